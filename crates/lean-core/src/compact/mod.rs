@@ -1,0 +1,1 @@
+//! Compaction of tool output: content detection, lossless steps, verbatim line selection, markers.

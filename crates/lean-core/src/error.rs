@@ -1,0 +1,69 @@
+//! Stable error codes shared by the Rust core, the N-API binding and the JS extension.
+//!
+//! Codes are part of the public contract: JS code and tests match on the string form, so a
+//! variant's string must never change once released.
+
+use std::fmt;
+
+/// A stable, machine-readable error code. `as_str()` is what reaches JS as `error.code`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    SkillNotFound,
+    SkillDenied,
+    SkillApprovalRequired,
+    SkillSourceChanged,
+    SkillSourceTooLarge,
+    SkillInvalidUtf8,
+    SkillInvalidFrontmatter,
+    SkillEmptyBody,
+    SkillNameMismatch,
+    SkillHidden,
+    SkillIo,
+    DependencyCycle,
+    DependencyMissing,
+    ConfigInvalid,
+    SearchCursorStale,
+    SearchCursorInvalid,
+    RecoveryExpired,
+    RecoveryIo,
+    InvalidArgument,
+    Internal,
+}
+
+impl ErrorCode {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::SkillNotFound => "SKILL_NOT_FOUND",
+            ErrorCode::SkillDenied => "SKILL_DENIED",
+            ErrorCode::SkillApprovalRequired => "SKILL_APPROVAL_REQUIRED",
+            ErrorCode::SkillSourceChanged => "SKILL_SOURCE_CHANGED",
+            ErrorCode::SkillSourceTooLarge => "SKILL_SOURCE_TOO_LARGE",
+            ErrorCode::SkillInvalidUtf8 => "SKILL_INVALID_UTF8",
+            ErrorCode::SkillInvalidFrontmatter => "SKILL_INVALID_FRONTMATTER",
+            ErrorCode::SkillEmptyBody => "SKILL_EMPTY_BODY",
+            ErrorCode::SkillNameMismatch => "SKILL_NAME_MISMATCH",
+            ErrorCode::SkillHidden => "SKILL_MODEL_INVOCATION_DISABLED",
+            ErrorCode::SkillIo => "SKILL_IO",
+            ErrorCode::DependencyCycle => "DEPENDENCY_CYCLE",
+            ErrorCode::DependencyMissing => "DEPENDENCY_MISSING",
+            ErrorCode::ConfigInvalid => "CONFIG_INVALID",
+            ErrorCode::SearchCursorStale => "SEARCH_CURSOR_STALE",
+            ErrorCode::SearchCursorInvalid => "SEARCH_CURSOR_INVALID",
+            ErrorCode::RecoveryExpired => "RECOVERY_EXPIRED",
+            ErrorCode::RecoveryIo => "RECOVERY_IO",
+            ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
+            ErrorCode::Internal => "INTERNAL",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Anything in the core that can fail in a way JS must be able to tell apart.
+pub trait Coded {
+    fn code(&self) -> ErrorCode;
+}

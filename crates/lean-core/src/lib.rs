@@ -1,0 +1,18 @@
+//! pi-lean core: everything that does real work, in plain Rust with no napi in its graph.
+//!
+//! - [`skills`]: frontmatter parsing, catalog snapshots, BM25 search, dependency closure, body pager.
+//! - [`compact`]: content detection and verbatim line-selecting compaction of tool output.
+//! - [`recovery`]: bounded in-memory and durable on-disk store of original tool output.
+//! - [`tools`]: search over tool metadata, used to defer rarely used tool schemas.
+//!
+//! The N-API binding at the workspace root is a thin wrapper over this crate, so everything
+//! here is testable with `cargo test` and benchmarkable with criterion.
+
+pub mod error;
+pub mod hash;
+pub mod compact;
+pub mod recovery;
+pub mod skills;
+pub mod tools;
+
+pub use error::ErrorCode;

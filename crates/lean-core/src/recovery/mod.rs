@@ -1,0 +1,1 @@
+//! Recovery store: originals of compacted tool output, bounded in memory and durable on disk.

@@ -1,0 +1,1 @@
+//! Skills: frontmatter, catalog snapshot, search, dependency closure and the body pager.
