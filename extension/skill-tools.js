@@ -1,0 +1,182 @@
+// @ts-check
+/**
+ * The two model-facing skill tools. `skill_search` returns bounded, ranked names and
+ * descriptions (never paths or bodies); `skill` loads one exact name with its dependencies.
+ * Model input is only ever looked up in the catalog, never used as a path.
+ */
+import { errorCode, errorMessage } from "./native.js";
+
+export const SEARCH_TOOL = "skill_search";
+export const LOAD_TOOL = "skill";
+export const MAX_RESULTS = 8;
+
+export const SEARCH_DESCRIPTION =
+  "Search installed skills (task-specific instructions) by keywords in their names and descriptions. " +
+  "Returns up to 8 names with descriptions, best first. With no query, browses all skills page by page.";
+
+export const LOAD_DESCRIPTION =
+  "Load a skill's instructions by its exact name (from skill_search). Returns the instructions, the directory " +
+  "that relative references resolve against, and the skills it requires. Long skills return a continuation.";
+
+export const SEARCH_PARAMETERS = {
+  type: "object",
+  properties: {
+    query: { type: "string", description: "Keywords describing the task. Omit to browse all skills." },
+    limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS, description: "Results to return (default 5, max 8)." },
+    cursor: { type: "string", description: "Cursor from a previous browse, to see the next page." },
+  },
+  additionalProperties: false,
+};
+
+export const LOAD_PARAMETERS = {
+  type: "object",
+  properties: {
+    name: { type: "string", description: "Exact skill name from skill_search." },
+    offset: { type: "integer", minimum: 0, description: "Continuation: first line of the next page." },
+    rev: { type: "string", description: "Continuation: source revision returned with the previous page." },
+  },
+  required: ["name"],
+  additionalProperties: false,
+};
+
+/**
+ * @typedef {{ content: Array<{type: "text", text: string}>, details: Record<string, unknown>, isError?: boolean }} ToolOutput
+ */
+
+/**
+ * A short model-facing error that says what to do next; the code goes to details.
+ * @param {string} code @param {string} text @param {Record<string, unknown>} [details]
+ * @returns {ToolOutput}
+ */
+export function toolError(code, text, details = {}) {
+  return { content: [{ type: "text", text: `${code}: ${text}` }], details: { code, ...details }, isError: true };
+}
+
+/**
+ * @param {Array<{name: string, description: string}>} hits
+ */
+function formatHits(hits) {
+  return hits.map((h) => (h.description ? `- ${h.name}: ${h.description}` : `- ${h.name}`)).join("\n");
+}
+
+/**
+ * Runs a search or a browse and renders it for the model.
+ * @param {import("../index.js").SkillIndex} index
+ * @param {{ query?: string, limit?: number, cursor?: string }} params
+ * @param {{ descriptionMax: number, defaultLimit: number, only?: string[], exclude?: string[] }} options
+ * @returns {ToolOutput}
+ */
+export function runSkillSearch(index, params, options) {
+  const query = (params.query ?? "").trim();
+  const limit = Math.min(MAX_RESULTS, Math.max(1, Math.trunc(params.limit ?? options.defaultLimit)));
+  const searchOptions = { limit, descriptionMax: options.descriptionMax, only: options.only, exclude: options.exclude };
+  if (!query) {
+    /** @type {import("../index.js").BrowseResponse} */
+    let page;
+    try {
+      page = index.browse(params.cursor ?? null, searchOptions);
+    } catch (error) {
+      const code = errorCode(error);
+      const hint = code === "SEARCH_CURSOR_STALE" ? "The skill list changed. Browse again without a cursor." : "Browse again without a cursor.";
+      return toolError(code, hint, { message: errorMessage(error) });
+    }
+    if (page.eligible === 0) {
+      return { content: [{ type: "text", text: "No skills are available in this session." }], details: { mode: "browse", eligible: 0, names: [] } };
+    }
+    const first = page.offset + 1;
+    const last = page.offset + page.hits.length;
+    const lines = [`Skills ${first}-${last} of ${page.eligible} (alphabetical):`, formatHits(page.hits)];
+    if (page.nextCursor) lines.push(`More: skill_search {"cursor": "${page.nextCursor}"}`);
+    lines.push('Load one with skill {"name": "<exact name>"}.');
+    return {
+      content: [{ type: "text", text: lines.join("\n") }],
+      details: { mode: "browse", eligible: page.eligible, offset: page.offset, nextCursor: page.nextCursor ?? null, names: page.hits.map((h) => h.name) },
+    };
+  }
+
+  const result = index.search(query, searchOptions);
+  const details = { mode: "search", query, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name) };
+  if (result.hits.length === 0) {
+    const text =
+      `No skill matched "${query}" by keyword. That does not mean none fits: ` +
+      `try other words or synonyms, or browse all ${result.eligible} with skill_search {}.`;
+    return { content: [{ type: "text", text }], details };
+  }
+  const header = result.strong
+    ? `Skills for "${query}" (best first):`
+    : `No strong keyword match for "${query}"; closest of ${result.eligible} skills (other wording or browsing with skill_search {} may find more):`;
+  const text = [header, formatHits(result.hits), 'Load one with skill {"name": "<exact name>"}.'].join("\n");
+  return { content: [{ type: "text", text }], details };
+}
+
+/**
+ * Renders one loaded page the way Pi renders `/skill:name`, so the model sees one format.
+ * @param {import("../index.js").SkillPage} page
+ */
+function skillBlock(page) {
+  const escape = (/** @type {string} */ s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `<skill name="${escape(page.name)}" location="${escape(page.filePath)}">\nReferences are relative to ${page.baseDir}.\n\n${page.text.replace(/\s+$/, "")}\n</skill>`;
+}
+
+/**
+ * Loads one skill by exact name and renders dependencies (load order) then the root.
+ * @param {import("../index.js").SkillIndex} index
+ * @param {{ name: string, offset?: number, rev?: string }} params
+ * @returns {ToolOutput}
+ */
+export function runSkillLoad(index, params) {
+  const name = params.name;
+  /** @type {import("../index.js").LoadedSkill} */
+  let loaded;
+  try {
+    loaded = index.load(name, { offset: params.offset, rev: params.rev });
+  } catch (error) {
+    const code = errorCode(error);
+    /** @type {Record<string, string>} */
+    const next = {
+      SKILL_NOT_FOUND: "Use skill_search to find the exact name.",
+      SKILL_MODEL_INVOCATION_DISABLED: "This skill can only be invoked by the user.",
+      SKILL_SOURCE_CHANGED: "The skill file changed; load it again from the start without offset/rev.",
+      SKILL_SOURCE_TOO_LARGE: "The skill file is too large to load.",
+      SKILL_INVALID_UTF8: "The skill file is not valid UTF-8.",
+      SKILL_EMPTY_BODY: "The skill file has no instructions.",
+      SKILL_NAME_MISMATCH: "The skill file no longer declares this name; search again.",
+    };
+    return toolError(code, next[code] ?? "The skill could not be loaded.", { name, message: errorMessage(error) });
+  }
+  const { root } = loaded;
+  const parts = [];
+  const loadedNames = [...loaded.dependencies.map((d) => d.name), root.name];
+  if (loaded.dependencies.length > 0) parts.push(`Loaded ${root.name} with its dependencies, in load order: ${loadedNames.join(", ")}.`);
+  for (const dep of loaded.dependencies) {
+    parts.push(skillBlock(dep));
+    if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
+  }
+  parts.push(skillBlock(root));
+  /** @type {{name: string, offset: number, rev: string} | null} */
+  let continuation = null;
+  if (root.nextOffset != null) {
+    continuation = { name: root.name, offset: root.nextOffset, rev: root.rev };
+    parts.push(`Lines ${root.offset + 1}-${root.nextOffset} of ${root.totalLines}. Continue with skill ${JSON.stringify(continuation)}`);
+  }
+  const problems = [
+    ...loaded.missing.map((m) => `${m.from} requires "${m.name}", which is not installed`),
+    ...loaded.cycles.map((c) => `dependency cycle: ${c.join(" -> ")}`),
+    ...loaded.dependencyErrors.map((e) => `${e.name} could not be loaded (${e.code})`),
+  ];
+  if (problems.length > 0) parts.push(`Note: ${problems.join("; ")}.`);
+  return {
+    content: [{ type: "text", text: parts.join("\n\n") }],
+    details: {
+      name: root.name,
+      baseDir: root.baseDir,
+      rev: root.rev,
+      offset: root.offset,
+      totalLines: root.totalLines,
+      continuation,
+      dependencies: loaded.dependencies.map((d) => d.name),
+      missing: loaded.missing,
+      cycles: loaded.cycles,
+    },
+  };
+}
