@@ -1,1 +1,281 @@
 //! Compaction of tool output: content detection, lossless steps, verbatim line selection, markers.
+//!
+//! [`compact`] takes raw bytes (invalid UTF-8 tolerated) and returns a shorter view in which every
+//! kept line is an original line (after lossless cleanup such as ANSI stripping or grep grouping)
+//! and every dropped run is one marker line naming its 1-based original line range, so the
+//! recovery store can hand back exactly those bytes. Small or binary input passes through
+//! byte-identical, and any internal failure returns the original (fail open).
+
+mod detect;
+mod json;
+mod lines;
+mod select;
+mod signals;
+
+use crate::hash::xxh3_hex;
+
+/// What kind of tool output a buffer holds; steers which lines count as facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ContentKind {
+    Log,
+    Test,
+    Diagnostics,
+    Grep,
+    Diff,
+    Json,
+    Source,
+    Tree,
+    Table,
+    Config,
+    Text,
+    Binary,
+}
+
+impl ContentKind {
+    pub const ALL: [ContentKind; 12] = [
+        ContentKind::Log,
+        ContentKind::Test,
+        ContentKind::Diagnostics,
+        ContentKind::Grep,
+        ContentKind::Diff,
+        ContentKind::Json,
+        ContentKind::Source,
+        ContentKind::Tree,
+        ContentKind::Table,
+        ContentKind::Config,
+        ContentKind::Text,
+        ContentKind::Binary,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ContentKind::Log => "log",
+            ContentKind::Test => "test",
+            ContentKind::Diagnostics => "diagnostics",
+            ContentKind::Grep => "grep",
+            ContentKind::Diff => "diff",
+            ContentKind::Json => "json",
+            ContentKind::Source => "source",
+            ContentKind::Tree => "tree",
+            ContentKind::Table => "table",
+            ContentKind::Config => "config",
+            ContentKind::Text => "text",
+            ContentKind::Binary => "binary",
+        }
+    }
+
+    /// Parses the string form (case-insensitive, a few common aliases). `"auto"` is not a kind:
+    /// callers map it to `None` before calling.
+    pub fn parse(s: &str) -> Option<Self> {
+        let lower = s.trim().to_ascii_lowercase();
+        Some(match lower.as_str() {
+            "log" | "build" => ContentKind::Log,
+            "test" | "tests" => ContentKind::Test,
+            "diagnostics" | "diag" | "lint" => ContentKind::Diagnostics,
+            "grep" | "rg" | "search" => ContentKind::Grep,
+            "diff" | "patch" => ContentKind::Diff,
+            "json" | "ndjson" => ContentKind::Json,
+            "source" | "code" => ContentKind::Source,
+            "tree" | "listing" | "ls" => ContentKind::Tree,
+            "table" => ContentKind::Table,
+            "config" | "yaml" | "toml" | "ini" => ContentKind::Config,
+            "text" | "plain" => ContentKind::Text,
+            "binary" => ContentKind::Binary,
+            _ => return None,
+        })
+    }
+}
+
+/// Caller's hints and limits for one [`compact`] call.
+#[derive(Clone, Debug, Default)]
+pub struct CompactOptions {
+    /// Forced kind; `None` detects it.
+    pub kind: Option<ContentKind>,
+    /// Name of the tool that produced the output (e.g. `bash`, `grep`, `read`).
+    pub tool: Option<String>,
+    /// Command line that produced the output.
+    pub command: Option<String>,
+    /// File the output was read from.
+    pub path: Option<String>,
+    /// Lines matching any of these whitespace-separated terms are always kept.
+    pub query: Option<String>,
+    /// Inputs below this many bytes pass through byte-identical (default 1024).
+    pub threshold_bytes: Option<usize>,
+    /// Inputs above this many bytes pass through untouched (default 256 MiB).
+    pub max_input_bytes: Option<usize>,
+    /// When set, markers name `id=<id>` so the model can call `token_retrieve`.
+    pub recovery_id: Option<String>,
+    /// 0..=1, default 1.0; lower keeps more.
+    pub aggressiveness: Option<f64>,
+}
+
+pub const DEFAULT_THRESHOLD_BYTES: usize = 1024;
+pub const DEFAULT_MAX_INPUT_BYTES: usize = 256 << 20;
+/// JSON larger than this is not parsed into a tree (memory bound); it takes the line path.
+const MAX_JSON_TREE_BYTES: usize = 32 << 20;
+
+/// A run of original lines replaced by one marker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedRange {
+    /// 1-based first dropped line of the original input.
+    pub start_line: usize,
+    /// 1-based last dropped line (inclusive).
+    pub end_line: usize,
+    /// Dominant template of the run (variable words shown as `<*>`), or a short description.
+    pub template: String,
+}
+
+/// Result of [`compact`].
+#[derive(Clone, Debug)]
+pub struct Compacted {
+    /// Output bytes; equal to the input when `changed` is false.
+    pub text: Vec<u8>,
+    pub kind: ContentKind,
+    pub changed: bool,
+    /// xxh3 hex of the input: the id under which the recovery store keeps the original.
+    pub id: String,
+    pub original_bytes: usize,
+    pub output_bytes: usize,
+    pub original_lines: usize,
+    pub ranges: Vec<DroppedRange>,
+    /// Names of the steps that changed the output, in order.
+    pub strategies: Vec<&'static str>,
+}
+
+/// Detects the kind of `input`, honouring a forced kind and the caller's hints.
+pub fn detect(input: &[u8], opts: &CompactOptions) -> ContentKind {
+    detect::detect(input, opts)
+}
+
+fn passthrough(input: &[u8], kind: ContentKind, id: String, lines: usize) -> Compacted {
+    Compacted {
+        text: input.to_vec(),
+        kind,
+        changed: false,
+        id,
+        original_bytes: input.len(),
+        output_bytes: input.len(),
+        original_lines: lines,
+        ranges: Vec::new(),
+        strategies: Vec::new(),
+    }
+}
+
+/// Compacts `input`. Never panics: any internal failure returns the original unchanged.
+pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
+    let id = xxh3_hex(input);
+    let attempt = std::panic::catch_unwind(|| compact_inner(input, opts, id.clone()));
+    match attempt {
+        Ok(result) => result,
+        Err(_) => passthrough(
+            input,
+            opts.kind.unwrap_or(ContentKind::Text),
+            id,
+            crate::recovery::count_lines(input),
+        ),
+    }
+}
+
+fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
+    let threshold = opts.threshold_bytes.unwrap_or(DEFAULT_THRESHOLD_BYTES);
+    let max_input = opts.max_input_bytes.unwrap_or(DEFAULT_MAX_INPUT_BYTES);
+    if input.len() < threshold || input.len() > max_input {
+        // Too small to be worth it, or too large for the budget: untouched, and no detection
+        // pass over a huge buffer either.
+        let kind = opts.kind.unwrap_or(ContentKind::Text);
+        let lines = if input.len() > max_input {
+            0
+        } else {
+            crate::recovery::count_lines(input)
+        };
+        let mut result = passthrough(input, kind, id, lines);
+        if input.len() <= max_input {
+            result.kind = detect(input, opts);
+        }
+        return result;
+    }
+    let kind = detect(input, opts);
+    let spans = lines::split_lines(input);
+    let line_count = spans.len();
+    if kind == ContentKind::Binary {
+        return passthrough(input, kind, id, line_count);
+    }
+    if kind == ContentKind::Json && input.len() <= MAX_JSON_TREE_BYTES {
+        if let Some(result) = compact_json(input, opts, line_count) {
+            return finish(input, kind, id, line_count, result);
+        }
+    }
+    let selection = select::select(input, &spans, kind, opts);
+    finish(input, kind, id, line_count, selection)
+}
+
+fn finish(
+    input: &[u8],
+    kind: ContentKind,
+    id: String,
+    line_count: usize,
+    selection: select::Selection,
+) -> Compacted {
+    // A result that is not smaller, or changed nothing, is not worth sending.
+    if selection.text.len() >= input.len() || selection.text == input {
+        return passthrough(input, kind, id, line_count);
+    }
+    Compacted {
+        output_bytes: selection.text.len(),
+        text: selection.text,
+        kind,
+        changed: true,
+        id,
+        original_bytes: input.len(),
+        original_lines: line_count,
+        ranges: selection.ranges,
+        strategies: selection.strategies,
+    }
+}
+
+fn compact_json(
+    input: &[u8],
+    opts: &CompactOptions,
+    line_count: usize,
+) -> Option<select::Selection> {
+    let root = json::parse(input)?;
+    let mut minified = Vec::with_capacity(input.len() / 2);
+    json::minify(&root, &mut minified);
+    let scale = 1.0 + 3.0 * (1.0 - opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0));
+    let target = ((8192 + input.len() / 64).min(24 * 1024) as f64 * scale) as usize;
+    if minified.len() <= target {
+        return Some(select::Selection {
+            text: minified,
+            ranges: Vec::new(),
+            strategies: vec!["minify-json"],
+        });
+    }
+    drop(minified);
+    let mut skeleton = Vec::with_capacity(target * 2);
+    let lossy = json::skeleton(&root, 0, &mut skeleton);
+    let mut strategies = vec!["minify-json", "factor-constant-fields"];
+    let mut ranges = Vec::new();
+    if lossy {
+        strategies.push("json-skeleton");
+        let end = line_count.max(1);
+        let marker = match opts.recovery_id.as_deref() {
+            Some(rid) => format!(
+                "\n[… JSON skeleton: nested values and repeated fields of lines 1-{end} omitted · token_retrieve id={rid} startLine=1]"
+            ),
+            None => format!(
+                "\n[… JSON skeleton: nested values and repeated fields of lines 1-{end} omitted]"
+            ),
+        };
+        skeleton.extend_from_slice(marker.as_bytes());
+        ranges.push(DroppedRange {
+            start_line: 1,
+            end_line: end,
+            template: "json skeleton".to_string(),
+        });
+    }
+    Some(select::Selection {
+        text: skeleton,
+        ranges,
+        strategies,
+    })
+}

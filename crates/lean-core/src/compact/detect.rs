@@ -1,0 +1,275 @@
+//! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
+//! command line, file path) first and then from a sample of the content itself.
+
+use super::lines::{indent_width, trim};
+use super::signals::is_definition;
+use super::{CompactOptions, ContentKind};
+
+/// Only the head of a large input is sampled; kinds are visible early.
+const SAMPLE_BYTES: usize = 64 * 1024;
+
+pub(crate) fn detect(input: &[u8], opts: &CompactOptions) -> ContentKind {
+    if let Some(kind) = opts.kind {
+        return kind;
+    }
+    if looks_binary(input) {
+        return ContentKind::Binary;
+    }
+    if let Some(kind) = from_hints(opts) {
+        // A JSON hint is only trusted when the bytes agree; everything else steers freely.
+        if kind != ContentKind::Json || looks_json(input) {
+            return kind;
+        }
+    }
+    sniff(input)
+}
+
+/// NUL bytes or mostly non-text bytes in the head mean binary.
+fn looks_binary(input: &[u8]) -> bool {
+    let head = &input[..input.len().min(8192)];
+    if memchr::memchr(0, head).is_some() {
+        return true;
+    }
+    let suspicious = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c | 0x08))
+        .count();
+    let invalid_utf8 = match std::str::from_utf8(head) {
+        Ok(_) => 0,
+        // A multibyte character cut at the sample edge is not evidence of binary data.
+        Err(e) if e.error_len().is_none() => 0,
+        Err(_) => head.iter().filter(|&&b| b >= 0x80).count(),
+    };
+    !head.is_empty() && (suspicious * 10 > head.len() || invalid_utf8 * 4 > head.len())
+}
+
+fn extension_kind(path: &str) -> Option<ContentKind> {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
+    Some(match ext.as_str() {
+        "json" | "ndjson" | "jsonl" | "geojson" => ContentKind::Json,
+        "rs" | "py" | "js" | "mjs" | "cjs" | "ts" | "tsx" | "jsx" | "go" | "c" | "h" | "cc"
+        | "cpp" | "hpp" | "java" | "kt" | "swift" | "rb" | "php" | "cs" | "scala" | "lua"
+        | "sh" | "bash" | "zig" | "ex" | "exs" | "hs" | "ml" | "sql" | "css" | "scss"
+        | "html" | "vue" | "svelte" => ContentKind::Source,
+        "yaml" | "yml" | "toml" | "ini" | "cfg" | "conf" | "properties" | "env" => {
+            ContentKind::Config
+        }
+        "log" | "out" => ContentKind::Log,
+        "diff" | "patch" => ContentKind::Diff,
+        "csv" | "tsv" => ContentKind::Table,
+        "md" | "txt" | "rst" => ContentKind::Text,
+        _ => return None,
+    })
+}
+
+fn from_hints(opts: &CompactOptions) -> Option<ContentKind> {
+    if let Some(tool) = opts.tool.as_deref() {
+        match tool.to_ascii_lowercase().as_str() {
+            "grep" | "rg" | "ripgrep" | "search" => return Some(ContentKind::Grep),
+            "ls" | "find" | "glob" | "tree" => return Some(ContentKind::Tree),
+            "read" | "view" | "cat" => {
+                if let Some(kind) = opts.path.as_deref().and_then(extension_kind) {
+                    return Some(kind);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(command) = opts.command.as_deref() {
+        if let Some(kind) = command_kind(command) {
+            return Some(kind);
+        }
+    }
+    opts.path.as_deref().and_then(extension_kind)
+}
+
+/// Kind from a shell command line: the last pipeline stage decides, since it produced the text.
+fn command_kind(command: &str) -> Option<ContentKind> {
+    let stage = command.rsplit('|').next().unwrap_or(command);
+    let words: Vec<&str> = stage
+        .split_whitespace()
+        .filter(|w| !w.contains('=') || w.starts_with('-'))
+        .filter(|w| !matches!(*w, "sudo" | "npx" | "pnpm" | "yarn" | "bunx" | "uv" | "poetry"))
+        .collect();
+    let program = words.first()?.rsplit('/').next()?;
+    let sub = words.get(1).copied().unwrap_or("");
+    let has = |w: &str| words.contains(&w);
+    Some(match program {
+        "rg" | "grep" | "egrep" | "ag" | "ack" => ContentKind::Grep,
+        "git" => match sub {
+            "diff" | "log" | "show" => ContentKind::Diff,
+            "status" | "ls-files" => ContentKind::Tree,
+            "grep" => ContentKind::Grep,
+            _ => return None,
+        },
+        "ls" | "find" | "tree" | "fd" | "du" => ContentKind::Tree,
+        "diff" => ContentKind::Diff,
+        "pytest" | "jest" | "vitest" | "mocha" | "rspec" => ContentKind::Test,
+        "cargo" if has("test") || has("nextest") => ContentKind::Test,
+        "go" if has("test") => ContentKind::Test,
+        "npm" | "bun" if has("test") => ContentKind::Test,
+        "python" | "python3" if has("pytest") || has("unittest") => ContentKind::Test,
+        "cargo" if has("build") || has("check") || has("clippy") => ContentKind::Diagnostics,
+        "tsc" | "mypy" | "eslint" | "ruff" | "pyright" | "clippy" | "gcc" | "clang" | "cc"
+        | "rustc" | "javac" | "flake8" | "pylint" | "shellcheck" => ContentKind::Diagnostics,
+        "jq" => ContentKind::Json,
+        "cat" | "head" | "tail" | "less" | "bat" => {
+            return words.last().and_then(|p| extension_kind(p));
+        }
+        _ => return None,
+    })
+}
+
+fn looks_json(input: &[u8]) -> bool {
+    let text = trim(input);
+    matches!(
+        (text.first(), text.last()),
+        (Some(b'{'), Some(b'}')) | (Some(b'['), Some(b']'))
+    )
+}
+
+/// True for `path:NUM:` or `path-NUM-` (grep context) prefixes where path looks like a file.
+pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
+    // Returns (path_len, prefix_len) where prefix_len covers `path:`.
+    let limit = line.len().min(512);
+    let mut i = 0usize;
+    while i < limit {
+        let b = line[i];
+        if b == b' ' || b == b'\t' {
+            return None;
+        }
+        if (b == b':' || b == b'-') && i > 0 && line.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            let mut j = i + 1;
+            while j < line.len() && line[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j < line.len() && line[j] == b {
+                let path = &line[..i];
+                if path.contains(&b'.') || path.contains(&b'/') {
+                    return Some((i, i + 1));
+                }
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+fn is_ls_long_entry(line: &[u8]) -> bool {
+    line.len() > 11
+        && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
+        && line[1..10]
+            .iter()
+            .all(|b| matches!(b, b'r' | b'w' | b'x' | b'-' | b's' | b'S' | b't' | b'T'))
+}
+
+fn sniff(input: &[u8]) -> ContentKind {
+    if looks_json(input) {
+        return ContentKind::Json;
+    }
+    let sample = &input[..input.len().min(SAMPLE_BYTES)];
+    let mut total = 0usize;
+    let (mut grep, mut diff, mut test, mut diag, mut listing, mut defs) = (0, 0, 0, 0, 0, 0);
+    let (mut code_ends, mut config, mut json_lines, mut status) = (0, 0, 0, 0);
+    for raw in sample.split(|&b| b == b'\n') {
+        let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let t = trim(line);
+        if t.is_empty() {
+            continue;
+        }
+        total += 1;
+        if line.starts_with(b"diff --git")
+            || line.starts_with(b"@@ ")
+            || line.starts_with(b"+++ ")
+            || (line.starts_with(b"commit ") && line.len() >= 47)
+        {
+            diff += 1;
+        }
+        if grep_prefix_len(line).is_some() {
+            grep += 1;
+        }
+        if t.ends_with(b" ... ok")
+            || t.starts_with(b"test result:")
+            || memchr::memmem::find(t, b" PASSED").is_some()
+            || memchr::memmem::find(t, b" FAILED").is_some()
+            || t.starts_with("\u{2713}".as_bytes())
+            || t.starts_with(b"--- PASS")
+            || t.starts_with(b"=== RUN")
+            || t.starts_with(b"PASS ")
+            || t.starts_with(b"FAIL ")
+        {
+            test += 1;
+        }
+        if memchr::memmem::find(t, b": error").is_some()
+            || memchr::memmem::find(t, b": warning").is_some()
+            || t.starts_with(b"error[")
+            || t.starts_with(b"warning[")
+            || t.starts_with(b"--> ")
+        {
+            diag += 1;
+        }
+        if is_ls_long_entry(line) || (t.ends_with(b":") && !t.contains(&b' ') && t.len() > 1) {
+            listing += 1;
+        }
+        if t.starts_with(b"modified:")
+            || t.starts_with(b"new file:")
+            || t.starts_with(b"deleted:")
+            || t.starts_with(b"On branch ")
+            || t.starts_with(b"Untracked files:")
+        {
+            status += 1;
+        }
+        if is_definition(line) {
+            defs += 1;
+        }
+        if matches!(t.last(), Some(b'{' | b'}' | b';' | b')' | b',')) || indent_width(line) >= 4
+        {
+            code_ends += 1;
+        }
+        if (t.starts_with(b"[") && t.ends_with(b"]") && !t.contains(&b' '))
+            || memchr::memmem::find(t, b" = ").is_some_and(|i| i < 40)
+            || (t.contains(&b':') && !t.contains(&b' ') && t.ends_with(b":"))
+        {
+            config += 1;
+        }
+        if t.starts_with(b"{") && t.ends_with(b"}") {
+            json_lines += 1;
+        }
+    }
+    if total == 0 {
+        return ContentKind::Text;
+    }
+    let share = |n: usize| n * 100 / total;
+    if diff >= 2 && (share(diff) >= 1 || diff >= 5) {
+        return ContentKind::Diff;
+    }
+    if share(grep) >= 60 {
+        return ContentKind::Grep;
+    }
+    if status >= 2 {
+        return ContentKind::Tree;
+    }
+    if test >= 3 && share(test) >= 5 {
+        return ContentKind::Test;
+    }
+    if share(diag) >= 10 {
+        return ContentKind::Diagnostics;
+    }
+    if share(listing) >= 40 {
+        return ContentKind::Tree;
+    }
+    if share(json_lines) >= 80 {
+        return ContentKind::Json;
+    }
+    if defs * 100 >= total && share(code_ends) >= 30 {
+        return ContentKind::Source;
+    }
+    if share(config) >= 50 {
+        return ContentKind::Config;
+    }
+    if share(diag) >= 1 || share(test) >= 1 {
+        return ContentKind::Log;
+    }
+    ContentKind::Log
+}

@@ -1,0 +1,616 @@
+//! Verbatim line selection: rank every line (errors and summaries first, then their context,
+//! definitions and warnings, then rare templates), keep what fits the budget, and replace each
+//! dropped run by one marker naming its original line range and dominant template.
+//!
+//! Must-keep facts ignore the budget; floods of the same kind of error are thinned per template
+//! by water-filling, so every distinct error survives and the most frequent ones are sampled.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use super::detect::grep_prefix_len;
+use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineSpan};
+use super::signals::{is_definition, refine_signal, scan_signals, template_hash, template_text, Signal};
+use super::{CompactOptions, ContentKind, DroppedRange};
+
+/// Why a line is worth keeping, most important first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Must = 0,
+    Context = 1,
+    High = 2,
+    Rare = 3,
+    Body = 4,
+    Filler = 5,
+}
+
+/// Lines at the head and tail are kept: they carry the command's banner and its verdict.
+const HEAD_LINES: usize = 3;
+const TAIL_LINES: usize = 8;
+/// Lines after an error that may carry its details (assertion text, code frame, cause).
+const CONTEXT_AFTER_ERROR: usize = 6;
+/// How far after an error to look for the first stack frame pointing at a location.
+const STACK_LOOKAHEAD: usize = 24;
+
+pub(crate) struct Selection {
+    pub text: Vec<u8>,
+    pub ranges: Vec<DroppedRange>,
+    pub strategies: Vec<&'static str>,
+}
+
+struct Budget {
+    lines: usize,
+    bytes: usize,
+    error_lines: usize,
+    warning_lines: usize,
+}
+
+fn budget(input_len: usize, line_count: usize, aggressiveness: f64) -> Budget {
+    let scale = 1.0 + 3.0 * (1.0 - aggressiveness.clamp(0.0, 1.0));
+    let root = (line_count as f64).sqrt();
+    let lines = ((40.0 + 3.0 * root) * scale) as usize;
+    Budget {
+        lines,
+        bytes: (((8192 + input_len / 64).min(24 * 1024)) as f64 * scale) as usize,
+        error_lines: ((120.0 + root) * scale) as usize,
+        warning_lines: (lines / 4).max(16),
+    }
+}
+
+/// Keeps at most `cap` of `members` (line indexes) across templates so that rare templates keep
+/// every instance and frequent ones are cut to a common level; returns the survivors.
+fn water_fill(members: &[usize], templates: &[u64], cap: usize) -> Vec<usize> {
+    if members.len() <= cap {
+        return members.to_vec();
+    }
+    let mut per_template: HashMap<u64, usize> = HashMap::new();
+    for &i in members {
+        *per_template.entry(templates[i]).or_insert(0) += 1;
+    }
+    let mut counts: Vec<usize> = per_template.values().copied().collect();
+    counts.sort_unstable();
+    // Highest level whose total stays within the cap (at least 1 per template).
+    let mut level = 1usize;
+    loop {
+        let next = level + 1;
+        let total: usize = counts.iter().map(|&c| c.min(next)).sum();
+        if total > cap || next > *counts.last().unwrap_or(&0) {
+            break;
+        }
+        level = next;
+    }
+    let mut taken: HashMap<u64, usize> = HashMap::new();
+    members
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let n = taken.entry(templates[i]).or_insert(0);
+            *n += 1;
+            *n <= level
+        })
+        .collect()
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    trim(line).is_empty()
+}
+
+fn is_stack_frame(line: &[u8]) -> bool {
+    let t = trim(line);
+    (t.starts_with(b"at ") && t.iter().any(u8::is_ascii_digit)) || t.starts_with(b"File \"")
+}
+
+/// Depth of a bare path line (`a/b/c` is 2); `None` when the line is not a bare path.
+fn path_depth(line: &[u8]) -> Option<usize> {
+    let t = trim(line);
+    if t.is_empty() || t.contains(&b' ') {
+        return None;
+    }
+    let t = t.strip_prefix(b"./").unwrap_or(t);
+    let t = t.strip_suffix(b"/").unwrap_or(t);
+    Some(t.iter().filter(|&&b| b == b'/').count())
+}
+
+fn is_ls_long_entry(line: &[u8]) -> bool {
+    line.len() > 11
+        && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
+        && line[1..10]
+            .iter()
+            .all(|b| matches!(b, b'r' | b'w' | b'x' | b'-' | b's' | b'S' | b't' | b'T'))
+}
+
+fn is_status_entry(t: &[u8]) -> bool {
+    [
+        &b"modified:"[..],
+        b"deleted:",
+        b"new file:",
+        b"renamed:",
+        b"copied:",
+        b"typechange:",
+        b"both modified:",
+        b"both added:",
+        b"On branch ",
+        b"HEAD detached",
+        b"Your branch ",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p))
+}
+
+/// Rank of a line for the kind-specific structure (headers, definitions); `None` if nothing.
+fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) -> Option<Rank> {
+    match kind {
+        ContentKind::Diff => {
+            if line.starts_with(b"commit ")
+                || line.starts_with(b"diff --git")
+                || line.starts_with(b"@@")
+                || line.starts_with(b"Author:")
+                || line.starts_with(b"Merge:")
+                || (in_message && !is_blank(line))
+            {
+                Some(Rank::Must)
+            } else if (line.starts_with(b"+") || line.starts_with(b"-"))
+                && !line.starts_with(b"+++")
+                && !line.starts_with(b"---")
+            {
+                Some(if is_definition(line) {
+                    Rank::High
+                } else {
+                    Rank::Body
+                })
+            } else {
+                None
+            }
+        }
+        ContentKind::Source | ContentKind::Grep => is_definition(line).then_some(Rank::High),
+        ContentKind::Tree => {
+            let t = trim(line);
+            if is_status_entry(t) || (t.ends_with(b":") && path_depth(&t[..t.len() - 1]).is_some())
+            {
+                Some(Rank::Must)
+            } else if path_depth(line).is_some_and(|d| d == 0) {
+                Some(Rank::High)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+fn uses_error_signals(kind: ContentKind) -> bool {
+    !matches!(
+        kind,
+        ContentKind::Source | ContentKind::Grep | ContentKind::Diff | ContentKind::Json
+    )
+}
+
+struct Marker<'a> {
+    id: Option<&'a str>,
+}
+
+impl Marker<'_> {
+    fn render(&self, start: usize, end: usize, description: &str) -> String {
+        let n = end - start + 1;
+        match self.id {
+            Some(id) => format!(
+                "[… {n} lines {start}-{end}{description} · token_retrieve id={id} startLine={start}]"
+            ),
+            None => format!("[… {n} lines {start}-{end} omitted{description}]"),
+        }
+    }
+}
+
+pub(crate) fn select(
+    input: &[u8],
+    spans: &[LineSpan],
+    kind: ContentKind,
+    opts: &CompactOptions,
+) -> Selection {
+    let n = spans.len();
+    let mut strategies: Vec<&'static str> = Vec::new();
+
+    // Lossless view of every line: ANSI and carriage-return overwrites removed.
+    let dirty = needs_cleaning(input);
+    let texts: Vec<Cow<'_, [u8]>> = spans
+        .iter()
+        .map(|s| {
+            let raw = &input[s.start..s.end];
+            if dirty {
+                clean_line(raw)
+            } else {
+                Cow::Borrowed(raw)
+            }
+        })
+        .collect();
+    if dirty {
+        strategies.push("strip-ansi-progress");
+    }
+
+    // Grep output is grouped by file: the path prints once, hits keep `line:text`.
+    let mut grep_prefix: Vec<usize> = vec![0; n];
+    let mut grouped = false;
+    if kind == ContentKind::Grep {
+        let mut parsed = 0usize;
+        for (i, text) in texts.iter().enumerate() {
+            if let Some((_, prefix)) = grep_prefix_len(text) {
+                grep_prefix[i] = prefix;
+                parsed += 1;
+            }
+        }
+        grouped = parsed * 2 >= n;
+        if grouped {
+            strategies.push("group-grep-by-file");
+        } else {
+            grep_prefix.iter_mut().for_each(|p| *p = 0);
+        }
+    }
+    let body = |i: usize| -> &[u8] { &texts[i][grep_prefix[i]..] };
+    let group_key = |i: usize| -> &[u8] {
+        if grep_prefix[i] > 0 {
+            &texts[i][..grep_prefix[i] - 1]
+        } else {
+            &[]
+        }
+    };
+    // The part of a grep hit after its `NUM:` so templates compare content, not line numbers.
+    let hit_text = |i: usize| -> &[u8] {
+        let b = body(i);
+        if grep_prefix[i] > 0 {
+            let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+            &b[(digits + 1).min(b.len())..]
+        } else {
+            b
+        }
+    };
+
+    // Templates and their frequencies.
+    let mut scratch = Vec::with_capacity(256);
+    let templates: Vec<u64> = (0..n)
+        .map(|i| template_hash(hit_text(i), &mut scratch))
+        .collect();
+    let mut template_counts: HashMap<u64, u32> = HashMap::with_capacity(n / 8 + 16);
+    for &t in &templates {
+        *template_counts.entry(t).or_insert(0) += 1;
+    }
+
+    // Keyword signals: one automaton pass over the whole input when lines are clean.
+    let mut signals = vec![Signal::None; n];
+    if uses_error_signals(kind) {
+        if dirty {
+            for (i, text) in texts.iter().enumerate() {
+                scan_signals(text, &[0], &mut signals[i..i + 1]);
+            }
+        } else {
+            let starts: Vec<usize> = spans.iter().map(|s| s.start).collect();
+            scan_signals(input, &starts, &mut signals);
+        }
+        for (i, signal) in signals.iter_mut().enumerate() {
+            *signal = refine_signal(*signal, &texts[i]);
+        }
+    }
+
+    // Caller's query terms.
+    let query_hits: Vec<bool> = match opts.query.as_deref().map(str::trim) {
+        Some(q) if !q.is_empty() => {
+            let terms: Vec<&str> = q.split_whitespace().filter(|t| t.len() >= 2).collect();
+            match aho_corasick::AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .build(&terms)
+            {
+                Ok(ac) if !terms.is_empty() => texts.iter().map(|t| ac.is_match(&t[..])).collect(),
+                _ => vec![false; n],
+            }
+        }
+        _ => vec![false; n],
+    };
+
+    let budget = budget(
+        input.len(),
+        n,
+        opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0),
+    );
+
+    // Rank every line.
+    let mut ranks = vec![Rank::Filler; n];
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut in_message = false;
+    for i in 0..n {
+        let text = body(i);
+        if kind == ContentKind::Diff {
+            if text.starts_with(b"Date:") {
+                in_message = true;
+            } else if text.starts_with(b"diff --git") || text.starts_with(b"commit ") {
+                in_message = false;
+            }
+        }
+        let mut rank = structural_rank(kind, text, in_message && text.starts_with(b"    "))
+            .unwrap_or(Rank::Filler);
+        match signals[i] {
+            Signal::Error => errors.push(i),
+            Signal::Warning => warnings.push(i),
+            Signal::Summary => rank = Rank::Must,
+            Signal::None => {}
+        }
+        if query_hits[i] {
+            rank = Rank::Must;
+        }
+        if rank > Rank::Rare && template_counts[&templates[i]] <= 2 {
+            rank = Rank::Rare;
+        }
+        ranks[i] = rank;
+    }
+    for i in (0..n.min(HEAD_LINES)).chain(n.saturating_sub(TAIL_LINES)..n) {
+        ranks[i] = Rank::Must;
+    }
+    // Every distinct error survives; floods are thinned per template.
+    let kept_errors = water_fill(&errors, &templates, budget.error_lines);
+    for &i in &kept_errors {
+        ranks[i] = Rank::Must;
+        // Details follow an error until a blank line: assertion text, code frame, cause.
+        for j in i + 1..n.min(i + 1 + CONTEXT_AFTER_ERROR) {
+            if is_blank(body(j)) {
+                break;
+            }
+            ranks[j] = ranks[j].min(Rank::Context);
+        }
+        if let Some(j) = (i + 1..n.min(i + 1 + STACK_LOOKAHEAD)).find(|&j| is_stack_frame(body(j))) {
+            ranks[j] = ranks[j].min(Rank::Context);
+        }
+    }
+    if kept_errors.len() < errors.len() {
+        strategies.push("thin-repeated-errors");
+    }
+    for i in water_fill(&warnings, &templates, budget.warning_lines) {
+        ranks[i] = ranks[i].min(Rank::High);
+    }
+
+    // A line identical to the one before it is never chosen on its own: runs collapse.
+    let mut duplicate = vec![false; n];
+    for i in 1..n {
+        if !texts[i].is_empty() && texts[i] == texts[i - 1] {
+            duplicate[i] = true;
+        }
+    }
+
+    // Choose: must and context always, then the rest by rank within the budget.
+    let mut keep = vec![false; n];
+    let mut kept_lines = 0usize;
+    let mut kept_bytes = 0usize;
+    for i in 0..n {
+        if ranks[i] <= Rank::Context && !(duplicate[i] && ranks[i] != Rank::Must) {
+            keep[i] = true;
+            kept_lines += 1;
+            kept_bytes += texts[i].len() + 1;
+        }
+    }
+    let structural_cap = budget.lines.max(n / 12);
+    let mut high_taken = 0usize;
+    for rank in [Rank::High, Rank::Rare, Rank::Body] {
+        let mut candidates: Vec<usize> = (0..n)
+            .filter(|&i| ranks[i] == rank && !keep[i] && !duplicate[i])
+            .collect();
+        if rank == Rank::Rare {
+            candidates.sort_by_key(|&i| (template_counts[&templates[i]], i));
+        }
+        for i in candidates {
+            let within = if rank == Rank::High {
+                high_taken < structural_cap
+            } else {
+                kept_lines < budget.lines && kept_bytes < budget.bytes
+            };
+            if !within {
+                break;
+            }
+            keep[i] = true;
+            kept_lines += 1;
+            kept_bytes += texts[i].len() + 1;
+            if rank == Rank::High {
+                high_taken += 1;
+            }
+        }
+    }
+
+    let _ = group_key;
+    render(
+        input,
+        spans,
+        &texts,
+        RenderPlan {
+            keep: &keep,
+            duplicate: &duplicate,
+            grouped,
+            grep_prefix: &grep_prefix,
+            templates: &templates,
+        },
+        kind,
+        opts,
+        strategies,
+    )
+}
+
+struct RenderPlan<'p> {
+    keep: &'p [bool],
+    duplicate: &'p [bool],
+    grouped: bool,
+    grep_prefix: &'p [usize],
+    templates: &'p [u64],
+}
+
+fn render(
+    input: &[u8],
+    spans: &[LineSpan],
+    texts: &[Cow<'_, [u8]>],
+    plan: RenderPlan<'_>,
+    kind: ContentKind,
+    opts: &CompactOptions,
+    mut strategies: Vec<&'static str>,
+) -> Selection {
+    let RenderPlan {
+        keep,
+        duplicate,
+        grouped,
+        grep_prefix,
+        templates,
+    } = plan;
+    let group_key = |i: usize| -> &[u8] {
+        if grep_prefix[i] > 0 {
+            &texts[i][..grep_prefix[i] - 1]
+        } else {
+            &[]
+        }
+    };
+    let n = spans.len();
+    let marker = Marker {
+        id: opts.recovery_id.as_deref(),
+    };
+    let mut out: Vec<u8> = Vec::with_capacity(16 * 1024);
+    let mut ranges = Vec::new();
+    let mut current_group: Option<&[u8]> = None;
+    let mut collapsed_any = false;
+    let mut listed_names = false;
+    let mut i = 0usize;
+    while i < n {
+        if grouped {
+            let key = group_key(i);
+            if current_group != Some(key) {
+                if !key.is_empty() {
+                    out.extend_from_slice(key);
+                    out.push(b'\n');
+                }
+                current_group = Some(key);
+            }
+        }
+        if keep[i] {
+            out.extend_from_slice(&texts[i][grep_prefix[i]..]);
+            out.push(b'\n');
+            i += 1;
+            continue;
+        }
+        // A dropped run ends at a kept line or, for grouped grep output, at a new file.
+        let start = i;
+        let mut end = i;
+        while end + 1 < n && !keep[end + 1] && (!grouped || group_key(end + 1) == group_key(start))
+        {
+            end += 1;
+        }
+        let description = describe_run(texts, duplicate, templates, kind, start, end);
+        let line = marker.render(start + 1, end + 1, &description);
+        let run_bytes: usize = (start..=end).map(|j| texts[j].len() + 1).sum();
+        // A marker must pay for itself; otherwise the lines stay.
+        if end - start < 2 || run_bytes <= line.len() + 8 {
+            for j in start..=end {
+                out.extend_from_slice(&texts[j][grep_prefix[j]..]);
+                out.push(b'\n');
+            }
+        } else {
+            if (start..=end).all(|j| duplicate[j]) {
+                collapsed_any = true;
+            }
+            if kind == ContentKind::Tree && description.starts_with(": ") && !description.starts_with(": \"") {
+                listed_names = true;
+            }
+            out.extend_from_slice(line.as_bytes());
+            out.push(b'\n');
+            ranges.push(DroppedRange {
+                start_line: start + 1,
+                end_line: end + 1,
+                template: description_template(&description),
+            });
+        }
+        i = end + 1;
+    }
+    // Mirror the input's missing final newline so untouched tails stay byte-identical.
+    if input.last() != Some(&b'\n') && out.last() == Some(&b'\n') {
+        out.pop();
+    }
+    if collapsed_any {
+        strategies.push("collapse-identical-runs");
+    }
+    if listed_names {
+        strategies.push("listing-names");
+    }
+    if !ranges.is_empty() {
+        strategies.push("select-lines");
+    }
+    Selection {
+        text: out,
+        ranges,
+        strategies,
+    }
+}
+
+fn description_template(description: &str) -> String {
+    description
+        .trim_start_matches(": ")
+        .trim_start_matches(' ')
+        .trim_matches('"')
+        .to_string()
+}
+
+/// Words describing a dropped run: identical repeats, directory entry names, or the dominant
+/// template when one template covers most of the run.
+fn describe_run(
+    texts: &[Cow<'_, [u8]>],
+    duplicate: &[bool],
+    templates: &[u64],
+    kind: ContentKind,
+    start: usize,
+    end: usize,
+) -> String {
+    if (start..=end).all(|j| duplicate[j]) {
+        return " identical".to_string();
+    }
+    if kind == ContentKind::Tree
+        && (start..=end).all(|j| is_ls_long_entry(&texts[j]) || is_blank(&texts[j]))
+    {
+        // `ls -l` rows are mostly metadata; the names are what the reader needs.
+        let mut names = String::new();
+        for j in start..=end {
+            let name = texts[j].rsplit(|&b| b == b' ').next().unwrap_or(&[]);
+            if name.is_empty() || name == b"." || name == b".." {
+                continue;
+            }
+            if names.len() > 1500 {
+                names.push_str(" …");
+                break;
+            }
+            names.push(' ');
+            names.push_str(&String::from_utf8_lossy(name));
+        }
+        if !names.is_empty() {
+            return format!(":{names}");
+        }
+    }
+    let len = end - start + 1;
+    if len < 4 {
+        return String::new();
+    }
+    let mut counts: HashMap<u64, (usize, usize)> = HashMap::new();
+    for j in start..=end {
+        counts.entry(templates[j]).or_insert((0, j)).0 += 1;
+    }
+    let (count, first) = counts
+        .values()
+        .copied()
+        .max_by_key(|&(c, first)| (c, std::cmp::Reverse(first)))
+        .unwrap_or((0, start));
+    if count * 2 < len {
+        return String::new();
+    }
+    let mut template = template_text(trim(&texts[first]));
+    if template.is_empty() {
+        return String::new();
+    }
+    if template.len() > 60 {
+        let mut cut = 57;
+        while !template.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        template.truncate(cut);
+        template.push('…');
+    }
+    let _ = indent_width;
+    format!(": \"{template}\"")
+}

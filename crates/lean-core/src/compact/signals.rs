@@ -1,0 +1,326 @@
+//! What a line says: its template (the line with variable parts masked), whether it reports an
+//! error, a warning or a summary, and whether it declares something (a definition).
+//!
+//! Everything here is byte-level and allocation-free on the hot path; keyword search runs one
+//! Aho-Corasick automaton over the whole input instead of one search per line.
+
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use xxhash_rust::xxh3::xxh3_64;
+
+/// How much a keyword hit says about its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Signal {
+    None = 0,
+    Warning = 1,
+    Summary = 2,
+    Error = 3,
+}
+
+/// Only this many leading bytes of a line shape its template: longer lines are rarely
+/// repetitive beyond that, and it bounds the per-line cost.
+const TEMPLATE_PREFIX: usize = 200;
+
+/// True for a word whose exact value should not distinguish templates: numbers, hex ids, paths,
+/// quoted strings, qualified names, key=value pairs and very long tokens.
+fn is_variable_word(word: &[u8]) -> bool {
+    if word.len() > 32 {
+        return true;
+    }
+    if matches!(word[0], b'"' | b'\'' | b'`' | b'<' | b'(' | b'[')
+        && word.len() > 2
+        && word[1..].iter().any(|b| b.is_ascii_alphanumeric())
+        && !word[1..].iter().all(|b| b.is_ascii_lowercase() || *b == b']')
+    {
+        return true;
+    }
+    let mut prev = 0u8;
+    for (i, &b) in word.iter().enumerate() {
+        match b {
+            b'0'..=b'9' | b'/' | b'\\' | b'@' | b'=' | b'"' | b'\'' => return true,
+            b':' if prev == b':' => return true,
+            b'.' if i + 1 < word.len() && word[i + 1].is_ascii_alphanumeric() && i > 0 => {
+                return true
+            }
+            _ => {}
+        }
+        prev = b;
+    }
+    false
+}
+
+/// Calls `each` with every word of `line` (split on spaces and tabs) and whether it is variable.
+fn for_each_word(line: &[u8], mut each: impl FnMut(&[u8], bool)) {
+    let line = &line[..line.len().min(TEMPLATE_PREFIX)];
+    for word in line.split(|&b| b == b' ' || b == b'\t') {
+        if !word.is_empty() {
+            each(word, is_variable_word(word));
+        }
+    }
+}
+
+/// Hash of the line's template; equal for lines that differ only in variable words.
+pub(crate) fn template_hash(line: &[u8], scratch: &mut Vec<u8>) -> u64 {
+    scratch.clear();
+    let indent = super::lines::indent_width(line).min(16) as u8;
+    scratch.push(indent);
+    for_each_word(line, |word, variable| {
+        if variable {
+            scratch.push(0);
+        } else {
+            scratch.extend_from_slice(word);
+        }
+        scratch.push(b' ');
+    });
+    xxh3_64(scratch)
+}
+
+/// Human-readable template for markers, e.g. `test <*> ... ok`.
+pub(crate) fn template_text(line: &[u8]) -> String {
+    let mut out = Vec::with_capacity(64);
+    for_each_word(line, |word, variable| {
+        if !out.is_empty() {
+            out.push(b' ');
+        }
+        if variable {
+            out.extend_from_slice(b"<*>");
+        } else {
+            out.extend_from_slice(word);
+        }
+    });
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Keywords with the signal they carry. Casing variants are listed instead of matching
+/// case-insensitively, which keeps the automaton fast and avoids hits like "Terrorist".
+const KEYWORDS: &[(&str, Signal)] = &[
+    ("error", Signal::Error),
+    ("Error", Signal::Error),
+    ("ERROR", Signal::Error),
+    ("ERR!", Signal::Error),
+    ("fail", Signal::Error),
+    ("Fail", Signal::Error),
+    ("FAIL", Signal::Error),
+    ("panic", Signal::Error),
+    ("PANIC", Signal::Error),
+    ("Traceback", Signal::Error),
+    ("Exception", Signal::Error),
+    ("exception", Signal::Error),
+    ("fatal", Signal::Error),
+    ("Fatal", Signal::Error),
+    ("FATAL", Signal::Error),
+    ("assert", Signal::Error),
+    ("Assert", Signal::Error),
+    ("Expected", Signal::Error),
+    ("Received", Signal::Error),
+    ("left:", Signal::Error),
+    ("right:", Signal::Error),
+    ("\u{25cf} ", Signal::Error), // ● jest failure header
+    ("\u{2715}", Signal::Error),  // ✕
+    ("\u{2717}", Signal::Error),  // ✗
+    ("\u{2718}", Signal::Error),  // ✘
+    ("not found", Signal::Error),
+    ("Not Found", Signal::Error),
+    ("No such file", Signal::Error),
+    ("denied", Signal::Error),
+    ("Denied", Signal::Error),
+    ("refused", Signal::Error),
+    ("nsupported", Signal::Error),
+    ("undefined reference", Signal::Error),
+    ("undeclared", Signal::Error),
+    ("cannot ", Signal::Error),
+    ("Cannot ", Signal::Error),
+    ("could not", Signal::Error),
+    ("Could not", Signal::Error),
+    ("couldn't", Signal::Error),
+    ("nable to", Signal::Error),
+    ("timed out", Signal::Error),
+    ("Segmentation fault", Signal::Error),
+    ("Killed", Signal::Error),
+    ("Aborted", Signal::Error),
+    ("***", Signal::Error),
+    ("aused by", Signal::Error),
+    ("above exception", Signal::Error),
+    ("\" 4", Signal::Error), // HTTP access log status 4xx, validated below
+    ("\" 5", Signal::Error), // HTTP access log status 5xx, validated below
+    ("warning", Signal::Warning),
+    ("Warning", Signal::Warning),
+    ("WARN", Signal::Warning),
+    ("eprecat", Signal::Warning),
+    ("EPRECAT", Signal::Warning),
+    ("test result", Signal::Summary),
+    ("Tests:", Signal::Summary),
+    ("Test Suites:", Signal::Summary),
+    (" passed", Signal::Summary),
+    ("uccessfully", Signal::Summary),
+    ("Finished", Signal::Summary),
+    ("BUILD ", Signal::Summary),
+    ("Found ", Signal::Summary),
+    (" total", Signal::Summary),
+    ("exit code", Signal::Summary),
+    ("exit status", Signal::Summary),
+    ("Summary", Signal::Summary),
+    ("summary", Signal::Summary),
+    ("added ", Signal::Summary),
+    ("up to date", Signal::Summary),
+    ("Doc-tests", Signal::Summary),
+    ("Created ", Signal::Summary),
+];
+
+fn keyword_automaton() -> &'static AhoCorasick {
+    static AUTOMATON: OnceLock<AhoCorasick> = OnceLock::new();
+    AUTOMATON.get_or_init(|| {
+        AhoCorasickBuilder::new()
+            .match_kind(MatchKind::Standard)
+            .build(KEYWORDS.iter().map(|k| k.0))
+            .expect("static keyword list builds")
+    })
+}
+
+/// Markers of a passing line: an error word in a passing test's name is not an error.
+fn is_pass_line(line: &[u8]) -> bool {
+    let finder = |needle: &[u8]| memchr::memmem::find(line, needle).is_some();
+    line.ends_with(b" ... ok")
+        || line.ends_with(b" ok")
+        || finder(b" PASSED")
+        || finder("\u{2713}".as_bytes())
+        || finder("\u{2714}".as_bytes())
+        || finder(b"--- PASS")
+}
+
+/// Confirms an HTTP access log status (`" 404 `) rather than any quote followed by a digit.
+fn is_http_error_status(text: &[u8], at: usize) -> bool {
+    let digits = &text[at + 2..];
+    digits.len() >= 3
+        && digits[..3].iter().all(u8::is_ascii_digit)
+        && digits.get(3).is_none_or(|b| *b == b' ' || *b == b'\r')
+}
+
+/// Signal of every line, from one keyword scan over `text` (the whole input, or one cleaned
+/// line); `line_starts` are the byte offsets where lines of `text` begin.
+pub(crate) fn scan_signals(text: &[u8], line_starts: &[usize], out: &mut [Signal]) {
+    if line_starts.is_empty() {
+        return;
+    }
+    let mut line = 0usize;
+    for hit in keyword_automaton().find_overlapping_iter(text) {
+        let at = hit.start();
+        while line + 1 < line_starts.len() && line_starts[line + 1] <= at {
+            line += 1;
+        }
+        let signal = KEYWORDS[hit.pattern().as_usize()].1;
+        if signal <= out[line] {
+            continue;
+        }
+        let keyword = KEYWORDS[hit.pattern().as_usize()].0;
+        if keyword.starts_with('"') && !is_http_error_status(text, at) {
+            continue;
+        }
+        out[line] = signal;
+    }
+}
+
+/// Adjusts a keyword signal with facts about the whole line.
+pub(crate) fn refine_signal(signal: Signal, line: &[u8]) -> Signal {
+    if signal == Signal::None {
+        // pytest prints assertion details on lines starting with `E   `.
+        if line.starts_with(b"E ") && line.len() > 3 && line[2..].starts_with(b"  ") {
+            return Signal::Error;
+        }
+        return Signal::None;
+    }
+    if signal == Signal::Error && is_pass_line(line) {
+        return Signal::None;
+    }
+    signal
+}
+
+/// True for a line that declares a function, type, module or class, in common languages, also
+/// inside a diff (`+`/`-` prefix) or after a grep `line:` prefix has been removed.
+pub(crate) fn is_definition(line: &[u8]) -> bool {
+    let mut rest = line;
+    if let Some(first) = rest.first() {
+        if *first == b'+' || *first == b'-' {
+            rest = &rest[1..];
+        }
+    }
+    rest = &rest[super::lines::indent_width(rest)..];
+    // Strip modifiers that may precede the declaring keyword.
+    loop {
+        let before = rest.len();
+        for modifier in [
+            &b"pub "[..],
+            b"export ",
+            b"default ",
+            b"async ",
+            b"unsafe ",
+            b"static ",
+            b"public ",
+            b"private ",
+            b"protected ",
+            b"abstract ",
+            b"final ",
+            b"extern \"C\" ",
+            b"const fn",
+        ] {
+            if rest.starts_with(modifier) {
+                rest = &rest[modifier.len() - usize::from(modifier == b"const fn") * 2..];
+            }
+        }
+        if rest.starts_with(b"pub(") {
+            if let Some(close) = memchr::memchr(b')', rest) {
+                rest = &rest[close + 1..];
+                rest = &rest[super::lines::indent_width(rest)..];
+            }
+        }
+        if rest.len() == before {
+            break;
+        }
+    }
+    const KEYWORDS: &[&[u8]] = &[
+        b"fn ",
+        b"struct ",
+        b"enum ",
+        b"trait ",
+        b"impl ",
+        b"impl<",
+        b"mod ",
+        b"union ",
+        b"macro_rules!",
+        b"def ",
+        b"class ",
+        b"function ",
+        b"function*",
+        b"interface ",
+        b"func ",
+        b"type ",
+    ];
+    KEYWORDS.iter().any(|k| rest.starts_with(k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_mask_variable_words() {
+        let mut scratch = Vec::new();
+        let a = template_hash(b"test foo::bar ... ok", &mut scratch);
+        let b = template_hash(b"test baz::qux ... ok", &mut scratch);
+        let c = template_hash(b"test baz::qux ... FAILED", &mut scratch);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(template_text(b"x.py:12: error: bad"), "<*> error: bad");
+    }
+
+    #[test]
+    fn definitions_across_languages() {
+        assert!(is_definition(b"    pub(crate) fn memchr(n1: u8) {"));
+        assert!(is_definition(b"+def iter_suppress(iterable, *exceptions):"));
+        assert!(is_definition(b"pub struct ParserBuilder {"));
+        assert!(is_definition(b"export async function main() {"));
+        assert!(is_definition(b"    const fn new() -> Self {"));
+        assert!(!is_definition(b"    let x = parse(y);"));
+    }
+}
