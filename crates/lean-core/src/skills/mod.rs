@@ -1,1 +1,23 @@
 //! Skills: frontmatter, catalog snapshot, search, dependency closure and the body pager.
+//!
+//! Everything here is pure Rust and synchronous. The N-API binding wraps these items one to one:
+//! [`scan_skill_dirs`] discovers skills with Pi's rules, [`Catalog`] freezes a snapshot with a
+//! fingerprint, [`SearchIndex`] ranks skills for a free-text query, [`dependency_closure`] orders
+//! what must be loaded together, and [`load_body`] pages a skill body with revision checks.
+
+mod body;
+mod catalog;
+mod deps;
+mod error;
+mod frontmatter;
+mod scan;
+mod search;
+mod text;
+
+pub use body::{load_body, BodyPage, MAX_PAGE_BYTES, MAX_PAGE_LINES};
+pub use catalog::Catalog;
+pub use deps::{dependency_closure, Closure};
+pub use error::{Diagnostic, SkillError};
+pub use frontmatter::{parse_frontmatter, Frontmatter};
+pub use scan::{read_skill_file, scan_skill_dirs, SkillMeta, DEFAULT_MAX_SOURCE_BYTES};
+pub use search::{SearchHit, SearchIndex, SearchResult, STRONG_CONFIDENCE};

@@ -1,0 +1,117 @@
+//! Ranks a query set against one or more skill catalogs and prints one JSON line per query:
+//! `{"id", "ranked": [names], "scores": [floats], "confidence", "strong"}`. Feeds
+//! `scripts/eval-routing.mjs`.
+//!
+//! Usage: `cargo run --release -p lean-core --example rank -- --catalog FILE.jsonl
+//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8]`
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use lean_core::skills::{
+    scan_skill_dirs, Catalog, SearchIndex, SkillMeta, DEFAULT_MAX_SOURCE_BYTES,
+};
+use serde_json::{json, Value};
+
+struct Options {
+    catalogs: Vec<PathBuf>,
+    skill_dirs: Vec<PathBuf>,
+    queries: PathBuf,
+    limit: usize,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options {
+        catalogs: Vec::new(),
+        skill_dirs: Vec::new(),
+        queries: PathBuf::new(),
+        limit: 8,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--catalog" => options.catalogs.push(value()?.into()),
+            "--skills" => options.skill_dirs.push(value()?.into()),
+            "--queries" => options.queries = value()?.into(),
+            "--limit" => {
+                options.limit = value()?.parse().map_err(|_| "--limit must be a number")?
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    if options.queries.as_os_str().is_empty() {
+        return Err("--queries is required".into());
+    }
+    Ok(options)
+}
+
+fn read_jsonl(path: &PathBuf) -> Result<Vec<Value>, String> {
+    let text = fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            serde_json::from_str(line).map_err(|error| format!("{}: {error}", path.display()))
+        })
+        .collect()
+}
+
+fn run() -> Result<(), String> {
+    let options = parse_options()?;
+    let mut skills: Vec<SkillMeta> = Vec::new();
+    for catalog in &options.catalogs {
+        for row in read_jsonl(catalog)? {
+            skills.push(SkillMeta {
+                name: row["name"].as_str().unwrap_or_default().to_string(),
+                description: row["description"].as_str().unwrap_or_default().to_string(),
+                disable_model_invocation: row["disable_model_invocation"]
+                    .as_bool()
+                    .unwrap_or(false),
+                ..SkillMeta::default()
+            });
+        }
+    }
+    let (scanned, diagnostics) = scan_skill_dirs(&options.skill_dirs, DEFAULT_MAX_SOURCE_BYTES);
+    for diagnostic in diagnostics {
+        eprintln!("warning: {}: {}", diagnostic.code, diagnostic.message);
+    }
+    skills.extend(scanned);
+    let (catalog, diagnostics) = Catalog::new(skills);
+    for diagnostic in diagnostics {
+        eprintln!("warning: {}: {}", diagnostic.code, diagnostic.message);
+    }
+    let index = SearchIndex::build(&catalog);
+    // Pi hides skills with disable-model-invocation from the model, so search does too.
+    let visible = |i: usize| !catalog.skills()[i].disable_model_invocation;
+    for query in read_jsonl(&options.queries)? {
+        let prompt = query["prompt"].as_str().unwrap_or_default();
+        let result = index.search(prompt, options.limit, &visible);
+        let ranked: Vec<&str> = result
+            .hits
+            .iter()
+            .map(|hit| catalog.skills()[hit.index].name.as_str())
+            .collect();
+        let scores: Vec<f64> = result
+            .hits
+            .iter()
+            .map(|hit| (hit.score * 1e4).round() / 1e4)
+            .collect();
+        println!(
+            "{}",
+            json!({"id": query["id"], "ranked": ranked, "scores": scores,
+                   "confidence": (result.confidence * 1e4).round() / 1e4, "strong": result.strong})
+        );
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("rank: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

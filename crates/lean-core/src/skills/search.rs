@@ -1,0 +1,607 @@
+//! Ranked skill search over names and descriptions.
+//!
+//! The ranking is BM25F: name and description are separate fields with their own weight and
+//! length normalisation, combined before term-frequency saturation. Every per-(term, skill)
+//! contribution ("impact") is precomputed at build time, so a query is a handful of posting-list
+//! walks. On top of lexical BM25F, a query is widened in a few principled ways, each at a
+//! reduced weight so exact matches still dominate:
+//!
+//! - stemming and stopwords (including conversational filler),
+//! - name-token affixes (`deseq2` finds `pydeseq2`, `scan` finds `scanpy`),
+//! - a small general concept table (plot ~ chart ~ figure),
+//! - a bonus for query bigrams found verbatim in a skill,
+//! - pseudo-relevance feedback from the first-pass top skills.
+//!
+//! An exact, distinctive skill name written in the query pins that skill first. `confidence`
+//! grows with how much of the query's information the best skill explains, and `strong` says
+//! whether it clears [`STRONG_CONFIDENCE`].
+
+use std::collections::HashMap;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use super::catalog::Catalog;
+use super::text::{camel_parts, concepts, is_stopword, raw_runs, stem, words};
+
+/// `SearchResult::strong` is set when `confidence` reaches this value.
+pub const STRONG_CONFIDENCE: f64 = 0.5;
+
+const K1: f32 = 1.2;
+const NAME_WEIGHT: f32 = 2.5;
+const NAME_B: f32 = 0.3;
+const DESCRIPTION_WEIGHT: f32 = 1.0;
+const DESCRIPTION_B: f32 = 0.75;
+/// Weight of a query word matched only through a name-token prefix or suffix.
+const AFFIX_WEIGHT: f32 = 0.5;
+/// Weight of a concept-table expansion (shared by all expansions of one query word).
+const CONCEPT_WEIGHT: f32 = 0.4;
+/// Bonus factor for a query bigram that also appears as a bigram in the skill.
+const BIGRAM_WEIGHT: f32 = 0.4;
+/// Pseudo-relevance feedback: skills read, terms added, and their total weight.
+const FEEDBACK_DOCS: usize = 3;
+const FEEDBACK_TERMS: usize = 8;
+const FEEDBACK_WEIGHT: f32 = 0.25;
+/// Shortest name affix that may match a query word.
+const MIN_AFFIX_LEN: usize = 4;
+
+/// One ranked skill.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchHit {
+    /// Index into `catalog.skills()`.
+    pub index: usize,
+    pub score: f64,
+}
+
+/// Ranked hits plus how sure the ranker is about the best one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchResult {
+    pub hits: Vec<SearchHit>,
+    /// 0..=1; 1 for a pinned name mention.
+    pub confidence: f64,
+    /// `confidence >= STRONG_CONFIDENCE`.
+    pub strong: bool,
+}
+
+/// A precomputed search structure for one catalog snapshot. Immutable, so `Send + Sync`.
+#[derive(Debug)]
+pub struct SearchIndex {
+    doc_count: usize,
+    vocabulary: HashMap<String, u32>,
+    idf: Vec<f32>,
+    /// term → (skill, impact), impact = idf × saturated BM25F term frequency.
+    postings: Vec<Vec<(u32, f32)>>,
+    /// skill → (term, impact), for pseudo-relevance feedback.
+    forward: Vec<Vec<(u32, f32)>>,
+    /// Prefixes and suffixes of name words → the name terms they belong to.
+    affixes: HashMap<String, Vec<u32>>,
+    /// Adjacent term pairs → skills containing them adjacently.
+    bigrams: HashMap<(u32, u32), Vec<u32>>,
+    /// Stemmed concept word → related vocabulary terms and bigrams.
+    concept_terms: HashMap<String, Vec<u32>>,
+    concept_bigrams: HashMap<String, Vec<(u32, u32)>>,
+    /// Aho-Corasick over lowercased names; pattern i is skill `pattern_skill[i]`.
+    name_matcher: Option<AhoCorasick>,
+    pattern_skill: Vec<usize>,
+    /// Whether a mention of the skill's name is distinctive enough to pin it.
+    pinnable: Vec<bool>,
+}
+
+/// Stemmed, stopword-free terms of a piece of text, in order (camelCase parts appended).
+fn analyze(text: &str) -> Vec<String> {
+    let mut terms: Vec<String> = words(text)
+        .into_iter()
+        .filter(|word| !is_stopword(word))
+        .map(|word| stem(&word))
+        .collect();
+    for run in raw_runs(text) {
+        for part in camel_parts(run) {
+            if !is_stopword(&part) {
+                terms.push(stem(&part));
+            }
+        }
+    }
+    terms
+}
+
+/// Name terms: like [`analyze`], but stopwords are kept when they are all the name has.
+fn analyze_name(name: &str) -> Vec<String> {
+    let terms = analyze(name);
+    if terms.is_empty() {
+        words(name).iter().map(|word| stem(word)).collect()
+    } else {
+        terms
+    }
+}
+
+fn is_word_char(ch: Option<char>) -> bool {
+    ch.is_some_and(char::is_alphanumeric)
+}
+
+impl SearchIndex {
+    /// Precomputes everything a query needs for `catalog`.
+    pub fn build(catalog: &Catalog) -> SearchIndex {
+        let skills = catalog.skills();
+        let doc_count = skills.len();
+        let mut vocabulary: HashMap<String, u32> = HashMap::new();
+        let intern = |term: &str, vocabulary: &mut HashMap<String, u32>| -> u32 {
+            let next = vocabulary.len() as u32;
+            *vocabulary.entry(term.to_string()).or_insert(next)
+        };
+
+        // Per skill: term ids of name and description, in order.
+        let mut name_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
+        let mut description_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
+        let mut affixes: HashMap<String, Vec<u32>> = HashMap::new();
+        for skill in skills {
+            let ids: Vec<u32> = analyze_name(&skill.name)
+                .iter()
+                .map(|term| intern(term, &mut vocabulary))
+                .collect();
+            for word in words(&skill.name) {
+                let term = intern(&stem(&word), &mut vocabulary);
+                let chars: Vec<char> = word.chars().collect();
+                for len in MIN_AFFIX_LEN..chars.len() {
+                    let prefix: String = chars[..len].iter().collect();
+                    let suffix: String = chars[chars.len() - len..].iter().collect();
+                    for affix in [prefix, suffix] {
+                        let entry = affixes.entry(affix).or_default();
+                        if !entry.contains(&term) {
+                            entry.push(term);
+                        }
+                    }
+                }
+            }
+            name_terms.push(ids);
+            description_terms.push(
+                analyze(&skill.description)
+                    .iter()
+                    .map(|term| intern(term, &mut vocabulary))
+                    .collect(),
+            );
+        }
+
+        let average = |lists: &[Vec<u32>]| -> f32 {
+            let total: usize = lists.iter().map(Vec::len).sum();
+            (total as f32 / lists.len().max(1) as f32).max(1.0)
+        };
+        let average_name = average(&name_terms);
+        let average_description = average(&description_terms);
+
+        // Weighted, length-normalised term frequencies per skill (BM25F before saturation).
+        let mut document_frequency = vec![0u32; vocabulary.len()];
+        let mut weighted_tf: Vec<Vec<(u32, f32)>> = Vec::with_capacity(doc_count);
+        for (names, description) in name_terms.iter().zip(&description_terms) {
+            let name_norm = 1.0 - NAME_B + NAME_B * names.len() as f32 / average_name;
+            let description_norm = 1.0 - DESCRIPTION_B
+                + DESCRIPTION_B * description.len() as f32 / average_description;
+            let mut tf: HashMap<u32, f32> = HashMap::new();
+            for &term in names {
+                *tf.entry(term).or_default() += NAME_WEIGHT / name_norm;
+            }
+            for &term in description {
+                *tf.entry(term).or_default() += DESCRIPTION_WEIGHT / description_norm;
+            }
+            let mut entries: Vec<(u32, f32)> = tf.into_iter().collect();
+            entries.sort_unstable_by_key(|&(term, _)| term);
+            for &(term, _) in &entries {
+                document_frequency[term as usize] += 1;
+            }
+            weighted_tf.push(entries);
+        }
+        let n = doc_count as f32;
+        let idf: Vec<f32> = document_frequency
+            .iter()
+            .map(|&df| (1.0 + (n - df as f32 + 0.5) / (df as f32 + 0.5)).ln())
+            .collect();
+        let mut postings: Vec<Vec<(u32, f32)>> = vec![Vec::new(); vocabulary.len()];
+        let mut forward: Vec<Vec<(u32, f32)>> = Vec::with_capacity(doc_count);
+        for (doc, entries) in weighted_tf.into_iter().enumerate() {
+            let impacts: Vec<(u32, f32)> = entries
+                .into_iter()
+                .map(|(term, tf)| (term, idf[term as usize] * tf * (K1 + 1.0) / (tf + K1)))
+                .collect();
+            for &(term, impact) in &impacts {
+                postings[term as usize].push((doc as u32, impact));
+            }
+            forward.push(impacts);
+        }
+
+        let mut bigrams: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+        for (doc, (names, description)) in name_terms.iter().zip(&description_terms).enumerate() {
+            for list in [names, description] {
+                for pair in list.windows(2) {
+                    let docs = bigrams.entry((pair[0], pair[1])).or_default();
+                    if docs.last() != Some(&(doc as u32)) {
+                        docs.push(doc as u32);
+                    }
+                }
+            }
+        }
+
+        let table = concepts();
+        let mut concept_terms: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut concept_bigrams: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
+        let mut related_members = |key: &str, groups: &[usize]| {
+            for &group in groups {
+                for member in &table.members[group] {
+                    if member == key {
+                        continue;
+                    }
+                    let parts: Vec<&str> = member.split(' ').collect();
+                    match parts.as_slice() {
+                        [single] => {
+                            if let Some(&term) = vocabulary.get(*single) {
+                                let entry = concept_terms.entry(key.to_string()).or_default();
+                                if !entry.contains(&term) {
+                                    entry.push(term);
+                                }
+                            }
+                        }
+                        [first, second] => {
+                            if let (Some(&a), Some(&b)) =
+                                (vocabulary.get(*first), vocabulary.get(*second))
+                            {
+                                if bigrams.contains_key(&(a, b)) {
+                                    concept_bigrams
+                                        .entry(key.to_string())
+                                        .or_default()
+                                        .push((a, b));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        };
+        for (word, groups) in &table.word_groups {
+            related_members(word, groups);
+        }
+        for ((first, second), groups) in &table.phrase_groups {
+            related_members(&format!("{first} {second}"), groups);
+        }
+
+        // Single-word names that are ordinary vocabulary ("research", "review") would pin on
+        // every sentence that uses the word, so they only pin when rare in descriptions.
+        let pin_df_limit = ((doc_count as f32) * 0.01).max(2.0) as usize;
+        let description_df = |word: &str| -> usize {
+            let Some(&term) = vocabulary.get(&stem(word)) else {
+                return 0;
+            };
+            description_terms
+                .iter()
+                .filter(|terms| terms.contains(&term))
+                .count()
+        };
+        let pinnable: Vec<bool> = skills
+            .iter()
+            .map(|skill| {
+                let name_words = words(&skill.name);
+                name_words.len() > 1
+                    || skill.name.chars().any(|ch| ch.is_ascii_digit())
+                    || name_words
+                        .first()
+                        .is_some_and(|word| description_df(word) <= pin_df_limit)
+            })
+            .collect();
+
+        let mut patterns = Vec::new();
+        let mut pattern_skill = Vec::new();
+        for (index, skill) in skills.iter().enumerate() {
+            if skill.name.chars().count() >= 2 {
+                patterns.push(skill.name.to_lowercase());
+                pattern_skill.push(index);
+            }
+        }
+        let name_matcher = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(&patterns)
+            .ok();
+
+        SearchIndex {
+            doc_count,
+            vocabulary,
+            idf,
+            postings,
+            forward,
+            affixes,
+            bigrams,
+            concept_terms,
+            concept_bigrams,
+            name_matcher,
+            pattern_skill,
+            pinnable,
+        }
+    }
+
+    /// Skills whose exact name appears in `text` as a whole word (so `tdd` matches
+    /// "use the tdd skill" and "/skill:tdd" but not "tdds" or "my-tdd-notes"), in order of first
+    /// occurrence, each once.
+    pub fn mentions(&self, text: &str) -> Vec<usize> {
+        let Some(matcher) = &self.name_matcher else {
+            return Vec::new();
+        };
+        let lowered = text.to_lowercase();
+        // Lowercasing may change byte lengths for non-ASCII text; fall back to the original
+        // (still ASCII-case-insensitive) in that rare case so offsets stay valid.
+        let haystack = if lowered.len() == text.len() {
+            lowered.as_str()
+        } else {
+            text
+        };
+        let mut found: Vec<(usize, usize)> = Vec::new();
+        for hit in matcher.find_overlapping_iter(haystack) {
+            let before = haystack[..hit.start()].chars().next_back();
+            let after_text = &haystack[hit.end()..];
+            let after = after_text.chars().next();
+            if is_word_char(before) || is_word_char(after) {
+                continue;
+            }
+            // A name followed by `-word` or preceded by `word-` is part of a longer identifier.
+            let joined_after =
+                matches!(after, Some('-' | '_')) && is_word_char(after_text.chars().nth(1));
+            let mut reversed = haystack[..hit.start()].chars().rev();
+            let joined_before =
+                matches!(reversed.next(), Some('-' | '_')) && is_word_char(reversed.next());
+            if joined_after || joined_before {
+                continue;
+            }
+            let skill = self.pattern_skill[hit.pattern().as_usize()];
+            found.push((hit.start(), skill));
+        }
+        found.sort_by_key(|&(start, _)| start);
+        let mut seen = Vec::new();
+        for (_, skill) in found {
+            if !seen.contains(&skill) {
+                seen.push(skill);
+            }
+        }
+        seen
+    }
+
+    /// Ranks skills for `query`, best first, considering only indices where `include(i)`.
+    pub fn search(
+        &self,
+        query: &str,
+        limit: usize,
+        include: &dyn Fn(usize) -> bool,
+    ) -> SearchResult {
+        let empty = SearchResult {
+            hits: Vec::new(),
+            confidence: 0.0,
+            strong: false,
+        };
+        if limit == 0 || self.doc_count == 0 {
+            return empty;
+        }
+        let pinned: Vec<usize> = self
+            .mentions(query)
+            .into_iter()
+            .filter(|&skill| self.pinnable[skill] && include(skill))
+            .collect();
+
+        let query_terms = self.query_terms(query);
+        let mut scores = vec![0f32; self.doc_count];
+        for &(term, weight) in &query_terms.weighted {
+            for &(doc, impact) in &self.postings[term as usize] {
+                scores[doc as usize] += weight * impact;
+            }
+        }
+        for &((first, second), weight) in &query_terms.bigrams {
+            if let Some(docs) = self.bigrams.get(&(first, second)) {
+                let bonus =
+                    weight * BIGRAM_WEIGHT * (self.idf[first as usize] + self.idf[second as usize]);
+                for &doc in docs {
+                    scores[doc as usize] += bonus;
+                }
+            }
+        }
+        for (doc, score) in scores.iter_mut().enumerate() {
+            if *score > 0.0 && !include(doc) {
+                *score = 0.0;
+            }
+        }
+        let first_pass = top_k(&scores, FEEDBACK_DOCS.max(1));
+        let confidence_score = first_pass.first().map_or(0.0, |&(_, score)| score);
+        self.add_feedback(&first_pass, &query_terms, &mut scores, include);
+
+        let mut ranked = top_k(&scores, limit + pinned.len());
+        if !pinned.is_empty() {
+            let top = ranked.first().map_or(0.0, |&(_, score)| score);
+            ranked.retain(|(doc, _)| !pinned.contains(doc));
+            let pins = pinned
+                .iter()
+                .enumerate()
+                .map(|(order, &doc)| (doc, top + 1.0 + (pinned.len() - order) as f32));
+            ranked = pins.chain(ranked).collect();
+        }
+        ranked.truncate(limit);
+        let confidence = if !pinned.is_empty() {
+            1.0
+        } else {
+            self.confidence(confidence_score, query_terms.information)
+        };
+        SearchResult {
+            hits: ranked
+                .into_iter()
+                .map(|(index, score)| SearchHit {
+                    index,
+                    score: f64::from(score),
+                })
+                .collect(),
+            confidence,
+            strong: confidence >= STRONG_CONFIDENCE,
+        }
+    }
+
+    /// Maps the best first-pass score to 0..=1 relative to the query's total information (the
+    /// summed idf of its known terms): a skill that explains much of a query is a strong match,
+    /// one that shares a single common word is not.
+    fn confidence(&self, top_score: f32, information: f32) -> f64 {
+        if top_score <= 0.0 || information <= 0.0 {
+            return 0.0;
+        }
+        // Saturating in the absolute score too, so one very rare shared term (a library name)
+        // is enough on its own, while long vague queries need broad coverage.
+        let coverage = (top_score / information).min(1.0);
+        let absolute = 1.0 - (-top_score / 12.0).exp();
+        f64::from((0.5 * coverage + 0.5 * absolute).clamp(0.0, 1.0))
+    }
+
+    fn add_feedback(
+        &self,
+        first_pass: &[(usize, f32)],
+        query_terms: &QueryTerms,
+        scores: &mut [f32],
+        include: &dyn Fn(usize) -> bool,
+    ) {
+        let Some(&(_, best)) = first_pass.first() else {
+            return;
+        };
+        if best <= 0.0 || FEEDBACK_TERMS == 0 {
+            return;
+        }
+        let mut feedback: HashMap<u32, f32> = HashMap::new();
+        for &(doc, score) in first_pass {
+            let share = score / best;
+            for &(term, impact) in &self.forward[doc] {
+                *feedback.entry(term).or_default() += share * impact;
+            }
+        }
+        let mut candidates: Vec<(u32, f32)> = feedback
+            .into_iter()
+            .filter(|(term, _)| !query_terms.weighted.iter().any(|(known, _)| known == term))
+            .collect();
+        candidates.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        candidates.truncate(FEEDBACK_TERMS);
+        let Some(&(_, strongest)) = candidates.first() else {
+            return;
+        };
+        for (term, weight) in candidates {
+            let weight = FEEDBACK_WEIGHT * weight / strongest;
+            for &(doc, impact) in &self.postings[term as usize] {
+                if include(doc as usize) {
+                    scores[doc as usize] += weight * impact;
+                }
+            }
+        }
+    }
+
+    fn query_terms(&self, query: &str) -> QueryTerms {
+        let raw_words: Vec<String> = words(query)
+            .into_iter()
+            .filter(|word| !is_stopword(word))
+            .collect();
+        let mut stems: Vec<String> = raw_words.iter().map(|word| stem(word)).collect();
+        for run in raw_runs(query) {
+            for part in camel_parts(run) {
+                if !is_stopword(&part) {
+                    stems.push(stem(&part));
+                }
+            }
+        }
+        let mut weights: Vec<(u32, f32)> = Vec::new();
+        let raise = |term: u32, weight: f32, weights: &mut Vec<(u32, f32)>| match weights
+            .iter_mut()
+            .find(|(known, _)| *known == term)
+        {
+            Some(entry) => entry.1 = entry.1.max(weight),
+            None => weights.push((term, weight)),
+        };
+        let mut information = 0.0;
+        let unknown_idf = ((self.doc_count as f32 + 0.5) / 0.5).ln_1p();
+        let mut seen: Vec<&str> = Vec::new();
+        for stemmed in &stems {
+            if seen.contains(&stemmed.as_str()) {
+                continue;
+            }
+            seen.push(stemmed);
+            match self.vocabulary.get(stemmed) {
+                Some(&term) => {
+                    information += self.idf[term as usize];
+                    raise(term, 1.0, &mut weights);
+                }
+                // Unknown words still carry information: a query full of them is about
+                // something the catalog does not cover, which lowers confidence.
+                None => information += 0.5 * unknown_idf,
+            }
+        }
+        for word in &raw_words {
+            if word.chars().count() < MIN_AFFIX_LEN || self.vocabulary.contains_key(&stem(word)) {
+                continue;
+            }
+            if let Some(terms) = self.affixes.get(word.as_str()) {
+                for &term in terms {
+                    raise(term, AFFIX_WEIGHT, &mut weights);
+                }
+            }
+        }
+        let mut bigrams: Vec<((u32, u32), f32)> = Vec::new();
+        let mut concept_keys: Vec<String> =
+            seen.iter().map(|stemmed| stemmed.to_string()).collect();
+        for pair in stems.windows(2) {
+            if let (Some(&a), Some(&b)) =
+                (self.vocabulary.get(&pair[0]), self.vocabulary.get(&pair[1]))
+            {
+                if !bigrams.iter().any(|(known, _)| *known == (a, b)) {
+                    bigrams.push(((a, b), 1.0));
+                }
+            }
+            concept_keys.push(format!("{} {}", pair[0], pair[1]));
+        }
+        for key in &concept_keys {
+            let related = self
+                .concept_terms
+                .get(key)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            if !related.is_empty() {
+                let weight = CONCEPT_WEIGHT / (related.len() as f32).sqrt();
+                for &term in related {
+                    raise(term, weight, &mut weights);
+                }
+            }
+            for &pair in self
+                .concept_bigrams
+                .get(key)
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+            {
+                if !bigrams.iter().any(|(known, _)| *known == pair) {
+                    bigrams.push((pair, CONCEPT_WEIGHT));
+                }
+            }
+        }
+        QueryTerms {
+            weighted: weights,
+            bigrams,
+            information,
+        }
+    }
+}
+
+struct QueryTerms {
+    weighted: Vec<(u32, f32)>,
+    bigrams: Vec<((u32, u32), f32)>,
+    /// Summed idf of the query's distinct terms (see [`SearchIndex::confidence`]).
+    information: f32,
+}
+
+/// The `k` best positive scores, best first; ties break towards the lower index so results are
+/// deterministic.
+fn top_k(scores: &[f32], k: usize) -> Vec<(usize, f32)> {
+    let mut candidates: Vec<(usize, f32)> = scores
+        .iter()
+        .enumerate()
+        .filter(|&(_, &score)| score > 0.0)
+        .map(|(doc, &score)| (doc, score))
+        .collect();
+    let order = |a: &(usize, f32), b: &(usize, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    if candidates.len() > k {
+        candidates.select_nth_unstable_by(k, order);
+        candidates.truncate(k);
+    }
+    candidates.sort_unstable_by(order);
+    candidates
+}

@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// Skill-routing evaluation: recall@k, MRR, per-kind recall@5, lenient recall and none-query
+// separability AUC, exactly as defined in shared/eval/routing/README.md, for our ranker side by
+// side with a plain-BM25 baseline implemented here per the README (it must reproduce R@5 0.632
+// on the scientific set).
+//
+// Usage:
+//   node scripts/eval-routing.mjs [--catalog FILE]... [--queries FILE] [--ranked FILE]
+//                                 [--rust-example] [--limit 8] [--json]
+// Without --ranked, our ranker is run as `node bin/pi-lean.js search ... --json`; with
+// --rust-example, as `cargo run --release -p lean-core --example rank`.
+
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = resolve(repoRoot, '..', 'shared', 'eval', 'routing');
+const K_VALUES = [1, 3, 5, 8];
+// The README's baseline MRR (0.626) corresponds to ranking the top 20 of plain BM25; recall@k
+// only needs the top 8, so this depth reproduces every published baseline number.
+const BASELINE_DEPTH = 20;
+
+function parseArgs(argv) {
+  const options = { catalogs: [], queries: null, ranked: null, rustExample: false, limit: 8, json: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`);
+      i += 1;
+      return argv[i];
+    };
+    if (flag === '--catalog') options.catalogs.push(resolve(value()));
+    else if (flag === '--queries') options.queries = resolve(value());
+    else if (flag === '--ranked') options.ranked = resolve(value());
+    else if (flag === '--limit') options.limit = Number(value());
+    else if (flag === '--rust-example') options.rustExample = true;
+    else if (flag === '--json') options.json = true;
+    else if (flag === '--help' || flag === '-h') {
+      console.log('usage: eval-routing.mjs [--catalog FILE]... [--queries FILE] [--ranked FILE] [--rust-example] [--limit N] [--json]');
+      process.exit(0);
+    } else throw new Error(`unknown argument ${flag}`);
+  }
+  if (options.catalogs.length === 0) options.catalogs.push(resolve(dataDir, 'catalog-scientific.jsonl'));
+  if (!options.queries) options.queries = resolve(dataDir, 'queries-scientific.jsonl');
+  return options;
+}
+
+function readJsonl(path) {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
+}
+
+// ---- Plain BM25 baseline, exactly as the README describes. ----
+
+function tokenize(text) {
+  return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+}
+
+function plainBm25(catalog, queries, limit) {
+  const k1 = 1.2;
+  const b = 0.75;
+  const docs = catalog.map((skill) => tokenize(`${skill.name} ${skill.description}`));
+  const n = docs.length;
+  const avgLength = docs.reduce((sum, doc) => sum + doc.length, 0) / n;
+  const termFrequencies = docs.map((doc) => {
+    const tf = new Map();
+    for (const term of doc) tf.set(term, (tf.get(term) ?? 0) + 1);
+    return tf;
+  });
+  const documentFrequency = new Map();
+  for (const tf of termFrequencies) {
+    for (const term of tf.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  }
+  const idf = (term) => {
+    const df = documentFrequency.get(term) ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  };
+  return queries.map((query) => {
+    const terms = [...new Set(tokenize(query.prompt))];
+    const scored = docs.map((doc, index) => {
+      const tf = termFrequencies[index];
+      let score = 0;
+      for (const term of terms) {
+        const f = tf.get(term) ?? 0;
+        if (f === 0) continue;
+        score += (idf(term) * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * doc.length) / avgLength));
+      }
+      return { index, score };
+    });
+    // Stable sort keeps catalog order among ties, as Python's sorted() does.
+    scored.sort((x, y) => y.score - x.score);
+    const top = scored.filter((entry) => entry.score > 0).slice(0, limit ?? Infinity);
+    return {
+      id: query.id,
+      ranked: top.map((entry) => catalog[entry.index].name),
+      scores: top.map((entry) => entry.score),
+      topScore: scored[0]?.score ?? 0,
+    };
+  });
+}
+
+// ---- Our ranker. ----
+
+function runOurs(options) {
+  if (options.ranked) return readJsonl(options.ranked);
+  const catalogArgs = options.catalogs.flatMap((catalog) => ['--catalog', catalog]);
+  let command;
+  let args;
+  if (options.rustExample) {
+    command = 'cargo';
+    args = ['run', '--quiet', '--release', '-p', 'lean-core', '--example', 'rank', '--', ...catalogArgs,
+      '--queries', options.queries, '--limit', String(options.limit)];
+  } else {
+    command = process.execPath;
+    args = [resolve(repoRoot, 'bin', 'pi-lean.js'), 'search', ...catalogArgs, '--queries', options.queries,
+      '--limit', String(options.limit), '--json'];
+  }
+  const output = execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'] });
+  return output.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+}
+
+// ---- Metrics, per the README. ----
+
+function topScoreOf(row) {
+  if (typeof row.topScore === 'number') return row.topScore;
+  return Array.isArray(row.scores) && row.scores.length > 0 ? Number(row.scores[0]) : 0;
+}
+
+function evaluate(queries, rankedRows) {
+  const byId = new Map(rankedRows.map((row) => [row.id, row]));
+  const answerable = queries.filter((query) => query.kind !== 'none');
+  const noneQueries = queries.filter((query) => query.kind === 'none');
+  const rankedFor = (query) => byId.get(query.id)?.ranked ?? [];
+
+  const strictHit = (query, k) => {
+    const top = rankedFor(query).slice(0, k);
+    return query.expected.every((name) => top.includes(name));
+  };
+  const lenientHit = (query, k) => {
+    const top = rankedFor(query).slice(0, k);
+    if (query.acceptable_groups) return query.acceptable_groups.every((group) => group.some((name) => top.includes(name)));
+    if (query.acceptable && query.expected.length === 1) return query.acceptable.some((name) => top.includes(name));
+    return query.expected.every((name) => top.includes(name));
+  };
+  const share = (list, predicate) => (list.length === 0 ? 0 : list.filter(predicate).length / list.length);
+
+  const recall = {};
+  const lenient = {};
+  for (const k of K_VALUES) {
+    recall[k] = share(answerable, (query) => strictHit(query, k));
+    lenient[k] = share(answerable, (query) => lenientHit(query, k));
+  }
+  const mrr = answerable.length === 0 ? 0 : answerable.reduce((sum, query) => {
+    const ranked = rankedFor(query);
+    const ranks = query.expected.map((name) => ranked.indexOf(name)).filter((rank) => rank >= 0);
+    return sum + (ranks.length === 0 ? 0 : 1 / (Math.min(...ranks) + 1));
+  }, 0) / answerable.length;
+
+  const perKind = {};
+  for (const kind of [...new Set(answerable.map((query) => query.kind))]) {
+    const ofKind = answerable.filter((query) => query.kind === kind);
+    perKind[kind] = { recall5: share(ofKind, (query) => strictHit(query, 5)), n: ofKind.length };
+  }
+
+  // Separability AUC: P(random answerable top score > random none top score), ties count half.
+  const topScores = (list) => list.map((query) => topScoreOf(byId.get(query.id) ?? {}));
+  const positives = topScores(answerable);
+  const negatives = topScores(noneQueries);
+  let auc = null;
+  if (positives.length > 0 && negatives.length > 0) {
+    let wins = 0;
+    for (const positive of positives) {
+      for (const negative of negatives) wins += positive > negative ? 1 : positive === negative ? 0.5 : 0;
+    }
+    auc = wins / (positives.length * negatives.length);
+  }
+  const result = { answerable: answerable.length, none: noneQueries.length, recall, mrr, perKind, lenient, auc,
+    noneTopScores: negatives };
+  // Confidence-based separability when the ranker reports one (ours does).
+  if (rankedRows.some((row) => typeof row.confidence === 'number')) {
+    const confidenceOf = (query) => Number(byId.get(query.id)?.confidence ?? 0);
+    const pos = answerable.map(confidenceOf);
+    const neg = noneQueries.map(confidenceOf);
+    let wins = 0;
+    for (const p of pos) for (const q of neg) wins += p > q ? 1 : p === q ? 0.5 : 0;
+    result.confidenceAuc = pos.length && neg.length ? wins / (pos.length * neg.length) : null;
+    const strongOf = (query) => Boolean(byId.get(query.id)?.strong);
+    result.noneRejection = share(noneQueries, (query) => !strongOf(query));
+    result.falseRejection = share(answerable, (query) => !strongOf(query));
+  }
+  return result;
+}
+
+function formatTable(ours, baseline) {
+  const fmt = (value) => (value === null || value === undefined ? '-' : value.toFixed(3));
+  const rows = [];
+  for (const k of K_VALUES) rows.push([`recall@${k}`, ours.recall[k], baseline.recall[k]]);
+  rows.push(['MRR', ours.mrr, baseline.mrr]);
+  for (const kind of Object.keys(baseline.perKind)) {
+    rows.push([`recall@5 ${kind} (n=${baseline.perKind[kind].n})`, ours.perKind[kind]?.recall5, baseline.perKind[kind].recall5]);
+  }
+  for (const k of K_VALUES) rows.push([`lenient recall@${k}`, ours.lenient[k], baseline.lenient[k]]);
+  rows.push(['none AUC (top score)', ours.auc, baseline.auc]);
+  if (ours.confidenceAuc !== undefined) {
+    rows.push(['none AUC (confidence)', ours.confidenceAuc, null]);
+    rows.push(['none rejected (strong=false)', ours.noneRejection, null]);
+    rows.push(['answerable rejected', ours.falseRejection, null]);
+  }
+  const width = Math.max(...rows.map((row) => row[0].length));
+  const lines = [`${'metric'.padEnd(width)}  ours    plain-bm25`, `${'-'.repeat(width)}  ------  ----------`];
+  for (const [label, a, b] of rows) lines.push(`${label.padEnd(width)}  ${fmt(a).padEnd(6)}  ${fmt(b)}`);
+  lines.push('', `answerable ${ours.answerable}, none ${ours.none}; baseline none top scores: ${baseline.noneTopScores.map((s) => s.toFixed(1)).join(', ')}`);
+  return lines.join('\n');
+}
+
+function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const catalog = options.catalogs.flatMap(readJsonl);
+  const queries = readJsonl(options.queries);
+  const baseline = evaluate(queries, plainBm25(catalog, queries, BASELINE_DEPTH));
+  const ours = evaluate(queries, runOurs(options));
+  if (options.json) console.log(JSON.stringify({ ours, plainBm25: baseline }, null, 2));
+  else console.log(formatTable(ours, baseline));
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`eval-routing: ${error.message}`);
+  process.exit(1);
+}
