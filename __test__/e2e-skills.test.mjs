@@ -73,7 +73,7 @@ describe("lazy skills in real Pi", { skip }, () => {
   });
 
   test("skill_search returns the expected skill and never paths or bodies", () => {
-    const [result] = toolMessages(model.bodies[1]);
+    const result = toolMessages(model.bodies[1]).at(-1);
     const lines = result.text.split("\n");
     assert.match(lines[0], /^Skills for "resolve a git merge conflict during rebase"/);
     assert.match(lines[1], /^- resolving-merge-conflicts: /, result.text);
@@ -83,7 +83,7 @@ describe("lazy skills in real Pi", { skip }, () => {
   });
 
   test("skill returns the body without frontmatter, with requires: dependencies in load order", () => {
-    const [result] = toolMessages(model.bodies[2]);
+    const result = toolMessages(model.bodies[2]).at(-1);
     const text = result.text;
     assert.ok(!text.includes("requires:"), "frontmatter stripped");
     assert.ok(!text.includes("description:"));
@@ -97,31 +97,31 @@ describe("lazy skills in real Pi", { skip }, () => {
   });
 
   test("a disable-model-invocation skill is neither listed nor loadable", () => {
-    const [load] = toolMessages(model.bodies[3]);
+    const load = toolMessages(model.bodies[3]).at(-1);
     assert.match(load.text, /^SKILL_MODEL_INVOCATION_DISABLED: /);
     assert.ok(!load.text.includes("Secret rotation steps"));
-    const [search] = toolMessages(model.bodies[4]);
+    const search = toolMessages(model.bodies[4]).at(-1);
     assert.ok(!search.text.includes("secret-helper"), search.text);
-    const [browse] = toolMessages(model.bodies[7]);
+    const browse = toolMessages(model.bodies[7]).at(-1);
     assert.ok(!browse.text.includes("secret-helper"));
     assert.ok(!browse.text.includes("grill-me:"), "hidden eval skill not browsable");
   });
 
   test("path-like names are refused without touching the filesystem", () => {
-    const [result] = toolMessages(model.bodies[5]);
+    const result = toolMessages(model.bodies[5]).at(-1);
     assert.match(result.text, /^SKILL_NOT_FOUND: /);
     assert.ok(!result.text.includes("Use the sections"));
   });
 
   test("a dependency cycle is reported, never fatal", () => {
-    const [result] = toolMessages(model.bodies[6]);
+    const result = toolMessages(model.bodies[6]).at(-1);
     assert.ok(result.text.includes('<skill name="loop-a"'));
     assert.ok(result.text.includes("Body of loop-a."));
     assert.match(result.text, /dependency cycle: /);
   });
 
   test("browsing pages alphabetically with a fingerprint-bound cursor", () => {
-    const [result] = toolMessages(model.bodies[7]);
+    const result = toolMessages(model.bodies[7]).at(-1);
     const lines = result.text.split("\n");
     assert.equal(lines[0], `Skills 1-5 of ${VISIBLE} (alphabetical):`);
     const names = lines.filter((l) => l.startsWith("- ")).map((l) => l.slice(2).split(":")[0]);

@@ -1,12 +1,902 @@
 //! N-API binding for pi-lean. This is the only file that knows about napi: it wraps the
-//! `lean-core` crate, maps core errors to stable JS `code`s and keeps panics from crossing
-//! the FFI boundary (`catch_unwind` on every sync entry point, `Result` in every task).
+//! `lean-core` crate, maps core errors to stable JS `code`s (`error.code === "SKILL_NOT_FOUND"`)
+//! and keeps panics from crossing the FFI boundary: every sync entry point uses
+//! `#[napi(catch_unwind)]`, and async tasks only ever return `Result`s.
 #![deny(clippy::all)]
 
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use lean_core::compact::{self, CompactOptions, ContentKind};
+use lean_core::error::Coded;
+use lean_core::hash::xxh3_hex;
+use lean_core::recovery::{RecoveryStore as CoreStore, StoreConfig};
+use lean_core::skills::{self, Catalog, SearchIndex, SkillMeta};
+use lean_core::ErrorCode;
+use napi::bindgen_prelude::*;
 use napi_derive::napi;
+
+fn coded(code: ErrorCode, message: impl Into<String>) -> Error<ErrorCode> {
+    Error::new(code, message.into())
+}
+
+fn from_core<E: Coded + std::fmt::Display>(err: E) -> Error<ErrorCode> {
+    coded(err.code(), err.to_string())
+}
+
+fn js_count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
 
 /// Version of the native core, so JS can check it loaded the binary it expects.
 #[napi(catch_unwind)]
 pub fn core_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// xxh3-64 of a string or Buffer as 16 hex digits (the id scheme used everywhere).
+#[napi(catch_unwind)]
+pub fn content_hash(input: Either<Buffer, String>) -> String {
+    match &input {
+        Either::A(buf) => xxh3_hex(buf),
+        Either::B(text) => xxh3_hex(text.as_bytes()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Skills
+// ---------------------------------------------------------------------------------------------
+
+/// One skill as Pi reports it (`systemPromptOptions.skills`) or as a catalog row.
+#[napi(object)]
+pub struct SkillInput {
+    pub name: String,
+    pub description: String,
+    pub file_path: Option<String>,
+    pub base_dir: Option<String>,
+    pub disable_model_invocation: Option<bool>,
+    /// Dependencies; when absent and `filePath` is set, they are read from the file's frontmatter.
+    pub requires: Option<Vec<String>>,
+}
+
+#[napi(object)]
+pub struct SkillIndexOptions {
+    /// Largest SKILL.md that is read, checked before reading. Default 16 MiB.
+    pub max_source_bytes: Option<f64>,
+    /// Extra dependencies from config: skill name -> names loaded with it.
+    pub autoload: Option<HashMap<String, Vec<String>>>,
+}
+
+#[napi(object)]
+pub struct SkillInfo {
+    pub name: String,
+    pub description: String,
+    pub file_path: Option<String>,
+    pub base_dir: Option<String>,
+    pub disable_model_invocation: bool,
+    pub requires: Vec<String>,
+}
+
+#[napi(object)]
+pub struct SkillDiagnostic {
+    pub code: String,
+    pub path: Option<String>,
+    pub name: Option<String>,
+    pub message: String,
+}
+
+#[napi(object)]
+pub struct SearchOptions {
+    /// Results to return, default 5, clamped to 1..=8.
+    pub limit: Option<u32>,
+    /// Include `disable-model-invocation` skills (never for model-facing search).
+    pub include_hidden: Option<bool>,
+    /// Cap descriptions at this many characters; 0 returns names only. Default: uncapped.
+    pub description_max: Option<u32>,
+    /// Restrict results to these exact names (a scope). Absent means every skill.
+    pub only: Option<Vec<String>>,
+    /// Never return these exact names (policy deny, for example).
+    pub exclude: Option<Vec<String>>,
+}
+
+#[napi(object)]
+pub struct SearchHitInfo {
+    pub name: String,
+    pub description: String,
+    pub score: f64,
+}
+
+#[napi(object)]
+pub struct SearchResponse {
+    pub hits: Vec<SearchHitInfo>,
+    /// 0..=1; how sure the ranker is that the top hit fits.
+    pub confidence: f64,
+    /// True when the top hit is a confident match.
+    pub strong: bool,
+    /// How many skills were eligible (after hidden/scope filtering).
+    pub eligible: u32,
+}
+
+#[napi(object)]
+pub struct BrowseResponse {
+    pub hits: Vec<SearchHitInfo>,
+    /// Pass back to continue; bound to the catalog fingerprint.
+    pub next_cursor: Option<String>,
+    pub eligible: u32,
+    pub offset: u32,
+}
+
+#[napi(object)]
+pub struct MissingDependency {
+    pub from: String,
+    pub name: String,
+}
+
+#[napi(object)]
+pub struct ClosureInfo {
+    /// Load order: dependencies first, the root last.
+    pub order: Vec<String>,
+    pub cycles: Vec<Vec<String>>,
+    pub missing: Vec<MissingDependency>,
+}
+
+#[napi(object)]
+pub struct LoadOptions {
+    /// First body line of the page (0-based), from a continuation.
+    pub offset: Option<u32>,
+    /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED.
+    pub rev: Option<String>,
+    /// Allow `disable-model-invocation` skills (user-initiated loads only).
+    pub allow_hidden: Option<bool>,
+    /// Include the dependency closure (default true; only on the first page).
+    pub with_dependencies: Option<bool>,
+}
+
+#[napi(object)]
+pub struct SkillPage {
+    pub name: String,
+    pub file_path: String,
+    pub base_dir: String,
+    pub text: String,
+    pub rev: String,
+    pub offset: u32,
+    pub next_offset: Option<u32>,
+    pub total_lines: u32,
+}
+
+#[napi(object)]
+pub struct DependencyError {
+    pub name: String,
+    pub code: String,
+    pub message: String,
+}
+
+#[napi(object)]
+pub struct LoadedSkill {
+    pub root: SkillPage,
+    /// First pages of the dependencies, in load order (dependencies of dependencies first).
+    pub dependencies: Vec<SkillPage>,
+    pub dependency_errors: Vec<DependencyError>,
+    pub cycles: Vec<Vec<String>>,
+    pub missing: Vec<MissingDependency>,
+}
+
+fn path_string(p: &Option<PathBuf>) -> Option<String> {
+    p.as_ref().map(|p| p.to_string_lossy().into_owned())
+}
+
+fn skill_info(meta: &SkillMeta) -> SkillInfo {
+    SkillInfo {
+        name: meta.name.clone(),
+        description: meta.description.clone(),
+        file_path: path_string(&meta.file_path),
+        base_dir: path_string(&meta.base_dir),
+        disable_model_invocation: meta.disable_model_invocation,
+        requires: meta.requires.clone(),
+    }
+}
+
+fn diagnostic_info(d: &skills::Diagnostic) -> SkillDiagnostic {
+    SkillDiagnostic {
+        code: d.code.as_str().to_string(),
+        path: path_string(&d.path),
+        name: d.name.clone(),
+        message: d.message.clone(),
+    }
+}
+
+/// Caps a description at `max` characters on a char boundary, marking the cut with `…`.
+fn cap_description(text: &str, max: Option<u32>) -> String {
+    match max {
+        None => text.to_string(),
+        Some(0) => String::new(),
+        Some(max) => {
+            let max = max as usize;
+            match text.char_indices().nth(max) {
+                None => text.to_string(),
+                Some((cut, _)) => {
+                    let mut out = text[..cut].trim_end().to_string();
+                    out.push('…');
+                    out
+                }
+            }
+        }
+    }
+}
+
+const DEFAULT_SEARCH_LIMIT: u32 = 5;
+const MAX_SEARCH_LIMIT: u32 = 8;
+const CURSOR_PREFIX: &str = "c1";
+
+fn clamp_limit(limit: Option<u32>) -> usize {
+    limit.unwrap_or(DEFAULT_SEARCH_LIMIT).clamp(1, MAX_SEARCH_LIMIT) as usize
+}
+
+fn max_source_bytes(options: &Option<SkillIndexOptions>) -> u64 {
+    options
+        .as_ref()
+        .and_then(|o| o.max_source_bytes)
+        .filter(|n| n.is_finite() && *n > 0.0)
+        .map(|n| n as u64)
+        .unwrap_or(skills::DEFAULT_MAX_SOURCE_BYTES)
+}
+
+/// A snapshot of the skill catalog with its search index. Immutable once built: a new
+/// snapshot is built when Pi reports a different skill set, and cursors bind to its fingerprint.
+#[napi]
+pub struct SkillIndex {
+    catalog: Arc<Catalog>,
+    search: Arc<SearchIndex>,
+    diagnostics: Vec<skills::Diagnostic>,
+    autoload: HashMap<String, Vec<String>>,
+    max_source_bytes: u64,
+}
+
+impl SkillIndex {
+    fn from_metas(
+        metas: Vec<SkillMeta>,
+        mut diagnostics: Vec<skills::Diagnostic>,
+        options: &Option<SkillIndexOptions>,
+    ) -> Self {
+        let (catalog, catalog_diagnostics) = Catalog::new(metas);
+        diagnostics.extend(catalog_diagnostics);
+        let search = SearchIndex::build(&catalog);
+        SkillIndex {
+            catalog: Arc::new(catalog),
+            search: Arc::new(search),
+            diagnostics,
+            autoload: options
+                .as_ref()
+                .and_then(|o| o.autoload.clone())
+                .unwrap_or_default(),
+            max_source_bytes: max_source_bytes(options),
+        }
+    }
+
+    /// Builds the eligibility filter shared by search and browse.
+    fn eligibility(&self, options: &Option<SearchOptions>) -> impl Fn(usize) -> bool + '_ {
+        let include_hidden = options
+            .as_ref()
+            .and_then(|o| o.include_hidden)
+            .unwrap_or(false);
+        let only: Option<std::collections::HashSet<String>> = options
+            .as_ref()
+            .and_then(|o| o.only.as_ref())
+            .map(|names| names.iter().cloned().collect());
+        let exclude: std::collections::HashSet<String> = options
+            .as_ref()
+            .and_then(|o| o.exclude.as_ref())
+            .map(|names| names.iter().cloned().collect())
+            .unwrap_or_default();
+        let skills = self.catalog.skills();
+        move |i: usize| {
+            let meta = &skills[i];
+            (include_hidden || !meta.disable_model_invocation)
+                && only.as_ref().is_none_or(|set| set.contains(&meta.name))
+                && !exclude.contains(&meta.name)
+        }
+    }
+
+    fn hit_info(&self, index: usize, score: f64, description_max: Option<u32>) -> SearchHitInfo {
+        let meta = &self.catalog.skills()[index];
+        SearchHitInfo {
+            name: meta.name.clone(),
+            description: cap_description(&meta.description, description_max),
+            score,
+        }
+    }
+
+    fn page(&self, meta: &SkillMeta, offset: usize, rev: Option<&str>) -> Result<SkillPage, ErrorCode> {
+        let file_path = meta.file_path.as_ref().ok_or_else(|| {
+            coded(
+                ErrorCode::SkillNotFound,
+                format!("skill \"{}\" has no source file", meta.name),
+            )
+        })?;
+        let page = skills::load_body(file_path, &meta.name, offset, rev, self.max_source_bytes)
+            .map_err(from_core)?;
+        let base_dir = meta
+            .base_dir
+            .clone()
+            .or_else(|| file_path.parent().map(Path::to_path_buf))
+            .unwrap_or_default();
+        Ok(SkillPage {
+            name: meta.name.clone(),
+            file_path: file_path.to_string_lossy().into_owned(),
+            base_dir: base_dir.to_string_lossy().into_owned(),
+            text: page.text,
+            rev: page.rev,
+            offset: js_count(page.offset),
+            next_offset: page.next_offset.map(js_count),
+            total_lines: js_count(page.total_lines),
+        })
+    }
+
+    fn closure_of(&self, name: &str) -> skills::Closure {
+        skills::dependency_closure(&self.catalog, name, &self.autoload)
+    }
+}
+
+fn closure_parts(closure: &skills::Closure) -> (Vec<Vec<String>>, Vec<MissingDependency>) {
+    (
+        closure.cycles.clone(),
+        closure
+            .missing
+            .iter()
+            .map(|(from, name)| MissingDependency {
+                from: from.clone(),
+                name: name.clone(),
+            })
+            .collect(),
+    )
+}
+
+#[napi]
+impl SkillIndex {
+    /// Builds a snapshot from skills Pi discovered (or catalog rows). Dependencies are read
+    /// from each file's frontmatter unless given; a file our parser rejects keeps Pi's
+    /// metadata and is reported in `diagnostics`, because Pi already accepted it.
+    #[napi(constructor, catch_unwind)]
+    pub fn new(skills_in: Vec<SkillInput>, options: Option<SkillIndexOptions>) -> Self {
+        let limit = max_source_bytes(&options);
+        let mut diagnostics = Vec::new();
+        let metas = skills_in
+            .into_iter()
+            .map(|input| {
+                let file_path = input.file_path.map(PathBuf::from);
+                let requires = match (input.requires, &file_path) {
+                    (Some(list), _) => list,
+                    (None, Some(path)) => match skills::read_skill_file(path, limit) {
+                        Ok(meta) => meta.requires,
+                        Err(err) => {
+                            diagnostics.push(skills::Diagnostic {
+                                code: err.code,
+                                path: Some(path.clone()),
+                                name: Some(input.name.clone()),
+                                message: err.message,
+                            });
+                            Vec::new()
+                        }
+                    },
+                    (None, None) => Vec::new(),
+                };
+                SkillMeta {
+                    name: input.name,
+                    description: input.description,
+                    base_dir: input
+                        .base_dir
+                        .map(PathBuf::from)
+                        .or_else(|| file_path.as_ref().and_then(|p| p.parent().map(Path::to_path_buf))),
+                    file_path,
+                    disable_model_invocation: input.disable_model_invocation.unwrap_or(false),
+                    requires,
+                }
+            })
+            .collect();
+        SkillIndex::from_metas(metas, diagnostics, &options)
+    }
+
+    /// Scans skill directories the way Pi does (a dir with SKILL.md is a skill; others are
+    /// searched recursively). Malformed skills are skipped and reported, never fatal.
+    #[napi(factory, catch_unwind)]
+    pub fn scan(dirs: Vec<String>, options: Option<SkillIndexOptions>) -> Self {
+        let dirs: Vec<PathBuf> = dirs.into_iter().map(PathBuf::from).collect();
+        let (metas, diagnostics) = skills::scan_skill_dirs(&dirs, max_source_bytes(&options));
+        SkillIndex::from_metas(metas, diagnostics, &options)
+    }
+
+    /// xxh3 fingerprint of the snapshot; cursors and caches bind to it.
+    #[napi(getter, catch_unwind)]
+    pub fn fingerprint(&self) -> String {
+        self.catalog.fingerprint().to_string()
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn size(&self) -> u32 {
+        js_count(self.catalog.len())
+    }
+
+    /// Skills the model may see (not `disable-model-invocation`).
+    #[napi(getter, catch_unwind)]
+    pub fn visible_count(&self) -> u32 {
+        js_count(
+            self.catalog
+                .skills()
+                .iter()
+                .filter(|s| !s.disable_model_invocation)
+                .count(),
+        )
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn diagnostics(&self) -> Vec<SkillDiagnostic> {
+        self.diagnostics.iter().map(diagnostic_info).collect()
+    }
+
+    #[napi(catch_unwind)]
+    pub fn list(&self) -> Vec<SkillInfo> {
+        self.catalog.skills().iter().map(skill_info).collect()
+    }
+
+    #[napi(catch_unwind)]
+    pub fn get(&self, name: String) -> Option<SkillInfo> {
+        self.catalog.get(&name).map(skill_info)
+    }
+
+    /// Ranked search over names and descriptions, bounded to 8 hits.
+    #[napi(catch_unwind)]
+    pub fn search(&self, query: String, options: Option<SearchOptions>) -> SearchResponse {
+        let limit = clamp_limit(options.as_ref().and_then(|o| o.limit));
+        let description_max = options.as_ref().and_then(|o| o.description_max);
+        let include = self.eligibility(&options);
+        let eligible = (0..self.catalog.len()).filter(|&i| include(i)).count();
+        let result = self.search.search(&query, limit, &include);
+        SearchResponse {
+            hits: result
+                .hits
+                .iter()
+                .map(|h| self.hit_info(h.index, h.score, description_max))
+                .collect(),
+            confidence: result.confidence,
+            strong: result.strong,
+            eligible: js_count(eligible),
+        }
+    }
+
+    /// Alphabetical listing in pages; the cursor is bound to this snapshot's fingerprint, so
+    /// a cursor from an older catalog fails with SEARCH_CURSOR_STALE instead of skipping skills.
+    #[napi(catch_unwind)]
+    pub fn browse(
+        &self,
+        cursor: Option<String>,
+        options: Option<SearchOptions>,
+    ) -> Result<BrowseResponse, ErrorCode> {
+        let offset = match cursor.as_deref().filter(|c| !c.is_empty()) {
+            None => 0,
+            Some(cursor) => self.parse_cursor(cursor)?,
+        };
+        let limit = clamp_limit(options.as_ref().and_then(|o| o.limit));
+        let description_max = options.as_ref().and_then(|o| o.description_max);
+        let include = self.eligibility(&options);
+        let mut eligible: Vec<usize> = (0..self.catalog.len()).filter(|&i| include(i)).collect();
+        let skills = self.catalog.skills();
+        eligible.sort_by(|&a, &b| skills[a].name.cmp(&skills[b].name));
+        if offset > eligible.len() {
+            return Err(coded(
+                ErrorCode::SearchCursorInvalid,
+                "cursor is past the end of the catalog",
+            ));
+        }
+        let end = (offset + limit).min(eligible.len());
+        let hits = eligible[offset..end]
+            .iter()
+            .map(|&i| self.hit_info(i, 0.0, description_max))
+            .collect();
+        Ok(BrowseResponse {
+            hits,
+            next_cursor: (end < eligible.len())
+                .then(|| format!("{CURSOR_PREFIX}.{}.{end}", self.catalog.fingerprint())),
+            eligible: js_count(eligible.len()),
+            offset: js_count(offset),
+        })
+    }
+
+    /// Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd").
+    #[napi(catch_unwind)]
+    pub fn mentions(&self, text: String) -> Vec<String> {
+        self.search
+            .mentions(&text)
+            .into_iter()
+            .map(|i| self.catalog.skills()[i].name.clone())
+            .collect()
+    }
+
+    /// Dependency closure in load order; cycles and missing names are reported, not fatal.
+    #[napi(catch_unwind)]
+    pub fn closure(&self, name: String) -> ClosureInfo {
+        let closure = self.closure_of(&name);
+        let (cycles, missing) = closure_parts(&closure);
+        ClosureInfo {
+            order: closure.order,
+            cycles,
+            missing,
+        }
+    }
+
+    /// Loads one skill by exact name: its body without frontmatter (paginated, bound to the
+    /// source revision) plus the first page of each dependency in load order. Names are only
+    /// ever looked up in the catalog, never turned into paths.
+    #[napi(catch_unwind)]
+    pub fn load(&self, name: String, options: Option<LoadOptions>) -> Result<LoadedSkill, ErrorCode> {
+        let meta = self.catalog.get(&name).ok_or_else(|| {
+            coded(
+                ErrorCode::SkillNotFound,
+                format!("no skill is named exactly \"{name}\""),
+            )
+        })?;
+        let allow_hidden = options
+            .as_ref()
+            .and_then(|o| o.allow_hidden)
+            .unwrap_or(false);
+        if meta.disable_model_invocation && !allow_hidden {
+            return Err(coded(
+                ErrorCode::SkillHidden,
+                format!("skill \"{name}\" can only be invoked by the user (/skill:{name})"),
+            ));
+        }
+        let offset = options.as_ref().and_then(|o| o.offset).unwrap_or(0) as usize;
+        let rev = options.as_ref().and_then(|o| o.rev.clone());
+        let root = self.page(meta, offset, rev.as_deref())?;
+
+        let with_dependencies = options
+            .as_ref()
+            .and_then(|o| o.with_dependencies)
+            .unwrap_or(true)
+            && offset == 0;
+        let mut dependencies = Vec::new();
+        let mut dependency_errors = Vec::new();
+        let (mut cycles, mut missing) = (Vec::new(), Vec::new());
+        if with_dependencies {
+            let closure = self.closure_of(&name);
+            (cycles, missing) = closure_parts(&closure);
+            for dep in closure.order.iter().filter(|d| **d != name) {
+                let Some(dep_meta) = self.catalog.get(dep) else {
+                    continue;
+                };
+                match self.page(dep_meta, 0, None) {
+                    Ok(page) => dependencies.push(page),
+                    Err(err) => dependency_errors.push(DependencyError {
+                        name: dep.clone(),
+                        code: err.status.as_str().to_string(),
+                        message: err.reason.clone(),
+                    }),
+                }
+            }
+        }
+        Ok(LoadedSkill {
+            root,
+            dependencies,
+            dependency_errors,
+            cycles,
+            missing,
+        })
+    }
+}
+
+impl SkillIndex {
+    fn parse_cursor(&self, cursor: &str) -> Result<usize, ErrorCode> {
+        let mut parts = cursor.split('.');
+        let (Some(prefix), Some(fingerprint), Some(offset), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(coded(ErrorCode::SearchCursorInvalid, "malformed cursor"));
+        };
+        let offset: usize = offset
+            .parse()
+            .map_err(|_| coded(ErrorCode::SearchCursorInvalid, "malformed cursor"))?;
+        if prefix != CURSOR_PREFIX {
+            return Err(coded(ErrorCode::SearchCursorInvalid, "malformed cursor"));
+        }
+        if fingerprint != self.catalog.fingerprint() {
+            return Err(coded(
+                ErrorCode::SearchCursorStale,
+                "the skill catalog changed since this cursor was issued; browse again without a cursor",
+            ));
+        }
+        Ok(offset)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compaction
+// ---------------------------------------------------------------------------------------------
+
+#[napi(object)]
+#[derive(Clone, Default)]
+pub struct CompactOptionsInput {
+    /// Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects.
+    pub kind: Option<String>,
+    pub tool: Option<String>,
+    pub command: Option<String>,
+    pub path: Option<String>,
+    pub query: Option<String>,
+    /// Inputs smaller than this pass through byte-identical. Default about 1 KB.
+    pub threshold_bytes: Option<u32>,
+    /// Inputs larger than this pass through untouched.
+    pub max_input_bytes: Option<f64>,
+    /// When true, markers name `id=<content hash>` so `token_retrieve` can recover the lines.
+    pub recoverable: Option<bool>,
+    /// 0..=1, default 1; lower keeps more.
+    pub aggressiveness: Option<f64>,
+}
+
+#[napi(object)]
+pub struct DroppedRangeInfo {
+    pub start_line: u32,
+    pub end_line: u32,
+    pub template: String,
+}
+
+#[napi(object)]
+pub struct CompactResult {
+    /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `buffer` has exact bytes).
+    pub text: String,
+    pub kind: String,
+    pub changed: bool,
+    /// xxh3 of the input: the recovery id.
+    pub id: String,
+    pub original_bytes: f64,
+    pub output_bytes: f64,
+    pub original_lines: u32,
+    pub ranges: Vec<DroppedRangeInfo>,
+    pub strategies: Vec<String>,
+}
+
+fn core_compact_options(
+    input: &[u8],
+    options: Option<CompactOptionsInput>,
+) -> Result<CompactOptions, ErrorCode> {
+    let options = options.unwrap_or_default();
+    let kind = match options.kind.as_deref() {
+        None | Some("auto") | Some("") => None,
+        Some(name) => Some(ContentKind::parse(name).ok_or_else(|| {
+            coded(
+                ErrorCode::InvalidArgument,
+                format!("unknown kind \"{name}\""),
+            )
+        })?),
+    };
+    Ok(CompactOptions {
+        kind,
+        tool: options.tool,
+        command: options.command,
+        path: options.path,
+        query: options.query,
+        threshold_bytes: options.threshold_bytes.map(|n| n as usize),
+        max_input_bytes: options
+            .max_input_bytes
+            .filter(|n| n.is_finite() && *n >= 0.0)
+            .map(|n| n as usize),
+        recovery_id: options
+            .recoverable
+            .unwrap_or(false)
+            .then(|| xxh3_hex(input)),
+        aggressiveness: options.aggressiveness,
+    })
+}
+
+fn compact_result(out: compact::Compacted) -> CompactResult {
+    CompactResult {
+        text: String::from_utf8_lossy(&out.text).into_owned(),
+        kind: out.kind.as_str().to_string(),
+        changed: out.changed,
+        id: out.id,
+        original_bytes: out.original_bytes as f64,
+        output_bytes: out.output_bytes as f64,
+        original_lines: js_count(out.original_lines),
+        ranges: out
+            .ranges
+            .into_iter()
+            .map(|r| DroppedRangeInfo {
+                start_line: js_count(r.start_line),
+                end_line: js_count(r.end_line),
+                template: r.template,
+            })
+            .collect(),
+        strategies: out.strategies.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
+    match input {
+        Either::A(buf) => buf,
+        Either::B(text) => text.as_bytes(),
+    }
+}
+
+/// Compacts tool output. Small inputs come back unchanged; any internal failure returns the
+/// original (fail open).
+#[napi(catch_unwind)]
+pub fn compact(
+    input: Either<Buffer, String>,
+    options: Option<CompactOptionsInput>,
+) -> Result<CompactResult, ErrorCode> {
+    let bytes = input_bytes(&input);
+    let core_options = core_compact_options(bytes, options)?;
+    Ok(compact_result(compact::compact(bytes, &core_options)))
+}
+
+/// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
+#[napi(catch_unwind)]
+pub fn compact_to_buffer(
+    input: Either<Buffer, String>,
+    options: Option<CompactOptionsInput>,
+) -> Result<Buffer, ErrorCode> {
+    let bytes = input_bytes(&input);
+    let core_options = core_compact_options(bytes, options)?;
+    Ok(compact::compact(bytes, &core_options).text.into())
+}
+
+pub struct CompactTask {
+    input: Either<Buffer, String>,
+    options: Option<CompactOptionsInput>,
+}
+
+impl Task for CompactTask {
+    type Output = compact::Compacted;
+    type JsValue = CompactResult;
+
+    fn compute(&mut self) -> Result<Self::Output> {
+        let bytes = input_bytes(&self.input);
+        let core_options = core_compact_options(bytes, self.options.clone())
+            .map_err(|e| Error::new(Status::InvalidArg, e.reason))?;
+        // A panic inside compute would abort Node, so it is caught here and turned into
+        // the original text (compaction fails open).
+        let outcome =
+            std::panic::catch_unwind(|| compact::compact(bytes, &core_options)).map_err(|_| {
+                Error::new(
+                    Status::GenericFailure,
+                    "INTERNAL: compaction failed".to_string(),
+                )
+            })?;
+        Ok(outcome)
+    }
+
+    fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
+        Ok(compact_result(output))
+    }
+}
+
+/// Off-thread `compact` for large inputs (runs on the libuv pool).
+#[napi]
+pub fn compact_async(
+    input: Either<Buffer, String>,
+    options: Option<CompactOptionsInput>,
+) -> AsyncTask<CompactTask> {
+    AsyncTask::new(CompactTask { input, options })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recovery store
+// ---------------------------------------------------------------------------------------------
+
+#[napi(object)]
+pub struct RecoveryStoreOptions {
+    pub max_entries: Option<u32>,
+    pub max_bytes: Option<f64>,
+    /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
+    pub dir: Option<String>,
+    pub disk_budget_bytes: Option<f64>,
+}
+
+#[napi(object)]
+pub struct RetrievedLines {
+    /// The exact original lines, line terminators included.
+    pub text: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub total_lines: u32,
+    pub next_start_line: Option<u32>,
+}
+
+#[napi(object)]
+pub struct RecoveryStats {
+    pub entries: u32,
+    pub bytes: f64,
+    pub disk_entries: u32,
+    pub disk_bytes: f64,
+}
+
+/// Originals of compacted output, addressed by content hash, bounded in memory (LRU) and
+/// optionally persisted on disk so ids survive a restart, `/resume` and `/fork`.
+#[napi]
+pub struct RecoveryStore {
+    inner: Arc<CoreStore>,
+}
+
+#[napi]
+impl RecoveryStore {
+    /// Opens (and creates, for a durable `dir`) a store. A factory rather than a constructor
+    /// so that failures carry a stable code.
+    #[napi(factory, catch_unwind)]
+    pub fn open(options: Option<RecoveryStoreOptions>) -> Result<Self, ErrorCode> {
+        let defaults = StoreConfig::default();
+        let config = match options {
+            None => defaults,
+            Some(o) => StoreConfig {
+                max_entries: o
+                    .max_entries
+                    .map(|n| n as usize)
+                    .unwrap_or(defaults.max_entries),
+                max_bytes: o
+                    .max_bytes
+                    .filter(|n| n.is_finite() && *n > 0.0)
+                    .map(|n| n as usize)
+                    .unwrap_or(defaults.max_bytes),
+                dir: o.dir.map(PathBuf::from),
+                disk_budget_bytes: o
+                    .disk_budget_bytes
+                    .filter(|n| n.is_finite() && *n > 0.0)
+                    .map(|n| n as u64)
+                    .unwrap_or(defaults.disk_budget_bytes),
+            },
+        };
+        Ok(RecoveryStore {
+            inner: Arc::new(CoreStore::open(config).map_err(from_core)?),
+        })
+    }
+
+    /// Stores an original and returns its id (the xxh3 content hash). Idempotent.
+    #[napi(catch_unwind)]
+    pub fn put(&self, input: Either<Buffer, String>) -> Result<String, ErrorCode> {
+        self.inner.put(input_bytes(&input)).map_err(from_core)
+    }
+
+    #[napi(catch_unwind)]
+    pub fn contains(&self, id: String) -> bool {
+        self.inner.contains(&id)
+    }
+
+    /// Exact original lines `startLine..startLine+maxLines` (1-based).
+    #[napi(catch_unwind)]
+    pub fn retrieve(
+        &self,
+        id: String,
+        start_line: Option<u32>,
+        max_lines: Option<u32>,
+    ) -> Result<RetrievedLines, ErrorCode> {
+        let got = self
+            .inner
+            .retrieve(
+                &id,
+                start_line.unwrap_or(1).max(1) as usize,
+                max_lines.unwrap_or(240).max(1) as usize,
+            )
+            .map_err(from_core)?;
+        Ok(RetrievedLines {
+            text: String::from_utf8_lossy(&got.text).into_owned(),
+            start_line: js_count(got.start_line),
+            end_line: js_count(got.end_line),
+            total_lines: js_count(got.total_lines),
+            next_start_line: got.next_start_line.map(js_count),
+        })
+    }
+
+    /// Empties memory and the durable directory.
+    #[napi(catch_unwind)]
+    pub fn clear(&self) -> Result<(), ErrorCode> {
+        self.inner.clear().map_err(from_core)
+    }
+
+    #[napi(catch_unwind)]
+    pub fn stats(&self) -> RecoveryStats {
+        let s = self.inner.stats();
+        RecoveryStats {
+            entries: js_count(s.entries),
+            bytes: s.bytes as f64,
+            disk_entries: js_count(s.disk_entries),
+            disk_bytes: s.disk_bytes as f64,
+        }
+    }
 }

@@ -1,0 +1,182 @@
+// The skills API of the native addon, called from JS exactly as the extension calls it:
+// typed results, stable error codes, Buffers, and concurrent use of one handle.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { SkillIndex, contentHash, coreVersion } from "../index.js";
+import { REPO_ROOT, SHARED_DIR } from "./helpers/pi.mjs";
+
+const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
+const EVAL_SKILLS = path.join(SHARED_DIR, "eval", "routing", "skills");
+
+/** Writes SKILL.md files into a fresh temp dir: `{ "dir-name": "file text" }`. */
+function tempSkills(files) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-skills-"));
+  for (const [dir, text] of Object.entries(files)) {
+    fs.mkdirSync(path.join(root, dir), { recursive: true });
+    fs.writeFileSync(path.join(root, dir, "SKILL.md"), text);
+  }
+  return root;
+}
+
+/** Asserts `fn` throws an addon error with this stable code. */
+function assertCode(fn, code) {
+  assert.throws(fn, (error) => {
+    assert.equal(error.code, code, `expected ${code}, got ${error.code}: ${error.message}`);
+    return true;
+  });
+}
+
+describe("SkillIndex", () => {
+  test("loads its version and hashes Buffers and strings alike", () => {
+    assert.match(coreVersion(), /^\d+\.\d+\.\d+$/);
+    assert.equal(contentHash(Buffer.from("héllo")), contentHash("héllo"));
+    assert.match(contentHash("x"), /^[0-9a-f]{16}$/);
+  });
+
+  test("scans Pi-style skill dirs and reads requires from frontmatter", () => {
+    const index = SkillIndex.scan([DEP_SKILLS]);
+    assert.equal(index.size, 6);
+    assert.equal(index.visibleCount, 5);
+    assert.deepEqual(index.get("release-notes").requires, ["git-history", "changelog-style"]);
+    assert.deepEqual(index.get("git-history").requires, ["changelog-style"]);
+    assert.equal(index.get("secret-helper").disableModelInvocation, true);
+    assert.equal(index.get("nope"), null);
+  });
+
+  test("Pi's skill objects get dependencies from the file when not given", () => {
+    const scanned = SkillIndex.scan([DEP_SKILLS]).list();
+    const index = new SkillIndex(scanned.map(({ requires, ...rest }) => ({ ...rest, filePath: rest.filePath ?? undefined, baseDir: rest.baseDir ?? undefined })));
+    assert.deepEqual(index.closure("release-notes").order, ["changelog-style", "git-history", "release-notes"]);
+  });
+
+  test("dependency closure reports cycles and missing names without failing", () => {
+    const index = new SkillIndex([
+      { name: "a", description: "A", requires: ["b", "ghost"] },
+      { name: "b", description: "B", requires: ["a"] },
+    ]);
+    const closure = index.closure("a");
+    assert.equal(closure.order.at(-1), "a");
+    assert.ok(closure.order.includes("b"));
+    assert.ok(closure.cycles.length >= 1);
+    assert.deepEqual(closure.missing, [{ from: "a", name: "ghost" }]);
+  });
+
+  test("search is bounded, ranked and hides disable-model-invocation skills", () => {
+    const index = SkillIndex.scan([EVAL_SKILLS, DEP_SKILLS]);
+    const result = index.search("resolve git merge conflicts", { limit: 3 });
+    assert.equal(result.hits[0].name, "resolving-merge-conflicts");
+    assert.ok(result.hits.length <= 3);
+    assert.equal(index.search("anything at all", { limit: 50 }).hits.length <= 8, true);
+    const hidden = index.search("rotate deployment secrets");
+    assert.ok(!hidden.hits.some((h) => h.name === "secret-helper"));
+    const withHidden = index.search("rotate deployment secrets", { includeHidden: true });
+    assert.equal(withHidden.hits[0].name, "secret-helper");
+  });
+
+  test("descriptions are capped on request; 0 returns names only", () => {
+    const index = SkillIndex.scan([DEP_SKILLS]);
+    const capped = index.search("release notes", { descriptionMax: 20 });
+    assert.ok(capped.hits[0].description.length <= 21);
+    assert.ok(capped.hits[0].description.endsWith("…"));
+    assert.equal(index.search("release notes", { descriptionMax: 0 }).hits[0].description, "");
+  });
+
+  test("scope filters: only and exclude", () => {
+    const index = SkillIndex.scan([DEP_SKILLS]);
+    const scoped = index.search("changelog release git", { only: ["git-history"] });
+    assert.deepEqual(scoped.hits.map((h) => h.name), ["git-history"]);
+    assert.ok(!index.search("changelog release git", { exclude: ["release-notes"] }).hits.some((h) => h.name === "release-notes"));
+  });
+
+  test("browse pages with a cursor bound to the fingerprint; a stale cursor fails clearly", () => {
+    const index = SkillIndex.scan([DEP_SKILLS]);
+    const first = index.browse(null, { limit: 2 });
+    assert.deepEqual(first.hits.map((h) => h.name), ["changelog-style", "git-history"]);
+    assert.equal(first.eligible, 5);
+    const second = index.browse(first.nextCursor, { limit: 2 });
+    assert.deepEqual(second.hits.map((h) => h.name), ["loop-a", "loop-b"]);
+    const third = index.browse(second.nextCursor, { limit: 2 });
+    assert.deepEqual(third.hits.map((h) => h.name), ["release-notes"]);
+    assert.equal(third.nextCursor, undefined);
+    const other = new SkillIndex([{ name: "x", description: "y" }]);
+    assertCode(() => other.browse(first.nextCursor), "SEARCH_CURSOR_STALE");
+    assertCode(() => index.browse("garbage"), "SEARCH_CURSOR_INVALID");
+  });
+
+  test("load strips frontmatter, returns base dir and dependencies in load order", () => {
+    const index = SkillIndex.scan([DEP_SKILLS]);
+    const loaded = index.load("release-notes");
+    assert.equal(loaded.root.baseDir, path.join(DEP_SKILLS, "release-notes"));
+    assert.ok(loaded.root.text.startsWith("# Release notes"));
+    assert.ok(!loaded.root.text.includes("requires:"));
+    assert.deepEqual(loaded.dependencies.map((d) => d.name), ["changelog-style", "git-history"]);
+    assert.equal(loaded.root.nextOffset, undefined);
+    assert.match(loaded.root.rev, /^[0-9a-f]{16}$/);
+  });
+
+  test("load refuses hidden skills, unknown and path-like names with codes", () => {
+    const index = SkillIndex.scan([DEP_SKILLS]);
+    assertCode(() => index.load("secret-helper"), "SKILL_MODEL_INVOCATION_DISABLED");
+    assert.ok(index.load("secret-helper", { allowHidden: true }).root.text.includes("Secret rotation"));
+    for (const name of ["nope", "../release-notes", path.join(DEP_SKILLS, "release-notes"), "release-notes/SKILL.md", ""]) {
+      assertCode(() => index.load(name), "SKILL_NOT_FOUND");
+    }
+  });
+
+  test("long bodies paginate; a continuation is bound to the source revision", () => {
+    const body = Array.from({ length: 4500 }, (_, i) => `line ${i + 1}`).join("\n");
+    const root = tempSkills({ long: `---\nname: long\ndescription: A long skill.\n---\n${body}\n` });
+    try {
+      const index = SkillIndex.scan([root]);
+      const first = index.load("long");
+      assert.equal(first.root.offset, 0);
+      assert.equal(first.root.nextOffset, 2000);
+      assert.ok(first.root.text.startsWith("line 1\n"));
+      const second = index.load("long", { offset: first.root.nextOffset, rev: first.root.rev });
+      assert.ok(second.root.text.startsWith("line 2001\n"));
+      fs.appendFileSync(path.join(root, "long", "SKILL.md"), "edited\n");
+      assertCode(() => index.load("long", { offset: 2000, rev: first.root.rev }), "SKILL_SOURCE_CHANGED");
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("bad files give typed errors: invalid UTF-8, empty body, too large, malformed frontmatter", () => {
+    const root = tempSkills({
+      empty: "---\nname: empty\ndescription: Nothing inside.\n---\n\n   \n",
+      big: `---\nname: big\ndescription: Big.\n---\n${"x".repeat(5000)}\n`,
+      broken: '---\nname: broken\ndescription: "unterminated\n---\nbody\n',
+    });
+    fs.mkdirSync(path.join(root, "latin1"));
+    fs.writeFileSync(path.join(root, "latin1", "SKILL.md"), Buffer.concat([Buffer.from("---\nname: latin1\ndescription: Bad bytes.\n---\ncaf"), Buffer.from([0xe9, 0x0a])]));
+    try {
+      const index = SkillIndex.scan([root], { maxSourceBytes: 4096 });
+      assert.ok(index.diagnostics.some((d) => d.code === "SKILL_INVALID_FRONTMATTER" && d.path.endsWith(path.join("broken", "SKILL.md"))), JSON.stringify(index.diagnostics));
+      assert.equal(index.get("broken"), null);
+      assertCode(() => index.load("empty"), "SKILL_EMPTY_BODY");
+      const pi = new SkillIndex([{ name: "big", description: "Big.", filePath: path.join(root, "big", "SKILL.md") }], { maxSourceBytes: 4096 });
+      assertCode(() => pi.load("big"), "SKILL_SOURCE_TOO_LARGE");
+      const latin = new SkillIndex([{ name: "latin1", description: "Bad bytes.", filePath: path.join(root, "latin1", "SKILL.md"), requires: [] }]);
+      assertCode(() => latin.load("latin1"), "SKILL_INVALID_UTF8");
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("mentions finds exact names in text", () => {
+    const index = SkillIndex.scan([DEP_SKILLS]);
+    assert.deepEqual(index.mentions("please use /skill:git-history then release-notes"), ["git-history", "release-notes"]);
+  });
+
+  test("one handle serves concurrent callers consistently", async () => {
+    const index = SkillIndex.scan([EVAL_SKILLS]);
+    const expected = index.search("write a failing test first", { limit: 5 }).hits.map((h) => h.name);
+    const runs = await Promise.all(
+      Array.from({ length: 32 }, () => Promise.resolve().then(() => index.search("write a failing test first", { limit: 5 }).hits.map((h) => h.name))),
+    );
+    for (const run of runs) assert.deepEqual(run, expected);
+  });
+});
