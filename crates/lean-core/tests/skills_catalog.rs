@@ -1,0 +1,278 @@
+//! Catalog snapshots, dependency closure and search behaviour on small hand-made catalogs.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use lean_core::error::ErrorCode;
+use lean_core::skills::{dependency_closure, Catalog, SearchIndex, SkillMeta};
+
+fn meta(name: &str, description: &str, requires: &[&str]) -> SkillMeta {
+    SkillMeta {
+        name: name.to_string(),
+        description: description.to_string(),
+        requires: requires.iter().map(|r| r.to_string()).collect(),
+        ..SkillMeta::default()
+    }
+}
+
+fn catalog(skills: Vec<SkillMeta>) -> Catalog {
+    let (catalog, diagnostics) = Catalog::new(skills);
+    assert!(diagnostics.is_empty());
+    catalog
+}
+
+#[test]
+fn duplicate_names_keep_the_first_and_report() {
+    let mut second = meta("tdd", "Second.", &[]);
+    second.file_path = Some(PathBuf::from("/b/tdd/SKILL.md"));
+    let (catalog, diagnostics) = Catalog::new(vec![
+        meta("tdd", "First.", &[]),
+        second,
+        meta("x", "X.", &[]),
+    ]);
+    assert_eq!(catalog.len(), 2);
+    assert_eq!(catalog.get("tdd").unwrap().description, "First.");
+    assert_eq!(catalog.index_of("x"), Some(1));
+    assert_eq!(diagnostics.len(), 1);
+    assert_eq!(diagnostics[0].name.as_deref(), Some("tdd"));
+    assert_eq!(diagnostics[0].code, ErrorCode::InvalidArgument);
+}
+
+#[test]
+fn fingerprint_tracks_every_observable_field() {
+    let base = vec![meta("a", "Alpha.", &[]), meta("b", "Beta.", &["a"])];
+    let fingerprint = catalog(base.clone()).fingerprint().to_string();
+    assert_eq!(catalog(base.clone()).fingerprint(), fingerprint);
+    let variants: Vec<Box<dyn Fn(&mut Vec<SkillMeta>)>> = vec![
+        Box::new(|s| s[0].description.push('!')),
+        Box::new(|s| s[1].requires.clear()),
+        Box::new(|s| s[0].disable_model_invocation = true),
+        Box::new(|s| s[0].file_path = Some(PathBuf::from("/x/SKILL.md"))),
+        Box::new(|s| s.swap(0, 1)),
+        // Moving bytes between fields must not collide.
+        Box::new(|s| {
+            s[0].name = "aA".into();
+            s[0].description = "lpha.".into();
+        }),
+    ];
+    for change in variants {
+        let mut skills = base.clone();
+        change(&mut skills);
+        assert_ne!(catalog(skills).fingerprint(), fingerprint);
+    }
+    assert!(Catalog::new(Vec::new()).0.is_empty());
+}
+
+#[test]
+fn closure_orders_dependencies_first_and_reports_problems() {
+    let catalog = catalog(vec![
+        meta("root", "R.", &["mid", "ghost"]),
+        meta("mid", "M.", &["leaf"]),
+        meta("leaf", "L.", &[]),
+        meta("cyc-a", "A.", &["cyc-b"]),
+        meta("cyc-b", "B.", &["cyc-a"]),
+        meta("selfish", "S.", &["selfish"]),
+    ]);
+    let closure = dependency_closure(&catalog, "root", &HashMap::new());
+    assert_eq!(closure.order, vec!["leaf", "mid", "root"]);
+    assert_eq!(
+        closure.missing,
+        vec![("root".to_string(), "ghost".to_string())]
+    );
+    assert!(closure.cycles.is_empty());
+
+    let closure = dependency_closure(&catalog, "cyc-a", &HashMap::new());
+    assert_eq!(closure.order, vec!["cyc-b", "cyc-a"]);
+    assert_eq!(
+        closure.cycles,
+        vec![vec!["cyc-a".to_string(), "cyc-b".into(), "cyc-a".into()]]
+    );
+
+    let closure = dependency_closure(&catalog, "selfish", &HashMap::new());
+    assert_eq!(closure.order, vec!["selfish"]);
+    assert_eq!(closure.cycles.len(), 1);
+
+    // Config autoload edges join frontmatter ones; shared dependencies load once.
+    let extra = HashMap::from([(
+        "leaf".to_string(),
+        vec!["cyc-b".to_string(), "mid".to_string()],
+    )]);
+    let closure = dependency_closure(&catalog, "root", &extra);
+    assert_eq!(closure.order, vec!["cyc-a", "cyc-b", "leaf", "mid", "root"]);
+    assert_eq!(closure.cycles.len(), 2, "{:?}", closure.cycles);
+}
+
+#[test]
+fn path_like_names_are_only_catalog_lookups() {
+    let catalog = catalog(vec![meta("a", "A.", &["../x", "/etc/passwd", "a/../a"])]);
+    assert!(catalog.get("../x").is_none());
+    assert!(catalog.get("./a").is_none());
+    let closure = dependency_closure(&catalog, "a", &HashMap::new());
+    assert_eq!(closure.order, vec!["a"]);
+    assert_eq!(closure.missing.len(), 3);
+    let closure = dependency_closure(&catalog, "../a", &HashMap::new());
+    assert!(closure.order.is_empty());
+    assert_eq!(closure.missing, vec![(String::new(), "../a".to_string())]);
+}
+
+fn sample() -> Catalog {
+    catalog(vec![
+        meta(
+            "tdd",
+            "Test-driven development with red-green-refactor loops.",
+            &[],
+        ),
+        meta(
+            "matplotlib",
+            "Low-level plotting library for publication figures and charts.",
+            &[],
+        ),
+        meta(
+            "scanpy",
+            "Single-cell RNA-seq analysis: clustering, UMAP, marker genes.",
+            &[],
+        ),
+        meta(
+            "pydeseq2",
+            "Differential expression analysis of bulk RNA-seq counts.",
+            &[],
+        ),
+        meta(
+            "git-worktrees",
+            "Use git worktrees to work on several branches at once.",
+            &[],
+        ),
+        meta(
+            "research",
+            "General research helper for reading and summarising sources.",
+            &[],
+        ),
+        meta(
+            "Gmail Automation",
+            "Automate Gmail tasks via Rube MCP (Composio).",
+            &[],
+        ),
+        meta("FoundryClient", "Submit protein assays to the lab.", &[]),
+    ])
+}
+
+fn names(catalog: &Catalog, index: &SearchIndex, query: &str) -> Vec<String> {
+    index
+        .search(query, 8, &|_| true)
+        .hits
+        .iter()
+        .map(|hit| catalog.skills()[hit.index].name.clone())
+        .collect()
+}
+
+#[test]
+fn search_ranks_stems_synonyms_and_affixes() {
+    let catalog = sample();
+    let index = SearchIndex::build(&catalog);
+    assert_eq!(
+        names(&catalog, &index, "I need to plot some data")[0],
+        "matplotlib"
+    );
+    assert_eq!(
+        names(&catalog, &index, "draw a chart of the results")[0],
+        "matplotlib"
+    );
+    assert_eq!(names(&catalog, &index, "cluster single cells")[0], "scanpy");
+    assert_eq!(
+        names(&catalog, &index, "deseq2 on my counts")[0],
+        "pydeseq2"
+    );
+    assert_eq!(names(&catalog, &index, "writing tests first")[0], "tdd");
+    assert!(names(&catalog, &index, "zzz qqq").is_empty());
+    assert!(names(&catalog, &index, "").is_empty());
+    let result = index.search("the a of", 5, &|_| true);
+    assert!(result.hits.is_empty());
+    assert_eq!(result.confidence, 0.0);
+    assert!(!result.strong);
+}
+
+#[test]
+fn exact_name_mentions_pin_and_respect_word_boundaries() {
+    let catalog = sample();
+    let index = SearchIndex::build(&catalog);
+    let idx = |name: &str| catalog.index_of(name).unwrap();
+    assert_eq!(index.mentions("use the tdd skill"), vec![idx("tdd")]);
+    assert_eq!(
+        index.mentions("/skill:tdd then SCANPY"),
+        vec![idx("tdd"), idx("scanpy")]
+    );
+    assert_eq!(
+        index.mentions("run the Gmail automation, then tdd"),
+        vec![idx("Gmail Automation"), idx("tdd")]
+    );
+    assert!(index
+        .mentions("tdds and mytdd and tdd-notes and notes-tdd")
+        .is_empty());
+    assert!(index.mentions("").is_empty());
+
+    // A distinctive mention is pinned first even against stronger lexical matches.
+    let result = index.search("plot figures and charts, then tdd", 3, &|_| true);
+    assert_eq!(result.hits[0].index, idx("tdd"));
+    assert!(result.strong);
+    assert!(result.hits[0].score > result.hits[1].score);
+    // A name that is an ordinary word is not pinned just for being used.
+    let catalog = catalog_with_common_word();
+    let index = SearchIndex::build(&catalog);
+    let result = index.search("research papers about rna-seq plotting", 2, &|_| true);
+    assert_ne!(catalog.skills()[result.hits[0].index].name, "research");
+}
+
+fn catalog_with_common_word() -> Catalog {
+    let mut skills = Vec::new();
+    for i in 0..10 {
+        skills.push(meta(
+            &format!("filler-{i}"),
+            &format!("Research tool number {i} for labs."),
+            &[],
+        ));
+    }
+    skills.push(meta("research", "Search the web.", &[]));
+    skills.push(meta(
+        "rna-plots",
+        "Plotting RNA-seq results for papers.",
+        &[],
+    ));
+    catalog(skills)
+}
+
+#[test]
+fn include_filter_limit_and_ordering() {
+    let catalog = sample();
+    let index = SearchIndex::build(&catalog);
+    let scanpy = catalog.index_of("scanpy").unwrap();
+    let result = index.search("rna-seq analysis", 8, &|i| i != scanpy);
+    assert!(result.hits.iter().all(|hit| hit.index != scanpy));
+    assert!(!result.hits.is_empty());
+    let result = index.search("/skill:scanpy", 8, &|i| i != scanpy);
+    assert!(result.hits.iter().all(|hit| hit.index != scanpy));
+    let result = index.search("rna-seq analysis", 1, &|_| true);
+    assert_eq!(result.hits.len(), 1);
+    let result = index.search("rna-seq analysis with plots", 8, &|_| true);
+    assert!(result
+        .hits
+        .windows(2)
+        .all(|pair| pair[0].score >= pair[1].score));
+    assert!((0.0..=1.0).contains(&result.confidence));
+    assert!(index.search("anything", 0, &|_| true).hits.is_empty());
+    let empty = catalog_empty();
+    assert!(SearchIndex::build(&empty)
+        .search("x", 5, &|_| true)
+        .hits
+        .is_empty());
+}
+
+fn catalog_empty() -> Catalog {
+    Catalog::new(Vec::new()).0
+}
+
+#[test]
+fn index_is_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<SearchIndex>();
+    assert_send_sync::<Catalog>();
+}
