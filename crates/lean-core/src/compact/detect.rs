@@ -244,6 +244,9 @@ fn sniff(input: &[u8]) -> ContentKind {
     if diff >= 2 && (share(diff) >= 1 || diff >= 5) {
         return ContentKind::Diff;
     }
+    if share(diag) >= 30 {
+        return ContentKind::Diagnostics;
+    }
     if share(grep) >= 60 {
         return ContentKind::Grep;
     }

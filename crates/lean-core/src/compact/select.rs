@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use super::detect::grep_prefix_len;
 use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineSpan};
-use super::signals::{is_definition, refine_signal, scan_signals, template_hash, template_text, Signal};
+use super::signals::{is_definition, is_pass_line, is_type_definition, refine_signal, scan_signals, template_hash, template_text, Signal};
 use super::{CompactOptions, ContentKind, DroppedRange};
 
 /// Why a line is worth keeping, most important first.
@@ -317,7 +317,7 @@ pub(crate) fn select(
     let mut warnings = Vec::new();
     let mut in_message = false;
     for i in 0..n {
-        let text = body(i);
+        let text = hit_text(i);
         if kind == ContentKind::Diff {
             if text.starts_with(b"Date:") {
                 in_message = true;
@@ -352,6 +352,10 @@ pub(crate) fn select(
         for j in i + 1..n.min(i + 1 + CONTEXT_AFTER_ERROR) {
             if is_blank(body(j)) {
                 break;
+            }
+            // A neighbouring passing test or a sibling of the same template is not detail.
+            if is_pass_line(body(j)) || templates[j] == templates[i] || signals[j] == Signal::Error {
+                continue;
             }
             ranks[j] = ranks[j].min(Rank::Context);
         }
@@ -393,6 +397,10 @@ pub(crate) fn select(
             .collect();
         if rank == Rank::Rare {
             candidates.sort_by_key(|&i| (template_counts[&templates[i]], i));
+        }
+        if rank == Rank::High {
+            // Type declarations say more than functions; take them first, then in order.
+            candidates.sort_by_key(|&i| (!is_type_definition(hit_text(i)), i));
         }
         for i in candidates {
             let within = if rank == Rank::High {

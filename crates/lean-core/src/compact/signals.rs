@@ -150,7 +150,7 @@ const KEYWORDS: &[(&str, Signal)] = &[
     ("eprecat", Signal::Warning),
     ("EPRECAT", Signal::Warning),
     ("test result", Signal::Summary),
-    ("Tests:", Signal::Summary),
+    ("Tests: ", Signal::Summary),
     ("Test Suites:", Signal::Summary),
     (" passed", Signal::Summary),
     ("uccessfully", Signal::Summary),
@@ -179,7 +179,7 @@ fn keyword_automaton() -> &'static AhoCorasick {
 }
 
 /// Markers of a passing line: an error word in a passing test's name is not an error.
-fn is_pass_line(line: &[u8]) -> bool {
+pub(crate) fn is_pass_line(line: &[u8]) -> bool {
     let finder = |needle: &[u8]| memchr::memmem::find(line, needle).is_some();
     line.ends_with(b" ... ok")
         || line.ends_with(b" ok")
@@ -239,6 +239,21 @@ pub(crate) fn refine_signal(signal: Signal, line: &[u8]) -> Signal {
 /// True for a line that declares a function, type, module or class, in common languages, also
 /// inside a diff (`+`/`-` prefix) or after a grep `line:` prefix has been removed.
 pub(crate) fn is_definition(line: &[u8]) -> bool {
+    definition_keyword(line).is_some()
+}
+
+/// True for declarations of types (struct, enum, trait, class, interface, type, union).
+pub(crate) fn is_type_definition(line: &[u8]) -> bool {
+    definition_keyword(line).is_some_and(|k| {
+        !matches!(
+            k,
+            b"fn " | b"def " | b"function " | b"function*" | b"func " | b"impl " | b"impl<" | b"mod "
+        )
+    })
+}
+
+/// The declaring keyword a definition line starts with, after modifiers.
+fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
     let mut rest = line;
     if let Some(first) = rest.first() {
         if *first == b'+' || *first == b'-' {
@@ -262,11 +277,14 @@ pub(crate) fn is_definition(line: &[u8]) -> bool {
             b"abstract ",
             b"final ",
             b"extern \"C\" ",
-            b"const fn",
         ] {
             if rest.starts_with(modifier) {
-                rest = &rest[modifier.len() - usize::from(modifier == b"const fn") * 2..];
+                rest = &rest[modifier.len()..];
             }
+        }
+        // `const fn` is a function; a bare `const` is not a definition we track.
+        if rest.starts_with(b"const fn ") {
+            rest = &rest[b"const ".len()..];
         }
         if rest.starts_with(b"pub(") {
             if let Some(close) = memchr::memchr(b')', rest) {
@@ -296,7 +314,7 @@ pub(crate) fn is_definition(line: &[u8]) -> bool {
         b"func ",
         b"type ",
     ];
-    KEYWORDS.iter().any(|k| rest.starts_with(k))
+    KEYWORDS.iter().copied().find(|k| rest.starts_with(k))
 }
 
 #[cfg(test)]
