@@ -52,9 +52,7 @@ fn main() {
         }),
         None => {
             let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .expect("read stdin");
+            std::io::stdin().read_to_end(&mut buf).expect("read stdin");
             buf
         }
     };

@@ -50,8 +50,8 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
         "json" | "ndjson" | "jsonl" | "geojson" => ContentKind::Json,
         "rs" | "py" | "js" | "mjs" | "cjs" | "ts" | "tsx" | "jsx" | "go" | "c" | "h" | "cc"
         | "cpp" | "hpp" | "java" | "kt" | "swift" | "rb" | "php" | "cs" | "scala" | "lua"
-        | "sh" | "bash" | "zig" | "ex" | "exs" | "hs" | "ml" | "sql" | "css" | "scss"
-        | "html" | "vue" | "svelte" => ContentKind::Source,
+        | "sh" | "bash" | "zig" | "ex" | "exs" | "hs" | "ml" | "sql" | "css" | "scss" | "html"
+        | "vue" | "svelte" => ContentKind::Source,
         "yaml" | "yml" | "toml" | "ini" | "cfg" | "conf" | "properties" | "env" => {
             ContentKind::Config
         }
@@ -90,7 +90,12 @@ fn command_kind(command: &str) -> Option<ContentKind> {
     let words: Vec<&str> = stage
         .split_whitespace()
         .filter(|w| !w.contains('=') || w.starts_with('-'))
-        .filter(|w| !matches!(*w, "sudo" | "npx" | "pnpm" | "yarn" | "bunx" | "uv" | "poetry"))
+        .filter(|w| {
+            !matches!(
+                *w,
+                "sudo" | "npx" | "pnpm" | "yarn" | "bunx" | "uv" | "poetry"
+            )
+        })
         .collect();
     let program = words.first()?.rsplit('/').next()?;
     let sub = words.get(1).copied().unwrap_or("");
@@ -223,8 +228,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         if is_definition(line) {
             defs += 1;
         }
-        if matches!(t.last(), Some(b'{' | b'}' | b';' | b')' | b',')) || indent_width(line) >= 4
-        {
+        if matches!(t.last(), Some(b'{' | b'}' | b';' | b')' | b',')) || indent_width(line) >= 4 {
             code_ends += 1;
         }
         if (t.starts_with(b"[") && t.ends_with(b"]") && !t.contains(&b' '))

@@ -28,7 +28,8 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn skip_ws(&mut self) {
-        while self.pos < self.bytes.len() && matches!(self.bytes[self.pos], b' ' | b'\n' | b'\r' | b'\t')
+        while self.pos < self.bytes.len()
+            && matches!(self.bytes[self.pos], b' ' | b'\n' | b'\r' | b'\t')
         {
             self.pos += 1;
         }
@@ -118,7 +119,9 @@ impl<'a> Parser<'a> {
                 let token = &self.bytes[start..self.pos];
                 let valid = matches!(token, b"true" | b"false" | b"null")
                     || (!token.is_empty()
-                        && token.iter().all(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')));
+                        && token
+                            .iter()
+                            .all(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')));
                 valid.then_some(Node::Scalar(token))
             }
         }
@@ -164,7 +167,12 @@ pub(crate) fn minify(node: &Node<'_>, out: &mut Vec<u8>) {
 
 fn is_record_array(items: &[Node<'_>]) -> bool {
     items.len() >= 3
-        && items.iter().filter(|n| matches!(n, Node::Object(_))).count() * 10 >= items.len() * 8
+        && items
+            .iter()
+            .filter(|n| matches!(n, Node::Object(_)))
+            .count()
+            * 10
+            >= items.len() * 8
 }
 
 /// What the skeleton learned about one field across a record array.
@@ -329,7 +337,9 @@ fn records(items: &[Node<'_>], depth: usize, out: &mut Vec<u8>) -> bool {
                             .categorical
                             .get(key)
                             .and_then(|values| values.get(raw))
-                            .is_some_and(|&count| count <= plan.rare_limit && raw.len() <= SHORT_SCALAR)
+                            .is_some_and(|&count| {
+                                count <= plan.rare_limit && raw.len() <= SHORT_SCALAR
+                            })
                 }
                 _ => false,
             };

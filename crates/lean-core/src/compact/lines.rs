@@ -12,6 +12,8 @@ pub(crate) struct LineSpan {
     pub start: usize,
     /// End of the line's content: excludes `\n` and a `\r` just before it.
     pub end: usize,
+    /// End of the line's terminator: where the next line starts.
+    pub next: usize,
 }
 
 /// Splits `input` into line spans with memchr.
@@ -25,13 +27,18 @@ pub(crate) fn split_lines(input: &[u8]) -> Vec<LineSpan> {
         } else {
             newline
         };
-        spans.push(LineSpan { start, end });
+        spans.push(LineSpan {
+            start,
+            end,
+            next: newline + 1,
+        });
         start = newline + 1;
     }
     if start < input.len() {
         spans.push(LineSpan {
             start,
             end: input.len(),
+            next: input.len(),
         });
     }
     spans
@@ -106,7 +113,9 @@ pub(crate) fn strip_ansi(bytes: &[u8]) -> Vec<u8> {
 
 /// Leading spaces and tabs of a line.
 pub(crate) fn indent_width(line: &[u8]) -> usize {
-    line.iter().take_while(|&&b| b == b' ' || b == b'\t').count()
+    line.iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()
 }
 
 /// The line without leading and trailing ASCII whitespace.

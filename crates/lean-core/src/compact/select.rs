@@ -10,7 +10,10 @@ use std::collections::HashMap;
 
 use super::detect::grep_prefix_len;
 use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineSpan};
-use super::signals::{is_definition, is_pass_line, is_type_definition, refine_signal, scan_signals, template_hash, template_text, Signal};
+use super::signals::{
+    is_definition, is_pass_line, is_type_definition, refine_signal, scan_signals, template_hash,
+    template_text, Signal,
+};
 use super::{CompactOptions, ContentKind, DroppedRange};
 
 /// Why a line is worth keeping, most important first.
@@ -342,7 +345,10 @@ pub(crate) fn select(
         ranks[i] = rank;
     }
     for i in (0..n.min(HEAD_LINES)).chain(n.saturating_sub(TAIL_LINES)..n) {
-        ranks[i] = Rank::Must;
+        // Repeats of the line before stay in their collapsed run.
+        if i == 0 || texts[i] != texts[i - 1] {
+            ranks[i] = Rank::Must;
+        }
     }
     // Every distinct error survives; floods are thinned per template.
     let kept_errors = water_fill(&errors, &templates, budget.error_lines);
@@ -354,12 +360,14 @@ pub(crate) fn select(
                 break;
             }
             // A neighbouring passing test or a sibling of the same template is not detail.
-            if is_pass_line(body(j)) || templates[j] == templates[i] || signals[j] == Signal::Error {
+            if is_pass_line(body(j)) || templates[j] == templates[i] || signals[j] == Signal::Error
+            {
                 continue;
             }
             ranks[j] = ranks[j].min(Rank::Context);
         }
-        if let Some(j) = (i + 1..n.min(i + 1 + STACK_LOOKAHEAD)).find(|&j| is_stack_frame(body(j))) {
+        if let Some(j) = (i + 1..n.min(i + 1 + STACK_LOOKAHEAD)).find(|&j| is_stack_frame(body(j)))
+        {
             ranks[j] = ranks[j].min(Rank::Context);
         }
     }
@@ -391,7 +399,14 @@ pub(crate) fn select(
     }
     let structural_cap = budget.lines.max(n / 12);
     let mut high_taken = 0usize;
-    for rank in [Rank::High, Rank::Rare, Rank::Body] {
+    let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
+    // Ordinary lines only fill the budget when the caller asked to keep more.
+    let fill_ranks: &[Rank] = if aggressiveness < 1.0 {
+        &[Rank::High, Rank::Rare, Rank::Body, Rank::Filler]
+    } else {
+        &[Rank::High, Rank::Rare, Rank::Body]
+    };
+    for &rank in fill_ranks {
         let mut candidates: Vec<usize> = (0..n)
             .filter(|&i| ranks[i] == rank && !keep[i] && !duplicate[i])
             .collect();
@@ -491,8 +506,7 @@ fn render(
             }
         }
         if keep[i] {
-            out.extend_from_slice(&texts[i][grep_prefix[i]..]);
-            out.push(b'\n');
+            emit_line(&mut out, input, &spans[i], &texts[i], grep_prefix[i]);
             i += 1;
             continue;
         }
@@ -509,14 +523,16 @@ fn render(
         // A marker must pay for itself; otherwise the lines stay.
         if end - start < 2 || run_bytes <= line.len() + 8 {
             for j in start..=end {
-                out.extend_from_slice(&texts[j][grep_prefix[j]..]);
-                out.push(b'\n');
+                emit_line(&mut out, input, &spans[j], &texts[j], grep_prefix[j]);
             }
         } else {
             if (start..=end).all(|j| duplicate[j]) {
                 collapsed_any = true;
             }
-            if kind == ContentKind::Tree && description.starts_with(": ") && !description.starts_with(": \"") {
+            if kind == ContentKind::Tree
+                && description.starts_with(": ")
+                && !description.starts_with(": \"")
+            {
                 listed_names = true;
             }
             out.extend_from_slice(line.as_bytes());
@@ -528,10 +544,6 @@ fn render(
             });
         }
         i = end + 1;
-    }
-    // Mirror the input's missing final newline so untouched tails stay byte-identical.
-    if input.last() != Some(&b'\n') && out.last() == Some(&b'\n') {
-        out.pop();
     }
     if collapsed_any {
         strategies.push("collapse-identical-runs");
@@ -546,6 +558,18 @@ fn render(
         text: out,
         ranges,
         strategies,
+    }
+}
+
+/// Writes a kept line with its original terminator, so untouched lines stay byte-exact
+/// (`\r\n` included) and a final line without `\n` stays without one.
+fn emit_line(out: &mut Vec<u8>, input: &[u8], span: &LineSpan, text: &[u8], prefix: usize) {
+    let raw = &input[span.start..span.end];
+    if prefix == 0 && text == raw {
+        out.extend_from_slice(&input[span.start..span.next]);
+    } else {
+        out.extend_from_slice(&text[prefix..]);
+        out.extend_from_slice(&input[span.end..span.next]);
     }
 }
 

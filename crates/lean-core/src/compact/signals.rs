@@ -31,7 +31,9 @@ fn is_variable_word(word: &[u8]) -> bool {
     if matches!(word[0], b'"' | b'\'' | b'`' | b'<' | b'(' | b'[')
         && word.len() > 2
         && word[1..].iter().any(|b| b.is_ascii_alphanumeric())
-        && !word[1..].iter().all(|b| b.is_ascii_lowercase() || *b == b']')
+        && !word[1..]
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || *b == b']')
     {
         return true;
     }
@@ -247,7 +249,14 @@ pub(crate) fn is_type_definition(line: &[u8]) -> bool {
     definition_keyword(line).is_some_and(|k| {
         !matches!(
             k,
-            b"fn " | b"def " | b"function " | b"function*" | b"func " | b"impl " | b"impl<" | b"mod "
+            b"fn "
+                | b"def "
+                | b"function "
+                | b"function*"
+                | b"func "
+                | b"impl "
+                | b"impl<"
+                | b"mod "
         )
     })
 }

@@ -1,0 +1,613 @@
+//! Compaction engine tests: every strategy on real snippets (fixtures cut from the evaluation
+//! corpus), passthrough, determinism, binary and invalid UTF-8 input, and marker exactness.
+
+use lean_core::compact::{compact, detect, CompactOptions, Compacted, ContentKind};
+use lean_core::recovery::{RecoveryStore, StoreConfig};
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = format!(
+        "{}/tests/fixtures/compact/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read(&path).unwrap_or_else(|e| panic!("read {path}: {e}"))
+}
+
+fn text(result: &Compacted) -> String {
+    String::from_utf8_lossy(&result.text).into_owned()
+}
+
+fn with_id(input: &[u8]) -> CompactOptions {
+    CompactOptions {
+        recovery_id: Some(lean_core::hash::xxh3_hex(input)),
+        ..Default::default()
+    }
+}
+
+/// Parses `[… N lines A-B …` into (A, N).
+fn parse_marker(line: &[u8]) -> Option<(usize, usize)> {
+    let line = std::str::from_utf8(line).ok()?;
+    let rest = line.strip_prefix("[… ")?;
+    let (count, rest) = rest.split_once(" lines ")?;
+    let range: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '-')
+        .collect();
+    let (start, end) = range.split_once('-')?;
+    let (count, start, end): (usize, usize, usize) =
+        (count.parse().ok()?, start.parse().ok()?, end.parse().ok()?);
+    assert_eq!(
+        end + 1 - start,
+        count,
+        "marker count matches its range: {line}"
+    );
+    Some((start, count))
+}
+
+/// Rebuilds the original from the compacted output: kept lines are copied, every marker is
+/// replaced by what the recovery store returns for its range. Checks that markers and kept lines
+/// tile the original in order.
+fn reconstruct(result: &Compacted, store: &RecoveryStore) -> Vec<u8> {
+    let mut rebuilt = Vec::new();
+    let mut next_line = 1usize;
+    let mut marker_index = 0usize;
+    for line in result.text.split_inclusive(|&b| b == b'\n') {
+        let content = line.strip_suffix(b"\n").unwrap_or(line);
+        if let Some((start, count)) = parse_marker(content) {
+            assert_eq!(
+                start, next_line,
+                "marker starts where the kept lines stopped"
+            );
+            let range = &result.ranges[marker_index];
+            assert_eq!(
+                (range.start_line, range.end_line),
+                (start, start + count - 1)
+            );
+            marker_index += 1;
+            let got = store
+                .retrieve(&result.id, start, count)
+                .expect("range retrievable");
+            assert_eq!(got.start_line, start);
+            assert_eq!(got.end_line, start + count - 1);
+            rebuilt.extend_from_slice(&got.text);
+            next_line += count;
+        } else {
+            rebuilt.extend_from_slice(line);
+            next_line += 1;
+        }
+    }
+    assert_eq!(
+        marker_index,
+        result.ranges.len(),
+        "every range has a marker"
+    );
+    rebuilt
+}
+
+fn assert_round_trip(input: &[u8], opts: &CompactOptions) -> Compacted {
+    let store = RecoveryStore::open(StoreConfig::default()).unwrap();
+    let id = store.put(input).unwrap();
+    let result = compact(input, opts);
+    assert_eq!(result.id, id);
+    if result.changed {
+        assert_eq!(reconstruct(&result, &store), input);
+    } else {
+        assert_eq!(result.text, input);
+    }
+    result
+}
+
+fn assert_keeps(result: &Compacted, facts: &[&str]) {
+    let out = text(result);
+    for fact in facts {
+        assert!(out.contains(fact), "lost {fact:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn small_input_passes_through_byte_identical() {
+    let input = b"error: something broke\nsee above\n";
+    let result = compact(input, &CompactOptions::default());
+    assert!(!result.changed);
+    assert_eq!(result.text, input);
+    assert!(result.ranges.is_empty());
+}
+
+#[test]
+fn input_over_max_passes_through_untouched() {
+    let input = "line of build output 42\n".repeat(2000);
+    let opts = CompactOptions {
+        max_input_bytes: Some(1000),
+        ..Default::default()
+    };
+    let result = compact(input.as_bytes(), &opts);
+    assert!(!result.changed);
+    assert_eq!(result.text, input.as_bytes());
+}
+
+#[test]
+fn cargo_test_failures_keep_panics_and_assertions() {
+    let input = fixture("cargo_test_2fail.txt");
+    let result = assert_round_trip(&input, &with_id(&input));
+    assert!(result.changed);
+    assert_eq!(result.kind, ContentKind::Test);
+    assert_keeps(
+        &result,
+        &[
+            "panicked at src/lib.rs:215:21:",
+            "start byte index 19 is out of bounds of `\\.+*?()|[]{}^$#&-~`",
+            "panicked at src/utf8.rs:515:9:",
+            "left: [[0-7F], [C2-DF][80-BF], [E0][A0-BF][80-BF], [E1-EC][80-BF][80-BF], [ED][80-9F][80-BF], [EE-EF][80-BF][80-BF]]",
+            "right: [[0-7F], [C2-DF][80-BF], [E0][A0-BF][80-BF], [E1-EC][80-BF][80-BF], [ED][80-9E][80-BF], [EE-EF][80-BF][80-BF]]",
+            "test result: FAILED. 145 passed; 2 failed",
+            "error: test failed, to rerun pass `--lib`",
+            "token_retrieve id=",
+        ],
+    );
+    assert!(result.output_bytes * 2 < result.original_bytes);
+}
+
+#[test]
+fn pytest_failures_keep_assertion_text_and_summary() {
+    let input = fixture("pytest_2fail.txt");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    assert!(result.changed);
+    assert_keeps(
+        &result,
+        &[
+            "FAILED tests/test_more.py::ChunkedTests::test_even",
+            "FAILED tests/test_recipes.py::NcyclesTests::test_pathological_case",
+            "AssertionError: Lists differ",
+            "ValueError: n must be non-negative, got -10",
+            "more_itertools/recipes.py:264: ValueError",
+            "2 failed, 661 passed, 1 skipped, 8 warnings, 2332 subtests passed",
+        ],
+    );
+    // Markers without an id say lines were omitted and name no retrieval call.
+    assert!(text(&result).contains(" omitted"));
+    assert!(!text(&result).contains("token_retrieve"));
+}
+
+#[test]
+fn jest_failures_keep_expected_received_and_top_frame() {
+    let input = fixture("jest_2fail.txt");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    assert_keeps(
+        &result,
+        &[
+            "● isCompatible › 2.3.0 satisfies ~2.3.0 -> false",
+            "● nextRelease › bump 0.9.12 by preminor gives 2.0.1",
+            "Expected: \"2.0.1\"",
+            "Received: \"0.10.0-rc.0\"",
+            "at toBe (__tests__/versioning.test.js:246:45)",
+            "at toBe (__tests__/versioning.test.js:323:46)",
+            "Tests:       2 failed, 313 passed, 315 total",
+        ],
+    );
+    assert!(text(&result).contains("lines"));
+}
+
+#[test]
+fn compiler_errors_small_output_is_kept_whole() {
+    let input = fixture("cargo_build_errors.txt");
+    let result = compact(&input, &CompactOptions::default());
+    let out = text(&result);
+    for fact in [
+        "error[E0308]: mismatched types",
+        "--> src/ast/parse.rs:504:26",
+        "help: there is a method `parse_set_class_open` with a similar name",
+        "error: could not compile `regex-syntax` (lib) due to 4 previous errors",
+    ] {
+        assert!(out.contains(fact), "lost {fact}");
+    }
+}
+
+#[test]
+fn make_gcc_log_keeps_the_error_among_warnings() {
+    let input = fixture("gcc_make.txt");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    assert_keeps(
+        &result,
+        &[
+            "lstrlib.c:152:30: error: 'n_repeats' undeclared (first use in this function)",
+            "make: *** [Makefile:10: lstrlib.o] Error 1",
+            "make: Target 'liblua.a' not remade because of errors.",
+        ],
+    );
+}
+
+#[test]
+fn diagnostics_flood_keeps_every_distinct_error_and_the_total() {
+    let input = fixture("mypy_errors.txt");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Diagnostics);
+    assert!(result.changed);
+    let out = text(&result);
+    assert!(out.contains("Found 1200 errors in 26 files (checked 27 source files)"));
+    // Each distinct message template survives at least once.
+    let mut seen_codes: Vec<&str> = std::str::from_utf8(&input)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.rsplit_once("  [").map(|(_, code)| code))
+        .collect();
+    seen_codes.sort_unstable();
+    seen_codes.dedup();
+    for code in seen_codes {
+        assert!(
+            out.contains(&format!("  [{code}")),
+            "lost error code {code}"
+        );
+    }
+    assert!(result.strategies.contains(&"thin-repeated-errors"));
+}
+
+#[test]
+fn grep_hits_are_grouped_by_file_and_definitions_kept() {
+    let input = fixture("rg_word_error.txt");
+    let result = compact(&input, &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Grep);
+    assert!(result.strategies.contains(&"group-grep-by-file"));
+    let out = text(&result);
+    assert!(
+        out.contains("\nglobset-0.4.18/src/lib.rs\n")
+            || out.starts_with("globset-0.4.18/src/lib.rs\n")
+            || out.contains("globset-0.4.18/src/lib.rs\n")
+    );
+    assert!(out.contains("157:pub struct Error {"));
+    assert!(out.contains("66:pub enum Error {"));
+    // Each file path is printed once, not on every hit.
+    assert_eq!(out.matches("globset-0.4.18/src/lib.rs").count(), 1);
+    // Ranges still point at original lines: retrieving them returns `path:line:` hits.
+    let store = RecoveryStore::open(StoreConfig::default()).unwrap();
+    store.put(&input).unwrap();
+    for range in &result.ranges {
+        let got = store
+            .retrieve(
+                &result.id,
+                range.start_line,
+                range.end_line - range.start_line + 1,
+            )
+            .unwrap();
+        assert!(got
+            .text
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .all(|l| l.contains(&b':')));
+    }
+}
+
+#[test]
+fn git_log_patch_keeps_commits_headers_and_definitions() {
+    let input = fixture("git_log_p.txt");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Diff);
+    let out = text(&result);
+    assert_keeps(
+        &result,
+        &[
+            "commit 12fd88e819f9cdf6b26f5baec0243b7dd05a5365",
+            "Release 10.5.0",
+            "Release 10.4.0",
+            "+def sort_together(",
+            "+def circular_shifts(iterable, steps=1):",
+        ],
+    );
+    let original = String::from_utf8_lossy(&input);
+    for header in original
+        .lines()
+        .filter(|l| l.starts_with("diff --git") || l.starts_with("@@"))
+    {
+        assert!(out.contains(header), "lost {header}");
+    }
+}
+
+#[test]
+fn listing_keeps_directories_and_names_entries_in_markers() {
+    let input = fixture("ls_laR.txt");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Tree);
+    let out = text(&result);
+    for dir in String::from_utf8_lossy(&input)
+        .lines()
+        .filter(|l| l.starts_with("./") && l.ends_with(':'))
+    {
+        assert!(out.contains(dir), "lost directory header {dir}");
+    }
+    assert!(result.strategies.contains(&"listing-names"));
+    assert!(out.contains("Cargo.toml"));
+}
+
+#[test]
+fn git_status_keeps_changes_and_top_level_untracked() {
+    let input = fixture("git_status.txt");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    assert_keeps(
+        &result,
+        &[
+            "On branch main",
+            "deleted:    __tests__/versioning.test.js",
+            "new file:   src/release.js",
+            "modified:   package.json",
+            "modified:   src/versioning.js",
+            "\t.eslintrc.json",
+        ],
+    );
+    assert!(result.output_bytes * 4 < result.original_bytes);
+}
+
+#[test]
+fn access_log_keeps_error_statuses() {
+    let input = fixture("access_log.txt");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    let original = String::from_utf8_lossy(&input);
+    let out = text(&result);
+    for line in original.lines().filter(|l| l.contains("\" 404 ")) {
+        assert!(out.contains(line), "lost {line}");
+    }
+    assert!(result.output_bytes * 3 < result.original_bytes);
+}
+
+#[test]
+fn json_array_is_minified_or_skeletonized_with_constant_fields_factored() {
+    let input = fixture("npm_query.json");
+    let result = compact(&input, &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Json);
+    assert!(result.changed);
+    let out = text(&result);
+    assert!(result.strategies.contains(&"minify-json"));
+    assert!(out.contains("\"name\":\"@babel/code-frame\""));
+    assert!(
+        out.contains("[all 25 items: "),
+        "constant fields factored out:\n{out}"
+    );
+    assert_eq!(result.ranges.len(), 1);
+    assert_eq!(result.ranges[0].start_line, 1);
+    assert_eq!(result.ranges[0].end_line, result.original_lines);
+}
+
+#[test]
+fn small_json_is_minified_losslessly() {
+    let items: Vec<String> = (0..40)
+        .map(|i| format!("  {{\n    \"id\": {i},\n    \"name\": \"item-{i}\"\n  }}"))
+        .collect();
+    let input = format!("[\n{}\n]\n", items.join(",\n"));
+    let result = compact(input.as_bytes(), &CompactOptions::default());
+    assert!(result.changed);
+    assert_eq!(result.strategies, vec!["minify-json"]);
+    let squeezed: String = input.split_whitespace().collect();
+    assert_eq!(text(&result), squeezed);
+    assert!(result.ranges.is_empty());
+}
+
+#[test]
+fn ansi_colors_and_progress_overwrites_are_stripped() {
+    let mut input = Vec::new();
+    for i in 0..200 {
+        input.extend_from_slice(format!("\x1b[32mCompiling\x1b[0m crate{i} v0.1.{i}\n").as_bytes());
+    }
+    input.extend_from_slice(b"Downloading 10%\rDownloading 50%\rDownloading 100%\n");
+    input.extend_from_slice(b"\x1b[1;31merror\x1b[0m: linking failed\n");
+    let result = assert_round_trip_ignoring_cleanup(&input);
+    let out = text(&result);
+    assert!(!out.contains('\x1b'));
+    assert!(out.contains("error: linking failed"));
+    assert!(out.contains("Downloading 100%\n"));
+    assert!(!out.contains("Downloading 10%"));
+    assert!(result.strategies.contains(&"strip-ansi-progress"));
+}
+
+/// Round trip where kept lines may have been cleaned: markers must still recover exact bytes.
+fn assert_round_trip_ignoring_cleanup(input: &[u8]) -> Compacted {
+    let store = RecoveryStore::open(StoreConfig::default()).unwrap();
+    store.put(input).unwrap();
+    let result = compact(input, &with_id(input));
+    assert!(result.changed);
+    let lines: Vec<&[u8]> = input.split_inclusive(|&b| b == b'\n').collect();
+    for range in &result.ranges {
+        let got = store
+            .retrieve(
+                &result.id,
+                range.start_line,
+                range.end_line - range.start_line + 1,
+            )
+            .unwrap();
+        assert_eq!(
+            got.text,
+            lines[range.start_line - 1..range.end_line].concat()
+        );
+    }
+    result
+}
+
+#[test]
+fn identical_runs_collapse_into_one_marker() {
+    let mut input = String::from("starting job\n");
+    for _ in 0..300 {
+        input.push_str("waiting for lock on build directory\n");
+    }
+    input.push_str("done\n");
+    let result = assert_round_trip(input.as_bytes(), &CompactOptions::default());
+    let out = text(&result);
+    assert_eq!(
+        out.matches("waiting for lock on build directory").count(),
+        1
+    );
+    assert!(out.contains("identical"));
+    assert!(result.strategies.contains(&"collapse-identical-runs"));
+}
+
+#[test]
+fn rare_templates_first_last_and_query_lines_are_kept() {
+    let mut input = String::from("first line of the run\n");
+    for i in 0..400 {
+        input.push_str(&format!("GET /api/items/{i} 200 {}ms\n", i % 17));
+        if i == 200 {
+            input.push_str("cache warmed with special token alpha-omega\n");
+        }
+        if i == 300 {
+            input.push_str(&format!("GET /api/items/{i}/needle 200 3ms\n"));
+        }
+    }
+    input.push_str("last line of the run\n");
+    let opts = CompactOptions {
+        query: Some("needle".into()),
+        ..Default::default()
+    };
+    let result = assert_round_trip(input.as_bytes(), &opts);
+    assert_keeps(
+        &result,
+        &[
+            "first line of the run",
+            "last line of the run",
+            "cache warmed with special token alpha-omega",
+            "/needle 200",
+        ],
+    );
+    assert!(result.output_bytes * 5 < result.original_bytes);
+}
+
+#[test]
+fn markers_name_the_dominant_template() {
+    let mut input = String::new();
+    for i in 0..500 {
+        input.push_str(&format!("test module::case_{i} ... ok\n"));
+    }
+    input.push_str("test result: ok. 500 passed; 0 failed\n");
+    let result = compact(input.as_bytes(), &CompactOptions::default());
+    assert!(result
+        .ranges
+        .iter()
+        .any(|r| r.template == "test <*> ... ok"));
+    assert!(text(&result).contains("test result: ok. 500 passed; 0 failed"));
+}
+
+#[test]
+fn lower_aggressiveness_keeps_more() {
+    let input = fixture("access_log.txt");
+    let tight = compact(&input, &CompactOptions::default());
+    let loose = compact(
+        &input,
+        &CompactOptions {
+            aggressiveness: Some(0.0),
+            ..Default::default()
+        },
+    );
+    assert!(loose.output_bytes > tight.output_bytes);
+}
+
+#[test]
+fn compaction_is_deterministic() {
+    for name in [
+        "cargo_test_2fail.txt",
+        "rg_word_error.txt",
+        "npm_query.json",
+        "git_log_p.txt",
+    ] {
+        let input = fixture(name);
+        let a = compact(&input, &with_id(&input));
+        let b = compact(&input, &with_id(&input));
+        assert_eq!(a.text, b.text, "{name}");
+        assert_eq!(a.ranges, b.ranges, "{name}");
+    }
+}
+
+#[test]
+fn binary_input_passes_through_untouched() {
+    let mut input: Vec<u8> = (0..4096u32).map(|i| (i * 7 % 256) as u8).collect();
+    input[10] = 0;
+    let result = compact(&input, &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Binary);
+    assert!(!result.changed);
+    assert_eq!(result.text, input);
+}
+
+#[test]
+fn invalid_utf8_lines_are_kept_verbatim() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"header\n");
+    for i in 0..300 {
+        input.extend_from_slice(format!("progress step {i} of the job\n").as_bytes());
+    }
+    input.extend_from_slice(b"error: bad byte \xff\xfe in name caf\xe9\n");
+    input.extend_from_slice(b"footer\n");
+    let result = assert_round_trip(&input, &CompactOptions::default());
+    assert!(result.changed);
+    let needle: &[u8] = b"error: bad byte \xff\xfe in name caf\xe9\n";
+    assert!(result.text.windows(needle.len()).any(|w| w == needle));
+}
+
+#[test]
+fn crlf_lines_keep_their_terminators() {
+    let mut input = String::new();
+    for i in 0..300 {
+        input.push_str(&format!("info: request {i} handled\r\n"));
+    }
+    input.push_str("error: request 300 failed\r\n");
+    let result = assert_round_trip(input.as_bytes(), &with_id(input.as_bytes()));
+    assert!(text(&result).contains("error: request 300 failed\r\n"));
+}
+
+#[test]
+fn hints_steer_detection() {
+    let text = b"a.rs:1:fn main() {}\nb.rs:2:let x = 1;\n";
+    let by_tool = CompactOptions {
+        tool: Some("grep".into()),
+        ..Default::default()
+    };
+    assert_eq!(detect(b"anything at all\n", &by_tool), ContentKind::Grep);
+    let by_command = CompactOptions {
+        command: Some("cargo test --workspace".into()),
+        ..Default::default()
+    };
+    assert_eq!(detect(b"running 3 tests\n", &by_command), ContentKind::Test);
+    let by_path = CompactOptions {
+        path: Some("src/main.rs".into()),
+        ..Default::default()
+    };
+    assert_eq!(detect(b"fn main() {}\n", &by_path), ContentKind::Source);
+    let forced = CompactOptions {
+        kind: Some(ContentKind::Log),
+        ..Default::default()
+    };
+    assert_eq!(detect(text, &forced), ContentKind::Log);
+    assert_eq!(ContentKind::parse("auto"), None);
+    for kind in ContentKind::ALL {
+        assert_eq!(ContentKind::parse(kind.as_str()), Some(kind));
+    }
+}
+
+#[test]
+fn content_detection_on_real_snippets() {
+    let cases = [
+        ("cargo_test_2fail.txt", ContentKind::Test),
+        ("pytest_2fail.txt", ContentKind::Test),
+        ("mypy_errors.txt", ContentKind::Diagnostics),
+        ("rg_word_error.txt", ContentKind::Grep),
+        ("git_log_p.txt", ContentKind::Diff),
+        ("npm_query.json", ContentKind::Json),
+        ("ls_laR.txt", ContentKind::Tree),
+        ("git_status.txt", ContentKind::Tree),
+    ];
+    for (name, kind) in cases {
+        assert_eq!(
+            detect(&fixture(name), &CompactOptions::default()),
+            kind,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_marker_must_pay_for_itself() {
+    // Two droppable lines between kept ones are cheaper than a marker.
+    let mut input = String::new();
+    for i in 0..40 {
+        input.push_str(&format!(
+            "error: distinct failure number {i} in module m{i}\n"
+        ));
+        input.push_str("note: x\n");
+    }
+    let result = compact(input.as_bytes(), &CompactOptions::default());
+    for range in &result.ranges {
+        assert!(range.end_line - range.start_line >= 2, "{range:?}");
+    }
+}
