@@ -58,7 +58,7 @@ describe("lazy skills in real Pi", { skip }, () => {
     assert.ok(stub, "stub section present");
     assert.equal(
       stub[1],
-      `${VISIBLE} skills are installed but not listed here. When a task may match one, call skill_search with a few keywords (no query browses all), then load it with skill and its exact name.`,
+      `${VISIBLE} skills installed, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.`,
     );
     assert.ok(stub[1].length / 4 <= 80, "stub stays under 80 tokens");
     // The system prompt is byte-identical on every request of the run.

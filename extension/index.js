@@ -64,7 +64,7 @@ export default function piLean(pi) {
     async execute(_toolCallId, params) {
       const index = currentIndex();
       if ("content" in index) return index;
-      return runSkillSearch(index, params, { descriptionMax: session.config.catalogDescriptionMax, defaultLimit: session.config.searchLimit });
+      return runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string}} */ (params), { descriptionMax: session.config.catalogDescriptionMax, defaultLimit: session.config.searchLimit });
     },
   });
 
@@ -76,7 +76,7 @@ export default function piLean(pi) {
     async execute(_toolCallId, params) {
       const index = currentIndex();
       if ("content" in index) return index;
-      return runSkillLoad(index, params);
+      return runSkillLoad(index, /** @type {{name: string, offset?: number, rev?: string}} */ (params));
     },
   });
 }

@@ -8,15 +8,12 @@
 export const STUB_SECTION = "skill_index";
 
 /**
- * The stub: at most ~60 tokens whatever the catalog size.
+ * The stub: about 35 tokens whatever the catalog size.
  * @param {number} candidates
  */
 export function skillStub(candidates) {
-  const noun = candidates === 1 ? "skill is" : "skills are";
-  return (
-    `${candidates} ${noun} installed but not listed here. When a task may match one, call ` +
-    "skill_search with a few keywords (no query browses all), then load it with skill and its exact name."
-  );
+  const noun = candidates === 1 ? "skill" : "skills";
+  return `${candidates} ${noun} installed, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.`;
 }
 
 /**

@@ -10,33 +10,30 @@ export const SEARCH_TOOL = "skill_search";
 export const LOAD_TOOL = "skill";
 export const MAX_RESULTS = 8;
 
-export const SEARCH_DESCRIPTION =
-  "Search installed skills (task-specific instructions) by keywords in their names and descriptions. " +
-  "Returns up to 8 names with descriptions, best first. With no query, browses all skills page by page.";
+// Tool declarations are sent on every request, so every word here is paid for on every turn;
+// continuation details are explained in the tool results instead.
+export const SEARCH_DESCRIPTION = "Find installed skills by keywords. Returns up to 8 names with descriptions, best first; no query browses all.";
 
 export const LOAD_DESCRIPTION =
-  "Load a skill's instructions by its exact name (from skill_search). Returns the instructions, the directory " +
-  "that relative references resolve against, and the skills it requires. Long skills return a continuation.";
+  "Load a skill by exact name: its instructions, base directory and required skills. Long skills return a continuation.";
 
 export const SEARCH_PARAMETERS = {
   type: "object",
   properties: {
-    query: { type: "string", description: "Keywords describing the task. Omit to browse all skills." },
-    limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS, description: "Results to return (default 5, max 8)." },
-    cursor: { type: "string", description: "Cursor from a previous browse, to see the next page." },
+    query: { type: "string", description: "Task keywords; omit to browse." },
+    limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS },
+    cursor: { type: "string", description: "From a previous browse." },
   },
-  additionalProperties: false,
 };
 
 export const LOAD_PARAMETERS = {
   type: "object",
   properties: {
-    name: { type: "string", description: "Exact skill name from skill_search." },
-    offset: { type: "integer", minimum: 0, description: "Continuation: first line of the next page." },
-    rev: { type: "string", description: "Continuation: source revision returned with the previous page." },
+    name: { type: "string", description: "Exact name from skill_search." },
+    offset: { type: "integer", minimum: 0 },
+    rev: { type: "string" },
   },
   required: ["name"],
-  additionalProperties: false,
 };
 
 /**

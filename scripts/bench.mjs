@@ -1,0 +1,293 @@
+// `npm run bench`: every figure measured side by side in one run on this machine.
+//   1. prompt cost of the skill catalog: stock Pi vs pi-lean at 1/10/100/1000 skills, measured
+//      from the request bodies real Pi 1.6 sends to a scripted model (chars/4 and o200k);
+//   2. routing quality on the visible scientific set, ours vs plain BM25;
+//   3. search latency and index build through N-API at ~1000 skills;
+//   4. compaction through N-API: throughput on 10 MB logs and grep output, 50 KB latency,
+//      peak memory on a 100 MB input.
+// Options: --skip-pi (no Pi runs), --json FILE (write all figures).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import { FakeModel, systemText } from "../__test__/helpers/fake-model.mjs";
+import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
+import { SkillIndex, compact } from "../index.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const routing = path.resolve(root, "..", "shared", "eval", "routing");
+const args = process.argv.slice(2);
+const skipPi = args.includes("--skip-pi");
+const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : null;
+/** @type {Record<string, unknown>} */
+const figures = {};
+
+const o200k = (/** @type {string} */ s) => encode(s, { allowedSpecial: "all" }).length;
+const charsOver4 = (/** @type {string} */ s) => Math.ceil(s.length / 4);
+const readJsonl = (/** @type {string} */ f) => fs.readFileSync(f, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+
+/** @param {string[]} header @param {Array<Array<string | number>>} rows */
+function table(header, rows) {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (/** @type {string[]} */ r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}
+
+function percentile(/** @type {number[]} */ values, /** @type {number} */ p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function median(/** @type {number[]} */ values) {
+  return percentile(values, 50);
+}
+
+/** Real catalogs, in a fixed order, as {name, description} rows. */
+function catalogRows() {
+  const files = ["catalog-scientific.jsonl", "catalog-composio.jsonl", "catalog-mattpocock.jsonl"];
+  return files.flatMap((f) => readJsonl(path.join(routing, f))).filter((r) => !r.disable_model_invocation);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Prompt cost from captured requests
+// ---------------------------------------------------------------------------------------------
+
+/** Writes `count` skills as SKILL.md dirs Pi can discover. */
+function writeSkills(dir, rows) {
+  fs.mkdirSync(dir, { recursive: true });
+  rows.forEach((row, i) => {
+    const slug = `${String(i).padStart(4, "0")}-${row.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+    fs.mkdirSync(path.join(dir, slug));
+    fs.writeFileSync(path.join(dir, slug, "SKILL.md"), `---\nname: ${JSON.stringify(row.name)}\ndescription: ${JSON.stringify(row.description)}\n---\nInstructions for ${row.name}.\n`);
+  });
+}
+
+/** One Pi run; returns the first request's system prompt and serialized tools. */
+async function capture(skillDir, withExtension) {
+  const model = new FakeModel([{ text: "ok" }]);
+  await model.start();
+  const sandbox = makeSandbox(model);
+  try {
+    const run = await runPi(sandbox, { extension: withExtension ? undefined : null, args: skillDir ? ["--skill", skillDir] : ["--no-skills"], prompts: ["hi"] });
+    if (run.code !== 0) throw new Error(`pi failed: ${run.stderr}`);
+    const body = model.bodies[0];
+    return { system: systemText(body), tools: JSON.stringify(body.tools ?? []) };
+  } finally {
+    await model.stop();
+    sandbox.cleanup();
+  }
+}
+
+async function promptCost() {
+  if (skipPi || !findPiNode()) return "prompt cost: skipped (needs Node >= 22.19 for Pi 1.6)";
+  const rows = catalogRows();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-bench-"));
+  try {
+    const base = await capture(null, false);
+    const out = [];
+    for (const count of [1, 10, 100, 1000]) {
+      const dir = path.join(tmp, `skills-${count}`);
+      writeSkills(dir, rows.slice(0, count));
+      const stock = await capture(dir, false);
+      const lean = await capture(dir, true);
+      // Stock: what the catalog adds to the system prompt. pi-lean: what the extension adds to
+      // the system prompt (the stub) plus its tool declarations, against the same baseline.
+      const stockChars = stock.system.length - base.system.length;
+      const stockTok = o200k(stock.system) - o200k(base.system);
+      const leanChars = lean.system.length - base.system.length + (lean.tools.length - base.tools.length);
+      const leanTok = o200k(lean.system) - o200k(base.system) + (o200k(lean.tools) - o200k(base.tools));
+      out.push({ skills: count, stockChars, stockTok, leanChars, leanTok });
+    }
+    figures.promptCost = out;
+    return [
+      "1. Skill-catalog prompt cost per request (measured from Pi 1.6's captured request bodies)",
+      table(
+        ["skills", "stock chars/4", "stock o200k", "pi-lean chars/4", "pi-lean o200k", "ratio (o200k)"],
+        out.map((r) => [r.skills, Math.ceil(r.stockChars / 4), r.stockTok, Math.ceil(r.leanChars / 4), r.leanTok, `${(r.stockTok / r.leanTok).toFixed(1)}x`]),
+      ),
+    ].join("\n");
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Routing quality
+// ---------------------------------------------------------------------------------------------
+
+function routingQuality() {
+  const run = spawnSync(process.execPath, [path.join(root, "scripts", "eval-routing.mjs"), "--json"], { cwd: root, encoding: "utf8" });
+  if (run.status !== 0) return `routing: failed (${run.stderr.trim()})`;
+  const metrics = JSON.parse(run.stdout);
+  figures.routing = metrics;
+  const rows = [
+    ...["1", "3", "5", "8"].map((k) => [`recall@${k}`, metrics.ours.recall[k].toFixed(3), metrics.baseline.recall[k].toFixed(3)]),
+    ["MRR", metrics.ours.mrr.toFixed(3), metrics.baseline.mrr.toFixed(3)],
+  ];
+  return ["2. Routing on queries-scientific.jsonl (130 skills, 57 answerable queries)", table(["metric", "pi-lean", "plain BM25"], rows)].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Search latency and index build through N-API
+// ---------------------------------------------------------------------------------------------
+
+function searchLatency() {
+  const rows = [...readJsonl(path.join(routing, "catalog-composio.jsonl")), ...readJsonl(path.join(routing, "catalog-scientific.jsonl"))].map((r) => ({
+    name: r.name,
+    description: r.description,
+    disableModelInvocation: r.disable_model_invocation === true,
+    requires: [],
+  }));
+  const queries = readJsonl(path.join(routing, "queries-scientific.jsonl")).map((q) => q.prompt);
+  const builds = [];
+  /** @type {SkillIndex | null} */
+  let index = null;
+  for (let i = 0; i < 7; i++) {
+    const t0 = process.hrtime.bigint();
+    index = new SkillIndex(rows);
+    builds.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  const idx = /** @type {SkillIndex} */ (index);
+  for (const q of queries) idx.search(q, { limit: 8 });
+  const samples = [];
+  for (let round = 0; round < 30; round++) {
+    for (const q of queries) {
+      const t0 = process.hrtime.bigint();
+      idx.search(q, { limit: 8 });
+      samples.push(Number(process.hrtime.bigint() - t0) / 1e3);
+    }
+  }
+  const result = { skills: rows.length, buildMsMedian: median(builds), searchUsP50: percentile(samples, 50), searchUsP99: percentile(samples, 99) };
+  figures.search = result;
+  return [
+    `3. Search through N-API at ${rows.length} skills (composio + scientific), ${samples.length} timed queries`,
+    table(["measure", "value"], [["index build (median of 7)", `${result.buildMsMedian.toFixed(2)} ms`], ["search p50", `${result.searchUsP50.toFixed(1)} µs`], ["search p99", `${result.searchUsP99.toFixed(1)} µs`]]),
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Compaction through N-API
+// ---------------------------------------------------------------------------------------------
+
+/** Deterministic pseudo-random source so every run compacts the same bytes. */
+function lcg(seed) {
+  let state = seed >>> 0;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** A build log: compile lines, warnings, a few errors, a summary. */
+function syntheticBuildLog(bytes) {
+  const rand = lcg(7);
+  const parts = [];
+  let size = 0;
+  let n = 0;
+  while (size < bytes) {
+    n++;
+    const r = rand();
+    const file = `src/module_${Math.floor(rand() * 400)}/file_${Math.floor(rand() * 50)}.c`;
+    const line =
+      r < 0.8
+        ? `   Compiling crate_${Math.floor(rand() * 900)} v0.${Math.floor(rand() * 20)}.${Math.floor(rand() * 9)} (${file})`
+        : r < 0.97
+          ? `${file}:${Math.floor(rand() * 2000)}:${Math.floor(rand() * 80)}: warning: unused variable 'tmp_${Math.floor(rand() * 99)}' [-Wunused-variable]`
+          : r < 0.999
+            ? `[${String(n).padStart(7, "0")}] INFO worker-${Math.floor(rand() * 8)} finished job ${Math.floor(rand() * 1e6)} in ${Math.floor(rand() * 900)}ms`
+            : `${file}:${Math.floor(rand() * 2000)}:3: error: implicit declaration of function 'frob_${Math.floor(rand() * 99)}'`;
+    parts.push(line);
+    size += line.length + 1;
+  }
+  parts.push("make: *** [Makefile:42: all] Error 2");
+  return Buffer.from(parts.join("\n") + "\n");
+}
+
+/** rg -n style output over many files. */
+function syntheticGrep(bytes) {
+  const rand = lcg(11);
+  const parts = [];
+  let size = 0;
+  while (size < bytes) {
+    const file = `crates/part_${Math.floor(rand() * 300)}/src/mod_${Math.floor(rand() * 40)}.rs`;
+    const line = `${file}:${Math.floor(rand() * 5000)}:    let result = memchr::memchr(b'\\n', &haystack[${Math.floor(rand() * 100)}..]).map(|i| i + offset_${Math.floor(rand() * 50)});`;
+    parts.push(line);
+    size += line.length + 1;
+  }
+  return Buffer.from(parts.join("\n") + "\n");
+}
+
+function throughput(input, options) {
+  compact(input, options);
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = process.hrtime.bigint();
+    const out = compact(input, options);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    if (!out.changed) throw new Error("benchmark input was not compacted");
+  }
+  const secs = median(times);
+  const out = compact(input, options);
+  return { mb: input.length / 1e6, mbPerSec: input.length / 1e6 / secs, ms: secs * 1e3, reduction: 1 - out.outputBytes / out.originalBytes };
+}
+
+/** Peak RSS while compacting a 100 MB log, in a fresh process that only holds the input Buffer. */
+function peakMemory() {
+  const file = path.join(os.tmpdir(), `pi-lean-bench-100mb-${process.pid}.log`);
+  fs.writeFileSync(file, syntheticBuildLog(100 * 1024 * 1024));
+  const script = `
+    import fs from "node:fs";
+    import { compact } from ${JSON.stringify(path.join(root, "index.js"))};
+    const input = fs.readFileSync(${JSON.stringify(file)});
+    const before = process.resourceUsage().maxRSS * 1024;
+    const out = compact(input, {});
+    const after = process.resourceUsage().maxRSS * 1024;
+    console.log(JSON.stringify({ inputBytes: input.length, rssBefore: before, rssAfter: after, changed: out.changed, outputBytes: out.outputBytes }));
+  `;
+  try {
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+    if (run.status !== 0) return { error: run.stderr.trim() };
+    return JSON.parse(run.stdout.trim().split("\n").at(-1));
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+function compaction() {
+  const log = syntheticBuildLog(10 * 1024 * 1024);
+  const grep = syntheticGrep(10 * 1024 * 1024);
+  const logRow = throughput(log, { command: "make" });
+  const grepRow = throughput(grep, { tool: "grep", command: "rg -n memchr" });
+  const small = log.subarray(0, 50 * 1024);
+  compact(small, {});
+  const lat = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = process.hrtime.bigint();
+    compact(small, {});
+    lat.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  const mem = peakMemory();
+  figures.compaction = { log: logRow, grep: grepRow, latency50kMsP50: median(lat), latency50kMsP99: percentile(lat, 99), peakMemory: mem };
+  const memRow = mem.error
+    ? ["peak memory, 100 MB build log", `failed: ${mem.error}`]
+    : ["peak RSS, 100 MB build log", `${(mem.rssAfter / 1e6).toFixed(0)} MB total, +${((mem.rssAfter - mem.rssBefore) / 1e6).toFixed(0)} MB while compacting (${(mem.rssAfter / mem.inputBytes).toFixed(2)}x input)`];
+  return [
+    "4. Compaction through N-API (Buffer input, median of 5)",
+    table(
+      ["input", "size", "time", "throughput", "reduction"],
+      [
+        ["build log", `${logRow.mb.toFixed(1)} MB`, `${logRow.ms.toFixed(1)} ms`, `${logRow.mbPerSec.toFixed(0)} MB/s`, `${(logRow.reduction * 100).toFixed(1)}%`],
+        ["grep output", `${grepRow.mb.toFixed(1)} MB`, `${grepRow.ms.toFixed(1)} ms`, `${grepRow.mbPerSec.toFixed(0)} MB/s`, `${(grepRow.reduction * 100).toFixed(1)}%`],
+      ],
+    ),
+    table(["measure", "value"], [["50 KB log p50", `${median(lat).toFixed(3)} ms`], ["50 KB log p99", `${percentile(lat, 99).toFixed(3)} ms`], memRow]),
+  ].join("\n");
+}
+
+async function main() {
+  const sections = [await promptCost(), routingQuality(), searchLatency(), compaction()];
+  process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+}
+
+await main();
