@@ -230,7 +230,9 @@ const MAX_SEARCH_LIMIT: u32 = 8;
 const CURSOR_PREFIX: &str = "c1";
 
 fn clamp_limit(limit: Option<u32>) -> usize {
-    limit.unwrap_or(DEFAULT_SEARCH_LIMIT).clamp(1, MAX_SEARCH_LIMIT) as usize
+    limit
+        .unwrap_or(DEFAULT_SEARCH_LIMIT)
+        .clamp(1, MAX_SEARCH_LIMIT) as usize
 }
 
 fn max_source_bytes(options: &Option<SkillIndexOptions>) -> u64 {
@@ -307,7 +309,12 @@ impl SkillIndex {
         }
     }
 
-    fn page(&self, meta: &SkillMeta, offset: usize, rev: Option<&str>) -> Result<SkillPage, ErrorCode> {
+    fn page(
+        &self,
+        meta: &SkillMeta,
+        offset: usize,
+        rev: Option<&str>,
+    ) -> Result<SkillPage, ErrorCode> {
         let file_path = meta.file_path.as_ref().ok_or_else(|| {
             coded(
                 ErrorCode::SkillNotFound,
@@ -384,10 +391,11 @@ impl SkillIndex {
                 SkillMeta {
                     name: input.name,
                     description: input.description,
-                    base_dir: input
-                        .base_dir
-                        .map(PathBuf::from)
-                        .or_else(|| file_path.as_ref().and_then(|p| p.parent().map(Path::to_path_buf))),
+                    base_dir: input.base_dir.map(PathBuf::from).or_else(|| {
+                        file_path
+                            .as_ref()
+                            .and_then(|p| p.parent().map(Path::to_path_buf))
+                    }),
                     file_path,
                     disable_model_invocation: input.disable_model_invocation.unwrap_or(false),
                     requires,
@@ -528,7 +536,11 @@ impl SkillIndex {
     /// source revision) plus the first page of each dependency in load order. Names are only
     /// ever looked up in the catalog, never turned into paths.
     #[napi(catch_unwind)]
-    pub fn load(&self, name: String, options: Option<LoadOptions>) -> Result<LoadedSkill, ErrorCode> {
+    pub fn load(
+        &self,
+        name: String,
+        options: Option<LoadOptions>,
+    ) -> Result<LoadedSkill, ErrorCode> {
         let meta = self.catalog.get(&name).ok_or_else(|| {
             coded(
                 ErrorCode::SkillNotFound,

@@ -13,7 +13,9 @@ pub fn xxh3_hex(bytes: &[u8]) -> String {
 /// True when `s` looks like an id produced by [`xxh3_hex`]. Callers use it to refuse anything
 /// path-like before touching the filesystem.
 pub fn is_xxh3_hex(s: &str) -> bool {
-    s.len() == 16 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    s.len() == 16
+        && s.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 #[cfg(test)]

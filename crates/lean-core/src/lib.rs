@@ -8,9 +8,9 @@
 //! The N-API binding at the workspace root is a thin wrapper over this crate, so everything
 //! here is testable with `cargo test` and benchmarkable with criterion.
 
+pub mod compact;
 pub mod error;
 pub mod hash;
-pub mod compact;
 pub mod recovery;
 pub mod skills;
 pub mod tools;
