@@ -149,3 +149,31 @@ describe("explicit /skill:name still works", { skip }, () => {
     }
   });
 });
+
+describe("a broken config fails closed", { skip }, () => {
+  test("no catalog and no stub are published, and both tools refuse with CONFIG_INVALID", async () => {
+    const model = new FakeModel([
+      { toolCalls: [{ name: "skill_search", arguments: { query: "release notes" } }] },
+      { toolCalls: [{ name: "skill", arguments: { name: "release-notes" } }] },
+      { text: "ok" },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), '{"searchLimit": 3, "searchLimit": 4}');
+    try {
+      const run = await runPi(sandbox, { args: ["--skill", DEP_SKILLS], prompts: ["Write release notes."] });
+      assert.equal(run.code, 0, run.stderr);
+      const system = systemText(model.bodies[0]);
+      assert.ok(!system.includes("<available_skills>"));
+      assert.ok(!system.includes("<skill_index>"));
+      const search = toolMessages(model.bodies[1]).at(-1);
+      assert.match(search.text, /^CONFIG_INVALID: .*pi-lean\.json: duplicate key "searchLimit"/);
+      const load = toolMessages(model.bodies[2]).at(-1);
+      assert.match(load.text, /^CONFIG_INVALID: /);
+      assert.ok(!load.text.includes("Collect the commits"));
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

@@ -161,3 +161,28 @@ export function loadConfig({ agentDir, env = process.env }) {
   }
   return { ...config, ...fromEnv(env) };
 }
+
+/**
+ * The session's current config, shared by every feature. Reloaded on each `session_start`
+ * (the first handler pi-lean registers), so features read a validated value or an error.
+ */
+export class ConfigHolder {
+  constructor() {
+    /** @type {LeanConfig} */
+    this.value = { ...DEFAULT_CONFIG };
+    /** @type {ConfigError | null} */
+    this.error = null;
+  }
+
+  /** @param {{ agentDir?: string, env?: NodeJS.ProcessEnv }} where */
+  reload(where) {
+    try {
+      this.value = loadConfig(where);
+      this.error = null;
+    } catch (error) {
+      this.value = { ...DEFAULT_CONFIG };
+      this.error = error instanceof ConfigError ? error : new ConfigError("pi-lean config", String(error));
+    }
+    return this;
+  }
+}
