@@ -3,14 +3,14 @@
 //! `scripts/eval-routing.mjs`.
 //!
 //! Usage: `cargo run --release -p lean-core --example rank -- --catalog FILE.jsonl
-//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8]`
+//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8] [--tune knob=value]...`
 
 use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use lean_core::skills::{
-    scan_skill_dirs, Catalog, SearchIndex, SkillMeta, DEFAULT_MAX_SOURCE_BYTES,
+    scan_skill_dirs, Catalog, SearchIndex, SearchTuning, SkillMeta, DEFAULT_MAX_SOURCE_BYTES,
 };
 use serde_json::{json, Value};
 
@@ -19,6 +19,7 @@ struct Options {
     skill_dirs: Vec<PathBuf>,
     queries: PathBuf,
     limit: usize,
+    tuning: SearchTuning,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -27,6 +28,7 @@ fn parse_options() -> Result<Options, String> {
         skill_dirs: Vec::new(),
         queries: PathBuf::new(),
         limit: 8,
+        tuning: SearchTuning::default(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -37,6 +39,17 @@ fn parse_options() -> Result<Options, String> {
             "--queries" => options.queries = value()?.into(),
             "--limit" => {
                 options.limit = value()?.parse().map_err(|_| "--limit must be a number")?
+            }
+            // Ranking ablations for evaluation: `--tune feedback_weight=0`.
+            "--tune" => {
+                let setting = value()?;
+                let (key, number) = setting.split_once('=').ok_or("--tune needs key=value")?;
+                let number: f32 = number
+                    .parse()
+                    .map_err(|_| format!("bad number in {setting}"))?;
+                if !options.tuning.set(key, number) {
+                    return Err(format!("unknown tuning knob {key}"));
+                }
             }
             other => return Err(format!("unknown argument {other}")),
         }
@@ -81,7 +94,7 @@ fn run() -> Result<(), String> {
     for diagnostic in diagnostics {
         eprintln!("warning: {}: {}", diagnostic.code, diagnostic.message);
     }
-    let index = SearchIndex::build(&catalog);
+    let index = SearchIndex::build_tuned(&catalog, options.tuning);
     // Pi hides skills with disable-model-invocation from the model, so search does too.
     let visible = |i: usize| !catalog.skills()[i].disable_model_invocation;
     for query in read_jsonl(&options.queries)? {

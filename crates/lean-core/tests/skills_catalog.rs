@@ -220,6 +220,18 @@ fn exact_name_mentions_pin_and_respect_word_boundaries() {
     let index = SearchIndex::build(&catalog);
     let result = index.search("research papers about rna-seq plotting", 2, &|_| true);
     assert_ne!(catalog.skills()[result.hits[0].index].name, "research");
+    // ... unless it is invoked explicitly.
+    let research = catalog.index_of("research").unwrap();
+    for query in [
+        "use the research skill on rna-seq plotting",
+        "/skill:research rna-seq plots",
+        "run `research` for rna-seq plots",
+    ] {
+        let result = index.search(query, 2, &|_| true);
+        assert_eq!(result.hits[0].index, research, "{query}");
+        assert_eq!(result.confidence, 1.0, "{query}");
+        assert!(result.strong);
+    }
 }
 
 fn catalog_with_common_word() -> Catalog {

@@ -20,4 +20,4 @@ pub use deps::{dependency_closure, Closure};
 pub use error::{Diagnostic, SkillError};
 pub use frontmatter::{parse_frontmatter, Frontmatter};
 pub use scan::{read_skill_file, scan_skill_dirs, SkillMeta, DEFAULT_MAX_SOURCE_BYTES};
-pub use search::{SearchHit, SearchIndex, SearchResult, STRONG_CONFIDENCE};
+pub use search::{SearchHit, SearchIndex, SearchResult, SearchTuning, STRONG_CONFIDENCE};

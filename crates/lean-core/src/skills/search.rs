@@ -9,8 +9,9 @@
 //! - stemming and stopwords (including conversational filler),
 //! - name-token affixes (`deseq2` finds `pydeseq2`, `scan` finds `scanpy`),
 //! - a small general concept table (plot ~ chart ~ figure),
-//! - a bonus for query bigrams found verbatim in a skill,
-//! - pseudo-relevance feedback from the first-pass top skills.
+//! - adjacent query words joined into one ("semantic scholar" finds `semanticscholar`),
+//! - a small bonus for query bigrams found verbatim in a skill,
+//! - optional pseudo-relevance feedback (off by default: it hurt on the routing sets).
 //!
 //! An exact, distinctive skill name written in the query pins that skill first. `confidence`
 //! grows with how much of the query's information the best skill explains, and `strong` says
@@ -26,21 +27,76 @@ use super::text::{camel_parts, concepts, is_stopword, raw_runs, stem, words};
 /// `SearchResult::strong` is set when `confidence` reaches this value.
 pub const STRONG_CONFIDENCE: f64 = 0.5;
 
-const K1: f32 = 1.2;
-const NAME_WEIGHT: f32 = 2.5;
-const NAME_B: f32 = 0.3;
-const DESCRIPTION_WEIGHT: f32 = 1.0;
-const DESCRIPTION_B: f32 = 0.75;
-/// Weight of a query word matched only through a name-token prefix or suffix.
-const AFFIX_WEIGHT: f32 = 0.5;
-/// Weight of a concept-table expansion (shared by all expansions of one query word).
-const CONCEPT_WEIGHT: f32 = 0.4;
-/// Bonus factor for a query bigram that also appears as a bigram in the skill.
-const BIGRAM_WEIGHT: f32 = 0.4;
-/// Pseudo-relevance feedback: skills read, terms added, and their total weight.
-const FEEDBACK_DOCS: usize = 3;
-const FEEDBACK_TERMS: usize = 8;
-const FEEDBACK_WEIGHT: f32 = 0.25;
+/// Ranking knobs. The defaults are what the crate ships; the struct exists so evaluation
+/// tooling can run ablations without recompiling.
+#[doc(hidden)]
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchTuning {
+    pub k1: f32,
+    pub name_weight: f32,
+    pub name_b: f32,
+    pub description_weight: f32,
+    pub description_b: f32,
+    /// Weight of a query word matched only through a name-token prefix or suffix.
+    pub affix_weight: f32,
+    /// Weight of a concept-table expansion (shared by all expansions of one query word).
+    pub concept_weight: f32,
+    /// Bonus factor for a query bigram that also appears as a bigram in the skill.
+    pub bigram_weight: f32,
+    /// Pseudo-relevance feedback: skills read, terms added, and their total weight.
+    pub feedback_docs: usize,
+    pub feedback_terms: usize,
+    pub feedback_weight: f32,
+}
+
+impl Default for SearchTuning {
+    fn default() -> Self {
+        SearchTuning {
+            k1: 1.2,
+            name_weight: 2.5,
+            name_b: 0.3,
+            description_weight: 1.0,
+            description_b: 0.75,
+            affix_weight: 0.5,
+            concept_weight: 0.6,
+            bigram_weight: 0.1,
+            feedback_docs: 3,
+            feedback_terms: 8,
+            // Measured on the routing sets, feedback from the first-pass top skills drifted
+            // more queries away than it rescued, so it is off by default.
+            feedback_weight: 0.0,
+        }
+    }
+}
+
+impl SearchTuning {
+    /// Sets one knob by name (`"k1"`, `"name_weight"`, ...); false for an unknown name.
+    pub fn set(&mut self, key: &str, value: f32) -> bool {
+        let slot = match key {
+            "k1" => &mut self.k1,
+            "name_weight" => &mut self.name_weight,
+            "name_b" => &mut self.name_b,
+            "description_weight" => &mut self.description_weight,
+            "description_b" => &mut self.description_b,
+            "affix_weight" => &mut self.affix_weight,
+            "concept_weight" => &mut self.concept_weight,
+            "bigram_weight" => &mut self.bigram_weight,
+            "feedback_weight" => &mut self.feedback_weight,
+            "feedback_docs" => {
+                self.feedback_docs = value as usize;
+                return true;
+            }
+            "feedback_terms" => {
+                self.feedback_terms = value as usize;
+                return true;
+            }
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+}
+
 /// Shortest name affix that may match a query word.
 const MIN_AFFIX_LEN: usize = 4;
 
@@ -65,6 +121,7 @@ pub struct SearchResult {
 /// A precomputed search structure for one catalog snapshot. Immutable, so `Send + Sync`.
 #[derive(Debug)]
 pub struct SearchIndex {
+    tuning: SearchTuning,
     doc_count: usize,
     vocabulary: HashMap<String, u32>,
     idf: Vec<f32>,
@@ -82,8 +139,26 @@ pub struct SearchIndex {
     /// Aho-Corasick over lowercased names; pattern i is skill `pattern_skill[i]`.
     name_matcher: Option<AhoCorasick>,
     pattern_skill: Vec<usize>,
-    /// Whether a mention of the skill's name is distinctive enough to pin it.
-    pinnable: Vec<bool>,
+    /// How a plain mention of each skill's name is treated.
+    pin_kind: Vec<PinKind>,
+}
+
+/// How a skill's name, found in a query, affects ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PinKind {
+    /// Multi-word or alphanumeric names (`scikit-bio`, `pydeseq2`): pinned, full confidence.
+    Distinctive,
+    /// A single word that is rare in descriptions (`scanpy`): pinned, lexical confidence.
+    RareWord,
+    /// A common word (`research`): only an explicit invocation pins it.
+    Never,
+}
+
+/// One skill name found in a text.
+#[derive(Debug, Clone, Copy)]
+struct Mention {
+    skill: usize,
+    explicit: bool,
 }
 
 /// Stemmed, stopword-free terms of a piece of text, in order (camelCase parts appended).
@@ -120,6 +195,13 @@ fn is_word_char(ch: Option<char>) -> bool {
 impl SearchIndex {
     /// Precomputes everything a query needs for `catalog`.
     pub fn build(catalog: &Catalog) -> SearchIndex {
+        Self::build_tuned(catalog, SearchTuning::default())
+    }
+
+    /// [`SearchIndex::build`] with non-default ranking knobs (evaluation tooling only).
+    #[doc(hidden)]
+    pub fn build_tuned(catalog: &Catalog, tuning: SearchTuning) -> SearchIndex {
+        let tuning_ref = &tuning;
         let skills = catalog.skills();
         let doc_count = skills.len();
         let mut vocabulary: HashMap<String, u32> = HashMap::new();
@@ -171,15 +253,16 @@ impl SearchIndex {
         let mut document_frequency = vec![0u32; vocabulary.len()];
         let mut weighted_tf: Vec<Vec<(u32, f32)>> = Vec::with_capacity(doc_count);
         for (names, description) in name_terms.iter().zip(&description_terms) {
-            let name_norm = 1.0 - NAME_B + NAME_B * names.len() as f32 / average_name;
-            let description_norm = 1.0 - DESCRIPTION_B
-                + DESCRIPTION_B * description.len() as f32 / average_description;
+            let name_norm =
+                1.0 - tuning_ref.name_b + tuning_ref.name_b * names.len() as f32 / average_name;
+            let description_norm = 1.0 - tuning_ref.description_b
+                + tuning_ref.description_b * description.len() as f32 / average_description;
             let mut tf: HashMap<u32, f32> = HashMap::new();
             for &term in names {
-                *tf.entry(term).or_default() += NAME_WEIGHT / name_norm;
+                *tf.entry(term).or_default() += tuning_ref.name_weight / name_norm;
             }
             for &term in description {
-                *tf.entry(term).or_default() += DESCRIPTION_WEIGHT / description_norm;
+                *tf.entry(term).or_default() += tuning_ref.description_weight / description_norm;
             }
             let mut entries: Vec<(u32, f32)> = tf.into_iter().collect();
             entries.sort_unstable_by_key(|&(term, _)| term);
@@ -198,7 +281,12 @@ impl SearchIndex {
         for (doc, entries) in weighted_tf.into_iter().enumerate() {
             let impacts: Vec<(u32, f32)> = entries
                 .into_iter()
-                .map(|(term, tf)| (term, idf[term as usize] * tf * (K1 + 1.0) / (tf + K1)))
+                .map(|(term, tf)| {
+                    (
+                        term,
+                        idf[term as usize] * tf * (tuning_ref.k1 + 1.0) / (tf + tuning_ref.k1),
+                    )
+                })
                 .collect();
             for &(term, impact) in &impacts {
                 postings[term as usize].push((doc as u32, impact));
@@ -263,7 +351,7 @@ impl SearchIndex {
 
         // Single-word names that are ordinary vocabulary ("research", "review") would pin on
         // every sentence that uses the word, so they only pin when rare in descriptions.
-        let pin_df_limit = ((doc_count as f32) * 0.01).max(2.0) as usize;
+        let pin_df_limit = ((doc_count as f32) * 0.01).max(4.0) as usize;
         let description_df = |word: &str| -> usize {
             let Some(&term) = vocabulary.get(&stem(word)) else {
                 return 0;
@@ -273,15 +361,20 @@ impl SearchIndex {
                 .filter(|terms| terms.contains(&term))
                 .count()
         };
-        let pinnable: Vec<bool> = skills
+        let pin_kind: Vec<PinKind> = skills
             .iter()
             .map(|skill| {
                 let name_words = words(&skill.name);
-                name_words.len() > 1
-                    || skill.name.chars().any(|ch| ch.is_ascii_digit())
-                    || name_words
-                        .first()
-                        .is_some_and(|word| description_df(word) <= pin_df_limit)
+                if name_words.len() > 1 || skill.name.chars().any(|ch| ch.is_ascii_digit()) {
+                    PinKind::Distinctive
+                } else if name_words
+                    .first()
+                    .is_some_and(|word| description_df(word) <= pin_df_limit)
+                {
+                    PinKind::RareWord
+                } else {
+                    PinKind::Never
+                }
             })
             .collect();
 
@@ -300,6 +393,7 @@ impl SearchIndex {
             .ok();
 
         SearchIndex {
+            tuning,
             doc_count,
             vocabulary,
             idf,
@@ -311,7 +405,7 @@ impl SearchIndex {
             concept_bigrams,
             name_matcher,
             pattern_skill,
-            pinnable,
+            pin_kind,
         }
     }
 
@@ -319,6 +413,15 @@ impl SearchIndex {
     /// "use the tdd skill" and "/skill:tdd" but not "tdds" or "my-tdd-notes"), in order of first
     /// occurrence, each once.
     pub fn mentions(&self, text: &str) -> Vec<usize> {
+        self.mention_details(text)
+            .into_iter()
+            .map(|mention| mention.skill)
+            .collect()
+    }
+
+    /// Like [`SearchIndex::mentions`], also telling whether any occurrence was an explicit
+    /// invocation (`/skill:x`, `` `x` ``, "the x skill", "skill x").
+    fn mention_details(&self, text: &str) -> Vec<Mention> {
         let Some(matcher) = &self.name_matcher else {
             return Vec::new();
         };
@@ -330,10 +433,11 @@ impl SearchIndex {
         } else {
             text
         };
-        let mut found: Vec<(usize, usize)> = Vec::new();
+        let mut found: Vec<(usize, Mention)> = Vec::new();
         for hit in matcher.find_overlapping_iter(haystack) {
-            let before = haystack[..hit.start()].chars().next_back();
+            let before_text = &haystack[..hit.start()];
             let after_text = &haystack[hit.end()..];
+            let before = before_text.chars().next_back();
             let after = after_text.chars().next();
             if is_word_char(before) || is_word_char(after) {
                 continue;
@@ -341,23 +445,31 @@ impl SearchIndex {
             // A name followed by `-word` or preceded by `word-` is part of a longer identifier.
             let joined_after =
                 matches!(after, Some('-' | '_')) && is_word_char(after_text.chars().nth(1));
-            let mut reversed = haystack[..hit.start()].chars().rev();
+            let mut reversed = before_text.chars().rev();
             let joined_before =
                 matches!(reversed.next(), Some('-' | '_')) && is_word_char(reversed.next());
             if joined_after || joined_before {
                 continue;
             }
+            let explicit = before_text.ends_with("skill:")
+                || before_text.ends_with("skill ")
+                || (before_text.ends_with('`') && after_text.starts_with('`'))
+                || after_text.starts_with(" skill");
             let skill = self.pattern_skill[hit.pattern().as_usize()];
-            found.push((hit.start(), skill));
+            found.push((hit.start(), Mention { skill, explicit }));
         }
         found.sort_by_key(|&(start, _)| start);
-        let mut seen = Vec::new();
-        for (_, skill) in found {
-            if !seen.contains(&skill) {
-                seen.push(skill);
+        let mut mentions: Vec<Mention> = Vec::new();
+        for (_, mention) in found {
+            match mentions
+                .iter_mut()
+                .find(|known| known.skill == mention.skill)
+            {
+                Some(known) => known.explicit |= mention.explicit,
+                None => mentions.push(mention),
             }
         }
-        seen
+        mentions
     }
 
     /// Ranks skills for `query`, best first, considering only indices where `include(i)`.
@@ -375,11 +487,19 @@ impl SearchIndex {
         if limit == 0 || self.doc_count == 0 {
             return empty;
         }
-        let pinned: Vec<usize> = self
-            .mentions(query)
-            .into_iter()
-            .filter(|&skill| self.pinnable[skill] && include(skill))
-            .collect();
+        // Explicit invocations and distinctive names pin with full confidence; a rare
+        // single-word name pins too, but keeps its lexical confidence because an ordinary word
+        // ("modal", "prototype") may just be used in passing.
+        let mut pinned: Vec<usize> = Vec::new();
+        let mut certain = false;
+        for mention in self.mention_details(query) {
+            let pin = self.pin_kind[mention.skill];
+            if !include(mention.skill) || (pin == PinKind::Never && !mention.explicit) {
+                continue;
+            }
+            certain |= mention.explicit || pin == PinKind::Distinctive;
+            pinned.push(mention.skill);
+        }
 
         let query_terms = self.query_terms(query);
         let mut scores = vec![0f32; self.doc_count];
@@ -390,8 +510,9 @@ impl SearchIndex {
         }
         for &((first, second), weight) in &query_terms.bigrams {
             if let Some(docs) = self.bigrams.get(&(first, second)) {
-                let bonus =
-                    weight * BIGRAM_WEIGHT * (self.idf[first as usize] + self.idf[second as usize]);
+                let bonus = weight
+                    * self.tuning.bigram_weight
+                    * (self.idf[first as usize] + self.idf[second as usize]);
                 for &doc in docs {
                     scores[doc as usize] += bonus;
                 }
@@ -402,7 +523,7 @@ impl SearchIndex {
                 *score = 0.0;
             }
         }
-        let first_pass = top_k(&scores, FEEDBACK_DOCS.max(1));
+        let first_pass = top_k(&scores, self.tuning.feedback_docs.max(1));
         let confidence_score = first_pass.first().map_or(0.0, |&(_, score)| score);
         self.add_feedback(&first_pass, &query_terms, &mut scores, include);
 
@@ -417,7 +538,7 @@ impl SearchIndex {
             ranked = pins.chain(ranked).collect();
         }
         ranked.truncate(limit);
-        let confidence = if !pinned.is_empty() {
+        let confidence = if certain {
             1.0
         } else {
             self.confidence(confidence_score, query_terms.information)
@@ -459,7 +580,7 @@ impl SearchIndex {
         let Some(&(_, best)) = first_pass.first() else {
             return;
         };
-        if best <= 0.0 || FEEDBACK_TERMS == 0 {
+        if best <= 0.0 || self.tuning.feedback_terms == 0 || self.tuning.feedback_weight <= 0.0 {
             return;
         }
         let mut feedback: HashMap<u32, f32> = HashMap::new();
@@ -474,12 +595,12 @@ impl SearchIndex {
             .filter(|(term, _)| !query_terms.weighted.iter().any(|(known, _)| known == term))
             .collect();
         candidates.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        candidates.truncate(FEEDBACK_TERMS);
+        candidates.truncate(self.tuning.feedback_terms);
         let Some(&(_, strongest)) = candidates.first() else {
             return;
         };
         for (term, weight) in candidates {
-            let weight = FEEDBACK_WEIGHT * weight / strongest;
+            let weight = self.tuning.feedback_weight * weight / strongest;
             for &(doc, impact) in &self.postings[term as usize] {
                 if include(doc as usize) {
                     scores[doc as usize] += weight * impact;
@@ -533,8 +654,16 @@ impl SearchIndex {
             }
             if let Some(terms) = self.affixes.get(word.as_str()) {
                 for &term in terms {
-                    raise(term, AFFIX_WEIGHT, &mut weights);
+                    raise(term, self.tuning.affix_weight, &mut weights);
                 }
+            }
+        }
+        // Two query words written together in a skill ("semantic scholar" vs
+        // `semanticscholar-automation`, "data frame" vs "dataframe") count as one full match.
+        for pair in raw_words.windows(2) {
+            let joined = format!("{}{}", pair[0], pair[1]);
+            if let Some(&term) = self.vocabulary.get(&stem(&joined)) {
+                raise(term, 1.0, &mut weights);
             }
         }
         let mut bigrams: Vec<((u32, u32), f32)> = Vec::new();
@@ -557,7 +686,7 @@ impl SearchIndex {
                 .map(Vec::as_slice)
                 .unwrap_or_default();
             if !related.is_empty() {
-                let weight = CONCEPT_WEIGHT / (related.len() as f32).sqrt();
+                let weight = self.tuning.concept_weight / (related.len() as f32).sqrt();
                 for &term in related {
                     raise(term, weight, &mut weights);
                 }
@@ -569,7 +698,7 @@ impl SearchIndex {
                 .unwrap_or_default()
             {
                 if !bigrams.iter().any(|(known, _)| *known == pair) {
-                    bigrams.push((pair, CONCEPT_WEIGHT));
+                    bigrams.push((pair, self.tuning.concept_weight));
                 }
             }
         }

@@ -335,7 +335,6 @@ const CONCEPTS: &[&[&str]] = &[
     &["write", "draft", "compose", "author"],
     &["summary", "summarize", "abstract", "overview", "digest"],
     &["translate", "translation", "localize"],
-    &["poster", "conference"],
     &["thesis", "dissertation"],
     // Finding information.
     &["search", "lookup", "query", "find", "retrieve"],
@@ -347,11 +346,11 @@ const CONCEPTS: &[&[&str]] = &[
     &["test", "spec", "unittest", "testing"],
     &["pr", "pull request", "merge request"],
     &["repository", "repo", "codebase"],
-    &["git", "version control", "commit", "branch"],
+    &["git", "version control", "commit", "branch", "worktree"],
     &["cli", "terminal", "command line", "shell", "bash"],
     &["deploy", "deployment", "release", "ship", "publish"],
-    &["bug", "defect", "error", "failure", "crash"],
-    &["debug", "troubleshoot", "diagnose", "fix"],
+    &["bug", "defect", "error", "failure", "crash", "broken"],
+    &["debug", "troubleshoot", "diagnose", "fix", "root cause"],
     &["refactor", "restructure", "cleanup", "rewrite"],
     &[
         "performance",
@@ -386,6 +385,25 @@ const CONCEPTS: &[&[&str]] = &[
     &["message", "chat", "messaging"],
     &["calendar", "schedule", "meeting", "event"],
     &["note", "notes", "notebook"],
+    &[
+        "verify",
+        "verification",
+        "check",
+        "confirm",
+        "validate",
+        "validation",
+    ],
+    &["complete", "completion", "done", "finish", "finished"],
+    &[
+        "prototype",
+        "mockup",
+        "throwaway",
+        "disposable",
+        "proof of concept",
+        "poc",
+    ],
+    &["brainstorm", "brainstorming", "ideation", "ideas"],
+    &["resume", "cv", "curriculum vitae"],
     // Machine learning and statistics.
     &["ml", "machine learning"],
     &["ai", "artificial intelligence"],
@@ -399,7 +417,6 @@ const CONCEPTS: &[&[&str]] = &[
     &["regression", "regress"],
     &["statistic", "statistics", "stats", "statistical"],
     &["bayesian", "posterior", "probabilistic", "inference"],
-    &["hypothesis", "explanation", "hypotheses"],
     &["survival", "hazard", "censored", "time to event"],
     &["explain", "interpret", "interpretability", "explainability"],
     &[
@@ -408,7 +425,6 @@ const CONCEPTS: &[&[&str]] = &[
         "representation",
         "embedding",
         "featurize",
-        "fingerprint",
     ],
     &["benchmark", "dataset", "data set"],
     &["optimize", "optimization", "minimize", "maximize"],
@@ -422,7 +438,6 @@ const CONCEPTS: &[&[&str]] = &[
         "calculus",
         "integral",
         "derivative",
-        "antiderivative",
     ],
     &["molecule", "compound", "chemical", "small molecule"],
     &["drug", "ligand", "medicinal", "pharmaceutical"],
@@ -436,7 +451,7 @@ const CONCEPTS: &[&[&str]] = &[
         "patient", "clinical", "medical", "health", "hospital", "ehr",
     ],
     &["experiment", "assay", "lab", "laboratory", "wet lab"],
-    &["robot", "robotics", "liquid handler", "automation"],
+    &["robot", "robotics", "automation"],
     &["quantum", "qubit"],
     &[
         "astronomy",
@@ -453,7 +468,7 @@ const CONCEPTS: &[&[&str]] = &[
     &["phylogenetic", "phylogeny", "evolutionary", "tree"],
     &["microbiome", "bacteria", "microbial"],
     &["neuroscience", "neural", "brain", "neuron"],
-    &["ecg", "eeg", "physiological", "signal"],
+    &["ecg", "eeg", "physiological"],
 ];
 
 /// A concept-table entry resolved to stemmed terms: single words, or two-word phrases.
