@@ -16,6 +16,34 @@ use super::signals::{
 };
 use super::{CompactOptions, ContentKind, DroppedRange};
 
+/// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
+#[derive(Clone, Copy, Default)]
+struct PreHashed;
+
+impl std::hash::BuildHasher for PreHashed {
+    type Hasher = PreHashedHasher;
+    fn build_hasher(&self) -> PreHashedHasher {
+        PreHashedHasher(0)
+    }
+}
+
+#[derive(Default)]
+struct PreHashedHasher(u64);
+
+impl std::hash::Hasher for PreHashedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8)) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
 /// Why a line is worth keeping, most important first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Rank {
@@ -66,7 +94,7 @@ fn water_fill(members: &[usize], templates: &[u64], cap: usize) -> Vec<usize> {
     if members.len() <= cap {
         return members.to_vec();
     }
-    let mut per_template: HashMap<u64, usize> = HashMap::new();
+    let mut per_template: HashMap<u64, usize, PreHashed> = HashMap::default();
     for &i in members {
         *per_template.entry(templates[i]).or_insert(0) += 1;
     }
@@ -82,7 +110,7 @@ fn water_fill(members: &[usize], templates: &[u64], cap: usize) -> Vec<usize> {
         }
         level = next;
     }
-    let mut taken: HashMap<u64, usize> = HashMap::new();
+    let mut taken: HashMap<u64, usize, PreHashed> = HashMap::default();
     members
         .iter()
         .copied()
@@ -268,11 +296,9 @@ pub(crate) fn select(
     };
 
     // Templates and their frequencies.
-    let mut scratch = Vec::with_capacity(256);
-    let templates: Vec<u64> = (0..n)
-        .map(|i| template_hash(hit_text(i), &mut scratch))
-        .collect();
-    let mut template_counts: HashMap<u64, u32> = HashMap::with_capacity(n / 8 + 16);
+    let templates: Vec<u64> = (0..n).map(|i| template_hash(hit_text(i))).collect();
+    let mut template_counts: HashMap<u64, u32, PreHashed> =
+        HashMap::with_capacity_and_hasher(n / 8 + 16, PreHashed);
     for &t in &templates {
         *template_counts.entry(t).or_insert(0) += 1;
     }
@@ -619,7 +645,7 @@ fn describe_run(
     if len < 4 {
         return String::new();
     }
-    let mut counts: HashMap<u64, (usize, usize)> = HashMap::new();
+    let mut counts: HashMap<u64, (usize, usize), PreHashed> = HashMap::default();
     for j in start..=end {
         counts.entry(templates[j]).or_insert((0, j)).0 += 1;
     }
