@@ -69,7 +69,7 @@ describe("lazy skills in real Pi", { skip }, () => {
     const names = toolNames(model.bodies[0]);
     assert.ok(names.includes("skill_search") && names.includes("skill"));
     const search = model.bodies[0].tools.find((t) => t.function.name === "skill_search");
-    assert.deepEqual(Object.keys(search.function.parameters.properties), ["query", "limit", "cursor"]);
+    assert.deepEqual(Object.keys(search.function.parameters.properties), ["query", "limit", "cursor", "scope"]);
   });
 
   test("skill_search returns the expected skill and never paths or bodies", () => {

@@ -1,19 +1,36 @@
 // @ts-check
 /**
- * pi-lean settings: defaults, then `<agentDir>/pi-lean.json`, then `PI_LEAN_*` environment
- * overrides. Validation is strict and fails closed: an unknown key, a wrong type or a bad
- * value yields `CONFIG_INVALID`, and callers then publish no catalog and refuse to load skills.
+ * pi-lean settings in layers: defaults, then `<agentDir>/pi-lean.json`, then the project's
+ * `.pi/pi-lean.json` (read only when Pi reports the project trusted), then the active
+ * profile's `settings`, then `PI_LEAN_*` environment overrides. Validation is strict and
+ * fails closed: an unknown key, a duplicate key, a wrong type or a bad value yields
+ * `CONFIG_INVALID` naming the file and the problem, and callers then publish no catalog and
+ * refuse to load skills.
  */
 import fs from "node:fs";
 import path from "node:path";
 
 export const CONFIG_FILE_NAME = "pi-lean.json";
+export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
+
+/** @typedef {"allow" | "ask" | "deny"} PolicyAction */
+/** @typedef {{ pattern: string, action: PolicyAction }} PolicyRule */
+/** @typedef {{ default: PolicyAction, rules: PolicyRule[] }} SkillPolicy */
+/** @typedef {{ groups: string[], settings: Record<string, unknown> }} ProfileConfig */
 
 /**
  * @typedef {object} LeanConfig
  * @property {number} catalogDescriptionMax  characters of description per search hit; 0 = names only
  * @property {number} searchLimit            default hits per skill_search (max 8)
  * @property {number} maxSourceBytes         largest SKILL.md read
+ * @property {"lazy" | "adaptive" | "safe"} routing  how skills reach the model
+ * @property {number} catalogTokenBudget     largest compact catalog adaptive mode publishes (chars/4)
+ * @property {Record<string, string[]>} groups      group name -> skill names or `*`/`?` patterns
+ * @property {Record<string, ProfileConfig>} profiles  profile name -> its groups and setting overrides
+ * @property {string | null} activeProfile
+ * @property {string | null} activeGroup
+ * @property {SkillPolicy} skillPolicy       `permission.skill`, normalized; rules of later layers appended
+ * @property {"on" | "off"} tokenSaver        Token Saver layer (default off); `PI_LEAN_TOKEN_SAVER` wins
  */
 
 /** @type {LeanConfig} */
@@ -21,17 +38,44 @@ export const DEFAULT_CONFIG = Object.freeze({
   catalogDescriptionMax: 240,
   searchLimit: 5,
   maxSourceBytes: 16 * 1024 * 1024,
+  routing: /** @type {const} */ ("lazy"),
+  catalogTokenBudget: 4096,
+  groups: {},
+  profiles: {},
+  activeProfile: null,
+  activeGroup: null,
+  skillPolicy: { default: /** @type {PolicyAction} */ ("allow"), rules: [] },
+  tokenSaver: /** @type {"on" | "off"} */ ("off"),
 });
 
-/** @type {Record<keyof LeanConfig, (v: unknown) => string | null>} */
+/** @param {number} min @param {number} max */
+const integerIn = (min, max) => (/** @type {unknown} */ v) => (Number.isInteger(v) && /** @type {number} */ (v) >= min && /** @type {number} */ (v) <= max ? null : `must be an integer ${min}..${max}`);
+/** @param {string[]} values */
+const oneOf = (values) => (/** @type {unknown} */ v) => (typeof v === "string" && values.includes(v) ? null : `must be one of ${values.map((x) => `"${x}"`).join(", ")}`);
+
+/**
+ * Scalar settings: valid at the top level and inside a profile's `settings`. Features add
+ * their own keys here, so profiles can carry them too.
+ * @type {Record<string, (v: unknown) => string | null>}
+ */
 const VALIDATORS = {
-  catalogDescriptionMax: (v) => (Number.isInteger(v) && /** @type {number} */ (v) >= 0 && /** @type {number} */ (v) <= 4096 ? null : "must be an integer 0..4096"),
-  searchLimit: (v) => (Number.isInteger(v) && /** @type {number} */ (v) >= 1 && /** @type {number} */ (v) <= 8 ? null : "must be an integer 1..8"),
-  maxSourceBytes: (v) => (Number.isInteger(v) && /** @type {number} */ (v) >= 1024 && /** @type {number} */ (v) <= 256 * 1024 * 1024 ? null : "must be an integer 1024..268435456"),
+  catalogDescriptionMax: integerIn(0, 4096),
+  searchLimit: integerIn(1, 8),
+  maxSourceBytes: integerIn(1024, 256 * 1024 * 1024),
+  routing: oneOf(["lazy", "adaptive", "safe"]),
+  catalogTokenBudget: integerIn(0, 1_000_000),
+  tokenSaver: oneOf(["on", "off"]),
 };
 
 /** Keys other features own; accepted here so a newer config does not fail closed on them. */
 const RESERVED_KEYS = new Set(["$schema"]);
+
+/** Keys with structure, validated by `validateStructured`. */
+const STRUCTURED_KEYS = new Set(["groups", "profiles", "activeProfile", "activeGroup", "permission"]);
+
+const POLICY_ACTIONS = ["allow", "ask", "deny"];
+/** Names of profiles, groups and patterns: no control characters, sane length. */
+const NAME_RE = /^[^\u0000-\u001f]{1,128}$/;
 
 export class ConfigError extends Error {
   /** @param {string} file @param {string} problem */
@@ -47,7 +91,7 @@ export class ConfigError extends Error {
  * Parses JSON and rejects duplicate keys, which JSON.parse would silently collapse.
  * @param {string} text @param {string} file
  */
-function parseStrictJson(text, file) {
+export function parseStrictJson(text, file) {
   /** @type {unknown} */
   let value;
   try {
@@ -98,68 +142,300 @@ export function findDuplicateKey(text) {
   return null;
 }
 
-/**
- * @param {Record<string, unknown>} raw @param {string} file
- * @returns {Partial<LeanConfig>}
- */
-function validate(raw, file) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new ConfigError(file, "top level must be an object");
-  /** @type {Record<string, unknown>} */
-  const out = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (RESERVED_KEYS.has(key)) continue;
-    const check = /** @type {Record<string, (v: unknown) => string | null>} */ (VALIDATORS)[key];
-    if (!check) throw new ConfigError(file, `unknown key "${key}"`);
-    const problem = check(value);
-    if (problem) throw new ConfigError(file, `"${key}" ${problem}`);
-    out[key] = value;
-  }
-  return /** @type {Partial<LeanConfig>} */ (out);
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+function isPlainObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /**
- * @param {NodeJS.ProcessEnv} env
- * @returns {Partial<LeanConfig>}
+ * @param {unknown} value @param {string} where @param {string} file
+ * @returns {string[]}
  */
-function fromEnv(env) {
+function nameList(value, where, file) {
+  if (!Array.isArray(value)) throw new ConfigError(file, `${where} must be an array of names`);
+  for (const item of value) {
+    if (typeof item !== "string" || !NAME_RE.test(item)) throw new ConfigError(file, `${where} must contain non-empty names, got ${JSON.stringify(item)}`);
+  }
+  return [...value];
+}
+
+/**
+ * Validates scalar settings (top level or a profile's `settings`).
+ * @param {Record<string, unknown>} raw @param {string} where @param {string} file
+ */
+function validateSettings(raw, where, file) {
   /** @type {Record<string, unknown>} */
   const out = {};
-  const map = /** @type {const} */ ([
-    ["PI_LEAN_CATALOG_DESCRIPTION_MAX", "catalogDescriptionMax"],
-    ["PI_LEAN_SEARCH_LIMIT", "searchLimit"],
-    ["PI_LEAN_MAX_SOURCE_BYTES", "maxSourceBytes"],
-  ]);
-  for (const [name, key] of map) {
+  for (const [key, value] of Object.entries(raw)) {
+    const check = VALIDATORS[key];
+    if (!check) throw new ConfigError(file, `unknown key "${where}${key}"`);
+    const problem = check(value);
+    if (problem) throw new ConfigError(file, `"${where}${key}" ${problem}`);
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * `permission.skill`: an action, or `{default?, rules?: [{pattern, action}]}`.
+ * @param {unknown} raw @param {string} file
+ * @returns {{ default?: PolicyAction, rules: PolicyRule[] }}
+ */
+export function parseSkillPolicy(raw, file) {
+  const actionProblem = (/** @type {unknown} */ a) => (typeof a === "string" && POLICY_ACTIONS.includes(a) ? null : `must be "allow", "ask" or "deny", got ${JSON.stringify(a)}`);
+  if (typeof raw === "string") {
+    const problem = actionProblem(raw);
+    if (problem) throw new ConfigError(file, `"permission.skill" ${problem}`);
+    return { default: /** @type {PolicyAction} */ (raw), rules: [] };
+  }
+  if (!isPlainObject(raw)) throw new ConfigError(file, `"permission.skill" must be "allow", "ask", "deny" or {default, rules}`);
+  /** @type {{ default?: PolicyAction, rules: PolicyRule[] }} */
+  const out = { rules: [] };
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === "default") {
+      const problem = actionProblem(value);
+      if (problem) throw new ConfigError(file, `"permission.skill.default" ${problem}`);
+      out.default = /** @type {PolicyAction} */ (value);
+    } else if (key === "rules") {
+      if (!Array.isArray(value)) throw new ConfigError(file, `"permission.skill.rules" must be an array`);
+      value.forEach((rule, i) => {
+        const where = `permission.skill.rules[${i}]`;
+        if (!isPlainObject(rule)) throw new ConfigError(file, `"${where}" must be {pattern, action}`);
+        for (const k of Object.keys(rule)) if (k !== "pattern" && k !== "action") throw new ConfigError(file, `unknown key "${where}.${k}"`);
+        if (typeof rule.pattern !== "string" || !NAME_RE.test(rule.pattern)) throw new ConfigError(file, `"${where}.pattern" must be a non-empty string`);
+        const problem = actionProblem(rule.action);
+        if (problem) throw new ConfigError(file, `"${where}.action" ${problem}`);
+        out.rules.push({ pattern: rule.pattern, action: /** @type {PolicyAction} */ (rule.action) });
+      });
+    } else {
+      throw new ConfigError(file, `unknown key "permission.skill.${key}"`);
+    }
+  }
+  return out;
+}
+
+/**
+ * @typedef {object} ConfigLayer  what one file or the environment contributes
+ * @property {Record<string, unknown>} settings
+ * @property {Record<string, string[]>} groups
+ * @property {Record<string, ProfileConfig>} profiles
+ * @property {string | null | undefined} activeProfile
+ * @property {string | null | undefined} activeGroup
+ * @property {{ default?: PolicyAction, rules: PolicyRule[] } | null} skillPolicy
+ */
+
+/**
+ * Validates one config file's parsed content into a layer.
+ * @param {unknown} raw @param {string} file
+ * @returns {ConfigLayer}
+ */
+export function validateLayer(raw, file) {
+  if (!isPlainObject(raw)) throw new ConfigError(file, "top level must be an object");
+  /** @type {Record<string, unknown>} */
+  const scalars = {};
+  /** @type {ConfigLayer} */
+  const layer = { settings: {}, groups: {}, profiles: {}, activeProfile: undefined, activeGroup: undefined, skillPolicy: null };
+  for (const [key, value] of Object.entries(raw)) {
+    if (RESERVED_KEYS.has(key)) continue;
+    if (!STRUCTURED_KEYS.has(key)) {
+      scalars[key] = value;
+      continue;
+    }
+    if (key === "groups") {
+      if (!isPlainObject(value)) throw new ConfigError(file, `"groups" must be an object of name -> [skill names]`);
+      for (const [group, members] of Object.entries(value)) {
+        if (!NAME_RE.test(group)) throw new ConfigError(file, `group name ${JSON.stringify(group)} is invalid`);
+        layer.groups[group] = nameList(members, `"groups.${group}"`, file);
+      }
+    } else if (key === "profiles") {
+      if (!isPlainObject(value)) throw new ConfigError(file, `"profiles" must be an object of name -> [group names] or {groups, settings}`);
+      for (const [profile, spec] of Object.entries(value)) {
+        if (!NAME_RE.test(profile)) throw new ConfigError(file, `profile name ${JSON.stringify(profile)} is invalid`);
+        if (Array.isArray(spec)) {
+          layer.profiles[profile] = { groups: nameList(spec, `"profiles.${profile}"`, file), settings: {} };
+          continue;
+        }
+        if (!isPlainObject(spec)) throw new ConfigError(file, `"profiles.${profile}" must be [group names] or {groups, settings}`);
+        for (const k of Object.keys(spec)) if (k !== "groups" && k !== "settings") throw new ConfigError(file, `unknown key "profiles.${profile}.${k}"`);
+        const settings = spec.settings === undefined ? {} : spec.settings;
+        if (!isPlainObject(settings)) throw new ConfigError(file, `"profiles.${profile}.settings" must be an object`);
+        layer.profiles[profile] = {
+          groups: nameList(spec.groups ?? [], `"profiles.${profile}.groups"`, file),
+          settings: validateSettings(settings, `profiles.${profile}.settings.`, file),
+        };
+      }
+    } else if (key === "activeProfile" || key === "activeGroup") {
+      if (value !== null && (typeof value !== "string" || !NAME_RE.test(value))) throw new ConfigError(file, `"${key}" must be a name or null`);
+      layer[key] = /** @type {string | null} */ (value);
+    } else if (key === "permission") {
+      if (!isPlainObject(value)) throw new ConfigError(file, `"permission" must be an object`);
+      for (const [k, v] of Object.entries(value)) {
+        if (k !== "skill") throw new ConfigError(file, `unknown key "permission.${k}"`);
+        layer.skillPolicy = parseSkillPolicy(v, file);
+      }
+    }
+  }
+  layer.settings = validateSettings(scalars, "", file);
+  return layer;
+}
+
+/**
+ * Reads and validates a config file; a missing file is an empty layer.
+ * @param {string} file
+ * @returns {ConfigLayer | null}
+ */
+function readLayer(file) {
+  /** @type {string | undefined} */
+  let text;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return null;
+    throw new ConfigError(file, `unreadable (${/** @type {Error} */ (error).message})`);
+  }
+  return validateLayer(parseStrictJson(text, file), file);
+}
+
+/** Environment variables and the setting each overrides. */
+const ENV_SETTINGS = /** @type {const} */ ([
+  ["PI_LEAN_CATALOG_DESCRIPTION_MAX", "catalogDescriptionMax", "number"],
+  ["PI_LEAN_SEARCH_LIMIT", "searchLimit", "number"],
+  ["PI_LEAN_MAX_SOURCE_BYTES", "maxSourceBytes", "number"],
+  ["PI_LEAN_ROUTING", "routing", "string"],
+  ["PI_LEAN_CATALOG_TOKEN_BUDGET", "catalogTokenBudget", "number"],
+  ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
+]);
+
+/**
+ * The environment layer. `PI_LEAN_SKILL_PERMISSION` takes the same value as
+ * `permission.skill` (an action or JSON `{default, rules}`); its rules are appended last.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {ConfigLayer}
+ */
+function envLayer(env) {
+  /** @type {ConfigLayer} */
+  const layer = { settings: {}, groups: {}, profiles: {}, activeProfile: undefined, activeGroup: undefined, skillPolicy: null };
+  for (const [name, key, type] of ENV_SETTINGS) {
     const value = env[name];
     if (value === undefined || value === "") continue;
-    const number = Number(value);
-    const problem = VALIDATORS[key](number);
+    const parsed = type === "number" ? Number(value) : value;
+    const problem = VALIDATORS[key](parsed);
     if (problem) throw new ConfigError(`$${name}`, problem);
-    out[key] = number;
+    layer.settings[key] = parsed;
   }
-  return /** @type {Partial<LeanConfig>} */ (out);
+  for (const [name, key] of /** @type {const} */ ([["PI_LEAN_PROFILE", "activeProfile"], ["PI_LEAN_GROUP", "activeGroup"]])) {
+    const value = env[name];
+    if (value === undefined || value === "") continue;
+    if (!NAME_RE.test(value)) throw new ConfigError(`$${name}`, "must be a name");
+    layer[key] = value;
+  }
+  const policy = env.PI_LEAN_SKILL_PERMISSION;
+  if (policy !== undefined && policy !== "") {
+    const trimmed = policy.trim();
+    layer.skillPolicy = parseSkillPolicy(trimmed.startsWith("{") ? parseStrictJson(trimmed, "$PI_LEAN_SKILL_PERMISSION") : trimmed, "$PI_LEAN_SKILL_PERMISSION");
+  }
+  return layer;
+}
+
+/**
+ * Merges layers in order: settings, groups and profiles by key (later wins), the active
+ * selection when a layer sets it, the policy default when given and policy rules appended.
+ * @param {ConfigLayer[]} layers
+ * @returns {LeanConfig}
+ */
+export function mergeLayers(layers) {
+  /** @type {LeanConfig} */
+  const config = { ...DEFAULT_CONFIG, groups: {}, profiles: {}, skillPolicy: { default: DEFAULT_CONFIG.skillPolicy.default, rules: [] } };
+  /** @type {Record<string, unknown>} */
+  const envSettings = {};
+  layers.forEach((layer, i) => {
+    // The environment (last layer) wins over the active profile's settings, applied below.
+    Object.assign(i === layers.length - 1 ? envSettings : config, layer.settings);
+    Object.assign(config.groups, layer.groups);
+    Object.assign(config.profiles, layer.profiles);
+    if (layer.activeProfile !== undefined) config.activeProfile = layer.activeProfile;
+    if (layer.activeGroup !== undefined) config.activeGroup = layer.activeGroup;
+    if (layer.skillPolicy) {
+      if (layer.skillPolicy.default) config.skillPolicy.default = layer.skillPolicy.default;
+      config.skillPolicy.rules.push(...layer.skillPolicy.rules);
+    }
+  });
+  if (config.activeProfile !== null) {
+    const profile = config.profiles[config.activeProfile];
+    if (profile) Object.assign(config, profile.settings);
+  }
+  Object.assign(config, envSettings);
+  return config;
+}
+
+/**
+ * Cross-checks names: profiles reference defined groups, the active profile exists, and the
+ * active group exists (and belongs to the active profile when one is active).
+ * @param {LeanConfig} config @param {string} file
+ */
+function checkReferences(config, file) {
+  for (const [profile, spec] of Object.entries(config.profiles)) {
+    for (const group of spec.groups) if (!config.groups[group]) throw new ConfigError(file, `profile "${profile}" names undefined group "${group}"`);
+  }
+  if (config.activeProfile !== null && !config.profiles[config.activeProfile]) throw new ConfigError(file, `activeProfile "${config.activeProfile}" is not defined in "profiles"`);
+  if (config.activeGroup !== null) {
+    if (!config.groups[config.activeGroup]) throw new ConfigError(file, `activeGroup "${config.activeGroup}" is not defined in "groups"`);
+    if (config.activeProfile !== null && !config.profiles[config.activeProfile].groups.includes(config.activeGroup)) {
+      throw new ConfigError(file, `activeGroup "${config.activeGroup}" is not a group of profile "${config.activeProfile}"`);
+    }
+  }
 }
 
 /**
  * Loads the layered config. Throws ConfigError; callers must fail closed.
- * @param {{ agentDir?: string, env?: NodeJS.ProcessEnv }} where
+ * @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} where
  * @returns {LeanConfig}
  */
-export function loadConfig({ agentDir, env = process.env }) {
-  /** @type {LeanConfig} */
-  let config = { ...DEFAULT_CONFIG };
+export function loadConfig({ agentDir, cwd, projectTrusted = false, env = process.env }) {
+  /** @type {ConfigLayer[]} */
+  const layers = [];
+  /** @type {string[]} */
+  const files = [];
   if (agentDir) {
     const file = path.join(agentDir, CONFIG_FILE_NAME);
-    /** @type {string | undefined} */
-    let text;
-    try {
-      text = fs.readFileSync(file, "utf8");
-    } catch (error) {
-      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ENOENT") throw new ConfigError(file, `unreadable (${/** @type {Error} */ (error).message})`);
-    }
-    if (text !== undefined) config = { ...config, ...validate(/** @type {Record<string, unknown>} */ (parseStrictJson(text, file)), file) };
+    const layer = readLayer(file);
+    if (layer) (layers.push(layer), files.push(file));
   }
-  return { ...config, ...fromEnv(env) };
+  if (cwd && projectTrusted) {
+    const file = path.join(cwd, PROJECT_CONFIG_PATH);
+    const layer = readLayer(file);
+    if (layer) (layers.push(layer), files.push(file));
+  }
+  layers.push(envLayer(env));
+  const config = mergeLayers(layers);
+  checkReferences(config, files.length > 0 ? files.join(" + ") : "pi-lean config");
+  return config;
+}
+
+/**
+ * Persists the active profile and group in `<agentDir>/pi-lean.json`, keeping every other
+ * key. The write is atomic (temp file + rename) so a crash never leaves a half-written
+ * config, which would fail closed on the next start.
+ * @param {string} agentDir
+ * @param {{ activeProfile: string | null, activeGroup: string | null }} selection
+ */
+export function writeActiveScope(agentDir, selection) {
+  const file = path.join(agentDir, CONFIG_FILE_NAME);
+  /** @type {Record<string, unknown>} */
+  let raw = {};
+  try {
+    const parsed = parseStrictJson(fs.readFileSync(file, "utf8"), file);
+    if (!isPlainObject(parsed)) throw new ConfigError(file, "top level must be an object");
+    raw = parsed;
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ENOENT") throw error;
+  }
+  raw.activeProfile = selection.activeProfile;
+  raw.activeGroup = selection.activeGroup;
+  fs.mkdirSync(agentDir, { recursive: true });
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(raw, null, 2)}\n`);
+  fs.renameSync(tmp, file);
 }
 
 /**
@@ -172,10 +448,13 @@ export class ConfigHolder {
     this.value = { ...DEFAULT_CONFIG };
     /** @type {ConfigError | null} */
     this.error = null;
+    /** @type {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} */
+    this.where = {};
   }
 
-  /** @param {{ agentDir?: string, env?: NodeJS.ProcessEnv }} where */
+  /** @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} where */
   reload(where) {
+    this.where = where;
     try {
       this.value = loadConfig(where);
       this.error = null;

@@ -6,14 +6,15 @@
  * handlers run in registration order.
  */
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
-import { ConfigHolder } from "./config.js";
+import { ConfigHolder, writeActiveScope } from "./config.js";
 import { registerLazySkills } from "./lazy-skills.js";
 
 /** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
 export default function piLean(pi) {
   const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
-  pi.on("session_start", () => {
-    config.reload({ agentDir: getAgentDir() });
+  pi.on("session_start", (_event, ctx) => {
+    // The project's .pi/pi-lean.json counts only once Pi reports the project trusted.
+    config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: ctx.isProjectTrusted() });
   });
-  registerLazySkills(pi, config);
+  registerLazySkills(pi, config, { persistScope: (selection) => writeActiveScope(getAgentDir(), selection) });
 }

@@ -1,23 +1,98 @@
 // @ts-check
 /**
- * Lazy skills: Pi's eager `<skills>` catalog is replaced by a constant stub on every run, and
- * the model discovers skills with `skill_search` and loads them with `skill`. A config error
- * fails closed: no catalog, no stub, and both tools refuse with CONFIG_INVALID.
+ * Lazy skills: Pi's eager `<skills>` catalog is replaced on every run by a constant stub (or,
+ * in `adaptive`/`safe` routing, a compact catalog of the active scope), the model discovers
+ * skills with `skill_search` and loads them with `skill`, and a confident per-prompt
+ * shortlist may ride along as a custom message. Scope, policy and fallback authorization are
+ * enforced here for every path. A config error fails closed: no catalog, no stub, both tools
+ * refuse with CONFIG_INVALID, and typed `/skill:` commands are stopped.
  */
+import { SkillAccess } from "./skill-access.js";
 import { SkillCatalog } from "./skill-catalog.js";
-import { applySkillStub } from "./skill-prompt.js";
+import { registerSkillCommands } from "./skill-commands.js";
+import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./skill-guard.js";
+import { applySkillStub, STUB_SECTION } from "./skill-prompt.js";
+import { route } from "./skill-routing.js";
+import { ScopeState } from "./skill-scope.js";
 import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, runSkillLoad, runSkillSearch, toolError } from "./skill-tools.js";
+
+export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always allow this skill for this session", "Reject"]);
+
+/**
+ * @typedef {object} SkillsRuntime  shared with the commands
+ * @property {import("./config.js").ConfigHolder} config
+ * @property {() => SkillCatalog} catalog
+ * @property {() => SkillAccess} access
+ * @property {() => ScopeState} scopeState
+ * @property {(selection: {activeProfile: string | null, activeGroup: string | null}) => string | null} switchScope  returns an error message or null
+ */
 
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("./config.js").ConfigHolder} config
+ * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void }} hooks
  */
-export function registerLazySkills(pi, config) {
+export function registerLazySkills(pi, config, hooks) {
   let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
+  let scopeState = new ScopeState(config.value);
+  let access = new SkillAccess(config, scopeState);
+  /** Skills the user chose "Always allow" for, this session. */
+  let sessionApprovals = new Set();
+  /** name -> rev of an "Allow once" load, so its continuation pages need no second prompt. */
+  let onceApprovals = new Map();
+
+  /** @type {SkillsRuntime} */
+  const runtime = {
+    config,
+    catalog: () => catalog,
+    access: () => access,
+    scopeState: () => scopeState,
+    switchScope(selection) {
+      try {
+        hooks.persistScope(selection);
+      } catch (error) {
+        return `could not save the scope: ${error instanceof Error ? error.message : error}`;
+      }
+      config.reload(config.where);
+      if (config.error) return config.error.message;
+      scopeState.select(selection);
+      access.configChanged();
+      return null;
+    },
+  };
 
   pi.on("session_start", (_event, ctx) => {
     catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
+    scopeState = new ScopeState(config.value);
+    access = new SkillAccess(config, scopeState);
+    sessionApprovals = new Set();
+    onceApprovals = new Map();
     if (config.error && ctx.hasUI) ctx.ui.notify(`pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
+    if (ctx.hasUI && typeof ctx.ui.addAutocompleteProvider === "function") ctx.ui.addAutocompleteProvider(autocompleteFilter((name) => isBlocked(name)));
+  });
+
+  /** Denied by policy, or anything while the config is invalid (policy unknown). */
+  function isBlocked(/** @type {string} */ name) {
+    if (config.error) return true;
+    return access.policy.isDenied(name);
+  }
+
+  pi.on("input", (event, ctx) => {
+    const commandName = skillCommandName(event.text);
+    if (commandName !== null && isBlocked(commandName)) {
+      const why = config.error ? `${config.error.message}; skills are disabled` : "that skill is blocked by policy";
+      if (ctx.hasUI) ctx.ui.notify(`pi-lean: ${why}.`, "warning");
+      else process.stderr.write(`pi-lean: ${why}.\n`);
+      return { action: "handled" };
+    }
+    const text = scrubSkillBlocks(event.text, isBlocked);
+    if (text !== event.text) return { action: "transform", text, images: event.images };
+    return { action: "continue" };
+  });
+
+  pi.on("context", (event) => {
+    const messages = scrubMessages(event.messages, isBlocked);
+    return messages ? { messages } : undefined;
   });
 
   pi.on("before_agent_start", (event) => {
@@ -27,8 +102,13 @@ export function registerLazySkills(pi, config) {
       applySkillStub(options, 0);
       return;
     }
-    catalog.update(options.skills ?? []);
-    applySkillStub(options, catalog.candidateCount);
+    const index = catalog.update(options.skills ?? []);
+    const view = access.view(index);
+    const prompt = event.messageType === "user" ? event.prompt : null;
+    const routed = route(index, config.value, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
+    applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label);
+    if (routed.catalog && options.sections) options.sections[STUB_SECTION] = routed.catalog;
+    return routed.message ? { message: routed.message } : undefined;
   });
 
   /** @returns {import("../index.js").SkillIndex | import("./skill-tools.js").ToolOutput} */
@@ -46,22 +126,81 @@ export function registerLazySkills(pi, config) {
     async execute(_toolCallId, params) {
       const index = currentIndex();
       if ("content" in index) return index;
-      return runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string}} */ (params), {
+      const view = access.view(index);
+      return runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
         descriptionMax: config.value.catalogDescriptionMax,
         defaultLimit: config.value.searchLimit,
+        only: view.members === null ? null : [...view.members],
+        exclude: view.denied,
+        scopeLabel: view.scope.label,
+        onFallback: (names) => scopeState.recordFallback(names),
+        redact: (text) => access.redact(index, text),
       });
     },
   });
+
+  /**
+   * Asks the user about an `ask` skill. Without a UI this fails closed.
+   * @param {string} name @param {any} ctx
+   * @returns {Promise<"once" | "session" | "rejected" | "no-ui">}
+   */
+  async function requestApproval(name, ctx) {
+    if (sessionApprovals.has(name)) return "session";
+    if (!ctx?.hasUI) return "no-ui";
+    const info = catalog.index?.get(name);
+    const choice = await ctx.ui.select(`Load skill "${name}"?${info ? ` ${info.description}` : ""}`, [...APPROVAL_CHOICES]);
+    if (choice === APPROVAL_CHOICES[0]) return "once";
+    if (choice === APPROVAL_CHOICES[1]) {
+      sessionApprovals.add(name);
+      return "session";
+    }
+    return "rejected";
+  }
 
   pi.registerTool({
     name: LOAD_TOOL,
     label: "Load skill",
     description: LOAD_DESCRIPTION,
     parameters: LOAD_PARAMETERS,
-    async execute(_toolCallId, params) {
+    async execute(_toolCallId, rawParams, _signal, _onUpdate, ctx) {
       const index = currentIndex();
       if ("content" in index) return index;
-      return runSkillLoad(index, /** @type {{name: string, offset?: number, rev?: string}} */ (params));
+      const params = /** @type {{name: string, offset?: number, rev?: string}} */ (rawParams);
+      const name = String(params.name ?? "");
+      const view = access.view(index);
+      // A denied skill is reported exactly like a missing one, so its existence stays hidden.
+      if (!index.get(name) || view.deniedSet.has(name)) {
+        return toolError("SKILL_NOT_FOUND", "Use skill_search to find the exact name.", { reason: view.deniedSet.has(name) ? "SKILL_DENIED" : "SKILL_NOT_FOUND" });
+      }
+      if (!scopeState.mayLoad(name, view.members)) {
+        return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}. Only names from skill_search (or its global fallback) can be loaded.`, { name });
+      }
+      const continuing = (params.offset ?? 0) > 0 && params.rev !== undefined && onceApprovals.get(name) === params.rev;
+      if (access.policy.actionFor(name) === "ask" && !continuing) {
+        const decision = await requestApproval(name, ctx);
+        if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval, and no UI is available to ask. Continue without it.`, { name });
+        if (decision === "rejected") return toolError("SKILL_DENIED", `The user declined loading "${name}". Continue without it.`, { name });
+        if (decision === "once") onceApprovals.set(name, "");
+      }
+      // Dependencies may lie outside the scope; denied ones are withheld, and `ask` ones
+      // need their own approval (without a UI they are withheld, never loaded).
+      /** @type {Set<string>} */
+      const withheld = new Set(view.denied);
+      for (const dep of index.closure(name).order) {
+        if (dep === name || withheld.has(dep) || access.policy.actionFor(dep) !== "ask") continue;
+        const decision = await requestApproval(dep, ctx);
+        if (decision !== "once" && decision !== "session") withheld.add(dep);
+      }
+      const result = runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) });
+      const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
+      if (onceApprovals.has(name) && !sessionApprovals.has(name)) {
+        // "Allow once" covers this load and its continuation pages only.
+        if (continuation?.rev) onceApprovals.set(name, continuation.rev);
+        else onceApprovals.delete(name);
+      }
+      return result;
     },
   });
+
+  registerSkillCommands(pi, runtime);
 }

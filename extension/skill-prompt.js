@@ -8,22 +8,27 @@
 export const STUB_SECTION = "skill_index";
 
 /**
- * The stub: about 35 tokens whatever the catalog size.
+ * The stub: about 35 tokens whatever the catalog size. Inside a scope it names the scope,
+ * which changes only when the user switches scope.
  * @param {number} candidates
+ * @param {string | null} [scopeLabel]  e.g. `group "git"`; null for all skills
  */
-export function skillStub(candidates) {
+export function skillStub(candidates, scopeLabel = null) {
   const noun = candidates === 1 ? "skill" : "skills";
-  return `${candidates} ${noun} installed, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.`;
+  const where = scopeLabel ? `in ${scopeLabel}` : "installed";
+  return `${candidates} ${noun} ${where}, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.`;
 }
 
 /**
  * Mutates the run's prompt options in place: empties the catalog and adds the stub.
  * @param {{ skills?: unknown[], sections?: Record<string, string> }} options
  * @param {number} candidates
+ * @param {string | null} [scopeLabel]  a scope keeps its stub even when empty, so the model
+ *   still learns that skill_search can reach outside it
  */
-export function applySkillStub(options, candidates) {
+export function applySkillStub(options, candidates, scopeLabel = null) {
   if (Array.isArray(options.skills)) options.skills.length = 0;
-  if (candidates <= 0) return;
+  if (candidates <= 0 && !scopeLabel) return;
   if (!options.sections) options.sections = {};
-  options.sections[STUB_SECTION] = skillStub(candidates);
+  options.sections[STUB_SECTION] = skillStub(candidates, scopeLabel);
 }

@@ -14,6 +14,9 @@ export const MAX_RESULTS = 8;
 // continuation details are explained in the tool results instead.
 export const SEARCH_DESCRIPTION = "Find installed skills by keywords. Returns up to 8 names with descriptions, best first; no query browses all.";
 
+/** Hits a global fallback returns: small, because each one becomes loadable outside the scope. */
+export const FALLBACK_LIMIT = 3;
+
 export const LOAD_DESCRIPTION =
   "Load a skill by exact name: its instructions, base directory and required skills. Long skills return a continuation.";
 
@@ -23,6 +26,7 @@ export const SEARCH_PARAMETERS = {
     query: { type: "string", description: "Task keywords; omit to browse." },
     limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS },
     cursor: { type: "string", description: "From a previous browse." },
+    scope: { type: "string", enum: ["global"], description: "Search outside the active scope." },
   },
 };
 
@@ -57,16 +61,34 @@ function formatHits(hits) {
 }
 
 /**
- * Runs a search or a browse and renders it for the model.
+ * @typedef {object} SearchContext
+ * @property {number} descriptionMax
+ * @property {number} defaultLimit
+ * @property {string[] | null} [only]        the active scope's members; null or absent = all skills
+ * @property {string[]} [exclude]            never shown (policy deny)
+ * @property {string} [scopeLabel]           how the active scope is named, e.g. `group "git"`
+ * @property {(names: string[]) => void} [onFallback]  records names a global fallback returned
+ * @property {(text: string) => string} [redact]        scrubs denied names from echoed text
+ */
+
+/**
+ * Runs a search or a browse and renders it for the model. Inside a scope, a search with no
+ * hit falls back to one small global search; `scope: "global"` asks for that directly. The
+ * names a fallback returns are reported through `onFallback`, which authorizes loading them.
  * @param {import("../index.js").SkillIndex} index
- * @param {{ query?: string, limit?: number, cursor?: string }} params
- * @param {{ descriptionMax: number, defaultLimit: number, only?: string[], exclude?: string[] }} options
+ * @param {{ query?: string, limit?: number, cursor?: string, scope?: string }} params
+ * @param {SearchContext} options
  * @returns {ToolOutput}
  */
 export function runSkillSearch(index, params, options) {
   const query = (params.query ?? "").trim();
+  const shownQuery = options.redact ? options.redact(query) : query;
   const limit = Math.min(MAX_RESULTS, Math.max(1, Math.trunc(params.limit ?? options.defaultLimit)));
-  const searchOptions = { limit, descriptionMax: options.descriptionMax, only: options.only, exclude: options.exclude };
+  const scoped = Array.isArray(options.only);
+  const global = params.scope === "global" && scoped;
+  const only = global ? undefined : (options.only ?? undefined);
+  const searchOptions = { limit, descriptionMax: options.descriptionMax, only, exclude: options.exclude };
+  const within = scoped && !global ? ` in ${options.scopeLabel}` : "";
   if (!query) {
     /** @type {import("../index.js").BrowseResponse} */
     let page;
@@ -77,31 +99,53 @@ export function runSkillSearch(index, params, options) {
       const hint = code === "SEARCH_CURSOR_STALE" ? "The skill list changed. Browse again without a cursor." : "Browse again without a cursor.";
       return toolError(code, hint, { message: errorMessage(error) });
     }
+    const names = page.hits.map((h) => h.name);
+    if (global) options.onFallback?.(names);
     if (page.eligible === 0) {
-      return { content: [{ type: "text", text: "No skills are available in this session." }], details: { mode: "browse", eligible: 0, names: [] } };
+      const text = scoped && !global ? `No skills are available${within}. skill_search {"scope": "global"} searches outside it.` : "No skills are available in this session.";
+      return { content: [{ type: "text", text }], details: { mode: "browse", eligible: 0, names: [] } };
     }
     const first = page.offset + 1;
     const last = page.offset + page.hits.length;
-    const lines = [`Skills ${first}-${last} of ${page.eligible} (alphabetical):`, formatHits(page.hits)];
-    if (page.nextCursor) lines.push(`More: skill_search {"cursor": "${page.nextCursor}"}`);
+    const where = global ? " outside the scope (loadable now)" : within;
+    const lines = [`Skills ${first}-${last} of ${page.eligible}${where} (alphabetical):`, formatHits(page.hits)];
+    if (page.nextCursor) lines.push(`More: skill_search {"cursor": "${page.nextCursor}"${global ? ', "scope": "global"' : ""}}`);
     lines.push('Load one with skill {"name": "<exact name>"}.');
     return {
       content: [{ type: "text", text: lines.join("\n") }],
-      details: { mode: "browse", eligible: page.eligible, offset: page.offset, nextCursor: page.nextCursor ?? null, names: page.hits.map((h) => h.name) },
+      details: { mode: global ? "browse-global" : "browse", eligible: page.eligible, offset: page.offset, nextCursor: page.nextCursor ?? null, names },
     };
   }
 
   const result = index.search(query, searchOptions);
-  const details = { mode: "search", query, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name) };
+  const details = { mode: global ? "global" : "search", query: shownQuery, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name) };
+  if (global) options.onFallback?.(details.names);
+  if (result.hits.length === 0 && scoped && !global) {
+    const fallback = index.search(query, { ...searchOptions, only: undefined, limit: Math.min(limit, FALLBACK_LIMIT) });
+    const names = fallback.hits.map((h) => h.name);
+    options.onFallback?.(names);
+    const fallbackDetails = { ...details, mode: "fallback", fallback: names };
+    if (names.length > 0) {
+      const text = [
+        `Nothing${within} matched "${shownQuery}". Global fallback (these may be loaded; the scope stays ${options.scopeLabel}):`,
+        formatHits(fallback.hits),
+        'Load one with skill {"name": "<exact name>"}.',
+      ].join("\n");
+      return { content: [{ type: "text", text }], details: fallbackDetails };
+    }
+    const text = `No skill matched "${shownQuery}"${within} or globally. Try other words, or browse with skill_search {}.`;
+    return { content: [{ type: "text", text }], details: fallbackDetails };
+  }
   if (result.hits.length === 0) {
     const text =
-      `No skill matched "${query}" by keyword. That does not mean none fits: ` +
+      `No skill matched "${shownQuery}" by keyword. That does not mean none fits: ` +
       `try other words or synonyms, or browse all ${result.eligible} with skill_search {}.`;
     return { content: [{ type: "text", text }], details };
   }
+  const where = global ? " outside the scope (loadable now)" : within;
   const header = result.strong
-    ? `Skills for "${query}" (best first):`
-    : `No strong keyword match for "${query}"; closest of ${result.eligible} skills (other wording or browsing with skill_search {} may find more):`;
+    ? `Skills${where} for "${shownQuery}" (best first):`
+    : `No strong keyword match for "${shownQuery}"; closest of ${result.eligible} skills${where} (other wording or browsing with skill_search {} may find more):`;
   const text = [header, formatHits(result.hits), 'Load one with skill {"name": "<exact name>"}.'].join("\n");
   return { content: [{ type: "text", text }], details };
 }
@@ -118,10 +162,13 @@ function skillBlock(page) {
 /**
  * Loads one skill by exact name and renders dependencies (load order) then the root.
  * @param {import("../index.js").SkillIndex} index
+ * Dependencies for which `withhold(name)` is true (denied by policy, or an `ask` skill the
+ * user did not approve) are left out and never named.
  * @param {{ name: string, offset?: number, rev?: string }} params
+ * @param {{ withhold?: (name: string) => boolean }} [options]
  * @returns {ToolOutput}
  */
-export function runSkillLoad(index, params) {
+export function runSkillLoad(index, params, options = {}) {
   const name = params.name;
   /** @type {import("../index.js").LoadedSkill} */
   let loaded;
@@ -141,6 +188,7 @@ export function runSkillLoad(index, params) {
     };
     return toolError(code, next[code] ?? "The skill could not be loaded.", { name, message: errorMessage(error) });
   }
+  if (options.withhold) loaded = withholdDependencies(loaded, options.withhold);
   const { root } = loaded;
   const parts = [];
   const loadedNames = [...loaded.dependencies.map((d) => d.name), root.name];
@@ -161,6 +209,7 @@ export function runSkillLoad(index, params) {
     ...loaded.cycles.map((c) => `dependency cycle: ${c.join(" -> ")}`),
     ...loaded.dependencyErrors.map((e) => `${e.name} could not be loaded (${e.code})`),
   ];
+  if (withheldCount(loaded) > 0) problems.push(`${withheldCount(loaded)} required skill(s) withheld by policy`);
   if (problems.length > 0) parts.push(`Note: ${problems.join("; ")}.`);
   return {
     content: [{ type: "text", text: parts.join("\n\n") }],
@@ -176,4 +225,29 @@ export function runSkillLoad(index, params) {
       cycles: loaded.cycles,
     },
   };
+}
+
+/** @type {WeakMap<object, number>} */
+const WITHHELD = new WeakMap();
+
+/** @param {import("../index.js").LoadedSkill} loaded */
+function withheldCount(loaded) {
+  return WITHHELD.get(loaded) ?? 0;
+}
+
+/**
+ * Drops withheld dependencies from a load result, and every report that would name them.
+ * @param {import("../index.js").LoadedSkill} loaded
+ * @param {(name: string) => boolean} withhold
+ * @returns {import("../index.js").LoadedSkill}
+ */
+function withholdDependencies(loaded, withhold) {
+  const dependencies = loaded.dependencies.filter((d) => !withhold(d.name));
+  const missing = loaded.missing.filter((m) => !withhold(m.from) && !withhold(m.name));
+  const cycles = loaded.cycles.filter((c) => !c.some(withhold));
+  const dependencyErrors = loaded.dependencyErrors.filter((e) => !withhold(e.name));
+  const dropped = loaded.dependencies.length - dependencies.length + (loaded.dependencyErrors.length - dependencyErrors.length);
+  const out = { ...loaded, dependencies, missing, cycles, dependencyErrors };
+  WITHHELD.set(out, dropped);
+  return out;
 }

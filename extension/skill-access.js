@@ -1,0 +1,94 @@
+// @ts-check
+/**
+ * One view of who may see and load which skill, computed from the catalog snapshot, the
+ * config (groups, profiles, policy) and the session's scope state. Search, the shortlist,
+ * the catalog, the guards and the commands all ask this one object, so a denied skill is
+ * hidden the same way everywhere.
+ */
+import { SkillPolicyEngine } from "./skill-policy.js";
+import { resolveScope, scopeMembers } from "./skill-scope.js";
+
+/**
+ * @typedef {object} AccessView
+ * @property {import("./skill-scope.js").Scope} scope
+ * @property {Set<string> | null} members   skills the scope admits (null = all)
+ * @property {string[]} denied              policy-denied names in the catalog
+ * @property {Set<string>} deniedSet
+ * @property {string[]} candidates          model-visible, in scope, not denied (catalog order)
+ */
+
+export class SkillAccess {
+  /**
+   * @param {import("./config.js").ConfigHolder} config
+   * @param {import("./skill-scope.js").ScopeState} scopeState
+   */
+  constructor(config, scopeState) {
+    this.config = config;
+    this.scopeState = scopeState;
+    this.policy = new SkillPolicyEngine(config.value.skillPolicy);
+    /** @type {{ key: string, view: AccessView } | null} */
+    this.cached = null;
+  }
+
+  /** Call after the config reloads: the policy may have changed. */
+  configChanged() {
+    this.policy = new SkillPolicyEngine(this.config.value.skillPolicy);
+    this.cached = null;
+  }
+
+  /**
+   * @param {import("../index.js").SkillIndex} index
+   * @returns {AccessView}
+   */
+  view(index) {
+    const key = `${index.fingerprint}\u0000${this.scopeState.activeProfile}\u0000${this.scopeState.activeGroup}`;
+    if (this.cached && this.cached.key === key) return this.cached.view;
+    const skills = index.list();
+    const names = skills.map((s) => s.name);
+    const scope = resolveScope(this.config.value, this.scopeState);
+    const members = scopeMembers(scope, this.config.value, names);
+    const denied = this.policy.deniedAmong(names);
+    const deniedSet = new Set(denied);
+    const candidates = skills.filter((s) => !s.disableModelInvocation && !deniedSet.has(s.name) && (members === null || members.has(s.name))).map((s) => s.name);
+    const view = { scope, members, denied, deniedSet, candidates };
+    this.cached = { key, view };
+    return view;
+  }
+
+  /**
+   * Why a skill is not offered to the model, or null when it is.
+   * @param {import("../index.js").SkillIndex} index @param {string} name
+   * @returns {string | null}
+   */
+  hiddenReason(index, name) {
+    const info = index.get(name);
+    if (!info) return "not installed";
+    const view = this.view(index);
+    if (view.deniedSet.has(name)) return "policy: deny";
+    if (info.disableModelInvocation) return "disabled: disable-model-invocation (user-only via /skill:name)";
+    if (view.members !== null && !view.members.has(name)) return `scope: outside ${view.scope.label}`;
+    return null;
+  }
+
+  /**
+   * Replaces whole-word occurrences of denied names, so text the model wrote (a query it
+   * searched with) is never echoed back with a denied name in it.
+   * @param {import("../index.js").SkillIndex} index @param {string} text
+   */
+  redact(index, text) {
+    const { deniedSet } = this.view(index);
+    if (deniedSet.size === 0) return text;
+    let out = text;
+    for (const name of index.mentions(text)) if (deniedSet.has(name)) out = replaceWord(out, name, "[hidden]");
+    return out;
+  }
+}
+
+/**
+ * Replaces `word` where it stands alone (not inside a longer identifier), case-insensitively.
+ * @param {string} text @param {string} word @param {string} replacement
+ */
+export function replaceWord(text, word, replacement) {
+  const escaped = word.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}_-])${escaped}(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}])`, "giu"), replacement);
+}

@@ -1,0 +1,201 @@
+// @ts-check
+/**
+ * Skill commands: `/skills` (a manager: browse and search with scope and groups shown,
+ * switch scope, see why a skill is hidden), `/skill-profile [name]` and `/skill-group [name]`
+ * (switch scope, with autocomplete). The interactive manager needs the TUI; in print, JSON
+ * and RPC modes every command degrades to a plain-text report, and switching by name works
+ * everywhere because it needs no dialog.
+ */
+import { groupMembers } from "./skill-scope.js";
+
+/** The argument that leaves a profile or group (back to the wider scope). */
+export const CLEAR_SCOPE = "all";
+
+/**
+ * Shows a message the user can see in any mode: a notification with a UI, stderr without
+ * (stdout belongs to the answer in print mode and to JSON in JSON mode).
+ * @param {any} ctx @param {string} text @param {"info" | "warning" | "error"} [level]
+ */
+export function say(ctx, text, level = "info") {
+  if (ctx?.hasUI) ctx.ui.notify(text, level);
+  else process.stderr.write(`${text}\n`);
+}
+
+/**
+ * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
+ * @param {import("./lazy-skills.js").SkillsRuntime} runtime
+ */
+export function registerSkillCommands(pi, runtime) {
+  const { config } = runtime;
+
+  /** The snapshot, built from Pi's base prompt options when no run has happened yet. */
+  function indexFor(/** @type {any} */ ctx) {
+    const catalog = runtime.catalog();
+    if (catalog.index) return catalog.index;
+    const skills = ctx?.getSystemPromptOptions?.().skills ?? [];
+    return catalog.update(skills);
+  }
+
+  /** Groups that contain `name`, among the groups the active profile can use. */
+  function groupsOf(/** @type {string} */ name, /** @type {string[]} */ names) {
+    return Object.entries(config.value.groups)
+      .filter(([, patterns]) => groupMembers(patterns, names).includes(name))
+      .map(([group]) => group);
+  }
+
+  function profileNames() {
+    return Object.keys(config.value.profiles);
+  }
+
+  function groupChoices() {
+    const profile = runtime.scopeState().activeProfile;
+    return profile !== null && config.value.profiles[profile] ? config.value.profiles[profile].groups : Object.keys(config.value.groups);
+  }
+
+  /** @param {string} name */
+  function switchProfile(name, /** @type {any} */ ctx) {
+    if (name !== CLEAR_SCOPE && !config.value.profiles[name]) return say(ctx, `pi-lean: no profile "${name}". Profiles: ${profileNames().join(", ") || "(none defined)"}.`, "warning");
+    const error = runtime.switchScope({ activeProfile: name === CLEAR_SCOPE ? null : name, activeGroup: null });
+    if (error) return say(ctx, `pi-lean: ${error}`, "error");
+    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.`);
+  }
+
+  /** @param {string} name */
+  function switchGroup(name, /** @type {any} */ ctx) {
+    const choices = groupChoices();
+    if (name !== CLEAR_SCOPE && !choices.includes(name)) return say(ctx, `pi-lean: no group "${name}" here. Groups: ${choices.join(", ") || "(none defined)"}.`, "warning");
+    const error = runtime.switchScope({ activeProfile: runtime.scopeState().activeProfile, activeGroup: name === CLEAR_SCOPE ? null : name });
+    if (error) return say(ctx, `pi-lean: ${error}`, "error");
+    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.`);
+  }
+
+  function scopeLine(/** @type {any} */ ctx) {
+    const index = indexFor(ctx);
+    const view = runtime.access().view(index);
+    return `${view.scope.label} (${view.candidates.length} of ${index.visibleCount} skills offered)`;
+  }
+
+  /**
+   * One line per skill: offered or hidden (and why), with its groups.
+   * @param {any} ctx @param {string[]} [only]
+   */
+  function statusLines(ctx, only) {
+    const index = indexFor(ctx);
+    const names = index.list().map((s) => s.name);
+    return (only ?? [...names].sort()).map((name) => {
+      const reason = runtime.access().hiddenReason(index, name);
+      const groups = groupsOf(name, names);
+      const groupText = groups.length > 0 ? ` [${groups.join(", ")}]` : "";
+      return `${reason ? "hidden " : "offered"} ${name}${groupText}${reason ? ` (${reason})` : ""}`;
+    });
+  }
+
+  /** Plain-text report for modes without the TUI. */
+  function report(/** @type {any} */ ctx, /** @type {string} */ query) {
+    if (config.error) return say(ctx, `pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
+    const index = indexFor(ctx);
+    const lines = [`pi-lean skills: scope ${scopeLine(ctx)}.`];
+    if (query) {
+      const hits = index.search(query, { limit: 8, exclude: [] }).hits.map((h) => h.name);
+      lines.push(`Matches for "${query}":`, ...statusLines(ctx, hits));
+    } else {
+      lines.push(...statusLines(ctx));
+    }
+    lines.push(`Profiles: ${profileNames().join(", ") || "(none)"}; groups: ${Object.keys(config.value.groups).join(", ") || "(none)"}.`);
+    lines.push("Switch with /skill-profile <name|all> and /skill-group <name|all>; the interactive manager needs the TUI.");
+    say(ctx, lines.join("\n"));
+  }
+
+  /** The interactive manager (TUI only). */
+  async function manager(/** @type {any} */ ctx) {
+    for (;;) {
+      const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Why is a skill hidden?", "Close"];
+      const action = await ctx.ui.select(`Skills: ${scopeLine(ctx)}`, actions);
+      if (!action || action === "Close") return;
+      if (action === "Browse all skills") {
+        await pickAndExplain(ctx, statusLines(ctx));
+      } else if (action === "Search skills") {
+        const query = await ctx.ui.input("Search skills", "keywords");
+        if (!query) continue;
+        const hits = indexFor(ctx).search(query, { limit: 8 }).hits.map((h) => h.name);
+        await pickAndExplain(ctx, hits.length ? statusLines(ctx, hits) : [`No skill matched "${query}".`]);
+      } else if (action === "Switch profile") {
+        const choice = await ctx.ui.select("Profile", [CLEAR_SCOPE, ...profileNames()]);
+        if (choice) switchProfile(choice, ctx);
+      } else if (action === "Switch group") {
+        const choice = await ctx.ui.select("Group", [CLEAR_SCOPE, ...groupChoices()]);
+        if (choice) switchGroup(choice, ctx);
+      } else if (action === "Why is a skill hidden?") {
+        const name = await ctx.ui.input("Skill name", "exact name");
+        if (name) say(ctx, explain(ctx, name.trim()));
+      }
+    }
+  }
+
+  /** @param {any} ctx @param {string} name */
+  function explain(ctx, name) {
+    const index = indexFor(ctx);
+    const info = index.get(name);
+    if (!info) return `pi-lean: no skill is named "${name}".`;
+    const reason = runtime.access().hiddenReason(index, name);
+    const groups = groupsOf(name, index.list().map((s) => s.name));
+    const action = runtime.access().policy.actionFor(name);
+    return [
+      `${name}: ${reason ? `hidden (${reason})` : "offered to the model"}`,
+      `policy: ${action}; groups: ${groups.join(", ") || "(none)"}`,
+      info.description,
+    ].join("\n");
+  }
+
+  /** @param {any} ctx @param {string[]} lines */
+  async function pickAndExplain(ctx, lines) {
+    const picked = await ctx.ui.select("Skills", lines);
+    if (!picked) return;
+    const name = picked.replace(/^(offered|hidden )\s*/, "").split(" ")[0];
+    say(ctx, explain(ctx, name));
+  }
+
+  pi.registerCommand("skills", {
+    description: "Skill manager: browse, search, switch scope, see why a skill is hidden",
+    handler: async (args, ctx) => {
+      if (ctx.mode !== "tui" || config.error) return report(ctx, args.trim());
+      await manager(ctx);
+    },
+  });
+
+  pi.registerCommand("skill-profile", {
+    description: "Switch the skill profile (all = every skill)",
+    getArgumentCompletions: (prefix) => {
+      const items = [CLEAR_SCOPE, ...profileNames()]
+        .filter((name) => name.startsWith(prefix))
+        .map((name) => ({ value: name, label: name, description: name === CLEAR_SCOPE ? "every skill" : `groups: ${config.value.profiles[name].groups.join(", ") || "(none)"}` }));
+      return items.length > 0 ? items : null;
+    },
+    handler: async (args, ctx) => {
+      if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
+      const name = args.trim();
+      if (name) return switchProfile(name, ctx);
+      if (ctx.mode !== "tui") return say(ctx, `pi-lean: skill scope is ${scopeLine(ctx)}. Profiles: ${profileNames().join(", ") || "(none defined)"}. Use /skill-profile <name|all>.`);
+      const choice = await ctx.ui.select("Profile", [CLEAR_SCOPE, ...profileNames()]);
+      if (choice) switchProfile(choice, ctx);
+    },
+  });
+
+  pi.registerCommand("skill-group", {
+    description: "Switch the skill group inside the active profile (all = the whole profile)",
+    getArgumentCompletions: (prefix) => {
+      const items = [CLEAR_SCOPE, ...groupChoices()]
+        .filter((name) => name.startsWith(prefix))
+        .map((name) => ({ value: name, label: name, description: name === CLEAR_SCOPE ? "the whole profile" : `${config.value.groups[name]?.length ?? 0} entries` }));
+      return items.length > 0 ? items : null;
+    },
+    handler: async (args, ctx) => {
+      if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
+      const name = args.trim();
+      if (name) return switchGroup(name, ctx);
+      if (ctx.mode !== "tui") return say(ctx, `pi-lean: skill scope is ${scopeLine(ctx)}. Groups: ${groupChoices().join(", ") || "(none defined)"}. Use /skill-group <name|all>.`);
+      const choice = await ctx.ui.select("Group", [CLEAR_SCOPE, ...groupChoices()]);
+      if (choice) switchGroup(choice, ctx);
+    },
+  });
+}

@@ -1,0 +1,114 @@
+// @ts-check
+/**
+ * Routing modes: how skills reach the model besides the two tools.
+ * - `lazy`: the constant stub, plus a per-prompt shortlist of at most 3 skills when the
+ *   ranker is confident (exact-name mentions are pinned). The shortlist is a task-local
+ *   custom message, never part of the system prompt, so the cached prefix stays stable.
+ * - `adaptive`: the full compact catalog when it fits `catalogTokenBudget`; otherwise a
+ *   shortlist with complete descriptions plus discovery instructions, longer when the
+ *   evidence is weak (a weak match shows more, not less).
+ * - `safe`: the full compact catalog, always.
+ * The compact catalog is names and capped descriptions, no paths, so it is cheaper than Pi's.
+ */
+import { estimateTokens } from "./prompt-cost.js";
+
+export const SHORTLIST_TYPE = "pi-lean-skill-shortlist";
+export const SHORTLIST_MAX = 3;
+/** How many a weak adaptive shortlist shows. */
+export const WEAK_SHORTLIST_MAX = 6;
+
+/**
+ * The compact catalog section: one line per candidate, descriptions capped.
+ * @param {import("../index.js").SkillIndex} index
+ * @param {readonly string[]} candidates
+ * @param {{ descriptionMax: number, scopeLabel: string }} options
+ */
+export function compactCatalog(index, candidates, options) {
+  const lines = [`Skills (${options.scopeLabel}; load one with skill {"name": "<exact name>"} when the task matches; skill_search finds others):`];
+  for (const name of candidates) {
+    const info = index.get(name);
+    if (!info) continue;
+    const description = capText(info.description, options.descriptionMax);
+    lines.push(description ? `- ${name}: ${description}` : `- ${name}`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * @param {string} text @param {number} max
+ */
+export function capText(text, max) {
+  if (max <= 0) return "";
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max).join("").trimEnd()}…`;
+}
+
+/**
+ * @typedef {object} Shortlist
+ * @property {Array<{name: string, description: string}>} hits
+ * @property {boolean} confident
+ * @property {string[]} pinned
+ */
+
+/**
+ * Ranks the prompt against the candidates. Exact-name mentions come first; ranked hits
+ * follow only when the ranker is confident (or, with `weakLimit`, when it is not).
+ * @param {import("../index.js").SkillIndex} index
+ * @param {string} prompt
+ * @param {{ candidates: readonly string[], limit: number, weakLimit?: number, descriptionMax?: number }} options
+ * @returns {Shortlist}
+ */
+export function shortlist(index, prompt, options) {
+  const allowed = new Set(options.candidates);
+  const pinned = index.mentions(prompt).filter((name) => allowed.has(name));
+  const result = index.search(prompt, { limit: Math.max(options.limit, options.weakLimit ?? 0), only: [...allowed], descriptionMax: options.descriptionMax });
+  const confident = result.strong;
+  // A weak ranking adds nothing in lazy mode and more candidates in adaptive mode.
+  const rankedMax = confident ? options.limit : (options.weakLimit ?? 0);
+  const names = pinned.slice(0, Math.max(options.limit, rankedMax));
+  for (const hit of result.hits) {
+    if (names.length >= rankedMax) break;
+    if (!names.includes(hit.name)) names.push(hit.name);
+  }
+  const byName = new Map(result.hits.map((h) => [h.name, h.description]));
+  const hits = names.map((name) => ({
+    name,
+    description: byName.get(name) ?? capText(index.get(name)?.description ?? "", options.descriptionMax ?? Number.MAX_SAFE_INTEGER),
+  }));
+  return { hits, confident: confident || pinned.length > 0, pinned };
+}
+
+/**
+ * The custom message carrying a shortlist.
+ * @param {Shortlist} list @param {{ discovery: boolean }} options
+ */
+export function shortlistMessage(list, options) {
+  const header = list.confident ? "Skills that fit this request (load with skill {\"name\": \"<exact name>\"} before starting):" : "Skills that may fit this request (weak match; load with skill {\"name\": \"<exact name>\"} if one applies):";
+  const lines = [header, ...list.hits.map((h) => (h.description ? `- ${h.name}: ${h.description}` : `- ${h.name}`))];
+  if (options.discovery) lines.push("Not all skills are listed: skill_search {\"query\": \"<keywords>\"} finds others.");
+  const content = lines.join("\n");
+  return { customType: SHORTLIST_TYPE, content, display: false, details: { names: list.hits.map((h) => h.name), confident: list.confident } };
+}
+
+/**
+ * Decides what one run publishes for the given mode.
+ * @param {import("../index.js").SkillIndex} index
+ * @param {{ routing: "lazy" | "adaptive" | "safe", catalogTokenBudget: number, catalogDescriptionMax: number }} config
+ * @param {{ candidates: readonly string[], scopeLabel: string, prompt: string | null }} run
+ * @returns {{ catalog: string | null, message: ReturnType<typeof shortlistMessage> | null }}
+ */
+export function route(index, config, run) {
+  if (run.candidates.length === 0) return { catalog: null, message: null };
+  if (config.routing !== "lazy") {
+    const catalog = compactCatalog(index, run.candidates, { descriptionMax: config.catalogDescriptionMax, scopeLabel: run.scopeLabel });
+    if (config.routing === "safe" || estimateTokens(catalog) <= config.catalogTokenBudget) return { catalog, message: null };
+  }
+  if (!run.prompt) return { catalog: null, message: null };
+  if (config.routing === "lazy") {
+    const list = shortlist(index, run.prompt, { candidates: run.candidates, limit: SHORTLIST_MAX, descriptionMax: config.catalogDescriptionMax });
+    return { catalog: null, message: list.hits.length > 0 && list.confident ? shortlistMessage(list, { discovery: false }) : null };
+  }
+  const list = shortlist(index, run.prompt, { candidates: run.candidates, limit: SHORTLIST_MAX, weakLimit: WEAK_SHORTLIST_MAX });
+  return { catalog: null, message: list.hits.length > 0 ? shortlistMessage(list, { discovery: true }) : null };
+}
