@@ -72,6 +72,14 @@ export declare class SkillIndex {
   load(name: string, options?: LoadOptions | undefined | null): LoadedSkill
 }
 
+/** Search over tool metadata, so deferred tools can be found and activated by a query. */
+export declare class ToolIndex {
+  constructor(tools: Array<ToolInput>)
+  get size(): number
+  /** Best matches first, at most `limit` (default 3, clamped to 1..=8), scores above zero. */
+  search(query: string, limit?: number | undefined | null): Array<ToolSearchHit>
+}
+
 export interface BrowseResponse {
   hits: Array<SearchHitInfo>
   /** Pass back to continue; bound to the catalog fingerprint. */
@@ -269,4 +277,17 @@ export interface SkillPage {
   offset: number
   nextOffset?: number
   totalLines: number
+}
+
+/** One tool's metadata, from Pi's `getAllTools()`. */
+export interface ToolInput {
+  name: string
+  description?: string
+  /** Parameter names and descriptions flattened to text (the schema itself is not needed). */
+  parameters?: string
+}
+
+export interface ToolSearchHit {
+  name: string
+  score: number
 }

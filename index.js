@@ -773,9 +773,10 @@ if (
   }
 }
 
-const { RecoveryStore, SkillIndex, compact, compactAsync, compactToBuffer, contentHash, coreVersion } = nativeBinding
+const { RecoveryStore, SkillIndex, ToolIndex, compact, compactAsync, compactToBuffer, contentHash, coreVersion } = nativeBinding
 export { RecoveryStore }
 export { SkillIndex }
+export { ToolIndex }
 export { compact }
 export { compactAsync }
 export { compactToBuffer }

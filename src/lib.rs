@@ -912,3 +912,64 @@ impl RecoveryStore {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tool index (Token Saver tool-schema deferral)
+// ---------------------------------------------------------------------------------------------
+
+/// One tool's metadata, from Pi's `getAllTools()`.
+#[napi(object)]
+pub struct ToolInput {
+    pub name: String,
+    pub description: Option<String>,
+    /// Parameter names and descriptions flattened to text (the schema itself is not needed).
+    pub parameters: Option<String>,
+}
+
+#[napi(object)]
+pub struct ToolSearchHit {
+    pub name: String,
+    pub score: f64,
+}
+
+/// Search over tool metadata, so deferred tools can be found and activated by a query.
+#[napi]
+pub struct ToolIndex {
+    inner: lean_core::tools::ToolIndex,
+}
+
+#[napi]
+impl ToolIndex {
+    #[napi(constructor, catch_unwind)]
+    pub fn new(tools: Vec<ToolInput>) -> Self {
+        let metas = tools
+            .into_iter()
+            .map(|t| lean_core::tools::ToolMeta {
+                name: t.name,
+                description: t.description.unwrap_or_default(),
+                parameters: t.parameters.unwrap_or_default(),
+            })
+            .collect();
+        ToolIndex {
+            inner: lean_core::tools::ToolIndex::build(metas),
+        }
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn size(&self) -> u32 {
+        js_count(self.inner.len())
+    }
+
+    /// Best matches first, at most `limit` (default 3, clamped to 1..=8), scores above zero.
+    #[napi(catch_unwind)]
+    pub fn search(&self, query: String, limit: Option<u32>) -> Vec<ToolSearchHit> {
+        self.inner
+            .search(&query, limit.unwrap_or(3) as usize)
+            .into_iter()
+            .map(|hit| ToolSearchHit {
+                name: self.inner.tools()[hit.index].name.clone(),
+                score: hit.score,
+            })
+            .collect()
+    }
+}

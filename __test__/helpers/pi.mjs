@@ -68,13 +68,15 @@ export function makeSandbox(model, options = {}) {
 /**
  * Runs `pi -p` with the given extra args and prompts; resolves with exit code and output.
  * @param {{ agent: string, home: string, work: string }} sandbox
- * @param {{ args?: string[], prompts: string[], env?: Record<string, string>, timeoutMs?: number, extension?: string | null, path?: string }} run
+ * `session: true` persists the session under the sandbox's agent dir instead of `--no-session`,
+ * so a later run can resume it (`--session-id <id>` opens an existing session by id).
+ * @param {{ args?: string[], prompts: string[], env?: Record<string, string>, timeoutMs?: number, extension?: string | null, path?: string, session?: boolean }} run
  */
 export function runPi(sandbox, run) {
   const node = findPiNode();
   if (!node) throw new Error("Pi 1.6 needs Node >= 22.19: set PI_LEAN_NODE or run .ci/run once to cache it");
   const extension = run.extension === undefined ? EXTENSION_ENTRY : run.extension;
-  const args = [PI_CLI, "-p", "--no-session", "--model", "fake/fake-model", "--no-context-files"];
+  const args = [PI_CLI, "-p", ...(run.session ? [] : ["--no-session"]), "--model", "fake/fake-model", "--no-context-files"];
   if (extension) args.push("-e", extension);
   args.push(...(run.args ?? []), ...run.prompts);
   const env = {

@@ -1,0 +1,265 @@
+// @ts-check
+/**
+ * `tool_result` compaction. Every tool's text content goes through the Rust engine with the
+ * tool name, command or path, and identifiers from the user's prompt as hints; the original is
+ * stored first, so a marker's `id=<id>` can always be retrieved. Results the model must see
+ * verbatim pass through: images, small output, skill bodies, pi-lean's own tools, output the
+ * caller explicitly asked for as machine-readable, and source files read for an edit task.
+ * When Pi's bash or read truncation already cut the output, the full output is compacted
+ * instead of Pi's tail, because failures often sit in the part the tail drops.
+ * Any failure returns nothing, which leaves Pi's result untouched (fail open).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { native } from "./native.js";
+
+/** pi-lean's own tools: their output is already sized for the model. */
+export const OWN_TOOLS = new Set(["token_retrieve", "token_tool_search", "skill_search", "skill"]);
+
+/** Below this many bytes nothing is compacted (the engine agrees, this just skips the call). */
+export const THRESHOLD_BYTES = 1024;
+/** Largest full output read back from disk after Pi's truncation. */
+export const MAX_FULL_OUTPUT_BYTES = 32 * 1024 * 1024;
+/** Above this, compaction runs off the main thread. */
+const ASYNC_BYTES = 256 * 1024;
+
+/**
+ * A command, or any string argument, that asks for machine-readable output: `--json`,
+ * `-o json`, `--format=json`, `--output yaml`, `--porcelain`, `| jq` and the like.
+ */
+const MACHINE_READABLE_RE =
+  /(?:^|\s)--?(?:json|jsonl|ndjson|porcelain(?:=v?\d)?|message-format[= ]json\S*|reporter[= ]json)(?=\s|$|=)|(?:^|\s)(?:-o|-f|--output|--format|--output-format|--out-format|--print-format)(?:\s*=?\s*|\s+)["']?(?:json|jsonl|ndjson|yaml|yml|csv|tsv|xml|go-template\S*|jsonpath\S*)\b|\|\s*(?:jq|yq)\b/i;
+
+/** Words in the user's prompt that mean source files are about to be changed. */
+const EDIT_INTENT_RE = /\b(?:edit|fix|patch|refactor|implement|modify|rewrite|debug|change)\w*/i;
+
+/** Extensions of files an editor would change as code. */
+const SOURCE_EXTENSIONS = new Set(
+  (
+    "c h cc cpp cxx hpp hh hxx cs java kt kts scala go rs py pyi rb php pl pm swift m mm js jsx mjs cjs ts tsx mts cts " +
+    "vue svelte astro lua dart ex exs erl hrl clj cljs elm hs ml mli fs fsx r jl zig nim sol sh bash zsh fish ps1 sql " +
+    "css scss sass less html htm graphql proto gradle cmake mk"
+  ).split(" "),
+);
+const SOURCE_BASENAMES = new Set(["makefile", "dockerfile", "rakefile", "gemfile", "justfile", "build", "cmakelists.txt"]);
+
+/** @param {string | undefined} command */
+export function asksForMachineReadable(command) {
+  return typeof command === "string" && MACHINE_READABLE_RE.test(command);
+}
+
+/** @param {string | undefined} prompt */
+export function hasEditIntent(prompt) {
+  return typeof prompt === "string" && EDIT_INTENT_RE.test(prompt);
+}
+
+/** @param {string | undefined} file */
+export function isSourcePath(file) {
+  if (typeof file !== "string" || !file) return false;
+  const base = path.basename(file).toLowerCase();
+  if (SOURCE_BASENAMES.has(base)) return true;
+  const dot = base.lastIndexOf(".");
+  return dot > 0 && SOURCE_EXTENSIONS.has(base.slice(dot + 1));
+}
+
+/**
+ * Identifier-like words of the prompt (paths, snake_case, camelCase, dotted names, numbers with
+ * letters, backticked text). The engine keeps every line containing any query term, so plain
+ * English words would keep nearly everything; identifiers are what a user names on purpose.
+ * @param {string | undefined} prompt
+ */
+export function queryHint(prompt) {
+  if (!prompt) return undefined;
+  /** @type {string[]} */
+  const terms = [];
+  for (const m of prompt.matchAll(/`([^`\n]{3,80})`/g)) terms.push(...m[1].split(/\s+/));
+  for (const raw of prompt.split(/[\s,;()[\]{}"'`<>]+/)) {
+    const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
+    if (word.length < 4) continue;
+    if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]/.test(word)) terms.push(word);
+  }
+  const unique = [...new Set(terms.filter((t) => t.length >= 3))].slice(0, 8);
+  return unique.length > 0 ? unique.join(" ") : undefined;
+}
+
+/**
+ * Why a result must reach the model unchanged, or null when it may be compacted.
+ * @param {{ toolName: string, input: Record<string, unknown>, content: Array<{type: string, text?: string}>, parentToolCallId?: string }} event
+ * @param {{ prompt?: string }} turn
+ */
+export function passThroughReason(event, turn) {
+  // Nested calls feed a script, not the model.
+  if (event.parentToolCallId) return "nested";
+  if (OWN_TOOLS.has(event.toolName)) return "own-tool";
+  const input = event.input ?? {};
+  const filePath = typeof input.path === "string" ? input.path : typeof input.file_path === "string" ? input.file_path : undefined;
+  if (filePath && path.basename(filePath) === "SKILL.md") return "skill-body";
+  const text = event.content.find((part) => part.type === "text")?.text ?? "";
+  if (text.startsWith("<skill name=")) return "skill-body";
+  for (const value of Object.values(input)) {
+    if (typeof value === "string" && asksForMachineReadable(value)) return "machine-readable";
+  }
+  const format = input.format ?? input.output ?? input.outputFormat;
+  if (typeof format === "string" && /^(?:json|jsonl|ndjson|yaml|csv|xml)$/i.test(format)) return "machine-readable";
+  if (event.toolName === "read" && isSourcePath(filePath) && hasEditIntent(turn.prompt)) return "edit-source";
+  return null;
+}
+
+/**
+ * The bytes Pi's tool saw before its own truncation, when Pi cut them: bash keeps the full
+ * output in `details.fullOutputPath`; read's full text is the file itself (from `offset`, for
+ * `limit` lines). Returns null when nothing was cut or the full output is unavailable or huge.
+ * @param {{ toolName: string, input: Record<string, unknown>, details?: any }} event
+ * @param {string} cwd
+ * @returns {Buffer | null}
+ */
+export function fullOutputBeforeTruncation(event, cwd) {
+  const details = event.details;
+  if (!details || typeof details !== "object" || !details.truncation) return null;
+  try {
+    if (event.toolName === "bash" && typeof details.fullOutputPath === "string") {
+      if (fs.statSync(details.fullOutputPath).size > MAX_FULL_OUTPUT_BYTES) return null;
+      return fs.readFileSync(details.fullOutputPath);
+    }
+    if (event.toolName === "read" && typeof event.input.path === "string") {
+      const file = path.resolve(cwd, event.input.path.replace(/^@/, ""));
+      if (fs.statSync(file).size > MAX_FULL_OUTPUT_BYTES) return null;
+      const bytes = fs.readFileSync(file);
+      const offset = Number.isInteger(event.input.offset) ? Math.max(1, /** @type {number} */ (event.input.offset)) : 1;
+      const limit = Number.isInteger(event.input.limit) ? Math.max(1, /** @type {number} */ (event.input.limit)) : Infinity;
+      return sliceLines(bytes, offset, limit);
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Lines `start..start+count-1` (1-based) of `bytes`, exact bytes, without the final newline
+ * (Pi's read output joins lines with `\n` and has no trailing newline).
+ * @param {Buffer} bytes @param {number} start @param {number} count
+ */
+function sliceLines(bytes, start, count) {
+  let line = 1;
+  let from = 0;
+  while (line < start && from < bytes.length) {
+    const nl = bytes.indexOf(10, from);
+    if (nl < 0) return Buffer.alloc(0);
+    from = nl + 1;
+    line += 1;
+  }
+  let to = from;
+  let taken = 0;
+  while (taken < count && to < bytes.length) {
+    const nl = bytes.indexOf(10, to);
+    if (nl < 0) {
+      to = bytes.length;
+      break;
+    }
+    taken += 1;
+    to = taken < count ? nl + 1 : nl;
+    if (taken === count) break;
+  }
+  let slice = bytes.subarray(from, to);
+  if (slice.length > 0 && slice[slice.length - 1] === 10) slice = slice.subarray(0, slice.length - 1);
+  return slice;
+}
+
+/** Pi appends the exit status to a failing command's output; it must stay visible. */
+const EXIT_STATUS_RE = /\n\n(Command exited with code -?\d+|Command timed out after [^\n]*|Command aborted)$/;
+
+/**
+ * @typedef {object} CompactionSession  what compaction needs from the session
+ * @property {import("../index.js").RecoveryStore} store
+ * @property {string} storeKey                         session key of the store the originals go to
+ * @property {Map<string, {tool: string, storeKey: string}>} originals  id -> producing tool and store
+ * @property {Set<string>} delivered                   ids whose content the model has seen this context
+ * @property {(tool: string) => number} aggressiveness 0..1 for this tool (lower after retrievals)
+ * @property {import("./token-saver-stats.js").TokenSaverStats} stats
+ */
+
+/**
+ * Compacts one tool result. Returns the patch for Pi, or undefined to leave it as it is.
+ * @param {any} event  Pi's `tool_result` event
+ * @param {{ prompt?: string, cwd: string, recoverable: boolean }} turn
+ * @param {CompactionSession} session
+ */
+export async function compactToolResult(event, turn, session) {
+  if (!turn.recoverable) return undefined; // no marker without token_retrieve, so no lossy view
+  if (passThroughReason(event, turn)) return undefined;
+  const textParts = event.content.map((/** @type {any} */ part, /** @type {number} */ i) => (part.type === "text" ? i : -1)).filter((/** @type {number} */ i) => i >= 0);
+  if (textParts.length !== 1) return undefined;
+  const index = textParts[0];
+  const piText = /** @type {string} */ (event.content[index].text ?? "");
+
+  const full = fullOutputBeforeTruncation(event, turn.cwd);
+  /** @type {Buffer | string} */
+  let original = piText;
+  let suffix = "";
+  if (full) {
+    original = full;
+    const status = piText.match(EXIT_STATUS_RE);
+    if (status) suffix = `\n\n${status[1]}`;
+  }
+  const originalBytes = typeof original === "string" ? Buffer.byteLength(original) : original.length;
+  if (originalBytes < THRESHOLD_BYTES) return undefined;
+
+  const id = native.contentHash(original);
+  const tool = String(event.toolName);
+  const command = typeof event.input?.command === "string" ? event.input.command : undefined;
+  const filePath = typeof event.input?.path === "string" ? event.input.path : undefined;
+
+  /** @type {string} */
+  let text;
+  /** @type {Record<string, unknown>} */
+  let record;
+  if (session.delivered.has(id)) {
+    // The model already has this exact output in context: a short reference replaces it.
+    session.store.put(original);
+    const lines = countLines(original);
+    text = `[Same output as an earlier ${tool} result (${lines} lines) · token_retrieve id=${id} startLine=1]${suffix}`;
+    record = { id, store: session.storeKey, tool, repeat: true, originalBytes, originalChars: piText.length, outputBytes: Buffer.byteLength(text) };
+    session.stats.recordResult({ originalChars: piText.length, outputChars: text.length, repeat: true });
+  } else {
+    const options = { tool, command, path: filePath, query: queryHint(turn.prompt), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES };
+    /** @type {import("../index.js").CompactResult} */
+    const result = originalBytes > ASYNC_BYTES ? /** @type {any} */ (await native.compactAsync(original, options)) : native.compact(original, options);
+    if (!result.changed) {
+      session.delivered.add(id);
+      return undefined;
+    }
+    session.store.put(original); // before the marker reaches the model, or retrieval could fail
+    text = `${result.text}${suffix}`;
+    const originalChars = typeof original === "string" ? original.length : original.toString("utf8").length;
+    record = {
+      id,
+      store: session.storeKey,
+      tool,
+      kind: result.kind,
+      strategies: result.strategies,
+      originalBytes,
+      originalChars,
+      outputBytes: Buffer.byteLength(text),
+      originalLines: result.originalLines,
+      fromFullOutput: Boolean(full),
+    };
+    session.stats.recordResult({ originalChars, outputChars: text.length, strategies: result.strategies });
+  }
+  session.delivered.add(id);
+  session.originals.set(id, { tool, storeKey: session.storeKey });
+  const content = event.content.map((/** @type {any} */ part, /** @type {number} */ i) => (i === index ? { type: "text", text } : part));
+  /** @type {Record<string, unknown>} */
+  const patch = { content, details: { ...(event.details ?? {}), tokenSaver: record } };
+  // Replacing content alone would drop structured content that codemode scripts read.
+  if (event.structuredContent !== undefined) patch.structuredContent = event.structuredContent;
+  return patch;
+}
+
+/** @param {Buffer | string} data */
+function countLines(data) {
+  const buf = typeof data === "string" ? Buffer.from(data) : data;
+  let n = 0;
+  for (let i = buf.indexOf(10); i >= 0; i = buf.indexOf(10, i + 1)) n += 1;
+  return n + (buf.length > 0 && buf[buf.length - 1] !== 10 ? 1 : 0);
+}

@@ -1,0 +1,328 @@
+// @ts-check
+/**
+ * Token Saver wiring: an optional layer, off by default, that users switch on with
+ * `/token-saver on` (stored as `tokenSaver` in pi-lean.json; `PI_LEAN_TOKEN_SAVER` wins).
+ * While on it compacts tool results (token-saver-compaction.js) with recoverable originals
+ * (token-saver-retrieve.js), defers non-core tool schemas (token-saver-deferral.js) and
+ * shapes provider requests (token-saver-provider.js). While off every handler returns at once
+ * and both tools stay inactive, so requests are byte-identical to a run without the layer.
+ *
+ * Originals live under `<agentDir>/pi-lean/token-saver/<session id>/`, one content-addressed
+ * store per session, so ids survive `/reload`, `/resume` and a restart with `--resume`. Each
+ * compacted result records its id and store in its `details`, which Pi persists with the
+ * session; `session_start` rebuilds ids, repeat detection, retrieval feedback and counters
+ * from the branch, which also carries the parent's ids into a `/fork`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { getAgentDir } from "@earendil-works/pi-coding-agent";
+import { native } from "./native.js";
+import { OWN_TOOLS, compactToolResult } from "./token-saver-compaction.js";
+import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./token-saver-deferral.js";
+import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./token-saver-provider.js";
+import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./token-saver-retrieve.js";
+import { writeTokenSaverSetting } from "./token-saver-settings.js";
+import { TokenSaverStats } from "./token-saver-stats.js";
+
+export const COMMAND = "token-saver";
+export const STATUS_KEY = "pi-lean-token-saver";
+/** Per-session store limits: memory is a cache, the disk copy is what retrieval relies on. */
+const STORE_LIMITS = { maxEntries: 256, maxBytes: 64 * 1024 * 1024, diskBudgetBytes: 512 * 1024 * 1024 };
+/** Each retrieval from a tool's results lowers its aggressiveness by this much, down to the floor. */
+const FEEDBACK_STEP = 0.25;
+const MIN_AGGRESSIVENESS = 0.25;
+
+/** Directory holding every session's originals. @param {string} agentDir */
+export function storeRoot(agentDir) {
+  return path.join(agentDir, "pi-lean", "token-saver");
+}
+
+/** A session id made safe as a directory name. @param {string} id */
+function storeKeyOf(id) {
+  const key = String(id || "default").replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 128);
+  return key === "." || key === ".." ? "default" : key;
+}
+
+/**
+ * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
+ * @param {import("./config.js").ConfigHolder} config
+ */
+export function registerTokenSaver(pi, config) {
+  const stats = new TokenSaverStats();
+  const tracker = new ContinuationTracker();
+  const deferral = new ToolDeferral(pi, OWN_TOOLS);
+  let enabled = false;
+  /** @type {string | undefined} */
+  let prompt;
+  /** @type {string | null} */
+  let lastPrefix = null;
+  let storeKey = "default";
+  /** @type {import("../index.js").RecoveryStore | null} */
+  let store = null;
+  /** Stores of other sessions (a fork's parent), opened on demand. @type {Map<string, import("../index.js").RecoveryStore>} */
+  const otherStores = new Map();
+  /** id -> the tool that produced it and the store holding it. @type {Map<string, {tool: string, storeKey: string}>} */
+  const originals = new Map();
+  /** ids whose output is already in the model's context. @type {Set<string>} */
+  const delivered = new Set();
+  /** tool -> retrievals from its results. @type {Map<string, number>} */
+  const retrievalsByTool = new Map();
+
+  function openStore() {
+    if (!store) store = native.RecoveryStore.open({ ...STORE_LIMITS, dir: path.join(storeRoot(getAgentDir()), storeKey) });
+    return store;
+  }
+
+  /** @param {string} key */
+  function storeFor(key) {
+    if (key === storeKey) return openStore();
+    const cached = otherStores.get(key);
+    if (cached) return cached;
+    const dir = path.join(storeRoot(getAgentDir()), storeKeyOf(key));
+    if (!fs.existsSync(dir)) return null;
+    const opened = native.RecoveryStore.open({ ...STORE_LIMITS, dir });
+    otherStores.set(key, opened);
+    return opened;
+  }
+
+  /** @param {string} tool */
+  function aggressiveness(tool) {
+    return Math.max(MIN_AGGRESSIVENESS, 1 - FEEDBACK_STEP * (retrievalsByTool.get(tool) ?? 0));
+  }
+
+  /** @param {string} id */
+  function noteRetrieval(id) {
+    stats.retrievals += 1;
+    const tool = originals.get(id)?.tool;
+    if (tool) retrievalsByTool.set(tool, (retrievalsByTool.get(tool) ?? 0) + 1);
+    return tool;
+  }
+
+  /** @param {any} ctx @param {string} message */
+  function tell(ctx, message) {
+    if (ctx?.hasUI) ctx.ui.notify(message, "info");
+    else process.stderr.write(`${message}\n`);
+  }
+
+  /** @param {any} ctx */
+  function showStatus(ctx) {
+    if (!ctx?.hasUI) return;
+    ctx.ui.setStatus(STATUS_KEY, enabled ? stats.statusLine() : undefined);
+  }
+
+  /**
+   * Applies the on/off state to the active tools. Off touches nothing unless an earlier "on"
+   * (this process or a resumed session) left tools changed.
+   * @param {boolean} on @param {any} ctx
+   */
+  function apply(on, ctx) {
+    enabled = on;
+    if (on) {
+      openStore();
+      let next = deferral.plan([RETRIEVE_TOOL]);
+      if (deferral.deferred.length > 0) next = [...next, TOOL_SEARCH_TOOL];
+      pi.setActiveTools(next);
+    } else {
+      const active = pi.getActiveTools();
+      if (deferral.deferred.length > 0 || active.some((n) => n === RETRIEVE_TOOL || n === TOOL_SEARCH_TOOL)) {
+        deferral.restore({ removeOwn: true, record: true });
+      }
+    }
+    showStatus(ctx);
+  }
+
+  /** Rebuilds ids, repeats, feedback and counters from the session branch. @param {any[]} branch */
+  function loadFromBranch(branch) {
+    for (const entry of branch) {
+      const message = entry?.type === "message" ? entry.message : null;
+      if (!message || message.role !== "toolResult") continue;
+      const record = message.details?.tokenSaver;
+      if (record && typeof record.id === "string") {
+        originals.set(record.id, { tool: String(record.tool ?? message.toolName), storeKey: String(record.store ?? storeKey) });
+        delivered.add(record.id);
+        const text = (message.content ?? []).find((/** @type {any} */ p) => p.type === "text")?.text ?? "";
+        stats.recordResult({ originalChars: Number(record.originalChars ?? record.originalBytes ?? 0), outputChars: text.length, strategies: record.strategies, repeat: record.repeat });
+      } else if (message.toolName === RETRIEVE_TOOL && !message.isError && typeof message.details?.id === "string") {
+        noteRetrieval(message.details.id);
+      }
+    }
+  }
+
+  pi.registerTool({
+    name: RETRIEVE_TOOL,
+    label: "Token retrieve",
+    description: RETRIEVE_DESCRIPTION,
+    promptGuidelines: [TOKEN_SAVER_GUIDELINE],
+    parameters: RETRIEVE_PARAMETERS,
+    defaultActive: false,
+    // Provider-agnostic description shortening: active exactly while the layer is on.
+    prepareLoadout(loadout) {
+      if (!enabled) return undefined;
+      const { descriptions, removed } = shortenLoadout(loadout);
+      stats.descriptionCharsRemoved = removed;
+      return { descriptions };
+    },
+    async execute(_toolCallId, params) {
+      const id = String(/** @type {any} */ (params).id ?? "").trim().replace(/^id=/, "");
+      const result = runRetrieve(/** @type {any} */ (params), (wanted) => {
+        const stores = [openStore()];
+        const home = originals.get(wanted)?.storeKey;
+        const other = home && home !== storeKey ? storeFor(home) : null;
+        if (other) stores.push(other);
+        return stores;
+      });
+      if (!result.isError) result.details.tool = noteRetrieval(id) ?? null;
+      return result;
+    },
+  });
+
+  pi.registerTool({
+    name: TOOL_SEARCH_TOOL,
+    label: "Tool search",
+    description: TOOL_SEARCH_DESCRIPTION,
+    parameters: TOOL_SEARCH_PARAMETERS,
+    defaultActive: false,
+    async execute(_toolCallId, params) {
+      const query = String(/** @type {any} */ (params).query ?? "").trim();
+      /** @type {{ query: string, names: string[], deferredBefore: number }} */
+      const none = { query, names: [], deferredBefore: 0 };
+      if (!enabled) return { content: [{ type: "text", text: "Token Saver is off; every tool is already available." }], details: none };
+      stats.toolSearches += 1;
+      const { names, deferredBefore } = deferral.search(query);
+      stats.toolActivations += names.length;
+      const text = names.length > 0 ? `Enabled: ${names.join(", ")}. Call them from your next step.` : `No hidden tool matched "${query}" (${deferredBefore} hidden). Try other words.`;
+      return { content: [{ type: "text", text }], details: { query, names, deferredBefore } };
+    },
+  });
+
+  pi.registerCommand(COMMAND, {
+    description: "Token Saver: on | off | status | stats | clear (no argument toggles)",
+    getArgumentCompletions: (prefix) =>
+      ["on", "off", "status", "stats", "clear"].filter((a) => a.startsWith(prefix)).map((a) => ({ value: a, label: a })),
+    handler: async (args, ctx) => {
+      const arg = String(args ?? "").trim().toLowerCase();
+      if (arg === "status") {
+        const env = process.env.PI_LEAN_TOKEN_SAVER;
+        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${deferral.deferred.length} tools deferred.`);
+        return;
+      }
+      if (arg === "stats") {
+        tell(ctx, stats.format(store ? store.stats() : null, { enabled, deferred: deferral.deferred.length }));
+        return;
+      }
+      if (arg === "clear") {
+        for (const s of [store, ...otherStores.values()]) s?.clear();
+        originals.clear();
+        delivered.clear();
+        retrievalsByTool.clear();
+        stats.reset();
+        showStatus(ctx);
+        tell(ctx, "Token Saver: stored originals and counters cleared.");
+        return;
+      }
+      if (arg !== "" && arg !== "on" && arg !== "off") {
+        tell(ctx, "Usage: /token-saver [on|off|status|stats|clear]");
+        return;
+      }
+      const wanted = arg === "" ? (enabled ? "off" : "on") : arg;
+      let where = "";
+      try {
+        where = writeTokenSaverSetting(getAgentDir(), /** @type {"on" | "off"} */ (wanted));
+      } catch (error) {
+        tell(ctx, `Token Saver: could not save the setting (${error instanceof Error ? error.message : error}).`);
+      }
+      config.reload({ ...(/** @type {any} */ (config).where ?? {}), agentDir: getAgentDir() });
+      const env = process.env.PI_LEAN_TOKEN_SAVER;
+      const effective = config.error ? "off" : config.value.tokenSaver;
+      apply(effective === "on", ctx);
+      const note = env && env !== wanted ? ` PI_LEAN_TOKEN_SAVER=${env} overrides it.` : "";
+      tell(ctx, `Token Saver ${effective}${where ? `; saved to ${where}` : ""}.${note}`);
+    },
+  });
+
+  pi.on("session_start", (_event, ctx) => {
+    // Runs after index.js reloaded the config (handlers run in registration order).
+    stats.reset();
+    originals.clear();
+    delivered.clear();
+    retrievalsByTool.clear();
+    otherStores.clear();
+    store = null;
+    lastPrefix = null;
+    tracker.startRun();
+    storeKey = storeKeyOf(ctx.sessionManager.getSessionId());
+    const branch = ctx.sessionManager.getBranch();
+    loadFromBranch(branch);
+    deferral.loadFromBranch(branch);
+    // A broken config fails closed for skills and safe for the Token Saver: off.
+    const on = !config.error && config.value.tokenSaver === "on";
+    try {
+      apply(on, ctx);
+    } catch (error) {
+      enabled = false;
+      tell(ctx, `pi-lean Token Saver disabled: ${error instanceof Error ? error.message : error}`);
+    }
+  });
+
+  pi.on("session_shutdown", () => {
+    // Give back every deferred tool; the session's own record keeps them deferred on resume.
+    if (deferral.deferred.length > 0) {
+      try {
+        deferral.restore({ removeOwn: false, record: false });
+      } catch {
+        // Shutdown must not fail because the runtime is already gone.
+      }
+    }
+    enabled = false;
+  });
+
+  pi.on("session_compact", () => {
+    // Earlier outputs may have left the context, so a repeat must be sent in full again.
+    delivered.clear();
+  });
+
+  pi.on("before_agent_start", (event, ctx) => {
+    if (event.messageType === "user") prompt = event.prompt;
+    if (!enabled) return;
+    // Tools registered after session_start (late MCP servers) are deferred too.
+    const all = new Map(pi.getAllTools().map((t) => [t.name, t]));
+    const late = pi.getActiveTools().some((n) => {
+      const tool = all.get(n);
+      return tool !== undefined && deferral.deferrable(tool);
+    });
+    if (late) apply(true, ctx);
+  });
+
+  pi.on("agent_start", () => {
+    tracker.startRun();
+  });
+
+  pi.on("turn_start", () => {
+    tracker.startTurn();
+  });
+
+  pi.on("tool_result", async (event, ctx) => {
+    if (!enabled) return undefined;
+    tracker.recordResult(event);
+    try {
+      const patch = await compactToolResult(
+        event,
+        { prompt, cwd: ctx.cwd, recoverable: pi.getActiveTools().includes(RETRIEVE_TOOL) },
+        { store: openStore(), storeKey, originals, delivered, aggressiveness, stats },
+      );
+      if (patch) showStatus(ctx);
+      return /** @type {any} */ (patch);
+    } catch {
+      return undefined; // fail open: Pi's own result goes through
+    }
+  });
+
+  pi.on("before_provider_request", (event) => {
+    if (!enabled) return undefined;
+    const hash = prefixHash(event.payload);
+    if (hash && lastPrefix && hash !== lastPrefix) stats.prefixChanges += 1;
+    if (hash) lastPrefix = hash;
+    if (!tracker.routineContinuation) return undefined;
+    return clampEffort(event.payload) ?? undefined;
+  });
+}
