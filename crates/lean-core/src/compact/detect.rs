@@ -137,26 +137,23 @@ fn looks_json(input: &[u8]) -> bool {
 /// True for `path:NUM:` or `path-NUM-` (grep context) prefixes where path looks like a file.
 pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
     // Returns (path_len, prefix_len) where prefix_len covers `path:`.
-    let limit = line.len().min(512);
-    let mut i = 0usize;
-    while i < limit {
-        let b = line[i];
-        if b == b' ' || b == b'\t' {
+    let head = &line[..line.len().min(512)];
+    let mut from = 0usize;
+    while let Some(rel) = memchr::memchr2(b':', b'-', &head[from..]) {
+        let i = from + rel;
+        // A path has no blanks; stop at the first one.
+        if memchr::memchr2(b' ', b'\t', &head[from..i]).is_some() {
             return None;
         }
-        if (b == b':' || b == b'-') && i > 0 && line.get(i + 1).is_some_and(u8::is_ascii_digit) {
-            let mut j = i + 1;
-            while j < line.len() && line[j].is_ascii_digit() {
-                j += 1;
-            }
-            if j < line.len() && line[j] == b {
-                let path = &line[..i];
-                if path.contains(&b'.') || path.contains(&b'/') {
-                    return Some((i, i + 1));
-                }
+        let separator = head[i];
+        let digits = head[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if i > 0 && digits > 0 && head.get(i + 1 + digits) == Some(&separator) {
+            let path = &head[..i];
+            if path.contains(&b'.') || path.contains(&b'/') {
+                return Some((i, i + 1));
             }
         }
-        i += 1;
+        from = i + 1;
     }
     None
 }

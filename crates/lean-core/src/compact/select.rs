@@ -441,7 +441,7 @@ pub(crate) fn select(
         }
         if rank == Rank::High {
             // Type declarations say more than functions; take them first, then in order.
-            candidates.sort_by_key(|&i| (!is_type_definition(hit_text(i)), i));
+            candidates.sort_by_cached_key(|&i| (!is_type_definition(hit_text(i)), i));
         }
         for i in candidates {
             let within = if rank == Rank::High {

@@ -331,6 +331,10 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
         }
     }
     rest = &rest[super::lines::indent_width(rest)..];
+    // Every modifier and keyword below starts with one of these letters; most lines do not.
+    if !matches!(rest.first(), Some(b'p' | b'e' | b'd' | b'a' | b'u' | b's' | b'f' | b'c' | b't' | b'i' | b'm')) {
+        return None;
+    }
     // Strip modifiers that may precede the declaring keyword.
     loop {
         let before = rest.len();
