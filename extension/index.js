@@ -8,6 +8,7 @@
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { ConfigHolder, writeActiveScope } from "./config.js";
 import { registerLazySkills } from "./lazy-skills.js";
+import { registerTokenSaver } from "./token-saver.js";
 
 /** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
 export default function piLean(pi) {
@@ -17,4 +18,5 @@ export default function piLean(pi) {
     config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: ctx.isProjectTrusted() });
   });
   registerLazySkills(pi, config, { persistScope: (selection) => writeActiveScope(getAgentDir(), selection) });
+  registerTokenSaver(pi, config);
 }
