@@ -22,7 +22,9 @@ impl Rng {
     }
 }
 
-const MODULES: &[&str] = &["parser", "lexer", "codegen", "runtime", "io", "net", "util", "ast"];
+const MODULES: &[&str] = &[
+    "parser", "lexer", "codegen", "runtime", "io", "net", "util", "ast",
+];
 
 fn build_log(target_bytes: usize) -> Vec<u8> {
     let mut rng = Rng(0x9e3779b97f4a7c15);
@@ -56,7 +58,9 @@ fn build_log(target_bytes: usize) -> Vec<u8> {
             )),
         }
     }
-    out.push_str("make: *** [Makefile:10: all] Error 2\nmake: Target 'all' not remade because of errors.\n");
+    out.push_str(
+        "make: *** [Makefile:10: all] Error 2\nmake: Target 'all' not remade because of errors.\n",
+    );
     out.into_bytes()
 }
 
@@ -100,7 +104,10 @@ fn test_run(target_bytes: usize) -> Vec<u8> {
     out.push_str("\nfailures:\n\n---- parser::tests::nested_groups stdout ----\n");
     out.push_str("thread 'parser::tests::nested_groups' panicked at src/parser.rs:88:9:\n");
     out.push_str("assertion `left == right` failed\n  left: 3\n right: 4\n\n");
-    out.push_str(&format!("test result: FAILED. {} passed; 1 failed; 0 ignored\n", i - 1));
+    out.push_str(&format!(
+        "test result: FAILED. {} passed; 1 failed; 0 ignored\n",
+        i - 1
+    ));
     out.into_bytes()
 }
 
@@ -126,7 +133,9 @@ fn latency(c: &mut Criterion) {
     let input = test_run(50 * 1024);
     let mut group = c.benchmark_group("compact-latency");
     group.throughput(Throughput::Bytes(input.len() as u64));
-    group.bench_function("test-run-50KB", |b| b.iter(|| compact(black_box(&input), &opts)));
+    group.bench_function("test-run-50KB", |b| {
+        b.iter(|| compact(black_box(&input), &opts))
+    });
     group.finish();
 }
 

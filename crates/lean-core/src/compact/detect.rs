@@ -146,7 +146,10 @@ pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
             return None;
         }
         let separator = head[i];
-        let digits = head[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let digits = head[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
         if i > 0 && digits > 0 && head.get(i + 1 + digits) == Some(&separator) {
             let path = &head[..i];
             if path.contains(&b'.') || path.contains(&b'/') {

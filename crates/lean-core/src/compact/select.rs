@@ -625,8 +625,8 @@ fn describe_run(
     {
         // `ls -l` rows are mostly metadata; the names are what the reader needs.
         let mut names = String::new();
-        for j in start..=end {
-            let name = texts[j].rsplit(|&b| b == b' ').next().unwrap_or(&[]);
+        for text in &texts[start..=end] {
+            let name = text.rsplit(|&b| b == b' ').next().unwrap_or(&[]);
             if name.is_empty() || name == b"." || name == b".." {
                 continue;
             }
@@ -646,8 +646,8 @@ fn describe_run(
         return String::new();
     }
     let mut counts: HashMap<u64, (usize, usize), PreHashed> = HashMap::default();
-    for j in start..=end {
-        counts.entry(templates[j]).or_insert((0, j)).0 += 1;
+    for (j, &template) in templates.iter().enumerate().take(end + 1).skip(start) {
+        counts.entry(template).or_insert((0, j)).0 += 1;
     }
     let (count, first) = counts
         .values()

@@ -24,7 +24,10 @@ const TEMPLATE_PREFIX: usize = 200;
 /// Byte that makes the word containing it variable (numbers, paths, quotes, key=value).
 #[inline]
 const fn is_variable_byte(b: u8) -> bool {
-    matches!(b, b'0'..=b'9' | b'/' | b'\\' | b'@' | b'=' | b'"' | b'\'' | b'`')
+    matches!(
+        b,
+        b'0'..=b'9' | b'/' | b'\\' | b'@' | b'=' | b'"' | b'\'' | b'`'
+    )
 }
 
 /// True for a word whose exact value should not distinguish templates: numbers, hex ids, paths,
@@ -332,7 +335,10 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
     }
     rest = &rest[super::lines::indent_width(rest)..];
     // Every modifier and keyword below starts with one of these letters; most lines do not.
-    if !matches!(rest.first(), Some(b'p' | b'e' | b'd' | b'a' | b'u' | b's' | b'f' | b'c' | b't' | b'i' | b'm')) {
+    if !matches!(
+        rest.first(),
+        Some(b'p' | b'e' | b'd' | b'a' | b'u' | b's' | b'f' | b'c' | b't' | b'i' | b'm')
+    ) {
         return None;
     }
     // Strip modifiers that may precede the declaring keyword.
