@@ -3,7 +3,7 @@
 //! `scripts/eval-routing.mjs`.
 //!
 //! Usage: `cargo run --release -p lean-core --example rank -- --catalog FILE.jsonl
-//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8] [--tune knob=value]...`
+//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8] [--tune knob=value]... [--timing]`
 
 use std::fs;
 use std::path::PathBuf;
@@ -20,6 +20,7 @@ struct Options {
     queries: PathBuf,
     limit: usize,
     tuning: SearchTuning,
+    timing: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -29,6 +30,7 @@ fn parse_options() -> Result<Options, String> {
         queries: PathBuf::new(),
         limit: 8,
         tuning: SearchTuning::default(),
+        timing: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -37,6 +39,7 @@ fn parse_options() -> Result<Options, String> {
             "--catalog" => options.catalogs.push(value()?.into()),
             "--skills" => options.skill_dirs.push(value()?.into()),
             "--queries" => options.queries = value()?.into(),
+            "--timing" => options.timing = true,
             "--limit" => {
                 options.limit = value()?.parse().map_err(|_| "--limit must be a number")?
             }
@@ -97,7 +100,11 @@ fn run() -> Result<(), String> {
     let index = SearchIndex::build_tuned(&catalog, options.tuning);
     // Pi hides skills with disable-model-invocation from the model, so search does too.
     let visible = |i: usize| !catalog.skills()[i].disable_model_invocation;
-    for query in read_jsonl(&options.queries)? {
+    let queries = read_jsonl(&options.queries)?;
+    if options.timing {
+        report_latency(&index, &queries, options.limit, &visible, catalog.len());
+    }
+    for query in queries {
         let prompt = query["prompt"].as_str().unwrap_or_default();
         let result = index.search(prompt, options.limit, &visible);
         let ranked: Vec<&str> = result
@@ -117,6 +124,34 @@ fn run() -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Prints per-query search latency percentiles to stderr (each query timed 50 times).
+fn report_latency(
+    index: &SearchIndex,
+    queries: &[Value],
+    limit: usize,
+    include: &dyn Fn(usize) -> bool,
+    skills: usize,
+) {
+    let mut samples: Vec<f64> = Vec::new();
+    for _ in 0..50 {
+        for query in queries {
+            let prompt = query["prompt"].as_str().unwrap_or_default();
+            let start = std::time::Instant::now();
+            std::hint::black_box(index.search(prompt, limit, include));
+            samples.push(start.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    samples.sort_by(f64::total_cmp);
+    let percentile = |p: f64| samples[((samples.len() - 1) as f64 * p) as usize];
+    eprintln!(
+        "search latency over {skills} skills: p50 {:.1} µs, p95 {:.1} µs, max {:.1} µs ({} samples)",
+        percentile(0.5),
+        percentile(0.95),
+        percentile(1.0),
+        samples.len()
+    );
 }
 
 fn main() -> ExitCode {

@@ -43,7 +43,8 @@ fn fingerprint_tracks_every_observable_field() {
     let base = vec![meta("a", "Alpha.", &[]), meta("b", "Beta.", &["a"])];
     let fingerprint = catalog(base.clone()).fingerprint().to_string();
     assert_eq!(catalog(base.clone()).fingerprint(), fingerprint);
-    let variants: Vec<Box<dyn Fn(&mut Vec<SkillMeta>)>> = vec![
+    type Change = Box<dyn Fn(&mut Vec<SkillMeta>)>;
+    let variants: Vec<Change> = vec![
         Box::new(|s| s[0].description.push('!')),
         Box::new(|s| s[1].requires.clear()),
         Box::new(|s| s[0].disable_model_invocation = true),

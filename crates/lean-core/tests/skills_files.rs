@@ -309,7 +309,7 @@ fn symlinked_duplicates_and_loops_are_harmless() {
     dir.write("real/x/SKILL.md", skill("x", "Skill x.", "x\n"));
     std::os::unix::fs::symlink(dir.0.join("real"), dir.0.join("real/loop")).unwrap();
     std::os::unix::fs::symlink(dir.0.join("real/x"), dir.0.join("alias")).unwrap();
-    let (skills, diagnostics) = scan_skill_dirs(&[dir.0.clone()], MAX);
+    let (skills, diagnostics) = scan_skill_dirs(std::slice::from_ref(&dir.0), MAX);
     assert_eq!(skills.len(), 1, "{skills:?}");
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
 }

@@ -124,6 +124,10 @@ pub struct SearchIndex {
     tuning: SearchTuning,
     doc_count: usize,
     vocabulary: HashMap<String, u32>,
+    /// Surface words seen in the catalog → their term, so queries skip the stemmer for them.
+    word_ids: HashMap<String, u32>,
+    /// term → its stemmed text.
+    term_text: Vec<String>,
     idf: Vec<f32>,
     /// term → (skill, impact), impact = idf × saturated BM25F term frequency.
     postings: Vec<Vec<(u32, f32)>>,
@@ -161,30 +165,55 @@ struct Mention {
     explicit: bool,
 }
 
-/// Stemmed, stopword-free terms of a piece of text, in order (camelCase parts appended).
-fn analyze(text: &str) -> Vec<String> {
-    let mut terms: Vec<String> = words(text)
-        .into_iter()
-        .filter(|word| !is_stopword(word))
-        .map(|word| stem(&word))
-        .collect();
-    for run in raw_runs(text) {
-        for part in camel_parts(run) {
-            if !is_stopword(&part) {
-                terms.push(stem(&part));
-            }
-        }
-    }
-    terms
+/// Maps words to term ids during a build. Stems are memoised per surface word because catalog
+/// text repeats itself heavily (most Composio descriptions share one template) and stemming
+/// would otherwise dominate build time.
+#[derive(Default)]
+struct Interner {
+    vocabulary: HashMap<String, u32>,
+    word_ids: HashMap<String, u32>,
 }
 
-/// Name terms: like [`analyze`], but stopwords are kept when they are all the name has.
-fn analyze_name(name: &str) -> Vec<String> {
-    let terms = analyze(name);
-    if terms.is_empty() {
-        words(name).iter().map(|word| stem(word)).collect()
-    } else {
+impl Interner {
+    fn term(&mut self, stemmed: String) -> u32 {
+        let next = self.vocabulary.len() as u32;
+        *self.vocabulary.entry(stemmed).or_insert(next)
+    }
+
+    fn word(&mut self, word: &str) -> u32 {
+        if let Some(&id) = self.word_ids.get(word) {
+            return id;
+        }
+        let id = self.term(stem(word));
+        self.word_ids.insert(word.to_string(), id);
+        id
+    }
+
+    /// Term ids of the stopword-free words of `text`, in order, camelCase parts appended.
+    fn analyze(&mut self, text: &str) -> Vec<u32> {
+        let mut terms: Vec<u32> = Vec::new();
+        for word in words(text) {
+            if !is_stopword(&word) {
+                terms.push(self.word(&word));
+            }
+        }
+        for run in raw_runs(text) {
+            for part in camel_parts(run) {
+                if !is_stopword(&part) {
+                    terms.push(self.word(&part));
+                }
+            }
+        }
         terms
+    }
+
+    /// Like [`Interner::analyze`], but stopwords are kept when they are all a name has.
+    fn analyze_name(&mut self, name: &str) -> Vec<u32> {
+        let terms = self.analyze(name);
+        if !terms.is_empty() {
+            return terms;
+        }
+        words(name).iter().map(|word| self.word(word)).collect()
     }
 }
 
@@ -204,23 +233,16 @@ impl SearchIndex {
         let tuning_ref = &tuning;
         let skills = catalog.skills();
         let doc_count = skills.len();
-        let mut vocabulary: HashMap<String, u32> = HashMap::new();
-        let intern = |term: &str, vocabulary: &mut HashMap<String, u32>| -> u32 {
-            let next = vocabulary.len() as u32;
-            *vocabulary.entry(term.to_string()).or_insert(next)
-        };
+        let mut interner = Interner::default();
 
         // Per skill: term ids of name and description, in order.
         let mut name_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut description_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut affixes: HashMap<String, Vec<u32>> = HashMap::new();
         for skill in skills {
-            let ids: Vec<u32> = analyze_name(&skill.name)
-                .iter()
-                .map(|term| intern(term, &mut vocabulary))
-                .collect();
+            name_terms.push(interner.analyze_name(&skill.name));
             for word in words(&skill.name) {
-                let term = intern(&stem(&word), &mut vocabulary);
+                let term = interner.word(&word);
                 let chars: Vec<char> = word.chars().collect();
                 for len in MIN_AFFIX_LEN..chars.len() {
                     let prefix: String = chars[..len].iter().collect();
@@ -233,13 +255,13 @@ impl SearchIndex {
                     }
                 }
             }
-            name_terms.push(ids);
-            description_terms.push(
-                analyze(&skill.description)
-                    .iter()
-                    .map(|term| intern(term, &mut vocabulary))
-                    .collect(),
-            );
+            description_terms.push(interner.analyze(&skill.description));
+        }
+        let vocabulary = interner.vocabulary;
+        let word_ids = interner.word_ids;
+        let mut term_text = vec![String::new(); vocabulary.len()];
+        for (text, &term) in &vocabulary {
+            term_text[term as usize] = text.clone();
         }
 
         let average = |lists: &[Vec<u32>]| -> f32 {
@@ -352,14 +374,19 @@ impl SearchIndex {
         // Single-word names that are ordinary vocabulary ("research", "review") would pin on
         // every sentence that uses the word, so they only pin when rare in descriptions.
         let pin_df_limit = ((doc_count as f32) * 0.01).max(4.0) as usize;
+        let mut description_df_by_term = vec![0usize; vocabulary.len()];
+        for terms in &description_terms {
+            let mut distinct = terms.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            for term in distinct {
+                description_df_by_term[term as usize] += 1;
+            }
+        }
         let description_df = |word: &str| -> usize {
-            let Some(&term) = vocabulary.get(&stem(word)) else {
-                return 0;
-            };
-            description_terms
-                .iter()
-                .filter(|terms| terms.contains(&term))
-                .count()
+            vocabulary
+                .get(&stem(word))
+                .map_or(0, |&term| description_df_by_term[term as usize])
         };
         let pin_kind: Vec<PinKind> = skills
             .iter()
@@ -396,6 +423,8 @@ impl SearchIndex {
             tuning,
             doc_count,
             vocabulary,
+            word_ids,
+            term_text,
             idf,
             postings,
             forward,
@@ -609,16 +638,25 @@ impl SearchIndex {
         }
     }
 
+    /// The stem of a query word, without running the stemmer for words the catalog uses.
+    fn stem_known(&self, word: &str) -> String {
+        match self.word_ids.get(word) {
+            Some(&term) => self.term_text[term as usize].clone(),
+            None => stem(word),
+        }
+    }
+
     fn query_terms(&self, query: &str) -> QueryTerms {
         let raw_words: Vec<String> = words(query)
             .into_iter()
             .filter(|word| !is_stopword(word))
             .collect();
-        let mut stems: Vec<String> = raw_words.iter().map(|word| stem(word)).collect();
+        let mut stems: Vec<String> = raw_words.iter().map(|word| self.stem_known(word)).collect();
+        let word_stems = stems.len();
         for run in raw_runs(query) {
             for part in camel_parts(run) {
                 if !is_stopword(&part) {
-                    stems.push(stem(&part));
+                    stems.push(self.stem_known(&part));
                 }
             }
         }
@@ -648,8 +686,8 @@ impl SearchIndex {
                 None => information += 0.5 * unknown_idf,
             }
         }
-        for word in &raw_words {
-            if word.chars().count() < MIN_AFFIX_LEN || self.vocabulary.contains_key(&stem(word)) {
+        for (word, stemmed) in raw_words.iter().zip(&stems) {
+            if word.chars().count() < MIN_AFFIX_LEN || self.vocabulary.contains_key(stemmed) {
                 continue;
             }
             if let Some(terms) = self.affixes.get(word.as_str()) {
@@ -662,14 +700,18 @@ impl SearchIndex {
         // `semanticscholar-automation`, "data frame" vs "dataframe") count as one full match.
         for pair in raw_words.windows(2) {
             let joined = format!("{}{}", pair[0], pair[1]);
-            if let Some(&term) = self.vocabulary.get(&stem(&joined)) {
+            let known = self
+                .word_ids
+                .get(&joined)
+                .or_else(|| self.vocabulary.get(&joined));
+            if let Some(&term) = known {
                 raise(term, 1.0, &mut weights);
             }
         }
         let mut bigrams: Vec<((u32, u32), f32)> = Vec::new();
         let mut concept_keys: Vec<String> =
             seen.iter().map(|stemmed| stemmed.to_string()).collect();
-        for pair in stems.windows(2) {
+        for pair in stems[..word_stems].windows(2) {
             if let (Some(&a), Some(&b)) =
                 (self.vocabulary.get(&pair[0]), self.vocabulary.get(&pair[1]))
             {
@@ -718,19 +760,20 @@ struct QueryTerms {
 }
 
 /// The `k` best positive scores, best first; ties break towards the lower index so results are
-/// deterministic.
+/// deterministic. A small sorted buffer beats sorting all candidates because `k` is tiny.
 fn top_k(scores: &[f32], k: usize) -> Vec<(usize, f32)> {
-    let mut candidates: Vec<(usize, f32)> = scores
-        .iter()
-        .enumerate()
-        .filter(|&(_, &score)| score > 0.0)
-        .map(|(doc, &score)| (doc, score))
-        .collect();
-    let order = |a: &(usize, f32), b: &(usize, f32)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
-    if candidates.len() > k {
-        candidates.select_nth_unstable_by(k, order);
-        candidates.truncate(k);
+    let mut best: Vec<(usize, f32)> = Vec::with_capacity(k + 1);
+    if k == 0 {
+        return best;
     }
-    candidates.sort_unstable_by(order);
-    candidates
+    for (doc, &score) in scores.iter().enumerate() {
+        // Scanning in index order, an equal score never displaces an earlier skill.
+        if score <= 0.0 || (best.len() == k && score <= best[k - 1].1) {
+            continue;
+        }
+        let position = best.partition_point(|&(_, known)| known >= score);
+        best.insert(position, (doc, score));
+        best.truncate(k);
+    }
+    best
 }
