@@ -107,8 +107,8 @@ export function registerLazySkills(pi, config, hooks) {
     const prompt = event.messageType === "user" ? event.prompt : null;
     const routed = route(index, config.value, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label);
-    if (routed.catalog && options.sections) options.sections[STUB_SECTION] = routed.catalog;
-    return routed.message ? { message: routed.message } : undefined;
+    if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
+    return routed.message ? { message: { ...routed.message, content: access.redact(index, routed.message.content) } } : undefined;
   });
 
   /** @returns {import("../index.js").SkillIndex | import("./skill-tools.js").ToolOutput} */
@@ -127,7 +127,7 @@ export function registerLazySkills(pi, config, hooks) {
       const index = currentIndex();
       if ("content" in index) return index;
       const view = access.view(index);
-      return runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
+      const result = runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
         descriptionMax: config.value.catalogDescriptionMax,
         defaultLimit: config.value.searchLimit,
         only: view.members === null ? null : [...view.members],
@@ -136,8 +136,19 @@ export function registerLazySkills(pi, config, hooks) {
         onFallback: (names) => scopeState.recordFallback(names),
         redact: (text) => access.redact(index, text),
       });
+      return redactOutput(index, result);
     },
   });
+
+  /**
+   * Scrubs denied names from tool text (another skill's description or body may mention
+   * one), so a denied name never reaches the model from our side.
+   * @param {import("../index.js").SkillIndex} index
+   * @param {import("./skill-tools.js").ToolOutput} output
+   */
+  function redactOutput(index, output) {
+    return { ...output, content: output.content.map((part) => ({ ...part, text: access.redact(index, part.text) })) };
+  }
 
   /**
    * Asks the user about an `ask` skill. Without a UI this fails closed.
@@ -191,7 +202,7 @@ export function registerLazySkills(pi, config, hooks) {
         const decision = await requestApproval(dep, ctx);
         if (decision !== "once" && decision !== "session") withheld.add(dep);
       }
-      const result = runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) });
+      const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
       const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
       if (onceApprovals.has(name) && !sessionApprovals.has(name)) {
         // "Allow once" covers this load and its continuation pages only.

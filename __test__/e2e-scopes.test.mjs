@@ -1,0 +1,266 @@
+// End-to-end: scopes, policy and routing in the real Pi 1.6 CLI against a scripted model.
+// Every assertion is on the exact request bodies Pi sent (or on the files Pi left behind).
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
+import { REPO_ROOT, SHARED_DIR, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+
+const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
+const SUPERPOWERS = path.join(SHARED_DIR, "eval", "routing", "skills", "superpowers");
+const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : !fs.existsSync(SUPERPOWERS) ? "shared eval skills missing" : false;
+
+/**
+ * Runs Pi once with a config and a script; returns the run and the captured bodies.
+ * @param {{ config?: unknown, script: any[], prompts: string[], args?: string[], env?: Record<string, string> }} spec
+ */
+async function piRun(spec) {
+  const model = new FakeModel(spec.script);
+  await model.start();
+  const sandbox = makeSandbox(model);
+  if (spec.config !== undefined) fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify(spec.config, null, 2));
+  try {
+    const run = await runPi(sandbox, { args: spec.args ?? ["--skill", DEP_SKILLS, "--skill", SUPERPOWERS], prompts: spec.prompts, env: spec.env });
+    const savedConfig = fs.existsSync(path.join(sandbox.agent, "pi-lean.json")) ? fs.readFileSync(path.join(sandbox.agent, "pi-lean.json"), "utf8") : null;
+    return { run, bodies: model.bodies, savedConfig };
+  } finally {
+    await model.stop();
+    sandbox.cleanup();
+  }
+}
+
+/**
+ * A body as JSON, minus what the scripted model itself wrote in tool-call arguments (the
+ * model may type a denied name; everything Pi and pi-lean add must not contain it).
+ */
+function bodyWithoutModelArguments(body) {
+  const messages = body.messages.map((m) => (m.role === "assistant" ? { ...m, tool_calls: undefined } : m));
+  return JSON.stringify({ ...body, messages });
+}
+
+/** Text of every user-role message in a body. */
+function userTexts(body) {
+  return body.messages.filter((m) => m.role === "user").map((m) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join("")));
+}
+
+/** The names listed as `- name: …` lines. */
+function listed(text) {
+  return text.split("\n").filter((l) => l.startsWith("- ")).map((l) => l.slice(2).split(":")[0]);
+}
+
+describe("deny hides a skill everywhere", { skip }, () => {
+  const DENIED = "changelog-style";
+  const DENIED_DESCRIPTION = "House style for changelogs";
+  const DENIED_PATH = path.join(DEP_SKILLS, DENIED, "SKILL.md");
+  /** @type {Awaited<ReturnType<typeof piRun>>} */
+  let result;
+
+  test("runs", async () => {
+    result = await piRun({
+      config: { permission: { skill: { default: "allow", rules: [{ pattern: "changelog-*", action: "deny" }] } } },
+      script: [
+        { toolCalls: [{ name: "skill", arguments: { name: DENIED } }] },
+        { toolCalls: [{ name: "skill_search", arguments: { query: `${DENIED} house style for changelogs`, scope: "global" } }] },
+        { toolCalls: [{ name: "skill_search", arguments: { query: "changelog sections imperative mood" } }] },
+        { toolCalls: [{ name: "skill_search", arguments: {} }] },
+        { toolCalls: [{ name: "skill_search", arguments: { cursor: "", limit: 8 } }] },
+        { toolCalls: [{ name: "skill", arguments: { name: "release-notes" } }] },
+        { text: "done" },
+      ],
+      prompts: [
+        `/skill:${DENIED} apply it`,
+        `Use this: <skill name="${DENIED}" location="${DENIED_PATH}">\nReferences are relative to x.\n\n# Changelog style\n</skill>\nthen write notes.`,
+      ],
+    });
+    assert.equal(result.run.code, 0, result.run.stderr);
+    assert.equal(result.bodies.length, 7, "the typed /skill: prompt never reached the model");
+    assert.match(result.run.stderr, /pi-lean: that skill is blocked by policy\./);
+  });
+
+  test("its name, description and path appear in no request and no tool result", () => {
+    for (const body of result.bodies) {
+      const json = bodyWithoutModelArguments(body);
+      assert.ok(!json.includes(DENIED), `denied name leaked: ${json.slice(json.indexOf(DENIED) - 200, json.indexOf(DENIED) + 100)}`);
+      assert.ok(!json.includes(DENIED_DESCRIPTION));
+      assert.ok(!json.includes(DENIED_PATH));
+    }
+  });
+
+  test("asking by name looks exactly like a missing skill; searches and browsing skip it", () => {
+    const last = result.bodies.at(-1);
+    const tools = toolMessages(last).map((t) => t.text);
+    assert.equal(tools[0], "SKILL_NOT_FOUND: Use skill_search to find the exact name.");
+    assert.match(tools[1], /^(Skills outside|No strong keyword match for "\[hidden\] house style for changelogs"|No skill matched "\[hidden\])/);
+    assert.ok(!listed(tools[2]).includes(DENIED));
+    assert.ok(!listed(tools[3]).includes(DENIED));
+    assert.ok(!listed(tools[4]).includes(DENIED));
+  });
+
+  test("a pasted skill block is removed before it reaches the provider", () => {
+    const user = userTexts(result.bodies[0]);
+    assert.equal(user.at(-1), "Use this: [skill block removed by pi-lean policy]\nthen write notes.");
+  });
+
+  test("a dependency that is denied is withheld without being named, and mentions in bodies are redacted", () => {
+    const load = toolMessages(result.bodies.at(-1)).at(-1).text;
+    assert.deepEqual([...load.matchAll(/<skill name="([^"]+)"/g)].map((m) => m[1]), ["git-history", "release-notes"]);
+    assert.ok(load.includes("2. Group them the way [hidden] says."), load);
+    assert.match(load, /Note: 1 required skill\(s\) withheld by policy\./);
+  });
+});
+
+describe("ask fails closed without a UI", { skip }, () => {
+  test("print mode: SKILL_APPROVAL_REQUIRED, metadata visible, body never sent", async () => {
+    const { run, bodies } = await piRun({
+      config: { permission: { skill: { rules: [{ pattern: "release-notes", action: "ask" }] } } },
+      script: [
+        { toolCalls: [{ name: "skill_search", arguments: { query: "draft release notes" } }] },
+        { toolCalls: [{ name: "skill", arguments: { name: "release-notes" } }] },
+        { text: "done" },
+      ],
+      prompts: ["Write release notes."],
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const [search, load] = toolMessages(bodies[2]).map((t) => t.text);
+    assert.equal(listed(search)[0], "release-notes");
+    assert.equal(load, 'SKILL_APPROVAL_REQUIRED: "release-notes" needs the user\'s approval, and no UI is available to ask. Continue without it.');
+    for (const body of bodies) assert.ok(!JSON.stringify(body).includes("Collect the commits since the previous tag"));
+  });
+});
+
+describe("a group scope limits search and falls back globally", { skip }, () => {
+  /** @type {Awaited<ReturnType<typeof piRun>>} */
+  let result;
+  /** @type {string[]} */
+  let firstFallback = [];
+  const config = {
+    groups: { notes: ["release-notes"], dev: ["test-driven-development", "systematic-debugging"] },
+    profiles: { work: ["notes", "dev"] },
+    activeProfile: "work",
+    activeGroup: "notes",
+  };
+
+  test("runs", async () => {
+    const lastTool = (body) => toolMessages(body).at(-1).text;
+    result = await piRun({
+      config,
+      script: [
+        { toolCalls: [{ name: "skill_search", arguments: { query: "draft release notes from commit history" } }] },
+        { toolCalls: [{ name: "skill_search", arguments: { query: "brainstorm design ideas before building" } }] },
+        (body) => {
+          firstFallback = listed(lastTool(body));
+          return { toolCalls: [{ name: "skill", arguments: { name: firstFallback[0] } }] };
+        },
+        { toolCalls: [{ name: "skill", arguments: { name: "using-git-worktrees" } }] },
+        { toolCalls: [{ name: "skill", arguments: { name: "release-notes" } }] },
+        { toolCalls: [{ name: "skill_search", arguments: { query: "isolated git worktrees for feature work", scope: "global" } }] },
+        () => ({ toolCalls: [{ name: "skill", arguments: { name: firstFallback[0] } }] }),
+        { text: "done" },
+      ],
+      prompts: ["Help with the release."],
+    });
+    assert.equal(result.run.code, 0, result.run.stderr);
+    assert.equal(result.bodies.length, 8);
+  });
+
+  test("the stub names the scope and counts only its skills", () => {
+    const stub = systemText(result.bodies[0]).match(/<skill_index>\n([\s\S]*?)\n<\/skill_index>/)?.[1];
+    assert.equal(stub, '1 skill in group "notes" of profile "work", not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.');
+  });
+
+  test("search stays inside the group", () => {
+    const text = toolMessages(result.bodies[1]).at(-1).text;
+    assert.deepEqual(listed(text), ["release-notes"]);
+    assert.match(text, /^Skills in group "notes" of profile "work" for "draft release notes from commit history"/);
+  });
+
+  test("a zero-hit search falls back globally (small) and the scope stays", () => {
+    const text = toolMessages(result.bodies[2]).at(-1).text;
+    assert.match(text, /^Nothing in group "notes" of profile "work" matched "brainstorm design ideas before building"\. Global fallback \(these may be loaded; the scope stays group "notes" of profile "work"\):/);
+    assert.ok(firstFallback.length >= 1 && firstFallback.length <= 3, text);
+    assert.equal(firstFallback[0], "brainstorming");
+    assert.ok(!firstFallback.includes("using-git-worktrees"));
+  });
+
+  test("a fallback-returned name loads; a name not returned is refused", () => {
+    const loaded = toolMessages(result.bodies[3]).at(-1).text;
+    assert.ok(loaded.startsWith(`<skill name="${firstFallback[0]}" location="${path.join(SUPERPOWERS, firstFallback[0], "SKILL.md")}">`), loaded.slice(0, 200));
+    const refused = toolMessages(result.bodies[4]).at(-1).text;
+    assert.equal(refused, 'SKILL_NOT_IN_SCOPE: "using-git-worktrees" is outside group "notes" of profile "work". Only names from skill_search (or its global fallback) can be loaded.');
+  });
+
+  test("dependencies may lie outside the scope", () => {
+    const text = toolMessages(result.bodies[5]).at(-1).text;
+    assert.deepEqual([...text.matchAll(/<skill name="([^"]+)"/g)].map((m) => m[1]), ["changelog-style", "git-history", "release-notes"]);
+  });
+
+  test("an explicit global search replaces the fallback set, so an earlier name is refused again", () => {
+    const search = toolMessages(result.bodies[6]).at(-1).text;
+    assert.match(search, /^Skills outside the scope \(loadable now\) for "isolated git worktrees for feature work"|^No strong keyword match for "isolated git worktrees for feature work"; closest of \d+ skills outside the scope/);
+    assert.ok(!listed(search).includes(firstFallback[0]), search);
+    assert.match(toolMessages(result.bodies[7]).at(-1).text, /^SKILL_NOT_IN_SCOPE: /);
+  });
+});
+
+describe("lazy routing: shortlist as a custom message, stable system prompt", { skip }, () => {
+  test("two prompts: byte-identical system prompts, each shortlist only in its own user-side message", async () => {
+    const { run, bodies } = await piRun({
+      script: [{ text: "one" }, { text: "two" }],
+      prompts: ["Draft release notes for v2 from the commit history", "Let's brainstorm the design before we build the feature"],
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(bodies.length, 2);
+    assert.equal(systemText(bodies[0]), systemText(bodies[1]), "the cached prefix is stable");
+    assert.ok(!systemText(bodies[0]).includes("Skills that fit this request"));
+    const first = userTexts(bodies[0]);
+    const shortlist = first.find((t) => t.startsWith("Skills that fit this request"));
+    assert.ok(shortlist, JSON.stringify(first));
+    assert.ok(listed(shortlist).length <= 3);
+    assert.equal(listed(shortlist)[0], "release-notes");
+    const second = userTexts(bodies[1]).filter((t) => t.startsWith("Skills that fit this request"));
+    assert.equal(second.length, 2, "the first shortlist stays in its turn; the second prompt gets its own");
+    assert.equal(listed(second[1])[0], "brainstorming");
+  });
+});
+
+describe("adaptive routing", { skip }, () => {
+  test("under budget: the full compact catalog in the prompt, no shortlist", async () => {
+    const { run, bodies } = await piRun({ config: { routing: "adaptive" }, script: [{ text: "ok" }], prompts: ["Draft release notes"] });
+    assert.equal(run.code, 0, run.stderr);
+    const section = systemText(bodies[0]).match(/<skill_index>\n([\s\S]*?)\n<\/skill_index>/)?.[1] ?? "";
+    assert.match(section, /^Skills \(all skills; load one with skill \{"name": "<exact name>"\} when the task matches; skill_search finds others\):\n/);
+    assert.equal(listed(section).length, 19, "5 visible fixtures + 14 superpowers");
+    assert.ok(!section.includes("SKILL.md"), "names and descriptions only");
+    assert.ok(!userTexts(bodies[0]).some((t) => t.includes("Skills that")));
+  });
+
+  test("over budget: the stub, and a shortlist with complete descriptions and discovery instructions", async () => {
+    const { run, bodies } = await piRun({ config: { routing: "adaptive", catalogTokenBudget: 200 }, script: [{ text: "ok" }], prompts: ["Draft release notes for v2 from the commit history"] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(systemText(bodies[0]), /<skill_index>\n19 skills installed, not listed\./);
+    const shortlist = userTexts(bodies[0]).find((t) => t.startsWith("Skills that"));
+    assert.ok(shortlist);
+    assert.equal(listed(shortlist)[0], "release-notes");
+    assert.ok(shortlist.includes("- release-notes: Draft release notes for a tagged version from the commit history. Use when the user asks for release notes or a changelog entry."));
+    assert.ok(shortlist.endsWith('Not all skills are listed: skill_search {"query": "<keywords>"} finds others.'));
+  });
+});
+
+describe("commands in print mode", { skip }, () => {
+  test("/skill-group switches scope, persists it atomically and reports on stderr; /skills prints a report", async () => {
+    const { run, bodies, savedConfig } = await piRun({
+      config: { groups: { notes: ["release-notes"], dev: ["test-driven-development"] }, profiles: { work: ["notes", "dev"] }, activeProfile: "work" },
+      script: [{ text: "ok" }],
+      prompts: ["/skill-group dev", "/skills", "hi"],
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(bodies.length, 1, "commands never reach the model");
+    assert.match(run.stderr, /pi-lean: skill scope is now group "dev" of profile "work" \(1 of 19 skills offered\)\./);
+    assert.match(run.stderr, /pi-lean skills: scope group "dev" of profile "work"/);
+    assert.match(run.stderr, /hidden  release-notes \[notes\] \(scope: outside group "dev" of profile "work"\)/);
+    assert.match(run.stderr, /the interactive manager needs the TUI/);
+    assert.deepEqual(JSON.parse(savedConfig ?? "{}").activeGroup, "dev");
+    assert.match(systemText(bodies[0]), /<skill_index>\n1 skill in group "dev" of profile "work", not listed\./);
+  });
+});

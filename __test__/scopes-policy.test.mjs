@@ -1,0 +1,418 @@
+// Unit tests for scopes, fallback authorization, policy layers and pattern matching, and the
+// routing decisions, against the real native index over the fixture skills.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { SkillIndex } from "../index.js";
+import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, writeActiveScope } from "../extension/config.js";
+import { SkillAccess } from "../extension/skill-access.js";
+import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skill-guard.js";
+import { SkillPolicyEngine, compilePattern } from "../extension/skill-policy.js";
+import { SHORTLIST_TYPE, compactCatalog, route, shortlist } from "../extension/skill-routing.js";
+import { ScopeState, resolveScope, scopeMembers } from "../extension/skill-scope.js";
+import { runSkillLoad, runSkillSearch } from "../extension/skill-tools.js";
+import { REPO_ROOT } from "./helpers/pi.mjs";
+
+const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
+
+/** A temp agent dir (and optional project dir) holding the given config files. */
+function dirs({ global, project } = {}) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-config-"));
+  const agentDir = path.join(root, "agent");
+  const cwd = path.join(root, "project");
+  fs.mkdirSync(agentDir, { recursive: true });
+  fs.mkdirSync(path.join(cwd, ".pi"), { recursive: true });
+  if (global !== undefined) fs.writeFileSync(path.join(agentDir, "pi-lean.json"), typeof global === "string" ? global : JSON.stringify(global));
+  if (project !== undefined) fs.writeFileSync(path.join(cwd, ".pi", "pi-lean.json"), typeof project === "string" ? project : JSON.stringify(project));
+  return { root, agentDir, cwd, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+/** @returns {ConfigError} */
+function configError(fn) {
+  try {
+    fn();
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, String(error));
+    return error;
+  }
+  assert.fail("expected CONFIG_INVALID");
+}
+
+describe("pattern matching", () => {
+  test("exact names, * and ? over the whole name", () => {
+    assert.equal(compilePattern("tdd")("tdd"), true);
+    assert.equal(compilePattern("tdd")("tdd2"), false);
+    assert.equal(compilePattern("git-*")("git-history"), true);
+    assert.equal(compilePattern("git-*")("git-"), true);
+    assert.equal(compilePattern("git-*")("my-git-history"), false);
+    assert.equal(compilePattern("loop-?")("loop-a"), true);
+    assert.equal(compilePattern("loop-?")("loop-ab"), false);
+    assert.equal(compilePattern("*")("anything at all"), true);
+    assert.equal(compilePattern("*notes")("release-notes"), true);
+  });
+
+  test("regex metacharacters are literal", () => {
+    assert.equal(compilePattern("a.b")("a.b"), true);
+    assert.equal(compilePattern("a.b*")("axb"), false);
+    assert.equal(compilePattern("(x)+")("(x)+"), true);
+    assert.equal(compilePattern("[ab]*")("a"), false);
+    assert.equal(compilePattern("[ab]*")("[ab]z"), true);
+  });
+});
+
+describe("policy", () => {
+  test("rules apply in order and the last match wins; no match means the default", () => {
+    const policy = new SkillPolicyEngine({
+      default: "allow",
+      rules: [
+        { pattern: "git-*", action: "deny" },
+        { pattern: "git-history", action: "ask" },
+        { pattern: "*-notes", action: "ask" },
+        { pattern: "release-*", action: "allow" },
+      ],
+    });
+    assert.equal(policy.actionFor("git-history"), "ask");
+    assert.equal(policy.actionFor("git-other"), "deny");
+    assert.equal(policy.actionFor("release-notes"), "allow");
+    assert.equal(policy.actionFor("meeting-notes"), "ask");
+    assert.equal(policy.actionFor("tdd"), "allow");
+    assert.deepEqual(policy.deniedAmong(["git-other", "tdd", "git-history"]), ["git-other"]);
+    assert.equal(new SkillPolicyEngine({ default: "deny", rules: [] }).actionFor("x"), "deny");
+  });
+
+  test("layers: defaults, global, trusted project rules appended, then the environment", () => {
+    const d = dirs({
+      global: { permission: { skill: { default: "ask", rules: [{ pattern: "*", action: "deny" }, { pattern: "tdd", action: "allow" }] } } },
+      project: { permission: { skill: { rules: [{ pattern: "tdd", action: "ask" }] } } },
+    });
+    try {
+      const untrusted = loadConfig({ agentDir: d.agentDir, cwd: d.cwd, projectTrusted: false, env: {} });
+      assert.deepEqual(untrusted.skillPolicy, { default: "ask", rules: [{ pattern: "*", action: "deny" }, { pattern: "tdd", action: "allow" }] });
+      const trusted = loadConfig({ agentDir: d.agentDir, cwd: d.cwd, projectTrusted: true, env: {} });
+      assert.deepEqual(trusted.skillPolicy.rules.map((r) => `${r.pattern}:${r.action}`), ["*:deny", "tdd:allow", "tdd:ask"]);
+      assert.equal(new SkillPolicyEngine(trusted.skillPolicy).actionFor("tdd"), "ask");
+      const env = loadConfig({ agentDir: d.agentDir, cwd: d.cwd, projectTrusted: true, env: { PI_LEAN_SKILL_PERMISSION: '{"default": "allow", "rules": [{"pattern": "t?d", "action": "allow"}]}' } });
+      assert.equal(env.skillPolicy.default, "allow");
+      assert.equal(new SkillPolicyEngine(env.skillPolicy).actionFor("tdd"), "allow");
+      assert.equal(new SkillPolicyEngine(env.skillPolicy).actionFor("other"), "deny");
+      const bare = loadConfig({ agentDir: d.agentDir, env: { PI_LEAN_SKILL_PERMISSION: "deny" } });
+      assert.equal(bare.skillPolicy.default, "deny");
+      assert.equal(bare.skillPolicy.rules.length, 2, "a bare action replaces only the default");
+    } finally {
+      d.cleanup();
+    }
+  });
+
+  test("a string policy sets the default", () => {
+    const d = dirs({ global: { permission: { skill: "deny" } } });
+    try {
+      assert.deepEqual(loadConfig({ agentDir: d.agentDir, env: {} }).skillPolicy, { default: "deny", rules: [] });
+    } finally {
+      d.cleanup();
+    }
+  });
+});
+
+describe("CONFIG_INVALID names the file and the problem", () => {
+  const cases = [
+    ['{"permission": {"skill": "maybe"}}', /pi-lean\.json: "permission\.skill" must be "allow", "ask" or "deny", got "maybe"$/],
+    ['{"permission": {"skill": {"rules": [{"pattern": "x", "action": "block"}]}}}', /"permission\.skill\.rules\[0\]\.action" must be "allow", "ask" or "deny", got "block"/],
+    ['{"permission": {"skill": {"rules": [{"pattern": "x", "action": "deny", "why": 1}]}}}', /unknown key "permission\.skill\.rules\[0\]\.why"/],
+    ['{"permission": {"tool": "deny"}}', /unknown key "permission\.tool"/],
+    ['{"routing": "eager"}', /"routing" must be one of "lazy", "adaptive", "safe"/],
+    ['{"catalogTokenBudget": -1}', /"catalogTokenBudget" must be an integer/],
+    ['{"groups": {"g": ["a"]}, "groups": {}}', /duplicate key "groups"/],
+    ['{"groups": {"g": "a"}}', /"groups\.g" must be an array of names/],
+    ['{"profiles": {"p": ["missing"]}}', /profile "p" names undefined group "missing"/],
+    ['{"groups": {"g": []}, "profiles": {"p": ["g"]}, "activeProfile": "q"}', /activeProfile "q" is not defined/],
+    ['{"groups": {"g": [], "h": []}, "profiles": {"p": ["g"]}, "activeProfile": "p", "activeGroup": "h"}', /activeGroup "h" is not a group of profile "p"/],
+    ['{"profiles": {"p": {"groups": [], "settings": {"colour": 1}}}}', /unknown key "profiles\.p\.settings\.colour"/],
+    ['{"scopes": {}}', /unknown key "scopes"/],
+    ["{not json", /not valid JSON/],
+  ];
+  for (const [text, pattern] of cases) {
+    test(text, () => {
+      const d = dirs({ global: text });
+      try {
+        const error = configError(() => loadConfig({ agentDir: d.agentDir, env: {} }));
+        assert.equal(error.code, "CONFIG_INVALID");
+        assert.ok(error.message.startsWith(`CONFIG_INVALID: ${path.join(d.agentDir, "pi-lean.json")}`), error.message);
+        assert.match(error.message, pattern);
+      } finally {
+        d.cleanup();
+      }
+    });
+  }
+
+  test("a broken project file is named, but only when the project is trusted", () => {
+    const d = dirs({ project: '{"routing": 1}' });
+    try {
+      assert.equal(loadConfig({ agentDir: d.agentDir, cwd: d.cwd, projectTrusted: false, env: {} }).routing, "lazy");
+      const error = configError(() => loadConfig({ agentDir: d.agentDir, cwd: d.cwd, projectTrusted: true, env: {} }));
+      assert.match(error.message, /\.pi\/pi-lean\.json: "routing" must be one of/);
+    } finally {
+      d.cleanup();
+    }
+  });
+
+  test("a bad environment value names the variable", () => {
+    const error = configError(() => loadConfig({ env: { PI_LEAN_ROUTING: "fast" } }));
+    assert.match(error.message, /^CONFIG_INVALID: \$PI_LEAN_ROUTING: must be one of/);
+    const policy = configError(() => loadConfig({ env: { PI_LEAN_SKILL_PERMISSION: "nope" } }));
+    assert.match(policy.message, /^CONFIG_INVALID: \$PI_LEAN_SKILL_PERMISSION: /);
+  });
+
+  test("the holder keeps defaults and the error, so callers fail closed", () => {
+    const d = dirs({ global: '{"searchLimit": 99}' });
+    try {
+      const holder = new ConfigHolder().reload({ agentDir: d.agentDir, env: {} });
+      assert.equal(holder.error?.code, "CONFIG_INVALID");
+      assert.equal(holder.value.searchLimit, DEFAULT_CONFIG.searchLimit);
+    } finally {
+      d.cleanup();
+    }
+  });
+});
+
+describe("settings layers and profiles", () => {
+  test("the active profile's settings override files; the environment overrides both", () => {
+    const d = dirs({
+      global: { routing: "safe", groups: { g: ["a"] }, profiles: { p: { groups: ["g"], settings: { routing: "adaptive", catalogTokenBudget: 100 } } }, activeProfile: "p" },
+      project: { searchLimit: 2 },
+    });
+    try {
+      const config = loadConfig({ agentDir: d.agentDir, cwd: d.cwd, projectTrusted: true, env: {} });
+      assert.equal(config.routing, "adaptive");
+      assert.equal(config.catalogTokenBudget, 100);
+      assert.equal(config.searchLimit, 2);
+      const env = loadConfig({ agentDir: d.agentDir, env: { PI_LEAN_ROUTING: "lazy", PI_LEAN_PROFILE: "p", PI_LEAN_GROUP: "g" } });
+      assert.equal(env.routing, "lazy");
+      assert.equal(env.activeGroup, "g");
+    } finally {
+      d.cleanup();
+    }
+  });
+
+  test("the project redefines a group by name and can select the scope", () => {
+    const d = dirs({ global: { groups: { g: ["a"], h: ["b"] } }, project: { groups: { g: ["c"] }, activeGroup: "g" } });
+    try {
+      const config = loadConfig({ agentDir: d.agentDir, cwd: d.cwd, projectTrusted: true, env: {} });
+      assert.deepEqual(config.groups, { g: ["c"], h: ["b"] });
+      assert.equal(config.activeGroup, "g");
+    } finally {
+      d.cleanup();
+    }
+  });
+
+  test("writeActiveScope keeps other keys and writes atomically", () => {
+    const d = dirs({ global: { searchLimit: 3, groups: { g: ["x"] }, profiles: { p: ["g"] } } });
+    try {
+      writeActiveScope(d.agentDir, { activeProfile: "p", activeGroup: "g" });
+      const file = path.join(d.agentDir, "pi-lean.json");
+      assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), { searchLimit: 3, groups: { g: ["x"] }, profiles: { p: ["g"] }, activeProfile: "p", activeGroup: "g" });
+      assert.deepEqual(fs.readdirSync(d.agentDir), ["pi-lean.json"], "no temp file left behind");
+      const config = loadConfig({ agentDir: d.agentDir, env: {} });
+      assert.equal(config.activeGroup, "g");
+      fs.writeFileSync(file, '{"a": 1, "a": 2}');
+      assert.throws(() => writeActiveScope(d.agentDir, { activeProfile: null, activeGroup: null }), /duplicate key/);
+      assert.equal(fs.readFileSync(file, "utf8"), '{"a": 1, "a": 2}', "a broken file is never overwritten");
+    } finally {
+      d.cleanup();
+    }
+  });
+});
+
+describe("scope algebra", () => {
+  const definitions = {
+    groups: { git: ["git-*", "changelog-style"], notes: ["release-notes"], none: [] },
+    profiles: { release: { groups: ["git", "notes"] }, empty: { groups: [] }, solo: { groups: ["none"] } },
+  };
+  const names = ["changelog-style", "git-history", "release-notes", "loop-a", "loop-b"];
+
+  test("exactly one scope: all, a profile (union of its groups) or a group inside it", () => {
+    assert.deepEqual(resolveScope(definitions, { activeProfile: null, activeGroup: null }), { kind: "all", profile: null, group: null, label: "all skills" });
+    const profile = resolveScope(definitions, { activeProfile: "release", activeGroup: null });
+    assert.equal(profile.label, 'profile "release"');
+    assert.deepEqual([...scopeMembers(profile, definitions, names)], ["changelog-style", "git-history", "release-notes"]);
+    const group = resolveScope(definitions, { activeProfile: "release", activeGroup: "git" });
+    assert.equal(group.label, 'group "git" of profile "release"');
+    assert.deepEqual([...scopeMembers(group, definitions, names)], ["changelog-style", "git-history"]);
+    assert.equal(scopeMembers(resolveScope(definitions, { activeProfile: null, activeGroup: null }), definitions, names), null);
+  });
+
+  test("a group outside the active profile is not selected; the profile stays", () => {
+    const scope = resolveScope(definitions, { activeProfile: "solo", activeGroup: "git" });
+    assert.equal(scope.kind, "profile");
+    assert.equal(scope.profile, "solo");
+  });
+
+  test("an empty profile has zero candidates", () => {
+    for (const profile of ["empty", "solo"]) {
+      const scope = resolveScope(definitions, { activeProfile: profile, activeGroup: null });
+      assert.equal(scopeMembers(scope, definitions, names)?.size, 0);
+    }
+  });
+
+  test("fallback authorization: only the latest fallback's names; replaced by the next; cleared by a scope change", () => {
+    const state = new ScopeState({ activeProfile: "release", activeGroup: "git" });
+    const members = new Set(["git-history"]);
+    assert.equal(state.mayLoad("git-history", members), true);
+    assert.equal(state.mayLoad("loop-a", members), false);
+    state.recordFallback(["loop-a", "loop-b"]);
+    assert.equal(state.mayLoad("loop-a", members), true);
+    state.recordFallback(["loop-b"]);
+    assert.equal(state.mayLoad("loop-a", members), false, "the next fallback replaces the set");
+    assert.equal(state.mayLoad("loop-b", members), true);
+    assert.equal(state.select({ activeProfile: "release", activeGroup: "git" }), false, "same scope: no change");
+    assert.equal(state.mayLoad("loop-b", members), true);
+    assert.equal(state.select({ activeProfile: "release", activeGroup: "notes" }), true);
+    assert.equal(state.mayLoad("loop-b", members), false, "a scope change clears the set");
+    assert.equal(state.mayLoad("anything", null), true, "all skills admits everything");
+  });
+});
+
+/** The fixture skills in a native index, with an access view over a given config. */
+function fixtureAccess(configValue) {
+  const index = SkillIndex.scan([DEP_SKILLS]);
+  const holder = new ConfigHolder();
+  holder.value = { ...DEFAULT_CONFIG, ...configValue };
+  const state = new ScopeState(holder.value);
+  return { index, holder, state, access: new SkillAccess(holder, state) };
+}
+
+describe("access view, search and load with scope and policy", () => {
+  const base = {
+    groups: { git: ["git-history"], loops: ["loop-*"] },
+    profiles: { work: { groups: ["git", "loops"], settings: {} } },
+    activeProfile: "work",
+    activeGroup: "git",
+    skillPolicy: { default: "allow", rules: [{ pattern: "changelog-style", action: "deny" }, { pattern: "loop-b", action: "ask" }] },
+  };
+
+  test("candidates are visible, in scope and not denied; hidden reasons name policy, scope or disabled", () => {
+    const { index, access } = fixtureAccess(base);
+    const view = access.view(index);
+    assert.deepEqual(view.candidates, ["git-history"]);
+    assert.equal(access.hiddenReason(index, "changelog-style"), "policy: deny");
+    assert.equal(access.hiddenReason(index, "release-notes"), 'scope: outside group "git" of profile "work"');
+    assert.match(access.hiddenReason(index, "secret-helper"), /^disabled: /);
+    assert.equal(access.hiddenReason(index, "git-history"), null);
+  });
+
+  test("a zero-hit scoped search falls back globally, records the names and never shows denied ones", () => {
+    const { index, access, state } = fixtureAccess(base);
+    const view = access.view(index);
+    const options = {
+      descriptionMax: 240,
+      defaultLimit: 5,
+      only: [...view.members],
+      exclude: view.denied,
+      scopeLabel: view.scope.label,
+      onFallback: (names) => state.recordFallback(names),
+      redact: (text) => access.redact(index, text),
+    };
+    const out = runSkillSearch(index, { query: "draft release notes for a tagged version" }, options);
+    const text = out.content[0].text;
+    assert.match(text, /^Nothing in group "git" of profile "work" matched "draft release notes for a tagged version"\. Global fallback/);
+    assert.match(text, /\n- release-notes: /);
+    assert.deepEqual([...state.fallbackNames], out.details.fallback);
+    assert.ok(state.mayLoad("release-notes", view.members));
+    const denied = runSkillSearch(index, { query: "changelog-style house style for changelogs", scope: "global" }, options);
+    assert.ok(!denied.content[0].text.includes("changelog-style"), denied.content[0].text);
+    assert.ok(denied.content[0].text.includes("[hidden]"), "the echoed query is redacted");
+    assert.ok(!state.fallbackNames.has("release-notes") || denied.details.names.includes("release-notes"), "the explicit global search replaced the set");
+  });
+
+  test("loading withholds denied dependencies without naming them", () => {
+    const { index } = fixtureAccess(base);
+    const out = runSkillLoad(index, { name: "git-history" }, { withhold: (name) => name === "changelog-style" });
+    const text = out.content[0].text;
+    assert.ok(!text.includes("changelog-style"), text);
+    assert.ok(!text.includes("Keep a Changelog"));
+    assert.match(text, /Note: 1 required skill\(s\) withheld by policy\./);
+    assert.deepEqual(out.details.dependencies, []);
+  });
+});
+
+describe("routing decisions", () => {
+  const all = { ...DEFAULT_CONFIG };
+
+  test("lazy: a confident prompt yields a ≤3 shortlist as a custom message; a vague one yields nothing", () => {
+    const { index, access } = fixtureAccess(all);
+    const view = access.view(index);
+    const confident = route(index, all, { candidates: view.candidates, scopeLabel: view.scope.label, prompt: "Draft release notes for v2 from the commit history" });
+    assert.equal(confident.catalog, null);
+    assert.equal(confident.message?.customType, SHORTLIST_TYPE);
+    assert.equal(confident.message?.display, false);
+    assert.ok(confident.message.details.names.length <= 3 && confident.message.details.names[0] === "release-notes", JSON.stringify(confident.message));
+    const vague = route(index, all, { candidates: view.candidates, scopeLabel: view.scope.label, prompt: "hello there" });
+    assert.deepEqual(vague, { catalog: null, message: null });
+  });
+
+  test("exact-name mentions are pinned first", () => {
+    const { index, access } = fixtureAccess(all);
+    const list = shortlist(index, "use loop-b please", { candidates: access.view(index).candidates, limit: 3 });
+    assert.equal(list.pinned[0], "loop-b");
+    assert.equal(list.hits[0].name, "loop-b");
+    assert.equal(list.confident, true);
+  });
+
+  test("adaptive: the compact catalog under budget, a shortlist with discovery instructions over it", () => {
+    const { index, access } = fixtureAccess(all);
+    const view = access.view(index);
+    const under = route(index, { ...all, routing: "adaptive" }, { candidates: view.candidates, scopeLabel: "all skills", prompt: "anything" });
+    assert.equal(under.message, null);
+    assert.equal(under.catalog, compactCatalog(index, view.candidates, { descriptionMax: 240, scopeLabel: "all skills" }));
+    assert.ok(!under.catalog.includes("SKILL.md"), "no paths in the compact catalog");
+    assert.ok(!under.catalog.includes("secret-helper"));
+    const over = route(index, { ...all, routing: "adaptive", catalogTokenBudget: 10 }, { candidates: view.candidates, scopeLabel: "all skills", prompt: "Draft release notes from the commit history" });
+    assert.equal(over.catalog, null);
+    assert.match(over.message.content, /skill_search \{"query": "<keywords>"\} finds others\.$/);
+  });
+
+  test("safe: always the full compact catalog", () => {
+    const { index, access } = fixtureAccess(all);
+    const view = access.view(index);
+    const out = route(index, { ...all, routing: "safe", catalogTokenBudget: 0 }, { candidates: view.candidates, scopeLabel: "all skills", prompt: null });
+    assert.equal(out.catalog?.split("\n").length, 1 + view.candidates.length);
+  });
+});
+
+describe("user-side guards", () => {
+  const blocked = (name) => name === "changelog-style";
+
+  test("forged or pasted skill blocks of blocked skills are removed, others kept", () => {
+    const text = 'before <skill name="changelog-style" location="/x/SKILL.md">\nsecret body\n</skill> middle <skill name="tdd" location="/y">ok</skill> after';
+    assert.equal(scrubSkillBlocks(text, blocked), `before ${REMOVED_BLOCK} middle <skill name="tdd" location="/y">ok</skill> after`);
+    assert.equal(scrubSkillBlocks('x <skill name="changelog-style">unterminated', blocked), `x ${REMOVED_BLOCK}`);
+    assert.equal(scrubSkillBlocks("no blocks", blocked), "no blocks");
+  });
+
+  test("typed /skill:name is recognized", () => {
+    assert.equal(skillCommandName("/skill:changelog-style do it"), "changelog-style");
+    assert.equal(skillCommandName("please /skill:x"), null);
+  });
+
+  test("context scrubbing touches only user-side messages and reports no-change as null", () => {
+    const messages = [
+      { role: "user", content: [{ type: "text", text: '<skill name="changelog-style">body</skill>' }] },
+      { role: "assistant", content: [{ type: "text", text: '<skill name="changelog-style">quoted</skill>' }] },
+    ];
+    const out = scrubMessages(messages, blocked);
+    assert.equal(out[0].content[0].text, REMOVED_BLOCK);
+    assert.equal(out[1], messages[1]);
+    assert.equal(scrubMessages([{ role: "user", content: "fine" }], blocked), null);
+  });
+
+  test("autocomplete drops skill:<blocked> suggestions only", async () => {
+    const current = {
+      getSuggestions: async () => ({ prefix: "/skill:", items: [{ value: "skill:changelog-style", label: "skill:changelog-style" }, { value: "skill:tdd", label: "skill:tdd" }] }),
+      applyCompletion: () => ({ lines: [], cursorLine: 0, cursorCol: 0 }),
+    };
+    const wrapped = autocompleteFilter(blocked)(current);
+    const result = await wrapped.getSuggestions([""], 0, 0, { signal: new AbortController().signal });
+    assert.deepEqual(result.items.map((i) => i.value), ["skill:tdd"]);
+  });
+});
