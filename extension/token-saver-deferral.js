@@ -39,12 +39,16 @@ export class ToolDeferral {
   /**
    * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
    * @param {Set<string>} ownTools  pi-lean's tools, never deferred
+   * @param {Set<string>} layerTools  the Token Saver's own tools, active exactly while it is on
    */
-  constructor(pi, ownTools) {
+  constructor(pi, ownTools, layerTools) {
     this.pi = pi;
     this.ownTools = ownTools;
+    this.layerTools = layerTools;
     /** Names currently deferred. @type {string[]} */
     this.deferred = [];
+    /** Names token_tool_search activated; they stay active until the layer goes off. @type {string[]} */
+    this.activated = [];
     /** Active order before deferral, used to put restored tools back where they were. @type {string[]} */
     this.order = [];
   }
@@ -52,7 +56,7 @@ export class ToolDeferral {
   /** Whether a tool may be deferred: an active `direct` tool that is neither core nor ours. */
   /** @param {{ name: string, exposure?: string }} tool */
   deferrable(tool) {
-    return !CORE_TOOLS.has(tool.name) && !this.ownTools.has(tool.name) && (tool.exposure ?? "direct") === "direct";
+    return !CORE_TOOLS.has(tool.name) && !this.ownTools.has(tool.name) && !this.activated.includes(tool.name) && (tool.exposure ?? "direct") === "direct";
   }
 
   /**
@@ -64,13 +68,14 @@ export class ToolDeferral {
       if (entry?.type === "custom" && entry.customType === DEFERRAL_ENTRY && entry.data) {
         this.deferred = Array.isArray(entry.data.deferred) ? entry.data.deferred.filter((/** @type {unknown} */ n) => typeof n === "string") : [];
         this.order = Array.isArray(entry.data.order) ? entry.data.order.filter((/** @type {unknown} */ n) => typeof n === "string") : [];
+        this.activated = Array.isArray(entry.data.activated) ? entry.data.activated.filter((/** @type {unknown} */ n) => typeof n === "string") : [];
       }
     }
   }
 
   #record() {
     try {
-      this.pi.appendEntry(DEFERRAL_ENTRY, { deferred: [...this.deferred], order: [...this.order] });
+      this.pi.appendEntry(DEFERRAL_ENTRY, { deferred: [...this.deferred], order: [...this.order], activated: [...this.activated] });
     } catch {
       // Recording is a safety net for crashes; the in-memory set still restores normally.
     }
@@ -84,7 +89,7 @@ export class ToolDeferral {
   plan(ownActive) {
     const all = this.pi.getAllTools();
     const byName = new Map(all.map((t) => [t.name, t]));
-    const active = this.pi.getActiveTools().filter((n) => !this.ownTools.has(n));
+    const active = this.pi.getActiveTools().filter((n) => !this.layerTools.has(n));
     const newlyDeferred = active.filter((n) => {
       const tool = byName.get(n);
       return tool !== undefined && this.deferrable(tool);
@@ -118,6 +123,7 @@ export class ToolDeferral {
     const names = index.search(query, MAX_ACTIVATIONS).map((hit) => hit.name);
     if (names.length > 0) {
       this.deferred = this.deferred.filter((n) => !names.includes(n));
+      this.activated = [...new Set([...this.activated, ...names])];
       this.pi.setActiveTools([...this.pi.getActiveTools(), ...names]);
       this.#record();
     }
@@ -125,7 +131,8 @@ export class ToolDeferral {
   }
 
   /**
-   * Puts every still-deferred tool back, in its original position, and drops `removeOwn`.
+   * Puts every still-deferred tool back, in its original position; `removeOwn` also drops the
+   * layer's own tools.
    * `setActiveTools` keeps the order of tools that stay and appends new ones, so the list is
    * first cut back to the longest prefix that already matches, then set in full.
    * @param {{ removeOwn: boolean, record: boolean }} options  `record: false` at shutdown, so
@@ -133,11 +140,12 @@ export class ToolDeferral {
    */
   restore({ removeOwn, record }) {
     const active = this.pi.getActiveTools();
-    const keep = active.filter((n) => !(removeOwn && this.ownTools.has(n)));
+    const keep = active.filter((n) => !(removeOwn && this.layerTools.has(n)));
     const wanted = new Set([...keep, ...this.deferred]);
     const desired = [...this.order.filter((n) => wanted.has(n)), ...keep.filter((n) => !this.order.includes(n))];
     const changed = this.deferred.length > 0 || keep.length !== active.length;
     this.deferred = [];
+    this.activated = [];
     if (changed) {
       let prefix = 0;
       while (prefix < desired.length && prefix < active.length && desired[prefix] === active[prefix]) prefix += 1;

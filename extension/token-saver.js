@@ -50,7 +50,7 @@ function storeKeyOf(id) {
 export function registerTokenSaver(pi, config) {
   const stats = new TokenSaverStats();
   const tracker = new ContinuationTracker();
-  const deferral = new ToolDeferral(pi, OWN_TOOLS);
+  const deferral = new ToolDeferral(pi, OWN_TOOLS, new Set([RETRIEVE_TOOL, TOOL_SEARCH_TOOL]));
   let enabled = false;
   /** @type {string | undefined} */
   let prompt;

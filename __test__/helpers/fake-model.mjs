@@ -24,6 +24,11 @@ export class FakeModel {
     return `http://127.0.0.1:${this.port}/v1`;
   }
 
+  /** Exact request texts of the chat completions, in order (for byte-for-byte comparisons). */
+  get rawBodies() {
+    return this.requests.filter((r) => r.url.endsWith("/chat/completions")).map((r) => r.raw);
+  }
+
   /** Chat-completion bodies only, in order. */
   get bodies() {
     return this.requests.filter((r) => r.url.endsWith("/chat/completions")).map((r) => r.body);
@@ -52,7 +57,7 @@ export class FakeModel {
     req.on("end", () => {
       const raw = Buffer.concat(chunks).toString("utf8");
       const body = raw ? JSON.parse(raw) : null;
-      this.requests.push({ method: req.method, url: req.url ?? "", headers: req.headers, body });
+      this.requests.push({ method: req.method, url: req.url ?? "", headers: req.headers, body, raw });
       if (req.method === "GET" && (req.url ?? "").endsWith("/models")) {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model" }] }));

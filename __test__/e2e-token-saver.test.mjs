@@ -1,0 +1,292 @@
+// End-to-end: the Token Saver in the real Pi 1.6 CLI against a scripted model on 127.0.0.1.
+// Every assertion is on the exact request bodies Pi sent to the model.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { FakeModel, systemText, toolMessages, toolNames } from "./helpers/fake-model.mjs";
+import { EXTENSION_ENTRY, REPO_ROOT, SHARED_DIR, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { compact } from "../index.js";
+import { GIANT_DESCRIPTION, GIANT_PARAMETERS } from "./fixtures/token-saver/extra-tools.js";
+
+const CORPUS = path.join(SHARED_DIR, "eval", "compaction");
+const CARGO_TEST = path.join(CORPUS, "04_cargo_test_2fail.txt");
+const CARGO_BUILD = path.join(CORPUS, "05_cargo_build_errors.txt");
+const EXTRA_TOOLS = path.join(REPO_ROOT, "__test__", "fixtures", "token-saver", "extra-tools.js");
+const SOURCE_FILE = path.join(REPO_ROOT, "crates", "lean-core", "src", "tools", "mod.rs");
+const GUIDELINE = "Long tool output may be compacted; each [… token_retrieve id=… startLine=…] marker names omitted lines: retrieve only what you need, and keep replies concise.";
+const SESSION_ID = "token-saver-e2e";
+const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : !fs.existsSync(CARGO_TEST) ? "shared compaction corpus missing" : false;
+
+/** A JSON report printed by a script only when asked for `--json`. */
+const REPORT_JSON = `${JSON.stringify(
+  Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `package-${i + 1}`, version: "1.0.0", license: "MIT", dev: i % 3 === 0 })),
+  null,
+  2,
+)}\n`;
+
+/** Build output whose errors sit in the first lines, beyond what Pi's 2000-line tail keeps. */
+const TRUNCATED_COMMAND = `cat ${CARGO_BUILD}; seq -f '   Compiling filler-%g v0.1.0' 1 4000`;
+
+/** @param {string} text */
+function markerIds(text) {
+  return [...text.matchAll(/token_retrieve id=([0-9a-f]{16})/g)].map((m) => m[1]);
+}
+
+/** @param {any} body @param {string} name */
+function declaration(body, name) {
+  return body.tools.find((/** @type {any} */ t) => t.function.name === name)?.function;
+}
+
+describe("Token Saver on, in real Pi", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {FakeModel} */
+  let resumed;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let run;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let rerun;
+  const ids = { test: "", build: "" };
+  const cargoTest = fs.readFileSync(CARGO_TEST, "utf8");
+  const cargoBuild = fs.readFileSync(CARGO_BUILD, "utf8");
+
+  before(async () => {
+    const lastTool = (/** @type {any} */ body) => toolMessages(body).at(-1)?.text ?? "";
+    model = new FakeModel([
+      // Prompt 1: compaction, retrieval, --json pass-through, tool search.
+      { toolCalls: [{ name: "bash", arguments: { command: `cat ${CARGO_TEST}` } }] },
+      (body) => {
+        ids.test = markerIds(lastTool(body))[0];
+        return { toolCalls: [{ name: "token_retrieve", arguments: { id: ids.test, maxLines: 1000 } }] };
+      },
+      { toolCalls: [{ name: "bash", arguments: { command: "sh report.sh --json" } }] },
+      { toolCalls: [{ name: "token_tool_search", arguments: { query: "weather forecast for a city" } }] },
+      { toolCalls: [{ name: "token_tool_search", arguments: { query: "warehouse_query" } }] },
+      { text: "Two tests fail." },
+      // Prompt 2: edit intent; a routine read is followed by a clamped continuation.
+      { toolCalls: [{ name: "read", arguments: { path: "src/tools.rs" } }] },
+      { text: "Fixed." },
+      // Prompt 3: exact repeat, a failing command, Pi-truncated output.
+      { toolCalls: [{ name: "bash", arguments: { command: `cat ${CARGO_TEST}` } }] },
+      { toolCalls: [{ name: "bash", arguments: { command: "cat /nonexistent/file.txt" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: "src/tools.rs", limit: 5 } }] },
+      { toolCalls: [{ name: "bash", arguments: { command: TRUNCATED_COMMAND } }] },
+      (body) => {
+        ids.build = markerIds(lastTool(body))[0];
+        return { toolCalls: [{ name: "token_retrieve", arguments: { id: ids.build, startLine: 1, maxLines: 54 } }] };
+      },
+      { text: "Build fails on a type error." },
+      // Prompt 6 (after /token-saver stats and /token-saver off).
+      { text: "Bye." },
+    ]);
+    await model.start();
+    sandbox = makeSandbox(model, { reasoning: true });
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ searchLimit: 4, tokenSaver: "on" }, null, 2));
+    fs.mkdirSync(path.join(sandbox.work, "src"));
+    fs.copyFileSync(SOURCE_FILE, path.join(sandbox.work, "src", "tools.rs"));
+    fs.writeFileSync(path.join(sandbox.work, "report.json"), REPORT_JSON);
+    fs.writeFileSync(path.join(sandbox.work, "report.sh"), 'if [ "$1" = "--json" ]; then cat report.json; else echo "60 packages"; fi\n');
+    run = await runPi(sandbox, {
+      session: true,
+      args: ["--session-id", SESSION_ID, "--thinking", "high", "-e", EXTRA_TOOLS],
+      prompts: [
+        "Why do the regex-syntax tests fail?",
+        "Please fix the off-by-one in src/tools.rs",
+        "Run the build and summarize",
+        "/token-saver stats",
+        "/token-saver off",
+        "Anything else?",
+      ],
+    });
+
+    // A real process restart that resumes the session by id; the env override switches it on.
+    resumed = new FakeModel([
+      { toolCalls: [{ name: "token_retrieve", arguments: { id: ids.test, startLine: 139, maxLines: 2 } }] },
+      { text: "Still failing." },
+    ]);
+    await resumed.start();
+    const models = JSON.parse(fs.readFileSync(path.join(sandbox.agent, "models.json"), "utf8"));
+    models.providers.fake.baseUrl = resumed.baseUrl;
+    fs.writeFileSync(path.join(sandbox.agent, "models.json"), JSON.stringify(models, null, 2));
+    rerun = await runPi(sandbox, {
+      session: true,
+      args: ["--session-id", SESSION_ID, "--thinking", "high", "-e", EXTRA_TOOLS],
+      prompts: ["Show the first failure again"],
+      env: { PI_LEAN_TOKEN_SAVER: "on" },
+    });
+  });
+
+  after(async () => {
+    await model?.stop();
+    await resumed?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("pi exits cleanly after the scripted conversation", () => {
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(model.bodies.length, 15);
+    assert.match(run.stdout, /Bye\./);
+  });
+
+  test("core tools and pi-lean's stay declared; other tools are deferred; the guideline is in the prompt", () => {
+    const first = model.bodies[0];
+    assert.deepEqual(toolNames(first), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "token_tool_search"]);
+    assert.ok(systemText(first).includes(`- ${GUIDELINE}`), "one-line guideline while on");
+  });
+
+  test("a bash call printing a failing cargo test run reaches the model compacted, with a marker naming id=<id>", () => {
+    const text = toolMessages(model.bodies[1]).at(-1)?.text ?? "";
+    assert.ok(ids.test && /^[0-9a-f]{16}$/.test(ids.test), text.slice(0, 400));
+    assert.ok(text.length < cargoTest.length / 2, `compacted ${text.length} of ${cargoTest.length} chars`);
+    // The marker names the content hash, and the failures survive verbatim.
+    assert.equal(ids.test, compact(cargoTest, { recoverable: true }).id);
+    for (const fact of ["test tests::escape_meta ... FAILED", "test utf8::tests::bmp ... FAILED", "test result: FAILED. 145 passed; 2 failed"]) assert.ok(text.includes(fact), fact);
+    assert.match(text, /\[… \d+ lines \d+-\d+: .* · token_retrieve id=[0-9a-f]{16} startLine=\d+\]/);
+  });
+
+  test("token_retrieve returns exactly the original lines", () => {
+    assert.equal(toolMessages(model.bodies[2]).at(-1)?.text, cargoTest);
+  });
+
+  test("a --json command comes back unchanged (though the engine would have minified it)", () => {
+    assert.equal(compact(REPORT_JSON).changed, true);
+    assert.equal(toolMessages(model.bodies[3]).at(-1)?.text, REPORT_JSON);
+  });
+
+  test("deferred tools are missing until token_tool_search activates a bounded matching set", () => {
+    for (const body of model.bodies.slice(0, 4)) {
+      assert.ok(!toolNames(body).includes("weather_lookup") && !toolNames(body).includes("warehouse_query"));
+    }
+    assert.equal(toolMessages(model.bodies[4]).at(-1)?.text, "Enabled: weather_lookup. Call them from your next step.");
+    assert.deepEqual(toolNames(model.bodies[4]).slice(-1), ["weather_lookup"]);
+    assert.ok(!toolNames(model.bodies[4]).includes("warehouse_query"));
+    assert.ok(toolNames(model.bodies[5]).includes("warehouse_query"));
+  });
+
+  test("a long tool description is shortened in the request and its parameters are byte-identical", () => {
+    const declared = declaration(model.bodies[5], "warehouse_query");
+    assert.equal(
+      declared.description,
+      "Query the analytics warehouse and return sampled rows from a table. Use it to inspect event data, check column values or verify that a pipeline wrote what it should. The warehouse holds product analytics, billing exports and support ticket snapshots, refreshed hourly from the production replicas.",
+    );
+    assert.ok(declared.description.length < GIANT_DESCRIPTION.length / 2);
+    assert.equal(JSON.stringify(declared.parameters), JSON.stringify(GIANT_PARAMETERS));
+    // Short descriptions are left alone.
+    assert.equal(declaration(model.bodies[5], "read").description.length > 0, true);
+    assert.equal(declaration(model.bodies[5], "weather_lookup").description, "Current weather and a three-day forecast for a city.");
+  });
+
+  test("an edit-intent read of a source file comes back unchanged", () => {
+    assert.equal(toolMessages(model.bodies[7]).at(-1)?.text, fs.readFileSync(SOURCE_FILE, "utf8"));
+  });
+
+  test("an existing reasoning_effort is lowered after a routine read, and not after a failing command", () => {
+    assert.equal(model.bodies[0].reasoning_effort, "high");
+    assert.equal(model.bodies[6].reasoning_effort, "high", "first request of a prompt is never clamped");
+    assert.equal(model.bodies[7].reasoning_effort, "low", "routine successful read -> clamped");
+    assert.equal(model.bodies[1].reasoning_effort, "high", "bash is not routine");
+    const failed = toolMessages(model.bodies[10]).at(-1)?.text ?? "";
+    assert.match(failed, /Command exited with code 1$/);
+    assert.equal(model.bodies[10].reasoning_effort, "high", "not after a failing command");
+    assert.equal(model.bodies[11].reasoning_effort, "high", "an error earlier in the run still blocks the clamp");
+    // Only the value changed: no field was added.
+    assert.deepEqual(Object.keys(model.bodies[7]), Object.keys(model.bodies[6]));
+  });
+
+  test("an exact repeat within the session becomes a short reference to the same id", () => {
+    assert.equal(toolMessages(model.bodies[9]).at(-1)?.text, `[Same output as an earlier bash result (218 lines) · token_retrieve id=${ids.test} startLine=1]`);
+  });
+
+  test("when Pi truncated bash output, the full output is compacted and recoverable", () => {
+    const text = toolMessages(model.bodies[12]).at(-1)?.text ?? "";
+    assert.ok(text.includes("error[E0308]: mismatched types"), "error from the part Pi's tail dropped");
+    assert.ok(!text.includes("Full output:"), "Pi's truncation notice is replaced");
+    assert.ok(ids.build && ids.build !== ids.test);
+    assert.equal(toolMessages(model.bodies[13]).at(-1)?.text, `${cargoBuild}[lines 1-54 of 4054 · more: token_retrieve id=${ids.build} startLine=55]`);
+  });
+
+  test("/token-saver stats reports the session's counters", () => {
+    assert.match(run.stderr, /Token Saver: on/);
+    assert.match(run.stderr, /repeats 1, retrievals 2/);
+    assert.match(run.stderr, /tool searches 2, activations 2, deferred now 0/);
+    assert.match(run.stderr, /saved \d+ chars \(~\d+ tokens\)/);
+    assert.match(run.stderr, /description chars removed 543/);
+  });
+
+  test("off restores the deferred tools and their full descriptions, and drops pi-lean's token tools", () => {
+    const last = model.bodies[14];
+    assert.deepEqual(toolNames(last), ["read", "bash", "edit", "write", "skill_search", "skill", "weather_lookup", "warehouse_query"]);
+    assert.equal(declaration(last, "warehouse_query").description, GIANT_DESCRIPTION);
+    assert.ok(!systemText(last).includes(GUIDELINE));
+    assert.equal(JSON.parse(fs.readFileSync(path.join(sandbox.agent, "pi-lean.json"), "utf8")).tokenSaver, "off");
+    assert.equal(JSON.parse(fs.readFileSync(path.join(sandbox.agent, "pi-lean.json"), "utf8")).searchLimit, 4, "other keys kept");
+  });
+
+  test("after a real process restart resuming the session, token_retrieve still returns the original", () => {
+    assert.equal(rerun.code, 0, rerun.stderr);
+    const lines = cargoTest.split(/(?<=\n)/);
+    const text = toolMessages(resumed.bodies[1]).at(-1)?.text ?? "";
+    assert.equal(text, `${lines[138]}${lines[139]}[lines 139-140 of 218 · more: token_retrieve id=${ids.test} startLine=141]`);
+  });
+});
+
+describe("Token Saver off means off", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {Array<{code: number|null, stdout: string, stderr: string}>} */
+  const runs = [];
+  /** @type {string[][]} */
+  const raw = [];
+
+  before(async () => {
+    const script = () => [
+      { toolCalls: [{ name: "bash", arguments: { command: `cat ${CARGO_TEST}` } }] },
+      { toolCalls: [{ name: "read", arguments: { path: "notes.txt" } }] },
+      { text: "ok" },
+    ];
+    model = new FakeModel(script());
+    await model.start();
+    sandbox = makeSandbox(model, { reasoning: true });
+    fs.writeFileSync(path.join(sandbox.work, "notes.txt"), fs.readFileSync(CARGO_BUILD, "utf8").repeat(3));
+    // pi-lean's entry with the Token Saver's registration removed, imports made absolute.
+    const extensionDir = path.dirname(EXTENSION_ENTRY);
+    const without = fs
+      .readFileSync(EXTENSION_ENTRY, "utf8")
+      .replace(/^.*registerTokenSaver.*\n/gm, "")
+      .replace(/from "\.\//g, `from "${extensionDir}/`);
+    assert.notEqual(without, fs.readFileSync(EXTENSION_ENTRY, "utf8"));
+    const withoutPath = path.join(sandbox.root, "pi-lean-without-token-saver.js");
+    fs.writeFileSync(withoutPath, without);
+    for (const extension of [EXTENSION_ENTRY, withoutPath]) {
+      model.script = script();
+      model.requests = [];
+      runs.push(await runPi(sandbox, { extension, args: ["--thinking", "high", "-e", EXTRA_TOOLS], prompts: ["Look at the test run"] }));
+      raw.push(model.rawBodies);
+    }
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("the request bytes are identical to a run without the Token Saver", () => {
+    assert.equal(runs[0].code, 0, runs[0].stderr);
+    assert.equal(runs[1].code, 0, runs[1].stderr);
+    assert.equal(raw[0].length, 3);
+    assert.deepEqual(raw[0], raw[1]);
+  });
+
+  test("nothing is compacted, deferred, shortened or clamped", () => {
+    const bodies = raw[0].map((r) => JSON.parse(r));
+    assert.deepEqual(toolNames(bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "weather_lookup", "warehouse_query"]);
+    assert.equal(toolMessages(bodies[1]).at(-1)?.text, fs.readFileSync(CARGO_TEST, "utf8"));
+    assert.equal(bodies[2].reasoning_effort, "high");
+    assert.ok(!fs.existsSync(path.join(sandbox.agent, "pi-lean", "token-saver")), "no store is created while off");
+  });
+});
