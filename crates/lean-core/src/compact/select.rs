@@ -126,6 +126,52 @@ fn is_blank(line: &[u8]) -> bool {
     trim(line).is_empty()
 }
 
+/// A frame of a stack trace: `at fn (file:1:2)`, `  12: crate::module::fn`.
+fn is_backtrace_frame(line: &[u8]) -> bool {
+    let indent = indent_width(line);
+    let t = &line[indent..];
+    if t.starts_with(b"at ") {
+        return true;
+    }
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    indent > 0 && digits > 0 && t[digits..].starts_with(b": ")
+}
+
+/// Changed lines of small hunks are the point of a diff and cheap to keep: they become context
+/// (always kept) unless there are so many that they must compete for the budget.
+fn promote_small_hunks(texts: &[Cow<'_, [u8]>], ranks: &mut [Rank], budget_lines: usize) {
+    const SMALL_HUNK: usize = 8;
+    let mut small: Vec<usize> = Vec::new();
+    let mut hunk: Vec<usize> = Vec::new();
+    let mut in_hunk = false;
+    let flush = |hunk: &mut Vec<usize>, small: &mut Vec<usize>| {
+        if hunk.len() <= SMALL_HUNK {
+            small.append(hunk);
+        }
+        hunk.clear();
+    };
+    for (i, text) in texts.iter().enumerate() {
+        if text.starts_with(b"@@") {
+            flush(&mut hunk, &mut small);
+            in_hunk = true;
+        } else if text.starts_with(b"diff ") || text.starts_with(b"commit ") {
+            flush(&mut hunk, &mut small);
+            in_hunk = false;
+        } else if in_hunk && (text.starts_with(b"+") || text.starts_with(b"-")) {
+            hunk.push(i);
+        }
+    }
+    flush(&mut hunk, &mut small);
+    let rank = if small.len() <= 4 * budget_lines {
+        Rank::Context
+    } else {
+        Rank::High
+    };
+    for i in small {
+        ranks[i] = ranks[i].min(rank);
+    }
+}
+
 fn is_stack_frame(line: &[u8]) -> bool {
     let t = trim(line);
     (t.starts_with(b"at ") && t.iter().any(u8::is_ascii_digit)) || t.starts_with(b"File \"")
@@ -365,10 +411,20 @@ pub(crate) fn select(
         if query_hits[i] {
             rank = Rank::Must;
         }
-        if rank > Rank::Rare && template_counts[&templates[i]] <= 2 {
+        // Backtrace frames are unique but rarely informative; the first one after an error
+        // is kept as context below.
+        // `ls -l` rows are named in their run's marker instead.
+        if rank > Rank::Rare
+            && template_counts[&templates[i]] <= 2
+            && !is_backtrace_frame(text)
+            && !(kind == ContentKind::Tree && is_ls_long_entry(text))
+        {
             rank = Rank::Rare;
         }
         ranks[i] = rank;
+    }
+    if kind == ContentKind::Diff {
+        promote_small_hunks(&texts, &mut ranks, budget.lines);
     }
     for i in (0..n.min(HEAD_LINES)).chain(n.saturating_sub(TAIL_LINES)..n) {
         // Repeats of the line before stay in their collapsed run.
@@ -376,6 +432,7 @@ pub(crate) fn select(
             ranks[i] = Rank::Must;
         }
     }
+    let frequent_template = (n / 20).max(16);
     // Every distinct error survives; floods are thinned per template.
     let kept_errors = water_fill(&errors, &templates, budget.error_lines);
     for &i in &kept_errors {
@@ -386,7 +443,12 @@ pub(crate) fn select(
                 break;
             }
             // A neighbouring passing test or a sibling of the same template is not detail.
-            if is_pass_line(body(j)) || templates[j] == templates[i] || signals[j] == Signal::Error
+            // A line of a frequent template is another record of the log, not detail.
+            let frequent = template_counts[&templates[j]] as usize > frequent_template;
+            if frequent
+                || is_pass_line(body(j))
+                || templates[j] == templates[i]
+                || signals[j] == Signal::Error
             {
                 continue;
             }
@@ -621,11 +683,16 @@ fn describe_run(
         return " identical".to_string();
     }
     if kind == ContentKind::Tree
-        && (start..=end).all(|j| is_ls_long_entry(&texts[j]) || is_blank(&texts[j]))
+        && (start..=end).all(|j| {
+            is_ls_long_entry(&texts[j]) || is_blank(&texts[j]) || texts[j].starts_with(b"total ")
+        })
     {
         // `ls -l` rows are mostly metadata; the names are what the reader needs.
         let mut names = String::new();
         for text in &texts[start..=end] {
+            if !is_ls_long_entry(text) {
+                continue;
+            }
             let name = text.rsplit(|&b| b == b' ').next().unwrap_or(&[]);
             if name.is_empty() || name == b"." || name == b".." {
                 continue;
