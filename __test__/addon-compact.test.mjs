@@ -1,0 +1,184 @@
+// The compaction, recovery and tool-search API of the native addon, called from JS exactly as
+// the Token Saver calls it: Buffers and strings, stable error codes, durable stores that
+// survive a reopen, and many compactAsync calls in flight at once.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { RecoveryStore, ToolIndex, compact, compactAsync, compactToBuffer, contentHash } from "../index.js";
+import { SHARED_DIR } from "./helpers/pi.mjs";
+
+const CORPUS = path.join(SHARED_DIR, "eval", "compaction");
+const CARGO_TEST = path.join(CORPUS, "04_cargo_test_2fail.txt");
+const skipCorpus = fs.existsSync(CARGO_TEST) ? false : "shared compaction corpus missing";
+
+/** @param {() => unknown} fn @param {string} code */
+function assertCode(fn, code) {
+  assert.throws(fn, (/** @type {any} */ error) => {
+    assert.equal(error.code, code, `expected ${code}, got ${error.code}: ${error.message}`);
+    return true;
+  });
+}
+
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-recovery-"));
+}
+
+/** Lines of a text with their terminators, 1-based slice. @param {string} text @param {number} start @param {number} count */
+function lines(text, start, count) {
+  return text.split(/(?<=\n)/).slice(start - 1, start - 1 + count).join("");
+}
+
+describe("compact", { skip: skipCorpus }, () => {
+  const original = skipCorpus ? "" : fs.readFileSync(CARGO_TEST, "utf8");
+
+  test("small input passes through byte-identical", () => {
+    const out = compact("hello\nworld\n", { tool: "bash" });
+    assert.equal(out.changed, false);
+    assert.equal(out.text, "hello\nworld\n");
+    assert.equal(out.originalBytes, 12);
+    assert.equal(out.outputBytes, 12);
+    assert.deepEqual(out.ranges, []);
+    assert.equal(out.id, contentHash("hello\nworld\n"));
+  });
+
+  test("a failing cargo test run keeps its failures and names the id in every marker when recoverable", () => {
+    const out = compact(original, { tool: "bash", command: "cargo test", recoverable: true });
+    assert.equal(out.changed, true);
+    assert.equal(out.id, contentHash(original));
+    assert.ok(out.outputBytes < out.originalBytes / 2);
+    assert.equal(out.originalLines, 218);
+    for (const fact of ["test tests::escape_meta ... FAILED", "test utf8::tests::bmp ... FAILED"]) assert.ok(out.text.includes(fact), fact);
+    const markers = [...out.text.matchAll(/\[… (\d+) lines (\d+)-(\d+)[^\]]*· token_retrieve id=([0-9a-f]{16}) startLine=(\d+)\]/g)];
+    assert.equal(markers.length, out.ranges.length);
+    markers.forEach((m, i) => {
+      assert.equal(m[4], out.id);
+      assert.equal(Number(m[2]), out.ranges[i].startLine);
+      assert.equal(Number(m[3]), out.ranges[i].endLine);
+      assert.equal(Number(m[1]), out.ranges[i].endLine - out.ranges[i].startLine + 1);
+      assert.equal(Number(m[5]), out.ranges[i].startLine);
+    });
+  });
+
+  test("without recoverable, markers never name an id", () => {
+    const out = compact(original, { tool: "bash" });
+    assert.equal(out.changed, true);
+    assert.ok(!out.text.includes("token_retrieve"));
+    assert.ok(!out.text.includes("id="));
+  });
+
+  test("Buffers and strings give the same result; compactToBuffer returns the exact bytes", () => {
+    const fromString = compact(original, { recoverable: true });
+    const fromBuffer = compact(Buffer.from(original), { recoverable: true });
+    assert.deepEqual(fromBuffer, fromString);
+    assert.equal(compactToBuffer(Buffer.from(original), { recoverable: true }).toString("utf8"), fromString.text);
+  });
+
+  test("lower aggressiveness keeps at least as much", () => {
+    const full = compact(original, { aggressiveness: 1 });
+    const gentle = compact(original, { aggressiveness: 0.25 });
+    assert.ok(gentle.outputBytes >= full.outputBytes, `${gentle.outputBytes} >= ${full.outputBytes}`);
+  });
+
+  test("an unknown kind is INVALID_ARGUMENT; inputs above maxInputBytes pass through", () => {
+    assertCode(() => compact(original, { kind: "bogus" }), "INVALID_ARGUMENT");
+    const out = compact(original, { maxInputBytes: 100 });
+    assert.equal(out.changed, false);
+    assert.equal(out.text, original);
+  });
+
+  test("compactAsync matches compact, and many calls in flight stay correct", async () => {
+    const inputs = Array.from({ length: 24 }, (_, i) => (i % 2 ? Buffer.from(`${original}\nrun ${i}\n`) : `${original}\nrun ${i}\n`));
+    const results = await Promise.all(inputs.map((input) => compactAsync(input, { tool: "bash", recoverable: true })));
+    results.forEach((/** @type {any} */ result, i) => {
+      assert.deepEqual(result, compact(inputs[i], { tool: "bash", recoverable: true }));
+      assert.ok(result.text.includes(`run ${i}`));
+    });
+  });
+
+  test("compactAsync rejects a bad option instead of crashing", async () => {
+    await assert.rejects(compactAsync(original, { kind: "bogus" }), /unknown kind "bogus"/);
+  });
+});
+
+describe("RecoveryStore", () => {
+  test("put is idempotent, ids are content hashes, retrieve returns exact lines with CRLF", () => {
+    const store = RecoveryStore.open({});
+    const text = "one\r\ntwo\nthree\r\nfour";
+    const id = store.put(Buffer.from(text));
+    assert.equal(id, contentHash(text));
+    assert.equal(store.put(text), id);
+    assert.equal(store.contains(id), true);
+    const page = store.retrieve(id, 2, 2);
+    assert.deepEqual({ ...page }, { text: "two\nthree\r\n", startLine: 2, endLine: 3, totalLines: 4, nextStartLine: 4 });
+    const rest = store.retrieve(id, 4);
+    assert.equal(rest.text, "four");
+    assert.equal(rest.nextStartLine, undefined);
+    assert.deepEqual({ ...store.stats() }, { entries: 1, bytes: text.length, diskEntries: 0, diskBytes: 0 });
+  });
+
+  test("errors carry stable codes", () => {
+    const store = RecoveryStore.open({});
+    assertCode(() => store.retrieve("not-an-id"), "INVALID_ARGUMENT");
+    assertCode(() => store.retrieve("0123456789abcdef"), "RECOVERY_EXPIRED");
+    assertCode(() => RecoveryStore.open({ maxEntries: 0 }), "INVALID_ARGUMENT");
+    assert.equal(store.contains("../../etc/passwd"), false);
+  });
+
+  test("a durable store survives reopening (a process restart) and clear() empties it", () => {
+    const dir = tempDir();
+    try {
+      const text = fs.existsSync(CARGO_TEST) ? fs.readFileSync(CARGO_TEST, "utf8") : "a\nb\nc\n".repeat(500);
+      const id = RecoveryStore.open({ dir }).put(text);
+      const reopened = RecoveryStore.open({ dir });
+      assert.equal(reopened.contains(id), true);
+      assert.equal(reopened.retrieve(id, 139, 2).text, lines(text, 139, 2));
+      assert.equal(reopened.retrieve(id, 1, 1000).text, text);
+      assert.equal(reopened.stats().diskEntries, 1);
+      reopened.clear();
+      assertCode(() => reopened.retrieve(id), "RECOVERY_EXPIRED");
+      assert.equal(RecoveryStore.open({ dir }).contains(id), false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the memory LRU evicts by entry count; the disk copy still answers", () => {
+    const dir = tempDir();
+    try {
+      const memoryOnly = RecoveryStore.open({ maxEntries: 2 });
+      const ids = ["a\n", "b\n", "c\n"].map((t) => memoryOnly.put(t));
+      assert.equal(memoryOnly.contains(ids[0]), false);
+      assert.equal(memoryOnly.contains(ids[2]), true);
+      const durable = RecoveryStore.open({ maxEntries: 2, dir });
+      const durableIds = ["a\n", "b\n", "c\n"].map((t) => durable.put(t));
+      assert.equal(durable.retrieve(durableIds[0]).text, "a\n");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("ToolIndex", () => {
+  const index = new ToolIndex([
+    { name: "browser_screenshot", description: "Capture a PNG image of the current browser page.", parameters: "fullPage capture the whole page" },
+    { name: "github_create_issue", description: "Open a new issue in a GitHub repository.", parameters: "repo title body" },
+    { name: "weather_lookup", description: "Current weather and a three-day forecast for a city." },
+  ]);
+
+  test("finds tools by name words, description and stems; bounded and deterministic", () => {
+    assert.equal(index.size, 3);
+    assert.deepEqual(index.search("take a screenshot of the page").map((h) => h.name), ["browser_screenshot"]);
+    assert.deepEqual(index.search("forecast", 3).map((h) => h.name), ["weather_lookup"]);
+    assert.equal(index.search("file issues on github")[0].name, "github_create_issue");
+    assert.equal(index.search("page issue forecast", 1).length, 1);
+    assert.deepEqual(index.search("page issue forecast", 8), index.search("page issue forecast", 8));
+  });
+
+  test("an exact name is pinned first; unrelated queries find nothing", () => {
+    assert.equal(index.search("weather_lookup page screenshot")[0].name, "weather_lookup");
+    assert.deepEqual(index.search("quantum chromodynamics"), []);
+    assert.deepEqual(new ToolIndex([]).search("anything"), []);
+  });
+});
