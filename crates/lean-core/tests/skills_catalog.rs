@@ -279,6 +279,29 @@ fn include_filter_limit_and_ordering() {
         .is_empty());
 }
 
+#[test]
+fn huge_and_odd_queries_stay_fast_and_sane() {
+    let catalog = sample();
+    let index = SearchIndex::build(&catalog);
+    let huge: String = (0..200_000)
+        .map(|i| format!("word{i} "))
+        .collect::<String>()
+        + "plot";
+    let start = std::time::Instant::now();
+    let result = index.search(&huge, 5, &|_| true);
+    assert!(start.elapsed().as_secs_f64() < 1.0);
+    assert!(result.hits.len() <= 5);
+    for query in [
+        "é".repeat(3000),
+        "\0\u{2028}💥".repeat(100),
+        "---\n".repeat(50),
+    ] {
+        let result = index.search(&query, 5, &|_| true);
+        assert!((0.0..=1.0).contains(&result.confidence));
+    }
+    assert!(index.mentions(&huge).is_empty());
+}
+
 fn catalog_empty() -> Catalog {
     Catalog::new(Vec::new()).0
 }

@@ -97,6 +97,20 @@ impl SearchTuning {
     }
 }
 
+/// Queries are analysed up to this many bytes.
+const MAX_QUERY_BYTES: usize = 2048;
+
+fn truncate_at_char_boundary(text: &str, max_bytes: usize) -> &str {
+    if text.len() <= max_bytes {
+        return text;
+    }
+    let mut cut = max_bytes;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    &text[..cut]
+}
+
 /// Shortest name affix that may match a query word.
 const MIN_AFFIX_LEN: usize = 4;
 
@@ -594,8 +608,11 @@ impl SearchIndex {
         }
         // Saturating in the absolute score too, so one very rare shared term (a library name)
         // is enough on its own, while long vague queries need broad coverage.
+        // The absolute scale follows the largest possible idf, which grows with ln(catalog
+        // size), so confidence means the same thing for 50 skills and for 5000.
         let coverage = (top_score / information).min(1.0);
-        let absolute = 1.0 - (-top_score / 12.0).exp();
+        let max_idf = (1.0 + (self.doc_count as f32 - 0.5) / 1.5).ln().max(1.0);
+        let absolute = 1.0 - (-top_score / (2.7 * max_idf)).exp();
         f64::from((0.5 * coverage + 0.5 * absolute).clamp(0.0, 1.0))
     }
 
@@ -647,6 +664,9 @@ impl SearchIndex {
     }
 
     fn query_terms(&self, query: &str) -> QueryTerms {
+        // Only the start of a very long query is analysed: term bookkeeping below is
+        // quadratic in the number of distinct words, and a routing query is a sentence or two.
+        let query = truncate_at_char_boundary(query, MAX_QUERY_BYTES);
         let raw_words: Vec<String> = words(query)
             .into_iter()
             .filter(|word| !is_stopword(word))
