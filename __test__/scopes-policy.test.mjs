@@ -416,3 +416,67 @@ describe("user-side guards", () => {
     assert.deepEqual(result.items.map((i) => i.value), ["skill:tdd"]);
   });
 });
+
+describe("the shipped JSON Schema", () => {
+  const schemaPath = path.join(REPO_ROOT, "schema", "pi-lean.schema.json");
+  const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
+
+  test("documents every key the loader accepts, each setting with its default", async () => {
+    const { SETTING_KEYS } = await import("../extension/config.js");
+    const topLevel = Object.keys(schema.properties).sort();
+    assert.deepEqual(topLevel, ["$schema", ...SETTING_KEYS, "groups", "profiles", "activeProfile", "activeGroup", "permission"].sort());
+    for (const key of SETTING_KEYS) {
+      const spec = schema.$defs.settings.properties[key];
+      assert.ok(spec, `schema lacks ${key}`);
+      assert.deepEqual(spec.default, DEFAULT_CONFIG[key], `default of ${key}`);
+      assert.ok(spec.description, `description of ${key}`);
+    }
+  });
+
+  test("is shipped in the package and referenced by the README", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    assert.ok(pkg.files.includes("schema/"));
+    const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+    assert.ok(readme.includes('"$schema": "./node_modules/pi-lean/schema/pi-lean.schema.json"') || readme.includes("schema/pi-lean.schema.json"));
+  });
+
+  test("accepts and rejects the same files as the loader (apart from cross-references)", async (t) => {
+    /** @type {any} */
+    let validator;
+    try {
+      const { compile } = await import("@earendil-works/pi-schema");
+      validator = compile(schema);
+    } catch (error) {
+      t.skip(`no JSON Schema validator here (${error})`);
+      return;
+    }
+    const samples = [
+      {},
+      { $schema: "./node_modules/pi-lean/schema/pi-lean.schema.json", routing: "adaptive", catalogTokenBudget: 2000 },
+      { groups: { g: ["a", "b-*"] }, profiles: { p: ["g"], q: { groups: ["g"], settings: { routing: "safe", tokenSaver: "on" } } }, activeProfile: "p", activeGroup: null },
+      { permission: { skill: "ask" } },
+      { permission: { skill: { default: "allow", rules: [{ pattern: "x*", action: "deny" }] } } },
+      { routing: "eager" },
+      { searchLimit: 9 },
+      { permission: { skill: "maybe" } },
+      { permission: { skill: { rules: [{ pattern: "x", action: "deny", extra: 1 }] } } },
+      { profiles: { q: { settings: { colour: 1 } } } },
+      { groups: { g: "a" } },
+      { unknown: true },
+    ];
+    for (const sample of samples) {
+      const d = dirs({ global: sample });
+      try {
+        let loaderOk = true;
+        try {
+          loadConfig({ agentDir: d.agentDir, env: {} });
+        } catch {
+          loaderOk = false;
+        }
+        assert.equal(validator.validate(sample).ok, loaderOk, JSON.stringify(sample));
+      } finally {
+        d.cleanup();
+      }
+    }
+  });
+});

@@ -70,7 +70,10 @@ const VALIDATORS = {
 /** Keys other features own; accepted here so a newer config does not fail closed on them. */
 const RESERVED_KEYS = new Set(["$schema"]);
 
-/** Keys with structure, validated by `validateStructured`. */
+/** Every scalar setting key (the JSON Schema and the README document each one). */
+export const SETTING_KEYS = Object.freeze(Object.keys(VALIDATORS));
+
+/** Keys with structure, validated in `validateLayer`. */
 const STRUCTURED_KEYS = new Set(["groups", "profiles", "activeProfile", "activeGroup", "permission"]);
 
 const POLICY_ACTIONS = ["allow", "ask", "deny"];
