@@ -1,7 +1,8 @@
 // `npm run bench`: every figure measured side by side in one run on this machine.
 //   1. prompt cost of the skill catalog: stock Pi vs pi-lean at 1/10/100/1000 skills, measured
 //      from the request bodies real Pi 1.6 sends to a scripted model (chars/4 and o200k);
-//   2. routing quality on the visible scientific set, ours vs plain BM25;
+//   2. routing quality on the visible scientific set, ours vs plain BM25; 2b. the per-prompt
+//      shortlist of the lazy and adaptive routing modes: tokens per prompt and recall@3;
 //   3. search latency and index build through N-API at ~1000 skills;
 //   4. compaction through N-API: throughput on 10 MB logs and grep output, 50 KB latency,
 //      peak memory on a 100 MB input.
@@ -15,6 +16,8 @@ import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { FakeModel, systemText } from "../__test__/helpers/fake-model.mjs";
 import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
 import { SkillIndex, compact } from "../index.js";
+import { DEFAULT_CONFIG } from "../extension/config.js";
+import { route } from "../extension/skill-routing.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const routing = path.resolve(root, "..", "shared", "eval", "routing");
@@ -128,6 +131,62 @@ function routingQuality() {
     ["MRR", metrics.ours.mrr.toFixed(3), metrics.baseline.mrr.toFixed(3)],
   ];
   return ["2. Routing on queries-scientific.jsonl (130 skills, 57 answerable queries)", table(["metric", "pi-lean", "plain BM25"], rows)].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2b. Per-prompt shortlist (routing modes) on the visible scientific set
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Runs the extension's own routing decision for every query of the visible set: what the
+ * shortlist costs per prompt (chars/4 and o200k of the custom message) and how often it
+ * contains an expected skill (recall@3 over answerable queries; a prompt without a
+ * shortlist counts as a miss).
+ */
+function shortlistQuality() {
+  const rows = readJsonl(path.join(routing, "catalog-scientific.jsonl")).filter((r) => !r.disable_model_invocation);
+  const queries = readJsonl(path.join(routing, "queries-scientific.jsonl"));
+  const index = new SkillIndex(rows.map((r) => ({ name: r.name, description: r.description })));
+  const candidates = rows.map((r) => r.name);
+  const out = [];
+  for (const mode of /** @type {const} */ (["lazy", "adaptive"])) {
+    const config = { ...DEFAULT_CONFIG, routing: mode };
+    let shown = 0;
+    let chars = 0;
+    let tokens = 0;
+    let answerable = 0;
+    let answerableShown = 0;
+    let hits = 0;
+    let falseAlarms = 0;
+    let size = 0;
+    for (const q of queries) {
+      const { catalog, message } = route(index, config, { candidates, scopeLabel: "all skills", prompt: q.prompt });
+      if (catalog) throw new Error(`${mode}: the 130-skill compact catalog unexpectedly fits the budget`);
+      const names = message ? message.details.names : [];
+      if (message) {
+        shown++;
+        chars += Math.ceil(message.content.length / 4);
+        tokens += o200k(message.content);
+        size += names.length;
+      }
+      if (q.expected.length === 0) {
+        if (message) falseAlarms++;
+        continue;
+      }
+      answerable++;
+      if (message) answerableShown++;
+      if (names.slice(0, 3).some((n) => q.expected.includes(n))) hits++;
+    }
+    out.push({ mode, prompts: queries.length, shown, meanSize: shown ? size / shown : 0, charsPerPrompt: chars / queries.length, o200kPerPrompt: tokens / queries.length, o200kWhenShown: shown ? tokens / shown : 0, recallAt3: hits / answerable, recallAt3WhenShown: answerableShown ? hits / answerableShown : 0, falseAlarms });
+  }
+  figures.shortlist = out;
+  return [
+    `2b. Per-prompt shortlist on queries-scientific.jsonl (${rows.length} skills; recall@3 over answerable queries, no shortlist = miss)`,
+    table(
+      ["mode", "shown", "mean size", "chars/4 per prompt", "o200k per prompt", "o200k when shown", "recall@3", "recall@3 when shown", "shown on no-answer"],
+      out.map((r) => [r.mode, `${r.shown}/${r.prompts}`, r.meanSize.toFixed(2), r.charsPerPrompt.toFixed(1), r.o200kPerPrompt.toFixed(1), r.o200kWhenShown.toFixed(1), r.recallAt3.toFixed(3), r.recallAt3WhenShown.toFixed(3), r.falseAlarms]),
+    ),
+  ].join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,7 +344,7 @@ function compaction() {
 }
 
 async function main() {
-  const sections = [await promptCost(), routingQuality(), searchLatency(), compaction()];
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), compaction()];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }
