@@ -16,6 +16,31 @@ use super::signals::{
 };
 use super::{CompactOptions, ContentKind, DroppedRange};
 
+/// Every line's text as the selection sees it: the original bytes, or a cleaned copy when the
+/// input holds ANSI escapes or progress overwrites (only then is a per-line copy kept, to bound
+/// memory on large clean input).
+pub(crate) struct LineTexts<'a> {
+    input: &'a [u8],
+    spans: &'a [LineSpan],
+    cleaned: Option<Vec<Cow<'a, [u8]>>>,
+}
+
+impl LineTexts<'_> {
+    fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        (0..self.spans.len()).map(move |i| &self[i])
+    }
+}
+
+impl std::ops::Index<usize> for LineTexts<'_> {
+    type Output = [u8];
+    fn index(&self, i: usize) -> &[u8] {
+        match &self.cleaned {
+            Some(cleaned) => &cleaned[i],
+            None => &self.input[self.spans[i].start..self.spans[i].end],
+        }
+    }
+}
+
 /// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
 #[derive(Clone, Copy, Default)]
 struct PreHashed;
@@ -139,7 +164,7 @@ fn is_backtrace_frame(line: &[u8]) -> bool {
 
 /// Changed lines of small hunks are the point of a diff and cheap to keep: they become context
 /// (always kept) unless there are so many that they must compete for the budget.
-fn promote_small_hunks(texts: &[Cow<'_, [u8]>], ranks: &mut [Rank], budget_lines: usize) {
+fn promote_small_hunks(texts: &LineTexts<'_>, ranks: &mut [Rank], budget_lines: usize) {
     const SMALL_HUNK: usize = 8;
     let mut small: Vec<usize> = Vec::new();
     let mut hunk: Vec<usize> = Vec::new();
@@ -289,17 +314,16 @@ pub(crate) fn select(
 
     // Lossless view of every line: ANSI and carriage-return overwrites removed.
     let dirty = needs_cleaning(input);
-    let texts: Vec<Cow<'_, [u8]>> = spans
-        .iter()
-        .map(|s| {
-            let raw = &input[s.start..s.end];
-            if dirty {
-                clean_line(raw)
-            } else {
-                Cow::Borrowed(raw)
-            }
-        })
-        .collect();
+    let texts = LineTexts {
+        input,
+        spans,
+        cleaned: dirty.then(|| {
+            spans
+                .iter()
+                .map(|s| clean_line(&input[s.start..s.end]))
+                .collect()
+        }),
+    };
     if dirty {
         strategies.push("strip-ansi-progress");
     }
@@ -357,8 +381,7 @@ pub(crate) fn select(
                 scan_signals(text, &[0], &mut signals[i..i + 1]);
             }
         } else {
-            let starts: Vec<usize> = spans.iter().map(|s| s.start).collect();
-            scan_signals(input, &starts, &mut signals);
+            scan_signals(input, spans, &mut signals);
         }
         for (i, signal) in signals.iter_mut().enumerate() {
             *signal = refine_signal(*signal, &texts[i]);
@@ -373,7 +396,7 @@ pub(crate) fn select(
                 .ascii_case_insensitive(true)
                 .build(&terms)
             {
-                Ok(ac) if !terms.is_empty() => texts.iter().map(|t| ac.is_match(&t[..])).collect(),
+                Ok(ac) if !terms.is_empty() => texts.iter().map(|t| ac.is_match(t)).collect(),
                 _ => vec![false; n],
             }
         }
@@ -552,7 +575,7 @@ struct RenderPlan<'p> {
 fn render(
     input: &[u8],
     spans: &[LineSpan],
-    texts: &[Cow<'_, [u8]>],
+    texts: &LineTexts<'_>,
     plan: RenderPlan<'_>,
     kind: ContentKind,
     opts: &CompactOptions,
@@ -672,7 +695,7 @@ fn description_template(description: &str) -> String {
 /// Words describing a dropped run: identical repeats, directory entry names, or the dominant
 /// template when one template covers most of the run.
 fn describe_run(
-    texts: &[Cow<'_, [u8]>],
+    texts: &LineTexts<'_>,
     duplicate: &[bool],
     templates: &[u64],
     kind: ContentKind,
@@ -689,7 +712,7 @@ fn describe_run(
     {
         // `ls -l` rows are mostly metadata; the names are what the reader needs.
         let mut names = String::new();
-        for text in &texts[start..=end] {
+        for text in (start..=end).map(|j| &texts[j]) {
             if !is_ls_long_entry(text) {
                 continue;
             }

@@ -252,9 +252,9 @@ fn is_http_error_status(text: &[u8], at: usize) -> bool {
 }
 
 /// Signal of every line, from one keyword scan over `text` (the whole input, or one cleaned
-/// line); `line_starts` are the byte offsets where lines of `text` begin.
-pub(crate) fn scan_signals(text: &[u8], line_starts: &[usize], out: &mut [Signal]) {
-    if line_starts.is_empty() {
+/// line); `lines` are the spans of `text`'s lines, in order.
+pub(crate) fn scan_signals<L: LineStart>(text: &[u8], lines: &[L], out: &mut [Signal]) {
+    if lines.is_empty() {
         return;
     }
     let automaton = keyword_automaton();
@@ -266,7 +266,7 @@ pub(crate) fn scan_signals(text: &[u8], line_starts: &[usize], out: &mut [Signal
         };
         let at = hit.start();
         pos = hit.end();
-        while line + 1 < line_starts.len() && line_starts[line + 1] <= at {
+        while line + 1 < lines.len() && lines[line + 1].line_start() <= at {
             line += 1;
         }
         let (keyword, signal) = KEYWORDS[hit.pattern().as_usize()];
@@ -279,11 +279,28 @@ pub(crate) fn scan_signals(text: &[u8], line_starts: &[usize], out: &mut [Signal
         out[line] = signal;
         if signal == Signal::Error {
             // Nothing outranks an error: skip the rest of this line.
-            match line_starts.get(line + 1) {
-                Some(&next) => pos = pos.max(next),
+            match lines.get(line + 1) {
+                Some(next) => pos = pos.max(next.line_start()),
                 None => break,
             }
         }
+    }
+}
+
+/// Anything that knows where its line starts in the scanned text.
+pub(crate) trait LineStart {
+    fn line_start(&self) -> usize;
+}
+
+impl LineStart for usize {
+    fn line_start(&self) -> usize {
+        *self
+    }
+}
+
+impl LineStart for super::lines::LineSpan {
+    fn line_start(&self) -> usize {
+        self.start
     }
 }
 
