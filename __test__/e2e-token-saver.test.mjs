@@ -49,6 +49,10 @@ describe("Token Saver on, in real Pi", { skip }, () => {
   let run;
   /** @type {{code: number|null, stdout: string, stderr: string}} */
   let rerun;
+  /** @type {FakeModel} */
+  let forked;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let forkRun;
   const ids = { test: "", build: "" };
   const cargoTest = fs.readFileSync(CARGO_TEST, "utf8");
   const cargoBuild = fs.readFileSync(CARGO_BUILD, "utf8");
@@ -117,11 +121,27 @@ describe("Token Saver on, in real Pi", { skip }, () => {
       prompts: ["Show the first failure again"],
       env: { PI_LEAN_TOKEN_SAVER: "on" },
     });
+
+    // A fork is a new session whose history still names the parent's originals.
+    forked = new FakeModel([
+      { toolCalls: [{ name: "token_retrieve", arguments: { id: ids.build, startLine: 2, maxLines: 1 } }] },
+      { text: "Forked." },
+    ]);
+    await forked.start();
+    models.providers.fake.baseUrl = forked.baseUrl;
+    fs.writeFileSync(path.join(sandbox.agent, "models.json"), JSON.stringify(models, null, 2));
+    forkRun = await runPi(sandbox, {
+      session: true,
+      args: ["--fork", SESSION_ID, "--thinking", "high", "-e", EXTRA_TOOLS],
+      prompts: ["Try another fix"],
+      env: { PI_LEAN_TOKEN_SAVER: "on" },
+    });
   });
 
   after(async () => {
     await model?.stop();
     await resumed?.stop();
+    await forked?.stop();
     sandbox?.cleanup();
   });
 
@@ -230,6 +250,13 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     const lines = cargoTest.split(/(?<=\n)/);
     const text = toolMessages(resumed.bodies[1]).at(-1)?.text ?? "";
     assert.equal(text, `${lines[138]}${lines[139]}[lines 139-140 of 218 · more: token_retrieve id=${ids.test} startLine=141]`);
+  });
+
+  test("after /fork, token_retrieve finds originals the parent session stored", () => {
+    assert.equal(forkRun.code, 0, forkRun.stderr);
+    const sessions = fs.readdirSync(path.join(sandbox.agent, "pi-lean", "token-saver"));
+    assert.equal(sessions.length, 1, "the fork stored nothing itself");
+    assert.equal(toolMessages(forked.bodies[1]).at(-1)?.text, `error[E0308]: mismatched types\n[lines 2-2 of 4054 · more: token_retrieve id=${ids.build} startLine=3]`);
   });
 });
 

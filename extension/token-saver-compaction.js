@@ -171,7 +171,7 @@ const EXIT_STATUS_RE = /\n\n(Command exited with code -?\d+|Command timed out af
 
 /**
  * @typedef {object} CompactionSession  what compaction needs from the session
- * @property {import("../index.js").RecoveryStore} store
+ * @property {(original: Buffer | string) => string} put  stores an original (opens the store lazily)
  * @property {string} storeKey                         session key of the store the originals go to
  * @property {Map<string, {tool: string, storeKey: string}>} originals  id -> producing tool and store
  * @property {Set<string>} delivered                   ids whose content the model has seen this context
@@ -216,7 +216,7 @@ export async function compactToolResult(event, turn, session) {
   let record;
   if (session.delivered.has(id)) {
     // The model already has this exact output in context: a short reference replaces it.
-    session.store.put(original);
+    session.put(original);
     const lines = countLines(original);
     text = `[Same output as an earlier ${tool} result (${lines} lines) · token_retrieve id=${id} startLine=1]${suffix}`;
     record = { id, store: session.storeKey, tool, repeat: true, originalBytes, originalChars: piText.length, outputBytes: Buffer.byteLength(text) };
@@ -229,7 +229,7 @@ export async function compactToolResult(event, turn, session) {
       session.delivered.add(id);
       return undefined;
     }
-    session.store.put(original); // before the marker reaches the model, or retrieval could fail
+    session.put(original); // before the marker reaches the model, or retrieval could fail
     text = `${result.text}${suffix}`;
     const originalChars = typeof original === "string" ? original.length : original.toString("utf8").length;
     record = {

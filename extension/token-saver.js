@@ -118,7 +118,6 @@ export function registerTokenSaver(pi, config) {
   function apply(on, ctx) {
     enabled = on;
     if (on) {
-      openStore();
       let next = deferral.plan([RETRIEVE_TOOL]);
       if (deferral.deferred.length > 0) next = [...next, TOOL_SEARCH_TOOL];
       pi.setActiveTools(next);
@@ -165,7 +164,8 @@ export function registerTokenSaver(pi, config) {
     async execute(_toolCallId, params) {
       const id = String(/** @type {any} */ (params).id ?? "").trim().replace(/^id=/, "");
       const result = runRetrieve(/** @type {any} */ (params), (wanted) => {
-        const stores = [openStore()];
+        // The current store is only opened when it exists: a fork must not create one to read.
+        const stores = store || fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? [openStore()] : [];
         const home = originals.get(wanted)?.storeKey;
         const other = home && home !== storeKey ? storeFor(home) : null;
         if (other) stores.push(other);
@@ -308,7 +308,7 @@ export function registerTokenSaver(pi, config) {
       const patch = await compactToolResult(
         event,
         { prompt, cwd: ctx.cwd, recoverable: pi.getActiveTools().includes(RETRIEVE_TOOL) },
-        { store: openStore(), storeKey, originals, delivered, aggressiveness, stats },
+        { put: (original) => openStore().put(original), storeKey, originals, delivered, aggressiveness, stats },
       );
       if (patch) showStatus(ctx);
       return /** @type {any} */ (patch);
