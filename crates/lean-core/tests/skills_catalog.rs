@@ -280,6 +280,28 @@ fn include_filter_limit_and_ordering() {
 }
 
 #[test]
+fn clauses_pointing_at_other_skills_count_less() {
+    let catalog = catalog(vec![
+        meta(
+            "chem-toolkit",
+            "General chemistry toolkit for molecules. For docking, docking poses and docking scores use dock-predictor instead.",
+            &[],
+        ),
+        meta("dock-predictor", "Predict how a ligand binds a protein pocket, with docking poses.", &[]),
+        meta("filler", "Unrelated text about spreadsheets.", &[]),
+    ]);
+    let index = SearchIndex::build(&catalog);
+    assert_eq!(
+        names(&catalog, &index, "docking poses for my ligand")[0],
+        "dock-predictor"
+    );
+    assert_eq!(
+        names(&catalog, &index, "docking")[0],
+        "dock-predictor"
+    );
+}
+
+#[test]
 fn huge_and_odd_queries_stay_fast_and_sane() {
     let catalog = sample();
     let index = SearchIndex::build(&catalog);

@@ -43,6 +43,8 @@ pub struct SearchTuning {
     pub concept_weight: f32,
     /// Bonus factor for a query bigram that also appears as a bigram in the skill.
     pub bigram_weight: f32,
+    /// Weight of description words in clauses that name another skill.
+    pub cross_reference_weight: f32,
     /// Pseudo-relevance feedback: skills read, terms added, and their total weight.
     pub feedback_docs: usize,
     pub feedback_terms: usize,
@@ -60,6 +62,7 @@ impl Default for SearchTuning {
             affix_weight: 0.5,
             concept_weight: 0.6,
             bigram_weight: 0.1,
+            cross_reference_weight: 0.3,
             feedback_docs: 3,
             feedback_terms: 8,
             // Measured on the routing sets, feedback from the first-pass top skills drifted
@@ -81,6 +84,7 @@ impl SearchTuning {
             "affix_weight" => &mut self.affix_weight,
             "concept_weight" => &mut self.concept_weight,
             "bigram_weight" => &mut self.bigram_weight,
+            "cross_reference_weight" => &mut self.cross_reference_weight,
             "feedback_weight" => &mut self.feedback_weight,
             "feedback_docs" => {
                 self.feedback_docs = value as usize;
@@ -231,6 +235,37 @@ impl Interner {
     }
 }
 
+/// Whole-word occurrences of skill names in `haystack` (already lowercased), in text order.
+fn scan_mentions(matcher: &AhoCorasick, pattern_skill: &[usize], haystack: &str) -> Vec<Mention> {
+    let mut found: Vec<(usize, Mention)> = Vec::new();
+    for hit in matcher.find_overlapping_iter(haystack) {
+        let before_text = &haystack[..hit.start()];
+        let after_text = &haystack[hit.end()..];
+        let before = before_text.chars().next_back();
+        let after = after_text.chars().next();
+        if is_word_char(before) || is_word_char(after) {
+            continue;
+        }
+        // A name followed by `-word` or preceded by `word-` is part of a longer identifier.
+        let joined_after =
+            matches!(after, Some('-' | '_')) && is_word_char(after_text.chars().nth(1));
+        let mut reversed = before_text.chars().rev();
+        let joined_before =
+            matches!(reversed.next(), Some('-' | '_')) && is_word_char(reversed.next());
+        if joined_after || joined_before {
+            continue;
+        }
+        let explicit = before_text.ends_with("skill:")
+            || before_text.ends_with("skill ")
+            || (before_text.ends_with('`') && after_text.starts_with('`'))
+            || after_text.starts_with(" skill");
+        let skill = pattern_skill[hit.pattern().as_usize()];
+        found.push((hit.start(), Mention { skill, explicit }));
+    }
+    found.sort_by_key(|&(start, _)| start);
+    found.into_iter().map(|(_, mention)| mention).collect()
+}
+
 fn is_word_char(ch: Option<char>) -> bool {
     ch.is_some_and(char::is_alphanumeric)
 }
@@ -253,7 +288,22 @@ impl SearchIndex {
         let mut name_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut description_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut affixes: HashMap<String, Vec<u32>> = HashMap::new();
-        for skill in skills {
+        let mut patterns = Vec::new();
+        let mut pattern_skill = Vec::new();
+        for (index, skill) in skills.iter().enumerate() {
+            if skill.name.chars().count() >= 2 {
+                patterns.push(skill.name.to_lowercase());
+                pattern_skill.push(index);
+            }
+        }
+        let name_matcher = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(&patterns)
+            .ok();
+
+        let mut description_weights: Vec<Vec<f32>> = Vec::with_capacity(doc_count);
+        for (own_index, skill) in skills.iter().enumerate() {
             name_terms.push(interner.analyze_name(&skill.name));
             for word in words(&skill.name) {
                 let term = interner.word(&word);
@@ -269,7 +319,30 @@ impl SearchIndex {
                     }
                 }
             }
-            description_terms.push(interner.analyze(&skill.description));
+            // A clause that names another skill ("for docking use diffdock instead") describes
+            // that skill, not this one, so its words count for less here.
+            let mut terms = Vec::new();
+            let mut weights = Vec::new();
+            for clause in skill
+                .description
+                .split(['.', ';', '!', '?', '(', ')', '\n'])
+            {
+                let refers_elsewhere = name_matcher.as_ref().is_some_and(|matcher| {
+                    scan_mentions(matcher, &pattern_skill, &clause.to_lowercase())
+                        .iter()
+                        .any(|mention| mention.skill != own_index)
+                });
+                let weight = if refers_elsewhere {
+                    tuning_ref.cross_reference_weight
+                } else {
+                    1.0
+                };
+                let clause_terms = interner.analyze(clause);
+                weights.extend(std::iter::repeat_n(weight, clause_terms.len()));
+                terms.extend(clause_terms);
+            }
+            description_terms.push(terms);
+            description_weights.push(weights);
         }
         let vocabulary = interner.vocabulary;
         let word_ids = interner.word_ids;
@@ -288,7 +361,11 @@ impl SearchIndex {
         // Weighted, length-normalised term frequencies per skill (BM25F before saturation).
         let mut document_frequency = vec![0u32; vocabulary.len()];
         let mut weighted_tf: Vec<Vec<(u32, f32)>> = Vec::with_capacity(doc_count);
-        for (names, description) in name_terms.iter().zip(&description_terms) {
+        for ((names, description), clause_weights) in name_terms
+            .iter()
+            .zip(&description_terms)
+            .zip(&description_weights)
+        {
             let name_norm =
                 1.0 - tuning_ref.name_b + tuning_ref.name_b * names.len() as f32 / average_name;
             let description_norm = 1.0 - tuning_ref.description_b
@@ -297,8 +374,9 @@ impl SearchIndex {
             for &term in names {
                 *tf.entry(term).or_default() += tuning_ref.name_weight / name_norm;
             }
-            for &term in description {
-                *tf.entry(term).or_default() += tuning_ref.description_weight / description_norm;
+            for (&term, &clause_weight) in description.iter().zip(clause_weights) {
+                *tf.entry(term).or_default() +=
+                    clause_weight * tuning_ref.description_weight / description_norm;
             }
             let mut entries: Vec<(u32, f32)> = tf.into_iter().collect();
             entries.sort_unstable_by_key(|&(term, _)| term);
@@ -419,20 +497,6 @@ impl SearchIndex {
             })
             .collect();
 
-        let mut patterns = Vec::new();
-        let mut pattern_skill = Vec::new();
-        for (index, skill) in skills.iter().enumerate() {
-            if skill.name.chars().count() >= 2 {
-                patterns.push(skill.name.to_lowercase());
-                pattern_skill.push(index);
-            }
-        }
-        let name_matcher = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .build(&patterns)
-            .ok();
-
         SearchIndex {
             tuning,
             doc_count,
@@ -476,34 +540,9 @@ impl SearchIndex {
         } else {
             text
         };
-        let mut found: Vec<(usize, Mention)> = Vec::new();
-        for hit in matcher.find_overlapping_iter(haystack) {
-            let before_text = &haystack[..hit.start()];
-            let after_text = &haystack[hit.end()..];
-            let before = before_text.chars().next_back();
-            let after = after_text.chars().next();
-            if is_word_char(before) || is_word_char(after) {
-                continue;
-            }
-            // A name followed by `-word` or preceded by `word-` is part of a longer identifier.
-            let joined_after =
-                matches!(after, Some('-' | '_')) && is_word_char(after_text.chars().nth(1));
-            let mut reversed = before_text.chars().rev();
-            let joined_before =
-                matches!(reversed.next(), Some('-' | '_')) && is_word_char(reversed.next());
-            if joined_after || joined_before {
-                continue;
-            }
-            let explicit = before_text.ends_with("skill:")
-                || before_text.ends_with("skill ")
-                || (before_text.ends_with('`') && after_text.starts_with('`'))
-                || after_text.starts_with(" skill");
-            let skill = self.pattern_skill[hit.pattern().as_usize()];
-            found.push((hit.start(), Mention { skill, explicit }));
-        }
-        found.sort_by_key(|&(start, _)| start);
+        let found = scan_mentions(matcher, &self.pattern_skill, haystack);
         let mut mentions: Vec<Mention> = Vec::new();
-        for (_, mention) in found {
+        for mention in found {
             match mentions
                 .iter_mut()
                 .find(|known| known.skill == mention.skill)
