@@ -11,8 +11,8 @@ use std::collections::HashMap;
 use super::detect::grep_prefix_len;
 use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineSpan};
 use super::signals::{
-    is_definition, is_pass_line, is_type_definition, refine_signal, scan_signals, template_hash,
-    template_text, Signal,
+    is_definition, is_pass_line, is_type_definition, message_hash, refine_signal, scan_signals,
+    template_hash, template_text, Signal,
 };
 use super::{CompactOptions, ContentKind, DroppedRange};
 
@@ -99,6 +99,8 @@ struct Budget {
     bytes: usize,
     error_lines: usize,
     warning_lines: usize,
+    /// Most instances of one error or warning template kept when they flood.
+    per_template: usize,
 }
 
 fn budget(input_len: usize, line_count: usize, aggressiveness: f64) -> Budget {
@@ -110,12 +112,13 @@ fn budget(input_len: usize, line_count: usize, aggressiveness: f64) -> Budget {
         bytes: (((8192 + input_len / 64).min(24 * 1024)) as f64 * scale) as usize,
         error_lines: ((120.0 + root) * scale) as usize,
         warning_lines: (lines / 4).max(16),
+        per_template: (6.0 * scale) as usize,
     }
 }
 
 /// Keeps at most `cap` of `members` (line indexes) across templates so that rare templates keep
 /// every instance and frequent ones are cut to a common level; returns the survivors.
-fn water_fill(members: &[usize], templates: &[u64], cap: usize) -> Vec<usize> {
+fn water_fill(members: &[usize], templates: &[u64], cap: usize, max_level: usize) -> Vec<usize> {
     if members.len() <= cap {
         return members.to_vec();
     }
@@ -130,7 +133,7 @@ fn water_fill(members: &[usize], templates: &[u64], cap: usize) -> Vec<usize> {
     loop {
         let next = level + 1;
         let total: usize = counts.iter().map(|&c| c.min(next)).sum();
-        if total > cap || next > *counts.last().unwrap_or(&0) {
+        if total > cap || next > *counts.last().unwrap_or(&0) || next > max_level {
             break;
         }
         level = next;
@@ -457,7 +460,25 @@ pub(crate) fn select(
     }
     let frequent_template = (n / 20).max(16);
     // Every distinct error survives; floods are thinned per template.
-    let kept_errors = water_fill(&errors, &templates, budget.error_lines);
+    let mut kept_errors = water_fill(&errors, &templates, budget.error_lines, budget.per_template);
+    if kept_errors.len() < errors.len() && kept_errors.len() < budget.error_lines {
+        // Room left: add the first instance of each message not yet shown (the same error
+        // about another path or name), in order, up to the cap.
+        let mut seen: std::collections::HashSet<u64, PreHashed> =
+            kept_errors.iter().map(|&i| message_hash(body(i))).collect();
+        let mut extra = Vec::new();
+        for &i in &errors {
+            if kept_errors.len() + extra.len() >= budget.error_lines {
+                break;
+            }
+            if seen.insert(message_hash(body(i))) {
+                extra.push(i);
+            }
+        }
+        kept_errors.extend(extra);
+        kept_errors.sort_unstable();
+        kept_errors.dedup();
+    }
     for &i in &kept_errors {
         ranks[i] = Rank::Must;
         // Details follow an error until a blank line: assertion text, code frame, cause.
@@ -485,7 +506,12 @@ pub(crate) fn select(
     if kept_errors.len() < errors.len() {
         strategies.push("thin-repeated-errors");
     }
-    for i in water_fill(&warnings, &templates, budget.warning_lines) {
+    for i in water_fill(
+        &warnings,
+        &templates,
+        budget.warning_lines,
+        budget.per_template,
+    ) {
         ranks[i] = ranks[i].min(Rank::High);
     }
 

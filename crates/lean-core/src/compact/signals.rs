@@ -71,6 +71,16 @@ fn mix(hash: u64, value: u64) -> u64 {
 /// Hash of the line's template; equal for lines that differ only in variable words. One pass
 /// over the bytes, no allocation: this runs for every line.
 pub(crate) fn template_hash(line: &[u8]) -> u64 {
+    words_hash(line, false)
+}
+
+/// Finer key than [`template_hash`]: only words with digits are masked, so the same message
+/// about different names (paths, quoted identifiers) hashes differently.
+pub(crate) fn message_hash(line: &[u8]) -> u64 {
+    words_hash(line, true)
+}
+
+fn words_hash(line: &[u8], digits_only: bool) -> u64 {
     let line = &line[..line.len().min(TEMPLATE_PREFIX)];
     let indent = super::lines::indent_width(line).min(16) as u64;
     let mut hash = mix(0xcbf2_9ce4_8422_2325, indent);
@@ -87,9 +97,13 @@ pub(crate) fn template_hash(line: &[u8]) -> u64 {
             variable = false;
         } else {
             // Only computed branch-free from the class table and the previous byte.
-            variable |= class & VARIABLE != 0
-                || (b == b':' && prev == b':')
-                || (prev == b'.' && i >= word_start + 2 && class & ALNUM != 0);
+            variable |= if digits_only {
+                class & DIGIT != 0
+            } else {
+                class & VARIABLE != 0
+                    || (b == b':' && prev == b':')
+                    || (prev == b'.' && i >= word_start + 2 && class & ALNUM != 0)
+            };
         }
         prev = b;
     }
@@ -111,6 +125,7 @@ fn word_value(word: &[u8], variable: bool) -> u64 {
 const SEPARATOR: u8 = 1;
 const VARIABLE: u8 = 2;
 const ALNUM: u8 = 4;
+const DIGIT: u8 = 8;
 
 /// Per-byte classes for [`template_hash`], built at compile time.
 static BYTE_CLASS: [u8; 256] = {
@@ -127,6 +142,9 @@ static BYTE_CLASS: [u8; 256] = {
         }
         if byte.is_ascii_alphanumeric() {
             class |= ALNUM;
+        }
+        if byte.is_ascii_digit() {
+            class |= DIGIT;
         }
         table[b] = class;
         b += 1;
