@@ -1,0 +1,233 @@
+// The Token Saver's decision rules in isolation (no Pi process): what passes through, how a
+// result is compacted, deduplicated and softened after retrievals, how effort is clamped and
+// descriptions shortened, and how the setting is written.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { RecoveryStore, contentHash } from "../index.js";
+import { asksForMachineReadable, compactToolResult, hasEditIntent, isSourcePath, passThroughReason, queryHint } from "../extension/token-saver-compaction.js";
+import { ContinuationTracker, clampEffort, shortenDescription, shortenLoadout } from "../extension/token-saver-provider.js";
+import { runRetrieve } from "../extension/token-saver-retrieve.js";
+import { writeTokenSaverSetting } from "../extension/token-saver-settings.js";
+import { TokenSaverStats } from "../extension/token-saver-stats.js";
+import { SHARED_DIR } from "./helpers/pi.mjs";
+
+const CARGO_TEST = path.join(SHARED_DIR, "eval", "compaction", "04_cargo_test_2fail.txt");
+const skipCorpus = fs.existsSync(CARGO_TEST) ? false : "shared compaction corpus missing";
+
+describe("pass-through rules", () => {
+  test("machine-readable output requested on the command line", () => {
+    for (const cmd of ["npm ls --json", "kubectl get pods -o json", "kubectl get pods -ojson", "cargo metadata --format=json", "gh pr list --format json", "git status --porcelain", "aws s3api list-buckets --output yaml", "cargo build --message-format=json-diagnostic-rendered-ansi", "curl -s api | jq .items"]) {
+      assert.equal(asksForMachineReadable(cmd), true, cmd);
+    }
+    for (const cmd of ["cargo test", "cat json_parser.rs", "ls -la", "grep -rn json src/", "npm install"]) assert.equal(asksForMachineReadable(cmd), false, cmd);
+  });
+
+  test("edit intent and source paths", () => {
+    assert.equal(hasEditIntent("Please fix the off-by-one in parser.rs"), true);
+    assert.equal(hasEditIntent("Refactoring the loader"), true);
+    assert.equal(hasEditIntent("implement retries"), true);
+    assert.equal(hasEditIntent("Why do the tests fail?"), false);
+    assert.equal(isSourcePath("src/lib.rs"), true);
+    assert.equal(isSourcePath("Makefile"), true);
+    assert.equal(isSourcePath("build.log"), false);
+    assert.equal(isSourcePath("data.json"), false);
+  });
+
+  test("which results pass through and why", () => {
+    const text = (/** @type {string} */ t) => [{ type: "text", text: t }];
+    assert.equal(passThroughReason({ toolName: "token_retrieve", input: {}, content: text("x") }, {}), "own-tool");
+    assert.equal(passThroughReason({ toolName: "skill", input: {}, content: text("x") }, {}), "own-tool");
+    assert.equal(passThroughReason({ toolName: "read", input: { path: "/s/git/SKILL.md" }, content: text("x") }, {}), "skill-body");
+    assert.equal(passThroughReason({ toolName: "bash", input: { command: "cat x" }, content: text('<skill name="a" location="b">') }, {}), "skill-body");
+    assert.equal(passThroughReason({ toolName: "bash", input: { command: "npm ls --json" }, content: text("x") }, {}), "machine-readable");
+    assert.equal(passThroughReason({ toolName: "api_call", input: { format: "json" }, content: text("x") }, {}), "machine-readable");
+    assert.equal(passThroughReason({ toolName: "read", input: { path: "src/a.ts" }, content: text("x") }, { prompt: "fix the bug" }), "edit-source");
+    assert.equal(passThroughReason({ toolName: "read", input: { path: "src/a.ts" }, content: text("x") }, { prompt: "explain this" }), null);
+    assert.equal(passThroughReason({ toolName: "bash", input: { command: "ls" }, content: text("x"), parentToolCallId: "c1" }, {}), "nested");
+    assert.equal(passThroughReason({ toolName: "bash", input: { command: "cargo test" }, content: text("x") }, {}), null);
+  });
+
+  test("the query hint keeps identifiers from the prompt, not plain words", () => {
+    assert.equal(queryHint("Why does test_parse_config fail in src/config.rs?"), "test_parse_config src/config.rs");
+    assert.equal(queryHint("Why do the tests fail?"), undefined);
+    assert.equal(queryHint("check `escape_meta` and parseFlags"), "escape_meta parseFlags");
+  });
+});
+
+/** A minimal session for compactToolResult, backed by a real in-memory store. */
+function fakeSession() {
+  const store = RecoveryStore.open({});
+  /** @type {string[]} */
+  const aggressivenessAsked = [];
+  const feedback = new Map();
+  return {
+    store,
+    aggressivenessAsked,
+    feedback,
+    session: {
+      put: (/** @type {Buffer | string} */ o) => store.put(o),
+      storeKey: "s1",
+      originals: new Map(),
+      delivered: new Set(),
+      aggressiveness: (/** @type {string} */ tool) => {
+        aggressivenessAsked.push(tool);
+        return feedback.get(tool) ?? 1;
+      },
+      stats: new TokenSaverStats(),
+    },
+  };
+}
+
+describe("compactToolResult", { skip: skipCorpus }, () => {
+  const original = skipCorpus ? "" : fs.readFileSync(CARGO_TEST, "utf8");
+  const turn = { prompt: "Why do the tests fail?", cwd: os.tmpdir(), recoverable: true };
+  const bashEvent = (/** @type {string} */ text, extra = {}) => ({ toolName: "bash", toolCallId: "c", input: { command: "cargo test" }, content: [{ type: "text", text }], details: undefined, isError: false, ...extra });
+
+  test("compacts, stores the original first, records it in details, and keeps other parts", async () => {
+    const { session, store } = fakeSession();
+    const image = { type: "image", data: "AAAA", mimeType: "image/png" };
+    const patch = /** @type {any} */ (await compactToolResult({ ...bashEvent(original), content: [{ type: "text", text: original }, image] }, turn, session));
+    assert.ok(patch);
+    assert.deepEqual(patch.content[1], image, "images untouched");
+    const id = contentHash(original);
+    assert.ok(patch.content[0].text.includes(`token_retrieve id=${id}`));
+    assert.equal(store.retrieve(id, 1, 1000).text, original);
+    assert.equal(patch.details.tokenSaver.id, id);
+    assert.equal(patch.details.tokenSaver.store, "s1");
+    assert.equal(patch.isError, undefined, "error status is never touched");
+    assert.equal(session.stats.compactions, 1);
+  });
+
+  test("an exact repeat becomes a reference; the exit status of a failing command stays", async () => {
+    const { session } = fakeSession();
+    await compactToolResult(bashEvent(original), turn, session);
+    const repeat = /** @type {any} */ (await compactToolResult(bashEvent(original), turn, session));
+    assert.equal(repeat.content[0].text, `[Same output as an earlier bash result (218 lines) · token_retrieve id=${contentHash(original)} startLine=1]`);
+    assert.equal(session.stats.repeats, 1);
+  });
+
+  test("the tool's aggressiveness comes from retrieval feedback", async () => {
+    const { session, feedback, aggressivenessAsked } = fakeSession();
+    const before = /** @type {any} */ (await compactToolResult(bashEvent(original), turn, session));
+    feedback.set("bash", 0.75);
+    const after = /** @type {any} */ (await compactToolResult(bashEvent(`${original}\nagain\n`), turn, session));
+    assert.deepEqual(aggressivenessAsked, ["bash", "bash"]);
+    assert.ok(after.content[0].text.length > before.content[0].text.length, "keeps more after retrievals");
+    feedback.set("bash", 0.25);
+    assert.equal(await compactToolResult(bashEvent(`${original}\nonce more\n`), turn, session), undefined, "gentle enough to leave it whole");
+  });
+
+  test("nothing happens without token_retrieve, below the threshold, or when anything fails", async () => {
+    const { session } = fakeSession();
+    assert.equal(await compactToolResult(bashEvent(original), { ...turn, recoverable: false }, session), undefined);
+    assert.equal(await compactToolResult(bashEvent("short\n"), turn, session), undefined);
+    const broken = { ...session, put: () => { throw Object.assign(new Error("disk full"), { code: "RECOVERY_IO" }); } };
+    await assert.rejects(compactToolResult(bashEvent(original), turn, broken), /disk full/, "the caller turns this into a pass-through");
+  });
+
+  test("a Pi-truncated bash result is compacted from the full output file", async () => {
+    const { session } = fakeSession();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-full-"));
+    try {
+      const full = path.join(dir, "full.log");
+      const big = `error: the first thing that went wrong\n${"   Compiling filler v0.1.0\n".repeat(3000)}`;
+      fs.writeFileSync(full, big);
+      const tail = `${"   Compiling filler v0.1.0\n".repeat(5)}\n\n[Showing lines 2000-3001 of 3001. Full output: ${full}]\n\nCommand exited with code 101`;
+      const patch = /** @type {any} */ (await compactToolResult(bashEvent(tail, { isError: true, details: { truncation: { truncated: true }, fullOutputPath: full } }), turn, session));
+      const text = patch.content[0].text;
+      assert.ok(text.startsWith("error: the first thing that went wrong\n"));
+      assert.ok(text.endsWith("\n\nCommand exited with code 101"));
+      assert.ok(!text.includes("Full output:"));
+      assert.equal(patch.details.tokenSaver.fromFullOutput, true);
+      assert.equal(patch.details.fullOutputPath, full, "Pi's details are kept");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("token_retrieve", () => {
+  test("pages with a continuation, clamps maxLines, and reports stable codes", () => {
+    const store = RecoveryStore.open({});
+    const text = Array.from({ length: 1500 }, (_, i) => `line ${i + 1}\n`).join("");
+    const id = store.put(text);
+    const first = runRetrieve({ id }, () => [store]);
+    assert.equal(first.content[0].text, `${text.split(/(?<=\n)/).slice(0, 240).join("")}[lines 1-240 of 1500 · more: token_retrieve id=${id} startLine=241]`);
+    const big = runRetrieve({ id: `id=${id}`, startLine: 2, maxLines: 5000 }, () => [store]);
+    assert.equal(big.details.endLine, 1001, "maxLines is capped at 1000");
+    const last = runRetrieve({ id, startLine: 1500 }, () => [store]);
+    assert.equal(last.content[0].text, "line 1500\n");
+    assert.equal(runRetrieve({ id: "nope" }, () => [store]).details.code, "INVALID_ARGUMENT");
+    assert.equal(runRetrieve({ id: "0123456789abcdef" }, () => [store]).details.code, "RECOVERY_EXPIRED");
+    assert.equal(runRetrieve({ id: "0123456789abcdef" }, () => [store]).isError, true);
+  });
+});
+
+describe("provider shaping", () => {
+  test("only existing effort fields are lowered, never added", () => {
+    assert.deepEqual(clampEffort({ model: "m", reasoning_effort: "high" }), { model: "m", reasoning_effort: "low" });
+    assert.deepEqual(clampEffort({ reasoning: { effort: "xhigh", summary: "auto" } }), { reasoning: { effort: "low", summary: "auto" } });
+    assert.deepEqual(clampEffort({ output_config: { effort: "max" }, thinking: { type: "enabled", budget_tokens: 16000 } }), { output_config: { effort: "low" }, thinking: { type: "enabled", budget_tokens: 1024 } });
+    assert.equal(clampEffort({ reasoning_effort: "low" }), null);
+    assert.equal(clampEffort({ reasoning_effort: "minimal" }), null);
+    assert.equal(clampEffort({ model: "m", messages: [] }), null);
+    assert.equal(clampEffort({ thinking: { type: "adaptive" } }), null);
+  });
+
+  test("a continuation is routine only after successful look-ups with no problem earlier in the run", () => {
+    const t = new ContinuationTracker();
+    t.startRun();
+    t.startTurn();
+    assert.equal(t.routineContinuation, false, "first request of a run");
+    t.recordResult({ toolName: "read", isError: false });
+    t.startTurn();
+    assert.equal(t.routineContinuation, true);
+    t.recordResult({ toolName: "bash", isError: false });
+    t.startTurn();
+    assert.equal(t.routineContinuation, false, "bash is not routine");
+    t.recordResult({ toolName: "read", isError: false });
+    t.startTurn();
+    assert.equal(t.routineContinuation, false, "an earlier non-routine result blocks the rest of the run");
+    t.startRun();
+    t.recordResult({ toolName: "read", isError: true });
+    t.startTurn();
+    assert.equal(t.routineContinuation, false, "a failed read");
+  });
+
+  test("only unusually long descriptions are shortened, to whole sentences", () => {
+    const long = `${"This tool does one precise thing. ".repeat(30)}`.trim();
+    const short = shortenDescription(long);
+    assert.ok(short.length <= 320 && short.endsWith("thing."));
+    assert.equal(shortenDescription("Read file contents."), "Read file contents.");
+    const oneSentence = "x".repeat(700);
+    assert.ok(shortenDescription(oneSentence).length <= 321);
+    const { descriptions, removed } = shortenLoadout({ declared: [{ name: "a", description: long }, { name: "b", description: "short" }] });
+    assert.deepEqual(Object.keys(descriptions), ["a"]);
+    assert.equal(removed, long.length - short.length);
+  });
+});
+
+describe("the tokenSaver setting", () => {
+  test("is written atomically, keeping other keys; an active profile owns it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-setting-"));
+    try {
+      const file = path.join(dir, "pi-lean.json");
+      writeTokenSaverSetting(dir, "on");
+      assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), { tokenSaver: "on" });
+      fs.writeFileSync(file, JSON.stringify({ searchLimit: 3, tokenSaver: "on" }));
+      writeTokenSaverSetting(dir, "off");
+      assert.equal(fs.readFileSync(file, "utf8"), `${JSON.stringify({ searchLimit: 3, tokenSaver: "off" }, null, 2)}\n`);
+      fs.writeFileSync(file, JSON.stringify({ groups: { g: ["a"] }, profiles: { work: ["g"] }, activeProfile: "work" }));
+      writeTokenSaverSetting(dir, "on");
+      assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")).profiles.work, { groups: ["g"], settings: { tokenSaver: "on" } });
+      assert.deepEqual(fs.readdirSync(dir), ["pi-lean.json"], "no temp file left behind");
+      fs.writeFileSync(file, '{"a": 1, "a": 2}');
+      assert.throws(() => writeTokenSaverSetting(dir, "on"), /duplicate key/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
