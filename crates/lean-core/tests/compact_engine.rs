@@ -611,3 +611,113 @@ fn a_marker_must_pay_for_itself() {
         assert!(range.end_line - range.start_line >= 2, "{range:?}");
     }
 }
+
+#[test]
+fn go_test_failure_keeps_the_failing_test_and_its_message() {
+    let mut input = String::new();
+    for i in 0..300 {
+        input.push_str(&format!(
+            "=== RUN   TestParse{i}\n--- PASS: TestParse{i} (0.00s)\n"
+        ));
+        if i == 150 {
+            input.push_str("=== RUN   TestLexer\n--- FAIL: TestLexer (0.00s)\n");
+            input.push_str("    lexer_test.go:42: expected token IDENT, got NUMBER\n");
+        }
+    }
+    input.push_str("FAIL\nFAIL\texample.com/parser\t0.012s\nok  \texample.com/util\t0.003s\n");
+    let result = assert_round_trip(input.as_bytes(), &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Test);
+    assert_keeps(
+        &result,
+        &[
+            "--- FAIL: TestLexer (0.00s)",
+            "lexer_test.go:42: expected token IDENT, got NUMBER",
+            "FAIL\texample.com/parser\t0.012s",
+        ],
+    );
+    assert!(result.output_bytes * 10 < result.original_bytes);
+}
+
+#[test]
+fn repeated_diagnostic_is_sampled_and_the_odd_one_kept() {
+    let mut input = String::new();
+    for i in 0..200 {
+        input.push_str(&format!(
+            "src/mod{i}.ts({i},5): error TS7006: Parameter 'x' implicitly has an 'any' type.\n"
+        ));
+        if i == 77 {
+            input.push_str("src/api.ts(12,3): error TS2322: Type 'string' is not assignable to type 'number'.\n");
+        }
+    }
+    input.push_str("\nFound 201 errors in 200 files.\n");
+    let result = assert_round_trip(input.as_bytes(), &CompactOptions::default());
+    assert_keeps(
+        &result,
+        &[
+            "src/api.ts(12,3): error TS2322",
+            "Found 201 errors in 200 files.",
+        ],
+    );
+    let out = text(&result);
+    assert!(out.matches("TS7006").count() <= 12, "flood sampled:\n{out}");
+}
+
+#[test]
+fn exception_cause_chain_is_kept_in_a_log() {
+    let mut input = String::new();
+    for i in 0..400 {
+        input.push_str(&format!(
+            "2024-05-01 12:00:{:02} INFO worker.pool: processed batch {i} in {}ms\n",
+            i % 60,
+            i % 7
+        ));
+        if i == 200 {
+            input.push_str(
+                "2024-05-01 12:01:00 ERROR worker.pool: batch 401 crashed\n\
+                 Traceback (most recent call last):\n  \
+                 File \"/app/worker/codec.py\", line 12, in decode\n    \
+                 return json.loads(data)\n\
+                 json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n\
+                 \n\
+                 The above exception was the direct cause of the following exception:\n\
+                 \n\
+                 Traceback (most recent call last):\n  \
+                 File \"/app/worker/pool.py\", line 90, in run\n    \
+                 raise BatchError(batch.id) from exc\n\
+                 worker.errors.BatchError: batch 401 could not be decoded\n",
+            );
+        }
+    }
+    let result = assert_round_trip(input.as_bytes(), &CompactOptions::default());
+    assert_keeps(
+        &result,
+        &[
+            "ERROR worker.pool: batch 401 crashed",
+            "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)",
+            "The above exception was the direct cause of the following exception:",
+            "worker.errors.BatchError: batch 401 could not be decoded",
+            "File \"/app/worker/codec.py\", line 12, in decode",
+        ],
+    );
+    assert!(result.output_bytes * 8 < result.original_bytes);
+}
+
+#[test]
+fn source_file_keeps_its_outline() {
+    let mut input = String::from("//! Module docs.\nuse std::fmt;\n\n");
+    for i in 0..60 {
+        input.push_str(&format!(
+            "pub struct Item{i} {{\n    value: u32,\n}}\n\nimpl Item{i} {{\n    pub fn value_{i}(&self) -> u32 {{\n        let doubled = self.value * 2;\n        doubled / 2\n    }}\n}}\n\n"
+        ));
+    }
+    let result = assert_round_trip(input.as_bytes(), &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Source);
+    assert_keeps(
+        &result,
+        &[
+            "pub struct Item0 {",
+            "pub struct Item59 {",
+            "    pub fn value_42(&self) -> u32 {",
+        ],
+    );
+}

@@ -534,7 +534,12 @@ pub(crate) fn select(
             kept_bytes += texts[i].len() + 1;
         }
     }
-    let structural_cap = budget.lines.max(n / 12);
+    // A source file's outline is its point, so definitions may take a larger share there.
+    let structural_cap = budget.lines.max(if kind == ContentKind::Source {
+        n / 4
+    } else {
+        n / 12
+    });
     let mut high_taken = 0usize;
     let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
     // Ordinary lines only fill the budget when the caller asked to keep more.
