@@ -72,6 +72,16 @@ export declare class SkillIndex {
   load(name: string, options?: LoadOptions | undefined | null): LoadedSkill
 }
 
+/** A compiled skill policy: rules apply in order and the last match wins. */
+export declare class SkillPolicy {
+  /** Fails with CONFIG_INVALID on an unknown action. */
+  constructor(defaultAction: string, rules: Array<SkillPolicyRule>)
+  /** `allow`, `ask` or `deny` for one exact name. */
+  actionFor(name: string): string
+  /** The names among `names` this policy denies, in order. */
+  deniedAmong(names: Array<string>): Array<string>
+}
+
 /** Search over tool metadata, so deferred tools can be found and activated by a query. */
 export declare class ToolIndex {
   constructor(tools: Array<ToolInput>)
@@ -176,6 +186,9 @@ export interface LoadOptions {
   withDependencies?: boolean
 }
 
+/** Whether a `*` / `?` pattern matches the whole name. */
+export declare function matchSkillPattern(pattern: string, name: string): boolean
+
 export interface MissingDependency {
   from: string
   name: string
@@ -195,6 +208,9 @@ export interface RecoveryStoreOptions {
   dir?: string
   diskBudgetBytes?: number
 }
+
+/** Resolves the one active scope and the skills (among `names`) it admits. */
+export declare function resolveSkillScope(input: SkillScopeInput, names: Array<string>): SkillScopeView
 
 export interface RetrievedLines {
   /** The exact original lines, line terminators included. */
@@ -277,6 +293,31 @@ export interface SkillPage {
   offset: number
   nextOffset?: number
   totalLines: number
+}
+
+export interface SkillPolicyRule {
+  /** Exact name with `*` (any run) and `?` (one character) wildcards. */
+  pattern: string
+  /** `allow`, `ask` or `deny`. */
+  action: string
+}
+
+export interface SkillScopeInput {
+  /** Group name -> member names or patterns. */
+  groups: Record<string, Array<string>>
+  /** Profile name -> group names. */
+  profiles: Record<string, Array<string>>
+  activeProfile?: string
+  activeGroup?: string
+}
+
+export interface SkillScopeView {
+  /** `all`, `profile` or `group`. */
+  kind: string
+  profile?: string
+  group?: string
+  /** The names the scope admits, in the order given; absent for all skills. */
+  members?: Array<string>
 }
 
 /** One tool's metadata, from Pi's `getAllTools()`. */

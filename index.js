@@ -773,13 +773,16 @@ if (
   }
 }
 
-const { RecoveryStore, SkillIndex, ToolIndex, compact, compactAsync, compactToBuffer, contentHash, coreVersion } = nativeBinding
+const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, compact, compactAsync, compactToBuffer, contentHash, coreVersion, matchSkillPattern, resolveSkillScope } = nativeBinding
 export { RecoveryStore }
 export { SkillIndex }
+export { SkillPolicy }
 export { ToolIndex }
 export { compact }
 export { compactAsync }
 export { compactToBuffer }
 export { contentHash }
 export { coreVersion }
+export { matchSkillPattern }
+export { resolveSkillScope }
 export const __napiBindingTarget = __napiLoadedBindingTarget

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { SkillIndex } from "../index.js";
+import { SkillIndex, SkillPolicy, matchSkillPattern, resolveSkillScope } from "../index.js";
 import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, writeActiveScope } from "../extension/config.js";
 import { SkillAccess } from "../extension/skill-access.js";
 import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skill-guard.js";
@@ -59,6 +59,28 @@ describe("pattern matching", () => {
     assert.equal(compilePattern("(x)+")("(x)+"), true);
     assert.equal(compilePattern("[ab]*")("a"), false);
     assert.equal(compilePattern("[ab]*")("[ab]z"), true);
+  });
+});
+
+describe("native binding for scopes and policy", () => {
+  test("SkillPolicy decides per name and rejects unknown actions with CONFIG_INVALID", () => {
+    const policy = new SkillPolicy("ask", [{ pattern: "a*", action: "deny" }, { pattern: "ab", action: "allow" }]);
+    assert.equal(policy.actionFor("ab"), "allow");
+    assert.equal(policy.actionFor("ac"), "deny");
+    assert.equal(policy.actionFor("b"), "ask");
+    assert.deepEqual(policy.deniedAmong(["ac", "ab", "ax", "b"]), ["ac", "ax"]);
+    assert.throws(() => new SkillPolicy("maybe", []), (error) => error.code === "CONFIG_INVALID" && /the default action must be "allow", "ask" or "deny", got "maybe"/.test(error.message));
+    assert.throws(() => new SkillPolicy("allow", [{ pattern: "x", action: "block" }]), (error) => error.code === "CONFIG_INVALID" && /rule 0/.test(error.message));
+  });
+
+  test("matchSkillPattern and resolveSkillScope", () => {
+    assert.equal(matchSkillPattern("git-?is*", "git-history"), true);
+    assert.equal(matchSkillPattern("git-?is*", "git-hx"), false);
+    const view = resolveSkillScope({ groups: { g: ["b*"], h: ["a"] }, profiles: { p: ["g", "h"] }, activeProfile: "p" }, ["a", "b1", "c", "b2"]);
+    assert.deepEqual(view, { kind: "profile", profile: "p", members: ["a", "b1", "b2"] });
+    const group = resolveSkillScope({ groups: { g: ["b*"], h: ["a"] }, profiles: { p: ["g", "h"] }, activeProfile: "p", activeGroup: "h" }, ["a", "b1"]);
+    assert.deepEqual(group, { kind: "group", profile: "p", group: "h", members: ["a"] });
+    assert.deepEqual(resolveSkillScope({ groups: {}, profiles: {} }, ["a"]), { kind: "all" });
   });
 });
 

@@ -4,29 +4,29 @@
  * exact-name patterns where `*` matches any run of characters and `?` exactly one; every
  * other character matches itself. Rules apply in order and the last match wins, so a later
  * layer (project, environment) can carve exceptions out of an earlier one. No rule matching
- * means the policy default.
+ * means the policy default. Matching runs in the Rust core (`skills::policy`); this wrapper
+ * caches decisions per name, since the same names are asked about on every run.
  */
+import { native } from "./native.js";
 
 /** @typedef {import("./config.js").PolicyAction} PolicyAction */
 /** @typedef {import("./config.js").SkillPolicy} SkillPolicy */
 
 /**
- * Compiles a `*`/`?` pattern into an anchored matcher over the whole name.
+ * A matcher for one `*`/`?` pattern over the whole name.
  * @param {string} pattern
  * @returns {(name: string) => boolean}
  */
 export function compilePattern(pattern) {
-  if (!/[*?]/.test(pattern)) return (name) => name === pattern;
-  const source = [...pattern].map((ch) => (ch === "*" ? "[\\s\\S]*" : ch === "?" ? "[\\s\\S]" : ch.replace(/[\\^$.|+()[\]{}]/g, "\\$&"))).join("");
-  const re = new RegExp(`^${source}$`, "u");
-  return (name) => re.test(name);
+  return (name) => native.matchSkillPattern(pattern, name);
 }
 
 export class SkillPolicyEngine {
   /** @param {SkillPolicy} policy */
   constructor(policy) {
     this.default = policy.default;
-    this.rules = policy.rules.map((rule) => ({ ...rule, matches: compilePattern(rule.pattern) }));
+    this.rules = policy.rules;
+    this.compiled = new native.SkillPolicy(policy.default, policy.rules);
     /** @type {Map<string, PolicyAction>} */
     this.cache = new Map();
   }
@@ -37,11 +37,11 @@ export class SkillPolicyEngine {
    * @returns {PolicyAction}
    */
   actionFor(name) {
-    const cached = this.cache.get(name);
-    if (cached) return cached;
-    let action = this.default;
-    for (const rule of this.rules) if (rule.matches(name)) action = rule.action;
-    this.cache.set(name, action);
+    let action = this.cache.get(name);
+    if (!action) {
+      action = /** @type {PolicyAction} */ (this.compiled.actionFor(name));
+      this.cache.set(name, action);
+    }
     return action;
   }
 
@@ -51,10 +51,10 @@ export class SkillPolicyEngine {
   }
 
   /**
-   * The denied names among `names` (for the native search's `exclude`).
+   * The denied names among `names`, in order (for the native search's `exclude`).
    * @param {Iterable<string>} names
    */
   deniedAmong(names) {
-    return [...names].filter((name) => this.isDenied(name));
+    return this.compiled.deniedAmong([...names]);
   }
 }

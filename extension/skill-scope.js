@@ -2,11 +2,12 @@
 /**
  * Scope algebra. A group is a named set of skills (exact names or `*`/`?` patterns); a
  * profile is a named set of groups. Exactly one scope is active at a time: every skill, one
- * profile (the union of its groups) or one group inside the active profile. The global
- * fallback is the only way out of a scope: names returned by the latest fallback search may
- * be loaded, the next fallback replaces that set, and changing scope clears it.
+ * profile (the union of its groups) or one group inside the active profile. Resolution and
+ * membership run in the Rust core (`skills::scope`); this module adds the labels people read
+ * and the session state of the global fallback: names returned by the latest fallback search
+ * may be loaded, the next fallback replaces that set, and changing scope clears it.
  */
-import { compilePattern } from "./skill-policy.js";
+import { native } from "./native.js";
 
 /**
  * @typedef {object} Scope
@@ -16,20 +17,32 @@ import { compilePattern } from "./skill-policy.js";
  * @property {string} label  how the scope is named to the model and the user
  */
 
+/** @typedef {{ groups: Record<string, string[]>, profiles: Record<string, {groups: string[]}> }} ScopeDefinitions */
+
 /**
- * The active scope for a selection. Unknown names resolve to "all": config validation
- * rejects them earlier, so this only happens for in-session switches, which check first.
- * @param {{ groups: Record<string, string[]>, profiles: Record<string, {groups: string[]}> }} definitions
+ * @param {ScopeDefinitions} definitions
+ * @param {{ activeProfile: string | null, activeGroup: string | null }} selection
+ */
+function nativeInput(definitions, selection) {
+  /** @type {Record<string, string[]>} */
+  const profiles = {};
+  for (const [name, spec] of Object.entries(definitions.profiles)) profiles[name] = spec.groups;
+  return { groups: definitions.groups, profiles, activeProfile: selection.activeProfile ?? undefined, activeGroup: selection.activeGroup ?? undefined };
+}
+
+/**
+ * The active scope for a selection. Unknown names resolve to the wider scope: config
+ * validation rejects them earlier, and in-session switches check first.
+ * @param {ScopeDefinitions} definitions
  * @param {{ activeProfile: string | null, activeGroup: string | null }} selection
  * @returns {Scope}
  */
 export function resolveScope(definitions, selection) {
-  const profile = selection.activeProfile !== null && definitions.profiles[selection.activeProfile] ? selection.activeProfile : null;
-  const groupKnown = selection.activeGroup !== null && definitions.groups[selection.activeGroup];
-  const groupInProfile = profile === null || definitions.profiles[profile].groups.includes(/** @type {string} */ (selection.activeGroup));
-  const group = groupKnown && groupInProfile ? selection.activeGroup : null;
-  if (group !== null) return { kind: "group", profile, group, label: profile ? `group "${group}" of profile "${profile}"` : `group "${group}"` };
-  if (profile !== null) return { kind: "profile", profile, group: null, label: `profile "${profile}"` };
+  const view = native.resolveSkillScope(nativeInput(definitions, selection), []);
+  const profile = view.profile ?? null;
+  const group = view.group ?? null;
+  if (view.kind === "group") return { kind: "group", profile, group, label: profile ? `group "${group}" of profile "${profile}"` : `group "${group}"` };
+  if (view.kind === "profile") return { kind: "profile", profile, group: null, label: `profile "${profile}"` };
   return { kind: "all", profile: null, group: null, label: "all skills" };
 }
 
@@ -38,23 +51,20 @@ export function resolveScope(definitions, selection) {
  * @param {string[]} patterns @param {readonly string[]} names
  */
 export function groupMembers(patterns, names) {
-  const matchers = patterns.map(compilePattern);
-  return names.filter((name) => matchers.some((matches) => matches(name)));
+  return native.resolveSkillScope({ groups: { group: patterns }, profiles: {}, activeGroup: "group" }, [...names]).members ?? [...names];
 }
 
 /**
  * The skill names a scope admits, or `null` for "all skills". An empty profile admits none.
  * @param {Scope} scope
- * @param {{ groups: Record<string, string[]>, profiles: Record<string, {groups: string[]}> }} definitions
+ * @param {ScopeDefinitions} definitions
  * @param {readonly string[]} names  every skill name in the catalog
  * @returns {Set<string> | null}
  */
 export function scopeMembers(scope, definitions, names) {
   if (scope.kind === "all") return null;
-  const groups = scope.kind === "group" ? [/** @type {string} */ (scope.group)] : definitions.profiles[/** @type {string} */ (scope.profile)].groups;
-  const members = new Set();
-  for (const group of groups) for (const name of groupMembers(definitions.groups[group] ?? [], names)) members.add(name);
-  return members;
+  const view = native.resolveSkillScope(nativeInput(definitions, { activeProfile: scope.profile, activeGroup: scope.group }), [...names]);
+  return new Set(view.members ?? []);
 }
 
 /**

@@ -621,6 +621,126 @@ impl SkillIndex {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Skill scopes and policy (profiles, groups, allow/ask/deny)
+// ---------------------------------------------------------------------------------------------
+
+#[napi(object)]
+pub struct SkillPolicyRule {
+    /// Exact name with `*` (any run) and `?` (one character) wildcards.
+    pub pattern: String,
+    /// `allow`, `ask` or `deny`.
+    pub action: String,
+}
+
+fn policy_action(text: &str, what: &str) -> Result<skills::PolicyAction, ErrorCode> {
+    skills::PolicyAction::parse(text).ok_or_else(|| {
+        coded(
+            ErrorCode::ConfigInvalid,
+            format!("{what} must be \"allow\", \"ask\" or \"deny\", got \"{text}\""),
+        )
+    })
+}
+
+/// A compiled skill policy: rules apply in order and the last match wins.
+#[napi]
+pub struct SkillPolicy {
+    inner: skills::SkillPolicy,
+}
+
+#[napi]
+impl SkillPolicy {
+    /// Fails with CONFIG_INVALID on an unknown action.
+    #[napi(constructor, catch_unwind)]
+    pub fn new(default_action: String, rules: Vec<SkillPolicyRule>) -> Result<Self, ErrorCode> {
+        let default = policy_action(&default_action, "the default action")?;
+        let rules = rules
+            .into_iter()
+            .enumerate()
+            .map(|(i, rule)| {
+                policy_action(&rule.action, &format!("rule {i}")).map(|a| (rule.pattern, a))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SkillPolicy {
+            inner: skills::SkillPolicy::new(default, rules),
+        })
+    }
+
+    /// `allow`, `ask` or `deny` for one exact name.
+    #[napi(catch_unwind)]
+    pub fn action_for(&self, name: String) -> String {
+        self.inner.action_for(&name).as_str().to_string()
+    }
+
+    /// The names among `names` this policy denies, in order.
+    #[napi(catch_unwind)]
+    pub fn denied_among(&self, names: Vec<String>) -> Vec<String> {
+        names
+            .into_iter()
+            .filter(|name| self.inner.action_for(name) == skills::PolicyAction::Deny)
+            .collect()
+    }
+}
+
+/// Whether a `*` / `?` pattern matches the whole name.
+#[napi(catch_unwind)]
+pub fn match_skill_pattern(pattern: String, name: String) -> bool {
+    skills::NamePattern::new(&pattern).matches(&name)
+}
+
+#[napi(object)]
+pub struct SkillScopeInput {
+    /// Group name -> member names or patterns.
+    pub groups: HashMap<String, Vec<String>>,
+    /// Profile name -> group names.
+    pub profiles: HashMap<String, Vec<String>>,
+    pub active_profile: Option<String>,
+    pub active_group: Option<String>,
+}
+
+#[napi(object)]
+pub struct SkillScopeView {
+    /// `all`, `profile` or `group`.
+    pub kind: String,
+    pub profile: Option<String>,
+    pub group: Option<String>,
+    /// The names the scope admits, in the order given; absent for all skills.
+    pub members: Option<Vec<String>>,
+}
+
+/// Resolves the one active scope and the skills (among `names`) it admits.
+#[napi(catch_unwind)]
+pub fn resolve_skill_scope(input: SkillScopeInput, names: Vec<String>) -> SkillScopeView {
+    let definitions = skills::ScopeDefinitions {
+        groups: input.groups.into_iter().collect(),
+        profiles: input.profiles.into_iter().collect(),
+    };
+    let scope = definitions.resolve(
+        input.active_profile.as_deref(),
+        input.active_group.as_deref(),
+    );
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let members = definitions.members(&scope, &refs).map(|mask| {
+        names
+            .iter()
+            .zip(mask)
+            .filter(|(_, keep)| *keep)
+            .map(|(name, _)| name.clone())
+            .collect()
+    });
+    let (profile, group) = match &scope {
+        skills::Scope::All => (None, None),
+        skills::Scope::Profile(profile) => (Some(profile.clone()), None),
+        skills::Scope::Group { profile, group } => (profile.clone(), Some(group.clone())),
+    };
+    SkillScopeView {
+        kind: scope.kind().to_string(),
+        profile,
+        group,
+        members,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Compaction
 // ---------------------------------------------------------------------------------------------
 

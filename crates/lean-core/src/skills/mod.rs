@@ -3,14 +3,17 @@
 //! Everything here is pure Rust and synchronous. The N-API binding wraps these items one to one:
 //! [`scan_skill_dirs`] discovers skills with Pi's rules, [`Catalog`] freezes a snapshot with a
 //! fingerprint, [`SearchIndex`] ranks skills for a free-text query, [`dependency_closure`] orders
-//! what must be loaded together, and [`load_body`] pages a skill body with revision checks.
+//! what must be loaded together, [`load_body`] pages a skill body with revision checks,
+//! [`ScopeDefinitions`] resolves profiles and groups, and [`SkillPolicy`] decides allow/ask/deny.
 
 mod body;
 mod catalog;
 mod deps;
 mod error;
 mod frontmatter;
+mod policy;
 mod scan;
+mod scope;
 mod search;
 mod text;
 
@@ -19,5 +22,7 @@ pub use catalog::Catalog;
 pub use deps::{dependency_closure, Closure};
 pub use error::{Diagnostic, SkillError};
 pub use frontmatter::{parse_frontmatter, Frontmatter};
+pub use policy::{NamePattern, PolicyAction, PolicyRule, SkillPolicy};
 pub use scan::{read_skill_file, scan_skill_dirs, SkillMeta, DEFAULT_MAX_SOURCE_BYTES};
+pub use scope::{Scope, ScopeDefinitions};
 pub use search::{SearchHit, SearchIndex, SearchResult, SearchTuning, STRONG_CONFIDENCE};

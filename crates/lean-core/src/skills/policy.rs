@@ -1,0 +1,249 @@
+//! Skill policy: every skill name gets `allow`, `ask` or `deny`.
+//!
+//! Rules are exact-name patterns where `*` matches any run of characters (including none) and
+//! `?` exactly one character; every other character matches itself, so a rule can never
+//! match more than its author wrote. Rules apply in order and the last match wins, which lets
+//! a later config layer carve exceptions out of an earlier one. No match means the default.
+
+/// What a policy decides for one skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PolicyAction {
+    Allow,
+    Ask,
+    Deny,
+}
+
+impl PolicyAction {
+    pub fn parse(text: &str) -> Option<PolicyAction> {
+        match text {
+            "allow" => Some(PolicyAction::Allow),
+            "ask" => Some(PolicyAction::Ask),
+            "deny" => Some(PolicyAction::Deny),
+            _ => None,
+        }
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PolicyAction::Allow => "allow",
+            PolicyAction::Ask => "ask",
+            PolicyAction::Deny => "deny",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Token {
+    Literal(char),
+    AnyOne,
+    AnyRun,
+}
+
+/// A compiled `*` / `?` pattern over a whole skill name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamePattern {
+    source: String,
+    tokens: Vec<Token>,
+    /// No wildcard at all: plain string equality.
+    exact: bool,
+}
+
+impl NamePattern {
+    pub fn new(pattern: &str) -> NamePattern {
+        let mut tokens: Vec<Token> = Vec::with_capacity(pattern.len());
+        for ch in pattern.chars() {
+            let token = match ch {
+                '*' => Token::AnyRun,
+                '?' => Token::AnyOne,
+                other => Token::Literal(other),
+            };
+            // `**` means the same as `*`; collapsing keeps matching linear in practice.
+            if token == Token::AnyRun && tokens.last() == Some(&Token::AnyRun) {
+                continue;
+            }
+            tokens.push(token);
+        }
+        let exact = tokens.iter().all(|t| matches!(t, Token::Literal(_)));
+        NamePattern {
+            source: pattern.to_string(),
+            tokens,
+            exact,
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+
+    /// Whether the whole `name` matches. Greedy matching with a single backtrack point (the
+    /// last `*`), which is correct for `*`/`?` patterns and O(name × pattern) at worst.
+    pub fn matches(&self, name: &str) -> bool {
+        if self.exact {
+            return self.source == name;
+        }
+        let text: Vec<char> = name.chars().collect();
+        let (mut t, mut p) = (0usize, 0usize);
+        let mut backtrack: Option<(usize, usize)> = None;
+        while t < text.len() {
+            match self.tokens.get(p) {
+                Some(Token::AnyRun) => {
+                    backtrack = Some((p, t));
+                    p += 1;
+                }
+                Some(Token::AnyOne) => {
+                    t += 1;
+                    p += 1;
+                }
+                Some(Token::Literal(ch)) if *ch == text[t] => {
+                    t += 1;
+                    p += 1;
+                }
+                _ => match backtrack {
+                    Some((star, from)) => {
+                        p = star + 1;
+                        t = from + 1;
+                        backtrack = Some((star, from + 1));
+                    }
+                    None => return false,
+                },
+            }
+        }
+        self.tokens[p..].iter().all(|t| *t == Token::AnyRun)
+    }
+}
+
+/// One rule: a pattern and the action it assigns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicyRule {
+    pub pattern: NamePattern,
+    pub action: PolicyAction,
+}
+
+/// A default action plus ordered rules; the last matching rule wins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkillPolicy {
+    default: PolicyAction,
+    rules: Vec<PolicyRule>,
+}
+
+impl SkillPolicy {
+    pub fn new(
+        default: PolicyAction,
+        rules: impl IntoIterator<Item = (String, PolicyAction)>,
+    ) -> SkillPolicy {
+        SkillPolicy {
+            default,
+            rules: rules
+                .into_iter()
+                .map(|(pattern, action)| PolicyRule {
+                    pattern: NamePattern::new(&pattern),
+                    action,
+                })
+                .collect(),
+        }
+    }
+
+    pub fn default_action(&self) -> PolicyAction {
+        self.default
+    }
+
+    pub fn rules(&self) -> &[PolicyRule] {
+        &self.rules
+    }
+
+    /// The action for one exact name: the last matching rule, else the default.
+    pub fn action_for(&self, name: &str) -> PolicyAction {
+        self.rules
+            .iter()
+            .rev()
+            .find(|rule| rule.pattern.matches(name))
+            .map_or(self.default, |rule| rule.action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matches(pattern: &str, name: &str) -> bool {
+        NamePattern::new(pattern).matches(name)
+    }
+
+    #[test]
+    fn exact_names_match_only_themselves() {
+        assert!(matches("tdd", "tdd"));
+        assert!(!matches("tdd", "tdd2"));
+        assert!(!matches("tdd", "TDD"));
+        assert!(!matches("tdd", ""));
+    }
+
+    #[test]
+    fn star_matches_any_run_including_none() {
+        assert!(matches("git-*", "git-history"));
+        assert!(matches("git-*", "git-"));
+        assert!(!matches("git-*", "my-git-history"));
+        assert!(matches("*notes", "release-notes"));
+        assert!(matches("a*b*c", "a-x-b-y-c"));
+        assert!(matches("a*b*c", "abc"));
+        assert!(!matches("a*b*c", "a-x-c"));
+        assert!(matches("*", ""));
+        assert!(matches("**", "anything"));
+        assert!(matches("*-*-*", "a-b-c"));
+        assert!(!matches("*-*-*", "a-b"));
+    }
+
+    #[test]
+    fn question_mark_matches_exactly_one_character() {
+        assert!(matches("loop-?", "loop-a"));
+        assert!(!matches("loop-?", "loop-ab"));
+        assert!(!matches("loop-?", "loop-"));
+        assert!(matches("?", "é"));
+        assert!(matches("??-*", "ab-c"));
+    }
+
+    #[test]
+    fn other_characters_are_literal() {
+        assert!(matches("a.b", "a.b"));
+        assert!(!matches("a.b", "axb"));
+        assert!(matches("[ab]*", "[ab]z"));
+        assert!(!matches("[ab]*", "a"));
+        assert!(matches("Ahrefs Automation", "Ahrefs Automation"));
+    }
+
+    #[test]
+    fn backtracking_is_bounded_on_adversarial_input() {
+        let name = "a".repeat(2000);
+        let pattern = format!("{}b", "*a".repeat(20));
+        assert!(!matches(&pattern, &name));
+    }
+
+    #[test]
+    fn last_matching_rule_wins_and_default_applies_otherwise() {
+        let policy = SkillPolicy::new(
+            PolicyAction::Allow,
+            [
+                ("git-*".to_string(), PolicyAction::Deny),
+                ("git-history".to_string(), PolicyAction::Ask),
+                ("*".to_string(), PolicyAction::Ask),
+                ("release-*".to_string(), PolicyAction::Allow),
+            ],
+        );
+        assert_eq!(policy.action_for("git-history"), PolicyAction::Ask);
+        assert_eq!(policy.action_for("git-other"), PolicyAction::Ask);
+        assert_eq!(policy.action_for("release-notes"), PolicyAction::Allow);
+        let plain = SkillPolicy::new(
+            PolicyAction::Deny,
+            [("tdd".to_string(), PolicyAction::Allow)],
+        );
+        assert_eq!(plain.action_for("tdd"), PolicyAction::Allow);
+        assert_eq!(plain.action_for("other"), PolicyAction::Deny);
+    }
+
+    #[test]
+    fn actions_round_trip_through_text() {
+        for action in [PolicyAction::Allow, PolicyAction::Ask, PolicyAction::Deny] {
+            assert_eq!(PolicyAction::parse(action.as_str()), Some(action));
+        }
+        assert_eq!(PolicyAction::parse("block"), None);
+    }
+}
