@@ -8,7 +8,7 @@
  * and both tools stay inactive, so requests are byte-identical to a run without the layer.
  *
  * Originals live under `<agentDir>/pi-lean/token-saver/<session id>/`, one content-addressed
- * store per session, so ids survive `/reload`, `/resume` and a restart with `--resume`. Each
+ * store per persisted session (in memory for `--no-session`), so ids survive `/reload`, `/resume` and a restart with `--resume`. Each
  * compacted result records its id and store in its `details`, which Pi persists with the
  * session; `session_start` rebuilds ids, repeat detection, retrieval feedback and counters
  * from the branch, which also carries the parent's ids into a `/fork`.
@@ -57,6 +57,8 @@ export function registerTokenSaver(pi, config) {
   /** @type {string | null} */
   let lastPrefix = null;
   let storeKey = "default";
+  /** False for `--no-session` runs: nothing can resume them, so originals stay in memory. */
+  let persistent = true;
   /** @type {import("../index.js").RecoveryStore | null} */
   let store = null;
   /** Stores of other sessions (a fork's parent), opened on demand. @type {Map<string, import("../index.js").RecoveryStore>} */
@@ -69,7 +71,7 @@ export function registerTokenSaver(pi, config) {
   const retrievalsByTool = new Map();
 
   function openStore() {
-    if (!store) store = native.RecoveryStore.open({ ...STORE_LIMITS, dir: path.join(storeRoot(getAgentDir()), storeKey) });
+    if (!store) store = native.RecoveryStore.open({ ...STORE_LIMITS, dir: persistent ? path.join(storeRoot(getAgentDir()), storeKey) : undefined });
     return store;
   }
 
@@ -251,6 +253,7 @@ export function registerTokenSaver(pi, config) {
     lastPrefix = null;
     tracker.startRun();
     storeKey = storeKeyOf(ctx.sessionManager.getSessionId());
+    persistent = Boolean(ctx.sessionManager.getSessionFile());
     const branch = ctx.sessionManager.getBranch();
     loadFromBranch(branch);
     deferral.loadFromBranch(branch);
