@@ -5,7 +5,10 @@
 //      shortlist of the lazy and adaptive routing modes: tokens per prompt and recall@3;
 //   3. search latency and index build through N-API at ~1000 skills;
 //   4. compaction through N-API: throughput on 10 MB logs and grep output, 50 KB latency,
-//      peak memory on a 100 MB input.
+//      peak memory on a 100 MB input;
+//   5. the Token Saver layer on the compaction corpus: o200k tokens the model sees per tool
+//      result with the layer off and on (pass-through rules included), per-result latency with
+//      the original stored, and token_retrieve latency.
 // Options: --skip-pi (no Pi runs), --json FILE (write all figures).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,6 +21,10 @@ import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
 import { SkillIndex, compact } from "../index.js";
 import { DEFAULT_CONFIG } from "../extension/config.js";
 import { route } from "../extension/skill-routing.js";
+import { RecoveryStore } from "../index.js";
+import { compactToolResult } from "../extension/token-saver-compaction.js";
+import { runRetrieve } from "../extension/token-saver-retrieve.js";
+import { TokenSaverStats } from "../extension/token-saver-stats.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const routing = path.resolve(root, "..", "shared", "eval", "routing");
@@ -343,8 +350,56 @@ function compaction() {
   ].join("\n");
 }
 
+async function tokenSaver() {
+  const dir = path.resolve(root, "..", "shared", "eval", "compaction");
+  const files = fs.readdirSync(dir).filter((f) => /^\d.*\.(txt|json)$/.test(f)).sort();
+  const store = RecoveryStore.open({});
+  const session = { put: (/** @type {Buffer | string} */ o) => store.put(o), storeKey: "bench", originals: new Map(), delivered: new Set(), aggressiveness: () => 1, stats: new TokenSaverStats() };
+  const turn = { prompt: "Why does this fail?", cwd: root, recoverable: true };
+  const rows = [];
+  let before = 0;
+  let after = 0;
+  /** @type {number[]} */
+  const lat = [];
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    const event = { toolName: "bash", toolCallId: "b", input: { command: `cat ${file}` }, content: [{ type: "text", text }], details: undefined, isError: false };
+    session.delivered.clear();
+    const t0 = process.hrtime.bigint();
+    const patch = /** @type {any} */ (await compactToolResult(event, turn, session));
+    lat.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const seen = patch ? patch.content[0].text : text;
+    const [a, b] = [o200k(text), o200k(seen)];
+    before += a;
+    after += b;
+    rows.push([file, a, b, `${((1 - b / a) * 100).toFixed(1)}%`]);
+  }
+  rows.push(["total", before, after, `${((1 - after / before) * 100).toFixed(1)}%`]);
+  const ids = [...session.originals.keys()];
+  /** @type {number[]} */
+  const retrieveLat = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = process.hrtime.bigint();
+    runRetrieve({ id: ids[i % ids.length], startLine: 1 }, () => [store]);
+    retrieveLat.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  figures.tokenSaver = { tokensOff: before, tokensOn: after, resultMsP50: median(lat), resultMsMax: Math.max(...lat), retrieveMsP50: median(retrieveLat) };
+  return [
+    "5. Token Saver on the compaction corpus (bash results, o200k tokens the model sees)",
+    table(["file", "off", "on", "saved"], rows),
+    table(
+      ["measure", "value"],
+      [
+        ["per result (compact + store), p50", `${median(lat).toFixed(2)} ms`],
+        ["per result, max", `${Math.max(...lat).toFixed(2)} ms`],
+        ["token_retrieve 240 lines, p50", `${median(retrieveLat).toFixed(3)} ms`],
+      ],
+    ),
+  ].join("\n");
+}
+
 async function main() {
-  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), compaction()];
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), compaction(), await tokenSaver()];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }
