@@ -264,3 +264,37 @@ describe("commands in print mode", { skip }, () => {
     assert.match(systemText(bodies[0]), /<skill_index>\n1 skill in group "dev" of profile "work", not listed\./);
   });
 });
+
+describe("per-branch picks", { skip }, () => {
+  test("a pick widens the scope for its session, survives a resume, and a new session starts without it", async () => {
+    const model = new FakeModel([
+      { toolCalls: [{ name: "skill_search", arguments: { query: "brainstorm design ideas before building" } }] },
+      { toolCalls: [{ name: "skill", arguments: { name: "brainstorming" } }] },
+      { text: "one" },
+      { text: "two" },
+      { text: "three" },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ groups: { notes: ["release-notes"] }, activeGroup: "notes" }));
+    const args = ["--skill", DEP_SKILLS, "--skill", SUPERPOWERS];
+    const stub = (body) => systemText(body).match(/<skill_index>\n([^\n]*)/)?.[1];
+    try {
+      const first = await runPi(sandbox, { args, session: true, prompts: ["/skills pick brainstorming", "Let's brainstorm the design first"] });
+      assert.equal(first.code, 0, first.stderr);
+      assert.match(first.stderr, /pi-lean: picked "brainstorming" for this branch; scope group "notes" \(2 of 19 skills offered\)\./);
+      assert.equal(stub(model.bodies[0]), '2 skills in group "notes", not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.');
+      assert.equal(listed(toolMessages(model.bodies[1]).at(-1).text)[0], "brainstorming", "the pick is searchable in scope");
+      assert.ok(toolMessages(model.bodies[2]).at(-1).text.startsWith('<skill name="brainstorming"'), "and loadable");
+      const resumed = await runPi(sandbox, { args: [...args, "--continue"], session: true, prompts: ["again"] });
+      assert.equal(resumed.code, 0, resumed.stderr);
+      assert.match(stub(model.bodies[3]), /^2 skills in group "notes"/, "the ledger is restored from session entries");
+      const fresh = await runPi(sandbox, { args, session: true, prompts: ["new"] });
+      assert.equal(fresh.code, 0, fresh.stderr);
+      assert.match(stub(model.bodies[4]), /^1 skill in group "notes"/);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

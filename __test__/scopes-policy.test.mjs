@@ -502,3 +502,25 @@ describe("the shipped JSON Schema", () => {
     }
   });
 });
+
+describe("per-branch picks ledger", () => {
+  test("replays pick entries of the branch in order; other entries are ignored", async () => {
+    const { PICK_ENTRY, restorePicks } = await import("../extension/skill-picks.js");
+    const entry = (name, picked) => ({ type: "custom", customType: PICK_ENTRY, data: { name, picked } });
+    const picks = restorePicks([entry("a", true), { type: "message" }, entry("b", true), { type: "custom", customType: "other", data: { name: "c", picked: true } }, entry("a", false), entry("d", true)]);
+    assert.deepEqual([...picks], ["b", "d"]);
+  });
+
+  test("a pick joins a narrower scope without changing it", () => {
+    const { index, access, state } = fixtureAccess({ groups: { git: ["git-history"] }, activeGroup: "git" });
+    assert.deepEqual(access.view(index).candidates, ["git-history"]);
+    state.picks.add("loop-a");
+    assert.deepEqual(access.view(index).candidates, ["git-history", "loop-a"].sort((a, b) => names(index).indexOf(a) - names(index).indexOf(b)));
+    assert.equal(state.mayLoad("loop-a", access.view(index).members), true);
+    assert.equal(access.view(index).scope.label, 'group "git"');
+  });
+});
+
+function names(index) {
+  return index.list().map((s) => s.name);
+}

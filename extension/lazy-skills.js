@@ -10,6 +10,7 @@
 import { SkillAccess } from "./skill-access.js";
 import { SkillCatalog } from "./skill-catalog.js";
 import { registerSkillCommands } from "./skill-commands.js";
+import { PICK_ENTRY, restorePicks } from "./skill-picks.js";
 import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./skill-guard.js";
 import { applySkillStub, STUB_SECTION } from "./skill-prompt.js";
 import { route } from "./skill-routing.js";
@@ -25,6 +26,7 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
  * @property {() => SkillAccess} access
  * @property {() => ScopeState} scopeState
  * @property {(selection: {activeProfile: string | null, activeGroup: string | null}) => string | null} switchScope  returns an error message or null
+ * @property {(name: string, picked: boolean) => void} setPick  records a per-branch pick (or its removal)
  */
 
 /**
@@ -59,6 +61,11 @@ export function registerLazySkills(pi, config, hooks) {
       access.configChanged();
       return null;
     },
+    setPick(name, picked) {
+      pi.appendEntry(PICK_ENTRY, { name, picked });
+      if (picked) scopeState.picks.add(name);
+      else scopeState.picks.delete(name);
+    },
   };
 
   pi.on("session_start", (_event, ctx) => {
@@ -67,8 +74,14 @@ export function registerLazySkills(pi, config, hooks) {
     access = new SkillAccess(config, scopeState);
     sessionApprovals = new Set();
     onceApprovals = new Map();
+    scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
     if (config.error && ctx.hasUI) ctx.ui.notify(`pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
     if (ctx.hasUI && typeof ctx.ui.addAutocompleteProvider === "function") ctx.ui.addAutocompleteProvider(autocompleteFilter((name) => isBlocked(name)));
+  });
+
+  // Picks belong to a branch: moving in the tree replays the ledger of the new branch.
+  pi.on("session_tree", (_event, ctx) => {
+    scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
   });
 
   /** Denied by policy, or anything while the config is invalid (policy unknown). */

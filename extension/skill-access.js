@@ -41,12 +41,15 @@ export class SkillAccess {
    * @returns {AccessView}
    */
   view(index) {
-    const key = `${index.fingerprint}\u0000${this.scopeState.activeProfile}\u0000${this.scopeState.activeGroup}`;
+    const picks = [...this.scopeState.picks].sort();
+    const key = [index.fingerprint, this.scopeState.activeProfile, this.scopeState.activeGroup, ...picks].join("\u0000");
     if (this.cached && this.cached.key === key) return this.cached.view;
     const skills = index.list();
     const names = skills.map((s) => s.name);
     const scope = resolveScope(this.config.value, this.scopeState);
     const members = scopeMembers(scope, this.config.value, names);
+    // Picks are additive: they join any narrower scope.
+    if (members !== null) for (const name of picks) if (index.get(name)) members.add(name);
     const denied = this.policy.deniedAmong(names);
     const deniedSet = new Set(denied);
     const candidates = skills.filter((s) => !s.disableModelInvocation && !deniedSet.has(s.name) && (members === null || members.has(s.name))).map((s) => s.name);

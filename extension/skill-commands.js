@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Skill commands: `/skills` (a manager: browse and search with scope and groups shown,
- * switch scope, see why a skill is hidden), `/skill-profile [name]` and `/skill-group [name]`
+ * switch scope, see why a skill is hidden, pick a skill for this branch; `/skills pick <name>`
+ * and `/skills unpick <name>` work without the TUI), `/skill-profile [name]` and `/skill-group [name]`
  * (switch scope, with autocomplete). The interactive manager needs the TUI; in print, JSON
  * and RPC modes every command degrades to a plain-text report, and switching by name works
  * everywhere because it needs no dialog.
@@ -102,14 +103,29 @@ export function registerSkillCommands(pi, runtime) {
       lines.push(...statusLines(ctx));
     }
     lines.push(`Profiles: ${profileNames().join(", ") || "(none)"}; groups: ${Object.keys(config.value.groups).join(", ") || "(none)"}.`);
-    lines.push("Switch with /skill-profile <name|all> and /skill-group <name|all>; the interactive manager needs the TUI.");
+    const picks = [...runtime.scopeState().picks];
+    if (picks.length > 0) lines.push(`Picked for this branch: ${picks.join(", ")}.`);
+    lines.push("Switch with /skill-profile <name|all> and /skill-group <name|all>; /skills pick <name> adds a skill to this branch; the interactive manager needs the TUI.");
     say(ctx, lines.join("\n"));
+  }
+
+  /**
+   * Adds (or removes) a per-branch pick. Denied skills cannot be picked.
+   * @param {any} ctx @param {string} name @param {boolean} picked
+   */
+  function pick(ctx, name, picked) {
+    const index = indexFor(ctx);
+    const info = index.get(name);
+    if (!info || runtime.access().policy.isDenied(name)) return say(ctx, `pi-lean: no skill is named "${name}".`, "warning");
+    if (picked && info.disableModelInvocation) return say(ctx, `pi-lean: "${name}" is user-only (disable-model-invocation); use /skill:${name}.`, "warning");
+    runtime.setPick(name, picked);
+    say(ctx, picked ? `pi-lean: picked "${name}" for this branch; scope ${scopeLine(ctx)}.` : `pi-lean: "${name}" is no longer picked; scope ${scopeLine(ctx)}.`);
   }
 
   /** The interactive manager (TUI only). */
   async function manager(/** @type {any} */ ctx) {
     for (;;) {
-      const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Why is a skill hidden?", "Close"];
+      const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Pick a skill for this branch", "Why is a skill hidden?", "Close"];
       const action = await ctx.ui.select(`Skills: ${scopeLine(ctx)}`, actions);
       if (!action || action === "Close") return;
       if (action === "Browse all skills") {
@@ -125,6 +141,9 @@ export function registerSkillCommands(pi, runtime) {
       } else if (action === "Switch group") {
         const choice = await ctx.ui.select("Group", [CLEAR_SCOPE, ...groupChoices()]);
         if (choice) switchGroup(choice, ctx);
+      } else if (action === "Pick a skill for this branch") {
+        const name = await ctx.ui.input("Skill to add to this branch's scope", "exact name");
+        if (name) pick(ctx, name.trim(), true);
       } else if (action === "Why is a skill hidden?") {
         const name = await ctx.ui.input("Skill name", "exact name");
         if (name) say(ctx, explain(ctx, name.trim()));
@@ -157,7 +176,13 @@ export function registerSkillCommands(pi, runtime) {
 
   pi.registerCommand("skills", {
     description: "Skill manager: browse, search, switch scope, see why a skill is hidden",
+    getArgumentCompletions: (prefix) => {
+      const items = ["pick", "unpick"].filter((word) => word.startsWith(prefix)).map((word) => ({ value: `${word} `, label: word, description: word === "pick" ? "add a skill to this branch's scope" : "remove a pick" }));
+      return items.length > 0 ? items : null;
+    },
     handler: async (args, ctx) => {
+      const [verb, ...rest] = args.trim().split(/\s+/);
+      if (!config.error && (verb === "pick" || verb === "unpick") && rest.length === 1) return pick(ctx, rest[0], verb === "pick");
       if (ctx.mode !== "tui" || config.error) return report(ctx, args.trim());
       await manager(ctx);
     },

@@ -4,8 +4,9 @@
  * profile is a named set of groups. Exactly one scope is active at a time: every skill, one
  * profile (the union of its groups) or one group inside the active profile. Resolution and
  * membership run in the Rust core (`skills::scope`); this module adds the labels people read
- * and the session state of the global fallback: names returned by the latest fallback search
- * may be loaded, the next fallback replaces that set, and changing scope clears it.
+ * and the session state: the per-branch picks, and the global fallback (names returned by the
+ * latest fallback search may be loaded, the next fallback replaces that set, and changing scope
+ * clears it).
  */
 import { native } from "./native.js";
 
@@ -77,6 +78,9 @@ export class ScopeState {
     this.activeGroup = selection.activeGroup;
     /** @type {Set<string>} */
     this.fallbackNames = new Set();
+    /** Per-branch picks: added to every scope (see skill-picks.js). */
+    /** @type {Set<string>} */
+    this.picks = new Set();
   }
 
   /**
@@ -101,10 +105,11 @@ export class ScopeState {
   }
 
   /**
-   * Whether `name` may be loaded: inside the scope, or returned by the latest fallback.
+   * Whether `name` may be loaded: inside the scope (picks included), or returned by the
+   * latest fallback.
    * @param {string} name @param {Set<string> | null} members
    */
   mayLoad(name, members) {
-    return members === null || members.has(name) || this.fallbackNames.has(name);
+    return members === null || members.has(name) || this.picks.has(name) || this.fallbackNames.has(name);
   }
 }
