@@ -1,0 +1,161 @@
+// The skills feature wired into a fake Pi in-process: the TUI manager and pickers driven by
+// scripted dialogs, command autocomplete, the autocomplete filter Pi's editor receives, and
+// the input guard. (Real-Pi behaviour is covered by the e2e tests; the TUI cannot run there.)
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeEach, describe, test } from "node:test";
+import { SkillIndex } from "../index.js";
+import { ConfigHolder, writeActiveScope } from "../extension/config.js";
+import { registerLazySkills } from "../extension/lazy-skills.js";
+import { PICK_ENTRY } from "../extension/skill-picks.js";
+import { REPO_ROOT } from "./helpers/pi.mjs";
+
+const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
+const SKILLS = SkillIndex.scan([DEP_SKILLS]).list();
+
+/** A fake ExtensionAPI recording handlers, tools, commands and entries. */
+function fakePi() {
+  /** @type {Record<string, Function[]>} */
+  const handlers = {};
+  /** @type {Record<string, any>} */
+  const commands = {};
+  /** @type {Record<string, any>} */
+  const tools = {};
+  /** @type {any[]} */
+  const entries = [];
+  const pi = {
+    on: (event, handler) => (handlers[event] ??= []).push(handler),
+    registerTool: (tool) => (tools[tool.name] = tool),
+    registerCommand: (name, spec) => (commands[name] = spec),
+    appendEntry: (customType, data) => entries.push({ type: "custom", customType, data }),
+  };
+  const emit = async (event, payload, ctx) => {
+    let last;
+    for (const handler of handlers[event] ?? []) last = await handler(payload, ctx);
+    return last;
+  };
+  return { pi, handlers, commands, tools, entries, emit };
+}
+
+/** A TUI context whose dialogs answer from a script and whose notifications are recorded. */
+function tuiCtx(answers, branch = []) {
+  /** @type {Array<{title: string, options?: string[]}>} */
+  const dialogs = [];
+  /** @type {string[]} */
+  const notes = [];
+  /** @type {any[]} */
+  const providers = [];
+  const ctx = {
+    mode: "tui",
+    hasUI: true,
+    cwd: "/",
+    sessionManager: { getBranch: () => branch },
+    getSystemPromptOptions: () => ({ skills: SKILLS.map((s) => ({ ...s })) }),
+    ui: {
+      select: async (title, options) => (dialogs.push({ title, options }), answers.shift()),
+      input: async (title) => (dialogs.push({ title }), answers.shift()),
+      notify: (message) => notes.push(message),
+      addAutocompleteProvider: (factory) => providers.push(factory),
+    },
+  };
+  return { ctx, dialogs, notes, providers };
+}
+
+describe("skills feature in a fake Pi (TUI)", () => {
+  let agentDir = "";
+  /** @type {ReturnType<typeof fakePi>} */
+  let fake;
+  /** @type {ConfigHolder} */
+  let config;
+
+  beforeEach(() => {
+    agentDir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-cmd-"));
+    fs.writeFileSync(
+      path.join(agentDir, "pi-lean.json"),
+      JSON.stringify({
+        groups: { notes: ["release-notes"], git: ["git-*", "changelog-style"] },
+        profiles: { work: ["notes", "git"], empty: [] },
+        permission: { skill: { rules: [{ pattern: "loop-b", action: "deny" }] } },
+      }),
+    );
+    config = new ConfigHolder().reload({ agentDir, env: {} });
+    fake = fakePi();
+    registerLazySkills(/** @type {any} */ (fake.pi), config, { persistScope: (selection) => writeActiveScope(agentDir, selection) });
+  });
+
+  test("profile and group pickers switch scope, persist it and clear nothing else", async () => {
+    const { ctx, dialogs, notes } = tuiCtx(["work", "git"]);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands["skill-profile"].handler("", ctx);
+    assert.deepEqual(dialogs[0], { title: "Profile", options: ["all", "work", "empty"] });
+    assert.equal(notes.at(-1), 'pi-lean: skill scope is now profile "work" (3 of 5 skills offered).');
+    await fake.commands["skill-group"].handler("", ctx);
+    assert.deepEqual(dialogs[1], { title: "Group", options: ["all", "notes", "git"] });
+    assert.equal(notes.at(-1), 'pi-lean: skill scope is now group "git" of profile "work" (2 of 5 skills offered).');
+    const saved = JSON.parse(fs.readFileSync(path.join(agentDir, "pi-lean.json"), "utf8"));
+    assert.equal(saved.activeProfile, "work");
+    assert.equal(saved.activeGroup, "git");
+    await fake.commands["skill-group"].handler("nope", ctx);
+    assert.equal(notes.at(-1), 'pi-lean: no group "nope" here. Groups: notes, git.');
+  });
+
+  test("argument autocomplete lists profiles and groups of the active profile", async () => {
+    const { ctx } = tuiCtx([]);
+    await fake.emit("session_start", {}, ctx);
+    assert.deepEqual(fake.commands["skill-profile"].getArgumentCompletions("w"), [{ value: "work", label: "work", description: "groups: notes, git" }]);
+    assert.equal(fake.commands["skill-profile"].getArgumentCompletions("zzz"), null);
+    await fake.commands["skill-profile"].handler("work", ctx);
+    assert.deepEqual(fake.commands["skill-group"].getArgumentCompletions("").map((i) => i.value), ["all", "notes", "git"]);
+    assert.deepEqual(fake.commands.skills.getArgumentCompletions("p").map((i) => i.label), ["pick"]);
+  });
+
+  test("the manager browses with state and groups, explains hidden skills and picks for the branch", async () => {
+    const { ctx, dialogs, notes } = tuiCtx(["Switch profile", "work", "Browse all skills", "hidden  loop-a (scope: outside profile \"work\")", "Why is a skill hidden?", "loop-b", "Pick a skill for this branch", "loop-a", "Close"]);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands.skills.handler("", ctx);
+    const browse = dialogs.find((d) => d.title === "Skills");
+    assert.deepEqual(browse.options, [
+      "offered changelog-style [git]",
+      "offered git-history [git]",
+      'hidden  loop-a (scope: outside profile "work")',
+      "hidden  loop-b (policy: deny)",
+      "offered release-notes [notes]",
+      "hidden  secret-helper (disabled: disable-model-invocation (user-only via /skill:name))",
+    ]);
+    assert.match(notes.find((n) => n.startsWith("loop-a:")), /^loop-a: hidden \(scope: outside profile "work"\)\npolicy: allow; groups: \(none\)/);
+    assert.match(notes.find((n) => n.startsWith("loop-b:")), /^loop-b: hidden \(policy: deny\)/);
+    assert.equal(notes.at(-1), 'pi-lean: picked "loop-a" for this branch; scope profile "work" (4 of 5 skills offered).');
+    assert.deepEqual(fake.entries, [{ type: "custom", customType: PICK_ENTRY, data: { name: "loop-a", picked: true } }]);
+  });
+
+  test("the stub and tools follow the scope; picks restore from the branch", async () => {
+    const branch = [{ type: "custom", customType: PICK_ENTRY, data: { name: "loop-a", picked: true } }];
+    const { ctx } = tuiCtx([], branch);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands["skill-profile"].handler("empty", ctx);
+    const options = { skills: SKILLS.map((s) => ({ ...s })), sections: {} };
+    const result = await fake.emit("before_agent_start", { systemPromptOptions: options, messageType: "user", prompt: "hello" }, ctx);
+    assert.equal(options.skills.length, 0);
+    assert.equal(options.sections.skill_index, '1 skill in profile "empty", not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.');
+    assert.equal(result, undefined);
+    const load = await fake.tools.skill.execute("1", { name: "loop-a" }, undefined, undefined, ctx);
+    assert.ok(load.content[0].text.includes("Body of loop-a."));
+    assert.ok(!load.content[0].text.includes("Body of loop-b."), "denied dependency withheld");
+  });
+
+  test("the autocomplete filter and the input guard block denied skills", async () => {
+    const { ctx, providers, notes } = tuiCtx([]);
+    await fake.emit("session_start", {}, ctx);
+    assert.equal(providers.length, 1);
+    const provider = providers[0]({
+      getSuggestions: async () => ({ prefix: "/skill:", items: ["loop-a", "loop-b"].map((n) => ({ value: `skill:${n}`, label: `skill:${n}` })) }),
+      applyCompletion: () => ({ lines: [], cursorLine: 0, cursorCol: 0 }),
+    });
+    assert.deepEqual((await provider.getSuggestions(["/skill:"], 0, 7, {})).items.map((i) => i.value), ["skill:loop-a"]);
+    assert.deepEqual(await fake.emit("input", { text: "/skill:loop-b now", source: "interactive" }, ctx), { action: "handled" });
+    assert.equal(notes.at(-1), "pi-lean: that skill is blocked by policy.");
+    assert.deepEqual(await fake.emit("input", { text: "/skill:loop-a now", source: "interactive" }, ctx), { action: "continue" });
+  });
+});
