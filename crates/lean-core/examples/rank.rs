@@ -3,7 +3,7 @@
 //! `scripts/eval-routing.mjs`.
 //!
 //! Usage: `cargo run --release -p lean-core --example rank -- --catalog FILE.jsonl
-//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8] [--tune knob=value]... [--timing]`
+//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8] [--tune knob=value]... [--timing] [--explain]`
 
 use std::fs;
 use std::path::PathBuf;
@@ -21,6 +21,7 @@ struct Options {
     limit: usize,
     tuning: SearchTuning,
     timing: bool,
+    explain: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -31,6 +32,7 @@ fn parse_options() -> Result<Options, String> {
         limit: 8,
         tuning: SearchTuning::default(),
         timing: false,
+        explain: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -40,6 +42,7 @@ fn parse_options() -> Result<Options, String> {
             "--skills" => options.skill_dirs.push(value()?.into()),
             "--queries" => options.queries = value()?.into(),
             "--timing" => options.timing = true,
+            "--explain" => options.explain = true,
             "--limit" => {
                 options.limit = value()?.parse().map_err(|_| "--limit must be a number")?
             }
@@ -112,6 +115,22 @@ fn run() -> Result<(), String> {
             .iter()
             .map(|hit| catalog.skills()[hit.index].name.as_str())
             .collect();
+        if options.explain {
+            for hit in &result.hits {
+                let parts: Vec<String> = index
+                    .explain(prompt, hit.index)
+                    .into_iter()
+                    .map(|(term, score)| format!("{term}={score:.2}"))
+                    .collect();
+                eprintln!(
+                    "{} {} {:.2}: {}",
+                    query["id"],
+                    catalog.skills()[hit.index].name,
+                    hit.score,
+                    parts.join(" ")
+                );
+            }
+        }
         let scores: Vec<f64> = result
             .hits
             .iter()

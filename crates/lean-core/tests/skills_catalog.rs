@@ -154,6 +154,7 @@ fn sample() -> Catalog {
             &[],
         ),
         meta("FoundryClient", "Submit protein assays to the lab.", &[]),
+        meta("calculus", "Symbolic derivative computation.", &[]),
     ])
 }
 
@@ -184,6 +185,8 @@ fn search_ranks_stems_synonyms_and_affixes() {
         "pydeseq2"
     );
     assert_eq!(names(&catalog, &index, "writing tests first")[0], "tdd");
+    assert_eq!(names(&catalog, &index, "the antiderivative of x^2")[0], "calculus");
+    assert_eq!(names(&catalog, &index, "a foundry client")[0], "FoundryClient");
     assert!(names(&catalog, &index, "zzz qqq").is_empty());
     assert!(names(&catalog, &index, "").is_empty());
     let result = index.search("the a of", 5, &|_| true);

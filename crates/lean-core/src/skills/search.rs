@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
 use super::catalog::Catalog;
-use super::text::{camel_parts, concepts, is_stopword, raw_runs, stem, words};
+use super::text::{camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stem, words};
 
 /// `SearchResult::strong` is set when `confidence` reaches this value.
 pub const STRONG_CONFIDENCE: f64 = 0.5;
@@ -114,6 +114,9 @@ fn truncate_at_char_boundary(text: &str, max_bytes: usize) -> &str {
     }
     &text[..cut]
 }
+
+/// Shortest catalog word accepted as part of an unknown query compound.
+const MIN_PART_LEN: usize = 5;
 
 /// Shortest name affix that may match a query word.
 const MIN_AFFIX_LEN: usize = 4;
@@ -694,6 +697,69 @@ impl SearchIndex {
         }
     }
 
+    /// Per-term score contributions of `query` to skill `index` (first pass, no pins), largest
+    /// first. A debugging aid for ranking work.
+    #[doc(hidden)]
+    pub fn explain(&self, query: &str, index: usize) -> Vec<(String, f64)> {
+        let query_terms = self.query_terms(query);
+        let mut parts: Vec<(String, f64)> = Vec::new();
+        for &(term, weight) in &query_terms.weighted {
+            let impact = self.postings[term as usize]
+                .iter()
+                .find(|&&(doc, _)| doc as usize == index)
+                .map_or(0.0, |&(_, impact)| impact);
+            if impact > 0.0 {
+                parts.push((
+                    format!("{} (x{weight:.2})", self.term_text[term as usize]),
+                    f64::from(weight * impact),
+                ));
+            }
+        }
+        for &((first, second), weight) in &query_terms.bigrams {
+            let hit = self
+                .bigrams
+                .get(&(first, second))
+                .is_some_and(|docs| docs.contains(&(index as u32)));
+            if hit {
+                let bonus = weight
+                    * self.tuning.bigram_weight
+                    * (self.idf[first as usize] + self.idf[second as usize]);
+                parts.push((
+                    format!(
+                        "\"{} {}\"",
+                        self.term_text[first as usize], self.term_text[second as usize]
+                    ),
+                    f64::from(bonus),
+                ));
+            }
+        }
+        parts.sort_by(|a, b| b.1.total_cmp(&a.1));
+        parts
+    }
+
+    /// The longest catalog word that is a prefix or suffix of `word`, at least
+    /// [`MIN_PART_LEN`] characters and half of `word`.
+    fn longest_known_part(&self, word: &str) -> Option<u32> {
+        let boundaries: Vec<usize> = word
+            .char_indices()
+            .map(|(index, _)| index)
+            .skip(1)
+            .collect();
+        let length = word.chars().count();
+        let minimum = MIN_PART_LEN.max(length.div_ceil(2));
+        // boundaries[i] is the byte offset after i + 1 characters.
+        for part_len in (minimum..length).rev() {
+            let prefix = &word[..boundaries[part_len - 1]];
+            let suffix = &word[boundaries[length - part_len - 1]..];
+            for part in [suffix, prefix] {
+                if let Some(&term) = self.word_ids.get(part) {
+                    return Some(term);
+                }
+            }
+        }
+        None
+    }
+
     /// The stem of a query word, without running the stemmer for words the catalog uses.
     fn stem_known(&self, word: &str) -> String {
         match self.word_ids.get(word) {
@@ -706,9 +772,14 @@ impl SearchIndex {
         // Only the start of a very long query is analysed: term bookkeeping below is
         // quadratic in the number of distinct words, and a routing query is a sentence or two.
         let query = truncate_at_char_boundary(query, MAX_QUERY_BYTES);
-        let raw_words: Vec<String> = words(query)
-            .into_iter()
-            .filter(|word| !is_stopword(word))
+        let all_words = words(query);
+        let raw_words: Vec<String> = all_words
+            .iter()
+            .enumerate()
+            .filter(|&(position, word)| {
+                !is_stopword(word) && !is_phrasal_verb(word, all_words.get(position + 1))
+            })
+            .map(|(_, word)| word.clone())
             .collect();
         let mut stems: Vec<String> = raw_words.iter().map(|word| self.stem_known(word)).collect();
         let word_stems = stems.len();
@@ -753,6 +824,12 @@ impl SearchIndex {
                 for &term in terms {
                     raise(term, self.tuning.affix_weight, &mut weights);
                 }
+                continue;
+            }
+            // An unknown compound may end or start with a catalog word: "antiderivative"
+            // → "derivative", "multithreaded" → "threaded". The longest such part wins.
+            if let Some(term) = self.longest_known_part(word) {
+                raise(term, self.tuning.affix_weight, &mut weights);
             }
         }
         // Two query words written together in a skill ("semantic scholar" vs

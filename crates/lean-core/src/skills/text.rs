@@ -270,6 +270,8 @@ const STOPWORDS: &[&str] = &[
     "basically",
     "probably",
     "whose",
+    "vs",
+    "versus",
     "skill",
     "skills",
     "user",
@@ -292,6 +294,15 @@ pub fn is_stopword(word: &str) -> bool {
     static SET: OnceLock<std::collections::HashSet<&'static str>> = OnceLock::new();
     SET.get_or_init(|| STOPWORDS.iter().copied().collect())
         .contains(word)
+}
+
+/// True for the verb of an idiom whose meaning has nothing to do with the verb's topic:
+/// "figure out" is not about figures, "sort out" is not about sorting.
+pub fn is_phrasal_verb(word: &str, next: Option<&String>) -> bool {
+    const VERBS_BEFORE_OUT: &[&str] = &[
+        "figure", "find", "carry", "point", "sort", "turn", "rule", "spell", "try",
+    ];
+    next.is_some_and(|next| next == "out") && VERBS_BEFORE_OUT.contains(&word)
 }
 
 /// Groups of words that name the same concept in software and science writing. A query word
