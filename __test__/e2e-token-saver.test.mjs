@@ -126,6 +126,8 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     forked = new FakeModel([
       { toolCalls: [{ name: "token_retrieve", arguments: { id: ids.build, startLine: 2, maxLines: 1 } }] },
       { text: "Forked." },
+      { toolCalls: [{ name: "token_retrieve", arguments: { id: ids.build } }] },
+      { text: "Gone." },
     ]);
     await forked.start();
     models.providers.fake.baseUrl = forked.baseUrl;
@@ -133,7 +135,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     forkRun = await runPi(sandbox, {
       session: true,
       args: ["--fork", SESSION_ID, "--thinking", "high", "-e", EXTRA_TOOLS],
-      prompts: ["Try another fix"],
+      prompts: ["Try another fix", "/token-saver clear", "/token-saver stats", "Look at the build output again"],
       env: { PI_LEAN_TOKEN_SAVER: "on" },
     });
   });
@@ -257,6 +259,15 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     const sessions = fs.readdirSync(path.join(sandbox.agent, "pi-lean", "token-saver"));
     assert.equal(sessions.length, 1, "the fork stored nothing itself");
     assert.equal(toolMessages(forked.bodies[1]).at(-1)?.text, `error[E0308]: mismatched types\n[lines 2-2 of 4054 · more: token_retrieve id=${ids.build} startLine=3]`);
+  });
+
+  test("/token-saver clear deletes the originals the session can reach and resets the counters", () => {
+    const parentStore = path.join(sandbox.agent, "pi-lean", "token-saver", SESSION_ID);
+    assert.deepEqual(fs.readdirSync(parentStore).filter((f) => f.endsWith(".blob")), []);
+    assert.match(forkRun.stderr, /Token Saver: stored originals and counters cleared\./);
+    assert.match(forkRun.stderr, /compactions 0, repeats 0, retrievals 0\nsaved 0 chars/);
+    const gone = toolMessages(forked.bodies[3]).at(-1)?.text;
+    assert.equal(gone, "RECOVERY_EXPIRED: That original is no longer stored; re-run the command if you need it.");
   });
 });
 
