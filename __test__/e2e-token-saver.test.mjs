@@ -51,6 +51,10 @@ describe("Token Saver on, in real Pi", { skip }, () => {
   let rerun;
   /** @type {FakeModel} */
   let forked;
+  /** @type {FakeModel} */
+  let offAgain;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let offRun;
   /** @type {{code: number|null, stdout: string, stderr: string}} */
   let forkRun;
   const ids = { test: "", build: "" };
@@ -122,6 +126,18 @@ describe("Token Saver on, in real Pi", { skip }, () => {
       env: { PI_LEAN_TOKEN_SAVER: "on" },
     });
 
+    // Resumed once more with the layer off (config says off, no env): the tools deferred in
+    // the previous process come back, the token tools go.
+    offAgain = new FakeModel([{ text: "Plain." }]);
+    await offAgain.start();
+    models.providers.fake.baseUrl = offAgain.baseUrl;
+    fs.writeFileSync(path.join(sandbox.agent, "models.json"), JSON.stringify(models, null, 2));
+    offRun = await runPi(sandbox, {
+      session: true,
+      args: ["--session-id", SESSION_ID, "--thinking", "high", "-e", EXTRA_TOOLS],
+      prompts: ["Anything new?"],
+    });
+
     // A fork is a new session whose history still names the parent's originals.
     forked = new FakeModel([
       { toolCalls: [{ name: "token_retrieve", arguments: { id: ids.build, startLine: 2, maxLines: 1 } }] },
@@ -144,6 +160,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     await model?.stop();
     await resumed?.stop();
     await forked?.stop();
+    await offAgain?.stop();
     sandbox?.cleanup();
   });
 
@@ -252,6 +269,14 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     const lines = cargoTest.split(/(?<=\n)/);
     const text = toolMessages(resumed.bodies[1]).at(-1)?.text ?? "";
     assert.equal(text, `${lines[138]}${lines[139]}[lines 139-140 of 218 · more: token_retrieve id=${ids.test} startLine=141]`);
+  });
+
+  test("resumed with the layer on, non-core tools are deferred again; resumed with it off, they are all back", () => {
+    assert.deepEqual(toolNames(resumed.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "token_tool_search"]);
+    assert.equal(offRun.code, 0, offRun.stderr);
+    assert.deepEqual(toolNames(offAgain.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "weather_lookup", "warehouse_query"]);
+    assert.ok(!systemText(offAgain.bodies[0]).includes(GUIDELINE));
+    assert.equal(declaration(offAgain.bodies[0], "warehouse_query").description, GIANT_DESCRIPTION);
   });
 
   test("after /fork, token_retrieve finds originals the parent session stored", () => {
