@@ -402,6 +402,14 @@ describe("routing decisions", () => {
   });
 });
 
+describe("fixed prompt cost", () => {
+  test("the stub plus both tool declarations stay within 300 tokens (chars/4)", async () => {
+    const { piLeanFixedCost } = await import("../extension/prompt-cost.js");
+    const cost = piLeanFixedCost(1000);
+    assert.ok(cost.tokens <= 300, `fixed cost ${cost.tokens} tokens`);
+  });
+});
+
 describe("user-side guards", () => {
   const blocked = (name) => name === "changelog-style";
 
@@ -410,6 +418,9 @@ describe("user-side guards", () => {
     assert.equal(scrubSkillBlocks(text, blocked), `before ${REMOVED_BLOCK} middle <skill name="tdd" location="/y">ok</skill> after`);
     assert.equal(scrubSkillBlocks('x <skill name="changelog-style">unterminated', blocked), `x ${REMOVED_BLOCK}`);
     assert.equal(scrubSkillBlocks("no blocks", blocked), "no blocks");
+    assert.equal(scrubSkillBlocks("a <SKILL name = 'changelog-style' >x</Skill > b", blocked), `a ${REMOVED_BLOCK} b`);
+    assert.equal(scrubSkillBlocks('<skill name="changelog&#45;style">x</skill>', blocked), REMOVED_BLOCK, "entity-encoded names are decoded");
+    assert.equal(scrubSkillBlocks('<skill name="changelog-styles">x</skill>', blocked), '<skill name="changelog-styles">x</skill>', "only exact names are blocked");
   });
 
   test("typed /skill:name is recognized", () => {

@@ -10,8 +10,11 @@
 export const REMOVED_BLOCK = "[skill block removed by pi-lean policy]";
 
 const SKILL_COMMAND_RE = /^\/skill:(\S+)/;
-/** A whole `<skill name="…" …>…</skill>` block, or an unterminated opening tag to the end. */
-const SKILL_BLOCK_RE = /<skill\s+name="([^"]*)"[^>]*>(?:[\s\S]*?<\/skill>|[\s\S]*$)/g;
+/**
+ * A whole `<skill name="…" …>…</skill>` block, or an unterminated opening tag to the end.
+ * Quotes, spacing and case vary in forged blocks, and a model reads them all the same.
+ */
+const SKILL_BLOCK_RE = /<skill\s+name\s*=\s*(["'])([\s\S]*?)\1[^>]*>(?:[\s\S]*?<\/skill\s*>|[\s\S]*$)/gi;
 
 /**
  * Removes skill blocks whose name `isBlocked`. Returns the text unchanged (same string) when
@@ -19,13 +22,23 @@ const SKILL_BLOCK_RE = /<skill\s+name="([^"]*)"[^>]*>(?:[\s\S]*?<\/skill>|[\s\S]
  * @param {string} text @param {(name: string) => boolean} isBlocked
  */
 export function scrubSkillBlocks(text, isBlocked) {
-  if (!text.includes("<skill")) return text;
-  return text.replace(SKILL_BLOCK_RE, (block, name) => (isBlocked(unescapeAttr(name)) ? REMOVED_BLOCK : block));
+  if (!/<skill/i.test(text)) return text;
+  return text.replace(SKILL_BLOCK_RE, (block, _quote, name) => (isBlocked(unescapeAttr(name.trim())) ? REMOVED_BLOCK : block));
 }
 
-/** @param {string} s */
+/**
+ * Decodes XML entities in a name, so an encoded name (`changelog&#45;style`) is still caught.
+ * @param {string} s
+ */
 function unescapeAttr(s) {
-  return s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  return s
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#([0-9]+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 /**
