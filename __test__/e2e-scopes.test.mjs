@@ -298,3 +298,18 @@ describe("per-branch picks", { skip }, () => {
     }
   });
 });
+
+describe("switching scope mid-session", { skip }, () => {
+  test("replaces the one scope block; it is never appended a second time", async () => {
+    const { run, bodies } = await piRun({
+      config: { groups: { notes: ["release-notes"], dev: ["git-history"] }, profiles: { work: ["notes", "dev"] } },
+      script: [{ text: "one" }, { text: "two" }],
+      prompts: ["hi", "/skill-profile work", "/skill-group dev", "again"],
+      args: ["--skill", DEP_SKILLS],
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const blocks = (body) => body.messages.flatMap((m) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join("")).match(/<skill_index>[\s\S]*?<\/skill_index>/g) ?? []);
+    assert.deepEqual(blocks(bodies[0]), ["<skill_index>\n5 skills installed, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.\n</skill_index>"]);
+    assert.deepEqual(blocks(bodies[1]), ['<skill_index>\n1 skill in group "dev" of profile "work", not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.\n</skill_index>']);
+  });
+});
