@@ -1,12 +1,12 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{indent_width, trim};
+use super::lines::{contains, indent_width, trim};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
 /// Only the head of a large input is sampled; kinds are visible early.
-const SAMPLE_BYTES: usize = 64 * 1024;
+const SAMPLE_BYTES: usize = 16 * 1024;
 
 pub(crate) fn detect(input: &[u8], opts: &CompactOptions) -> ContentKind {
     if let Some(kind) = opts.kind {
@@ -196,8 +196,8 @@ fn sniff(input: &[u8]) -> ContentKind {
         }
         if t.ends_with(b" ... ok")
             || t.starts_with(b"test result:")
-            || memchr::memmem::find(t, b" PASSED").is_some()
-            || memchr::memmem::find(t, b" FAILED").is_some()
+            || contains(t, b" PASSED")
+            || contains(t, b" FAILED")
             || t.starts_with("\u{2713}".as_bytes())
             || t.starts_with(b"--- PASS")
             || t.starts_with(b"=== RUN")
@@ -206,8 +206,8 @@ fn sniff(input: &[u8]) -> ContentKind {
         {
             test += 1;
         }
-        if memchr::memmem::find(t, b": error").is_some()
-            || memchr::memmem::find(t, b": warning").is_some()
+        if contains(t, b": error")
+            || contains(t, b": warning")
             || t.starts_with(b"error[")
             || t.starts_with(b"warning[")
             || t.starts_with(b"--> ")
@@ -232,7 +232,7 @@ fn sniff(input: &[u8]) -> ContentKind {
             code_ends += 1;
         }
         if (t.starts_with(b"[") && t.ends_with(b"]") && !t.contains(&b' '))
-            || memchr::memmem::find(t, b" = ").is_some_and(|i| i < 40)
+            || contains(&t[..t.len().min(40)], b" = ")
             || (t.contains(&b':') && !t.contains(&b' ') && t.ends_with(b":"))
         {
             config += 1;

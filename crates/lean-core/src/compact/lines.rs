@@ -127,3 +127,20 @@ pub(crate) fn trim(line: &[u8]) -> &[u8] {
     }
     &line[start..end]
 }
+
+/// True when `needle` (non-empty) occurs in `haystack`. For short lines this beats building a
+/// substring searcher per call.
+pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    let Some(&first) = needle.first() else {
+        return true;
+    };
+    let mut from = 0usize;
+    while let Some(offset) = memchr::memchr(first, &haystack[from..]) {
+        let at = from + offset;
+        if haystack[at..].starts_with(needle) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
