@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FakeModel, systemText, toolMessages, toolNames } from "./helpers/fake-model.mjs";
-import { EXTENSION_ENTRY, REPO_ROOT, SHARED_DIR, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { spawn } from "node:child_process";
+import { EXTENSION_ENTRY, PI_CLI, REPO_ROOT, SHARED_DIR, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { compact } from "../index.js";
 import { GIANT_DESCRIPTION, GIANT_PARAMETERS } from "./fixtures/token-saver/extra-tools.js";
 
@@ -351,5 +352,81 @@ describe("Token Saver off means off", { skip }, () => {
     assert.equal(toolMessages(bodies[1]).at(-1)?.text, fs.readFileSync(CARGO_TEST, "utf8"));
     assert.equal(bodies[2].reasoning_effort, "high");
     assert.ok(!fs.existsSync(path.join(sandbox.agent, "pi-lean", "token-saver")), "no store is created while off");
+  });
+});
+
+describe("Token Saver status line (RPC mode, where extension UI calls are visible)", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {any[]} */
+  const statuses = [];
+
+  before(async () => {
+    model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: `cat ${CARGO_TEST}` } }] }, { text: "ok" }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ tokenSaver: "on" }));
+    const node = /** @type {string} */ (findPiNode());
+    const child = spawn(node, [PI_CLI, "--mode", "rpc", "--no-session", "--model", "fake/fake-model", "--no-context-files", "-e", EXTENSION_ENTRY], {
+      cwd: sandbox.work,
+      env: { PATH: `${path.dirname(node)}:${process.env.PATH ?? ""}`, PI_CODING_AGENT_DIR: sandbox.agent, HOME: sandbox.home, PI_OFFLINE: "1", PI_TELEMETRY: "0", PI_SKIP_VERSION_CHECK: "1" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    /** @type {Array<(record: any) => void>} */
+    const waiters = [];
+    let buffer = "";
+    child.stdout.on("data", (chunk) => {
+      buffer += chunk;
+      let nl;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        let record;
+        try {
+          record = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (record.type === "extension_ui_request" && record.method === "setStatus" && record.statusKey === "pi-lean-token-saver") statuses.push(record);
+        for (const w of [...waiters]) w(record);
+      }
+    });
+    const until = (/** @type {(r: any) => boolean} */ match) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("RPC timeout")), 60_000);
+        waiters.push((r) => {
+          if (match(r)) {
+            clearTimeout(timer);
+            resolve(r);
+          }
+        });
+      });
+    const send = (/** @type {any} */ command) => child.stdin.write(`${JSON.stringify(command)}\n`);
+    try {
+      send({ id: "p1", type: "prompt", message: "Why do the tests fail?" });
+      await until((r) => r.type === "agent_settled");
+      send({ id: "p2", type: "prompt", message: "/token-saver off" });
+      await until((r) => r.type === "response" && r.id === "p2");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      const closed = new Promise((resolve) => child.once("close", resolve));
+      child.stdin.end();
+      child.kill("SIGTERM");
+      await closed;
+    }
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("shows the tokens saved while on and clears when switched off", () => {
+    assert.equal(statuses[0]?.statusText, "token saver: ~0 tokens saved");
+    const saved = statuses.map((s) => s.statusText).filter((t) => typeof t === "string" && t !== "token saver: ~0 tokens saved");
+    assert.ok(saved.length > 0 && /^token saver: ~\d+(\.\d)?k? tokens saved$/.test(saved[0]), JSON.stringify(statuses));
+    assert.equal(statuses.at(-1)?.statusText, undefined, "cleared by /token-saver off");
   });
 });
