@@ -83,10 +83,16 @@ pub(crate) fn message_hash(line: &[u8]) -> u64 {
 fn words_hash(line: &[u8], digits_only: bool) -> u64 {
     let line = &line[..line.len().min(TEMPLATE_PREFIX)];
     let indent = super::lines::indent_width(line).min(16) as u64;
+    let (variable_mask, colon_mask, dot_mask) = if digits_only {
+        (DIGIT, 0, 0)
+    } else {
+        (VARIABLE, COLON, DOT)
+    };
     let mut hash = mix(0xcbf2_9ce4_8422_2325, indent);
     let mut word_start = 0usize;
     let mut variable = false;
-    let mut prev = 0u8;
+    // Class of the previous byte of the current word; a leading dot never counts as `x.y`.
+    let mut prev_class = 0u8;
     for (i, &b) in line.iter().enumerate() {
         let class = BYTE_CLASS[b as usize];
         if class & SEPARATOR != 0 {
@@ -95,17 +101,14 @@ fn words_hash(line: &[u8], digits_only: bool) -> u64 {
             }
             word_start = i + 1;
             variable = false;
-        } else {
-            // Only computed branch-free from the class table and the previous byte.
-            variable |= if digits_only {
-                class & DIGIT != 0
-            } else {
-                class & VARIABLE != 0
-                    || (b == b':' && prev == b':')
-                    || (prev == b'.' && i >= word_start + 2 && class & ALNUM != 0)
-            };
+            prev_class = 0;
+            continue;
         }
-        prev = b;
+        // Bitwise rather than short-circuit: this is the hottest loop of the compactor.
+        variable |= (class & variable_mask != 0)
+            | (prev_class & class & colon_mask != 0)
+            | ((prev_class & dot_mask != 0) & (class & ALNUM != 0));
+        prev_class = if i == word_start { class & !DOT } else { class };
     }
     if line.len() > word_start {
         hash = mix(hash, word_value(&line[word_start..], variable));
@@ -132,6 +135,8 @@ const SEPARATOR: u8 = 1;
 const VARIABLE: u8 = 2;
 const ALNUM: u8 = 4;
 const DIGIT: u8 = 8;
+const DOT: u8 = 16;
+const COLON: u8 = 32;
 
 /// Per-byte classes for [`template_hash`], built at compile time.
 static BYTE_CLASS: [u8; 256] = {
@@ -151,6 +156,12 @@ static BYTE_CLASS: [u8; 256] = {
         }
         if byte.is_ascii_digit() {
             class |= DIGIT;
+        }
+        if byte == b'.' {
+            class |= DOT;
+        }
+        if byte == b':' {
+            class |= COLON;
         }
         table[b] = class;
         b += 1;
