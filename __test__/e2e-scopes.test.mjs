@@ -313,3 +313,32 @@ describe("switching scope mid-session", { skip }, () => {
     assert.deepEqual(blocks(bodies[1]), ['<skill_index>\n1 skill in group "dev" of profile "work", not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.\n</skill_index>']);
   });
 });
+
+describe("project config", { skip }, () => {
+  test(".pi/pi-lean.json counts only on a real trust decision (--approve or saved), not Pi's vacuous trust; its rules are appended", async () => {
+    const script = () => [{ toolCalls: [{ name: "skill", arguments: { name: "release-notes" } }] }, { text: "ok" }];
+    const results = [];
+    const { ProjectTrustStore } = await import("@earendil-works/pi-coding-agent");
+    for (const trust of [[], ["--approve"], "saved"]) {
+      const model = new FakeModel(script());
+      await model.start();
+      const sandbox = makeSandbox(model);
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "release-*", action: "ask" }] } } }));
+      fs.mkdirSync(path.join(sandbox.work, ".pi"), { recursive: true });
+      fs.writeFileSync(path.join(sandbox.work, ".pi", "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "release-notes", action: "deny" }] } } }));
+      try {
+        // A decision saved with /trust counts too.
+        if (trust === "saved") new ProjectTrustStore(sandbox.agent).set(sandbox.work, true);
+        const run = await runPi(sandbox, { args: ["--skill", DEP_SKILLS, ...(Array.isArray(trust) ? trust : [])], prompts: ["notes"] });
+        assert.equal(run.code, 0, run.stderr);
+        results.push(toolMessages(model.bodies[1]).at(-1).text);
+      } finally {
+        await model.stop();
+        sandbox.cleanup();
+      }
+    }
+    assert.match(results[0], /^SKILL_APPROVAL_REQUIRED: /, "untrusted: only the global ask rule applies");
+    assert.equal(results[1], "SKILL_NOT_FOUND: Use skill_search to find the exact name.", "trusted: the project's deny rule comes last and wins");
+    assert.equal(results[2], results[1], "a saved trust decision counts");
+  });
+});

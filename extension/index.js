@@ -8,14 +8,15 @@
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { ConfigHolder, writeActiveScope } from "./config.js";
 import { registerLazySkills } from "./lazy-skills.js";
+import { projectConfigTrusted } from "./project-trust.js";
 import { registerTokenSaver } from "./token-saver.js";
 
 /** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
 export default function piLean(pi) {
   const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
   pi.on("session_start", (_event, ctx) => {
-    // The project's .pi/pi-lean.json counts only once Pi reports the project trusted.
-    config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: ctx.isProjectTrusted() });
+    // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js).
+    config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: projectConfigTrusted(ctx, getAgentDir()) });
   });
   registerLazySkills(pi, config, { persistScope: (selection) => writeActiveScope(getAgentDir(), selection) });
   registerTokenSaver(pi, config);
