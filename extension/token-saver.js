@@ -118,18 +118,20 @@ export function registerTokenSaver(pi, config) {
    * @param {boolean} on @param {any} ctx
    */
   function apply(on, ctx) {
+    const wasOn = enabled;
     enabled = on;
     if (on) {
       let next = deferral.plan([RETRIEVE_TOOL]);
       if (deferral.deferred.length > 0) next = [...next, TOOL_SEARCH_TOOL];
       pi.setActiveTools(next);
-    } else {
-      const active = pi.getActiveTools();
-      if (deferral.deferred.length > 0 || active.some((n) => n === RETRIEVE_TOOL || n === TOOL_SEARCH_TOOL)) {
-        deferral.restore({ removeOwn: true, record: true });
-      }
+      showStatus(ctx);
+      return;
     }
-    showStatus(ctx);
+    const active = pi.getActiveTools();
+    const leftovers = deferral.deferred.length > 0 || active.some((n) => n === RETRIEVE_TOOL || n === TOOL_SEARCH_TOOL);
+    if (leftovers) deferral.restore({ removeOwn: true, record: true });
+    // A session that was never on sees no UI call either.
+    if (wasOn || leftovers) showStatus(ctx);
   }
 
   /** Rebuilds ids, repeats, feedback and counters from the session branch. @param {any[]} branch */
