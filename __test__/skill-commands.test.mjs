@@ -159,3 +159,36 @@ describe("skills feature in a fake Pi (TUI)", () => {
     assert.deepEqual(await fake.emit("input", { text: "/skill:loop-a now", source: "interactive" }, ctx), { action: "continue" });
   });
 });
+
+describe("Allow once covers one load and its continuation pages", () => {
+  test("no second dialog for a continuation; a fresh load asks again", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-long-"));
+    fs.mkdirSync(path.join(dir, "long-skill"));
+    const body = Array.from({ length: 2500 }, (_, i) => `Line ${i + 1}.`).join("\n");
+    fs.writeFileSync(path.join(dir, "long-skill", "SKILL.md"), `---\nname: long-skill\ndescription: A very long skill.\n---\n${body}\n`);
+    const agentDir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-cmd-"));
+    fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify({ permission: { skill: "ask" } }));
+    const config = new ConfigHolder().reload({ agentDir, env: {} });
+    const fake = fakePi();
+    registerLazySkills(/** @type {any} */ (fake.pi), config, { persistScope: () => {} });
+    const { ctx, dialogs } = tuiCtx(["Allow once", "Reject"]);
+    try {
+      await fake.emit("session_start", {}, ctx);
+      const skills = SkillIndex.scan([dir]).list();
+      await fake.emit("before_agent_start", { systemPromptOptions: { skills, sections: {} }, messageType: "user", prompt: "x" }, ctx);
+      const first = await fake.tools.skill.execute("1", { name: "long-skill" }, undefined, undefined, ctx);
+      assert.equal(dialogs.length, 1);
+      const next = first.details.continuation;
+      assert.ok(next && next.offset > 0, JSON.stringify(first.details));
+      const page = await fake.tools.skill.execute("2", next, undefined, undefined, ctx);
+      assert.equal(dialogs.length, 1, "the continuation needs no new approval");
+      assert.ok(page.content[0].text.includes(`Line ${next.offset + 1}.`));
+      const again = await fake.tools.skill.execute("3", { name: "long-skill" }, undefined, undefined, ctx);
+      assert.equal(dialogs.length, 2, "a fresh load asks again");
+      assert.equal(again.content[0].text, 'SKILL_DENIED: The user declined loading "long-skill". Continue without it.');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(agentDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -207,10 +207,12 @@ export function registerLazySkills(pi, config, hooks) {
         if (decision === "once") onceApprovals.set(name, "");
       }
       // Dependencies may lie outside the scope; denied ones are withheld, and `ask` ones
-      // need their own approval (without a UI they are withheld, never loaded).
+      // need their own approval (without a UI they are withheld, never loaded). Only the
+      // first page carries dependencies, so continuation pages ask nothing.
       /** @type {Set<string>} */
       const withheld = new Set(view.denied);
-      for (const dep of index.closure(name).order) {
+      const dependencies = (params.offset ?? 0) > 0 ? [] : index.closure(name).order;
+      for (const dep of dependencies) {
         if (dep === name || withheld.has(dep) || access.policy.actionFor(dep) !== "ask") continue;
         const decision = await requestApproval(dep, ctx);
         if (decision !== "once" && decision !== "session") withheld.add(dep);
