@@ -373,6 +373,18 @@ describe("routing decisions", () => {
     assert.deepEqual(vague, { catalog: null, message: null });
   });
 
+  test("only distinctive or explicitly invoked names pin", async () => {
+    const { isDistinctiveName, explicitlyInvoked } = await import("../extension/skill-routing.js");
+    assert.equal(isDistinctiveName("release-notes"), true);
+    assert.equal(isDistinctiveName("pydeseq2"), true);
+    assert.equal(isDistinctiveName("research"), false);
+    assert.equal(explicitlyInvoked("use the research skill", "research"), true);
+    assert.equal(explicitlyInvoked("run /skill:research now", "research"), true);
+    assert.equal(explicitlyInvoked("try `research` here", "research"), true);
+    assert.equal(explicitlyInvoked("do some research on it", "research"), false);
+    assert.equal(explicitlyInvoked("the research-skill folder", "research"), false);
+  });
+
   test("exact-name mentions are pinned first", () => {
     const { index, access } = fixtureAccess(all);
     const list = shortlist(index, "use loop-b please", { candidates: access.view(index).candidates, limit: 3 });

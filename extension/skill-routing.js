@@ -45,6 +45,25 @@ export function capText(text, max) {
 }
 
 /**
+ * A name unlikely to appear in passing: several words, or letters with digits
+ * (`release-notes`, `pydeseq2`). A plain word (`research`, `implement`) is common prose and
+ * only pins when the prompt invokes it explicitly.
+ * @param {string} name
+ */
+export function isDistinctiveName(name) {
+  return /[-_\s]/.test(name.trim()) || (/\d/.test(name) && /\p{L}/u.test(name));
+}
+
+/**
+ * `/skill:name`, `` `name` ``, "the name skill" or "skill name".
+ * @param {string} prompt @param {string} name
+ */
+export function explicitlyInvoked(prompt, name) {
+  const n = name.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+  return new RegExp(`skill:${n}(?![\\p{L}\\p{N}_-])|\`${n}\`|(?<![\\p{L}\\p{N}_-])${n} skill|skill ${n}(?![\\p{L}\\p{N}_-])`, "iu").test(prompt);
+}
+
+/**
  * @typedef {object} Shortlist
  * @property {Array<{name: string, description: string}>} hits
  * @property {boolean} confident
@@ -52,7 +71,8 @@ export function capText(text, max) {
  */
 
 /**
- * Ranks the prompt against the candidates. Exact-name mentions come first; ranked hits
+ * Ranks the prompt against the candidates. Exact-name mentions (distinctive names, or any
+ * name invoked explicitly) come first; ranked hits
  * follow only when the ranker is confident (or, with `weakLimit`, when it is not).
  * @param {import("../index.js").SkillIndex} index
  * @param {string} prompt
@@ -61,7 +81,7 @@ export function capText(text, max) {
  */
 export function shortlist(index, prompt, options) {
   const allowed = new Set(options.candidates);
-  const pinned = index.mentions(prompt).filter((name) => allowed.has(name));
+  const pinned = index.mentions(prompt).filter((name) => allowed.has(name) && (isDistinctiveName(name) || explicitlyInvoked(prompt, name)));
   const result = index.search(prompt, { limit: Math.max(options.limit, options.weakLimit ?? 0), only: [...allowed], descriptionMax: options.descriptionMax });
   const confident = result.strong;
   // A weak ranking adds nothing in lazy mode and more candidates in adaptive mode.
