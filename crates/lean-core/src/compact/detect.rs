@@ -161,6 +161,28 @@ pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
     None
 }
 
+/// `LINE:COL: CODE` or `LINE:COL: error|warning` after a grep-style `path:` prefix.
+fn is_coded_finding(rest: &[u8]) -> bool {
+    let mut i = 0usize;
+    for _ in 0..2 {
+        let digits = rest[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || rest.get(i + digits) != Some(&b':') {
+            return false;
+        }
+        i += digits + 1;
+    }
+    let tail = rest[i..].strip_prefix(b" ").unwrap_or(&rest[i..]);
+    let letters = tail.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    (letters > 0 && tail.get(letters).is_some_and(u8::is_ascii_digit))
+        || tail.starts_with(b"error")
+        || tail.starts_with(b"warning")
+}
+
+/// A line that is only a relative or absolute path with a directory part (`find` output).
+fn bare_path(t: &[u8]) -> bool {
+    !t.is_empty() && !t.contains(&b' ') && t.contains(&b'/') && !t.contains(&b':')
+}
+
 fn is_ls_long_entry(line: &[u8]) -> bool {
     line.len() > 11
         && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
@@ -177,6 +199,7 @@ fn sniff(input: &[u8]) -> ContentKind {
     let mut total = 0usize;
     let (mut grep, mut diff, mut test, mut diag, mut listing, mut defs) = (0, 0, 0, 0, 0, 0);
     let (mut code_ends, mut config, mut json_lines, mut status) = (0, 0, 0, 0);
+    let mut paths = 0usize;
     for raw in sample.split(|&b| b == b'\n') {
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let t = trim(line);
@@ -191,8 +214,16 @@ fn sniff(input: &[u8]) -> ContentKind {
         {
             diff += 1;
         }
-        if grep_prefix_len(line).is_some() {
-            grep += 1;
+        if let Some((_, prefix)) = grep_prefix_len(line) {
+            // `path:LINE:COL: CODE message` is a linter finding, not a search hit.
+            if is_coded_finding(&line[prefix..]) {
+                diag += 1;
+            } else {
+                grep += 1;
+            }
+        }
+        if bare_path(t) {
+            paths += 1;
         }
         if t.ends_with(b" ... ok")
             || t.starts_with(b"test result:")
@@ -263,7 +294,7 @@ fn sniff(input: &[u8]) -> ContentKind {
     if share(diag) >= 10 {
         return ContentKind::Diagnostics;
     }
-    if share(listing) >= 40 {
+    if share(listing) >= 40 || share(paths) >= 70 {
         return ContentKind::Tree;
     }
     if share(json_lines) >= 80 {

@@ -428,6 +428,13 @@ pub(crate) fn select(
         }
         let mut rank = structural_rank(kind, text, in_message && text.starts_with(b"    "))
             .unwrap_or(Rank::Filler);
+        // In linter output every located finding is a fact, whatever its wording.
+        if kind == ContentKind::Diagnostics
+            && signals[i] == Signal::None
+            && grep_prefix_len(text).is_some()
+        {
+            signals[i] = Signal::Error;
+        }
         match signals[i] {
             Signal::Error => errors.push(i),
             Signal::Warning => warnings.push(i),
@@ -513,6 +520,13 @@ pub(crate) fn select(
         budget.per_template,
     ) {
         ranks[i] = ranks[i].min(Rank::High);
+        // rustc and friends put the location on the next line (`--> file:line:col`).
+        for j in i + 1..n.min(i + 3) {
+            let t = trim(body(j));
+            if t.starts_with(b"-->") || t.starts_with(b"at ") {
+                ranks[j] = ranks[j].min(Rank::High);
+            }
+        }
     }
 
     // A line identical to the one before it is never chosen on its own: runs collapse.
