@@ -115,6 +115,9 @@ fn truncate_at_char_boundary(text: &str, max_bytes: usize) -> &str {
     &text[..cut]
 }
 
+/// Weight of a camelCase hump relative to a whole word.
+const CAMEL_PART_WEIGHT: f32 = 0.5;
+
 /// Shortest catalog word accepted as part of an unknown query compound.
 const MIN_PART_LEN: usize = 5;
 
@@ -210,14 +213,17 @@ impl Interner {
         id
     }
 
-    /// Term ids of the stopword-free words of `text`, in order, camelCase parts appended.
-    fn analyze(&mut self, text: &str) -> Vec<u32> {
+    /// Term ids of the stopword-free words of `text`, in order, camelCase parts appended,
+    /// with each term's weight: camelCase humps count half, since the whole word already
+    /// matched ("QuickBooks" should not answer every "quick" question).
+    fn analyze(&mut self, text: &str) -> (Vec<u32>, Vec<f32>) {
         let mut terms: Vec<u32> = Vec::new();
         for word in words(text) {
             if !is_stopword(&word) {
                 terms.push(self.word(&word));
             }
         }
+        let whole_words = terms.len();
         for run in raw_runs(text) {
             for part in camel_parts(run) {
                 if !is_stopword(&part) {
@@ -225,16 +231,20 @@ impl Interner {
                 }
             }
         }
-        terms
+        let mut weights = vec![1.0; whole_words];
+        weights.resize(terms.len(), CAMEL_PART_WEIGHT);
+        (terms, weights)
     }
 
     /// Like [`Interner::analyze`], but stopwords are kept when they are all a name has.
-    fn analyze_name(&mut self, name: &str) -> Vec<u32> {
-        let terms = self.analyze(name);
+    fn analyze_name(&mut self, name: &str) -> (Vec<u32>, Vec<f32>) {
+        let (terms, weights) = self.analyze(name);
         if !terms.is_empty() {
-            return terms;
+            return (terms, weights);
         }
-        words(name).iter().map(|word| self.word(word)).collect()
+        let terms: Vec<u32> = words(name).iter().map(|word| self.word(word)).collect();
+        let weights = vec![1.0; terms.len()];
+        (terms, weights)
     }
 }
 
@@ -306,8 +316,11 @@ impl SearchIndex {
             .ok();
 
         let mut description_weights: Vec<Vec<f32>> = Vec::with_capacity(doc_count);
+        let mut name_weights: Vec<Vec<f32>> = Vec::with_capacity(doc_count);
         for (own_index, skill) in skills.iter().enumerate() {
-            name_terms.push(interner.analyze_name(&skill.name));
+            let (terms, weights) = interner.analyze_name(&skill.name);
+            name_terms.push(terms);
+            name_weights.push(weights);
             for word in words(&skill.name) {
                 let term = interner.word(&word);
                 let chars: Vec<char> = word.chars().collect();
@@ -340,8 +353,12 @@ impl SearchIndex {
                 } else {
                     1.0
                 };
-                let clause_terms = interner.analyze(clause);
-                weights.extend(std::iter::repeat_n(weight, clause_terms.len()));
+                let (clause_terms, term_weights) = interner.analyze(clause);
+                weights.extend(
+                    term_weights
+                        .into_iter()
+                        .map(|term_weight| term_weight * weight),
+                );
                 terms.extend(clause_terms);
             }
             description_terms.push(terms);
@@ -364,8 +381,9 @@ impl SearchIndex {
         // Weighted, length-normalised term frequencies per skill (BM25F before saturation).
         let mut document_frequency = vec![0u32; vocabulary.len()];
         let mut weighted_tf: Vec<Vec<(u32, f32)>> = Vec::with_capacity(doc_count);
-        for ((names, description), clause_weights) in name_terms
+        for (((names, name_term_weights), description), clause_weights) in name_terms
             .iter()
+            .zip(&name_weights)
             .zip(&description_terms)
             .zip(&description_weights)
         {
@@ -374,8 +392,8 @@ impl SearchIndex {
             let description_norm = 1.0 - tuning_ref.description_b
                 + tuning_ref.description_b * description.len() as f32 / average_description;
             let mut tf: HashMap<u32, f32> = HashMap::new();
-            for &term in names {
-                *tf.entry(term).or_default() += tuning_ref.name_weight / name_norm;
+            for (&term, &term_weight) in names.iter().zip(name_term_weights) {
+                *tf.entry(term).or_default() += term_weight * tuning_ref.name_weight / name_norm;
             }
             for (&term, &clause_weight) in description.iter().zip(clause_weights) {
                 *tf.entry(term).or_default() +=
@@ -784,6 +802,12 @@ impl SearchIndex {
         let mut stems: Vec<String> = raw_words.iter().map(|word| self.stem_known(word)).collect();
         let word_stems = stems.len();
         for run in raw_runs(query) {
+            // Catalog text was indexed with both "powerpoint" and its humps "power", "point";
+            // adding the humps of a query word the catalog already knows would count it thrice.
+            let whole = run.to_lowercase();
+            if self.word_ids.contains_key(&whole) {
+                continue;
+            }
             for part in camel_parts(run) {
                 if !is_stopword(&part) {
                     stems.push(self.stem_known(&part));
