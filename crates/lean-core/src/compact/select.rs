@@ -283,10 +283,15 @@ fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) -> Option<R
     }
 }
 
+/// File names such as `config-error.js` are not errors: listings and code skip keyword signals.
 fn uses_error_signals(kind: ContentKind) -> bool {
     !matches!(
         kind,
-        ContentKind::Source | ContentKind::Grep | ContentKind::Diff | ContentKind::Json
+        ContentKind::Source
+            | ContentKind::Grep
+            | ContentKind::Diff
+            | ContentKind::Json
+            | ContentKind::Tree
     )
 }
 
@@ -737,6 +742,26 @@ fn description_template(description: &str) -> String {
         .to_string()
 }
 
+/// The directory shared by every path in a run of bare paths (`node_modules/`), if any.
+fn common_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
+    let first = trim(&texts[start]);
+    let mut shared = first.len();
+    for j in start..=end {
+        let t = trim(&texts[j]);
+        if t.is_empty() || t.contains(&b' ') {
+            return None;
+        }
+        shared = shared.min(first.iter().zip(t).take_while(|(a, b)| a == b).count());
+    }
+    let cut = first[..shared].iter().rposition(|&b| b == b'/')? + 1;
+    let mut prefix = String::from_utf8_lossy(&first[..cut]).into_owned();
+    if prefix.len() > 60 {
+        return None;
+    }
+    prefix.retain(|c| c != '"');
+    Some(prefix)
+}
+
 /// Words describing a dropped run: identical repeats, directory entry names, or the dominant
 /// template when one template covers most of the run.
 fn describe_run(
@@ -779,6 +804,11 @@ fn describe_run(
     let len = end - start + 1;
     if len < 4 {
         return String::new();
+    }
+    if kind == ContentKind::Tree {
+        if let Some(prefix) = common_directory(texts, start, end) {
+            return format!(": \"{prefix}<*>\"");
+        }
     }
     let mut counts: HashMap<u64, (usize, usize), PreHashed> = HashMap::default();
     for (j, &template) in templates.iter().enumerate().take(end + 1).skip(start) {
