@@ -6,12 +6,16 @@
 //! walks. On top of lexical BM25F, a query is widened in a few principled ways, each at a
 //! reduced weight so exact matches still dominate:
 //!
-//! - stemming and stopwords (including conversational filler),
-//! - name-token affixes (`deseq2` finds `pydeseq2`, `scan` finds `scanpy`),
+//! - stemming and stopwords (including conversational filler and idioms like "figure out"),
+//! - name-token affixes (`deseq2` finds `pydeseq2`) and known parts of unknown compounds
+//!   ("antiderivative" finds "derivative"),
 //! - a small general concept table (plot ~ chart ~ figure),
 //! - adjacent query words joined into one ("semantic scholar" finds `semanticscholar`),
 //! - a small bonus for query bigrams found verbatim in a skill,
 //! - optional pseudo-relevance feedback (off by default: it hurt on the routing sets).
+//!
+//! On the catalog side, description clauses that name another skill ("for docking use
+//! diffdock") count for less, since they describe that other skill.
 //!
 //! An exact, distinctive skill name written in the query pins that skill first. `confidence`
 //! grows with how much of the query's information the best skill explains, and `strong` says
