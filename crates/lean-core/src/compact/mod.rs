@@ -5,6 +5,17 @@
 //! and every dropped run is one marker line naming its 1-based original line range, so the
 //! recovery store can hand back exactly those bytes. Small or binary input passes through
 //! byte-identical, and any internal failure returns the original (fail open).
+//!
+//! Marker lines look like `[… 412 lines 37-448: "test <*> ... ok" · token_retrieve
+//! id=0123456789abcdef startLine=37]` when a recovery id is given, and `[… 412 lines 37-448
+//! omitted: "test <*> ... ok"]` otherwise. Line numbers are 1-based and inclusive, counted on `\n`
+//! (a final line without one counts), so `RecoveryStore::retrieve(id, 37, 412)` returns exactly
+//! the dropped bytes. Kept lines carry their original terminator (`\r\n` stays `\r\n`).
+//!
+//! Pipeline: detect the kind → (JSON) minify, factor constant fields, skeleton → (lines) clean
+//! ANSI/progress, group grep hits by file, rank lines (errors, summaries, structure, warnings,
+//! rare templates, head/tail, query), keep within budget, collapse dropped runs into markers
+//! that pay for themselves.
 
 mod detect;
 mod json;

@@ -526,11 +526,12 @@ pub(crate) fn select(
     ) {
         ranks[i] = ranks[i].min(Rank::High);
         // rustc and friends put the location on the next line (`--> file:line:col`).
-        for j in i + 1..n.min(i + 3) {
+        let located = (i + 1..n.min(i + 3)).filter(|&j| {
             let t = trim(body(j));
-            if t.starts_with(b"-->") || t.starts_with(b"at ") {
-                ranks[j] = ranks[j].min(Rank::High);
-            }
+            t.starts_with(b"-->") || t.starts_with(b"at ")
+        });
+        for j in located.collect::<Vec<_>>() {
+            ranks[j] = ranks[j].min(Rank::High);
         }
     }
 
