@@ -22,8 +22,13 @@ export declare class RecoveryStore {
   /** Stores an original and returns its id (the xxh3 content hash). Idempotent. */
   put(input: Buffer | string): string
   contains(id: string): boolean
-  /** Exact original lines `startLine..startLine+maxLines` (1-based). */
+  /**
+   * Exact original lines `startLine..startLine+maxLines` (1-based), as text. Bytes that are
+   * not UTF-8 show as U+FFFD here; `retrieveBytes` returns them exactly.
+   */
   retrieve(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): RetrievedLines
+  /** The same lines as `retrieve`, byte for byte. */
+  retrieveBytes(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): Buffer
   /** Empties memory and the durable directory. */
   clear(): void
   stats(): RecoveryStats
@@ -111,7 +116,10 @@ export interface ClosureInfo {
  */
 export declare function compact(input: Buffer | string, options?: CompactOptionsInput | undefined | null): CompactResult
 
-/** Off-thread `compact` for large inputs (runs on the libuv pool). */
+/**
+ * Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked
+ * before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant.
+ */
 export declare function compactAsync(input: Buffer | string, options?: CompactOptionsInput | undefined | null): Promise<unknown>
 
 export interface CompactOptionsInput {

@@ -97,8 +97,11 @@ describe("compact", { skip: skipCorpus }, () => {
     });
   });
 
-  test("compactAsync rejects a bad option instead of crashing", async () => {
-    await assert.rejects(compactAsync(original, { kind: "bogus" }), /unknown kind "bogus"/);
+  test("compactAsync refuses a bad option up front with the same code as compact", () => {
+    assert.throws(
+      () => compactAsync(original, { kind: "bogus" }),
+      (error) => error.code === "INVALID_ARGUMENT" && /unknown kind "bogus"/.test(error.message),
+    );
   });
 });
 
@@ -118,10 +121,21 @@ describe("RecoveryStore", () => {
     assert.deepEqual({ ...store.stats() }, { entries: 1, bytes: text.length, diskEntries: 0, diskBytes: 0 });
   });
 
+  test("retrieveBytes returns invalid UTF-8 byte for byte", () => {
+    const store = RecoveryStore.open({});
+    const original = Buffer.concat([Buffer.from("ok\ncaf"), Buffer.from([0xe9, 0xff]), Buffer.from("\r\nend\n")]);
+    const id = store.put(original);
+    assert.deepEqual(store.retrieveBytes(id, 2, 1), Buffer.concat([Buffer.from("caf"), Buffer.from([0xe9, 0xff]), Buffer.from("\r\n")]));
+    assert.deepEqual(store.retrieveBytes(id), original);
+  });
+
   test("errors carry stable codes", () => {
     const store = RecoveryStore.open({});
     assertCode(() => store.retrieve("not-an-id"), "INVALID_ARGUMENT");
     assertCode(() => store.retrieve("0123456789abcdef"), "RECOVERY_EXPIRED");
+    const id = store.put("a\nb\n");
+    assertCode(() => store.retrieve(id, 0, 5), "INVALID_ARGUMENT");
+    assertCode(() => store.retrieve(id, 1, 0), "INVALID_ARGUMENT");
     assertCode(() => RecoveryStore.open({ maxEntries: 0 }), "INVALID_ARGUMENT");
     assert.equal(store.contains("../../etc/passwd"), false);
   });

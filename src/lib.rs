@@ -872,7 +872,8 @@ pub fn compact_to_buffer(
 
 pub struct CompactTask {
     input: Either<Buffer, String>,
-    options: Option<CompactOptionsInput>,
+    /// Validated before the task is queued, so bad options fail synchronously with a code.
+    options: CompactOptions,
 }
 
 impl Task for CompactTask {
@@ -881,18 +882,14 @@ impl Task for CompactTask {
 
     fn compute(&mut self) -> Result<Self::Output> {
         let bytes = input_bytes(&self.input);
-        let core_options = core_compact_options(bytes, self.options.clone())
-            .map_err(|e| Error::new(Status::InvalidArg, e.reason))?;
-        // A panic inside compute would abort Node, so it is caught here and turned into
-        // the original text (compaction fails open).
-        let outcome =
-            std::panic::catch_unwind(|| compact::compact(bytes, &core_options)).map_err(|_| {
-                Error::new(
-                    Status::GenericFailure,
-                    "INTERNAL: compaction failed".to_string(),
-                )
-            })?;
-        Ok(outcome)
+        // A panic inside compute would abort Node, so it is caught here and reported as an
+        // error; callers keep the original (compaction fails open).
+        std::panic::catch_unwind(|| compact::compact(bytes, &self.options)).map_err(|_| {
+            Error::new(
+                Status::GenericFailure,
+                "INTERNAL: compaction failed".to_string(),
+            )
+        })
     }
 
     fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
@@ -900,18 +897,31 @@ impl Task for CompactTask {
     }
 }
 
-/// Off-thread `compact` for large inputs (runs on the libuv pool).
-#[napi]
+/// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked
+/// before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant.
+#[napi(catch_unwind)]
 pub fn compact_async(
     input: Either<Buffer, String>,
     options: Option<CompactOptionsInput>,
-) -> AsyncTask<CompactTask> {
-    AsyncTask::new(CompactTask { input, options })
+) -> Result<AsyncTask<CompactTask>, ErrorCode> {
+    let options = core_compact_options(input_bytes(&input), options)?;
+    Ok(AsyncTask::new(CompactTask { input, options }))
 }
 
 // ---------------------------------------------------------------------------------------------
 // Recovery store
 // ---------------------------------------------------------------------------------------------
+
+/// Line arguments from JS: 1-based, so 0 is a caller error rather than something to clamp.
+fn line_argument(value: Option<u32>, default: u32, what: &str) -> Result<usize, ErrorCode> {
+    match value.unwrap_or(default) {
+        0 => Err(coded(
+            ErrorCode::InvalidArgument,
+            format!("{what} must be at least 1"),
+        )),
+        n => Ok(n as usize),
+    }
+}
 
 #[napi(object)]
 pub struct RecoveryStoreOptions {
@@ -945,6 +955,19 @@ pub struct RecoveryStats {
 #[napi]
 pub struct RecoveryStore {
     inner: Arc<CoreStore>,
+}
+
+impl RecoveryStore {
+    fn retrieve_core(
+        &self,
+        id: &str,
+        start_line: Option<u32>,
+        max_lines: Option<u32>,
+    ) -> Result<lean_core::recovery::Retrieved, ErrorCode> {
+        let start = line_argument(start_line, 1, "startLine")?;
+        let max = line_argument(max_lines, 240, "maxLines")?;
+        self.inner.retrieve(id, start, max).map_err(from_core)
+    }
 }
 
 #[napi]
@@ -990,7 +1013,8 @@ impl RecoveryStore {
         self.inner.contains(&id)
     }
 
-    /// Exact original lines `startLine..startLine+maxLines` (1-based).
+    /// Exact original lines `startLine..startLine+maxLines` (1-based), as text. Bytes that are
+    /// not UTF-8 show as U+FFFD here; `retrieveBytes` returns them exactly.
     #[napi(catch_unwind)]
     pub fn retrieve(
         &self,
@@ -998,14 +1022,7 @@ impl RecoveryStore {
         start_line: Option<u32>,
         max_lines: Option<u32>,
     ) -> Result<RetrievedLines, ErrorCode> {
-        let got = self
-            .inner
-            .retrieve(
-                &id,
-                start_line.unwrap_or(1).max(1) as usize,
-                max_lines.unwrap_or(240).max(1) as usize,
-            )
-            .map_err(from_core)?;
+        let got = self.retrieve_core(&id, start_line, max_lines)?;
         Ok(RetrievedLines {
             text: String::from_utf8_lossy(&got.text).into_owned(),
             start_line: js_count(got.start_line),
@@ -1013,6 +1030,17 @@ impl RecoveryStore {
             total_lines: js_count(got.total_lines),
             next_start_line: got.next_start_line.map(js_count),
         })
+    }
+
+    /// The same lines as `retrieve`, byte for byte.
+    #[napi(catch_unwind)]
+    pub fn retrieve_bytes(
+        &self,
+        id: String,
+        start_line: Option<u32>,
+        max_lines: Option<u32>,
+    ) -> Result<Buffer, ErrorCode> {
+        Ok(self.retrieve_core(&id, start_line, max_lines)?.text.into())
     }
 
     /// Empties memory and the durable directory.
