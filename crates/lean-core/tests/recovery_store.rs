@@ -238,3 +238,11 @@ fn errors_display_their_code() {
     let err = store.retrieve("not-an-id", 1, 1).unwrap_err();
     assert!(err.to_string().starts_with("INVALID_ARGUMENT"));
 }
+
+#[test]
+fn store_and_results_are_thread_safe_types() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<RecoveryStore>();
+    assert_send_sync::<lean_core::compact::Compacted>();
+    assert_send_sync::<lean_core::recovery::RecoveryError>();
+}
