@@ -132,6 +132,8 @@ function routingQuality() {
   const run = spawnSync(process.execPath, [path.join(root, "scripts", "eval-routing.mjs"), "--json"], { cwd: root, encoding: "utf8" });
   if (run.status !== 0) return `routing: failed (${run.stderr.trim()})`;
   const metrics = JSON.parse(run.stdout);
+  // eval-routing names the plain-BM25 comparison `plainBm25` (older versions: `baseline`).
+  metrics.baseline ??= metrics.plainBm25;
   figures.routing = metrics;
   const rows = [
     ...["1", "3", "5", "8"].map((k) => [`recall@${k}`, metrics.ours.recall[k].toFixed(3), metrics.baseline.recall[k].toFixed(3)]),
