@@ -180,3 +180,15 @@ describe("SkillIndex", () => {
     for (const run of runs) assert.deepEqual(run, expected);
   });
 });
+
+describe("shipped binary", () => {
+  test("links no glibc symbol newer than the baseline .ci/run builds for", { skip: !process.env.PI_LEAN_EXPECT_GLIBC && "set PI_LEAN_EXPECT_GLIBC (e.g. 2.17) to check" }, async () => {
+    const { spawnSync } = await import("node:child_process");
+    const dump = spawnSync("objdump", ["-T", path.join(REPO_ROOT, "pi-lean.linux-x64-gnu.node")], { encoding: "utf8" });
+    assert.equal(dump.status, 0, dump.stderr);
+    const versions = [...new Set([...dump.stdout.matchAll(/GLIBC_(\d+)\.(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]).map(String))].map((v) => v.split(",").map(Number));
+    const [maxMajor, maxMinor] = String(process.env.PI_LEAN_EXPECT_GLIBC).split(".").map(Number);
+    const newer = versions.filter(([a, b]) => a > maxMajor || (a === maxMajor && b > maxMinor));
+    assert.deepEqual(newer, [], `symbols newer than glibc ${process.env.PI_LEAN_EXPECT_GLIBC}`);
+  });
+});

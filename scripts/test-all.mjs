@@ -7,7 +7,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 
 /** @param {string} title @param {string} cmd @param {string[]} args */
 function step(title, cmd, args) {
@@ -19,7 +18,7 @@ function step(title, cmd, args) {
   }
 }
 
-step("build addon", npx, ["napi", "build", "--platform", "--release", "--esm"]);
+step("build addon", process.execPath, [path.join(root, "scripts", "build.mjs")]);
 step("rust tests", "cargo", ["test", "--workspace", "--quiet"]);
 const testFiles = fs
   .readdirSync(path.join(root, "__test__"))
