@@ -55,10 +55,10 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
         "yaml" | "yml" | "toml" | "ini" | "cfg" | "conf" | "properties" | "env" => {
             ContentKind::Config
         }
-        "log" | "out" => ContentKind::Log,
         "diff" | "patch" => ContentKind::Diff,
         "csv" | "tsv" => ContentKind::Table,
-        "md" | "txt" | "rst" => ContentKind::Text,
+        // `.txt`, `.log`, `.out`, `.md`: containers of anything (saved test runs, captured
+        // logs); the content decides.
         _ => return None,
     })
 }
