@@ -313,3 +313,23 @@ fn symlinked_duplicates_and_loops_are_harmless() {
     assert_eq!(skills.len(), 1, "{skills:?}");
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
 }
+
+#[test]
+fn ignore_files_are_honoured() {
+    let dir = TempDir::new();
+    dir.write("kept/SKILL.md", skill("kept", "Kept.", "x\n"));
+    dir.write(
+        "drafts/wip/SKILL.md",
+        skill("wip", "Work in progress.", "x\n"),
+    );
+    dir.write("group/old-one/SKILL.md", skill("old-one", "Old.", "x\n"));
+    dir.write("group/new-one/SKILL.md", skill("new-one", "New.", "x\n"));
+    dir.write("group/.ignore", "old-*\n");
+    dir.write(".gitignore", "# drafts are private\ndrafts/\n");
+    dir.write(".fdignore", "scratch.md\n");
+    dir.write("scratch.md", "---\ndescription: Scratch.\n---\nx\n");
+    let (skills, diagnostics) = scan_skill_dirs(std::slice::from_ref(&dir.0), MAX);
+    let names: Vec<&str> = skills.iter().map(|skill| skill.name.as_str()).collect();
+    assert_eq!(names, vec!["new-one", "kept"]);
+    assert!(diagnostics.is_empty());
+}

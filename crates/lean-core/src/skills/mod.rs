@@ -11,6 +11,7 @@ mod catalog;
 mod deps;
 mod error;
 mod frontmatter;
+mod ignore;
 mod policy;
 mod scan;
 mod scope;

@@ -4,6 +4,7 @@
 //! A directory that contains `SKILL.md` is a skill root and is not descended into; other
 //! directories are walked recursively, skipping dot-directories and `node_modules`. Root-level
 //! `*.md` files of a scanned directory are standalone skills when they have a description.
+//! `.gitignore`, `.ignore` and `.fdignore` files are honoured.
 //! A broken skill never breaks the scan: it is skipped and reported as a [`Diagnostic`].
 
 use std::collections::HashSet;
@@ -15,6 +16,7 @@ use crate::error::ErrorCode;
 
 use super::error::{Diagnostic, SkillError};
 use super::frontmatter::{parse_frontmatter, Frontmatter};
+use super::ignore::IgnoreRules;
 
 /// Source files above this size are refused before being read.
 pub const DEFAULT_MAX_SOURCE_BYTES: u64 = 16 * 1024 * 1024;
@@ -150,7 +152,7 @@ pub fn scan_skill_dirs(
     };
     for dir in dirs {
         if dir.is_dir() {
-            scan.walk(dir, true);
+            scan.walk(dir, true, &IgnoreRules::default());
         }
     }
     (scan.skills, scan.diagnostics)
@@ -167,7 +169,7 @@ struct Scan {
 }
 
 impl Scan {
-    fn walk(&mut self, dir: &Path, is_scan_root: bool) {
+    fn walk(&mut self, dir: &Path, is_scan_root: bool, inherited: &IgnoreRules) {
         let canonical = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
         if !self.seen_dirs.insert(canonical) {
             return;
@@ -177,6 +179,7 @@ impl Scan {
             self.load(&skill_file, true);
             return;
         }
+        let rules = inherited.entering(dir);
         let entries = match fs::read_dir(dir) {
             Ok(entries) => entries,
             Err(error) => {
@@ -201,8 +204,12 @@ impl Scan {
             if file_name.starts_with('.') || file_name == "node_modules" {
                 continue;
             }
-            if path.is_dir() {
-                self.walk(&path, false);
+            let is_dir = path.is_dir();
+            if rules.is_ignored(&path, is_dir) {
+                continue;
+            }
+            if is_dir {
+                self.walk(&path, false, &rules);
             } else if is_scan_root && file_name.ends_with(".md") && path.is_file() {
                 self.load(&path, false);
             }
