@@ -721,3 +721,21 @@ fn source_file_keeps_its_outline() {
         ],
     );
 }
+
+#[test]
+fn ndjson_logs_keep_their_error_records() {
+    let mut input = String::new();
+    for i in 0..400 {
+        input.push_str(&format!(
+            "{{\"ts\":\"2024-01-01T00:00:{:02}Z\",\"level\":\"info\",\"msg\":\"request handled\",\"path\":\"/api/items/{i}\"}}\n",
+            i % 60
+        ));
+        if i == 250 {
+            input.push_str("{\"ts\":\"2024-01-01T00:04:10Z\",\"level\":\"error\",\"msg\":\"upstream timed out\",\"path\":\"/api/pay\"}\n");
+        }
+    }
+    let result = assert_round_trip(input.as_bytes(), &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Json);
+    assert_keeps(&result, &["\"msg\":\"upstream timed out\""]);
+    assert!(result.output_bytes * 10 < result.original_bytes);
+}

@@ -216,7 +216,14 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
             return finish(input, kind, id, line_count, result);
         }
     }
-    let selection = select::select(input, &spans, kind, opts);
+    // JSON that did not parse as one document (NDJSON, JSON lines logs, truncated output) is
+    // ranked like a log: its error records matter.
+    let line_kind = if kind == ContentKind::Json {
+        ContentKind::Log
+    } else {
+        kind
+    };
+    let selection = select::select(input, &spans, line_kind, opts);
     finish(input, kind, id, line_count, selection)
 }
 
