@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
 import { REPO_ROOT, SHARED_DIR, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 
@@ -56,7 +56,8 @@ describe("deny hides a skill everywhere", { skip }, () => {
   /** @type {Awaited<ReturnType<typeof piRun>>} */
   let result;
 
-  test("runs", async () => {
+  // One Pi run per suite; the tests below read its captured bodies.
+  before(async () => {
     result = await piRun({
       config: { permission: { skill: { default: "allow", rules: [{ pattern: "changelog-*", action: "deny" }] } } },
       script: [
@@ -141,7 +142,8 @@ describe("a group scope limits search and falls back globally", { skip }, () => 
     activeGroup: "notes",
   };
 
-  test("runs", async () => {
+  // One Pi run per suite; the tests below read its captured bodies.
+  before(async () => {
     const lastTool = (body) => toolMessages(body).at(-1).text;
     result = await piRun({
       config,
