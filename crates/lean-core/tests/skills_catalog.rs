@@ -185,8 +185,14 @@ fn search_ranks_stems_synonyms_and_affixes() {
         "pydeseq2"
     );
     assert_eq!(names(&catalog, &index, "writing tests first")[0], "tdd");
-    assert_eq!(names(&catalog, &index, "the antiderivative of x^2")[0], "calculus");
-    assert_eq!(names(&catalog, &index, "a foundry client")[0], "FoundryClient");
+    assert_eq!(
+        names(&catalog, &index, "the antiderivative of x^2")[0],
+        "calculus"
+    );
+    assert_eq!(
+        names(&catalog, &index, "a foundry client")[0],
+        "FoundryClient"
+    );
     assert!(names(&catalog, &index, "zzz qqq").is_empty());
     assert!(names(&catalog, &index, "").is_empty());
     let result = index.search("the a of", 5, &|_| true);
@@ -298,10 +304,7 @@ fn clauses_pointing_at_other_skills_count_less() {
         names(&catalog, &index, "docking poses for my ligand")[0],
         "dock-predictor"
     );
-    assert_eq!(
-        names(&catalog, &index, "docking")[0],
-        "dock-predictor"
-    );
+    assert_eq!(names(&catalog, &index, "docking")[0], "dock-predictor");
 }
 
 #[test]
