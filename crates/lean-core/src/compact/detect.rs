@@ -162,7 +162,7 @@ pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// `LINE:COL: CODE` or `LINE:COL: error|warning` after a grep-style `path:` prefix.
-fn is_coded_finding(rest: &[u8]) -> bool {
+pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
     let mut i = 0usize;
     for _ in 0..2 {
         let digits = rest[i..].iter().take_while(|b| b.is_ascii_digit()).count();

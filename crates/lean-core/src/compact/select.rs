@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::detect::grep_prefix_len;
+use super::detect::{grep_prefix_len, is_coded_finding};
 use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineSpan};
 use super::signals::{
     is_definition, is_pass_line, is_type_definition, message_hash, refine_signal, scan_signals,
@@ -433,12 +433,14 @@ pub(crate) fn select(
         }
         let mut rank = structural_rank(kind, text, in_message && text.starts_with(b"    "))
             .unwrap_or(Rank::Filler);
-        // In linter output every located finding is a fact, whatever its wording.
-        if kind == ContentKind::Diagnostics
-            && signals[i] == Signal::None
-            && grep_prefix_len(text).is_some()
-        {
-            signals[i] = Signal::Error;
+        // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without the
+        // word "error"; notes and other located lines are not.
+        if kind == ContentKind::Diagnostics && signals[i] == Signal::None {
+            if let Some((_, prefix)) = grep_prefix_len(text) {
+                if is_coded_finding(&text[prefix..]) {
+                    signals[i] = Signal::Error;
+                }
+            }
         }
         match signals[i] {
             Signal::Error => errors.push(i),
