@@ -99,8 +99,9 @@ describe("deny hides a skill everywhere", { skip }, () => {
   });
 
   test("a pasted skill block is removed before it reaches the provider", () => {
-    const user = userTexts(result.bodies[0]);
-    assert.equal(user.at(-1), "Use this: [skill block removed by pi-lean policy]\nthen write notes.");
+    // (A shortlist may follow the prompt as its own custom message; it is not part of it.)
+    const prompt = userTexts(result.bodies[0]).filter((t) => t.startsWith("Use this:"));
+    assert.deepEqual(prompt, ["Use this: [skill block removed by pi-lean policy]\nthen write notes."]);
   });
 
   test("a dependency that is denied is withheld without being named, and mentions in bodies are redacted", () => {
