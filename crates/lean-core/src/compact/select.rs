@@ -765,6 +765,23 @@ fn common_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<S
     Some(prefix)
 }
 
+/// The first path component shared by most lines of a run of paths (`node_modules`).
+fn dominant_top_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
+    let mut counts: HashMap<&[u8], usize> = HashMap::new();
+    for j in start..=end {
+        let t = trim(&texts[j]);
+        let t = t.strip_prefix(b"./").unwrap_or(t);
+        if let Some(slash) = memchr::memchr(b'/', t) {
+            *counts.entry(&t[..slash]).or_insert(0) += 1;
+        }
+    }
+    let (top, count) = counts
+        .into_iter()
+        .max_by_key(|&(k, c)| (c, std::cmp::Reverse(k)))?;
+    (count * 2 > end - start + 1 && top.len() <= 60 && !top.contains(&b'"'))
+        .then(|| String::from_utf8_lossy(top).into_owned())
+}
+
 /// Words describing a dropped run: identical repeats, directory entry names, or the dominant
 /// template when one template covers most of the run.
 fn describe_run(
@@ -811,6 +828,9 @@ fn describe_run(
     if kind == ContentKind::Tree {
         if let Some(prefix) = common_directory(texts, start, end) {
             return format!(": \"{prefix}<*>\"");
+        }
+        if let Some(top) = dominant_top_directory(texts, start, end) {
+            return format!(": mostly \"{top}/<*>\"");
         }
     }
     let mut counts: HashMap<u64, (usize, usize), PreHashed> = HashMap::default();
