@@ -35,7 +35,7 @@ fn duplicate_names_keep_the_first_and_report() {
     assert_eq!(catalog.index_of("x"), Some(1));
     assert_eq!(diagnostics.len(), 1);
     assert_eq!(diagnostics[0].name.as_deref(), Some("tdd"));
-    assert_eq!(diagnostics[0].code, ErrorCode::InvalidArgument);
+    assert_eq!(diagnostics[0].code, ErrorCode::SkillNameCollision);
 }
 
 #[test]

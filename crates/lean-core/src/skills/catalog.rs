@@ -34,7 +34,7 @@ impl Catalog {
                     .map(|path| path.display().to_string())
                     .unwrap_or_else(|| "<inline>".to_string());
                 diagnostics.push(Diagnostic {
-                    code: ErrorCode::InvalidArgument,
+                    code: ErrorCode::SkillNameCollision,
                     path: skill.file_path.clone(),
                     name: Some(skill.name.clone()),
                     message: format!(
