@@ -355,13 +355,6 @@ pub(crate) fn select(
         }
     }
     let body = |i: usize| -> &[u8] { &texts[i][grep_prefix[i]..] };
-    let group_key = |i: usize| -> &[u8] {
-        if grep_prefix[i] > 0 {
-            &texts[i][..grep_prefix[i] - 1]
-        } else {
-            &[]
-        }
-    };
     // The part of a grep hit after its `NUM:` so templates compare content, not line numbers.
     let hit_text = |i: usize| -> &[u8] {
         let b = body(i);
@@ -599,7 +592,6 @@ pub(crate) fn select(
         }
     }
 
-    let _ = group_key;
     render(
         input,
         spans,
@@ -857,6 +849,5 @@ fn describe_run(
         template.truncate(cut);
         template.push('…');
     }
-    let _ = indent_width;
     format!(": \"{template}\"")
 }
