@@ -388,40 +388,10 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
     ) {
         return None;
     }
-    // Strip modifiers that may precede the declaring keyword.
-    loop {
-        let before = rest.len();
-        for modifier in [
-            &b"pub "[..],
-            b"export ",
-            b"default ",
-            b"async ",
-            b"unsafe ",
-            b"static ",
-            b"public ",
-            b"private ",
-            b"protected ",
-            b"abstract ",
-            b"final ",
-            b"extern \"C\" ",
-        ] {
-            if rest.starts_with(modifier) {
-                rest = &rest[modifier.len()..];
-            }
-        }
-        // `const fn` is a function; a bare `const` is not a definition we track.
-        if rest.starts_with(b"const fn ") {
-            rest = &rest[b"const ".len()..];
-        }
-        if rest.starts_with(b"pub(") {
-            if let Some(close) = memchr::memchr(b')', rest) {
-                rest = &rest[close + 1..];
-                rest = &rest[super::lines::indent_width(rest)..];
-            }
-        }
-        if rest.len() == before {
-            break;
-        }
+    // Strip modifiers that may precede the declaring keyword; the first byte picks the few
+    // candidates so ordinary lines cost one comparison.
+    while let Some(stripped) = strip_modifier(rest) {
+        rest = stripped;
     }
     const KEYWORDS: &[&[u8]] = &[
         b"fn ",
@@ -442,6 +412,34 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
         b"type ",
     ];
     KEYWORDS.iter().copied().find(|k| rest.starts_with(k))
+}
+
+/// `rest` without one leading modifier (`pub`, `pub(crate)`, `export`, `async`, `const` before
+/// `fn`, …), or `None` when it starts with none.
+fn strip_modifier(rest: &[u8]) -> Option<&[u8]> {
+    let candidates: &[&[u8]] = match rest.first()? {
+        b'p' => {
+            if rest.starts_with(b"pub(") {
+                let close = memchr::memchr(b')', rest)?;
+                let after = &rest[close + 1..];
+                return Some(&after[super::lines::indent_width(after)..]);
+            }
+            &[b"pub ", b"public ", b"private ", b"protected "]
+        }
+        b'e' => &[b"export ", b"extern \"C\" "],
+        b'd' => &[b"default "],
+        b'a' => &[b"async ", b"abstract "],
+        b'u' => &[b"unsafe "],
+        b's' => &[b"static "],
+        b'f' => &[b"final "],
+        // `const fn` is a function; a bare `const` is not a definition we track.
+        b'c' if rest.starts_with(b"const fn ") => return Some(&rest[b"const ".len()..]),
+        _ => return None,
+    };
+    candidates
+        .iter()
+        .find(|m| rest.starts_with(m))
+        .map(|m| &rest[m.len()..])
 }
 
 #[cfg(test)]
