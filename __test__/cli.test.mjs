@@ -1,0 +1,109 @@
+// The `pi-lean` command line, run as a user runs it: search over catalogs and skill dirs,
+// report on the bundled samples, and compact as a pipe.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { compactToBuffer } from "../index.js";
+import { REPO_ROOT, SHARED_DIR } from "./helpers/pi.mjs";
+
+const CLI = path.join(REPO_ROOT, "bin", "pi-lean.js");
+const ROUTING = path.join(SHARED_DIR, "eval", "routing");
+const CORPUS = path.join(SHARED_DIR, "eval", "compaction");
+const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
+
+/** Runs the CLI with optional stdin; HOME and the agent dir point at an empty temp dir. */
+function cli(args, input) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-cli-"));
+  try {
+    const run = spawnSync(process.execPath, [CLI, ...args], {
+      input,
+      encoding: input === undefined || typeof input === "string" ? "utf8" : "buffer",
+      env: { ...process.env, HOME: home, PI_CODING_AGENT_DIR: path.join(home, "agent") },
+      cwd: home,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return run;
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+describe("pi-lean search", () => {
+  test("--queries --json prints one ranked line per query", { skip: !fs.existsSync(ROUTING) && "shared routing data missing" }, () => {
+    const run = cli(["search", "--catalog", path.join(ROUTING, "catalog-scientific.jsonl"), "--queries", path.join(ROUTING, "queries-scientific.jsonl"), "--limit", "8", "--json"]);
+    assert.equal(run.status, 0, run.stderr);
+    const rows = run.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const queries = fs.readFileSync(path.join(ROUTING, "queries-scientific.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(rows.map((r) => r.id), queries.map((q) => q.id));
+    for (const row of rows) {
+      assert.deepEqual(Object.keys(row), ["id", "ranked", "scores"]);
+      assert.ok(row.ranked.length <= 8 && row.ranked.length === row.scores.length);
+      assert.deepEqual(row.scores, [...row.scores].sort((a, b) => b - a), "scores are best first");
+    }
+    const direct = queries.find((q) => q.kind === "direct");
+    assert.equal(rows.find((r) => r.id === direct.id).ranked[0], direct.expected[0]);
+  });
+
+  test("searches skill dirs and prints a readable list", () => {
+    const run = cli(["search", "--skills", DEP_SKILLS, "write release notes from the changelog"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout.split("\n")[1], /^\s+1\. release-notes\s/);
+  });
+
+  test("bad usage exits 2 with the usage text", () => {
+    const run = cli(["search", "--limit", "99", "x"]);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /--limit must be 1\.\.8/);
+    assert.match(run.stderr, /Usage:/);
+  });
+});
+
+describe("pi-lean report", () => {
+  test("falls back to the bundled samples and compares prompt cost", () => {
+    const run = cli(["report"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /skills: 8 \(7 model-visible\) from the bundled samples \(none installed\)/);
+    const stock = Number(run.stdout.match(/stock Pi skill catalog\s+\d+\s+(\d+)/)[1]);
+    const lean = Number(run.stdout.match(/pi-lean stub \+ tool schemas\s+\d+\s+(\d+)/)[1]);
+    assert.ok(stock > 0 && lean > 0 && lean <= 300, run.stdout);
+  });
+});
+
+describe("pi-lean compact", { skip: !fs.existsSync(CORPUS) && "shared compaction corpus missing" }, () => {
+  const file = path.join(CORPUS, "04_cargo_test_2fail.txt");
+
+  test("works as a pipe and prints the same bytes as the addon", () => {
+    const input = fs.readFileSync(file);
+    const run = cli(["compact"], input);
+    assert.equal(run.status, 0, String(run.stderr));
+    assert.deepEqual(run.stdout, compactToBuffer(input, {}));
+    const text = run.stdout.toString("utf8");
+    assert.ok(run.stdout.length < input.length / 2);
+    for (const fact of ["test result: FAILED. 145 passed; 2 failed", "panicked at src/utf8.rs:515:9:", "error: test failed, to rerun pass `--lib`"]) assert.ok(text.includes(fact), fact);
+    assert.match(text, /\[… \d+ lines \d+-\d+/);
+  });
+
+  test("small input passes through byte-identical", () => {
+    const input = Buffer.from("ok\nall good\n");
+    assert.deepEqual(cli(["compact", "-"], input).stdout, input);
+  });
+
+  test("--json reports kind, sizes and dropped ranges", () => {
+    const run = cli(["compact", file, "--json"]);
+    assert.equal(run.status, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    assert.equal(result.kind, "test");
+    assert.equal(result.changed, true);
+    assert.equal(result.originalBytes, fs.statSync(file).size);
+    assert.ok(result.ranges.length > 0 && result.ranges.every((r) => r.startLine <= r.endLine));
+  });
+
+  test("an unknown --kind is a clear error", () => {
+    const run = cli(["compact", file, "--kind", "bogus"]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /INVALID_ARGUMENT/);
+  });
+});
