@@ -161,12 +161,13 @@ function cmdReport(argv) {
   const saved = estimateTokens(stock) - lean.tokens;
   out.push(`  saved per request           ${String(stock.length - lean.chars).padStart(8)} ${String(saved).padStart(12)}`);
   out.push("");
-  const visible = skills.filter((s) => !s.disableModelInvocation);
-  const queries = visible.slice(0, 3).map((s) => s.description.split(/[.;:]/)[0].split(/\s+/).slice(0, 6).join(" "));
-  if (queries.length) out.push("top matches (queries drawn from the first skills' descriptions):");
+  // Everyday requests, not text taken from the skills, so the matches show real retrieval.
+  const queries = ["fix a test that fails only sometimes", "make this code faster", "document the HTTP API", "resolve a merge conflict", "review my pull request"];
+  out.push("top matches for everyday requests (* = confident):");
   for (const q of queries) {
     const r = index.search(q, { limit: 3 });
-    out.push(`  "${q}" -> ${r.hits.map((h) => `${h.name} (${h.score.toFixed(1)})`).join(", ") || "(none)"}`);
+    const hits = r.hits.map((h, i) => `${h.name}${i === 0 && r.strong ? "*" : ""}`).join(", ");
+    out.push(`  "${q}" -> ${hits || "(no keyword match)"}`);
   }
   process.stdout.write(out.join("\n") + "\n");
 }
