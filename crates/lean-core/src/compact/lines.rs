@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-/// Byte span of one line in the original input.
+/// Byte span of one line in the original input, computed on demand from a [`LineIndex`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LineSpan {
     /// First byte of the line.
@@ -16,32 +16,82 @@ pub(crate) struct LineSpan {
     pub next: usize,
 }
 
-/// Splits `input` into line spans with memchr.
-pub(crate) fn split_lines(input: &[u8]) -> Vec<LineSpan> {
-    // A rough guess avoids repeated growth without a counting pass.
-    let mut spans = Vec::with_capacity(input.len() / 48 + 1);
-    let mut start = 0usize;
-    for newline in memchr::memchr_iter(b'\n', input) {
-        let end = if newline > start && input[newline - 1] == b'\r' {
-            newline - 1
-        } else {
-            newline
-        };
-        spans.push(LineSpan {
-            start,
-            end,
-            next: newline + 1,
-        });
-        start = newline + 1;
+/// Where every line starts, as `u32` offsets plus a final sentinel (the input length).
+///
+/// Only the start is stored: the content end and the terminator follow from the next line's
+/// start and the bytes just before it, so the index costs 4 bytes per line instead of the 24 a
+/// stored [`LineSpan`] would (inputs of millions of tiny lines are the memory worst case).
+/// Callers must keep inputs below 4 GiB; `compact` passes larger ones through.
+pub(crate) struct LineIndex {
+    starts: Vec<u32>,
+}
+
+/// Per-line cost of the index, for the memory-bound tests.
+pub(crate) const LINE_INDEX_BYTES_PER_LINE: usize = std::mem::size_of::<u32>();
+
+impl LineIndex {
+    /// Splits `input` (shorter than 4 GiB) on `\n` with memchr.
+    pub(crate) fn new(input: &[u8]) -> LineIndex {
+        debug_assert!(u32::try_from(input.len()).is_ok());
+        let mut starts = Vec::with_capacity(estimate_lines(input) + 2);
+        let mut start = 0usize;
+        for newline in memchr::memchr_iter(b'\n', input) {
+            starts.push(start as u32);
+            start = newline + 1;
+        }
+        if start < input.len() {
+            starts.push(start as u32);
+        }
+        starts.push(input.len() as u32);
+        LineIndex { starts }
     }
-    if start < input.len() {
-        spans.push(LineSpan {
-            start,
-            end: input.len(),
-            next: input.len(),
-        });
+
+    /// Number of lines.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len() - 1
     }
-    spans
+
+    /// Line starts in order, without the sentinel.
+    pub(crate) fn starts(&self) -> &[u32] {
+        &self.starts[..self.len()]
+    }
+
+    /// Span of line `i` of `input` (the buffer this index was built from).
+    #[inline]
+    pub(crate) fn span(&self, input: &[u8], i: usize) -> LineSpan {
+        let start = self.starts[i] as usize;
+        let next = self.starts[i + 1] as usize;
+        let mut end = next;
+        if end > start && input[end - 1] == b'\n' {
+            end -= 1;
+            if end > start && input[end - 1] == b'\r' {
+                end -= 1;
+            }
+        }
+        LineSpan { start, end, next }
+    }
+
+    /// Content of line `i` (without its terminator).
+    #[inline]
+    pub(crate) fn line<'a>(&self, input: &'a [u8], i: usize) -> &'a [u8] {
+        let span = self.span(input, i);
+        &input[span.start..span.end]
+    }
+}
+
+/// Line count guess from the head of the input, so the index is usually allocated once instead
+/// of growing by doubling (an over-guess only reserves address space: untouched pages cost no
+/// memory).
+fn estimate_lines(input: &[u8]) -> usize {
+    const SAMPLE: usize = 64 * 1024;
+    if input.len() <= SAMPLE {
+        return memchr::memchr_iter(b'\n', input).count() + 1;
+    }
+    let sampled = memchr::memchr_iter(b'\n', &input[..SAMPLE]).count() + 1;
+    // 1/8 headroom for a tail with slightly shorter lines.
+    let scaled = sampled as u128 * input.len() as u128 / SAMPLE as u128;
+    ((scaled + scaled / 8) as usize).min(input.len() + 1)
 }
 
 /// True when some line may need cleaning: an escape byte, or a `\r` that is not part of a

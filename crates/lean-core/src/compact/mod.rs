@@ -122,6 +122,13 @@ pub struct CompactOptions {
 
 pub const DEFAULT_THRESHOLD_BYTES: usize = 1024;
 pub const DEFAULT_MAX_INPUT_BYTES: usize = 256 << 20;
+/// Bookkeeping per input line on the line path: the u32 line start, the u32 template id and one
+/// byte of packed flags. Inputs of millions of 2-byte lines are the memory worst case, so this
+/// is checked at compile time; raising it is a deliberate memory trade.
+pub const BOOKKEEPING_BYTES_PER_LINE: usize =
+    lines::LINE_INDEX_BYTES_PER_LINE + select::SELECT_BYTES_PER_LINE;
+const _: () = assert!(BOOKKEEPING_BYTES_PER_LINE <= 9);
+
 /// JSON larger than this is not parsed into a tree (memory bound); it takes the line path.
 const MAX_JSON_TREE_BYTES: usize = 32 << 20;
 
@@ -190,6 +197,9 @@ pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
 fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     let threshold = opts.threshold_bytes.unwrap_or(DEFAULT_THRESHOLD_BYTES);
     let max_input = opts.max_input_bytes.unwrap_or(DEFAULT_MAX_INPUT_BYTES);
+    // Line offsets are stored as u32 to keep per-line state small; a larger input (beyond the
+    // 256 MiB default budget anyway) is treated as over budget.
+    let max_input = max_input.min(u32::MAX as usize);
     if input.len() < threshold || input.len() > max_input {
         // Too small to be worth it, or too large for the budget: untouched, and no detection
         // pass over a huge buffer either.
@@ -206,8 +216,8 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
         return result;
     }
     let kind = detect(input, opts);
-    let spans = lines::split_lines(input);
-    let line_count = spans.len();
+    let index = lines::LineIndex::new(input);
+    let line_count = index.len();
     if kind == ContentKind::Binary {
         return passthrough(input, kind, id, line_count);
     }
@@ -223,7 +233,7 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     } else {
         kind
     };
-    let selection = select::select(input, &spans, line_kind, opts);
+    let selection = select::select(input, &index, line_kind, opts);
     finish(input, kind, id, line_count, selection)
 }
 

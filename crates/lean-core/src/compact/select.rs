@@ -5,11 +5,10 @@
 //! Must-keep facts ignore the budget; floods of the same kind of error are thinned per template
 //! by water-filling, so every distinct error survives and the most frequent ones are sampled.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::detect::{grep_prefix_len, is_coded_finding};
-use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineSpan};
+use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineIndex, LineSpan};
 use super::signals::{
     is_definition, is_pass_line, is_type_definition, message_hash, refine_signal, scan_signals,
     template_hash, template_text, Signal,
@@ -17,26 +16,51 @@ use super::signals::{
 use super::{CompactOptions, ContentKind, DroppedRange};
 
 /// Every line's text as the selection sees it: the original bytes, or a cleaned copy when the
-/// input holds ANSI escapes or progress overwrites (only then is a per-line copy kept, to bound
-/// memory on large clean input).
+/// input holds ANSI escapes or progress overwrites. Cleaned lines live in one buffer indexed by
+/// u32 offsets (4 bytes per line), not one allocation per line, to bound memory.
 pub(crate) struct LineTexts<'a> {
     input: &'a [u8],
-    spans: &'a [LineSpan],
-    cleaned: Option<Vec<Cow<'a, [u8]>>>,
+    index: &'a LineIndex,
+    cleaned: Option<Cleaned>,
+}
+
+/// Concatenated cleaned lines; line `i` is `bytes[starts[i]..starts[i + 1]]`.
+struct Cleaned {
+    bytes: Vec<u8>,
+    starts: Vec<u32>,
+}
+
+impl Cleaned {
+    fn new(input: &[u8], index: &LineIndex) -> Cleaned {
+        let n = index.len();
+        let mut bytes = Vec::with_capacity(input.len());
+        let mut starts = Vec::with_capacity(n + 1);
+        for i in 0..n {
+            starts.push(bytes.len() as u32);
+            bytes.extend_from_slice(&clean_line(index.line(input, i)));
+        }
+        starts.push(bytes.len() as u32);
+        Cleaned { bytes, starts }
+    }
 }
 
 impl LineTexts<'_> {
+    fn len(&self) -> usize {
+        self.index.len()
+    }
+
     fn iter(&self) -> impl Iterator<Item = &[u8]> {
-        (0..self.spans.len()).map(move |i| &self[i])
+        (0..self.len()).map(move |i| &self[i])
     }
 }
 
 impl std::ops::Index<usize> for LineTexts<'_> {
     type Output = [u8];
+    #[inline]
     fn index(&self, i: usize) -> &[u8] {
         match &self.cleaned {
-            Some(cleaned) => &cleaned[i],
-            None => &self.input[self.spans[i].start..self.spans[i].end],
+            Some(c) => &c.bytes[c.starts[i] as usize..c.starts[i + 1] as usize],
+            None => self.index.line(self.input, i),
         }
     }
 }
@@ -67,6 +91,10 @@ impl std::hash::Hasher for PreHashedHasher {
     fn write_u64(&mut self, value: u64) {
         self.0 = value;
     }
+    /// Template ids are small integers: spread them so the table's high-bit tags differ.
+    fn write_u32(&mut self, value: u32) {
+        self.0 = u64::from(value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
 }
 
 /// Why a line is worth keeping, most important first.
@@ -79,6 +107,75 @@ enum Rank {
     Body = 4,
     Filler = 5,
 }
+
+impl Rank {
+    const ALL: [Rank; 6] = [
+        Rank::Must,
+        Rank::Context,
+        Rank::High,
+        Rank::Rare,
+        Rank::Body,
+        Rank::Filler,
+    ];
+}
+
+/// Per-line selection state packed in one byte: signal (2 bits), rank (3 bits), and the
+/// duplicate, keep and query-hit flags. With the u32 line start and the u32 template id this
+/// keeps the bookkeeping at 9 bytes per line, so inputs of millions of tiny lines stay within a
+/// small multiple of their size.
+#[derive(Clone, Copy)]
+struct LineFlags(u8);
+
+const SIGNAL_MASK: u8 = 0b11;
+const RANK_SHIFT: u8 = 2;
+const RANK_MASK: u8 = 0b111 << RANK_SHIFT;
+const DUPLICATE: u8 = 1 << 5;
+const KEEP: u8 = 1 << 6;
+const QUERY_HIT: u8 = 1 << 7;
+
+impl LineFlags {
+    const INITIAL: LineFlags = LineFlags((Rank::Filler as u8) << RANK_SHIFT);
+
+    #[inline]
+    fn signal(self) -> Signal {
+        match self.0 & SIGNAL_MASK {
+            0 => Signal::None,
+            1 => Signal::Warning,
+            2 => Signal::Summary,
+            _ => Signal::Error,
+        }
+    }
+    #[inline]
+    fn set_signal(&mut self, signal: Signal) {
+        self.0 = (self.0 & !SIGNAL_MASK) | signal as u8;
+    }
+    #[inline]
+    fn rank(self) -> Rank {
+        Rank::ALL[((self.0 & RANK_MASK) >> RANK_SHIFT) as usize]
+    }
+    #[inline]
+    fn set_rank(&mut self, rank: Rank) {
+        self.0 = (self.0 & !RANK_MASK) | ((rank as u8) << RANK_SHIFT);
+    }
+    #[inline]
+    fn lower_rank(&mut self, rank: Rank) {
+        let lower = self.rank().min(rank);
+        self.set_rank(lower);
+    }
+    #[inline]
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+    #[inline]
+    fn set(&mut self, bit: u8) {
+        self.0 |= bit;
+    }
+}
+
+/// Bytes of selection state per line besides the line index: the packed flags and the u32
+/// template id. Checked by the unit tests so a new per-line field is a conscious choice.
+pub(crate) const SELECT_BYTES_PER_LINE: usize =
+    std::mem::size_of::<LineFlags>() + std::mem::size_of::<u32>();
 
 /// Lines at the head and tail are kept: they carry the command's banner and its verdict.
 const HEAD_LINES: usize = 3;
@@ -118,13 +215,13 @@ fn budget(input_len: usize, line_count: usize, aggressiveness: f64) -> Budget {
 
 /// Keeps at most `cap` of `members` (line indexes) across templates so that rare templates keep
 /// every instance and frequent ones are cut to a common level; returns the survivors.
-fn water_fill(members: &[usize], templates: &[u64], cap: usize, max_level: usize) -> Vec<usize> {
+fn water_fill(members: &[u32], templates: &[u32], cap: usize, max_level: usize) -> Vec<u32> {
     if members.len() <= cap {
         return members.to_vec();
     }
-    let mut per_template: HashMap<u64, usize, PreHashed> = HashMap::default();
+    let mut per_template: HashMap<u32, usize, PreHashed> = HashMap::default();
     for &i in members {
-        *per_template.entry(templates[i]).or_insert(0) += 1;
+        *per_template.entry(templates[i as usize]).or_insert(0) += 1;
     }
     let mut counts: Vec<usize> = per_template.values().copied().collect();
     counts.sort_unstable();
@@ -138,12 +235,12 @@ fn water_fill(members: &[usize], templates: &[u64], cap: usize, max_level: usize
         }
         level = next;
     }
-    let mut taken: HashMap<u64, usize, PreHashed> = HashMap::default();
+    let mut taken: HashMap<u32, usize, PreHashed> = HashMap::default();
     members
         .iter()
         .copied()
         .filter(|&i| {
-            let n = taken.entry(templates[i]).or_insert(0);
+            let n = taken.entry(templates[i as usize]).or_insert(0);
             *n += 1;
             *n <= level
         })
@@ -167,12 +264,12 @@ fn is_backtrace_frame(line: &[u8]) -> bool {
 
 /// Changed lines of small hunks are the point of a diff and cheap to keep: they become context
 /// (always kept) unless there are so many that they must compete for the budget.
-fn promote_small_hunks(texts: &LineTexts<'_>, ranks: &mut [Rank], budget_lines: usize) {
+fn promote_small_hunks(texts: &LineTexts<'_>, flags: &mut [LineFlags], budget_lines: usize) {
     const SMALL_HUNK: usize = 8;
-    let mut small: Vec<usize> = Vec::new();
-    let mut hunk: Vec<usize> = Vec::new();
+    let mut small: Vec<u32> = Vec::new();
+    let mut hunk: Vec<u32> = Vec::new();
     let mut in_hunk = false;
-    let flush = |hunk: &mut Vec<usize>, small: &mut Vec<usize>| {
+    let flush = |hunk: &mut Vec<u32>, small: &mut Vec<u32>| {
         if hunk.len() <= SMALL_HUNK {
             small.append(hunk);
         }
@@ -186,7 +283,7 @@ fn promote_small_hunks(texts: &LineTexts<'_>, ranks: &mut [Rank], budget_lines: 
             flush(&mut hunk, &mut small);
             in_hunk = false;
         } else if in_hunk && (text.starts_with(b"+") || text.starts_with(b"-")) {
-            hunk.push(i);
+            hunk.push(i as u32);
         }
     }
     flush(&mut hunk, &mut small);
@@ -196,7 +293,7 @@ fn promote_small_hunks(texts: &LineTexts<'_>, ranks: &mut [Rank], budget_lines: 
         Rank::High
     };
     for i in small {
-        ranks[i] = ranks[i].min(rank);
+        flags[i as usize].lower_rank(rank);
     }
 }
 
@@ -313,37 +410,34 @@ impl Marker<'_> {
 
 pub(crate) fn select(
     input: &[u8],
-    spans: &[LineSpan],
+    index: &LineIndex,
     kind: ContentKind,
     opts: &CompactOptions,
 ) -> Selection {
-    let n = spans.len();
+    let n = index.len();
     let mut strategies: Vec<&'static str> = Vec::new();
 
     // Lossless view of every line: ANSI and carriage-return overwrites removed.
     let dirty = needs_cleaning(input);
     let texts = LineTexts {
         input,
-        spans,
-        cleaned: dirty.then(|| {
-            spans
-                .iter()
-                .map(|s| clean_line(&input[s.start..s.end]))
-                .collect()
-        }),
+        index,
+        cleaned: dirty.then(|| Cleaned::new(input, index)),
     };
     if dirty {
         strategies.push("strip-ansi-progress");
     }
 
-    // Grep output is grouped by file: the path prints once, hits keep `line:text`.
-    let mut grep_prefix: Vec<usize> = vec![0; n];
+    // Grep output is grouped by file: the path prints once, hits keep `line:text`. Other kinds
+    // store no prefixes at all.
+    let mut grep_prefix: Vec<u32> = Vec::new();
     let mut grouped = false;
     if kind == ContentKind::Grep {
+        grep_prefix = vec![0; n];
         let mut parsed = 0usize;
         for (i, text) in texts.iter().enumerate() {
             if let Some((_, prefix)) = grep_prefix_len(text) {
-                grep_prefix[i] = prefix;
+                grep_prefix[i] = prefix as u32;
                 parsed += 1;
             }
         }
@@ -351,14 +445,15 @@ pub(crate) fn select(
         if grouped {
             strategies.push("group-grep-by-file");
         } else {
-            grep_prefix.iter_mut().for_each(|p| *p = 0);
+            grep_prefix = Vec::new();
         }
     }
-    let body = |i: usize| -> &[u8] { &texts[i][grep_prefix[i]..] };
+    let prefix = |i: usize| -> usize { grep_prefix.get(i).map_or(0, |&p| p as usize) };
+    let body = |i: usize| -> &[u8] { &texts[i][prefix(i)..] };
     // The part of a grep hit after its `NUM:` so templates compare content, not line numbers.
     let hit_text = |i: usize| -> &[u8] {
         let b = body(i);
-        if grep_prefix[i] > 0 {
+        if prefix(i) > 0 {
             let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
             &b[(digits + 1).min(b.len())..]
         } else {
@@ -366,43 +461,61 @@ pub(crate) fn select(
         }
     };
 
-    // Templates and their frequencies.
-    let templates: Vec<u64> = (0..n).map(|i| template_hash(hit_text(i))).collect();
-    let mut template_counts: HashMap<u64, u32, PreHashed> =
-        HashMap::with_capacity_and_hasher(n / 8 + 16, PreHashed);
-    for &t in &templates {
-        *template_counts.entry(t).or_insert(0) += 1;
+    // Templates, interned as u32 ids (4 bytes per line), and their frequencies by id.
+    let mut templates: Vec<u32> = Vec::with_capacity(n);
+    let mut template_counts: Vec<u32> = Vec::new();
+    {
+        let mut ids: HashMap<u64, u32, PreHashed> = HashMap::with_hasher(PreHashed);
+        for i in 0..n {
+            let next = template_counts.len() as u32;
+            let id = *ids.entry(template_hash(hit_text(i))).or_insert(next);
+            if id == next {
+                template_counts.push(0);
+            }
+            template_counts[id as usize] += 1;
+            templates.push(id);
+        }
     }
+    let count_of = |i: usize| -> u32 { template_counts[templates[i] as usize] };
+
+    let mut flags = vec![LineFlags::INITIAL; n];
 
     // Keyword signals: one automaton pass over the whole input when lines are clean.
-    let mut signals = vec![Signal::None; n];
     if uses_error_signals(kind) {
+        let mut signals = vec![Signal::None; n];
         if dirty {
             for (i, text) in texts.iter().enumerate() {
-                scan_signals(text, &[0], &mut signals[i..i + 1]);
+                scan_signals(text, &[0usize], &mut signals[i..i + 1]);
             }
         } else {
-            scan_signals(input, spans, &mut signals);
+            scan_signals(input, index.starts(), &mut signals);
         }
-        for (i, signal) in signals.iter_mut().enumerate() {
-            *signal = refine_signal(*signal, &texts[i]);
+        for (i, signal) in signals.into_iter().enumerate() {
+            flags[i].set_signal(refine_signal(signal, &texts[i]));
         }
     }
 
     // Caller's query terms.
-    let query_hits: Vec<bool> = match opts.query.as_deref().map(str::trim) {
-        Some(q) if !q.is_empty() => {
-            let terms: Vec<&str> = q.split_whitespace().filter(|t| t.len() >= 2).collect();
-            match aho_corasick::AhoCorasickBuilder::new()
-                .ascii_case_insensitive(true)
-                .build(&terms)
-            {
-                Ok(ac) if !terms.is_empty() => texts.iter().map(|t| ac.is_match(t)).collect(),
-                _ => vec![false; n],
+    if let Some(q) = opts
+        .query
+        .as_deref()
+        .map(str::trim)
+        .filter(|q| !q.is_empty())
+    {
+        let terms: Vec<&str> = q.split_whitespace().filter(|t| t.len() >= 2).collect();
+        if let Ok(ac) = aho_corasick::AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .build(&terms)
+        {
+            if !terms.is_empty() {
+                for (i, text) in texts.iter().enumerate() {
+                    if ac.is_match(text) {
+                        flags[i].set(QUERY_HIT);
+                    }
+                }
             }
         }
-        _ => vec![false; n],
-    };
+    }
 
     let budget = budget(
         input.len(),
@@ -411,11 +524,10 @@ pub(crate) fn select(
     );
 
     // Rank every line.
-    let mut ranks = vec![Rank::Filler; n];
-    let mut errors = Vec::new();
-    let mut warnings = Vec::new();
+    let mut errors: Vec<u32> = Vec::new();
+    let mut warnings: Vec<u32> = Vec::new();
     let mut in_message = false;
-    for i in 0..n {
+    for (i, flag) in flags.iter_mut().enumerate() {
         let text = hit_text(i);
         if kind == ContentKind::Diff {
             if text.starts_with(b"Date:") {
@@ -428,41 +540,41 @@ pub(crate) fn select(
             .unwrap_or(Rank::Filler);
         // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without the
         // word "error"; notes and other located lines are not.
-        if kind == ContentKind::Diagnostics && signals[i] == Signal::None {
+        if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
             if let Some((_, prefix)) = grep_prefix_len(text) {
                 if is_coded_finding(&text[prefix..]) {
-                    signals[i] = Signal::Error;
+                    flag.set_signal(Signal::Error);
                 }
             }
         }
-        match signals[i] {
-            Signal::Error => errors.push(i),
-            Signal::Warning => warnings.push(i),
+        match flag.signal() {
+            Signal::Error => errors.push(i as u32),
+            Signal::Warning => warnings.push(i as u32),
             Signal::Summary => rank = Rank::Must,
             Signal::None => {}
         }
-        if query_hits[i] {
+        if flag.has(QUERY_HIT) {
             rank = Rank::Must;
         }
         // Backtrace frames are unique but rarely informative; the first one after an error
         // is kept as context below.
         // `ls -l` rows are named in their run's marker instead.
         if rank > Rank::Rare
-            && template_counts[&templates[i]] <= 2
+            && count_of(i) <= 2
             && !is_backtrace_frame(text)
             && !(kind == ContentKind::Tree && is_ls_long_entry(text))
         {
             rank = Rank::Rare;
         }
-        ranks[i] = rank;
+        flag.set_rank(rank);
     }
     if kind == ContentKind::Diff {
-        promote_small_hunks(&texts, &mut ranks, budget.lines);
+        promote_small_hunks(&texts, &mut flags, budget.lines);
     }
     for i in (0..n.min(HEAD_LINES)).chain(n.saturating_sub(TAIL_LINES)..n) {
         // Repeats of the line before stay in their collapsed run.
         if i == 0 || texts[i] != texts[i - 1] {
-            ranks[i] = Rank::Must;
+            flags[i].set_rank(Rank::Must);
         }
     }
     let frequent_template = (n / 20).max(16);
@@ -471,14 +583,16 @@ pub(crate) fn select(
     if kept_errors.len() < errors.len() && kept_errors.len() < budget.error_lines {
         // Room left: add the first instance of each message not yet shown (the same error
         // about another path or name), in order, up to the cap.
-        let mut seen: std::collections::HashSet<u64, PreHashed> =
-            kept_errors.iter().map(|&i| message_hash(body(i))).collect();
+        let mut seen: std::collections::HashSet<u64, PreHashed> = kept_errors
+            .iter()
+            .map(|&i| message_hash(body(i as usize)))
+            .collect();
         let mut extra = Vec::new();
         for &i in &errors {
             if kept_errors.len() + extra.len() >= budget.error_lines {
                 break;
             }
-            if seen.insert(message_hash(body(i))) {
+            if seen.insert(message_hash(body(i as usize))) {
                 extra.push(i);
             }
         }
@@ -487,7 +601,8 @@ pub(crate) fn select(
         kept_errors.dedup();
     }
     for &i in &kept_errors {
-        ranks[i] = Rank::Must;
+        let i = i as usize;
+        flags[i].set_rank(Rank::Must);
         // Details follow an error until a blank line: assertion text, code frame, cause.
         for j in i + 1..n.min(i + 1 + CONTEXT_AFTER_ERROR) {
             if is_blank(body(j)) {
@@ -495,56 +610,59 @@ pub(crate) fn select(
             }
             // A neighbouring passing test or a sibling of the same template is not detail.
             // A line of a frequent template is another record of the log, not detail.
-            let frequent = template_counts[&templates[j]] as usize > frequent_template;
+            let frequent = count_of(j) as usize > frequent_template;
             if frequent
                 || is_pass_line(body(j))
                 || templates[j] == templates[i]
-                || signals[j] == Signal::Error
+                || flags[j].signal() == Signal::Error
             {
                 continue;
             }
-            ranks[j] = ranks[j].min(Rank::Context);
+            flags[j].lower_rank(Rank::Context);
         }
         if let Some(j) = (i + 1..n.min(i + 1 + STACK_LOOKAHEAD)).find(|&j| is_stack_frame(body(j)))
         {
-            ranks[j] = ranks[j].min(Rank::Context);
+            flags[j].lower_rank(Rank::Context);
         }
     }
     if kept_errors.len() < errors.len() {
         strategies.push("thin-repeated-errors");
     }
+    drop(errors);
+    drop(kept_errors);
     for i in water_fill(
         &warnings,
         &templates,
         budget.warning_lines,
         budget.per_template,
     ) {
-        ranks[i] = ranks[i].min(Rank::High);
+        let i = i as usize;
+        flags[i].lower_rank(Rank::High);
         // rustc and friends put the location on the next line (`--> file:line:col`).
-        let located = (i + 1..n.min(i + 3)).filter(|&j| {
+        let end = n.min(i + 3);
+        for (j, flag) in flags.iter_mut().enumerate().take(end).skip(i + 1) {
             let t = trim(body(j));
-            t.starts_with(b"-->") || t.starts_with(b"at ")
-        });
-        for j in located.collect::<Vec<_>>() {
-            ranks[j] = ranks[j].min(Rank::High);
+            if t.starts_with(b"-->") || t.starts_with(b"at ") {
+                flag.lower_rank(Rank::High);
+            }
         }
     }
+    drop(warnings);
 
     // A line identical to the one before it is never chosen on its own: runs collapse.
-    let mut duplicate = vec![false; n];
     for i in 1..n {
         if !texts[i].is_empty() && texts[i] == texts[i - 1] {
-            duplicate[i] = true;
+            flags[i].set(DUPLICATE);
         }
     }
 
     // Choose: must and context always, then the rest by rank within the budget.
-    let mut keep = vec![false; n];
     let mut kept_lines = 0usize;
     let mut kept_bytes = 0usize;
     for i in 0..n {
-        if ranks[i] <= Rank::Context && !(duplicate[i] && ranks[i] != Rank::Must) {
-            keep[i] = true;
+        let f = flags[i];
+        if f.rank() <= Rank::Context && !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
+            flags[i].set(KEEP);
             kept_lines += 1;
             kept_bytes += texts[i].len() + 1;
         }
@@ -564,26 +682,37 @@ pub(crate) fn select(
         &[Rank::High, Rank::Rare, Rank::Body]
     };
     for &rank in fill_ranks {
-        let mut candidates: Vec<usize> = (0..n)
-            .filter(|&i| ranks[i] == rank && !keep[i] && !duplicate[i])
-            .collect();
-        if rank == Rank::Rare {
-            candidates.sort_by_key(|&i| (template_counts[&templates[i]], i));
-        }
-        if rank == Rank::High {
-            // Type declarations say more than functions; take them first, then in order.
-            candidates.sort_by_cached_key(|&i| (!is_type_definition(hit_text(i)), i));
-        }
-        for i in candidates {
-            let within = if rank == Rank::High {
+        let within = |kept_lines: usize, kept_bytes: usize, high_taken: usize| {
+            if rank == Rank::High {
                 high_taken < structural_cap
             } else {
                 kept_lines < budget.lines && kept_bytes < budget.bytes
-            };
-            if !within {
+            }
+        };
+        // Nothing of this rank can be taken: skip collecting its candidates.
+        if !within(kept_lines, kept_bytes, high_taken) {
+            continue;
+        }
+        let mut candidates: Vec<u32> = (0..n)
+            .filter(|&i| {
+                let f = flags[i];
+                f.rank() == rank && !f.has(KEEP) && !f.has(DUPLICATE)
+            })
+            .map(|i| i as u32)
+            .collect();
+        if rank == Rank::Rare {
+            candidates.sort_by_key(|&i| (count_of(i as usize), i));
+        }
+        if rank == Rank::High {
+            // Type declarations say more than functions; take them first, then in order.
+            candidates.sort_by_cached_key(|&i| (!is_type_definition(hit_text(i as usize)), i));
+        }
+        for i in candidates {
+            if !within(kept_lines, kept_bytes, high_taken) {
                 break;
             }
-            keep[i] = true;
+            let i = i as usize;
+            flags[i].set(KEEP);
             kept_lines += 1;
             kept_bytes += texts[i].len() + 1;
             if rank == Rank::High {
@@ -594,11 +723,10 @@ pub(crate) fn select(
 
     render(
         input,
-        spans,
+        index,
         &texts,
         RenderPlan {
-            keep: &keep,
-            duplicate: &duplicate,
+            flags: &flags,
             grouped,
             grep_prefix: &grep_prefix,
             templates: &templates,
@@ -610,16 +738,16 @@ pub(crate) fn select(
 }
 
 struct RenderPlan<'p> {
-    keep: &'p [bool],
-    duplicate: &'p [bool],
+    flags: &'p [LineFlags],
     grouped: bool,
-    grep_prefix: &'p [usize],
-    templates: &'p [u64],
+    /// Per-line grep prefix lengths; empty unless the output was grouped.
+    grep_prefix: &'p [u32],
+    templates: &'p [u32],
 }
 
 fn render(
     input: &[u8],
-    spans: &[LineSpan],
+    index: &LineIndex,
     texts: &LineTexts<'_>,
     plan: RenderPlan<'_>,
     kind: ContentKind,
@@ -627,20 +755,22 @@ fn render(
     mut strategies: Vec<&'static str>,
 ) -> Selection {
     let RenderPlan {
-        keep,
-        duplicate,
+        flags,
         grouped,
         grep_prefix,
         templates,
     } = plan;
+    let prefix = |i: usize| -> usize { grep_prefix.get(i).map_or(0, |&p| p as usize) };
     let group_key = |i: usize| -> &[u8] {
-        if grep_prefix[i] > 0 {
-            &texts[i][..grep_prefix[i] - 1]
+        let p = prefix(i);
+        if p > 0 {
+            &texts[i][..p - 1]
         } else {
             &[]
         }
     };
-    let n = spans.len();
+    let keep = |i: usize| flags[i].has(KEEP);
+    let n = index.len();
     let marker = Marker {
         id: opts.recovery_id.as_deref(),
     };
@@ -661,43 +791,49 @@ fn render(
                 current_group = Some(key);
             }
         }
-        if keep[i] {
-            emit_line(&mut out, input, &spans[i], &texts[i], grep_prefix[i]);
+        if keep(i) {
+            emit_line(&mut out, input, &index.span(input, i), &texts[i], prefix(i));
             i += 1;
             continue;
         }
         // A dropped run ends at a kept line or, for grouped grep output, at a new file.
         let start = i;
         let mut end = i;
-        while end + 1 < n && !keep[end + 1] && (!grouped || group_key(end + 1) == group_key(start))
+        while end + 1 < n && !keep(end + 1) && (!grouped || group_key(end + 1) == group_key(start))
         {
             end += 1;
         }
-        let description = describe_run(texts, duplicate, templates, kind, start, end);
-        let line = marker.render(start + 1, end + 1, &description);
-        let run_bytes: usize = (start..=end).map(|j| texts[j].len() + 1).sum();
-        // A marker must pay for itself; otherwise the lines stay.
-        if end - start < 2 || run_bytes <= line.len() + 8 {
+        // Runs of one or two lines never become markers: skip describing them.
+        let worth_a_marker = end - start >= 2 && {
+            let description = describe_run(texts, flags, templates, kind, start, end);
+            let line = marker.render(start + 1, end + 1, &description);
+            let run_bytes: usize = (start..=end).map(|j| texts[j].len() + 1).sum();
+            // A marker must pay for itself; otherwise the lines stay.
+            (run_bytes > line.len() + 8)
+                .then(|| {
+                    if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
+                        collapsed_any = true;
+                    }
+                    if kind == ContentKind::Tree
+                        && description.starts_with(": ")
+                        && !description.starts_with(": \"")
+                    {
+                        listed_names = true;
+                    }
+                    out.extend_from_slice(line.as_bytes());
+                    out.push(b'\n');
+                    ranges.push(DroppedRange {
+                        start_line: start + 1,
+                        end_line: end + 1,
+                        template: description_template(&description),
+                    });
+                })
+                .is_some()
+        };
+        if !worth_a_marker {
             for j in start..=end {
-                emit_line(&mut out, input, &spans[j], &texts[j], grep_prefix[j]);
+                emit_line(&mut out, input, &index.span(input, j), &texts[j], prefix(j));
             }
-        } else {
-            if (start..=end).all(|j| duplicate[j]) {
-                collapsed_any = true;
-            }
-            if kind == ContentKind::Tree
-                && description.starts_with(": ")
-                && !description.starts_with(": \"")
-            {
-                listed_names = true;
-            }
-            out.extend_from_slice(line.as_bytes());
-            out.push(b'\n');
-            ranges.push(DroppedRange {
-                start_line: start + 1,
-                end_line: end + 1,
-                template: description_template(&description),
-            });
         }
         i = end + 1;
     }
@@ -778,13 +914,13 @@ fn dominant_top_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Op
 /// template when one template covers most of the run.
 fn describe_run(
     texts: &LineTexts<'_>,
-    duplicate: &[bool],
-    templates: &[u64],
+    flags: &[LineFlags],
+    templates: &[u32],
     kind: ContentKind,
     start: usize,
     end: usize,
 ) -> String {
-    if (start..=end).all(|j| duplicate[j]) {
+    if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
         return " identical".to_string();
     }
     if kind == ContentKind::Tree
@@ -825,7 +961,7 @@ fn describe_run(
             return format!(": mostly \"{top}/<*>\"");
         }
     }
-    let mut counts: HashMap<u64, (usize, usize), PreHashed> = HashMap::default();
+    let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
     for (j, &template) in templates.iter().enumerate().take(end + 1).skip(start) {
         counts.entry(template).or_insert((0, j)).0 += 1;
     }

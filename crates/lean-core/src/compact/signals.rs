@@ -79,7 +79,7 @@ fn words_hash(line: &[u8], digits_only: bool) -> u64 {
         let class = BYTE_CLASS[b as usize];
         if class & SEPARATOR != 0 {
             if i > word_start {
-                hash = mix(hash, word_key(&line[word_start..i], classes, digits_only));
+                hash = mix(hash, word_key(line, word_start, i, classes, digits_only));
             }
             word_start = i + 1;
             classes = 0;
@@ -88,19 +88,53 @@ fn words_hash(line: &[u8], digits_only: bool) -> u64 {
         }
     }
     if line.len() > word_start {
-        hash = mix(hash, word_key(&line[word_start..], classes, digits_only));
+        hash = mix(
+            hash,
+            word_key(line, word_start, line.len(), classes, digits_only),
+        );
     }
     hash
 }
 
+/// Key of the word `line[start..end]`; takes the whole line so short words load as one u64.
 #[inline]
-fn word_key(word: &[u8], classes: u8, digits_only: bool) -> u64 {
+fn word_key(line: &[u8], start: usize, end: usize, classes: u8, digits_only: bool) -> u64 {
+    let word = &line[start..end];
     let variable = if digits_only {
         classes & DIGIT != 0
     } else {
         classes & VARIABLE != 0 || (classes & (COLON | DOT) != 0 && has_qualified_part(word))
     };
-    word_value(word, variable)
+    if variable || word.len() > 32 {
+        return VARIABLE_WORD;
+    }
+    // At most four 8-byte loads, each zero-padded past the word's end: cheaper than a general
+    // hash call per word.
+    let mut value = word.len() as u64;
+    let mut at = start;
+    while at < end {
+        value = mix(value, load_padded(line, at, (end - at).min(8)));
+        at += 8;
+    }
+    value
+}
+
+/// `take` (1..=8) bytes of `line` from `at`, little-endian, zero-padded to 8 bytes. When 8 bytes
+/// are in bounds this is one unaligned load and a mask instead of a variable-length copy.
+#[inline]
+fn load_padded(line: &[u8], at: usize, take: usize) -> u64 {
+    if let Some(bytes) = line.get(at..at + 8) {
+        let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        if take == 8 {
+            word
+        } else {
+            word & ((1u64 << (take * 8)) - 1)
+        }
+    } else {
+        let mut buf = [0u8; 8];
+        buf[..take].copy_from_slice(&line[at..at + take]);
+        u64::from_le_bytes(buf)
+    }
 }
 
 /// `a::b` or `name.ext` (a dot after the first byte, followed by a letter or digit).
@@ -109,21 +143,6 @@ fn has_qualified_part(word: &[u8]) -> bool {
         (pair[0] == b':' && pair[1] == b':')
             || (pair[0] == b'.' && i >= 1 && pair[1].is_ascii_alphanumeric())
     })
-}
-
-#[inline]
-fn word_value(word: &[u8], variable: bool) -> u64 {
-    if variable || word.len() > 32 {
-        return VARIABLE_WORD;
-    }
-    // At most four 8-byte loads: cheaper than a general hash call per word.
-    let mut value = word.len() as u64;
-    for chunk in word.chunks(8) {
-        let mut buf = [0u8; 8];
-        buf[..chunk.len()].copy_from_slice(chunk);
-        value = mix(value, u64::from_le_bytes(buf));
-    }
-    value
 }
 
 const SEPARATOR: u8 = 1;
@@ -328,9 +347,9 @@ impl LineStart for usize {
     }
 }
 
-impl LineStart for super::lines::LineSpan {
+impl LineStart for u32 {
     fn line_start(&self) -> usize {
-        self.start
+        *self as usize
     }
 }
 
