@@ -57,6 +57,11 @@ impl LineIndex {
         &self.starts[..self.len()]
     }
 
+    /// Line starts followed by the sentinel (the input length).
+    pub(crate) fn starts_with_end(&self) -> &[u32] {
+        &self.starts
+    }
+
     /// Span of line `i` of `input` (the buffer this index was built from).
     #[inline]
     pub(crate) fn span(&self, input: &[u8], i: usize) -> LineSpan {

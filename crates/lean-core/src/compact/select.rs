@@ -11,20 +11,23 @@ use super::detect::{grep_prefix_len, is_coded_finding};
 use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineIndex, LineSpan};
 use super::signals::{
     is_definition, is_pass_line, is_type_definition, message_hash, refine_signal, scan_signals,
-    template_hash, template_text, Signal,
+    template_hash, template_text, Signal, SignalSlot,
 };
 use super::{CompactOptions, ContentKind, DroppedRange};
 
 /// Every line's text as the selection sees it: the original bytes, or a cleaned copy when the
-/// input holds ANSI escapes or progress overwrites. Cleaned lines live in one buffer indexed by
-/// u32 offsets (4 bytes per line), not one allocation per line, to bound memory.
+/// input holds ANSI escapes or progress overwrites. Either way it is one buffer plus u32 line
+/// starts (cleaned lines share one buffer, not one allocation per line, to bound memory), so
+/// an access is two loads and no branch on which case holds.
 pub(crate) struct LineTexts<'a> {
-    input: &'a [u8],
-    index: &'a LineIndex,
-    cleaned: Option<Cleaned>,
+    bytes: &'a [u8],
+    /// Line starts plus a final sentinel.
+    starts: &'a [u32],
+    /// True for the original input: each line's `\n` or `\r\n` terminator is cut off.
+    terminated: bool,
 }
 
-/// Concatenated cleaned lines; line `i` is `bytes[starts[i]..starts[i + 1]]`.
+/// Concatenated cleaned lines (no terminators); line `i` is `bytes[starts[i]..starts[i + 1]]`.
 struct Cleaned {
     bytes: Vec<u8>,
     starts: Vec<u32>,
@@ -44,13 +47,26 @@ impl Cleaned {
     }
 }
 
-impl LineTexts<'_> {
-    fn len(&self) -> usize {
-        self.index.len()
+impl<'a> LineTexts<'a> {
+    #[inline]
+    fn line(bytes: &'a [u8], start: u32, next: u32, terminated: bool) -> &'a [u8] {
+        let start = start as usize;
+        let mut end = next as usize;
+        if terminated && end > start && bytes[end - 1] == b'\n' {
+            end -= 1;
+            if end > start && bytes[end - 1] == b'\r' {
+                end -= 1;
+            }
+        }
+        &bytes[start..end]
     }
 
-    fn iter(&self) -> impl Iterator<Item = &[u8]> {
-        (0..self.len()).map(move |i| &self[i])
+    /// Lines in order; cheaper than indexing for full passes.
+    fn iter(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
+        let (bytes, terminated) = (self.bytes, self.terminated);
+        self.starts
+            .windows(2)
+            .map(move |w| Self::line(bytes, w[0], w[1], terminated))
     }
 }
 
@@ -58,10 +74,12 @@ impl std::ops::Index<usize> for LineTexts<'_> {
     type Output = [u8];
     #[inline]
     fn index(&self, i: usize) -> &[u8] {
-        match &self.cleaned {
-            Some(c) => &c.bytes[c.starts[i] as usize..c.starts[i + 1] as usize],
-            None => self.index.line(self.input, i),
-        }
+        Self::line(
+            self.bytes,
+            self.starts[i],
+            self.starts[i + 1],
+            self.terminated,
+        )
     }
 }
 
@@ -172,6 +190,17 @@ impl LineFlags {
     }
 }
 
+impl SignalSlot for LineFlags {
+    #[inline]
+    fn signal(&self) -> Signal {
+        LineFlags::signal(*self)
+    }
+    #[inline]
+    fn set_signal(&mut self, signal: Signal) {
+        LineFlags::set_signal(self, signal)
+    }
+}
+
 /// Bytes of selection state per line besides the line index: the packed flags and the u32
 /// template id. Checked by the unit tests so a new per-line field is a conscious choice.
 pub(crate) const SELECT_BYTES_PER_LINE: usize =
@@ -245,6 +274,18 @@ fn water_fill(members: &[u32], templates: &[u32], cap: usize, max_level: usize) 
             *n <= level
         })
         .collect()
+}
+
+/// The part of a line that shapes its template: after a grep `path:` prefix (`prefix` bytes,
+/// 0 for none) also skip the `NUM:`, so templates compare content, not line numbers.
+#[inline]
+fn hit_text_of(line: &[u8], prefix: usize) -> &[u8] {
+    if prefix == 0 {
+        return line;
+    }
+    let b = &line[prefix..];
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    &b[(digits + 1).min(b.len())..]
 }
 
 fn is_blank(line: &[u8]) -> bool {
@@ -419,10 +460,18 @@ pub(crate) fn select(
 
     // Lossless view of every line: ANSI and carriage-return overwrites removed.
     let dirty = needs_cleaning(input);
-    let texts = LineTexts {
-        input,
-        index,
-        cleaned: dirty.then(|| Cleaned::new(input, index)),
+    let cleaned = dirty.then(|| Cleaned::new(input, index));
+    let texts = match &cleaned {
+        Some(c) => LineTexts {
+            bytes: &c.bytes,
+            starts: &c.starts,
+            terminated: false,
+        },
+        None => LineTexts {
+            bytes: input,
+            starts: index.starts_with_end(),
+            terminated: true,
+        },
     };
     if dirty {
         strategies.push("strip-ansi-progress");
@@ -450,48 +499,19 @@ pub(crate) fn select(
     }
     let prefix = |i: usize| -> usize { grep_prefix.get(i).map_or(0, |&p| p as usize) };
     let body = |i: usize| -> &[u8] { &texts[i][prefix(i)..] };
-    // The part of a grep hit after its `NUM:` so templates compare content, not line numbers.
-    let hit_text = |i: usize| -> &[u8] {
-        let b = body(i);
-        if prefix(i) > 0 {
-            let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-            &b[(digits + 1).min(b.len())..]
-        } else {
-            b
-        }
-    };
-
-    // Templates, interned as u32 ids (4 bytes per line), and their frequencies by id.
-    let mut templates: Vec<u32> = Vec::with_capacity(n);
-    let mut template_counts: Vec<u32> = Vec::new();
-    {
-        let mut ids: HashMap<u64, u32, PreHashed> = HashMap::with_hasher(PreHashed);
-        for i in 0..n {
-            let next = template_counts.len() as u32;
-            let id = *ids.entry(template_hash(hit_text(i))).or_insert(next);
-            if id == next {
-                template_counts.push(0);
-            }
-            template_counts[id as usize] += 1;
-            templates.push(id);
-        }
-    }
-    let count_of = |i: usize| -> u32 { template_counts[templates[i] as usize] };
+    let hit_text = |i: usize| -> &[u8] { hit_text_of(&texts[i], prefix(i)) };
 
     let mut flags = vec![LineFlags::INITIAL; n];
-
-    // Keyword signals: one automaton pass over the whole input when lines are clean.
-    if uses_error_signals(kind) {
-        let mut signals = vec![Signal::None; n];
+    let error_signals = uses_error_signals(kind);
+    // Keyword signals: one automaton pass over the whole input when lines are clean. They are
+    // refined with facts about each line in the pass below.
+    if error_signals {
         if dirty {
             for (i, text) in texts.iter().enumerate() {
-                scan_signals(text, &[0usize], &mut signals[i..i + 1]);
+                scan_signals(text, &[0usize], &mut flags[i..i + 1]);
             }
         } else {
-            scan_signals(input, index.starts(), &mut signals);
-        }
-        for (i, signal) in signals.into_iter().enumerate() {
-            flags[i].set_signal(refine_signal(signal, &texts[i]));
+            scan_signals(input, index.starts(), &mut flags);
         }
     }
 
@@ -523,12 +543,29 @@ pub(crate) fn select(
         opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0),
     );
 
-    // Rank every line.
+    // One pass over every line: template (interned as a u32 id, 4 bytes per line), refined
+    // signal, rank, and whether it repeats the line before. Fusing these keeps each line's
+    // bytes in cache for all of them.
+    let mut templates: Vec<u32> = Vec::with_capacity(n);
+    let mut template_counts: Vec<u32> = Vec::new();
+    let mut template_ids: HashMap<u64, u32, PreHashed> = HashMap::with_hasher(PreHashed);
     let mut errors: Vec<u32> = Vec::new();
     let mut warnings: Vec<u32> = Vec::new();
     let mut in_message = false;
-    for (i, flag) in flags.iter_mut().enumerate() {
-        let text = hit_text(i);
+    let mut previous: Option<&[u8]> = None;
+    for ((i, line), flag) in texts.iter().enumerate().zip(flags.iter_mut()) {
+        let text = hit_text_of(line, prefix(i));
+        let next_id = template_counts.len() as u32;
+        let id = *template_ids.entry(template_hash(text)).or_insert(next_id);
+        if id == next_id {
+            template_counts.push(0);
+        }
+        template_counts[id as usize] += 1;
+        templates.push(id);
+
+        if error_signals {
+            flag.set_signal(refine_signal(flag.signal(), line));
+        }
         if kind == ContentKind::Diff {
             if text.starts_with(b"Date:") {
                 in_message = true;
@@ -556,17 +593,28 @@ pub(crate) fn select(
         if flag.has(QUERY_HIT) {
             rank = Rank::Must;
         }
-        // Backtrace frames are unique but rarely informative; the first one after an error
-        // is kept as context below.
-        // `ls -l` rows are named in their run's marker instead.
-        if rank > Rank::Rare
-            && count_of(i) <= 2
-            && !is_backtrace_frame(text)
-            && !(kind == ContentKind::Tree && is_ls_long_entry(text))
-        {
-            rank = Rank::Rare;
-        }
         flag.set_rank(rank);
+
+        // A line identical to the one before it is never chosen on its own: runs collapse.
+        if !line.is_empty() && previous == Some(line) {
+            flag.set(DUPLICATE);
+        }
+        previous = Some(line);
+    }
+    drop(template_ids);
+    let count_of = |i: usize| -> u32 { template_counts[templates[i] as usize] };
+    // Rare templates, now that every count is known. Backtrace frames are unique but rarely
+    // informative (the first one after an error is kept as context below), and `ls -l` rows
+    // are named in their run's marker instead.
+    for (i, flag) in flags.iter_mut().enumerate() {
+        if flag.rank() > Rank::Rare && count_of(i) <= 2 {
+            let text = hit_text(i);
+            let exempt =
+                is_backtrace_frame(text) || (kind == ContentKind::Tree && is_ls_long_entry(text));
+            if !exempt {
+                flag.set_rank(Rank::Rare);
+            }
+        }
     }
     if kind == ContentKind::Diff {
         promote_small_hunks(&texts, &mut flags, budget.lines);
@@ -648,13 +696,6 @@ pub(crate) fn select(
         }
     }
     drop(warnings);
-
-    // A line identical to the one before it is never chosen on its own: runs collapse.
-    for i in 1..n {
-        if !texts[i].is_empty() && texts[i] == texts[i - 1] {
-            flags[i].set(DUPLICATE);
-        }
-    }
 
     // Choose: must and context always, then the rest by rank within the budget.
     let mut kept_lines = 0usize;

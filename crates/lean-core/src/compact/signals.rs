@@ -72,10 +72,38 @@ fn words_hash(line: &[u8], digits_only: bool) -> u64 {
     let indent = super::lines::indent_width(line).min(16) as u64;
     let mut hash = mix(0xcbf2_9ce4_8422_2325, indent);
     let mut word_start = 0usize;
-    // OR of the byte classes seen in the current word; the per-byte work stays a table lookup,
-    // a test and an OR, and rarer rules run once per word.
+    // OR of the byte classes seen in the current word. Eight bytes at a time: their classes are
+    // looked up into the lanes of one u64, separators are found from its low bits, and each
+    // word's classes are an OR over its lanes, so the branches are per word, not per byte
+    // (the per-byte "is this a space" branch mispredicted at every word boundary).
     let mut classes = 0u8;
-    for (i, &b) in line.iter().enumerate() {
+    let mut chunks = line.chunks_exact(8);
+    let mut base = 0usize;
+    for chunk in &mut chunks {
+        let mut lanes = 0u64;
+        for (k, &b) in chunk.iter().enumerate() {
+            lanes |= u64::from(BYTE_CLASS[b as usize]) << (8 * k);
+        }
+        // SEPARATOR is bit 0 of a class, so separators are the lanes with bit 0 set.
+        let mut separators = lanes & LANE_LOW_BITS;
+        let mut from = 0u32;
+        while separators != 0 {
+            let lane = separators.trailing_zeros() / 8;
+            classes |= or_lanes(lanes, from, lane);
+            let at = base + lane as usize;
+            if at > word_start {
+                hash = mix(hash, word_key(line, word_start, at, classes, digits_only));
+            }
+            word_start = at + 1;
+            classes = 0;
+            from = lane + 1;
+            separators &= separators - 1;
+        }
+        classes |= or_lanes(lanes, from, 8);
+        base += 8;
+    }
+    for (k, &b) in chunks.remainder().iter().enumerate() {
+        let i = base + k;
         let class = BYTE_CLASS[b as usize];
         if class & SEPARATOR != 0 {
             if i > word_start {
@@ -96,8 +124,28 @@ fn words_hash(line: &[u8], digits_only: bool) -> u64 {
     hash
 }
 
-/// Key of the word `line[start..end]`; takes the whole line so short words load as one u64.
+/// Bit 0 of every byte lane.
+const LANE_LOW_BITS: u64 = 0x0101_0101_0101_0101;
+
+/// OR of the byte lanes `from..to` (0..=8) of `lanes`.
 #[inline]
+fn or_lanes(lanes: u64, from: u32, to: u32) -> u8 {
+    let below = |lane: u32| {
+        if lane >= 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * lane)) - 1
+        }
+    };
+    let mut x = lanes & below(to) & !below(from);
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    x as u8
+}
+
+/// Key of the word `line[start..end]`; takes the whole line so short words load as one u64.
+#[inline(always)]
 fn word_key(line: &[u8], start: usize, end: usize, classes: u8, digits_only: bool) -> u64 {
     let word = &line[start..end];
     let variable = if digits_only {
@@ -146,6 +194,8 @@ fn has_qualified_part(word: &[u8]) -> bool {
 }
 
 const SEPARATOR: u8 = 1;
+// `words_hash` finds separators from bit 0 of each byte lane.
+const _: () = assert!(SEPARATOR == 1);
 const VARIABLE: u8 = 2;
 const ALNUM: u8 = 4;
 const DIGIT: u8 = 8;
@@ -302,7 +352,7 @@ fn is_http_error_status(text: &[u8], at: usize) -> bool {
 
 /// Signal of every line, from one keyword scan over `text` (the whole input, or one cleaned
 /// line); `lines` are the spans of `text`'s lines, in order.
-pub(crate) fn scan_signals<L: LineStart>(text: &[u8], lines: &[L], out: &mut [Signal]) {
+pub(crate) fn scan_signals<L: LineStart, S: SignalSlot>(text: &[u8], lines: &[L], out: &mut [S]) {
     if lines.is_empty() {
         return;
     }
@@ -319,13 +369,13 @@ pub(crate) fn scan_signals<L: LineStart>(text: &[u8], lines: &[L], out: &mut [Si
             line += 1;
         }
         let (keyword, signal) = KEYWORDS[hit.pattern().as_usize()];
-        if signal <= out[line] {
+        if signal <= out[line].signal() {
             continue;
         }
         if keyword.starts_with('"') && !is_http_error_status(text, at) {
             continue;
         }
-        out[line] = signal;
+        out[line].set_signal(signal);
         if signal == Signal::Error {
             // Nothing outranks an error: skip the rest of this line.
             match lines.get(line + 1) {
@@ -333,6 +383,22 @@ pub(crate) fn scan_signals<L: LineStart>(text: &[u8], lines: &[L], out: &mut [Si
                 None => break,
             }
         }
+    }
+}
+
+/// Where [`scan_signals`] records a line's signal: a plain [`Signal`], or a field of a caller's
+/// packed per-line state (so no separate signal vector is needed).
+pub(crate) trait SignalSlot {
+    fn signal(&self) -> Signal;
+    fn set_signal(&mut self, signal: Signal);
+}
+
+impl SignalSlot for Signal {
+    fn signal(&self) -> Signal {
+        *self
+    }
+    fn set_signal(&mut self, signal: Signal) {
+        *self = signal;
     }
 }
 
