@@ -63,8 +63,13 @@ impl<'a> LineTexts<'a> {
 
     /// Lines in order; cheaper than indexing for full passes.
     fn iter(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
+        self.iter_from(0)
+    }
+
+    /// Lines from `from` on, in order.
+    fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + 'a {
         let (bytes, terminated) = (self.bytes, self.terminated);
-        self.starts
+        self.starts[from..]
             .windows(2)
             .map(move |w| Self::line(bytes, w[0], w[1], terminated))
     }
@@ -205,6 +210,9 @@ impl SignalSlot for LineFlags {
 /// template id. Checked by the unit tests so a new per-line field is a conscious choice.
 pub(crate) const SELECT_BYTES_PER_LINE: usize =
     std::mem::size_of::<LineFlags>() + std::mem::size_of::<u32>();
+
+/// Inputs from this size on scan keywords and hash templates on two threads.
+const PARALLEL_MIN_BYTES: usize = 1 << 20;
 
 /// Lines at the head and tail are kept: they carry the command's banner and its verdict.
 const HEAD_LINES: usize = 3;
@@ -505,15 +513,82 @@ pub(crate) fn select(
     let error_signals = uses_error_signals(kind);
     // Keyword signals: one automaton pass over the whole input when lines are clean. They are
     // refined with facts about each line in the pass below.
-    if error_signals {
+    let scan = |flags: &mut [LineFlags]| {
+        if !error_signals {
+            return;
+        }
         if dirty {
             for (i, text) in texts.iter().enumerate() {
                 scan_signals(text, &[0usize], &mut flags[i..i + 1]);
             }
         } else {
-            scan_signals(input, index.starts(), &mut flags);
+            scan_signals(input, index.starts(), flags);
         }
-    }
+    };
+    // Templates, interned as u32 ids (4 bytes per line), and their frequencies by id. Lines
+    // `from..from + out.len()` are interned into `out`.
+    let intern = |from: usize, out: &mut [u32]| {
+        let mut counts: Vec<u32> = Vec::new();
+        let mut ids: HashMap<u64, u32, PreHashed> = HashMap::with_hasher(PreHashed);
+        let lines = (from..).zip(texts.iter_from(from));
+        for ((i, line), slot) in lines.zip(out.iter_mut()) {
+            let next_id = counts.len() as u32;
+            let id = *ids
+                .entry(template_hash(hit_text_of(line, prefix(i))))
+                .or_insert(next_id);
+            if id == next_id {
+                counts.push(0);
+            }
+            counts[id as usize] += 1;
+            *slot = id;
+        }
+        (ids, counts)
+    };
+    // The keyword scan and template hashing are the largest costs and independent: on large
+    // inputs the scan runs on a second thread or, for kinds without keyword signals, the
+    // second half of the lines is interned there and its ids are merged after. Both are
+    // deterministic, so the result does not depend on scheduling; small inputs skip the
+    // thread start-up cost.
+    let mut templates: Vec<u32> = vec![0; n];
+    let template_counts = if input.len() < PARALLEL_MIN_BYTES {
+        scan(&mut flags);
+        intern(0, &mut templates).1
+    } else if error_signals {
+        std::thread::scope(|scope| {
+            let scanner = scope.spawn(|| scan(&mut flags));
+            let (_, counts) = intern(0, &mut templates);
+            if let Err(panic) = scanner.join() {
+                std::panic::resume_unwind(panic);
+            }
+            counts
+        })
+    } else {
+        let half = n / 2;
+        let (head, tail) = templates.split_at_mut(half);
+        let ((mut ids, mut counts), (tail_ids, tail_counts)) = std::thread::scope(|scope| {
+            let second = scope.spawn(|| intern(half, tail));
+            let first = intern(0, head);
+            match second.join() {
+                Ok(second) => (first, second),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        });
+        // Map the second half's ids into the first half's id space.
+        let mut remap = vec![0u32; tail_counts.len()];
+        for (hash, local) in tail_ids {
+            let next_id = counts.len() as u32;
+            let id = *ids.entry(hash).or_insert(next_id);
+            if id == next_id {
+                counts.push(0);
+            }
+            counts[id as usize] += tail_counts[local as usize];
+            remap[local as usize] = id;
+        }
+        for id in tail.iter_mut() {
+            *id = remap[*id as usize];
+        }
+        counts
+    };
 
     // Caller's query terms.
     if let Some(q) = opts
@@ -543,26 +618,13 @@ pub(crate) fn select(
         opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0),
     );
 
-    // One pass over every line: template (interned as a u32 id, 4 bytes per line), refined
-    // signal, rank, and whether it repeats the line before. Fusing these keeps each line's
-    // bytes in cache for all of them.
-    let mut templates: Vec<u32> = Vec::with_capacity(n);
-    let mut template_counts: Vec<u32> = Vec::new();
-    let mut template_ids: HashMap<u64, u32, PreHashed> = HashMap::with_hasher(PreHashed);
+    // One pass over every line: refined signal, rank, and whether it repeats the line before.
     let mut errors: Vec<u32> = Vec::new();
     let mut warnings: Vec<u32> = Vec::new();
     let mut in_message = false;
     let mut previous: Option<&[u8]> = None;
     for ((i, line), flag) in texts.iter().enumerate().zip(flags.iter_mut()) {
         let text = hit_text_of(line, prefix(i));
-        let next_id = template_counts.len() as u32;
-        let id = *template_ids.entry(template_hash(text)).or_insert(next_id);
-        if id == next_id {
-            template_counts.push(0);
-        }
-        template_counts[id as usize] += 1;
-        templates.push(id);
-
         if error_signals {
             flag.set_signal(refine_signal(flag.signal(), line));
         }
@@ -601,7 +663,6 @@ pub(crate) fn select(
         }
         previous = Some(line);
     }
-    drop(template_ids);
     let count_of = |i: usize| -> u32 { template_counts[templates[i] as usize] };
     // Rare templates, now that every count is known. Backtrace frames are unique but rarely
     // informative (the first one after an error is kept as context below), and `ls -l` rows
