@@ -30,18 +30,28 @@ pub(crate) struct LineIndex {
 pub(crate) const LINE_INDEX_BYTES_PER_LINE: usize = std::mem::size_of::<u32>();
 
 impl LineIndex {
-    /// Splits `input` (shorter than 4 GiB) on `\n` with memchr.
-    pub(crate) fn new(input: &[u8]) -> LineIndex {
+    /// Splits `input` (shorter than 4 GiB) on `\n` with memchr. Inputs of `parallel_from`
+    /// bytes or more are split in two halves on two threads.
+    pub(crate) fn new(input: &[u8], parallel_from: usize) -> LineIndex {
         debug_assert!(u32::try_from(input.len()).is_ok());
-        let mut starts = Vec::with_capacity(estimate_lines(input) + 2);
-        let mut start = 0usize;
-        for newline in memchr::memchr_iter(b'\n', input) {
-            starts.push(start as u32);
-            start = newline + 1;
-        }
-        if start < input.len() {
-            starts.push(start as u32);
-        }
+        // The second half starts just after a newline, so both halves hold whole lines.
+        let mid = if input.len() >= parallel_from {
+            memchr::memchr(b'\n', &input[input.len() / 2..]).map(|at| input.len() / 2 + at + 1)
+        } else {
+            None
+        };
+        let mut starts = match mid {
+            Some(mid) => std::thread::scope(|scope| {
+                let second = scope.spawn(|| line_starts(&input[mid..], mid as u32));
+                let mut starts = line_starts(&input[..mid], 0);
+                match second.join() {
+                    Ok(second) => starts.extend_from_slice(&second),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+                starts
+            }),
+            None => line_starts(input, 0),
+        };
         starts.push(input.len() as u32);
         LineIndex { starts }
     }
@@ -83,6 +93,20 @@ impl LineIndex {
         let span = self.span(input, i);
         &input[span.start..span.end]
     }
+}
+
+/// Starts of the lines of `part`, offset by `base`; the caller appends the sentinel.
+fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
+    let mut starts = Vec::with_capacity(estimate_lines(part) + 2);
+    let mut start = 0usize;
+    for newline in memchr::memchr_iter(b'\n', part) {
+        starts.push(base + start as u32);
+        start = newline + 1;
+    }
+    if start < part.len() {
+        starts.push(base + start as u32);
+    }
+    starts
 }
 
 /// Line count guess from the head of the input, so the index is usually allocated once instead

@@ -181,14 +181,29 @@ fn passthrough(input: &[u8], kind: ContentKind, id: String, lines: usize) -> Com
 
 /// Compacts `input`. Never panics: any internal failure returns the original unchanged.
 pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
-    let id = xxh3_hex(input);
-    let attempt = std::panic::catch_unwind(|| compact_inner(input, opts, id.clone()));
+    let attempt = std::panic::catch_unwind(|| {
+        // The id only labels the result, so on large inputs it is hashed on a second thread
+        // while the compaction runs.
+        if input.len() >= select::PARALLEL_MIN_BYTES {
+            std::thread::scope(|scope| {
+                let hasher = scope.spawn(|| xxh3_hex(input));
+                let mut result = compact_inner(input, opts, String::new());
+                result.id = match hasher.join() {
+                    Ok(id) => id,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                };
+                result
+            })
+        } else {
+            compact_inner(input, opts, xxh3_hex(input))
+        }
+    });
     match attempt {
         Ok(result) => result,
         Err(_) => passthrough(
             input,
             opts.kind.unwrap_or(ContentKind::Text),
-            id,
+            xxh3_hex(input),
             crate::recovery::count_lines(input),
         ),
     }
@@ -216,7 +231,7 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
         return result;
     }
     let kind = detect(input, opts);
-    let index = lines::LineIndex::new(input);
+    let index = lines::LineIndex::new(input, select::PARALLEL_MIN_BYTES);
     let line_count = index.len();
     if kind == ContentKind::Binary {
         return passthrough(input, kind, id, line_count);

@@ -211,8 +211,9 @@ impl SignalSlot for LineFlags {
 pub(crate) const SELECT_BYTES_PER_LINE: usize =
     std::mem::size_of::<LineFlags>() + std::mem::size_of::<u32>();
 
-/// Inputs from this size on scan keywords and hash templates on two threads.
-const PARALLEL_MIN_BYTES: usize = 1 << 20;
+/// Inputs from this size on use a second thread (keyword scan or half of the template
+/// hashing, and the input's id hash).
+pub(crate) const PARALLEL_MIN_BYTES: usize = 1 << 20;
 
 /// Lines at the head and tail are kept: they carry the command's banner and its verdict.
 const HEAD_LINES: usize = 3;
