@@ -16,24 +16,82 @@ pub(crate) struct LineSpan {
     pub next: usize,
 }
 
-/// Where every line starts, as `u32` offsets plus a final sentinel (the input length).
-///
-/// Only the start is stored: the content end and the terminator follow from the next line's
-/// start and the bytes just before it, so the index costs 4 bytes per line instead of the 24 a
-/// stored [`LineSpan`] would (inputs of millions of tiny lines are the memory worst case).
-/// Callers must keep inputs below 4 GiB; `compact` passes larger ones through.
-pub(crate) struct LineIndex {
-    starts: Vec<u32>,
+/// Line starts plus a final sentinel, as `u32` offsets or, for inputs of very short lines (the
+/// memory worst case: millions of 2-byte lines), as `u16` offsets from a `u32` base per block
+/// of [`BLOCK`] entries, which halves the cost to about 2 bytes per line.
+pub(crate) enum Starts {
+    Wide(Vec<u32>),
+    Narrow { bases: Vec<u32>, offsets: Vec<u16> },
 }
 
-/// Per-line cost of the index, for the memory-bound tests.
+/// Entries per block of a narrow index; a block must span fewer than 64 KiB.
+const BLOCK_SHIFT: u32 = 7;
+const BLOCK: usize = 1 << BLOCK_SHIFT;
+
+impl Starts {
+    /// Entry `k`: the start of line `k`, or the sentinel for `k == lines`.
+    #[inline]
+    pub(crate) fn get(&self, k: usize) -> u32 {
+        match self {
+            Starts::Wide(starts) => starts[k],
+            Starts::Narrow { bases, offsets } => bases[k >> BLOCK_SHIFT] + u32::from(offsets[k]),
+        }
+    }
+
+    /// Number of entries (lines + 1).
+    #[inline]
+    pub(crate) fn entries(&self) -> usize {
+        match self {
+            Starts::Wide(starts) => starts.len(),
+            Starts::Narrow { offsets, .. } => offsets.len(),
+        }
+    }
+
+    /// Narrow form of `entries`, or `None` when some block spans 64 KiB or more.
+    fn narrow(entries: impl Iterator<Item = u32>, capacity: usize) -> Option<Starts> {
+        let mut bases = Vec::with_capacity(capacity / BLOCK + 1);
+        let mut offsets = Vec::with_capacity(capacity);
+        let mut base = 0u32;
+        for (k, start) in entries.enumerate() {
+            if k % BLOCK == 0 {
+                base = start;
+                bases.push(start);
+            }
+            offsets.push(u16::try_from(start - base).ok()?);
+        }
+        Some(Starts::Narrow { bases, offsets })
+    }
+}
+
+/// Where every line of an input starts.
+///
+/// Only the start is stored: the content end and the terminator follow from the next line's
+/// start and the bytes just before it, so the index costs 4 bytes per line (about 2 for very
+/// short lines) instead of the 24 a stored [`LineSpan`] would. Callers must keep inputs below
+/// 4 GiB; `compact` passes larger ones through.
+pub(crate) struct LineIndex {
+    starts: Starts,
+}
+
+/// Most bytes per line the index costs, for the memory-bound tests.
 pub(crate) const LINE_INDEX_BYTES_PER_LINE: usize = std::mem::size_of::<u32>();
+
+/// Inputs whose lines average fewer bytes than this get the narrow index (and narrow template
+/// ids), where per-line state would otherwise outweigh the input itself.
+pub(crate) const SHORT_LINE_BYTES: usize = 32;
 
 impl LineIndex {
     /// Splits `input` (shorter than 4 GiB) on `\n` with memchr. Inputs of `parallel_from`
     /// bytes or more are split in two halves on two threads.
     pub(crate) fn new(input: &[u8], parallel_from: usize) -> LineIndex {
         debug_assert!(u32::try_from(input.len()).is_ok());
+        let estimate = estimate_lines(input);
+        if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() && input.len() > BLOCK {
+            let entries = line_start_iter(input).chain(std::iter::once(input.len() as u32));
+            if let Some(starts) = Starts::narrow(entries, estimate + 2) {
+                return LineIndex { starts };
+            }
+        }
         // The second half starts just after a newline, so both halves hold whole lines.
         let mid = if input.len() >= parallel_from {
             memchr::memchr(b'\n', &input[input.len() / 2..]).map(|at| input.len() / 2 + at + 1)
@@ -53,30 +111,42 @@ impl LineIndex {
             None => line_starts(input, 0),
         };
         starts.push(input.len() as u32);
-        LineIndex { starts }
+        LineIndex {
+            starts: Starts::Wide(starts),
+        }
+    }
+
+    /// The wide index whatever the line lengths, so tests can check both forms agree.
+    #[cfg(test)]
+    pub(crate) fn new_wide(input: &[u8]) -> LineIndex {
+        let mut starts = line_starts(input, 0);
+        starts.push(input.len() as u32);
+        LineIndex {
+            starts: Starts::Wide(starts),
+        }
     }
 
     /// Number of lines.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.starts.len() - 1
+        self.starts.entries() - 1
     }
 
-    /// Line starts in order, without the sentinel.
-    pub(crate) fn starts(&self) -> &[u32] {
-        &self.starts[..self.len()]
+    /// True when lines are short enough that the narrow index was used.
+    pub(crate) fn is_narrow(&self) -> bool {
+        matches!(self.starts, Starts::Narrow { .. })
     }
 
     /// Line starts followed by the sentinel (the input length).
-    pub(crate) fn starts_with_end(&self) -> &[u32] {
+    pub(crate) fn starts(&self) -> &Starts {
         &self.starts
     }
 
     /// Span of line `i` of `input` (the buffer this index was built from).
     #[inline]
     pub(crate) fn span(&self, input: &[u8], i: usize) -> LineSpan {
-        let start = self.starts[i] as usize;
-        let next = self.starts[i + 1] as usize;
+        let start = self.starts.get(i) as usize;
+        let next = self.starts.get(i + 1) as usize;
         let mut end = next;
         if end > start && input[end - 1] == b'\n' {
             end -= 1;
@@ -93,6 +163,17 @@ impl LineIndex {
         let span = self.span(input, i);
         &input[span.start..span.end]
     }
+}
+
+/// Starts of the lines of `input`, in order (no sentinel).
+fn line_start_iter(input: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    let after_newlines = memchr::memchr_iter(b'\n', input)
+        .map(|at| at + 1)
+        .filter(move |&next| next < input.len());
+    std::iter::once(0usize)
+        .filter(move |_| !input.is_empty())
+        .chain(after_newlines)
+        .map(|start| start as u32)
 }
 
 /// Starts of the lines of `part`, offset by `base`; the caller appends the sentinel.

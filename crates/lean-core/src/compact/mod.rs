@@ -122,9 +122,10 @@ pub struct CompactOptions {
 
 pub const DEFAULT_THRESHOLD_BYTES: usize = 1024;
 pub const DEFAULT_MAX_INPUT_BYTES: usize = 256 << 20;
-/// Bookkeeping per input line on the line path: the u32 line start, the u32 template id and one
-/// byte of packed flags. Inputs of millions of 2-byte lines are the memory worst case, so this
-/// is checked at compile time; raising it is a deliberate memory trade.
+/// Most bookkeeping per input line on the line path: the u32 line start, the u32 template id
+/// and one byte of packed flags (inputs of very short lines use u16 offsets and, while under
+/// 65 536 templates, u16 ids: about 5 bytes). Inputs of millions of 2-byte lines are the memory
+/// worst case, so this is checked at compile time; raising it is a deliberate memory trade.
 pub const BOOKKEEPING_BYTES_PER_LINE: usize =
     lines::LINE_INDEX_BYTES_PER_LINE + select::SELECT_BYTES_PER_LINE;
 const _: () = assert!(BOOKKEEPING_BYTES_PER_LINE <= 9);

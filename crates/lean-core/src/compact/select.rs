@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::detect::{grep_prefix_len, is_coded_finding};
-use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineIndex, LineSpan};
+use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineIndex, LineSpan, Starts};
 use super::signals::{
     is_definition, is_pass_line, is_type_definition, message_hash, refine_signal, scan_signals,
     template_hash, template_text, Signal, SignalSlot,
@@ -22,7 +22,7 @@ use super::{CompactOptions, ContentKind, DroppedRange};
 pub(crate) struct LineTexts<'a> {
     bytes: &'a [u8],
     /// Line starts plus a final sentinel.
-    starts: &'a [u32],
+    starts: &'a Starts,
     /// True for the original input: each line's `\n` or `\r\n` terminator is cut off.
     terminated: bool,
 }
@@ -30,7 +30,7 @@ pub(crate) struct LineTexts<'a> {
 /// Concatenated cleaned lines (no terminators); line `i` is `bytes[starts[i]..starts[i + 1]]`.
 struct Cleaned {
     bytes: Vec<u8>,
-    starts: Vec<u32>,
+    starts: Starts,
 }
 
 impl Cleaned {
@@ -43,7 +43,10 @@ impl Cleaned {
             bytes.extend_from_slice(&clean_line(index.line(input, i)));
         }
         starts.push(bytes.len() as u32);
-        Cleaned { bytes, starts }
+        Cleaned {
+            bytes,
+            starts: Starts::Wide(starts),
+        }
     }
 }
 
@@ -68,10 +71,9 @@ impl<'a> LineTexts<'a> {
 
     /// Lines from `from` on, in order.
     fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + 'a {
-        let (bytes, terminated) = (self.bytes, self.terminated);
-        self.starts[from..]
-            .windows(2)
-            .map(move |w| Self::line(bytes, w[0], w[1], terminated))
+        let (bytes, starts, terminated) = (self.bytes, self.starts, self.terminated);
+        let lines = starts.entries() - 1;
+        (from..lines).map(move |i| Self::line(bytes, starts.get(i), starts.get(i + 1), terminated))
     }
 }
 
@@ -81,8 +83,8 @@ impl std::ops::Index<usize> for LineTexts<'_> {
     fn index(&self, i: usize) -> &[u8] {
         Self::line(
             self.bytes,
-            self.starts[i],
-            self.starts[i + 1],
+            self.starts.get(i),
+            self.starts.get(i + 1),
             self.terminated,
         )
     }
@@ -253,13 +255,13 @@ fn budget(input_len: usize, line_count: usize, aggressiveness: f64) -> Budget {
 
 /// Keeps at most `cap` of `members` (line indexes) across templates so that rare templates keep
 /// every instance and frequent ones are cut to a common level; returns the survivors.
-fn water_fill(members: &[u32], templates: &[u32], cap: usize, max_level: usize) -> Vec<u32> {
+fn water_fill(members: &[u32], templates: &TemplateIds, cap: usize, max_level: usize) -> Vec<u32> {
     if members.len() <= cap {
         return members.to_vec();
     }
     let mut per_template: HashMap<u32, usize, PreHashed> = HashMap::default();
     for &i in members {
-        *per_template.entry(templates[i as usize]).or_insert(0) += 1;
+        *per_template.entry(templates.get(i as usize)).or_insert(0) += 1;
     }
     let mut counts: Vec<usize> = per_template.values().copied().collect();
     counts.sort_unstable();
@@ -278,11 +280,67 @@ fn water_fill(members: &[u32], templates: &[u32], cap: usize, max_level: usize) 
         .iter()
         .copied()
         .filter(|&i| {
-            let n = taken.entry(templates[i as usize]).or_insert(0);
+            let n = taken.entry(templates.get(i as usize)).or_insert(0);
             *n += 1;
             *n <= level
         })
         .collect()
+}
+
+/// Per-line template ids: 2 bytes each on short-line inputs while under 65 536 templates exist,
+/// else 4.
+enum TemplateIds {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl TemplateIds {
+    #[inline]
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            TemplateIds::Narrow(ids) => u32::from(ids[i]),
+            TemplateIds::Wide(ids) => ids[i],
+        }
+    }
+}
+
+/// Interns every line's template into 2-byte ids, switching to 4-byte ids if more than 65 536
+/// templates turn up; returns the ids and each template's count.
+fn intern_narrow(
+    texts: &LineTexts<'_>,
+    prefix: &dyn Fn(usize) -> usize,
+) -> (TemplateIds, Vec<u32>) {
+    let n = texts.starts.entries() - 1;
+    let mut counts: Vec<u32> = Vec::new();
+    let mut ids: HashMap<u64, u32, PreHashed> = HashMap::with_hasher(PreHashed);
+    let mut narrow: Vec<u16> = Vec::with_capacity(n);
+    let mut wide: Option<Vec<u32>> = None;
+    for (i, line) in texts.iter().enumerate() {
+        let next_id = counts.len() as u32;
+        let id = *ids
+            .entry(template_hash(hit_text_of(line, prefix(i))))
+            .or_insert(next_id);
+        if id == next_id {
+            counts.push(0);
+        }
+        counts[id as usize] += 1;
+        match (&mut wide, u16::try_from(id)) {
+            (Some(wide), _) => wide.push(id),
+            (None, Ok(short)) => narrow.push(short),
+            (None, Err(_)) => {
+                let mut widened = Vec::with_capacity(n);
+                widened.extend(narrow.iter().map(|&id| u32::from(id)));
+                widened.push(id);
+                narrow = Vec::new();
+                wide = Some(widened);
+            }
+        }
+    }
+    let templates = match wide {
+        Some(wide) => TemplateIds::Wide(wide),
+        None => TemplateIds::Narrow(narrow),
+    };
+    (templates, counts)
 }
 
 /// The part of a line that shapes its template: after a grep `path:` prefix (`prefix` bytes,
@@ -478,7 +536,7 @@ pub(crate) fn select(
         },
         None => LineTexts {
             bytes: input,
-            starts: index.starts_with_end(),
+            starts: index.starts(),
             terminated: true,
         },
     };
@@ -520,10 +578,11 @@ pub(crate) fn select(
         }
         if dirty {
             for (i, text) in texts.iter().enumerate() {
-                scan_signals(text, &[0usize], &mut flags[i..i + 1]);
+                scan_signals(text, 1, |_| 0, &mut flags[i..i + 1]);
             }
         } else {
-            scan_signals(input, index.starts(), flags);
+            let starts = index.starts();
+            scan_signals(input, n, |i| starts.get(i) as usize, flags);
         }
     };
     // Templates, interned as u32 ids (4 bytes per line), and their frequencies by id. Lines
@@ -550,20 +609,33 @@ pub(crate) fn select(
     // second half of the lines is interned there and its ids are merged after. Both are
     // deterministic, so the result does not depend on scheduling; small inputs skip the
     // thread start-up cost.
-    let mut templates: Vec<u32> = vec![0; n];
-    let template_counts = if input.len() < PARALLEL_MIN_BYTES {
+    // Short-line inputs (the memory worst case) keep 2-byte ids while there are few enough
+    // templates, widening to 4 bytes if that runs out.
+    let narrow = index.is_narrow();
+    let sequential_intern = || {
+        if narrow {
+            intern_narrow(&texts, &prefix)
+        } else {
+            let mut templates = vec![0u32; n];
+            let (_, counts) = intern(0, &mut templates);
+            (TemplateIds::Wide(templates), counts)
+        }
+    };
+    let large = input.len() >= PARALLEL_MIN_BYTES;
+    let (templates, template_counts) = if !large || (narrow && !error_signals) {
         scan(&mut flags);
-        intern(0, &mut templates).1
+        sequential_intern()
     } else if error_signals {
         std::thread::scope(|scope| {
             let scanner = scope.spawn(|| scan(&mut flags));
-            let (_, counts) = intern(0, &mut templates);
+            let interned = sequential_intern();
             if let Err(panic) = scanner.join() {
                 std::panic::resume_unwind(panic);
             }
-            counts
+            interned
         })
     } else {
+        let mut templates = vec![0u32; n];
         let half = n / 2;
         let (head, tail) = templates.split_at_mut(half);
         let ((mut ids, mut counts), (tail_ids, tail_counts)) = std::thread::scope(|scope| {
@@ -588,7 +660,7 @@ pub(crate) fn select(
         for id in tail.iter_mut() {
             *id = remap[*id as usize];
         }
-        counts
+        (TemplateIds::Wide(templates), counts)
     };
 
     // Caller's query terms.
@@ -664,7 +736,7 @@ pub(crate) fn select(
         }
         previous = Some(line);
     }
-    let count_of = |i: usize| -> u32 { template_counts[templates[i] as usize] };
+    let count_of = |i: usize| -> u32 { template_counts[templates.get(i) as usize] };
     // Rare templates, now that every count is known. Backtrace frames are unique but rarely
     // informative (the first one after an error is kept as context below), and `ls -l` rows
     // are named in their run's marker instead.
@@ -714,7 +786,8 @@ pub(crate) fn select(
         let i = i as usize;
         flags[i].set_rank(Rank::Must);
         // Details follow an error until a blank line: assertion text, code frame, cause.
-        for j in i + 1..n.min(i + 1 + CONTEXT_AFTER_ERROR) {
+        let details_end = n.min(i + 1 + CONTEXT_AFTER_ERROR);
+        for (j, flag) in flags.iter_mut().enumerate().take(details_end).skip(i + 1) {
             if is_blank(body(j)) {
                 break;
             }
@@ -723,12 +796,12 @@ pub(crate) fn select(
             let frequent = count_of(j) as usize > frequent_template;
             if frequent
                 || is_pass_line(body(j))
-                || templates[j] == templates[i]
-                || flags[j].signal() == Signal::Error
+                || templates.get(j) == templates.get(i)
+                || flag.signal() == Signal::Error
             {
                 continue;
             }
-            flags[j].lower_rank(Rank::Context);
+            flag.lower_rank(Rank::Context);
         }
         if let Some(j) = (i + 1..n.min(i + 1 + STACK_LOOKAHEAD)).find(|&j| is_stack_frame(body(j)))
         {
@@ -845,7 +918,7 @@ struct RenderPlan<'p> {
     grouped: bool,
     /// Per-line grep prefix lengths; empty unless the output was grouped.
     grep_prefix: &'p [u32],
-    templates: &'p [u32],
+    templates: &'p TemplateIds,
 }
 
 fn render(
@@ -1018,7 +1091,7 @@ fn dominant_top_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Op
 fn describe_run(
     texts: &LineTexts<'_>,
     flags: &[LineFlags],
-    templates: &[u32],
+    templates: &TemplateIds,
     kind: ContentKind,
     start: usize,
     end: usize,
@@ -1065,7 +1138,8 @@ fn describe_run(
         }
     }
     let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
-    for (j, &template) in templates.iter().enumerate().take(end + 1).skip(start) {
+    for j in start..=end {
+        let template = templates.get(j);
         counts.entry(template).or_insert((0, j)).0 += 1;
     }
     let (count, first) = counts
@@ -1089,4 +1163,65 @@ fn describe_run(
         template.push('…');
     }
     format!(": \"{template}\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn both_forms(input: &[u8], kind: ContentKind) {
+        let narrow = LineIndex::new(input, usize::MAX);
+        assert!(narrow.is_narrow(), "short lines take the narrow index");
+        let wide = LineIndex::new_wide(input);
+        assert_eq!(narrow.len(), wide.len());
+        for i in 0..wide.len() {
+            assert_eq!(narrow.span(input, i).next, wide.span(input, i).next);
+        }
+        let opts = CompactOptions::default();
+        let a = select(input, &narrow, kind, &opts);
+        let b = select(input, &wide, kind, &opts);
+        assert_eq!(a.text, b.text);
+        assert_eq!(a.ranges, b.ranges);
+    }
+
+    #[test]
+    fn per_line_state_is_one_byte_of_flags() {
+        assert_eq!(std::mem::size_of::<LineFlags>(), 1);
+        let bytes = std::hint::black_box(SELECT_BYTES_PER_LINE);
+        assert!(bytes <= 5, "{bytes}");
+    }
+
+    #[test]
+    fn narrow_and_wide_index_select_the_same_lines() {
+        let mut input = Vec::new();
+        for i in 0..5000u32 {
+            input.extend_from_slice(if i % 97 == 0 { b"error x\n" } else { b"ok\n" });
+        }
+        both_forms(&input, ContentKind::Log);
+        both_forms(&input, ContentKind::Grep);
+    }
+
+    #[test]
+    fn narrow_template_ids_widen_past_65536_templates() {
+        // 26^4 distinct four-letter words: more templates than 2-byte ids can name.
+        let mut input = Vec::new();
+        for i in 0..70_000u32 {
+            let word: Vec<u8> = (0..4)
+                .map(|k| b'a' + (i / 26u32.pow(k) % 26) as u8)
+                .collect();
+            input.extend_from_slice(&word);
+            input.push(b'\n');
+        }
+        both_forms(&input, ContentKind::Log);
+    }
+
+    #[test]
+    fn long_line_among_short_ones_falls_back_to_the_wide_index() {
+        let mut input = b"a\n".repeat(5000);
+        input.extend(std::iter::repeat_n(b'x', 70_000));
+        input.extend_from_slice(&b"b\n".repeat(5000));
+        let index = LineIndex::new(&input, usize::MAX);
+        assert!(!index.is_narrow());
+        assert_eq!(index.len(), 10_000);
+    }
 }

@@ -351,9 +351,14 @@ fn is_http_error_status(text: &[u8], at: usize) -> bool {
 }
 
 /// Signal of every line, from one keyword scan over `text` (the whole input, or one cleaned
-/// line); `lines` are the spans of `text`'s lines, in order.
-pub(crate) fn scan_signals<L: LineStart, S: SignalSlot>(text: &[u8], lines: &[L], out: &mut [S]) {
-    if lines.is_empty() {
+/// line) holding `lines` lines; `line_start(i)` is where line `i` starts in `text`.
+pub(crate) fn scan_signals<S: SignalSlot>(
+    text: &[u8],
+    lines: usize,
+    line_start: impl Fn(usize) -> usize,
+    out: &mut [S],
+) {
+    if lines == 0 {
         return;
     }
     let automaton = keyword_automaton();
@@ -365,7 +370,7 @@ pub(crate) fn scan_signals<L: LineStart, S: SignalSlot>(text: &[u8], lines: &[L]
         };
         let at = hit.start();
         pos = hit.end();
-        while line + 1 < lines.len() && lines[line + 1].line_start() <= at {
+        while line + 1 < lines && line_start(line + 1) <= at {
             line += 1;
         }
         let (keyword, signal) = KEYWORDS[hit.pattern().as_usize()];
@@ -378,9 +383,10 @@ pub(crate) fn scan_signals<L: LineStart, S: SignalSlot>(text: &[u8], lines: &[L]
         out[line].set_signal(signal);
         if signal == Signal::Error {
             // Nothing outranks an error: skip the rest of this line.
-            match lines.get(line + 1) {
-                Some(next) => pos = pos.max(next.line_start()),
-                None => break,
+            if line + 1 < lines {
+                pos = pos.max(line_start(line + 1));
+            } else {
+                break;
             }
         }
     }
@@ -399,23 +405,6 @@ impl SignalSlot for Signal {
     }
     fn set_signal(&mut self, signal: Signal) {
         *self = signal;
-    }
-}
-
-/// Anything that knows where its line starts in the scanned text.
-pub(crate) trait LineStart {
-    fn line_start(&self) -> usize;
-}
-
-impl LineStart for usize {
-    fn line_start(&self) -> usize {
-        *self
-    }
-}
-
-impl LineStart for u32 {
-    fn line_start(&self) -> usize {
-        *self as usize
     }
 }
 
