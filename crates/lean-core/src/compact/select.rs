@@ -983,9 +983,18 @@ fn render(
         let worth_a_marker = end - start >= 2 && {
             let description = describe_run(texts, flags, templates, kind, start, end);
             let line = marker.render(start + 1, end + 1, &description);
-            let run_bytes: usize = (start..=end).map(|j| texts[j].len() + 1).sum();
+            // Only whether the run outweighs its marker matters: stop summing once it does
+            // (runs are often thousands of lines).
+            let limit = line.len() + 8;
+            let mut run_bytes = 0usize;
+            for j in start..=end {
+                run_bytes += texts[j].len() + 1;
+                if run_bytes > limit {
+                    break;
+                }
+            }
             // A marker must pay for itself; otherwise the lines stay.
-            (run_bytes > line.len() + 8)
+            (run_bytes > limit)
                 .then(|| {
                     if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
                         collapsed_any = true;
