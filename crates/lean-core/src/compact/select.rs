@@ -692,64 +692,85 @@ pub(crate) fn select(
     );
 
     // One pass over every line: refined signal, rank, and whether it repeats the line before.
-    let mut errors: Vec<u32> = Vec::new();
-    let mut warnings: Vec<u32> = Vec::new();
-    let mut in_message = false;
-    let mut previous: Option<&[u8]> = None;
-    for ((i, line), flag) in texts.iter().enumerate().zip(flags.iter_mut()) {
-        let text = hit_text_of(line, prefix(i));
-        if error_signals {
-            flag.set_signal(refine_signal(flag.signal(), line));
-        }
-        if kind == ContentKind::Diff {
-            if text.starts_with(b"Date:") {
-                in_message = true;
-            } else if text.starts_with(b"diff --git") || text.starts_with(b"commit ") {
-                in_message = false;
+    // Lines `from..from + flags.len()` are ranked; returns their error and warning lines.
+    let count_of = |i: usize| -> u32 { template_counts[templates.get(i) as usize] };
+    let rank_lines = |from: usize, flags: &mut [LineFlags]| {
+        let mut errors: Vec<u32> = Vec::new();
+        let mut warnings: Vec<u32> = Vec::new();
+        let mut in_message = false;
+        let mut previous: Option<&[u8]> = from.checked_sub(1).map(|i| &texts[i]);
+        for ((i, line), flag) in (from..).zip(texts.iter_from(from)).zip(flags.iter_mut()) {
+            let text = hit_text_of(line, prefix(i));
+            if error_signals {
+                flag.set_signal(refine_signal(flag.signal(), line));
             }
-        }
-        let mut rank = structural_rank(kind, text, in_message && text.starts_with(b"    "))
-            .unwrap_or(Rank::Filler);
-        // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without the
-        // word "error"; notes and other located lines are not.
-        if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
-            if let Some((_, prefix)) = grep_prefix_len(text) {
-                if is_coded_finding(&text[prefix..]) {
-                    flag.set_signal(Signal::Error);
+            if kind == ContentKind::Diff {
+                if text.starts_with(b"Date:") {
+                    in_message = true;
+                } else if text.starts_with(b"diff --git") || text.starts_with(b"commit ") {
+                    in_message = false;
                 }
             }
-        }
-        match flag.signal() {
-            Signal::Error => errors.push(i as u32),
-            Signal::Warning => warnings.push(i as u32),
-            Signal::Summary => rank = Rank::Must,
-            Signal::None => {}
-        }
-        if flag.has(QUERY_HIT) {
-            rank = Rank::Must;
-        }
-        flag.set_rank(rank);
-
-        // A line identical to the one before it is never chosen on its own: runs collapse.
-        if !line.is_empty() && previous == Some(line) {
-            flag.set(DUPLICATE);
-        }
-        previous = Some(line);
-    }
-    let count_of = |i: usize| -> u32 { template_counts[templates.get(i) as usize] };
-    // Rare templates, now that every count is known. Backtrace frames are unique but rarely
-    // informative (the first one after an error is kept as context below), and `ls -l` rows
-    // are named in their run's marker instead.
-    for (i, flag) in flags.iter_mut().enumerate() {
-        if flag.rank() > Rank::Rare && count_of(i) <= 2 {
-            let text = hit_text(i);
-            let exempt =
-                is_backtrace_frame(text) || (kind == ContentKind::Tree && is_ls_long_entry(text));
-            if !exempt {
-                flag.set_rank(Rank::Rare);
+            let mut rank = structural_rank(kind, text, in_message && text.starts_with(b"    "))
+                .unwrap_or(Rank::Filler);
+            // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without
+            // the word "error"; notes and other located lines are not.
+            if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
+                if let Some((_, prefix)) = grep_prefix_len(text) {
+                    if is_coded_finding(&text[prefix..]) {
+                        flag.set_signal(Signal::Error);
+                    }
+                }
             }
+            match flag.signal() {
+                Signal::Error => errors.push(i as u32),
+                Signal::Warning => warnings.push(i as u32),
+                Signal::Summary => rank = Rank::Must,
+                Signal::None => {}
+            }
+            if flag.has(QUERY_HIT) {
+                rank = Rank::Must;
+            }
+            // Rare templates. Backtrace frames are unique but rarely informative (the first
+            // one after an error is kept as context below), and `ls -l` rows are named in
+            // their run's marker instead.
+            if rank > Rank::Rare && count_of(i) <= 2 {
+                let exempt = is_backtrace_frame(text)
+                    || (kind == ContentKind::Tree && is_ls_long_entry(text));
+                if !exempt {
+                    rank = Rank::Rare;
+                }
+            }
+            flag.set_rank(rank);
+
+            // A line identical to the one before it is never chosen on its own: runs collapse.
+            if !line.is_empty() && previous == Some(line) {
+                flag.set(DUPLICATE);
+            }
+            previous = Some(line);
         }
-    }
+        (errors, warnings)
+    };
+    // Large inputs rank their two halves on two threads; a diff's commit-message state runs
+    // across lines, so diffs stay on one.
+    let (errors, warnings) = if large && kind != ContentKind::Diff {
+        let half = n / 2;
+        let (head, tail) = flags.split_at_mut(half);
+        std::thread::scope(|scope| {
+            let second = scope.spawn(|| rank_lines(half, tail));
+            let (mut errors, mut warnings) = rank_lines(0, head);
+            match second.join() {
+                Ok((more_errors, more_warnings)) => {
+                    errors.extend(more_errors);
+                    warnings.extend(more_warnings);
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+            (errors, warnings)
+        })
+    } else {
+        rank_lines(0, &mut flags)
+    };
     if kind == ContentKind::Diff {
         promote_small_hunks(&texts, &mut flags, budget.lines);
     }
