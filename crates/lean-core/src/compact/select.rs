@@ -550,13 +550,31 @@ pub(crate) fn select(
     let mut grouped = false;
     if kind == ContentKind::Grep {
         grep_prefix = vec![0; n];
-        let mut parsed = 0usize;
-        for (i, text) in texts.iter().enumerate() {
-            if let Some((_, prefix)) = grep_prefix_len(text) {
-                grep_prefix[i] = prefix as u32;
-                parsed += 1;
+        // Prefixes of lines `from..` into `out`; returns how many lines had one.
+        let parse = |from: usize, out: &mut [u32]| {
+            let mut parsed = 0usize;
+            for (text, slot) in texts.iter_from(from).zip(out.iter_mut()) {
+                if let Some((_, prefix)) = grep_prefix_len(text) {
+                    *slot = prefix as u32;
+                    parsed += 1;
+                }
             }
-        }
+            parsed
+        };
+        let parsed = if input.len() >= PARALLEL_MIN_BYTES {
+            let half = n / 2;
+            let (head, tail) = grep_prefix.split_at_mut(half);
+            std::thread::scope(|scope| {
+                let second = scope.spawn(|| parse(half, tail));
+                let first = parse(0, head);
+                match second.join() {
+                    Ok(second) => first + second,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            })
+        } else {
+            parse(0, &mut grep_prefix)
+        };
         grouped = parsed * 2 >= n;
         if grouped {
             strategies.push("group-grep-by-file");
