@@ -271,16 +271,21 @@ function syntheticBuildLog(bytes) {
   return Buffer.from(parts.join("\n") + "\n");
 }
 
-/** rg -n style output over many files. */
+/** rg -n style output: files in order, each with a few to a few dozen hits, as rg prints them. */
 function syntheticGrep(bytes) {
   const rand = lcg(11);
   const parts = [];
   let size = 0;
-  while (size < bytes) {
-    const file = `crates/part_${Math.floor(rand() * 300)}/src/mod_${Math.floor(rand() * 40)}.rs`;
-    const line = `${file}:${Math.floor(rand() * 5000)}:    let result = memchr::memchr(b'\\n', &haystack[${Math.floor(rand() * 100)}..]).map(|i| i + offset_${Math.floor(rand() * 50)});`;
-    parts.push(line);
-    size += line.length + 1;
+  for (let f = 0; size < bytes; f++) {
+    const file = `crates/part_${f % 300}/src/mod_${f}.rs`;
+    const hits = 1 + Math.floor(rand() * rand() * 40);
+    let line = 1 + Math.floor(rand() * 50);
+    for (let h = 0; h < hits && size < bytes; h++) {
+      line += 1 + Math.floor(rand() * 120);
+      const text = `${file}:${line}:    let result = memchr::memchr(b'\\n', &haystack[${Math.floor(rand() * 100)}..]).map(|i| i + offset_${Math.floor(rand() * 50)});`;
+      parts.push(text);
+      size += text.length + 1;
+    }
   }
   return Buffer.from(parts.join("\n") + "\n");
 }
