@@ -275,6 +275,142 @@ fn grep_hits_are_grouped_by_file_and_definitions_kept() {
     }
 }
 
+/// Checks grouped grep output against its input: file headers name the file of the hits after
+/// them, kept hits are the original `path:line:text` lines in order, and every marker's range
+/// retrieves exactly the original lines it replaced. Returns the markers' lines.
+fn assert_grouped_grep_round_trip(input: &[u8], result: &Compacted) -> Vec<String> {
+    let store = RecoveryStore::open(StoreConfig::default()).unwrap();
+    assert_eq!(store.put(input).unwrap(), result.id);
+    let originals: Vec<&[u8]> = input.split_inclusive(|&b| b == b'\n').collect();
+    let path_of = |line: &[u8]| -> Vec<u8> {
+        let colon = line.iter().position(|&b| b == b':').unwrap();
+        line[..colon].to_vec()
+    };
+    let mut markers = Vec::new();
+    let mut next = 0usize;
+    let mut current: Option<Vec<u8>> = None;
+    let mut marker_index = 0usize;
+    for line in result.text.split_inclusive(|&b| b == b'\n') {
+        let content = line.strip_suffix(b"\n").unwrap_or(line);
+        if let Some((start, count)) = parse_marker(content) {
+            assert_eq!(
+                start,
+                next + 1,
+                "marker starts where the kept lines stopped"
+            );
+            let range = &result.ranges[marker_index];
+            assert_eq!(
+                (range.start_line, range.end_line),
+                (start, start + count - 1)
+            );
+            marker_index += 1;
+            let got = store.retrieve(&result.id, start, count).unwrap();
+            assert_eq!(got.text, originals[next..next + count].concat());
+            markers.push(String::from_utf8_lossy(content).into_owned());
+            next += count;
+            continue;
+        }
+        let path = path_of(originals[next]);
+        if content == path.as_slice() && current.as_deref() != Some(content) {
+            current = Some(path);
+            continue;
+        }
+        let mut original = current
+            .clone()
+            .expect("a kept hit follows its file's header");
+        original.push(b':');
+        original.extend_from_slice(line);
+        assert_eq!(
+            String::from_utf8_lossy(&original),
+            String::from_utf8_lossy(originals[next]),
+            "kept hit shown under its own file"
+        );
+        next += 1;
+    }
+    assert_eq!(next, originals.len(), "output covers the whole input");
+    assert_eq!(marker_index, result.ranges.len());
+    markers
+}
+
+#[test]
+fn grep_hits_spread_over_many_files_collapse_across_files() {
+    // 2,000 hits over ~1,330 files of one or two hits each, as rg prints them, with one file
+    // of many hits (holding a definition) in the middle.
+    let mut input = String::new();
+    let mut file = 0usize;
+    let mut hits = 0usize;
+    while hits < 2000 {
+        if file == 600 {
+            let path = "crates/big/src/search.rs";
+            for k in 0..200 {
+                if k == 90 {
+                    input.push_str(&format!(
+                        "{path}:{k}:pub fn memchr_fallback(needle: u8) {{\n"
+                    ));
+                } else {
+                    input.push_str(&format!(
+                        "{path}:{}:    memchr::memchr(b'x', &buf[{k}..]).map(|i| i + start);\n",
+                        3 * k + 1
+                    ));
+                }
+            }
+        }
+        for h in 0..1 + file % 2 {
+            input.push_str(&format!(
+                "crates/part_{}/src/mod_{file}.rs:{}:    let result = memchr::memchr(b'\\n', \
+                 &haystack[{}..]).map(|i| i + offset_{});\n",
+                file % 37,
+                10 + 7 * h,
+                (file * 7 + h) % 100,
+                file % 51
+            ));
+            hits += 1;
+        }
+        file += 1;
+    }
+    let input = input.into_bytes();
+    let result = compact(&input, &with_id(&input));
+    assert_eq!(result.kind, ContentKind::Grep);
+    assert!(result.changed);
+    assert!(
+        result.output_bytes * 20 < result.original_bytes,
+        "{} -> {}",
+        result.original_bytes,
+        result.output_bytes
+    );
+    assert!(result.strategies.contains(&"collapse-sparse-grep-files"));
+    let out = text(&result);
+    // The many-hit file keeps its definition and its header.
+    assert!(out.contains("\ncrates/big/src/search.rs\n"), "{out}");
+    assert!(
+        out.contains("90:pub fn memchr_fallback(needle: u8) {"),
+        "{out}"
+    );
+    let markers = assert_grouped_grep_round_trip(&input, &result);
+    let originals: Vec<&[u8]> = input.split_inclusive(|&b| b == b'\n').collect();
+    let mut spanning = 0;
+    for (marker, range) in markers.iter().zip(&result.ranges) {
+        let lines = &originals[range.start_line - 1..range.end_line];
+        let mut files: Vec<&[u8]> = lines
+            .iter()
+            .map(|l| &l[..l.iter().position(|&b| b == b':').unwrap()])
+            .collect();
+        files.dedup();
+        if files.len() > 1 {
+            spanning += 1;
+            let counts = format!("{} hits in {} files", lines.len(), files.len());
+            assert!(marker.contains(&counts), "{marker} should say {counts}");
+            assert!(marker.contains("under \"crates/\""), "{marker}");
+            // The many-hit file is never merged with its neighbours.
+            assert!(
+                !files.contains(&&b"crates/big/src/search.rs"[..]),
+                "{marker}"
+            );
+        }
+    }
+    assert!(spanning >= 2, "{out}");
+}
+
 #[test]
 fn git_log_patch_keeps_commits_headers_and_definitions() {
     let input = fixture("git_log_p.txt");

@@ -224,6 +224,9 @@ const TAIL_LINES: usize = 8;
 const CONTEXT_AFTER_ERROR: usize = 6;
 /// How far after an error to look for the first stack frame pointing at a location.
 const STACK_LOOKAHEAD: usize = 24;
+/// Grep files with at most this many hits are too small for a marker of their own: dropped
+/// runs cross the boundaries between such files.
+const FEW_HITS: usize = 2;
 
 pub(crate) struct Selection {
     pub text: Vec<u8>,
@@ -994,8 +997,58 @@ fn render(
     let mut current_group: Option<&[u8]> = None;
     let mut collapsed_any = false;
     let mut listed_names = false;
+    let mut spanned_files = false;
+    // Lines of a file of at most `FEW_HITS` hits can never form a marker of their own (runs of
+    // one or two lines stay), so when both files at a boundary are that small a dropped run
+    // crosses it: many files with few hits each collapse into one marker.
+    let few_hits_before = |last: usize| -> bool {
+        let key = group_key(last);
+        (1..=FEW_HITS).any(|k| k > last || group_key(last - k) != key)
+    };
+    let few_hits_after = |first: usize| -> bool {
+        let key = group_key(first);
+        (1..=FEW_HITS).any(|k| first + k >= n || group_key(first + k) != key)
+    };
     let mut i = 0usize;
     while i < n {
+        // The end of the dropped run at `i` within its file, when already found.
+        let mut file_end: Option<usize> = None;
+        if grouped && !keep(i) {
+            // A dropped run that may span files; it ends at a kept line or at a boundary
+            // between files that are not both small.
+            let mut end = i;
+            let mut files = 1usize;
+            while end + 1 < n && !keep(end + 1) {
+                if group_key(end + 1) != group_key(end) {
+                    file_end.get_or_insert(end);
+                    if !(few_hits_before(end) && few_hits_after(end + 1)) {
+                        break;
+                    }
+                    files += 1;
+                }
+                end += 1;
+            }
+            file_end.get_or_insert(end);
+            // Like any run, one of one or two lines never becomes a marker.
+            if files > 1 && end - i >= 2 {
+                if let Some((line, template)) =
+                    cross_file_marker(texts, &marker, templates, &prefix, i, end)
+                {
+                    out.extend_from_slice(line.as_bytes());
+                    out.push(b'\n');
+                    ranges.push(DroppedRange {
+                        start_line: i + 1,
+                        end_line: end + 1,
+                        template,
+                    });
+                    spanned_files = true;
+                    // The next kept line names its file again.
+                    current_group = None;
+                    i = end + 1;
+                    continue;
+                }
+            }
+        }
         if grouped {
             let key = group_key(i);
             if current_group != Some(key) {
@@ -1011,13 +1064,19 @@ fn render(
             i += 1;
             continue;
         }
-        // A dropped run ends at a kept line or, for grouped grep output, at a new file.
+        // A dropped run ends at a kept line or, for grouped grep output, at a new file (runs
+        // across files of few hits became markers above).
         let start = i;
-        let mut end = i;
-        while end + 1 < n && !keep(end + 1) && (!grouped || group_key(end + 1) == group_key(start))
-        {
-            end += 1;
-        }
+        let end = file_end.unwrap_or_else(|| {
+            let mut end = i;
+            while end + 1 < n
+                && !keep(end + 1)
+                && (!grouped || group_key(end + 1) == group_key(start))
+            {
+                end += 1;
+            }
+            end
+        });
         // Runs of one or two lines never become markers: skip describing them.
         let worth_a_marker = end - start >= 2 && {
             let description = describe_run(texts, flags, templates, kind, start, end);
@@ -1067,6 +1126,9 @@ fn render(
     if listed_names {
         strategies.push("listing-names");
     }
+    if spanned_files {
+        strategies.push("collapse-sparse-grep-files");
+    }
     if !ranges.is_empty() {
         strategies.push("select-lines");
     }
@@ -1099,10 +1161,15 @@ fn description_template(description: &str) -> String {
 
 /// The directory shared by every path in a run of bare paths (`node_modules/`), if any.
 fn common_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
-    let first = trim(&texts[start]);
+    common_directory_of((start..=end).map(|j| &texts[j]))
+}
+
+/// The directory shared by every one of `paths` (at least one), if any.
+fn common_directory_of<'x>(mut paths: impl Iterator<Item = &'x [u8]>) -> Option<String> {
+    let first = trim(paths.next()?);
     let mut shared = first.len();
-    for j in start..=end {
-        let t = trim(&texts[j]);
+    for path in std::iter::once(first).chain(paths) {
+        let t = trim(path);
         if t.is_empty() || t.contains(&b' ') {
             return None;
         }
@@ -1119,9 +1186,16 @@ fn common_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<S
 
 /// The first path component shared by most lines of a run of paths (`node_modules`).
 fn dominant_top_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
+    dominant_top_directory_of((start..=end).map(|j| &texts[j]))
+}
+
+/// The first path component shared by more than half of `paths`.
+fn dominant_top_directory_of<'x>(paths: impl Iterator<Item = &'x [u8]>) -> Option<String> {
     let mut counts: HashMap<&[u8], usize> = HashMap::new();
-    for j in start..=end {
-        let t = trim(&texts[j]);
+    let mut total = 0usize;
+    for path in paths {
+        total += 1;
+        let t = trim(path);
         let t = t.strip_prefix(b"./").unwrap_or(t);
         if let Some(slash) = memchr::memchr(b'/', t) {
             *counts.entry(&t[..slash]).or_insert(0) += 1;
@@ -1130,7 +1204,7 @@ fn dominant_top_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Op
     let (top, count) = counts
         .into_iter()
         .max_by_key(|&(k, c)| (c, std::cmp::Reverse(k)))?;
-    (count * 2 > end - start + 1 && top.len() <= 60 && !top.contains(&b'"'))
+    (count * 2 > total && top.len() <= 60 && !top.contains(&b'"'))
         .then(|| String::from_utf8_lossy(top).into_owned())
 }
 
@@ -1185,6 +1259,22 @@ fn describe_run(
             return format!(": mostly \"{top}/<*>\"");
         }
     }
+    match dominant_template(texts, templates, start, end, |_| 0) {
+        Some(template) => format!(": \"{template}\""),
+        None => String::new(),
+    }
+}
+
+/// The template of most lines of a run, as short text, when one covers at least half of it.
+/// `skip(j)` bytes of line `j` (a grep prefix) are left out of the text.
+fn dominant_template(
+    texts: &LineTexts<'_>,
+    templates: &TemplateIds,
+    start: usize,
+    end: usize,
+    skip: impl Fn(usize) -> usize,
+) -> Option<String> {
+    let len = end - start + 1;
     let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
     for j in start..=end {
         let template = templates.get(j);
@@ -1196,11 +1286,11 @@ fn describe_run(
         .max_by_key(|&(c, first)| (c, std::cmp::Reverse(first)))
         .unwrap_or((0, start));
     if count * 2 < len {
-        return String::new();
+        return None;
     }
-    let mut template = template_text(trim(&texts[first]));
+    let mut template = template_text(trim(hit_text_of(&texts[first], skip(first))));
     if template.is_empty() {
-        return String::new();
+        return None;
     }
     if template.len() > 60 {
         let mut cut = 57;
@@ -1210,7 +1300,61 @@ fn describe_run(
         template.truncate(cut);
         template.push('…');
     }
-    format!(": \"{template}\"")
+    Some(template)
+}
+
+/// The marker of a dropped run of grep hits spanning several files (`start..=end`), naming how
+/// many hits in how many files, where they are and their dominant template; `None` when the
+/// marker would not pay for itself. Returns the marker line and the range's template.
+fn cross_file_marker(
+    texts: &LineTexts<'_>,
+    marker: &Marker<'_>,
+    templates: &TemplateIds,
+    prefix: &dyn Fn(usize) -> usize,
+    start: usize,
+    end: usize,
+) -> Option<(String, String)> {
+    let path = |j: usize| -> &[u8] {
+        let p = prefix(j);
+        &texts[j][..p.saturating_sub(1)]
+    };
+    let mut hits = 0usize;
+    let mut paths: Vec<&[u8]> = Vec::new();
+    for j in start..=end {
+        if prefix(j) == 0 {
+            continue;
+        }
+        hits += 1;
+        let p = path(j);
+        if paths.last() != Some(&p) {
+            paths.push(p);
+        }
+    }
+    let mut summary = format!("{hits} hits in {} files", paths.len());
+    if let Some(dir) = common_directory_of(paths.iter().copied()) {
+        summary.push_str(&format!(" under \"{dir}\""));
+    } else if let Some(top) = dominant_top_directory_of(paths.iter().copied()) {
+        summary.push_str(&format!(" mostly under \"{top}/\""));
+    }
+    let template = dominant_template(texts, templates, start, end, prefix);
+    let description = match &template {
+        Some(t) => format!(": {summary}: \"{t}\""),
+        None => format!(": {summary}"),
+    };
+    let line = marker.render(start + 1, end + 1, &description);
+    let limit = line.len() + 8;
+    let mut run_bytes = 0usize;
+    for j in start..=end {
+        run_bytes += texts[j].len() + 1;
+        if run_bytes > limit {
+            let template = match template {
+                Some(t) => format!("{summary}: {t}"),
+                None => summary,
+            };
+            return Some((line, template));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
