@@ -183,7 +183,7 @@ fn bare_path(t: &[u8]) -> bool {
     !t.is_empty() && !t.contains(&b' ') && t.contains(&b'/') && !t.contains(&b':')
 }
 
-fn is_ls_long_entry(line: &[u8]) -> bool {
+pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
     line.len() > 11
         && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
         && line[1..10]

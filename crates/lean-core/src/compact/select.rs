@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::detect::{grep_prefix_len, is_coded_finding};
+use super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
 use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineIndex, LineSpan, Starts};
 use super::signals::{
     is_definition, is_pass_line, is_type_definition, message_hash, refine_signal, scan_signals,
@@ -314,19 +314,11 @@ fn intern_narrow(
     prefix: &dyn Fn(usize) -> usize,
 ) -> (TemplateIds, Vec<u32>) {
     let n = texts.starts.entries() - 1;
-    let mut counts: Vec<u32> = Vec::new();
-    let mut ids: HashMap<u64, u32, PreHashed> = HashMap::with_hasher(PreHashed);
+    let mut interner = TemplateInterner::default();
     let mut narrow: Vec<u16> = Vec::with_capacity(n);
     let mut wide: Option<Vec<u32>> = None;
     for (i, line) in texts.iter().enumerate() {
-        let next_id = counts.len() as u32;
-        let id = *ids
-            .entry(template_hash(hit_text_of(line, prefix(i))))
-            .or_insert(next_id);
-        if id == next_id {
-            counts.push(0);
-        }
-        counts[id as usize] += 1;
+        let id = interner.intern(template_hash(hit_text_of(line, prefix(i))));
         match (&mut wide, u16::try_from(id)) {
             (Some(wide), _) => wide.push(id),
             (None, Ok(short)) => narrow.push(short),
@@ -343,7 +335,34 @@ fn intern_narrow(
         Some(wide) => TemplateIds::Wide(wide),
         None => TemplateIds::Narrow(narrow),
     };
-    (templates, counts)
+    (templates, interner.counts)
+}
+
+/// Assigns dense ids to template hashes in order of first appearance and counts each one.
+#[derive(Default)]
+struct TemplateInterner {
+    ids: HashMap<u64, u32, PreHashed>,
+    counts: Vec<u32>,
+}
+
+impl TemplateInterner {
+    /// The id of one more line with this template hash.
+    #[inline]
+    fn intern(&mut self, hash: u64) -> u32 {
+        self.absorb(hash, 1)
+    }
+
+    /// The id of `count` more lines with this template hash (merging another interner).
+    #[inline]
+    fn absorb(&mut self, hash: u64, count: u32) -> u32 {
+        let next_id = self.counts.len() as u32;
+        let id = *self.ids.entry(hash).or_insert(next_id);
+        if id == next_id {
+            self.counts.push(0);
+        }
+        self.counts[id as usize] += count;
+        id
+    }
 }
 
 /// The part of a line that shapes its template: after a grep `path:` prefix (`prefix` bytes,
@@ -422,14 +441,6 @@ fn path_depth(line: &[u8]) -> Option<usize> {
     let t = t.strip_prefix(b"./").unwrap_or(t);
     let t = t.strip_suffix(b"/").unwrap_or(t);
     Some(t.iter().filter(|&&b| b == b'/').count())
-}
-
-fn is_ls_long_entry(line: &[u8]) -> bool {
-    line.len() > 11
-        && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
-        && line[1..10]
-            .iter()
-            .all(|b| matches!(b, b'r' | b'w' | b'x' | b'-' | b's' | b'S' | b't' | b'T'))
 }
 
 fn is_status_entry(t: &[u8]) -> bool {
@@ -609,21 +620,12 @@ pub(crate) fn select(
     // Templates, interned as u32 ids (4 bytes per line), and their frequencies by id. Lines
     // `from..from + out.len()` are interned into `out`.
     let intern = |from: usize, out: &mut [u32]| {
-        let mut counts: Vec<u32> = Vec::new();
-        let mut ids: HashMap<u64, u32, PreHashed> = HashMap::with_hasher(PreHashed);
+        let mut interner = TemplateInterner::default();
         let lines = (from..).zip(texts.iter_from(from));
         for ((i, line), slot) in lines.zip(out.iter_mut()) {
-            let next_id = counts.len() as u32;
-            let id = *ids
-                .entry(template_hash(hit_text_of(line, prefix(i))))
-                .or_insert(next_id);
-            if id == next_id {
-                counts.push(0);
-            }
-            counts[id as usize] += 1;
-            *slot = id;
+            *slot = interner.intern(template_hash(hit_text_of(line, prefix(i))));
         }
-        (ids, counts)
+        interner
     };
     // The keyword scan and template hashing are the largest costs and independent: on large
     // inputs the scan runs on a second thread or, for kinds without keyword signals, the
@@ -638,8 +640,8 @@ pub(crate) fn select(
             intern_narrow(&texts, &prefix)
         } else {
             let mut templates = vec![0u32; n];
-            let (_, counts) = intern(0, &mut templates);
-            (TemplateIds::Wide(templates), counts)
+            let interner = intern(0, &mut templates);
+            (TemplateIds::Wide(templates), interner.counts)
         }
     };
     let large = input.len() >= PARALLEL_MIN_BYTES;
@@ -659,7 +661,7 @@ pub(crate) fn select(
         let mut templates = vec![0u32; n];
         let half = n / 2;
         let (head, tail) = templates.split_at_mut(half);
-        let ((mut ids, mut counts), (tail_ids, tail_counts)) = std::thread::scope(|scope| {
+        let (mut merged, second_half) = std::thread::scope(|scope| {
             let second = scope.spawn(|| intern(half, tail));
             let first = intern(0, head);
             match second.join() {
@@ -668,20 +670,18 @@ pub(crate) fn select(
             }
         });
         // Map the second half's ids into the first half's id space.
+        let TemplateInterner {
+            ids: tail_ids,
+            counts: tail_counts,
+        } = second_half;
         let mut remap = vec![0u32; tail_counts.len()];
         for (hash, local) in tail_ids {
-            let next_id = counts.len() as u32;
-            let id = *ids.entry(hash).or_insert(next_id);
-            if id == next_id {
-                counts.push(0);
-            }
-            counts[id as usize] += tail_counts[local as usize];
-            remap[local as usize] = id;
+            remap[local as usize] = merged.absorb(hash, tail_counts[local as usize]);
         }
         for id in tail.iter_mut() {
             *id = remap[*id as usize];
         }
-        (TemplateIds::Wide(templates), counts)
+        (TemplateIds::Wide(templates), merged.counts)
     };
 
     // Caller's query terms.
