@@ -75,3 +75,34 @@ impl fmt::Display for ErrorCode {
 pub trait Coded {
     fn code(&self) -> ErrorCode;
 }
+
+/// A failed core operation: a stable code for JS and a human-readable message. The skills and
+/// recovery modules name it `SkillError` and `RecoveryError`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CoreError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl CoreError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        CoreError {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for CoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for CoreError {}
+
+impl Coded for CoreError {
+    fn code(&self) -> ErrorCode {
+        self.code
+    }
+}

@@ -7,14 +7,13 @@
 //! write) and the oldest blobs are pruned when the directory exceeds its disk budget.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::error::{Coded, ErrorCode};
+use crate::error::ErrorCode;
 use crate::hash::{is_xxh3_hex, xxh3_hex};
 
 /// Limits and location of a [`RecoveryStore`].
@@ -42,40 +41,14 @@ impl Default for StoreConfig {
 }
 
 /// A failure of the store, with a stable code for JS.
-#[derive(Debug)]
-pub struct RecoveryError {
-    pub code: ErrorCode,
-    pub message: String,
-}
+pub type RecoveryError = crate::error::CoreError;
 
-impl RecoveryError {
-    fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        RecoveryError {
-            code,
-            message: message.into(),
-        }
-    }
-
-    fn io(what: &str, path: &Path, err: std::io::Error) -> Self {
-        RecoveryError::new(
-            ErrorCode::RecoveryIo,
-            format!("{what} {}: {err}", path.display()),
-        )
-    }
-}
-
-impl fmt::Display for RecoveryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.code, self.message)
-    }
-}
-
-impl std::error::Error for RecoveryError {}
-
-impl Coded for RecoveryError {
-    fn code(&self) -> ErrorCode {
-        self.code
-    }
+/// An I/O failure on one of the store's files.
+fn io_error(what: &str, path: &Path, err: std::io::Error) -> RecoveryError {
+    RecoveryError::new(
+        ErrorCode::RecoveryIo,
+        format!("{what} {}: {err}", path.display()),
+    )
 }
 
 /// A slice of an original, cut on line boundaries.
@@ -173,7 +146,7 @@ impl RecoveryStore {
             ));
         }
         if let Some(dir) = &config.dir {
-            fs::create_dir_all(dir).map_err(|e| RecoveryError::io("cannot create", dir, e))?;
+            fs::create_dir_all(dir).map_err(|e| io_error("cannot create", dir, e))?;
         }
         Ok(RecoveryStore {
             config,
@@ -250,7 +223,7 @@ impl RecoveryStore {
         })();
         if let Err(e) = written {
             let _ = fs::remove_file(&temp);
-            return Err(RecoveryError::io("cannot write", path, e));
+            return Err(io_error("cannot write", path, e));
         }
         self.prune_disk(path);
         Ok(())
@@ -331,7 +304,7 @@ impl RecoveryStore {
         let bytes = match fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(expired()),
-            Err(e) => return Err(RecoveryError::io("cannot read", &path, e)),
+            Err(e) => return Err(io_error("cannot read", &path, e)),
         };
         // A blob whose content no longer matches its name is not the original we promised.
         if xxh3_hex(&bytes) != id {
@@ -371,7 +344,7 @@ impl RecoveryStore {
             match fs::remove_file(&path) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(RecoveryError::io("cannot delete", &path, e)),
+                Err(e) => return Err(io_error("cannot delete", &path, e)),
             }
         }
         Ok(())
