@@ -1081,18 +1081,8 @@ fn render(
         let worth_a_marker = end - start >= 2 && {
             let description = describe_run(texts, flags, templates, kind, start, end);
             let line = marker.render(start + 1, end + 1, &description);
-            // Only whether the run outweighs its marker matters: stop summing once it does
-            // (runs are often thousands of lines).
-            let limit = line.len() + 8;
-            let mut run_bytes = 0usize;
-            for j in start..=end {
-                run_bytes += texts[j].len() + 1;
-                if run_bytes > limit {
-                    break;
-                }
-            }
             // A marker must pay for itself; otherwise the lines stay.
-            (run_bytes > limit)
+            outweighs_marker(texts, start, end, &line)
                 .then(|| {
                     if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
                         collapsed_any = true;
@@ -1342,19 +1332,29 @@ fn cross_file_marker(
         None => format!(": {summary}"),
     };
     let line = marker.render(start + 1, end + 1, &description);
-    let limit = line.len() + 8;
+    if !outweighs_marker(texts, start, end, &line) {
+        return None;
+    }
+    let template = match template {
+        Some(t) => format!("{summary}: {t}"),
+        None => summary,
+    };
+    Some((line, template))
+}
+
+/// Whether lines `start..=end` (with their terminators) are longer than the marker line that
+/// would replace them. Only that answer matters, so summing stops once it is known: runs are
+/// often thousands of lines.
+fn outweighs_marker(texts: &LineTexts<'_>, start: usize, end: usize, marker_line: &str) -> bool {
+    let limit = marker_line.len() + 8;
     let mut run_bytes = 0usize;
     for j in start..=end {
         run_bytes += texts[j].len() + 1;
         if run_bytes > limit {
-            let template = match template {
-                Some(t) => format!("{summary}: {t}"),
-                None => summary,
-            };
-            return Some((line, template));
+            return true;
         }
     }
-    None
+    false
 }
 
 #[cfg(test)]
