@@ -21,7 +21,7 @@ export const THRESHOLD_BYTES = 1024;
 /** Largest full output read back from disk after Pi's truncation. */
 export const MAX_FULL_OUTPUT_BYTES = 32 * 1024 * 1024;
 /** Above this, compaction runs off the main thread. */
-const ASYNC_BYTES = 256 * 1024;
+export const ASYNC_BYTES = 256 * 1024;
 
 /**
  * A command, or any string argument, that asks for machine-readable output: `--json`,
@@ -175,7 +175,9 @@ const EXIT_STATUS_RE = /\n\n(Command exited with code -?\d+|Command timed out af
  * @property {string} storeKey                         session key of the store the originals go to
  * @property {Map<string, {tool: string, storeKey: string}>} originals  id -> producing tool and store
  * @property {Set<string>} delivered                   ids whose content the model has seen this context
- * @property {(tool: string) => number} aggressiveness 0..1 for this tool (lower after retrievals)
+ * @property {(tool: string) => number} aggressiveness 0..1 for this tool (lower keeps more)
+ * @property {(input: Buffer | string, options: Record<string, any>) => Promise<import("../index.js").CompactResult>} [compact]
+ *   replaces the engine call (retrieval feedback picks the aggressiveness per content kind)
  * @property {import("./token-saver-stats.js").TokenSaverStats} stats
  */
 
@@ -219,12 +221,14 @@ export async function compactToolResult(event, turn, session) {
     session.put(original);
     const lines = countLines(original);
     text = `[Same output as an earlier ${tool} result (${lines} lines) · token_retrieve id=${id} startLine=1]${suffix}`;
-    record = { id, store: session.storeKey, tool, repeat: true, originalBytes, originalChars: piText.length, outputBytes: Buffer.byteLength(text) };
-    session.stats.recordResult({ originalChars: piText.length, outputChars: text.length, repeat: true });
+    record = { id, store: session.storeKey, tool, repeat: true, originalBytes, originalChars: piText.length, stockChars: piText.length, outputBytes: Buffer.byteLength(text) };
+    session.stats.recordResult({ originalChars: piText.length, stockChars: piText.length, outputChars: text.length, repeat: true });
   } else {
     const options = { tool, command, path: filePath, query: queryHint(turn.prompt), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES };
     /** @type {import("../index.js").CompactResult} */
-    const result = originalBytes > ASYNC_BYTES ? /** @type {any} */ (await native.compactAsync(original, options)) : native.compact(original, options);
+    const result = session.compact
+      ? await session.compact(original, options)
+      : originalBytes > ASYNC_BYTES ? /** @type {any} */ (await native.compactAsync(original, options)) : native.compact(original, options);
     if (!result.changed) {
       session.delivered.add(id);
       return undefined;
@@ -240,11 +244,12 @@ export async function compactToolResult(event, turn, session) {
       strategies: result.strategies,
       originalBytes,
       originalChars,
+      stockChars: piText.length,
       outputBytes: Buffer.byteLength(text),
       originalLines: result.originalLines,
       fromFullOutput: Boolean(full),
     };
-    session.stats.recordResult({ originalChars, outputChars: text.length, strategies: result.strategies });
+    session.stats.recordResult({ originalChars, stockChars: piText.length, outputChars: text.length, strategies: result.strategies });
   }
   session.delivered.add(id);
   session.originals.set(id, { tool, storeKey: session.storeKey });

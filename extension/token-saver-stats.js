@@ -3,6 +3,12 @@
  * Token Saver counters for one session. Compaction figures are rebuilt from the session's own
  * tool-result `details` on every `session_start`, so they survive `/reload`, `/resume` and
  * `/fork`; the provider-side counters (searches, descriptions, prefix changes) are live only.
+ *
+ * Savings are counted against what stock Pi would have sent, not against the full output: Pi
+ * cuts bash and read output to its last 2,000 lines / 50 KB, so compacting `seq 1 200000` saves
+ * only the tail Pi would have kept. What compacting the *full* output buys is reach: the part
+ * Pi's cut would have dropped is now summarised in the view and retrievable. Both are counted,
+ * separately, so neither figure claims the other's gain.
  */
 
 /** Pi's own heuristic for tokens: about four characters each. */
@@ -13,7 +19,12 @@ export class TokenSaverStats {
     this.compactions = 0;
     this.repeats = 0;
     this.retrievals = 0;
-    this.charsSaved = 0;
+    /** Characters stock Pi would have sent for the results we changed. */
+    this.stockChars = 0;
+    /** Characters the model got instead. */
+    this.outputChars = 0;
+    /** Characters of output beyond Pi's own cut that the model can now reach. */
+    this.reachChars = 0;
     this.toolSearches = 0;
     this.toolActivations = 0;
     this.descriptionCharsRemoved = 0;
@@ -23,47 +34,55 @@ export class TokenSaverStats {
   }
 
   reset() {
-    this.compactions = 0;
-    this.repeats = 0;
-    this.retrievals = 0;
-    this.charsSaved = 0;
-    this.toolSearches = 0;
-    this.toolActivations = 0;
-    this.descriptionCharsRemoved = 0;
-    this.prefixChanges = 0;
-    /** @type {Record<string, number>} */
-    this.strategies = {};
+    Object.assign(this, new TokenSaverStats());
   }
 
   /**
    * Counts one compacted or deduplicated result.
-   * @param {{ originalChars: number, outputChars: number, strategies?: string[], repeat?: boolean }} entry
+   * @param {{ originalChars: number, outputChars: number, stockChars?: number, strategies?: string[], repeat?: boolean }} entry
+   *   `originalChars` is the full output compacted, `stockChars` what Pi alone would have sent
+   *   (its truncated text; equal to the original when Pi cut nothing).
    */
   recordResult(entry) {
     if (entry.repeat) this.repeats += 1;
     else this.compactions += 1;
-    this.charsSaved += Math.max(0, entry.originalChars - entry.outputChars);
+    const stock = Number.isFinite(entry.stockChars) ? /** @type {number} */ (entry.stockChars) : entry.originalChars;
+    this.stockChars += stock;
+    this.outputChars += entry.outputChars;
+    if (!entry.repeat) this.reachChars += Math.max(0, entry.originalChars - stock);
     for (const s of entry.repeat ? ["exact-repeat"] : (entry.strategies ?? [])) this.strategies[s] = (this.strategies[s] ?? 0) + 1;
+  }
+
+  /** Characters saved against stock Pi (negative if the views were larger than Pi's own). */
+  get charsSaved() {
+    return this.stockChars - this.outputChars;
   }
 
   get tokensSaved() {
     return Math.round(this.charsSaved / CHARS_PER_TOKEN);
   }
 
+  get reachTokens() {
+    return Math.round(this.reachChars / CHARS_PER_TOKEN);
+  }
+
   /**
    * Plain-text report for `/token-saver stats`.
    * @param {{ entries: number, bytes: number, diskEntries: number, diskBytes: number } | null} store
-   * @param {{ enabled: boolean, deferred: number }} state
+   * @param {{ enabled: boolean, deferred: number, feedback?: string[] }} state
    */
   format(store, state) {
     const strategies = Object.entries(this.strategies)
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([name, n]) => `${name} ${n}`)
       .join(", ");
+    const feedback = state.feedback ?? [];
     return [
       `Token Saver: ${state.enabled ? "on" : "off"}`,
       `compactions ${this.compactions}, repeats ${this.repeats}, retrievals ${this.retrievals}`,
-      `saved ${this.charsSaved} chars (~${this.tokensSaved} tokens)`,
+      `saved vs stock Pi: ~${formatCount(this.tokensSaved)} tokens (${formatCount(this.stockChars)} → ${formatCount(this.outputChars)} chars; stock Pi keeps the last 2,000 lines / 50 KB of bash and read output)`,
+      `extra output the model can reach: ~${formatCount(this.reachTokens)} tokens (${formatCount(this.reachChars)} chars Pi's cut would have dropped, now in the view or via token_retrieve)`,
+      `retrieval feedback: ${feedback.length > 0 ? feedback.join("; ") : "none active"}`,
       `store ${store ? `${store.diskEntries} originals, ${store.diskBytes} bytes on disk, ${store.entries} in memory` : "closed"}`,
       `tool searches ${this.toolSearches}, activations ${this.toolActivations}, deferred now ${state.deferred}`,
       `description chars removed ${this.descriptionCharsRemoved}`,
@@ -72,13 +91,16 @@ export class TokenSaverStats {
     ].join("\n");
   }
 
-  /** One short line for the TUI status bar. */
+  /** One short line for the TUI status bar: both figures, labelled. */
   statusLine() {
-    return `token saver: ~${formatCount(this.tokensSaved)} tokens saved`;
+    const reach = this.reachChars > 0 ? ` · +~${formatCount(this.reachTokens)} tokens of output reachable` : "";
+    return `token saver: ~${formatCount(this.tokensSaved)} tokens saved vs stock Pi${reach}`;
   }
 }
 
 /** @param {number} n */
-function formatCount(n) {
-  return n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+export function formatCount(n) {
+  const sign = n < 0 ? "-" : "";
+  const a = Math.abs(n);
+  return sign + (a >= 10_000 ? `${Math.round(a / 1000)}k` : a >= 1000 ? `${(a / 1000).toFixed(1)}k` : String(a));
 }

@@ -17,7 +17,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { native } from "./native.js";
-import { OWN_TOOLS, compactToolResult } from "./token-saver-compaction.js";
+import { ASYNC_BYTES, OWN_TOOLS, compactToolResult } from "./token-saver-compaction.js";
+import { RetrievalFeedback } from "./token-saver-feedback.js";
 import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./token-saver-deferral.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./token-saver-provider.js";
 import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./token-saver-retrieve.js";
@@ -28,9 +29,6 @@ export const COMMAND = "token-saver";
 export const STATUS_KEY = "pi-lean-token-saver";
 /** Per-session store limits: memory is a cache, the disk copy is what retrieval relies on. */
 const STORE_LIMITS = { maxEntries: 256, maxBytes: 64 * 1024 * 1024, diskBudgetBytes: 512 * 1024 * 1024 };
-/** Each retrieval from a tool's results lowers its aggressiveness by this much, down to the floor. */
-const FEEDBACK_STEP = 0.25;
-const MIN_AGGRESSIVENESS = 0.25;
 
 /** Directory holding every session's originals. @param {string} agentDir */
 export function storeRoot(agentDir) {
@@ -67,8 +65,8 @@ export function registerTokenSaver(pi, config) {
   const originals = new Map();
   /** ids whose output is already in the model's context. @type {Set<string>} */
   const delivered = new Set();
-  /** tool -> retrievals from its results. @type {Map<string, number>} */
-  const retrievalsByTool = new Map();
+  /** Retrieval feedback per tool and content kind (token-saver-feedback.js). */
+  const feedback = new RetrievalFeedback();
 
   function openStore() {
     if (!store) store = native.RecoveryStore.open({ ...STORE_LIMITS, dir: persistent ? path.join(storeRoot(getAgentDir()), storeKey) : undefined });
@@ -87,17 +85,17 @@ export function registerTokenSaver(pi, config) {
     return opened;
   }
 
-  /** @param {string} tool */
-  function aggressiveness(tool) {
-    return Math.max(MIN_AGGRESSIVENESS, 1 - FEEDBACK_STEP * (retrievalsByTool.get(tool) ?? 0));
+  /** The engine call, off the main thread for large inputs. @type {import("./token-saver-feedback.js").CompactFn} */
+  function runEngine(input, options) {
+    const bytes = typeof input === "string" ? Buffer.byteLength(input) : input.length;
+    return bytes > ASYNC_BYTES ? /** @type {Promise<any>} */ (native.compactAsync(input, options)) : native.compact(input, options);
   }
 
-  /** @param {string} id */
-  function noteRetrieval(id) {
+  /** @param {string} id @param {number} [startLine] */
+  function noteRetrieval(id, startLine) {
     stats.retrievals += 1;
-    const tool = originals.get(id)?.tool;
-    if (tool) retrievalsByTool.set(tool, (retrievalsByTool.get(tool) ?? 0) + 1);
-    return tool;
+    feedback.noteRetrieval(id, startLine);
+    return originals.get(id)?.tool;
   }
 
   /** @param {any} ctx @param {string} message */
@@ -144,9 +142,17 @@ export function registerTokenSaver(pi, config) {
         originals.set(record.id, { tool: String(record.tool ?? message.toolName), storeKey: String(record.store ?? storeKey) });
         delivered.add(record.id);
         const text = (message.content ?? []).find((/** @type {any} */ p) => p.type === "text")?.text ?? "";
-        stats.recordResult({ originalChars: Number(record.originalChars ?? record.originalBytes ?? 0), outputChars: text.length, strategies: record.strategies, repeat: record.repeat });
+        const originalChars = Number(record.originalChars ?? record.originalBytes ?? 0);
+        // Older records lack stockChars: Pi's cut is at most 50 KB when the full output was used.
+        const stockChars = Number(record.stockChars ?? (record.fromFullOutput ? Math.min(originalChars, 50 * 1024) : originalChars));
+        stats.recordResult({ originalChars, stockChars, outputChars: text.length, strategies: record.strategies, repeat: record.repeat });
+        if (!record.repeat && typeof record.kind === "string") {
+          const tool = String(record.tool ?? message.toolName);
+          feedback.decay(tool, record.kind);
+          feedback.noteView(record.id, tool, record.kind, null);
+        }
       } else if (message.toolName === RETRIEVE_TOOL && !message.isError && typeof message.details?.id === "string") {
-        noteRetrieval(message.details.id);
+        noteRetrieval(message.details.id, Number(message.details.startLine ?? 1));
       }
     }
   }
@@ -175,7 +181,7 @@ export function registerTokenSaver(pi, config) {
         if (other) stores.push(other);
         return stores;
       });
-      if (!result.isError) result.details.tool = noteRetrieval(id) ?? null;
+      if (!result.isError) result.details.tool = noteRetrieval(id, Number(result.details.startLine ?? 1)) ?? null;
       return result;
     },
   });
@@ -211,14 +217,14 @@ export function registerTokenSaver(pi, config) {
         return;
       }
       if (arg === "stats") {
-        tell(ctx, stats.format(store ? store.stats() : null, { enabled, deferred: deferral.deferred.length }));
+        tell(ctx, stats.format(store ? store.stats() : null, { enabled, deferred: deferral.deferred.length, feedback: feedback.describe() }));
         return;
       }
       if (arg === "clear") {
         for (const s of [store, ...otherStores.values()]) s?.clear();
         originals.clear();
         delivered.clear();
-        retrievalsByTool.clear();
+        feedback.clear();
         stats.reset();
         showStatus(ctx);
         tell(ctx, "Token Saver: stored originals and counters cleared.");
@@ -249,7 +255,7 @@ export function registerTokenSaver(pi, config) {
     stats.reset();
     originals.clear();
     delivered.clear();
-    retrievalsByTool.clear();
+    feedback.clear();
     otherStores.clear();
     store = null;
     lastPrefix = null;
@@ -313,7 +319,15 @@ export function registerTokenSaver(pi, config) {
       const patch = await compactToolResult(
         event,
         { prompt, cwd: ctx.cwd, recoverable: pi.getActiveTools().includes(RETRIEVE_TOOL) },
-        { put: (original) => openStore().put(original), storeKey, originals, delivered, aggressiveness, stats },
+        {
+          put: (original) => openStore().put(original),
+          storeKey,
+          originals,
+          delivered,
+          aggressiveness: () => 1,
+          compact: async (input, options) => feedback.compact(runEngine, input, options),
+          stats,
+        },
       );
       if (patch) showStatus(ctx);
       return /** @type {any} */ (patch);
