@@ -52,6 +52,17 @@ describe("pi install of the packed tarball", { skip: node ? false : "needs Node 
     assert.ok(!fs.existsSync(path.join(installed, "src")) && !fs.existsSync(path.join(installed, "Cargo.toml")), "no Rust sources shipped");
   });
 
+  test("the installed CLI runs from <agentDir>/npm/node_modules/.bin and its report prints that command", () => {
+    const bin = path.join(sandbox.agent, "npm", "node_modules", ".bin", "pi-lean");
+    const env = { PATH: PATH_WITHOUT_CARGO, HOME: sandbox.home, PI_CODING_AGENT_DIR: sandbox.agent };
+    const version = spawnSync(bin, ["--version"], { cwd: sandbox.work, env, encoding: "utf8" });
+    assert.equal(version.status, 0, version.stderr);
+    assert.match(version.stdout, /^pi-lean \d+\.\d+\.\d+ \(core \d+\.\d+\.\d+\)\n$/);
+    const report = spawnSync(bin, ["report"], { cwd: sandbox.work, env, encoding: "utf8" });
+    assert.equal(report.status, 0, report.stderr);
+    assert.ok(report.stdout.endsWith(`run this again: ${bin} report   (or put its directory on PATH, or npm i -g pi-lean)\n`), report.stdout);
+  });
+
   test("the installed package removes the catalog and serves skills", () => {
     assert.equal(run.code, 0, run.stderr);
     const system = systemText(model.bodies[0]);

@@ -1,72 +1,53 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * pi-lean command line: `search` and `report` over the skills Pi would discover (or given
- * dirs/catalogs), and `compact`, a pipe-friendly tool-output compactor.
+ * pi-lean command line: `search` over the skills Pi would offer (same config, scope, policy
+ * and project trust as the extension) or given dirs/catalogs, `report` on what pi-lean saves
+ * on this machine (report.js), and `compact`, a pipe-friendly tool-output compactor.
+ *
+ * Exit codes: 0 success, 1 runtime error (a file that cannot be read, an invalid config),
+ * 2 usage error (unknown option, missing or extra argument). Errors print once as
+ * `pi-lean: CODE: what happened; what to do`.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { native } from "../extension/native.js";
-import { renderStockCatalog, piLeanFixedCost, estimateTokens } from "../extension/prompt-cost.js";
-
-const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SAMPLE_SKILLS = path.join(PACKAGE_ROOT, "sample-skills");
+import { PACKAGE_ROOT, UsageError, agentDir, cliCommand, describeError, loadUserConfig, packageVersion, skillDirs } from "./cli-env.js";
+import { runReport } from "./report.js";
 
 const USAGE = `pi-lean: lazy skills and tool-output compaction for Pi
 
 Usage:
-  pi-lean search [--skills DIR]... [--catalog FILE.jsonl]... [--limit N] [--json] (QUERY | --queries FILE.jsonl)
-  pi-lean report [--skills DIR]... [--catalog FILE.jsonl]...
+  pi-lean search [--skills DIR]... [--catalog FILE.jsonl]... [--limit N] [--all] [--json] (QUERY | --queries FILE.jsonl)
+  pi-lean report [--skills DIR]... [--catalog FILE.jsonl]... [--sessions N]
   pi-lean compact [FILE|-] [--kind auto|log|test|diagnostics|grep|diff|json|source|tree|table|config|text]
-                  [--command CMD] [--query Q] [--json]
+                  [--command CMD] [--query Q] [--tool NAME] [--path P] [--recoverable] [--json]
+  pi-lean --version | --help
 
-With no --skills/--catalog, skills are discovered where Pi looks for user skills
-($PI_CODING_AGENT_DIR/skills or ~/.pi/agent/skills, ~/.agents/skills, ./.pi/skills);
-report falls back to the bundled sample skills when none are installed.`;
-
-class UsageError extends Error {}
+With no --skills/--catalog, search uses the skills Pi would offer the model: the user's skill
+dirs ($PI_CODING_AGENT_DIR/skills or ~/.pi/agent/skills, ~/.agents/skills) and, in a project
+you trusted in Pi, ./.pi/skills; filtered by pi-lean.json's scope and policy (--all searches
+outside the scope; denied skills are never listed). report falls back to the bundled sample
+skills when none are installed.`;
 
 /**
- * Minimal argv parser: repeatable `--flag value` options, boolean flags, positionals.
- * @param {string[]} argv @param {{ repeat?: string[], single?: string[], bool?: string[] }} spec
+ * node:util parseArgs with usage errors of our own, at most `maxPositionals` positionals.
+ * @param {string[]} argv @param {Record<string, {type: "string" | "boolean", multiple?: boolean}>} options @param {number} maxPositionals
  */
-function parseArgs(argv, spec) {
-  /** @type {Record<string, string[]>} */
-  const repeated = Object.fromEntries((spec.repeat ?? []).map((k) => [k, []]));
-  /** @type {Record<string, string | undefined>} */
-  const single = {};
-  /** @type {Record<string, boolean>} */
-  const flags = {};
-  /** @type {string[]} */
-  const positional = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "-" || !arg.startsWith("--")) {
-      positional.push(arg);
-      continue;
-    }
-    const name = arg.slice(2);
-    if (spec.bool?.includes(name)) {
-      flags[name] = true;
-      continue;
-    }
-    if (!spec.repeat?.includes(name) && !spec.single?.includes(name)) throw new UsageError(`unknown option ${arg}`);
-    const value = argv[++i];
-    if (value === undefined) throw new UsageError(`${arg} needs a value`);
-    if (spec.repeat?.includes(name)) repeated[name].push(value);
-    else single[name] = value;
+function parse(argv, options, maxPositionals) {
+  /** @type {ReturnType<typeof parseArgs>} */
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, "") : String(error));
   }
-  return { repeated, single, flags, positional };
-}
-
-/** Skill dirs Pi reads for the user, in Pi's order. */
-function defaultSkillDirs() {
-  const agentDir = process.env.PI_CODING_AGENT_DIR || path.join(os.homedir(), ".pi", "agent");
-  return [path.join(agentDir, "skills"), path.join(os.homedir(), ".agents", "skills"), path.join(process.cwd(), ".pi", "skills")].filter((d) =>
-    fs.existsSync(d),
-  );
+  if (parsed.positionals.length > maxPositionals) {
+    const extra = parsed.positionals[maxPositionals];
+    throw new UsageError(maxPositionals === 0 ? `unexpected argument "${extra}"` : `unexpected second argument "${extra}" (quote a query with spaces)`);
+  }
+  return /** @type {{ values: Record<string, any>, positionals: string[] }} */ (parsed);
 }
 
 /**
@@ -75,8 +56,7 @@ function defaultSkillDirs() {
  * @returns {any[]}
  */
 function readJsonl(file) {
-  return fs
-    .readFileSync(file, "utf8")
+  return readInput(file, "utf8")
     .split("\n")
     .map((line, i) => [line.trim(), i + 1])
     .filter(([line]) => line !== "")
@@ -84,29 +64,62 @@ function readJsonl(file) {
       try {
         return JSON.parse(/** @type {string} */ (line));
       } catch {
-        throw new UsageError(`${file}:${n}: not valid JSON`);
+        throw Object.assign(new Error(`${file}:${n}: not valid JSON; fix that line`), { code: "INPUT_INVALID" });
       }
     });
 }
 
 /**
- * Builds one index from every source given (or the defaults).
- * @param {{ skills: string[], catalogs: string[], sampleFallback: boolean }} sources
+ * Reads a file (or stdin for `-`), turning fs errors into one clear message.
+ * @overload @param {string} file @param {"utf8"} encoding @returns {string}
+ * @overload @param {string} file @returns {Buffer}
+ * @param {string} file @param {"utf8"} [encoding]
  */
-function buildIndex({ skills, catalogs, sampleFallback }) {
-  let dirs = skills.length > 0 || catalogs.length > 0 ? skills : defaultSkillDirs();
+function readInput(file, encoding) {
+  try {
+    const data = file === "-" ? fs.readFileSync(0) : fs.readFileSync(file);
+    return encoding ? data.toString(encoding) : data;
+  } catch (error) {
+    throw describeError(error, file === "-" ? "standard input" : file);
+  }
+}
+
+/**
+ * Builds one index from every source given, or from the dirs Pi would read. Missing or
+ * unreadable `--skills` dirs are named in a warning and skipped.
+ * @param {{ skills: string[], catalogs: string[], sampleFallback: boolean, trusted: boolean }} sources
+ */
+function buildIndex({ skills, catalogs, sampleFallback, trusted }) {
+  const explicit = skills.length > 0 || catalogs.length > 0;
+  /** @type {string[]} */
+  let dirs = [];
+  if (explicit) {
+    for (const dir of skills) {
+      try {
+        if (!fs.statSync(dir).isDirectory()) throw Object.assign(new Error("not a directory"), { code: "ENOTDIR" });
+        fs.readdirSync(dir);
+        dirs.push(dir);
+      } catch (error) {
+        const problem = /** @type {any} */ (error)?.code === "ENOENT" ? "no such directory" : /** @type {any} */ (error)?.code === "EACCES" ? "permission denied" : "not a readable directory";
+        process.stderr.write(`pi-lean: warning: --skills ${dir}: ${problem}; skipped\n`);
+      }
+    }
+    if (dirs.length === 0 && catalogs.length === 0) throw Object.assign(new Error(`none of the --skills directories could be read (${skills.join(", ")}); check the paths`), { code: "SKILLS_NOT_FOUND" });
+  } else {
+    dirs = skillDirs({ trusted });
+  }
   let scanned = dirs.length > 0 ? native.SkillIndex.scan(dirs) : null;
   let usedSamples = false;
-  if (sampleFallback && catalogs.length === 0 && (!scanned || scanned.size === 0)) {
+  if (sampleFallback && !explicit && (!scanned || scanned.size === 0)) {
     dirs = [SAMPLE_SKILLS];
     scanned = native.SkillIndex.scan(dirs);
     usedSamples = true;
   }
   const diagnostics = scanned ? scanned.diagnostics : [];
-  if (catalogs.length === 0 && scanned) return { index: scanned, dirs, usedSamples, diagnostics };
+  if (catalogs.length === 0 && scanned) return { index: scanned, dirs, usedSamples, diagnostics, explicit };
   const rows = catalogs.flatMap((file) =>
     readJsonl(file).map((row) => {
-      if (typeof row.name !== "string" || typeof row.description !== "string") throw new UsageError(`${file}: rows need string name and description`);
+      if (typeof row.name !== "string" || typeof row.description !== "string") throw Object.assign(new Error(`${file}: every row needs a string name and description`), { code: "INPUT_INVALID" });
       return { name: row.name, description: row.description, disableModelInvocation: row.disable_model_invocation === true, requires: [] };
     }),
   );
@@ -118,98 +131,119 @@ function buildIndex({ skills, catalogs, sampleFallback }) {
     disableModelInvocation: s.disableModelInvocation,
     requires: s.requires,
   }));
-  return { index: new native.SkillIndex([...fromDirs, ...rows]), dirs, usedSamples, diagnostics };
+  return { index: new native.SkillIndex([...fromDirs, ...rows]), dirs, usedSamples, diagnostics, explicit };
 }
 
+const SAMPLE_SKILLS = path.join(PACKAGE_ROOT, "sample-skills");
+
 /** @param {string[]} argv */
-function cmdSearch(argv) {
-  const args = parseArgs(argv, { repeat: ["skills", "catalog"], single: ["limit", "queries"], bool: ["json"] });
-  const limit = args.single.limit ? Number(args.single.limit) : 5;
+async function cmdSearch(argv) {
+  const { values, positionals } = parse(
+    argv,
+    { skills: { type: "string", multiple: true }, catalog: { type: "string", multiple: true }, limit: { type: "string" }, queries: { type: "string" }, json: { type: "boolean" }, all: { type: "boolean" } },
+    1,
+  );
+  const limit = values.limit !== undefined ? Number(values.limit) : 5;
   if (!Number.isInteger(limit) || limit < 1 || limit > 8) throw new UsageError("--limit must be 1..8");
-  const { index } = buildIndex({ skills: args.repeated.skills, catalogs: args.repeated.catalog, sampleFallback: false });
-  const queries = args.single.queries
-    ? readJsonl(args.single.queries).map((q) => ({ id: String(q.id), prompt: String(q.prompt) }))
-    : [{ id: "query", prompt: args.positional.join(" ") }];
-  if (!args.single.queries && !queries[0].prompt.trim()) throw new UsageError("search needs a QUERY or --queries FILE");
+  if (values.queries && positionals.length > 0) throw new UsageError("give a QUERY or --queries FILE, not both");
+  const query = positionals[0] ?? "";
+  if (!values.queries && !query.trim()) throw new UsageError("search needs a QUERY or --queries FILE");
+  const user = await loadUserConfig();
+  const { index, explicit } = buildIndex({ skills: values.skills ?? [], catalogs: values.catalog ?? [], sampleFallback: false, trusted: user.trusted });
+  // The same view the extension builds: scope, picks aside, and the policy's deny list.
+  const view = user.access.view(index);
+  const only = values.all || view.members === null ? undefined : [...view.members];
+  const queries = values.queries ? readJsonl(values.queries).map((q) => ({ id: String(q.id), prompt: String(q.prompt) })) : [{ id: "query", prompt: query }];
+  if (!values.json) {
+    const scope = values.all && view.members !== null ? `every skill (--all ignores ${view.scope.label})` : view.scope.label;
+    const source = explicit ? "the given" : "the installed";
+    const denied = view.denied.length > 0 ? `; ${view.denied.length} denied by policy, never listed` : "";
+    process.stdout.write(`${index.size} skills in ${source} sources; searching ${scope}${denied}.\n`);
+  }
   for (const q of queries) {
-    const result = index.search(q.prompt, { limit });
-    if (args.flags.json) {
+    const result = index.search(q.prompt, { limit, only, exclude: view.denied });
+    if (values.json) {
       process.stdout.write(JSON.stringify({ id: q.id, ranked: result.hits.map((h) => h.name), scores: result.hits.map((h) => h.score) }) + "\n");
     } else {
       process.stdout.write(`${queries.length > 1 ? `[${q.id}] ` : ""}${q.prompt}  (confidence ${result.confidence.toFixed(2)}${result.strong ? ", strong" : ""})\n`);
       for (const [i, h] of result.hits.entries()) process.stdout.write(`  ${i + 1}. ${h.name}  ${h.score.toFixed(2)}  ${h.description.slice(0, 90)}\n`);
-      if (result.hits.length === 0) process.stdout.write("  (no keyword match)\n");
+      if (result.hits.length === 0) process.stdout.write(`  (no keyword match${only && !values.all ? `; --all searches outside ${view.scope.label}` : ""})\n`);
     }
   }
 }
 
 /** @param {string[]} argv */
-function cmdReport(argv) {
-  const args = parseArgs(argv, { repeat: ["skills", "catalog"] });
-  const { index, dirs, usedSamples, diagnostics } = buildIndex({ skills: args.repeated.skills, catalogs: args.repeated.catalog, sampleFallback: true });
-  const skills = index.list();
-  const stock = renderStockCatalog(skills);
-  const lean = piLeanFixedCost(index.visibleCount);
-  const out = [];
-  out.push(`pi-lean report`);
-  out.push(`skills: ${skills.length} (${index.visibleCount} model-visible) from ${usedSamples ? "the bundled samples (none installed)" : dirs.join(", ") || "catalog files"}`);
-  if (diagnostics.length) out.push(`skipped: ${diagnostics.length} (${diagnostics.map((d) => `${d.code} ${d.path ?? d.name ?? ""}`).join("; ")})`);
-  out.push("");
-  out.push("prompt cost per request          chars   tokens(chars/4)");
-  out.push(`  stock Pi skill catalog      ${String(stock.length).padStart(8)} ${String(estimateTokens(stock)).padStart(12)}`);
-  out.push(`  pi-lean stub + tool schemas ${String(lean.chars).padStart(8)} ${String(lean.tokens).padStart(12)}`);
-  const saved = estimateTokens(stock) - lean.tokens;
-  out.push(`  saved per request           ${String(stock.length - lean.chars).padStart(8)} ${String(saved).padStart(12)}`);
-  out.push("");
-  // Everyday requests, not text taken from the skills, so the matches show real retrieval.
-  const queries = ["fix a test that fails only sometimes", "make this code faster", "document the HTTP API", "resolve a merge conflict", "review my pull request"];
-  out.push("top matches for everyday requests (* = confident):");
-  for (const q of queries) {
-    const r = index.search(q, { limit: 3 });
-    const hits = r.hits.map((h, i) => `${h.name}${i === 0 && r.strong ? "*" : ""}`).join(", ");
-    out.push(`  "${q}" -> ${hits || "(no keyword match)"}`);
-  }
-  process.stdout.write(out.join("\n") + "\n");
+async function cmdReport(argv) {
+  const { values } = parse(argv, { skills: { type: "string", multiple: true }, catalog: { type: "string", multiple: true }, sessions: { type: "string" } }, 0);
+  const sessions = values.sessions !== undefined ? Number(values.sessions) : 20;
+  if (!Number.isInteger(sessions) || sessions < 0 || sessions > 1000) throw new UsageError("--sessions must be 0..1000");
+  const user = await loadUserConfig({ tolerant: true });
+  const built = buildIndex({ skills: values.skills ?? [], catalogs: values.catalog ?? [], sampleFallback: true, trusted: user.trusted });
+  process.stdout.write(runReport({ ...built, agentDir: agentDir(), sessions, command: cliCommand(), configError: user.error }));
 }
 
 /** @param {string[]} argv */
 function cmdCompact(argv) {
-  const args = parseArgs(argv, { single: ["kind", "command", "query", "tool", "path"], bool: ["json", "recoverable"] });
-  const source = args.positional[0] ?? "-";
-  const input = source === "-" ? fs.readFileSync(0) : fs.readFileSync(source);
+  const { values, positionals } = parse(
+    argv,
+    { kind: { type: "string" }, command: { type: "string" }, query: { type: "string" }, tool: { type: "string" }, path: { type: "string" }, json: { type: "boolean" }, recoverable: { type: "boolean" } },
+    1,
+  );
+  const source = positionals[0] ?? "-";
+  const input = readInput(source);
   const options = {
-    kind: args.single.kind,
-    command: args.single.command,
-    query: args.single.query,
-    tool: args.single.tool,
-    path: args.single.path ?? (source === "-" ? undefined : source),
-    recoverable: args.flags.recoverable === true,
+    kind: values.kind,
+    command: values.command,
+    query: values.query,
+    tool: values.tool,
+    path: values.path ?? (source === "-" ? undefined : source),
+    recoverable: values.recoverable === true,
   };
-  if (args.flags.json) {
-    const result = native.compact(input, options);
+  let result;
+  try {
+    result = native.compact(input, options);
+  } catch (error) {
+    // The engine's only refusal is a bad option value (an unknown --kind).
+    if (/** @type {any} */ (error)?.code === "INVALID_ARGUMENT") throw new UsageError(`--kind: ${/** @type {Error} */ (error).message.replace(/^INVALID_ARGUMENT:\s*/, "")}`);
+    throw error;
+  }
+  if (result.kind === "binary") {
+    if (values.json) {
+      const { text: _text, ...rest } = result;
+      process.stdout.write(JSON.stringify({ ...rest, text: null }) + "\n");
+    } else if (process.stdout.isTTY) {
+      process.stdout.write(`pi-lean: binary input (${input.length.toLocaleString("en-US")} bytes) left unchanged; pipe it to a file or another program to get the bytes.\n`);
+    } else {
+      process.stdout.write(input);
+    }
+    return;
+  }
+  if (values.json) {
     process.stdout.write(JSON.stringify(result) + "\n");
     return;
   }
   process.stdout.write(native.compactToBuffer(input, options));
 }
 
-function main() {
+async function main() {
   const [command, ...rest] = process.argv.slice(2);
   try {
-    if (command === "search") cmdSearch(rest);
-    else if (command === "report") cmdReport(rest);
+    if (command === "search") await cmdSearch(rest);
+    else if (command === "report") await cmdReport(rest);
     else if (command === "compact") cmdCompact(rest);
-    else if (!command || command === "--help" || command === "-h" || command === "help") process.stdout.write(USAGE + "\n");
+    else if (command === "--version" || command === "-V" || command === "version") {
+      if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+      process.stdout.write(`pi-lean ${packageVersion()} (core ${native.coreVersion()})\n`);
+    } else if (!command || command === "--help" || command === "-h" || command === "help") process.stdout.write(USAGE + "\n");
     else throw new UsageError(`unknown command "${command}"`);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`pi-lean: ${error.message}\n\n${USAGE}\n`);
       process.exit(2);
     }
-    const code = /** @type {{code?: string}} */ (error)?.code;
-    process.stderr.write(`pi-lean: ${code ? `${code}: ` : ""}${error instanceof Error ? error.message : error}\n`);
+    process.stderr.write(`pi-lean: ${describeError(error).message}\n`);
     process.exit(1);
   }
 }
 
-main();
+await main();
