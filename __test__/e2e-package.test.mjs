@@ -67,7 +67,7 @@ describe("pi install of the packed tarball", { skip: node ? false : "needs Node 
     assert.equal(run.code, 0, run.stderr);
     const system = systemText(model.bodies[0]);
     assert.ok(!system.includes("<available_skills>"));
-    assert.match(system, /<skill_index>\n5 skills installed, not listed\./);
+    assert.match(system, /<skill_index>\n5 skills for the model \(1 more is user-only\), not listed\./);
     const loaded = toolMessages(model.bodies[1]).at(-1);
     assert.deepEqual([...loaded.text.matchAll(/<skill name="([^"]+)"/g)].map((m) => m[1]), ["changelog-style", "git-history", "release-notes"]);
     assert.match(run.stdout, /Installed fine\./);

@@ -241,7 +241,7 @@ describe("adaptive routing", { skip }, () => {
   test("over budget: the stub, and a shortlist with complete descriptions and discovery instructions", async () => {
     const { run, bodies } = await piRun({ config: { routing: "adaptive", catalogTokenBudget: 200 }, script: [{ text: "ok" }], prompts: ["Draft release notes for v2 from the commit history"] });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(systemText(bodies[0]), /<skill_index>\n19 skills installed, not listed\./);
+    assert.match(systemText(bodies[0]), /<skill_index>\n19 skills for the model \(1 more is user-only\), not listed\./);
     const shortlist = userTexts(bodies[0]).find((t) => t.startsWith("Skills that"));
     assert.ok(shortlist);
     assert.equal(listed(shortlist)[0], "release-notes");
@@ -312,7 +312,7 @@ describe("switching scope mid-session", { skip }, () => {
     });
     assert.equal(run.code, 0, run.stderr);
     const blocks = (body) => body.messages.flatMap((m) => (typeof m.content === "string" ? m.content : m.content.map((p) => p.text ?? "").join("")).match(/<skill_index>[\s\S]*?<\/skill_index>/g) ?? []);
-    assert.deepEqual(blocks(bodies[0]), ["<skill_index>\n5 skills installed, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.\n</skill_index>"]);
+    assert.deepEqual(blocks(bodies[0]), ["<skill_index>\n5 skills for the model (1 more is user-only), not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.\n</skill_index>"]);
     assert.deepEqual(blocks(bodies[1]), ['<skill_index>\n1 skill in group "dev" of profile "work", not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.\n</skill_index>']);
   });
 });

@@ -13,6 +13,8 @@ const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : !fs.existsSync(E
 
 /** Visible (model-invocable) skills: 31 of the 55 eval skills plus 5 of the 6 fixtures. */
 const VISIBLE = 31 + 5;
+/** Skills only the user can run (disable-model-invocation): 24 eval skills and secret-helper. */
+const USER_ONLY = 24 + 1;
 
 describe("lazy skills in real Pi", { skip }, () => {
   /** @type {FakeModel} */
@@ -58,7 +60,7 @@ describe("lazy skills in real Pi", { skip }, () => {
     assert.ok(stub, "stub section present");
     assert.equal(
       stub[1],
-      `${VISIBLE} skills installed, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.`,
+      `${VISIBLE} skills for the model (${USER_ONLY} more are user-only), not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.`,
     );
     assert.ok(stub[1].length / 4 <= 80, "stub stays under 80 tokens");
     // The system prompt is byte-identical on every request of the run.

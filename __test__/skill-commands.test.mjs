@@ -124,10 +124,78 @@ describe("skills feature in a fake Pi (TUI)", () => {
       "offered release-notes [notes]",
       "hidden  secret-helper (disabled: disable-model-invocation (user-only via /skill:name))",
     ]);
-    assert.match(notes.find((n) => n.startsWith("loop-a:")), /^loop-a: hidden \(scope: outside profile "work"\)\npolicy: allow; groups: \(none\)/);
-    assert.match(notes.find((n) => n.startsWith("loop-b:")), /^loop-b: hidden \(policy: deny\)/);
-    assert.equal(notes.at(-1), 'pi-lean: picked "loop-a" for this branch; scope profile "work" (4 of 5 skills offered).');
+    // Inside the manager each message heads the next menu (Pi's info notices replace each other)...
+    const menus = dialogs.filter((d) => d.options?.includes("Close"));
+    assert.match(menus[2].title, /^loop-a: hidden \(scope: outside profile "work"\)\npolicy: allow; groups: \(none\)\n.*\n\nSkills: profile "work" \(3 of 5 skills offered\)$/);
+    assert.match(menus[3].title, /^loop-b: hidden \(policy: deny\)\n/);
+    assert.match(menus[4].title, /^pi-lean: picked "loop-a" for this branch; scope profile "work" \(4 of 5 skills offered\)\.\n\nSkills: /);
+    // ...and all of them are repeated together, once, when it closes.
+    assert.equal(notes.length, 1);
+    const closing = notes[0].split("\n");
+    assert.equal(closing[0], 'pi-lean: skill scope is now profile "work" (3 of 5 skills offered).');
+    assert.ok(closing.includes('loop-a: hidden (scope: outside profile "work")') && closing.includes("loop-b: hidden (policy: deny)"));
+    assert.equal(closing.at(-1), 'pi-lean: picked "loop-a" for this branch; scope profile "work" (4 of 5 skills offered).');
     assert.deepEqual(fake.entries, [{ type: "custom", customType: PICK_ENTRY, data: { name: "loop-a", picked: true } }]);
+  });
+
+  test("/skills <query> opens the manager on that query's results", async () => {
+    const { ctx, dialogs, notes } = tuiCtx(["offered release-notes [notes]", "Close"]);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands.skills.handler("release notes", ctx);
+    assert.equal(dialogs[0].title, 'Skills matching "release notes"');
+    assert.equal(dialogs[0].options[0], "offered release-notes [notes]");
+    assert.match(dialogs[1].title, /^release-notes: offered to the model\n/);
+    assert.match(notes[0], /^release-notes: offered to the model/);
+  });
+
+  test("unpicking a skill that was never picked says so; picking twice says it is already picked", async () => {
+    const { ctx, notes } = tuiCtx([]);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands.skills.handler("unpick loop-a", ctx);
+    assert.equal(notes.at(-1), 'pi-lean: "loop-a" was never picked on this branch, so there is nothing to remove. No skill is picked on this branch.');
+    assert.deepEqual(fake.entries, [], "no ledger entry for a no-op");
+    await fake.commands.skills.handler("pick git-history", ctx);
+    await fake.commands.skills.handler("pick git-history", ctx);
+    assert.match(notes.at(-1), /^pi-lean: "git-history" is already picked for this branch;/);
+    await fake.commands.skills.handler("unpick loop-a", ctx);
+    assert.equal(notes.at(-1), 'pi-lean: "loop-a" was never picked on this branch, so there is nothing to remove. Picked: git-history.');
+    await fake.commands.skills.handler("unpick", ctx);
+    assert.equal(notes.at(-1), "Usage: /skills unpick <exact skill name>");
+  });
+
+  test("with no profiles or groups defined, the pickers explain how to define them", async () => {
+    fs.writeFileSync(path.join(agentDir, "pi-lean.json"), "{}");
+    config.reload({ agentDir, env: {} });
+    const { ctx, dialogs, notes } = tuiCtx([]);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands["skill-profile"].handler("", ctx);
+    await fake.commands["skill-group"].handler("", ctx);
+    assert.deepEqual(dialogs, [], "no picker that only offers \"all\"");
+    const file = path.join(agentDir, "pi-lean.json");
+    assert.equal(notes[0], `pi-lean: no profiles are defined yet. A profile is a set of skill groups; define them in ${file}, for example {"groups": {"git": ["git-*", "changelog-style"]}, "profiles": {"work": ["git"]}}, then /skill-profile work.`);
+    assert.match(notes[1], /^pi-lean: no groups are defined yet\. .* for example \{"groups": \{"git": \["git-\*", "changelog-style"\]\}, "profiles": \{"work": \["git"\]\}\}, then \/skill-group git\.$/);
+    // The example is valid config that defines exactly what the message says.
+    fs.writeFileSync(file, /** @type {string} */ (notes[0].match(/for example (\{.*\}), then/)?.[1]));
+    assert.equal(config.reload({ agentDir, env: {} }).error, null);
+    assert.deepEqual(Object.keys(config.value.profiles), ["work"]);
+  });
+
+  test("the manager shows the Token Saver's state and toggles it", async () => {
+    /** @type {string[]} */
+    const switched = [];
+    let on = false;
+    const saver = { isOn: () => on, statusLine: () => "token saver: ~12 tokens saved vs stock Pi", switchTo: (/** @type {string} */ w, /** @type {any} */ c) => { switched.push(w); on = w === "on"; c.ui.notify(`Token Saver ${w}.`, "info"); } };
+    const pi = fakePi();
+    registerLazySkills(/** @type {any} */ (pi.pi), config, { persistScope: () => {}, tokenSaver: () => /** @type {any} */ (saver) });
+    const { ctx, dialogs, notes } = tuiCtx(["Token Saver: off (switch on)", "Token Saver: on (switch off)", "Close"]);
+    await pi.emit("session_start", {}, ctx);
+    await pi.commands.skills.handler("", ctx);
+    assert.match(dialogs[0].title, /\ntoken saver: off$/);
+    assert.ok(dialogs[0].options.includes("Token Saver: off (switch on)"));
+    assert.match(dialogs[1].title, /^Token Saver on\.\n\nSkills: .*\ntoken saver: ~12 tokens saved vs stock Pi$/);
+    assert.ok(dialogs[1].options.includes("Token Saver: on (switch off)"));
+    assert.deepEqual(switched, ["on", "off"]);
+    assert.deepEqual(notes, ["Token Saver on.\nToken Saver off."]);
   });
 
   test("the stub and tools follow the scope; picks restore from the branch", async () => {

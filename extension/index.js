@@ -18,6 +18,8 @@ export default function piLean(pi) {
     // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js).
     config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: projectConfigTrusted(ctx, getAgentDir()) });
   });
-  registerLazySkills(pi, config, { persistScope: (selection) => writeActiveScope(getAgentDir(), selection) });
-  registerTokenSaver(pi, config);
+  /** @type {import("./token-saver.js").TokenSaverControl | null} */
+  let tokenSaver = null;
+  registerLazySkills(pi, config, { persistScope: (selection) => writeActiveScope(getAgentDir(), selection), tokenSaver: () => tokenSaver });
+  tokenSaver = registerTokenSaver(pi, config);
 }

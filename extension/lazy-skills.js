@@ -27,12 +27,13 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
  * @property {() => ScopeState} scopeState
  * @property {(selection: {activeProfile: string | null, activeGroup: string | null}) => string | null} switchScope  returns an error message or null
  * @property {(name: string, picked: boolean) => void} setPick  records a per-branch pick (or its removal)
+ * @property {() => import("./token-saver.js").TokenSaverControl | null} tokenSaver  the Token Saver, shown and toggled in the manager
  */
 
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("./config.js").ConfigHolder} config
- * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void }} hooks
+ * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void, tokenSaver?: () => import("./token-saver.js").TokenSaverControl | null }} hooks
  */
 export function registerLazySkills(pi, config, hooks) {
   let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
@@ -61,6 +62,7 @@ export function registerLazySkills(pi, config, hooks) {
       access.configChanged();
       return null;
     },
+    tokenSaver: () => hooks.tokenSaver?.() ?? null,
     setPick(name, picked) {
       pi.appendEntry(PICK_ENTRY, { name, picked });
       if (picked) scopeState.picks.add(name);
@@ -119,10 +121,22 @@ export function registerLazySkills(pi, config, hooks) {
     const view = access.view(index);
     const prompt = event.messageType === "user" ? event.prompt : null;
     const routed = route(index, config.value, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
-    applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label);
+    applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
     if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
     return routed.message ? { message: { ...routed.message, content: access.redact(index, routed.message.content) } } : undefined;
   });
+
+  /** Per view (catalog, scope, policy): skills in scope, not denied, that only the user can run. */
+  const userOnlyCounts = new WeakMap();
+  /** @param {import("../index.js").SkillIndex} index @param {import("./skill-access.js").AccessView} view */
+  function userOnlyCount(index, view) {
+    let count = userOnlyCounts.get(view);
+    if (count === undefined) {
+      count = index.list().filter((s) => s.disableModelInvocation && !view.deniedSet.has(s.name) && (view.members === null || view.members.has(s.name))).length;
+      userOnlyCounts.set(view, count);
+    }
+    return count;
+  }
 
   /** @returns {import("../index.js").SkillIndex | import("./skill-tools.js").ToolOutput} */
   function currentIndex() {

@@ -7,10 +7,17 @@
  * and RPC modes every command degrades to a plain-text report, and switching by name works
  * everywhere because it needs no dialog.
  */
+import path from "node:path";
+import { CONFIG_FILE_NAME } from "./config.js";
 import { groupMembers } from "./skill-scope.js";
 
 /** The argument that leaves a profile or group (back to the wider scope). */
 export const CLEAR_SCOPE = "all";
+
+/** One line a user can paste to define a group and a profile. */
+export const SCOPE_EXAMPLE = '{"groups": {"git": ["git-*", "changelog-style"]}, "profiles": {"work": ["git"]}}';
+
+const LEVELS = /** @type {const} */ (["info", "warning", "error"]);
 
 /**
  * Shows a message the user can see in any mode: a notification with a UI, stderr without
@@ -46,6 +53,39 @@ export function registerSkillCommands(pi, runtime) {
 
   function profileNames() {
     return Object.keys(config.value.profiles);
+  }
+
+  /** Where the user defines profiles and groups. */
+  function configFile() {
+    const dir = config.where?.agentDir;
+    return dir ? path.join(dir, CONFIG_FILE_NAME) : `~/.pi/agent/${CONFIG_FILE_NAME}`;
+  }
+
+  /**
+   * Why a profile or group picker would offer nothing but "all", and how to fix it; null when
+   * there is something to pick.
+   * @param {"profile" | "group"} kind
+   */
+  function emptyPickerHelp(kind) {
+    if (kind === "profile" && profileNames().length === 0) {
+      return `pi-lean: no profiles are defined yet. A profile is a set of skill groups; define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-profile work.`;
+    }
+    if (kind === "group" && groupChoices().length === 0) {
+      const profile = runtime.scopeState().activeProfile;
+      if (profile !== null) return `pi-lean: profile "${profile}" has no groups. Add some in ${configFile()}, for example ${SCOPE_EXAMPLE.replace('"work"', JSON.stringify(profile))}.`;
+      return `pi-lean: no groups are defined yet. A group names skills (exact names or * patterns); define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-group git.`;
+    }
+    return null;
+  }
+
+  /** Opens the profile or group picker, or explains why there is nothing to pick. @param {any} ctx @param {"profile" | "group"} kind */
+  async function pickScope(ctx, kind) {
+    const help = emptyPickerHelp(kind);
+    const current = kind === "profile" ? runtime.scopeState().activeProfile : runtime.scopeState().activeGroup;
+    // With nothing defined there is nothing to switch to, unless leaving the current one.
+    if (help && current === null) return say(ctx, help);
+    const choice = await ctx.ui.select(kind === "profile" ? "Profile" : "Group", [CLEAR_SCOPE, ...(kind === "profile" ? profileNames() : groupChoices())]);
+    if (choice) (kind === "profile" ? switchProfile : switchGroup)(choice, ctx);
   }
 
   function groupChoices() {
@@ -118,37 +158,76 @@ export function registerSkillCommands(pi, runtime) {
     const info = index.get(name);
     if (!info || runtime.access().policy.isDenied(name)) return say(ctx, `pi-lean: no skill is named "${name}".`, "warning");
     if (picked && info.disableModelInvocation) return say(ctx, `pi-lean: "${name}" is user-only (disable-model-invocation); use /skill:${name}.`, "warning");
+    const picks = runtime.scopeState().picks;
+    if (!picked && !picks.has(name)) {
+      const others = [...picks];
+      return say(ctx, `pi-lean: "${name}" was never picked on this branch, so there is nothing to remove. ${others.length > 0 ? `Picked: ${others.join(", ")}.` : "No skill is picked on this branch."}`, "warning");
+    }
+    if (picked && picks.has(name)) return say(ctx, `pi-lean: "${name}" is already picked for this branch; scope ${scopeLine(ctx)}.`);
     runtime.setPick(name, picked);
     say(ctx, picked ? `pi-lean: picked "${name}" for this branch; scope ${scopeLine(ctx)}.` : `pi-lean: "${name}" is no longer picked; scope ${scopeLine(ctx)}.`);
   }
 
-  /** The interactive manager (TUI only). */
-  async function manager(/** @type {any} */ ctx) {
-    for (;;) {
-      const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Pick a skill for this branch", "Why is a skill hidden?", "Close"];
-      const action = await ctx.ui.select(`Skills: ${scopeLine(ctx)}`, actions);
-      if (!action || action === "Close") return;
-      if (action === "Browse all skills") {
-        await pickAndExplain(ctx, statusLines(ctx));
-      } else if (action === "Search skills") {
-        const query = await ctx.ui.input("Search skills", "keywords");
-        if (!query) continue;
-        const hits = indexFor(ctx).search(query, { limit: 8 }).hits.map((h) => h.name);
-        await pickAndExplain(ctx, hits.length ? statusLines(ctx, hits) : [`No skill matched "${query}".`]);
-      } else if (action === "Switch profile") {
-        const choice = await ctx.ui.select("Profile", [CLEAR_SCOPE, ...profileNames()]);
-        if (choice) switchProfile(choice, ctx);
-      } else if (action === "Switch group") {
-        const choice = await ctx.ui.select("Group", [CLEAR_SCOPE, ...groupChoices()]);
-        if (choice) switchGroup(choice, ctx);
-      } else if (action === "Pick a skill for this branch") {
-        const name = await ctx.ui.input("Skill to add to this branch's scope", "exact name");
-        if (name) pick(ctx, name.trim(), true);
-      } else if (action === "Why is a skill hidden?") {
-        const name = await ctx.ui.input("Skill name", "exact name");
-        if (name) say(ctx, explain(ctx, name.trim()));
+  /**
+   * The interactive manager (TUI only), opened on `query`'s results when one is given. Pi
+   * shows each info notice in place of the previous one, so messages shown while the manager
+   * is open would vanish: they appear in the manager's own title instead, and are repeated
+   * together once it closes.
+   * @param {any} ctx @param {string} [query]
+   */
+  async function manager(ctx, query = "") {
+    /** @type {string[]} */
+    const shown = [];
+    /** @type {string[]} */
+    let fresh = [];
+    /** @type {(typeof LEVELS)[number]} */
+    let worst = "info";
+    const inner = withNotify(ctx, (/** @type {string} */ text, /** @type {(typeof LEVELS)[number]} */ level = "info") => {
+      shown.push(text);
+      fresh.push(text);
+      if (LEVELS.indexOf(level) > LEVELS.indexOf(worst)) worst = level;
+    });
+    try {
+      if (query) await searchAndExplain(inner, query);
+      for (;;) {
+        const saver = runtime.tokenSaver();
+        const saverAction = saver ? `Token Saver: ${saver.isOn() ? "on (switch off)" : "off (switch on)"}` : null;
+        const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Pick a skill for this branch", "Why is a skill hidden?", ...(saverAction ? [saverAction] : []), "Close"];
+        const head = [`Skills: ${scopeLine(ctx)}`];
+        if (saver) head.push(saver.isOn() ? saver.statusLine() : "token saver: off");
+        const title = fresh.length > 0 ? [...fresh, "", ...head].join("\n") : head.join("\n");
+        fresh = [];
+        const action = await ctx.ui.select(title, actions);
+        if (!action || action === "Close") return;
+        if (action === "Browse all skills") {
+          await pickAndExplain(inner, statusLines(ctx), "Skills");
+        } else if (action === "Search skills") {
+          const words = await ctx.ui.input("Search skills", "keywords");
+          if (words) await searchAndExplain(inner, words);
+        } else if (action === "Switch profile") {
+          await pickScope(inner, "profile");
+        } else if (action === "Switch group") {
+          await pickScope(inner, "group");
+        } else if (action === "Pick a skill for this branch") {
+          const name = await ctx.ui.input("Skill to add to this branch's scope", "exact name");
+          if (name) pick(inner, name.trim(), true);
+        } else if (action === "Why is a skill hidden?") {
+          const name = await ctx.ui.input("Skill name", "exact name");
+          if (name) say(inner, explain(ctx, name.trim()));
+        } else if (saver && action === saverAction) {
+          saver.switchTo(saver.isOn() ? "off" : "on", inner);
+        }
       }
+    } finally {
+      if (shown.length > 0) ctx.ui.notify(shown.join("\n"), worst);
     }
+  }
+
+  /** @param {any} ctx @param {string} query */
+  async function searchAndExplain(ctx, query) {
+    const hits = indexFor(ctx).search(query, { limit: 8 }).hits.map((h) => h.name);
+    if (hits.length === 0) return say(ctx, `pi-lean: no skill matched "${query}".`);
+    await pickAndExplain(ctx, statusLines(ctx, hits), `Skills matching "${query}"`);
   }
 
   /** @param {any} ctx @param {string} name */
@@ -166,9 +245,9 @@ export function registerSkillCommands(pi, runtime) {
     ].join("\n");
   }
 
-  /** @param {any} ctx @param {string[]} lines */
-  async function pickAndExplain(ctx, lines) {
-    const picked = await ctx.ui.select("Skills", lines);
+  /** @param {any} ctx @param {string[]} lines @param {string} title */
+  async function pickAndExplain(ctx, lines, title) {
+    const picked = await ctx.ui.select(title, lines);
     if (!picked) return;
     const name = picked.replace(/^(offered|hidden )\s*/, "").split(" ")[0];
     say(ctx, explain(ctx, name));
@@ -182,9 +261,12 @@ export function registerSkillCommands(pi, runtime) {
     },
     handler: async (args, ctx) => {
       const [verb, ...rest] = args.trim().split(/\s+/);
-      if (!config.error && (verb === "pick" || verb === "unpick") && rest.length === 1) return pick(ctx, rest[0], verb === "pick");
+      if (!config.error && (verb === "pick" || verb === "unpick")) {
+        if (rest.length !== 1) return say(ctx, `Usage: /skills ${verb} <exact skill name>`, "warning");
+        return pick(ctx, rest[0], verb === "pick");
+      }
       if (ctx.mode !== "tui" || config.error) return report(ctx, args.trim());
-      await manager(ctx);
+      await manager(ctx, args.trim());
     },
   });
 
@@ -200,9 +282,8 @@ export function registerSkillCommands(pi, runtime) {
       if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
       const name = args.trim();
       if (name) return switchProfile(name, ctx);
-      if (ctx.mode !== "tui") return say(ctx, `pi-lean: skill scope is ${scopeLine(ctx)}. Profiles: ${profileNames().join(", ") || "(none defined)"}. Use /skill-profile <name|all>.`);
-      const choice = await ctx.ui.select("Profile", [CLEAR_SCOPE, ...profileNames()]);
-      if (choice) switchProfile(choice, ctx);
+      if (ctx.mode !== "tui") return say(ctx, emptyPickerHelp("profile") ?? `pi-lean: skill scope is ${scopeLine(ctx)}. Profiles: ${profileNames().join(", ")}. Use /skill-profile <name|all>.`);
+      await pickScope(ctx, "profile");
     },
   });
 
@@ -218,9 +299,18 @@ export function registerSkillCommands(pi, runtime) {
       if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
       const name = args.trim();
       if (name) return switchGroup(name, ctx);
-      if (ctx.mode !== "tui") return say(ctx, `pi-lean: skill scope is ${scopeLine(ctx)}. Groups: ${groupChoices().join(", ") || "(none defined)"}. Use /skill-group <name|all>.`);
-      const choice = await ctx.ui.select("Group", [CLEAR_SCOPE, ...groupChoices()]);
-      if (choice) switchGroup(choice, ctx);
+      if (ctx.mode !== "tui") return say(ctx, emptyPickerHelp("group") ?? `pi-lean: skill scope is ${scopeLine(ctx)}. Groups: ${groupChoices().join(", ")}. Use /skill-group <name|all>.`);
+      await pickScope(ctx, "group");
     },
   });
+}
+
+/**
+ * The same context with its notifications sent to `sink` (the manager shows them itself).
+ * Everything else is inherited, so dialogs and state reads behave exactly as on `ctx`.
+ * @param {any} ctx @param {(text: string, level?: "info" | "warning" | "error") => void} sink
+ */
+function withNotify(ctx, sink) {
+  const ui = Object.create(ctx.ui, { notify: { value: sink } });
+  return Object.create(ctx, { ui: { value: ui } });
 }

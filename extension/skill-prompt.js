@@ -9,14 +9,20 @@ export const STUB_SECTION = "skill_index";
 
 /**
  * The stub: about 35 tokens whatever the catalog size. Inside a scope it names the scope,
- * which changes only when the user switches scope.
+ * which changes only when the user switches scope. Skills only the user may run
+ * (`disable-model-invocation`) are counted apart, so the model is not told it can reach them.
+ * Every input is fixed for the session unless the catalog or scope changes, so the stub is
+ * byte-identical from prompt to prompt (the provider's prompt-cache prefix).
  * @param {number} candidates
  * @param {string | null} [scopeLabel]  e.g. `group "git"`; null for all skills
+ * @param {number} [userOnly]  skills in the scope only the user can run
  */
-export function skillStub(candidates, scopeLabel = null) {
+export function skillStub(candidates, scopeLabel = null, userOnly = 0) {
   const noun = candidates === 1 ? "skill" : "skills";
   const where = scopeLabel ? `in ${scopeLabel}` : "installed";
-  return `${candidates} ${noun} ${where}, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.`;
+  // "installed" would overstate what the model can reach once some skills are user-only.
+  const count = userOnly > 0 ? `${candidates} ${noun} for the model${scopeLabel ? ` ${where}` : ""} (${userOnly} more ${userOnly === 1 ? "is" : "are"} user-only)` : `${candidates} ${noun} ${where}`;
+  return `${count}, not listed. For a matching task: skill_search (keywords; none browses), then skill with the exact name.`;
 }
 
 /**
@@ -25,10 +31,11 @@ export function skillStub(candidates, scopeLabel = null) {
  * @param {number} candidates
  * @param {string | null} [scopeLabel]  a scope keeps its stub even when empty, so the model
  *   still learns that skill_search can reach outside it
+ * @param {number} [userOnly]
  */
-export function applySkillStub(options, candidates, scopeLabel = null) {
+export function applySkillStub(options, candidates, scopeLabel = null, userOnly = 0) {
   if (Array.isArray(options.skills)) options.skills.length = 0;
   if (candidates <= 0 && !scopeLabel) return;
   if (!options.sections) options.sections = {};
-  options.sections[STUB_SECTION] = skillStub(candidates, scopeLabel);
+  options.sections[STUB_SECTION] = skillStub(candidates, scopeLabel, userOnly);
 }

@@ -87,7 +87,9 @@ export function runSkillSearch(index, params, options) {
   const scoped = Array.isArray(options.only);
   const global = params.scope === "global" && scoped;
   const only = global ? undefined : (options.only ?? undefined);
-  const searchOptions = { limit, descriptionMax: options.descriptionMax, only, exclude: options.exclude };
+  // "Outside the scope" means outside: a global search never lists the scope's own skills.
+  const outside = scoped ? [...(options.exclude ?? []), .../** @type {string[]} */ (options.only)] : options.exclude;
+  const searchOptions = { limit, descriptionMax: options.descriptionMax, only, exclude: global ? outside : options.exclude };
   const within = scoped && !global ? ` in ${options.scopeLabel}` : "";
   if (!query) {
     /** @type {import("../index.js").BrowseResponse} */
@@ -121,7 +123,7 @@ export function runSkillSearch(index, params, options) {
   const details = { mode: global ? "global" : "search", query: shownQuery, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name) };
   if (global) options.onFallback?.(details.names);
   if (result.hits.length === 0 && scoped && !global) {
-    const fallback = index.search(query, { ...searchOptions, only: undefined, limit: Math.min(limit, FALLBACK_LIMIT) });
+    const fallback = index.search(query, { ...searchOptions, only: undefined, exclude: outside, limit: Math.min(limit, FALLBACK_LIMIT) });
     const names = fallback.hits.map((h) => h.name);
     options.onFallback?.(names);
     const fallbackDetails = { ...details, mode: "fallback", fallback: names };

@@ -98,9 +98,9 @@ export function registerTokenSaver(pi, config) {
     return originals.get(id)?.tool;
   }
 
-  /** @param {any} ctx @param {string} message */
-  function tell(ctx, message) {
-    if (ctx?.hasUI) ctx.ui.notify(message, "info");
+  /** @param {any} ctx @param {string} message @param {"info" | "warning"} [level] */
+  function tell(ctx, message, level = "info") {
+    if (ctx?.hasUI) ctx.ui.notify(message, level);
     else process.stderr.write(`${message}\n`);
   }
 
@@ -235,20 +235,39 @@ export function registerTokenSaver(pi, config) {
         return;
       }
       const wanted = arg === "" ? (enabled ? "off" : "on") : arg;
-      let where = "";
-      try {
-        where = writeTokenSaverSetting(getAgentDir(), /** @type {"on" | "off"} */ (wanted));
-      } catch (error) {
-        tell(ctx, `Token Saver: could not save the setting (${error instanceof Error ? error.message : error}).`);
-      }
-      config.reload({ ...(/** @type {any} */ (config).where ?? {}), agentDir: getAgentDir() });
-      const env = process.env.PI_LEAN_TOKEN_SAVER;
-      const effective = config.error ? "off" : config.value.tokenSaver;
-      apply(effective === "on", ctx);
-      const note = env && env !== wanted ? ` PI_LEAN_TOKEN_SAVER=${env} overrides it.` : "";
-      tell(ctx, `Token Saver ${effective}${where ? `; saved to ${where}` : ""}.${note}`);
+      switchTo(/** @type {"on" | "off"} */ (wanted), ctx);
     },
   });
+
+  /**
+   * Saves and applies on/off, then says in one message what the state is and, when it is not
+   * what was asked for, why (an invalid config keeps the layer off; the variable overrides).
+   * @param {"on" | "off"} wanted @param {any} ctx
+   */
+  function switchTo(wanted, ctx) {
+    let where = "";
+    let saveError = "";
+    try {
+      where = writeTokenSaverSetting(getAgentDir(), wanted);
+    } catch (error) {
+      saveError = error instanceof Error ? error.message : String(error);
+    }
+    config.reload({ ...(/** @type {any} */ (config).where ?? {}), agentDir: getAgentDir() });
+    const env = process.env.PI_LEAN_TOKEN_SAVER;
+    const effective = config.error ? "off" : config.value.tokenSaver;
+    apply(effective === "on", ctx);
+    if (config.error && wanted === "on") {
+      const saved = where ? ` "on" is saved (${where}) and applies once the file is fixed.` : "";
+      tell(ctx, `Token Saver is still off: ${config.error.message}. Fix that file, then run /token-saver on again.${saved}`, "warning");
+      return;
+    }
+    if (saveError) {
+      tell(ctx, `Token Saver ${effective} for now, but the setting could not be saved: ${saveError}.`, "warning");
+      return;
+    }
+    const note = env && env !== wanted ? ` PI_LEAN_TOKEN_SAVER=${env} overrides it.` : "";
+    tell(ctx, `Token Saver ${effective}${where ? `; saved to ${where}` : ""}.${note}`);
+  }
 
   pi.on("session_start", (_event, ctx) => {
     // Runs after index.js reloaded the config (handlers run in registration order).
@@ -344,4 +363,14 @@ export function registerTokenSaver(pi, config) {
     if (!tracker.routineContinuation) return undefined;
     return clampEffort(event.payload) ?? undefined;
   });
+
+  /** What the skills manager shows and toggles. */
+  return {
+    isOn: () => enabled,
+    statusLine: () => stats.statusLine(),
+    /** @param {"on" | "off"} wanted @param {any} ctx */
+    switchTo: (wanted, ctx) => switchTo(wanted, ctx),
+  };
 }
+
+/** @typedef {ReturnType<typeof registerTokenSaver>} TokenSaverControl */
