@@ -122,16 +122,16 @@ describe("skills feature in a fake Pi (TUI)", () => {
       'hidden  loop-a (scope: outside profile "work")',
       "hidden  loop-b (policy: deny)",
       "offered release-notes [notes]",
-      "hidden  secret-helper (disabled: disable-model-invocation (user-only via /skill:name))",
+      "hidden  secret-helper (user-only: disable-model-invocation; run it with /skill:secret-helper)",
     ]);
     // Inside the manager each message heads the next menu (Pi's info notices replace each other)...
     const menus = dialogs.filter((d) => d.options?.includes("Close"));
-    assert.match(menus[2].title, /^loop-a: hidden \(scope: outside profile "work"\)\npolicy: allow; groups: \(none\)\n.*\n\nSkills: profile "work" \(3 of 5 skills offered\)$/);
+    assert.match(menus[2].title, /^loop-a: hidden \(scope: outside profile "work"\)\npolicy: allow; groups: \(none\)\n.*\n\nSkills: profile "work" \(3 of 5 skills offered\)$/, "secret-helper is user-only but outside the profile, so it is not counted");
     assert.match(menus[3].title, /^loop-b: hidden \(policy: deny\)\n/);
     assert.match(menus[4].title, /^pi-lean: picked "loop-a" for this branch; scope profile "work" \(4 of 5 skills offered\)\.\n\nSkills: /);
     // ...and all of them are repeated together, once, when it closes.
     assert.equal(notes.length, 1);
-    const closing = notes[0].split("\n");
+    const closing = notes[0].split("\n").filter(Boolean);
     assert.equal(closing[0], 'pi-lean: skill scope is now profile "work" (3 of 5 skills offered).');
     assert.ok(closing.includes('loop-a: hidden (scope: outside profile "work")') && closing.includes("loop-b: hidden (policy: deny)"));
     assert.equal(closing.at(-1), 'pi-lean: picked "loop-a" for this branch; scope profile "work" (4 of 5 skills offered).');
@@ -195,7 +195,7 @@ describe("skills feature in a fake Pi (TUI)", () => {
     assert.match(dialogs[1].title, /^Token Saver on\.\n\nSkills: .*\ntoken saver: ~12 tokens saved vs stock Pi$/);
     assert.ok(dialogs[1].options.includes("Token Saver: on (switch off)"));
     assert.deepEqual(switched, ["on", "off"]);
-    assert.deepEqual(notes, ["Token Saver on.\nToken Saver off."]);
+    assert.deepEqual(notes, ["Token Saver on.\n\nToken Saver off."]);
   });
 
   test("the stub and tools follow the scope; picks restore from the branch", async () => {

@@ -68,7 +68,7 @@ export class SkillAccess {
     if (!info) return "not installed";
     const view = this.view(index);
     if (view.deniedSet.has(name)) return "policy: deny";
-    if (info.disableModelInvocation) return "disabled: disable-model-invocation (user-only via /skill:name)";
+    if (info.disableModelInvocation) return `user-only: disable-model-invocation; run it with /skill:${name}`;
     if (view.members !== null && !view.members.has(name)) return `scope: outside ${view.scope.label}`;
     return null;
   }

@@ -116,6 +116,13 @@ export function registerSkillCommands(pi, runtime) {
     return `${view.scope.label} (${view.candidates.length} of ${index.visibleCount} skills offered)`;
   }
 
+  /** Skills in the scope, not denied, that only the user can run. @param {any} ctx */
+  function userOnlyInScope(ctx) {
+    const index = indexFor(ctx);
+    const view = runtime.access().view(index);
+    return index.list().filter((s) => s.disableModelInvocation && !view.deniedSet.has(s.name) && (view.members === null || view.members.has(s.name))).length;
+  }
+
   /**
    * One line per skill: offered or hidden (and why), with its groups.
    * @param {any} ctx @param {string[]} [only]
@@ -193,7 +200,8 @@ export function registerSkillCommands(pi, runtime) {
         const saver = runtime.tokenSaver();
         const saverAction = saver ? `Token Saver: ${saver.isOn() ? "on (switch off)" : "off (switch on)"}` : null;
         const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Pick a skill for this branch", "Why is a skill hidden?", ...(saverAction ? [saverAction] : []), "Close"];
-        const head = [`Skills: ${scopeLine(ctx)}`];
+        const userOnly = userOnlyInScope(ctx);
+        const head = [`Skills: ${scopeLine(ctx)}${userOnly > 0 ? `; ${userOnly} more ${userOnly === 1 ? "is" : "are"} user-only (/skill:name)` : ""}`];
         if (saver) head.push(saver.isOn() ? saver.statusLine() : "token saver: off");
         const title = fresh.length > 0 ? [...fresh, "", ...head].join("\n") : head.join("\n");
         fresh = [];
@@ -219,7 +227,7 @@ export function registerSkillCommands(pi, runtime) {
         }
       }
     } finally {
-      if (shown.length > 0) ctx.ui.notify(shown.join("\n"), worst);
+      if (shown.length > 0) ctx.ui.notify(shown.join("\n\n"), worst);
     }
   }
 

@@ -154,7 +154,8 @@ export class RetrievalFeedback {
       .sort((a, b) => b.weight - a.weight)
       .map((s) => {
         const template = s.template ? ` "${s.template.length > 40 ? `${s.template.slice(0, 39)}…` : s.template}"` : "";
-        return `${s.tool}/${s.kind}${template} weight ${s.weight.toFixed(2)} (${s.retrievals} retrieval${s.retrievals === 1 ? "" : "s"}, softened ${s.applied}, held to plain view ${s.heldBack}, last +${s.lastGrowth} bytes)`;
+        const used = s.applied + s.heldBack === 0 ? "not used yet" : `softened ${s.applied}, held to plain view ${s.heldBack}, last +${s.lastGrowth} bytes`;
+        return `${s.tool}/${s.kind}${template} weight ${s.weight.toFixed(2)} (${s.retrievals} retrieval${s.retrievals === 1 ? "" : "s"}, ${used})`;
       });
   }
 }

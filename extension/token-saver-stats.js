@@ -102,5 +102,5 @@ export class TokenSaverStats {
 export function formatCount(n) {
   const sign = n < 0 ? "-" : "";
   const a = Math.abs(n);
-  return sign + (a >= 10_000 ? `${Math.round(a / 1000)}k` : a >= 1000 ? `${(a / 1000).toFixed(1)}k` : String(a));
+  return sign + (a >= 10_000_000 ? `${Math.round(a / 1e6)}M` : a >= 1_000_000 ? `${(a / 1e6).toFixed(1)}M` : a >= 10_000 ? `${Math.round(a / 1000)}k` : a >= 1000 ? `${(a / 1000).toFixed(1)}k` : String(a));
 }
