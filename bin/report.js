@@ -66,7 +66,8 @@ export function sampleOutputs() {
 
 /** Words too common to say anything about a skill's domain. */
 const STOPWORDS = new Set(
-  "a an and are as at be by for from has have in into is it its of on or that the this to use used uses using when with without your you can will any all more most other such than then them these they those what which who why how not only also like e.g via per etc skill skills".split(" "),
+  ("a an and are as at be by for from has have in into is it its of on or that the this to use used uses using when with without your you can will any all more most other such than then them these they those what which who why how not only also like e.g via per etc skill skills " +
+    "must should before after while whenever need needs want wants user users help helps make makes across against high low every each something anything about").split(" "),
 );
 
 /**
@@ -121,7 +122,7 @@ export function sessionSavings(agentDir, maxSessions) {
   if (files.length === 0) return null;
   files.sort((a, b) => b.mtime - a.mtime);
   const chosen = files.slice(0, maxSessions);
-  const totals = { sessions: chosen.length, available: files.length, results: 0, compactable: 0, already: 0, stockChars: 0, viewChars: 0, reachChars: 0 };
+  const totals = { sessions: chosen.length, available: files.length, results: 0, compactable: 0, already: 0, alreadySaved: 0, stockChars: 0, viewChars: 0, reachChars: 0 };
   for (const { file } of chosen) {
     let cwd = process.cwd();
     let prompt;
@@ -150,8 +151,11 @@ export function sessionSavings(agentDir, maxSessions) {
       }
       if (message.role !== "toolResult") continue;
       totals.results += 1;
-      if (message.details?.tokenSaver) {
+      const record = message.details?.tokenSaver;
+      if (record) {
         totals.already += 1;
+        // What it saved then, against what Pi alone would have sent (older records lack stockChars).
+        if (Number.isFinite(record.stockChars)) totals.alreadySaved += record.stockChars - contentText(message.content).length;
         continue;
       }
       const piText = contentText(message.content);
@@ -242,7 +246,7 @@ export function runReport({ index, dirs, usedSamples, diagnostics, agentDir, ses
   const mine = sessions > 0 ? sessionSavings(agentDir, sessions) : null;
   if (mine && mine.results > 0) {
     out.push(`your recent Pi sessions (${mine.sessions} most recent of ${mine.available}, read only; nothing is sent anywhere):`);
-    out.push(`  ${mine.results} tool results; ${mine.compactable} large enough to compact${mine.already ? `; ${mine.already} already compacted by the Token Saver` : ""}`);
+    out.push(`  ${mine.results} tool results; ${mine.compactable} large enough to compact${mine.already ? `; ${mine.already} already compacted by the Token Saver (saved ~${tokens(mine.alreadySaved)} tokens vs stock Pi)` : ""}`);
     if (mine.compactable > 0) {
       const pct = Math.round((100 * (mine.stockChars - mine.viewChars)) / mine.stockChars);
       out.push(`  Pi sent ~${tokens(mine.stockChars)} tokens of them; the Token Saver would have sent ~${tokens(mine.viewChars)} (${pct}% less)`);
