@@ -31,7 +31,8 @@ export function packageVersion() {
 
 /**
  * Skill dirs Pi reads, in Pi's order: the user's, then (only in a trusted project) the
- * project's `.pi/skills` and `.agents/skills` from the working dir up.
+ * project's `.pi/skills` and `.agents/skills` from the working dir up. Skills that come from
+ * Pi packages or extra paths in Pi's settings are not included.
  * @param {{ trusted: boolean }} options
  */
 export function skillDirs({ trusted }) {
@@ -39,10 +40,11 @@ export function skillDirs({ trusted }) {
   const dirs = [path.join(agentDir(), "skills"), path.join(home, ".agents", "skills")];
   if (trusted) {
     dirs.push(path.join(process.cwd(), ".pi", "skills"));
+    // Pi walks up to the repository root when there is one.
     for (let dir = path.resolve(process.cwd()); ; dir = path.dirname(dir)) {
       const candidate = path.join(dir, ".agents", "skills");
       if (candidate !== path.join(home, ".agents", "skills")) dirs.push(candidate);
-      if (path.dirname(dir) === dir) break;
+      if (path.dirname(dir) === dir || fs.existsSync(path.join(dir, ".git"))) break;
     }
   }
   return [...new Set(dirs)].filter((d) => fs.existsSync(d));
