@@ -319,7 +319,7 @@ describe("access view, search and load with scope and policy", () => {
     assert.deepEqual(view.candidates, ["git-history"]);
     assert.equal(access.hiddenReason(index, "changelog-style"), "policy: deny");
     assert.equal(access.hiddenReason(index, "release-notes"), 'scope: outside group "git" of profile "work"');
-    assert.match(access.hiddenReason(index, "secret-helper"), /^disabled: /);
+    assert.equal(access.hiddenReason(index, "secret-helper"), "user-only: disable-model-invocation; run it with /skill:secret-helper");
     assert.equal(access.hiddenReason(index, "git-history"), null);
   });
 
