@@ -85,7 +85,7 @@ describe("pi-lean search follows the config Pi would use", () => {
     assert.deepEqual(ranked(["release"]), []);
     assert.deepEqual(ranked(["rebase branch"]), ["git-rebase"]);
     const text = user.run(["search", "release"]).stdout;
-    assert.match(text, /^4 skills in the installed sources; searching profile "dev"; 1 denied by policy, never listed\.$/m);
+    assert.match(text, /^4 skills installed, 4 for the model; searching profile "dev"; 1 denied by policy, never listed\.$/m);
     assert.match(text, /no keyword match; --all searches outside profile "dev"/);
   });
 
@@ -242,6 +242,31 @@ describe("pi-lean report", () => {
       assert.match(run.stdout, /^ {2}1 tool results; 1 large enough to compact$/m);
       assert.match(run.stdout, new RegExp(`^  Pi sent ~${tok(stored.length)} tokens of them; the Token Saver would have sent ~${tok(view.text.length)} \\(\\d+% less\\)$`, "m"));
       assert.deepEqual(fs.readFileSync(path.join(sandbox.agent, "sessions", String(sessionFiles[0]))), before, "session files are only read");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("results the Token Saver already compacted are counted apart, with what it saved then", { skip: piNode ? false : "needs Node >= 22.19 for Pi 1.6" }, async () => {
+    const lines = [];
+    for (let i = 0; i < 400; i++) lines.push(`test suite_${i % 9}::case_${i} ... ${i === 77 ? "FAILED" : "ok"}`);
+    const model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: "cat tests.log" } }] }, { text: "Done." }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.work, "tests.log"), `${lines.join("\n")}\n`);
+      const pi = await runPi(sandbox, { session: true, env: { PI_LEAN_TOKEN_SAVER: "on" }, prompts: ["Run the tests."] });
+      assert.equal(pi.code, 0, pi.stderr);
+      const file = fs.readdirSync(path.join(sandbox.agent, "sessions"), { recursive: true }).map(String).find((f) => f.endsWith(".jsonl"));
+      const entries = fs.readFileSync(path.join(sandbox.agent, "sessions", /** @type {string} */ (file)), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+      const result = entries.find((e) => e.message?.role === "toolResult").message;
+      const record = result.details.tokenSaver;
+      assert.ok(record && record.stockChars > 0, "the extension compacted it");
+      const saved = Math.round((record.stockChars - result.content[0].text.length) / 4);
+      const run = spawnSync(process.execPath, [CLI, "report"], { cwd: sandbox.work, encoding: "utf8", env: { PATH: process.env.PATH, HOME: sandbox.home, PI_CODING_AGENT_DIR: sandbox.agent } });
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, new RegExp(`^  1 tool results; 0 large enough to compact; 1 already compacted by the Token Saver \\(saved ~${saved >= 1000 ? `${(saved / 1000).toFixed(1)}k` : saved} tokens vs stock Pi\\)$`, "m"));
     } finally {
       await model.stop();
       sandbox.cleanup();

@@ -156,9 +156,9 @@ async function cmdSearch(argv) {
   const queries = values.queries ? readJsonl(values.queries).map((q) => ({ id: String(q.id), prompt: String(q.prompt) })) : [{ id: "query", prompt: query }];
   if (!values.json) {
     const scope = values.all && view.members !== null ? `every skill (--all ignores ${view.scope.label})` : view.scope.label;
-    const source = explicit ? "the given" : "the installed";
+    const source = explicit ? "given" : "installed";
     const denied = view.denied.length > 0 ? `; ${view.denied.length} denied by policy, never listed` : "";
-    process.stdout.write(`${index.size} skills in ${source} sources; searching ${scope}${denied}.\n`);
+    process.stdout.write(`${index.size} skills ${source}, ${index.visibleCount} for the model; searching ${scope}${denied}.\n`);
   }
   for (const q of queries) {
     const result = index.search(q.prompt, { limit, only, exclude: view.denied });
