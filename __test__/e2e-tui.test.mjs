@@ -1,0 +1,87 @@
+// The TUI as a user drives it: real Pi 1.6 in a tmux pane, keys sent with `send-keys`, the
+// screen read with `capture-pane`. Checks what the user sees: `/skills <query>` opens on the
+// results, a message shown inside the manager is repeated in the chat once it closes, and the
+// manager shows and toggles the Token Saver (its status line appears). Skipped without tmux.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { FakeModel } from "./helpers/fake-model.mjs";
+import { EXTENSION_ENTRY, PI_CLI, REPO_ROOT, findPiNode, makeSandbox } from "./helpers/pi.mjs";
+
+const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
+const node = findPiNode();
+const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+const skip = !node ? "needs Node >= 22.19 for Pi 1.6" : !hasTmux ? "needs tmux" : false;
+const SESSION = `pi-lean-tui-${process.pid}`;
+
+/** @param {string[]} args */
+const tmux = (...args) => spawnSync("tmux", args, { encoding: "utf8" });
+const screen = () => tmux("capture-pane", "-t", SESSION, "-p").stdout;
+
+/** Waits until the screen matches, or fails with what was on it. @param {RegExp} pattern */
+async function waitFor(pattern, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const text = screen();
+    if (pattern.test(text)) return text;
+    if (Date.now() > until) assert.fail(`timed out waiting for ${pattern}; screen:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** @param {...string} keys */
+const keys = (...keys) => tmux("send-keys", "-t", SESSION, ...keys);
+
+describe("the skills manager in Pi's TUI", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+
+  before(async () => {
+    model = new FakeModel([]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    const env = [`HOME=${sandbox.home}`, `PI_CODING_AGENT_DIR=${sandbox.agent}`, "PI_OFFLINE=1", "PI_TELEMETRY=0", "PI_SKIP_VERSION_CHECK=1", "TERM=xterm-256color", `PATH=${path.dirname(/** @type {string} */ (node))}:/usr/bin:/bin`];
+    const command = ["env", ...env, node, PI_CLI, "--model", "fake/fake-model", "--no-context-files", "-e", EXTENSION_ENTRY, "--skill", DEP_SKILLS].map((a) => `'${String(a).replace(/'/g, "'\\''")}'`).join(" ");
+    const started = tmux("new-session", "-d", "-s", SESSION, "-x", "110", "-y", "40", "-c", sandbox.work, command);
+    assert.equal(started.status, 0, started.stderr);
+    await waitFor(/fake-model/);
+  });
+
+  after(async () => {
+    tmux("kill-session", "-t", SESSION);
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("/skills <query> opens on that query's results; the message shown inside is repeated after close", async () => {
+    keys("/skills release notes");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    keys("Enter");
+    const results = await waitFor(/Skills matching "release notes"/);
+    assert.match(results, /→ offered release-notes/);
+    keys("Enter");
+    const menu = await waitFor(/release-notes: offered to the model[\s\S]*Skills: all skills \(5 of 5 skills offered\); 1 more is user-only/);
+    assert.match(menu, /→ Browse all skills/);
+    keys("Escape");
+    // Closed: no menu, and the explanation is in the chat.
+    const chat = await waitFor(/^(?![\s\S]*Browse all skills)[\s\S]*release-notes: offered to the model\n.*policy: allow/);
+    assert.doesNotMatch(chat, /↑↓ navigate/);
+  });
+
+  test("the manager shows the Token Saver and switches it on; the status line appears", async () => {
+    assert.doesNotMatch(screen(), /token saver: ~/);
+    keys("/skills");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    keys("Enter");
+    await waitFor(/token saver: off\n[\s\S]*Token Saver: off \(switch on\)/);
+    for (let i = 0; i < 6; i++) keys("Down");
+    keys("Enter");
+    await waitFor(/Token Saver on; saved to [\s\S]*Token Saver: on \(switch off\)/);
+    keys("Escape");
+    const closed = await waitFor(/^(?![\s\S]*↑↓ navigate)[\s\S]*token saver: ~0 tokens saved vs stock Pi/);
+    assert.match(closed, /Token Saver on; saved to /);
+  });
+});
