@@ -18,8 +18,9 @@ import { formatCount } from "../extension/token-saver-stats.js";
 /** Pi's own cut of bash output: the last 2,000 lines, then at most 50 KB of them. */
 const PI_MAX_LINES = 2000;
 const PI_MAX_BYTES = 50 * 1024;
-/** Session files larger than this are skipped (a report must stay quick and bounded). */
-const MAX_SESSION_FILE_BYTES = 64 * 1024 * 1024;
+/** Session files larger than this are skipped, and reading stops after the total (a report must stay quick and bounded). */
+const MAX_SESSION_FILE_BYTES = 32 * 1024 * 1024;
+const MAX_SESSION_TOTAL_BYTES = 128 * 1024 * 1024;
 
 /**
  * What stock Pi's bash tool would send for `text`: its tail within 2,000 lines and 50 KB.
@@ -104,7 +105,7 @@ export function domainRequests(index, count) {
  */
 export function sessionSavings(agentDir, maxSessions) {
   const root = path.join(agentDir, "sessions");
-  /** @type {{ file: string, mtime: number }[]} */
+  /** @type {{ file: string, mtime: number, size: number }[]} */
   const files = [];
   try {
     for (const dir of fs.readdirSync(root, { withFileTypes: true })) {
@@ -113,7 +114,7 @@ export function sessionSavings(agentDir, maxSessions) {
         if (!f.endsWith(".jsonl")) continue;
         const file = path.join(root, dir.name, f);
         const st = fs.statSync(file);
-        if (st.size <= MAX_SESSION_FILE_BYTES) files.push({ file, mtime: st.mtimeMs });
+        if (st.size <= MAX_SESSION_FILE_BYTES) files.push({ file, mtime: st.mtimeMs, size: st.size });
       }
     }
   } catch {
@@ -121,7 +122,13 @@ export function sessionSavings(agentDir, maxSessions) {
   }
   if (files.length === 0) return null;
   files.sort((a, b) => b.mtime - a.mtime);
-  const chosen = files.slice(0, maxSessions);
+  const chosen = [];
+  let budget = MAX_SESSION_TOTAL_BYTES;
+  for (const f of files.slice(0, maxSessions)) {
+    if (f.size > budget) break;
+    budget -= f.size;
+    chosen.push(f);
+  }
   const totals = { sessions: chosen.length, available: files.length, results: 0, compactable: 0, already: 0, alreadySaved: 0, stockChars: 0, viewChars: 0, reachChars: 0 };
   for (const { file } of chosen) {
     let cwd = process.cwd();
