@@ -231,7 +231,7 @@ async function main() {
     if (command === "search") await cmdSearch(rest);
     else if (command === "report") await cmdReport(rest);
     else if (command === "compact") cmdCompact(rest);
-    else if (command === "--version" || command === "-V" || command === "version") {
+    else if (command === "--version" || command === "-v" || command === "-V" || command === "version") {
       if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
       process.stdout.write(`pi-lean ${packageVersion()} (core ${native.coreVersion()})\n`);
     } else if (!command || command === "--help" || command === "-h" || command === "help") process.stdout.write(USAGE + "\n");
