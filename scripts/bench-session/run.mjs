@@ -22,7 +22,9 @@ export async function runSession(setup, skillsDir) {
   const script = createSessionScript();
   const model = new FakeModel(Array.from({ length: MAX_REQUESTS }, () => (/** @type {any} */ body, /** @type {number} */ i) => script.reply(body, i)));
   await model.start();
-  const sandbox = makeSandbox(model);
+  // A long-context model: the 1,000-skill stock catalog alone is ~90k tokens, and the bench
+  // measures what each configuration sends, not when Pi would start summarizing.
+  const sandbox = makeSandbox(model, { contextWindow: 1_000_000 });
   const tmpDir = path.join(sandbox.root, "tmp");
   fs.mkdirSync(tmpDir);
   try {
