@@ -73,6 +73,32 @@ function addPackage(agentDir, packageDir) {
 }
 
 /**
+ * The Skill Orchestrator loaded in place from the cache, with its Token Saver on or off. It
+ * keeps its state under HOME (not the agent dir): the profile manifest and the active profile,
+ * exactly what its `/token-saver on|off` writes.
+ * @param {boolean} tokenSaver
+ * @returns {Setup | { unavailable: string }}
+ */
+function orchestrator(tokenSaver) {
+  const peer = installPeer(ORCHESTRATOR);
+  if ("error" in peer) return { unavailable: peer.error };
+  return {
+    extension: null,
+    env: {},
+    prepare: (sandbox) => {
+      addPackage(sandbox.agent, peer.dir);
+      const state = path.join(sandbox.home, ".pi", "agent");
+      fs.mkdirSync(path.join(state, "skill-profiles"), { recursive: true });
+      fs.writeFileSync(path.join(state, "skill-manager.json"), JSON.stringify({ version: 2, activeProfileId: "default" }));
+      fs.writeFileSync(
+        path.join(state, "skill-profiles", "default.json"),
+        JSON.stringify({ version: 1, profileId: "default", profileName: "Default", profileDescription: "", tokenSaverEnabled: tokenSaver }, null, 2),
+      );
+    },
+  };
+}
+
+/**
  * @param {{ extensionEntry: string, peers?: boolean }} options
  * @returns {Config[]}
  */
@@ -113,28 +139,16 @@ export function configurations({ extensionEntry, peers = true }) {
   if (!peers) return all;
   all.push(
     {
+      id: "orchestrator-lazy",
+      label: "Skill Orchestrator",
+      what: `${ORCHESTRATOR.name}@${ORCHESTRATOR.version} from npm, lazy skills only (its Token Saver off, the default)`,
+      resolve: () => orchestrator(false),
+    },
+    {
       id: "orchestrator",
       label: "Skill Orchestrator + Token Saver",
       what: `${ORCHESTRATOR.name}@${ORCHESTRATOR.version} from npm, its Token Saver on (as /token-saver on writes it)`,
-      resolve: () => {
-        const peer = installPeer(ORCHESTRATOR);
-        if ("error" in peer) return { unavailable: peer.error };
-        return {
-          extension: null,
-          env: {},
-          prepare: (sandbox) => {
-            addPackage(sandbox.agent, peer.dir);
-            // Its state lives under HOME, not the agent dir.
-            const state = path.join(sandbox.home, ".pi", "agent");
-            fs.mkdirSync(path.join(state, "skill-profiles"), { recursive: true });
-            fs.writeFileSync(path.join(state, "skill-manager.json"), JSON.stringify({ version: 2, activeProfileId: "default" }));
-            fs.writeFileSync(
-              path.join(state, "skill-profiles", "default.json"),
-              JSON.stringify({ version: 1, profileId: "default", profileName: "Default", profileDescription: "", tokenSaverEnabled: true }, null, 2),
-            );
-          },
-        };
-      },
+      resolve: () => orchestrator(true),
     },
     {
       id: "lazy-skill-tool",
