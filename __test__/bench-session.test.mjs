@@ -61,6 +61,7 @@ describe("session bench smoke: stock Pi and pi-lean everything on, 100 skills", 
       run.requests.forEach((r, i) => {
         assert.equal(r.tokens, o200k(cacheView(run.bodies[i])), `${id} request ${i}: tokens recount`);
         assert.ok(r.cached <= r.tokens);
+        assert.equal(r.prefixBreak, i > 0 && !cacheView(run.bodies[i]).startsWith(cacheView(run.bodies[i - 1])), `${id} request ${i}: prefix break`);
         if (i > 0) {
           // Tools and the system prompt never change mid-session, so they are always reused.
           const stable = o200k([JSON.stringify(run.bodies[i].tools ?? []), JSON.stringify(run.bodies[i].messages[0])].join("\n"));

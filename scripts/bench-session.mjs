@@ -75,9 +75,10 @@ async function main() {
 
   const out = [
     `Session bench: real Pi 1.6 against a scripted model, one run (${os.cpus().length} cores, node ${process.version}).`,
-    `Tokens: o200k of each request's tool declarations and messages as Pi sent them. Prefix reuse: tokens of each`,
-    `request's byte-identical prefix with the previous request (tools, then messages), over all tokens. Cost: $${PRICES.uncachedPerM.toFixed(2)}`,
-    `per million uncached input tokens and $${PRICES.cachedPerM.toFixed(2)} per million cached (typical list prices, cache reads at 10%).`,
+    "Tokens: o200k of each request's tool declarations and messages as Pi sent them. Prefix reuse: tokens of each request's",
+    "byte-identical prefix with the previous request (tools, then messages), over all tokens; a prefix break is a request that",
+    `changed something the previous one sent. Cost: $${PRICES.uncachedPerM.toFixed(2)} per million uncached input tokens and $${PRICES.cachedPerM.toFixed(2)} per million cached`,
+    "(typical list prices: cache reads at a tenth of the input price).",
     "",
   ];
   for (const skills of skillCounts) {
@@ -86,16 +87,18 @@ async function main() {
     out.push(`${fmt(skills)} skills installed`);
     out.push(
       table(
-        ["configuration", "requests", "input tokens", "vs stock", "prefix reuse", "est. cost", "failing test", "skill body", "retrieval exact", "fix verified"],
+        ["configuration", "requests", "input tokens", "vs stock", "prefix reuse", "prefix breaks", "uncached tokens", "est. cost", "failing test", "skill body", "retrieval exact", "fix verified"],
         rows.map((r) =>
           r.unavailable
-            ? [`${r.label} (not run, see below)`, "—", "—", "—", "—", "—", "—", "—", "—", "—"]
+            ? [`${r.label} (not run, see below)`, "—", "—", "—", "—", "—", "—", "—", "—", "—", "—", "—"]
             : [
                 r.label,
                 r.requests.length,
                 fmt(r.totalTokens),
                 stock ? pct(r.totalTokens / stock.totalTokens) : "—",
                 pct(r.cachedTokens / r.totalTokens),
+                r.requests.filter((/** @type {any} */ q) => q.prefixBreak).length,
+                fmt(r.totalTokens - r.cachedTokens),
                 `$${r.costUsd.toFixed(3)}`,
                 yes(r.facts.failingTest),
                 yes(r.facts.skillBody),

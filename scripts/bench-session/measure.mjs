@@ -29,7 +29,7 @@ export function commonPrefix(a, b) {
 
 /**
  * Per request: o200k tokens, the tokens of its byte-identical prefix with the previous request,
- * and that share.
+ * that share, and whether the request changed anything the previous one sent (a prefix break).
  * @param {any[]} bodies
  */
 export function requestTokens(bodies) {
@@ -39,8 +39,10 @@ export function requestTokens(bodies) {
     const tokens = o200k(view);
     const prefix = commonPrefix(previous, view);
     const cached = prefix === 0 ? 0 : Math.min(tokens, o200k(view.slice(0, prefix)));
+    // A break: something the previous request sent changed, so a cache must drop what follows.
+    const prefixBreak = previous.length > 0 && prefix < previous.length;
     previous = view;
-    return { tokens, cached, prefixShare: tokens ? cached / tokens : 0 };
+    return { tokens, cached, prefixShare: tokens ? cached / tokens : 0, prefixBreak };
   });
 }
 
