@@ -10,7 +10,8 @@ import { after, before, describe, test } from "node:test";
 import { EXTENSION_ENTRY, SHARED_DIR, findPiNode } from "./helpers/pi.mjs";
 import { systemText } from "./helpers/fake-model.mjs";
 import { configurations } from "../scripts/bench-session/configs.mjs";
-import { cacheView, o200k } from "../scripts/bench-session/measure.mjs";
+import { cacheView, commonPrefix, o200k } from "../scripts/bench-session/measure.mjs";
+import { catalogLocation, listedSkills, orchestratorRecoveryId, piLeanMarker, piTruncation } from "../scripts/bench-session/session-model.mjs";
 import { runSession } from "../scripts/bench-session/run.mjs";
 import { writeSkillLibrary } from "../scripts/bench-session/skills.mjs";
 
@@ -76,5 +77,41 @@ describe("session bench smoke: stock Pi and pi-lean everything on, 100 skills", 
     assert.match(stockSystem, /<available_skills>|<skills>/);
     assert.doesNotMatch(leanSystem, /<available_skills>/);
     assert.ok(runs.stock.requests[0].tokens - runs["lean-all"].requests[0].tokens > 5000, "100-skill catalog removed");
+  });
+});
+
+describe("session bench parsing: what the scripted model reads from a request", () => {
+  test("a pi-lean marker gives id, first line and count; one without an end line counts one page", () => {
+    const view = 'ok\n[… 133 lines 6-138: "test <*> ... ok" · token_retrieve id=fae5e755cfa5603e startLine=6]\nend';
+    assert.deepEqual(piLeanMarker(view), { id: "fae5e755cfa5603e", startLine: 6, count: 133 });
+    assert.deepEqual(piLeanMarker("[… JSON skeleton: nested values of lines 1-40 omitted · token_retrieve id=00112233aabbccdd startLine=1]"), {
+      id: "00112233aabbccdd",
+      startLine: 1,
+      count: 240,
+    });
+    assert.equal(piLeanMarker("no marker here"), null);
+  });
+
+  test("the Skill Orchestrator's recovery id and Pi's own truncation notice", () => {
+    assert.equal(orchestratorRecoveryId("x\n[token-saver: error; 49472→1196 chars; ~98% smaller; full=cbbffc5918477f5014bcd0d7]"), "cbbffc5918477f5014bcd0d7");
+    assert.deepEqual(piTruncation("tail\n\n[Showing lines 603-1544 of 1544 (50.0KB limit). Full output: /tmp/x/pi-bash-203a.log]"), {
+      startLine: 603,
+      endLine: 1544,
+      totalLines: 1544,
+      path: "/tmp/x/pi-bash-203a.log",
+    });
+  });
+
+  test("a skill's location in Pi's catalog, and the names a search result lists", () => {
+    const catalog = "<skill>\n<name>brainstorming</name>\n<description>a</description>\n<location>/s/b/SKILL.md</location>\n</skill>\n<skill>\n<name>systematic-debugging</name>\n<description>Use when</description>\n<location>/s/sd/SKILL.md</location>\n</skill>";
+    assert.equal(catalogLocation(catalog, "systematic-debugging"), "/s/sd/SKILL.md");
+    assert.equal(catalogLocation(catalog, "debugging"), null);
+    assert.deepEqual(listedSkills("Skills (best first):\n- systematic-debugging: Use when\n1. arboreto: Infer"), ["systematic-debugging", "arboreto"]);
+  });
+
+  test("the cacheable prefix is the longest byte-identical one", () => {
+    assert.equal(commonPrefix("abcdef", "abcxyz"), 3);
+    assert.equal(commonPrefix("", "abc"), 0);
+    assert.equal(commonPrefix("abc", "abc"), 3);
   });
 });

@@ -98,7 +98,8 @@ export function checkFacts({ bodies, log, tmpDir, piTailCut }) {
     const original = via.includes("full=") ? piTailCut(testOutput).content : testOutput;
     const expected = lines(original, startLine, count);
     const result = findRetrieveResult(last, log) ?? "";
-    retrievedExact = expected.length === count && holdsLines(result, expected);
+    // A page may run past the end of the original; what exists must come back exactly.
+    retrievedExact = expected.length > 0 && holdsLines(result, expected);
     retrieveNote = `${via}, lines ${startLine}-${startLine + count - 1}`;
   } else if (log.retrieve) {
     retrieveNote = "Pi wrote no full-output file for the test run";

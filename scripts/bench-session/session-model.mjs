@@ -47,11 +47,15 @@ function callsWithResults(body) {
   return calls;
 }
 
-/** The first pi-lean marker in `text`: its id, first line and line count. */
+/**
+ * The first pi-lean marker in `text`: its id, first line and line count (a marker that names
+ * no end line counts as one default page).
+ */
 export function piLeanMarker(text) {
-  const m = /(\d+) lines (\d+)-(\d+)[^\]\n]*?token_retrieve id=([0-9a-f]{16}) startLine=(\d+)\]/.exec(text);
-  if (!m) return null;
-  return { id: m[4], startLine: Number(m[5]), count: Number(m[3]) - Number(m[2]) + 1 };
+  const ranged = /(\d+) lines (\d+)-(\d+)[^\]\n]*?token_retrieve id=([0-9a-f]{16}) startLine=(\d+)\]/.exec(text);
+  if (ranged) return { id: ranged[4], startLine: Number(ranged[5]), count: Number(ranged[3]) - Number(ranged[2]) + 1 };
+  const bare = /token_retrieve id=([0-9a-f]{16}) startLine=(\d+)/.exec(text);
+  return bare ? { id: bare[1], startLine: Number(bare[2]), count: 240 } : null;
 }
 
 /** The Skill Orchestrator's recovery id (`full=<id>`), if its Token Saver compacted `text`. */
