@@ -116,18 +116,18 @@ export function createSessionScript() {
   let stepIndex = 0;
   /** @type {null | ((body: any, calls: any) => any)} */
   let pending = null;
-  let userMessages = 0;
 
   /** @param {any} body @param {number} index */
   const reply = (body, index) => {
-    const users = body.messages.filter((/** @type {any} */ m) => m.role === "user").length;
-    if (users !== userMessages) {
-      userMessages = users;
-      promptIndex += 1;
+    // Which of the session's prompts this request answers: extensions may add user-role
+    // messages of their own (shortlists, picks), so count the prompts, not the user messages.
+    const current = promptsSent(body) - 1;
+    if (current !== promptIndex) {
+      promptIndex = current;
       stepIndex = 0;
       pending = null;
     }
-    const steps = plan[Math.min(promptIndex, plan.length - 1)];
+    const steps = plan[Math.max(0, Math.min(promptIndex, plan.length - 1))];
     const calls = callsWithResults(body);
     if (pending) {
       const next = pending;
@@ -148,6 +148,14 @@ export function createSessionScript() {
     return { text: "done." };
   };
   return { reply, log };
+}
+
+/** How many of the session's prompts the request's user messages hold. */
+function promptsSent(body) {
+  const texts = body.messages
+    .filter((/** @type {any} */ m) => m.role === "user")
+    .map((/** @type {any} */ m) => (typeof m.content === "string" ? m.content : m.content.map((/** @type {any} */ p) => p.text ?? "").join("")));
+  return PROMPTS.filter((prompt) => texts.some((/** @type {string} */ t) => t.includes(prompt))).length;
 }
 
 /** @param {string} name @param {unknown} args */
