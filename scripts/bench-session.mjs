@@ -6,7 +6,8 @@
 // 127.0.0.1, with 100 and then 1,000 skills installed. For each it reports o200k input tokens,
 // the byte-identical prefix each request shares with the previous one, an estimated cost, and
 // which facts the task needs reached the model. Writes an SVG chart (Vega-Lite).
-// Options: --skills 100,1000  --configs id,id  --no-peers  --json FILE  --svg FILE  --markdown
+// Options: --skills 100,1000  --configs id,id  --no-peers  --json FILE  --svg FILE (or none)
+//          --markdown (tables as Markdown)  --dump DIR (every request body Pi sent, per run)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +28,7 @@ const only = option("--configs")?.split(",");
 const svgOut = option("--svg") ?? path.join(root, "docs", "session-bench.svg");
 const jsonOut = option("--json");
 const markdown = args.includes("--markdown");
+const dumpDir = option("--dump");
 
 /** @param {string[]} header @param {Array<Array<string | number>>} rows */
 function table(header, rows) {
@@ -66,6 +68,10 @@ async function main() {
         const run = await runSession(setup, dir);
         process.stderr.write(`${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
         const { bodies, stderr, ...kept } = run;
+        if (dumpDir) {
+          fs.mkdirSync(dumpDir, { recursive: true });
+          fs.writeFileSync(path.join(dumpDir, `${config.id}-${skills}.json`), JSON.stringify(bodies));
+        }
         runs.push({ skills, id: config.id, label: config.label, what: config.what, ...kept });
       }
     }
