@@ -8,6 +8,7 @@
 // which facts the task needs reached the model. Writes an SVG chart (Vega-Lite).
 // Options: --skills 100,1000  --configs id,id  --no-peers  --json FILE  --svg FILE (or none)
 //          --markdown (tables as Markdown)  --dump DIR (every request body Pi sent, per run)
+//          --readme (rewrite the tables between the session-bench markers in README.md)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,10 +30,12 @@ const svgOut = option("--svg") ?? path.join(root, "docs", "session-bench.svg");
 const jsonOut = option("--json");
 const markdown = args.includes("--markdown");
 const dumpDir = option("--dump");
+const README_START = "<!-- session-bench:start (npm run bench:session -- --readme) -->";
+const README_END = "<!-- session-bench:end -->";
 
-/** @param {string[]} header @param {Array<Array<string | number>>} rows */
-function table(header, rows) {
-  if (markdown) {
+/** @param {string[]} header @param {Array<Array<string | number>>} rows @param {boolean} [asMarkdown] */
+function table(header, rows, asMarkdown = markdown) {
+  if (asMarkdown) {
     const align = header.map((_, i) => (i === 0 ? "---" : "---:"));
     return [header, align, ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
   }
@@ -51,7 +54,10 @@ async function main() {
   if (!fs.existsSync(routingDir)) throw new Error(`bench:session needs the routing catalogs in ${routingDir}`);
   const configs = configurations({ extensionEntry: EXTENSION_ENTRY, peers: !args.includes("--no-peers") }).filter((c) => !only || only.includes(c.id));
   const setups = configs.map((c) => ({ config: c, setup: c.resolve() }));
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-session-skills-"));
+  // A fixed path: every skill's location is in the stock catalog on every request, so a random
+  // temp-dir suffix would move the stock figures by ~1k tokens per request from run to run.
+  const tmp = path.join(os.tmpdir(), "pi-lean-session-skills");
+  fs.rmSync(tmp, { recursive: true, force: true });
   /** @type {any[]} */
   const runs = [];
   try {
@@ -87,33 +93,31 @@ async function main() {
     "(typical list prices: cache reads at a tenth of the input price).",
     "",
   ];
+  /** @type {string[]} */
+  const readme = [];
   for (const skills of skillCounts) {
     const rows = runs.filter((r) => r.skills === skills);
     const stock = rows.find((r) => r.id === "stock" && !r.unavailable);
+    const header = ["configuration", "requests", "input tokens", "vs stock", "prefix reuse", "prefix breaks", "uncached tokens", "est. cost", "failing test", "skill body", "retrieval exact", "fix verified"];
+    const cells = (/** @type {any} */ r) => [
+      r.label,
+      r.requests.length,
+      fmt(r.totalTokens),
+      stock ? pct(r.totalTokens / stock.totalTokens) : "—",
+      pct(r.cachedTokens / r.totalTokens),
+      r.requests.filter((/** @type {any} */ q) => q.prefixBreak).length,
+      fmt(r.totalTokens - r.cachedTokens),
+      `$${r.costUsd.toFixed(3)}`,
+      yes(r.facts.failingTest),
+      yes(r.facts.skillBody),
+      yes(r.facts.retrievedExact),
+      yes(r.facts.fixVerified),
+    ];
     out.push(`${fmt(skills)} skills installed`);
-    out.push(
-      table(
-        ["configuration", "requests", "input tokens", "vs stock", "prefix reuse", "prefix breaks", "uncached tokens", "est. cost", "failing test", "skill body", "retrieval exact", "fix verified"],
-        rows.map((r) =>
-          r.unavailable
-            ? [`${r.label} (not run, see below)`, "—", "—", "—", "—", "—", "—", "—", "—", "—", "—", "—"]
-            : [
-                r.label,
-                r.requests.length,
-                fmt(r.totalTokens),
-                stock ? pct(r.totalTokens / stock.totalTokens) : "—",
-                pct(r.cachedTokens / r.totalTokens),
-                r.requests.filter((/** @type {any} */ q) => q.prefixBreak).length,
-                fmt(r.totalTokens - r.cachedTokens),
-                `$${r.costUsd.toFixed(3)}`,
-                yes(r.facts.failingTest),
-                yes(r.facts.skillBody),
-                yes(r.facts.retrievedExact),
-                yes(r.facts.fixVerified),
-              ],
-        ),
-      ),
-    );
+    out.push(table(header, rows.map((r) => (r.unavailable ? [`${r.label} (not run, see below)`, ...header.slice(1).map(() => "—")] : cells(r)))));
+    readme.push(`**${fmt(skills)} skills**`, "", table(header, rows.filter((r) => !r.unavailable).map(cells), true), "");
+    const notRun = rows.filter((r) => r.unavailable).map((r) => `*${r.label}*: not run: ${r.unavailable}.`);
+    if (notRun.length > 0) readme.push(notRun.join("\n"), "");
     for (const r of rows.filter((x) => x.unavailable)) out.push(`${r.label}: not run: ${r.unavailable}`);
     out.push("");
     out.push(`Per request, ${fmt(skills)} skills: input tokens / share that is a byte-identical prefix of the previous request`);
@@ -135,6 +139,14 @@ async function main() {
     process.stderr.write(`chart: ${path.relative(process.cwd(), svgOut)}\n`);
   }
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ prices: PRICES, runs }, null, 2));
+  if (args.includes("--readme")) {
+    const file = path.join(root, "README.md");
+    const text = fs.readFileSync(file, "utf8");
+    const [from, to] = [text.indexOf(README_START), text.indexOf(README_END)];
+    if (from < 0 || to < from) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
+    fs.writeFileSync(file, `${text.slice(0, from + README_START.length)}\n${readme.join("\n")}${text.slice(to)}`);
+    process.stderr.write("README.md: session tables rewritten\n");
+  }
 }
 
 await main();
