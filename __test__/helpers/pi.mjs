@@ -29,7 +29,7 @@ export function findPiNode() {
 /**
  * Creates a sandbox whose models.json points the `fake/fake-model` model at `model`.
  * @param {{ baseUrl: string }} model
- * @param {{ api?: string, reasoning?: boolean }} [options]
+ * @param {{ api?: string, reasoning?: boolean, contextWindow?: number }} [options]
  */
 export function makeSandbox(model, options = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-e2e-"));
@@ -47,7 +47,7 @@ export function makeSandbox(model, options = {}) {
             name: "Fake Model",
             reasoning: options.reasoning ?? false,
             input: ["text"],
-            contextWindow: 128000,
+            contextWindow: options.contextWindow ?? 128000,
             maxTokens: 4096,
             cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
           },
