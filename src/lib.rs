@@ -870,8 +870,18 @@ pub fn compact_to_buffer(
     Ok(compact::compact(bytes, &core_options).text.into())
 }
 
+/// The input as bytes the task owns. A Buffer is copied before the call returns: the caller
+/// may detach, mutate or drop it while the task runs, and the task must neither read freed
+/// memory nor hash different bytes from the ones it compacts. A string is already a copy.
+fn owned_bytes(input: Either<Buffer, String>) -> Vec<u8> {
+    match input {
+        Either::A(buf) => buf.to_vec(),
+        Either::B(text) => text.into_bytes(),
+    }
+}
+
 pub struct CompactTask {
-    input: Either<Buffer, String>,
+    input: Vec<u8>,
     /// Validated before the task is queued, so bad options fail synchronously with a code.
     options: CompactOptions,
 }
@@ -881,7 +891,7 @@ impl Task for CompactTask {
     type JsValue = CompactResult;
 
     fn compute(&mut self) -> Result<Self::Output> {
-        let bytes = input_bytes(&self.input);
+        let bytes = &self.input;
         // A panic inside compute would abort Node, so it is caught here and reported as an
         // error; callers keep the original (compaction fails open).
         std::panic::catch_unwind(|| compact::compact(bytes, &self.options)).map_err(|_| {
@@ -898,13 +908,15 @@ impl Task for CompactTask {
 }
 
 /// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked
-/// before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant.
+/// before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant. The
+/// input is copied first, so the task never reads memory the caller still controls.
 #[napi(catch_unwind)]
 pub fn compact_async(
     input: Either<Buffer, String>,
     options: Option<CompactOptionsInput>,
 ) -> Result<AsyncTask<CompactTask>, ErrorCode> {
-    let options = core_compact_options(input_bytes(&input), options)?;
+    let input = owned_bytes(input);
+    let options = core_compact_options(&input, options)?;
     Ok(AsyncTask::new(CompactTask { input, options }))
 }
 
