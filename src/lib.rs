@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use boundary::{failure, from_core, guarded, guarded_with};
+use boundary::{
+    failure, fraction, from_core, guarded, guarded_with, integer, invalid, Arg, MAX_SAFE_INTEGER,
+};
 use lean_core::compact::{self, CompactOptions, ContentKind};
 use lean_core::hash::xxh3_hex;
 use lean_core::recovery::{RecoveryStore as CoreStore, StoreConfig};
@@ -31,7 +33,10 @@ pub fn core_version() -> Result<String, ErrorCode> {
 
 /// xxh3-64 of a string or Buffer as 16 hex digits (the id scheme used everywhere).
 #[napi(catch_unwind)]
-pub fn content_hash(input: Either<Buffer, String>) -> Result<String, ErrorCode> {
+pub fn content_hash(
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+) -> Result<String, ErrorCode> {
+    let input = input.get("input", "a Buffer or a string")?;
     guarded("contentHash", || {
         Ok({
             match &input {
@@ -87,11 +92,11 @@ pub struct SkillDiagnostic {
 #[napi(object)]
 pub struct SearchOptions {
     /// Results to return, default 5, clamped to 1..=8.
-    pub limit: Option<u32>,
+    pub limit: Option<f64>,
     /// Include `disable-model-invocation` skills (never for model-facing search).
     pub include_hidden: Option<bool>,
     /// Cap descriptions at this many characters; 0 returns names only. Default: uncapped.
-    pub description_max: Option<u32>,
+    pub description_max: Option<f64>,
     /// Restrict results to these exact names (a scope). Absent means every skill.
     pub only: Option<Vec<String>>,
     /// Never return these exact names (policy deny, for example).
@@ -142,7 +147,7 @@ pub struct ClosureInfo {
 #[napi(object)]
 pub struct LoadOptions {
     /// First body line of the page (0-based), from a continuation.
-    pub offset: Option<u32>,
+    pub offset: Option<f64>,
     /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED.
     pub rev: Option<String>,
     /// Allow `disable-model-invocation` skills (user-initiated loads only).
@@ -223,23 +228,39 @@ fn cap_description(text: &str, max: Option<u32>) -> String {
     }
 }
 
-const DEFAULT_SEARCH_LIMIT: u32 = 5;
-const MAX_SEARCH_LIMIT: u32 = 8;
+const DEFAULT_SEARCH_LIMIT: u64 = 5;
+const MAX_SEARCH_LIMIT: u64 = 8;
 const CURSOR_PREFIX: &str = "c1";
 
-fn clamp_limit(limit: Option<u32>) -> usize {
-    limit
-        .unwrap_or(DEFAULT_SEARCH_LIMIT)
-        .clamp(1, MAX_SEARCH_LIMIT) as usize
+/// `options.limit` (a whole number of at least 1, capped at 8) and `options.descriptionMax`.
+fn search_bounds(options: &Option<SearchOptions>) -> Result<(usize, Option<u32>), ErrorCode> {
+    let options = options.as_ref();
+    let limit = integer(
+        "options.limit",
+        options.and_then(|o| o.limit),
+        1,
+        u32::MAX.into(),
+    )?
+    .unwrap_or(DEFAULT_SEARCH_LIMIT)
+    .min(MAX_SEARCH_LIMIT) as usize;
+    let description_max = integer(
+        "options.descriptionMax",
+        options.and_then(|o| o.description_max),
+        0,
+        u32::MAX.into(),
+    )?
+    .map(|n| n as u32);
+    Ok((limit, description_max))
 }
 
-fn max_source_bytes(options: &Option<SkillIndexOptions>) -> u64 {
-    options
-        .as_ref()
-        .and_then(|o| o.max_source_bytes)
-        .filter(|n| n.is_finite() && *n > 0.0)
-        .map(|n| n as u64)
-        .unwrap_or(skills::DEFAULT_MAX_SOURCE_BYTES)
+fn max_source_bytes(options: &Option<SkillIndexOptions>) -> Result<u64, ErrorCode> {
+    Ok(integer(
+        "options.maxSourceBytes",
+        options.as_ref().and_then(|o| o.max_source_bytes),
+        1,
+        MAX_SAFE_INTEGER,
+    )?
+    .unwrap_or(skills::DEFAULT_MAX_SOURCE_BYTES))
 }
 
 /// A snapshot of the skill catalog with its search index. Immutable once built: a new
@@ -258,6 +279,7 @@ impl SkillIndex {
         metas: Vec<SkillMeta>,
         mut diagnostics: Vec<skills::Diagnostic>,
         options: &Option<SkillIndexOptions>,
+        max_source_bytes: u64,
     ) -> Self {
         let (catalog, catalog_diagnostics) = Catalog::new(metas);
         diagnostics.extend(catalog_diagnostics);
@@ -270,7 +292,7 @@ impl SkillIndex {
                 .as_ref()
                 .and_then(|o| o.autoload.clone())
                 .unwrap_or_default(),
-            max_source_bytes: max_source_bytes(options),
+            max_source_bytes,
         }
     }
 
@@ -365,12 +387,19 @@ impl SkillIndex {
     /// metadata and is reported in `diagnostics`, because Pi already accepted it.
     #[napi(constructor, catch_unwind)]
     pub fn new(
-        skills_in: Vec<SkillInput>,
-        options: Option<SkillIndexOptions>,
+        #[napi(ts_arg_type = "Array<SkillInput>")] skills_in: Arg<Vec<SkillInput>>,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
+            Arg<SkillIndexOptions>,
+        >,
     ) -> Result<Self, ErrorCode> {
+        let skills_in = skills_in.get(
+            "skillsIn",
+            "an array of skills ({ name, description, ... })",
+        )?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        let limit = max_source_bytes(&options)?;
         guarded("SkillIndex.new", || {
             Ok({
-                let limit = max_source_bytes(&options);
                 let mut diagnostics = Vec::new();
                 let metas = skills_in
                     .into_iter()
@@ -408,7 +437,7 @@ impl SkillIndex {
                         }
                     })
                     .collect();
-                SkillIndex::from_metas(metas, diagnostics, &options)
+                SkillIndex::from_metas(metas, diagnostics, &options, limit)
             })
         })
     }
@@ -416,13 +445,20 @@ impl SkillIndex {
     /// Scans skill directories the way Pi does (a dir with SKILL.md is a skill; others are
     /// searched recursively). Malformed skills are skipped and reported, never fatal.
     #[napi(factory, catch_unwind)]
-    pub fn scan(dirs: Vec<String>, options: Option<SkillIndexOptions>) -> Result<Self, ErrorCode> {
+    pub fn scan(
+        #[napi(ts_arg_type = "Array<string>")] dirs: Arg<Vec<String>>,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
+            Arg<SkillIndexOptions>,
+        >,
+    ) -> Result<Self, ErrorCode> {
+        let dirs = dirs.get("dirs", "an array of directory paths")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        let limit = max_source_bytes(&options)?;
         guarded("SkillIndex.scan", || {
             Ok({
                 let dirs: Vec<PathBuf> = dirs.into_iter().map(PathBuf::from).collect();
-                let (metas, diagnostics) =
-                    skills::scan_skill_dirs(&dirs, max_source_bytes(&options));
-                SkillIndex::from_metas(metas, diagnostics, &options)
+                let (metas, diagnostics) = skills::scan_skill_dirs(&dirs, limit);
+                SkillIndex::from_metas(metas, diagnostics, &options, limit)
             })
         })
     }
@@ -471,7 +507,11 @@ impl SkillIndex {
     }
 
     #[napi(catch_unwind)]
-    pub fn get(&self, name: String) -> Result<Option<SkillInfo>, ErrorCode> {
+    pub fn get(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<Option<SkillInfo>, ErrorCode> {
+        let name = name.get("name", "a string")?;
         guarded("SkillIndex.get", || {
             Ok(self.catalog.get(&name).map(skill_info))
         })
@@ -481,13 +521,16 @@ impl SkillIndex {
     #[napi(catch_unwind)]
     pub fn search(
         &self,
-        query: String,
-        options: Option<SearchOptions>,
+        #[napi(ts_arg_type = "string")] query: Arg<String>,
+        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
+            Arg<SearchOptions>,
+        >,
     ) -> Result<SearchResponse, ErrorCode> {
+        let query = query.get("query", "a string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
         guarded("SkillIndex.search", || {
             Ok({
-                let limit = clamp_limit(options.as_ref().and_then(|o| o.limit));
-                let description_max = options.as_ref().and_then(|o| o.description_max);
+                let (limit, description_max) = search_bounds(&options)?;
                 let include = self.eligibility(&options);
                 let eligible = (0..self.catalog.len()).filter(|&i| include(i)).count();
                 let result = self.search.search(&query, limit, &include);
@@ -510,16 +553,19 @@ impl SkillIndex {
     #[napi(catch_unwind)]
     pub fn browse(
         &self,
-        cursor: Option<String>,
-        options: Option<SearchOptions>,
+        #[napi(ts_arg_type = "string | undefined | null")] cursor: Option<Arg<String>>,
+        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
+            Arg<SearchOptions>,
+        >,
     ) -> Result<BrowseResponse, ErrorCode> {
+        let cursor = Arg::optional(cursor, "cursor", "a cursor string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
         guarded("SkillIndex.browse", || {
             let offset = match cursor.as_deref().filter(|c| !c.is_empty()) {
                 None => 0,
                 Some(cursor) => self.parse_cursor(cursor)?,
             };
-            let limit = clamp_limit(options.as_ref().and_then(|o| o.limit));
-            let description_max = options.as_ref().and_then(|o| o.description_max);
+            let (limit, description_max) = search_bounds(&options)?;
             let include = self.eligibility(&options);
             let mut eligible: Vec<usize> =
                 (0..self.catalog.len()).filter(|&i| include(i)).collect();
@@ -549,7 +595,11 @@ impl SkillIndex {
 
     /// Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd").
     #[napi(catch_unwind)]
-    pub fn mentions(&self, text: String) -> Result<Vec<String>, ErrorCode> {
+    pub fn mentions(
+        &self,
+        #[napi(ts_arg_type = "string")] text: Arg<String>,
+    ) -> Result<Vec<String>, ErrorCode> {
+        let text = text.get("text", "a string")?;
         guarded("SkillIndex.mentions", || {
             Ok({
                 self.search
@@ -563,7 +613,11 @@ impl SkillIndex {
 
     /// Dependency closure in load order; cycles and missing names are reported, not fatal.
     #[napi(catch_unwind)]
-    pub fn closure(&self, name: String) -> Result<ClosureInfo, ErrorCode> {
+    pub fn closure(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<ClosureInfo, ErrorCode> {
+        let name = name.get("name", "a string")?;
         guarded("SkillIndex.closure", || {
             Ok({
                 let closure = self.closure_of(&name);
@@ -583,9 +637,11 @@ impl SkillIndex {
     #[napi(catch_unwind)]
     pub fn load(
         &self,
-        name: String,
-        options: Option<LoadOptions>,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+        #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
     ) -> Result<LoadedSkill, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
         guarded("SkillIndex.load", || {
             let meta = self.catalog.get(&name).ok_or_else(|| {
                 failure(
@@ -605,7 +661,13 @@ impl SkillIndex {
                     &format!("ask the user to type /skill:{name}"),
                 ));
             }
-            let offset = options.as_ref().and_then(|o| o.offset).unwrap_or(0) as usize;
+            let offset = integer(
+                "options.offset",
+                options.as_ref().and_then(|o| o.offset),
+                0,
+                u32::MAX.into(),
+            )?
+            .unwrap_or(0) as usize;
             let rev = options.as_ref().and_then(|o| o.rev.clone());
             let root = self.page(meta, offset, rev.as_deref())?;
 
@@ -708,7 +770,12 @@ pub struct SkillPolicy {
 impl SkillPolicy {
     /// Fails with CONFIG_INVALID on an unknown action.
     #[napi(constructor, catch_unwind)]
-    pub fn new(default_action: String, rules: Vec<SkillPolicyRule>) -> Result<Self, ErrorCode> {
+    pub fn new(
+        #[napi(ts_arg_type = "string")] default_action: Arg<String>,
+        #[napi(ts_arg_type = "Array<SkillPolicyRule>")] rules: Arg<Vec<SkillPolicyRule>>,
+    ) -> Result<Self, ErrorCode> {
+        let default_action = default_action.get("defaultAction", "a string")?;
+        let rules = rules.get("rules", "an array of { pattern, action } rules")?;
         guarded("SkillPolicy.new", || {
             let default = policy_action(&default_action, "the default action")?;
             let rules = rules
@@ -726,7 +793,11 @@ impl SkillPolicy {
 
     /// `allow`, `ask` or `deny` for one exact name.
     #[napi(catch_unwind)]
-    pub fn action_for(&self, name: String) -> Result<String, ErrorCode> {
+    pub fn action_for(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<String, ErrorCode> {
+        let name = name.get("name", "a string")?;
         guarded("SkillPolicy.actionFor", || {
             Ok(self.inner.action_for(&name).as_str().to_string())
         })
@@ -734,7 +805,11 @@ impl SkillPolicy {
 
     /// The names among `names` this policy denies, in order.
     #[napi(catch_unwind)]
-    pub fn denied_among(&self, names: Vec<String>) -> Result<Vec<String>, ErrorCode> {
+    pub fn denied_among(
+        &self,
+        #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
+    ) -> Result<Vec<String>, ErrorCode> {
+        let names = names.get("names", "an array of names")?;
         guarded("SkillPolicy.deniedAmong", || {
             Ok({
                 names
@@ -748,7 +823,12 @@ impl SkillPolicy {
 
 /// Whether a `*` / `?` pattern matches the whole name.
 #[napi(catch_unwind)]
-pub fn match_skill_pattern(pattern: String, name: String) -> Result<bool, ErrorCode> {
+pub fn match_skill_pattern(
+    #[napi(ts_arg_type = "string")] pattern: Arg<String>,
+    #[napi(ts_arg_type = "string")] name: Arg<String>,
+) -> Result<bool, ErrorCode> {
+    let pattern = pattern.get("pattern", "a string")?;
+    let name = name.get("name", "a string")?;
     guarded("matchSkillPattern", || {
         Ok(skills::NamePattern::new(&pattern).matches(&name))
     })
@@ -777,9 +857,11 @@ pub struct SkillScopeView {
 /// Resolves the one active scope and the skills (among `names`) it admits.
 #[napi(catch_unwind)]
 pub fn resolve_skill_scope(
-    input: SkillScopeInput,
-    names: Vec<String>,
+    #[napi(ts_arg_type = "SkillScopeInput")] input: Arg<SkillScopeInput>,
+    #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
 ) -> Result<SkillScopeView, ErrorCode> {
+    let input = input.get_object("input", "a { groups, profiles } object")?;
+    let names = names.get("names", "an array of names")?;
     guarded("resolveSkillScope", || {
         Ok({
             let definitions = skills::ScopeDefinitions {
@@ -828,7 +910,7 @@ pub struct CompactOptionsInput {
     pub path: Option<String>,
     pub query: Option<String>,
     /// Inputs smaller than this pass through byte-identical. Default about 1 KB.
-    pub threshold_bytes: Option<u32>,
+    pub threshold_bytes: Option<f64>,
     /// Inputs larger than this pass through untouched.
     pub max_input_bytes: Option<f64>,
     /// When true, markers name `id=<content hash>` so `token_retrieve` can recover the lines.
@@ -880,16 +962,25 @@ fn core_compact_options(
         command: options.command,
         path: options.path,
         query: options.query,
-        threshold_bytes: options.threshold_bytes.map(|n| n as usize),
-        max_input_bytes: options
-            .max_input_bytes
-            .filter(|n| n.is_finite() && *n >= 0.0)
-            .map(|n| n as usize),
+        threshold_bytes: integer(
+            "options.thresholdBytes",
+            options.threshold_bytes,
+            0,
+            MAX_SAFE_INTEGER,
+        )?
+        .map(|n| n as usize),
+        max_input_bytes: integer(
+            "options.maxInputBytes",
+            options.max_input_bytes,
+            0,
+            MAX_SAFE_INTEGER,
+        )?
+        .map(|n| n as usize),
         recovery_id: options
             .recoverable
             .unwrap_or(false)
             .then(|| xxh3_hex(input)),
-        aggressiveness: options.aggressiveness,
+        aggressiveness: fraction("options.aggressiveness", options.aggressiveness)?,
     })
 }
 
@@ -926,9 +1017,13 @@ fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
 /// original (fail open).
 #[napi(catch_unwind)]
 pub fn compact(
-    input: Either<Buffer, String>,
-    options: Option<CompactOptionsInput>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
+        Arg<CompactOptionsInput>,
+    >,
 ) -> Result<CompactResult, ErrorCode> {
+    let input = input.get("input", "a Buffer or a string")?;
+    let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compact", || {
         let bytes = input_bytes(&input);
         let core_options = core_compact_options(bytes, options)?;
@@ -939,9 +1034,13 @@ pub fn compact(
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
 #[napi(catch_unwind)]
 pub fn compact_to_buffer(
-    input: Either<Buffer, String>,
-    options: Option<CompactOptionsInput>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
+        Arg<CompactOptionsInput>,
+    >,
 ) -> Result<Buffer, ErrorCode> {
+    let input = input.get("input", "a Buffer or a string")?;
+    let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compactToBuffer", || {
         let bytes = input_bytes(&input);
         let core_options = core_compact_options(bytes, options)?;
@@ -1008,9 +1107,13 @@ impl Task for CompactTask {
 /// input is copied first, so the task never reads memory the caller still controls.
 #[napi(catch_unwind)]
 pub fn compact_async(
-    input: Either<Buffer, String>,
-    options: Option<CompactOptionsInput>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
+        Arg<CompactOptionsInput>,
+    >,
 ) -> Result<AsyncTask<CompactTask>, ErrorCode> {
+    let input = input.get("input", "a Buffer or a string")?;
+    let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compactAsync", || {
         let input = owned_bytes(input);
         let options = core_compact_options(&input, options)?;
@@ -1027,21 +1130,15 @@ pub fn compact_async(
 // Recovery store
 // ---------------------------------------------------------------------------------------------
 
-/// Line arguments from JS: 1-based, so 0 is a caller error rather than something to clamp.
-fn line_argument(value: Option<u32>, default: u32, what: &str) -> Result<usize, ErrorCode> {
-    match value.unwrap_or(default) {
-        0 => Err(failure(
-            ErrorCode::InvalidArgument,
-            format!("{what} is 0"),
-            "line numbers and counts start at 1",
-        )),
-        n => Ok(n as usize),
-    }
+/// Line arguments from JS: 1-based whole numbers, so 0, negatives and fractions are caller
+/// errors rather than something to clamp or wrap.
+fn line_argument(value: Option<f64>, default: usize, what: &str) -> Result<usize, ErrorCode> {
+    Ok(integer(what, value, 1, u32::MAX.into())?.map_or(default, |n| n as usize))
 }
 
 #[napi(object)]
 pub struct RecoveryStoreOptions {
-    pub max_entries: Option<u32>,
+    pub max_entries: Option<f64>,
     pub max_bytes: Option<f64>,
     /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
     pub dir: Option<String>,
@@ -1077,8 +1174,8 @@ impl RecoveryStore {
     fn retrieve_core(
         &self,
         id: &str,
-        start_line: Option<u32>,
-        max_lines: Option<u32>,
+        start_line: Option<f64>,
+        max_lines: Option<f64>,
     ) -> Result<lean_core::recovery::Retrieved, ErrorCode> {
         let start = line_argument(start_line, 1, "startLine")?;
         let max = line_argument(max_lines, 240, "maxLines")?;
@@ -1086,34 +1183,49 @@ impl RecoveryStore {
     }
 }
 
+/// Checks the store options: counts are whole numbers of at least 1, and a `dir` must name a
+/// directory (an empty one would put blobs in the process's working directory).
+fn store_config(options: Option<RecoveryStoreOptions>) -> Result<StoreConfig, ErrorCode> {
+    let defaults = StoreConfig::default();
+    let Some(o) = options else {
+        return Ok(defaults);
+    };
+    if o.dir.as_deref().is_some_and(|dir| dir.trim().is_empty()) {
+        return Err(invalid(
+            "options.dir",
+            "is empty",
+            "pass a directory path, or leave dir out to keep originals in memory",
+        ));
+    }
+    Ok(StoreConfig {
+        max_entries: integer("options.maxEntries", o.max_entries, 1, u32::MAX.into())?
+            .map_or(defaults.max_entries, |n| n as usize),
+        max_bytes: integer("options.maxBytes", o.max_bytes, 1, MAX_SAFE_INTEGER)?
+            .map_or(defaults.max_bytes, |n| n as usize),
+        dir: o.dir.map(PathBuf::from),
+        disk_budget_bytes: integer(
+            "options.diskBudgetBytes",
+            o.disk_budget_bytes,
+            1,
+            MAX_SAFE_INTEGER,
+        )?
+        .unwrap_or(defaults.disk_budget_bytes),
+    })
+}
+
 #[napi]
 impl RecoveryStore {
     /// Opens (and creates, for a durable `dir`) a store. A factory rather than a constructor
     /// so that failures carry a stable code.
     #[napi(factory, catch_unwind)]
-    pub fn open(options: Option<RecoveryStoreOptions>) -> Result<Self, ErrorCode> {
+    pub fn open(
+        #[napi(ts_arg_type = "RecoveryStoreOptions | undefined | null")] options: Option<
+            Arg<RecoveryStoreOptions>,
+        >,
+    ) -> Result<Self, ErrorCode> {
+        let options = Arg::optional_object(options, "options", "an options object")?;
         guarded("RecoveryStore.open", || {
-            let defaults = StoreConfig::default();
-            let config = match options {
-                None => defaults,
-                Some(o) => StoreConfig {
-                    max_entries: o
-                        .max_entries
-                        .map(|n| n as usize)
-                        .unwrap_or(defaults.max_entries),
-                    max_bytes: o
-                        .max_bytes
-                        .filter(|n| n.is_finite() && *n > 0.0)
-                        .map(|n| n as usize)
-                        .unwrap_or(defaults.max_bytes),
-                    dir: o.dir.map(PathBuf::from),
-                    disk_budget_bytes: o
-                        .disk_budget_bytes
-                        .filter(|n| n.is_finite() && *n > 0.0)
-                        .map(|n| n as u64)
-                        .unwrap_or(defaults.disk_budget_bytes),
-                },
-            };
+            let config = store_config(options)?;
             Ok(RecoveryStore {
                 inner: Arc::new(CoreStore::open(config).map_err(from_core)?),
             })
@@ -1122,14 +1234,22 @@ impl RecoveryStore {
 
     /// Stores an original and returns its id (the xxh3 content hash). Idempotent.
     #[napi(catch_unwind)]
-    pub fn put(&self, input: Either<Buffer, String>) -> Result<String, ErrorCode> {
+    pub fn put(
+        &self,
+        #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    ) -> Result<String, ErrorCode> {
+        let input = input.get("input", "a Buffer or a string")?;
         guarded("RecoveryStore.put", || {
             self.inner.put(input_bytes(&input)).map_err(from_core)
         })
     }
 
     #[napi(catch_unwind)]
-    pub fn contains(&self, id: String) -> Result<bool, ErrorCode> {
+    pub fn contains(
+        &self,
+        #[napi(ts_arg_type = "string")] id: Arg<String>,
+    ) -> Result<bool, ErrorCode> {
+        let id = id.get("id", "a string")?;
         guarded("RecoveryStore.contains", || Ok(self.inner.contains(&id)))
     }
 
@@ -1138,10 +1258,13 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn retrieve(
         &self,
-        id: String,
-        start_line: Option<u32>,
-        max_lines: Option<u32>,
+        #[napi(ts_arg_type = "string")] id: Arg<String>,
+        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
+        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<RetrievedLines, ErrorCode> {
+        let id = id.get("id", "a string")?;
+        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
+        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
         guarded("RecoveryStore.retrieve", || {
             let got = self.retrieve_core(&id, start_line, max_lines)?;
             Ok(RetrievedLines {
@@ -1158,10 +1281,13 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn retrieve_bytes(
         &self,
-        id: String,
-        start_line: Option<u32>,
-        max_lines: Option<u32>,
+        #[napi(ts_arg_type = "string")] id: Arg<String>,
+        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
+        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<Buffer, ErrorCode> {
+        let id = id.get("id", "a string")?;
+        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
+        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
         guarded("RecoveryStore.retrieveBytes", || {
             Ok(self.retrieve_core(&id, start_line, max_lines)?.text.into())
         })
@@ -1219,7 +1345,13 @@ pub struct ToolIndex {
 #[napi]
 impl ToolIndex {
     #[napi(constructor, catch_unwind)]
-    pub fn new(tools: Vec<ToolInput>) -> Result<Self, ErrorCode> {
+    pub fn new(
+        #[napi(ts_arg_type = "Array<ToolInput>")] tools: Arg<Vec<ToolInput>>,
+    ) -> Result<Self, ErrorCode> {
+        let tools = tools.get(
+            "tools",
+            "an array of { name, description?, parameters? } tools",
+        )?;
         guarded("ToolIndex.new", || {
             Ok({
                 let metas = tools
@@ -1246,13 +1378,16 @@ impl ToolIndex {
     #[napi(catch_unwind)]
     pub fn search(
         &self,
-        query: String,
-        limit: Option<u32>,
+        #[napi(ts_arg_type = "string")] query: Arg<String>,
+        #[napi(ts_arg_type = "number | undefined | null")] limit: Option<Arg<f64>>,
     ) -> Result<Vec<ToolSearchHit>, ErrorCode> {
+        let query = query.get("query", "a string")?;
+        let limit = Arg::optional(limit, "limit", "a result count")?;
+        let limit = integer("limit", limit, 1, u32::MAX.into())?.unwrap_or(3) as usize;
         guarded("ToolIndex.search", || {
             Ok({
                 self.inner
-                    .search(&query, limit.unwrap_or(3) as usize)
+                    .search(&query, limit)
                     .into_iter()
                     .map(|hit| ToolSearchHit {
                         name: self.inner.tools()[hit.index].name.clone(),
