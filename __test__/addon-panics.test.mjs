@@ -1,8 +1,8 @@
 // No Rust panic crosses the FFI boundary, and none is printed on the host's stderr. The addon
-// has a test-only fault switch: with PI_LEAN_TEST_PANIC naming an entry point (or `*` for
-// all), that entry panics inside its guarded region. Every exported function and method is
-// called in a child Node with the switch on: each must throw (or reject) `INTERNAL` with the
-// one message form, the process must survive, and stderr must stay silent.
+// has a test-only fault switch, read once at load: with PI_LEAN_TEST_PANIC naming entry points
+// (or `*` for all), those entries panic inside their guarded region. Every exported function,
+// method and getter is called in a child Node with the switch on: each must throw (or reject)
+// `INTERNAL` in the one message form, the process must survive, and stderr must stay silent.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -22,18 +22,22 @@ function runChild(body, env) {
   return { ...child, found: child.status === 0 ? JSON.parse(child.stdout.trim().split("\n").pop() ?? "null") : null };
 }
 
-// Every entry point, called with valid arguments. Handles are made before the switch is
-// flipped on (the switch is read per call, from a global the child sets).
+// Entry points the other calls need handles (or an id) from: they are switched on in children
+// of their own, since a store must open before a put can fail.
+const SETUP = [["SkillIndex.new", "SkillPolicy.new", "RecoveryStore.open", "ToolIndex.new"], ["RecoveryStore.put"]];
+
+// Every entry point, called with valid arguments. The addon reads the switch once at load, so
+// the child calls only the entries named in CALL_ONLY and makes handles where it can.
 const CALLS = `
 const { SkillIndex, SkillPolicy, RecoveryStore, ToolIndex } = addon;
 const log = Buffer.from(Array.from({ length: 400 }, (_, i) => "INFO line " + i + " ok\\n").join(""));
-process.env.PI_LEAN_TEST_PANIC = "";
-const index = new SkillIndex([{ name: "a", description: "alpha skill", requires: [] }]);
-const policy = new SkillPolicy("allow", [{ pattern: "x*", action: "deny" }]);
-const store = RecoveryStore.open();
-const id = store.put("one\\ntwo\\n");
-const tools = new ToolIndex([{ name: "read", description: "read a file" }]);
-process.env.PI_LEAN_TEST_PANIC = "*";
+const attempt = (make) => { try { return make(); } catch { return null; } };
+const index = attempt(() => new SkillIndex([{ name: "a", description: "alpha skill", requires: [] }]));
+const policy = attempt(() => new SkillPolicy("allow", [{ pattern: "x*", action: "deny" }]));
+const store = attempt(() => RecoveryStore.open());
+const id = attempt(() => store.put("one\\ntwo\\n"));
+const tools = attempt(() => new ToolIndex([{ name: "read", description: "read a file" }]));
+const only = (process.env.CALL_ONLY ?? "").split(",");
 const calls = {
   coreVersion: () => addon.coreVersion(),
   contentHash: () => addon.contentHash("x"),
@@ -69,8 +73,13 @@ const calls = {
   "ToolIndex.size": () => tools.size,
   "ToolIndex.search": () => tools.search("read"),
 };
+if (only.includes("list")) {
+  console.log(JSON.stringify(Object.keys(calls)));
+  process.exit(0);
+}
 const outcome = {};
 for (const [name, call] of Object.entries(calls)) {
+  if (!only.includes(name)) continue;
   try {
     const value = await call();
     outcome[name] = "returned " + JSON.stringify(value)?.slice(0, 40);
@@ -83,25 +92,34 @@ console.log(JSON.stringify(outcome));
 
 describe("panics never cross the boundary", () => {
   test("every exported entry, sync and async, turns a panic into INTERNAL and prints nothing", () => {
-    const child = runChild(CALLS, {});
-    assert.equal(child.signal, null, `child died with ${child.signal}:\n${child.stderr}`);
-    assert.equal(child.status, 0, child.stderr);
-    const entries = Object.entries(child.found);
-    assert.ok(entries.length >= 33);
-    for (const [name, result] of entries) {
-      assert.match(result, /^INTERNAL \| INTERNAL: [^;]+; [^;]+$/, `${name}: ${result}`);
+    const listed = runChild(CALLS, { CALL_ONLY: "list" });
+    assert.equal(listed.status, 0, listed.stderr);
+    /** @type {string[]} */
+    const entries = listed.found;
+    assert.equal(entries.length, 33, "every exported function, method and getter is listed");
+    const rest = entries.filter((name) => !SETUP.flat().includes(name));
+    /** @type {Record<string, string>} */
+    const outcome = {};
+    for (const group of [rest, ...SETUP]) {
+      const child = runChild(CALLS, { PI_LEAN_TEST_PANIC: group.join(","), CALL_ONLY: group.join(",") });
+      assert.equal(child.signal, null, `child died with ${child.signal}:\n${child.stderr}`);
+      assert.equal(child.status, 0, child.stderr);
+      assert.equal(child.stderr, "", "nothing on stderr");
+      Object.assign(outcome, child.found);
     }
-    assert.equal(child.stderr, "", "nothing on stderr");
+    assert.deepEqual(Object.keys(outcome).sort(), [...entries].sort());
+    for (const [name, result] of Object.entries(outcome)) {
+      assert.match(result, /^INTERNAL \| INTERNAL: the native core failed in [^;]+; [^;]+$/, `${name}: ${result}`);
+    }
   });
 
-  test("compactAsync's panic rejects its promise; the process keeps serving calls", () => {
+  test("compactAsync's worker panic rejects its promise; the process keeps serving calls", () => {
     const child = runChild(
       `
 const log = Buffer.from(Array.from({ length: 4000 }, (_, i) => "INFO line " + i + " ok\\n").join(""));
 const results = await Promise.allSettled(Array.from({ length: 8 }, () => addon.compactAsync(log)));
-process.env.PI_LEAN_TEST_PANIC = "";
-const after = await addon.compactAsync(log);
-console.log(JSON.stringify({ codes: results.map((r) => r.status === "rejected" ? r.reason.code : "fulfilled"), after: after.changed }));
+const after = addon.compact(log);
+console.log(JSON.stringify({ codes: results.map((r) => (r.status === "rejected" ? r.reason.code : "fulfilled")), after: after.changed }));
 `,
       { PI_LEAN_TEST_PANIC: "compactAsync:worker" },
     );

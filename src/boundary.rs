@@ -9,7 +9,7 @@
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Once;
+use std::sync::{Once, OnceLock};
 
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
@@ -19,11 +19,25 @@ use napi::sys;
 static GUARDED_CALLS: AtomicUsize = AtomicUsize::new(0);
 static HOOK: Once = Once::new();
 
-/// Test-only fault switch: when this variable names an entry point (comma-separated, or `*`
-/// for all), that entry panics inside its guarded region, so tests can prove the boundary
-/// holds for every entry, synchronous or not. Read on the JS thread only: reading the
-/// environment from a worker could race the host's `setenv`.
+/// Test-only fault switch: when this variable names entry points (comma-separated, or `*`
+/// for all), those entries panic inside their guarded region, so tests can prove the boundary
+/// holds for every entry, synchronous or not. The environment is read once, when the addon
+/// loads: reading it during calls could race a `setenv` from another JS thread.
 const FAULT_SWITCH: &str = "PI_LEAN_TEST_PANIC";
+static FAULTY_ENTRIES: OnceLock<Vec<String>> = OnceLock::new();
+
+fn faulty_entries() -> &'static [String] {
+    FAULTY_ENTRIES.get_or_init(|| {
+        std::env::var(FAULT_SWITCH)
+            .map(|names| names.split(',').map(|n| n.trim().to_string()).collect())
+            .unwrap_or_default()
+    })
+}
+
+#[napi_derive::module_init]
+fn read_fault_switch_on_load() {
+    faulty_entries();
+}
 
 /// An error in the one message form: `CODE: what happened; what to do`.
 pub(crate) fn failure(
@@ -90,13 +104,11 @@ fn install_quiet_hook() {
     });
 }
 
-/// Whether the test-only fault switch asks `entry` to panic. Call on the JS thread only.
+/// Whether the test-only fault switch asks `entry` to panic.
 pub(crate) fn fault_requested(entry: &str) -> bool {
-    std::env::var(FAULT_SWITCH).is_ok_and(|names| {
-        names
-            .split(',')
-            .any(|name| name.trim() == "*" || name.trim() == entry)
-    })
+    faulty_entries()
+        .iter()
+        .any(|name| name == "*" || name == entry)
 }
 
 fn panic_text(payload: &(dyn Any + Send)) -> String {
@@ -150,7 +162,7 @@ pub(crate) fn guarded_with<T>(
     })
 }
 
-/// [`guarded_with`] for calls on the JS thread, where the fault switch can be read.
+/// [`guarded_with`] with the entry's own fault switch.
 pub(crate) fn guarded<T>(
     entry: &str,
     body: impl FnOnce() -> std::result::Result<T, Error<ErrorCode>>,

@@ -1062,8 +1062,6 @@ pub struct CompactTask {
     input: Vec<u8>,
     /// Validated before the task is queued, so bad options fail synchronously with a code.
     options: CompactOptions,
-    /// The test-only fault switch, read on the JS thread when the task was queued.
-    inject_panic: bool,
     /// Why `compute` failed, with its code, for `reject` to hand to JS.
     failed: Option<Error<ErrorCode>>,
 }
@@ -1075,7 +1073,7 @@ impl Task for CompactTask {
     fn compute(&mut self) -> Result<Self::Output> {
         let (input, options) = (&self.input, &self.options);
         // A panic escaping compute would abort Node: it runs on a libuv worker.
-        guarded_with("compactAsync:worker", self.inject_panic, || {
+        guarded("compactAsync:worker", || {
             Ok(compact::compact(input, options))
         })
         .map_err(|error| {
@@ -1120,7 +1118,6 @@ pub fn compact_async(
         Ok(AsyncTask::new(CompactTask {
             input,
             options,
-            inject_panic: boundary::fault_requested("compactAsync:worker"),
             failed: None,
         }))
     })
