@@ -1,7 +1,8 @@
 //! N-API binding for pi-lean. This is the only file that knows about napi: it wraps the
 //! `lean-core` crate, maps core errors to stable JS `code`s (`error.code === "SKILL_NOT_FOUND"`)
 //! and keeps panics from crossing the FFI boundary: every entry point, and every async task's
-//! work, runs inside [`boundary::guarded`].
+//! work, runs inside [`boundary::guarded`]. Arguments arrive as [`boundary::Arg`] and are
+//! checked here, so a wrong type or number is `INVALID_ARGUMENT` naming the argument.
 #![deny(clippy::all)]
 
 mod boundary;
