@@ -174,3 +174,23 @@ describe("the extension's error helpers keep the one form", () => {
     assert.match(errorMessage(Object.assign(new Error("gone"), { code: "RECOVERY_EXPIRED" })), /^RECOVERY_EXPIRED: gone; /);
   });
 });
+
+describe("tool errors the model sees keep the one form", () => {
+  test("skill load, skill browse and token_retrieve failures read CODE: what happened; what to do", async () => {
+    const { runSkillLoad, runSkillSearch } = await import("../extension/skill-tools.js");
+    const { runRetrieve } = await import("../extension/token-saver-retrieve.js");
+    const index = new SkillIndex([{ name: "a", description: "alpha" }]);
+    const store = RecoveryStore.open();
+    const outputs = [
+      runSkillLoad(index, { name: "missing" }),
+      runSkillLoad(index, { name: "a", offset: -1 }),
+      runSkillSearch(index, { cursor: "c1.stale.0" }, { descriptionMax: 80, defaultLimit: 5 }),
+      runRetrieve({ id: "not-an-id" }, () => [store]),
+      runRetrieve({ id: "0123456789abcdef" }, () => [store]),
+    ];
+    for (const output of outputs) {
+      assert.equal(output.isError, true);
+      assert.match(output.content[0].text, MESSAGE_FORM, output.content[0].text);
+    }
+  });
+});
