@@ -15,7 +15,8 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::sys;
 
-/// Guarded calls in flight on any thread (including compaction's helper threads' parents).
+/// Guarded calls in flight on any thread. A panic on a helper thread that a guarded call spawned
+/// (compaction splits large inputs) also happens while its call is counted.
 static GUARDED_CALLS: AtomicUsize = AtomicUsize::new(0);
 static HOOK: Once = Once::new();
 
@@ -52,7 +53,7 @@ pub(crate) fn failure(
 }
 
 /// What a caller can do about an error of this code, when the core gave no advice itself.
-fn remedy(code: ErrorCode) -> &'static str {
+pub(crate) fn remedy(code: ErrorCode) -> &'static str {
     match code {
         ErrorCode::SkillNotFound => "search the catalog for the exact name",
         ErrorCode::SkillDenied => "the skill policy blocks this skill",
@@ -136,8 +137,8 @@ impl Drop for InFlight {
     }
 }
 
-/// Runs `body` for entry point `entry` with panics caught and silenced; `inject` is the
-/// test-only fault switch, already read on the JS thread.
+/// Runs `body` for entry point `entry` with panics caught and silenced; `inject` makes it
+/// panic first (the test-only fault switch).
 pub(crate) fn guarded_with<T>(
     entry: &str,
     inject: bool,

@@ -1094,7 +1094,7 @@ impl Task for CompactTask {
             failure(
                 ErrorCode::Internal,
                 err.reason,
-                "retry, and report it as a pi-lean bug if it repeats",
+                boundary::remedy(ErrorCode::Internal),
             )
         });
         Err(boundary::rejection(env, coded))
