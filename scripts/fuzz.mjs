@@ -1,8 +1,10 @@
 // `npm run fuzz [-- seconds [target ...]]`: runs the cargo-fuzz targets in
 // crates/lean-core/fuzz for a set time each (default 60 s, or FUZZ_SECONDS) and prints one
-// table of executions and findings. cargo-fuzz needs a nightly toolchain; without one (or
-// without cargo-fuzz) it says so plainly and exits 0, because the same invariants run under
-// stable `cargo test` (crates/lean-core/tests/fuzz_invariants.rs) on every CI run.
+// table of executions and findings. Targets build optimised, with debug assertions (so integer
+// overflow panics) and cargo-fuzz's default AddressSanitizer. cargo-fuzz needs a nightly
+// toolchain; without one (or without cargo-fuzz) it says so plainly and exits 0, because the
+// same invariants run under stable `cargo test` (crates/lean-core/tests/fuzz_invariants.rs) on
+// every CI run.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -46,7 +48,7 @@ const rows = [];
 let failed = false;
 for (const target of targets) {
   process.stdout.write(`\n== fuzz ${target}\n`);
-  const run = spawnSync("cargo", ["+nightly", "fuzz", "run", "-O", target, "--", `-max_total_time=${seconds}`, "-rss_limit_mb=2048", "-print_final_stats=1"], {
+  const run = spawnSync("cargo", ["+nightly", "fuzz", "run", "-O", "--debug-assertions", target, "--", `-max_total_time=${seconds}`, "-rss_limit_mb=2048", "-print_final_stats=1"], {
     cwd: crate,
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,

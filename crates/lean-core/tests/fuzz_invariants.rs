@@ -69,8 +69,16 @@ fn header() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(any::<u8>(), 6)
 }
 
+/// Cases per property: 160 in CI, more for a longer pass (`PROPTEST_CASES=5000 cargo test …`).
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(160)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(160))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn compact_invariants_on_arbitrary_bytes(data in prop::collection::vec(any::<u8>(), 0..4000)) {
