@@ -139,13 +139,13 @@ describe("ask approval and commands in RPC mode", { skip }, () => {
 
   test("Reject refuses, Always allows this and later loads, Allow once covers one load", () => {
     const results = toolMessages(model.bodies.at(-1)).map((t) => t.text);
-    assert.equal(results[0], 'SKILL_DENIED: The user declined loading "release-notes". Continue without it.');
+    assert.equal(results[0], 'SKILL_DENIED: the user declined loading "release-notes"; continue without it');
     assert.ok(results[1].includes("# Release notes"), results[1].slice(0, 200));
     assert.ok(results[2].includes("# Release notes"), "no second dialog after Always");
     assert.ok(results[3].includes("Body of loop-a."));
     assert.ok(!results[3].includes("Body of loop-b."), "the rejected ask dependency is withheld");
     assert.match(results[3], /Note: 1 required skill\(s\) withheld by policy\./);
-    assert.equal(results[4], 'SKILL_DENIED: The user declined loading "loop-a". Continue without it.');
+    assert.equal(results[4], 'SKILL_DENIED: the user declined loading "loop-a"; continue without it');
   });
 
   test("commands degrade to a plain-text notification in RPC mode", () => {

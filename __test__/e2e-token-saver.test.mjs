@@ -296,7 +296,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     assert.match(forkRun.stderr, /Token Saver: stored originals and counters cleared\./);
     assert.match(forkRun.stderr, /compactions 0, repeats 0, retrievals 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;.*\nextra output the model can reach: ~0 tokens \(0 chars.*\nretrieval feedback: none active\n/);
     const gone = toolMessages(forked.bodies[3]).at(-1)?.text;
-    assert.equal(gone, "RECOVERY_EXPIRED: That original is no longer stored; re-run the command if you need it.");
+    assert.equal(gone, "RECOVERY_EXPIRED: that original is no longer stored; re-run the command if you need it");
   });
 });
 

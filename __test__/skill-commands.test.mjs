@@ -253,7 +253,7 @@ describe("Allow once covers one load and its continuation pages", () => {
       assert.ok(page.content[0].text.includes(`Line ${next.offset + 1}.`));
       const again = await fake.tools.skill.execute("3", { name: "long-skill" }, undefined, undefined, ctx);
       assert.equal(dialogs.length, 2, "a fresh load asks again");
-      assert.equal(again.content[0].text, 'SKILL_DENIED: The user declined loading "long-skill". Continue without it.');
+      assert.equal(again.content[0].text, 'SKILL_DENIED: the user declined loading "long-skill"; continue without it');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.rmSync(agentDir, { recursive: true, force: true });

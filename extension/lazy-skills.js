@@ -15,7 +15,7 @@ import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName }
 import { applySkillStub, STUB_SECTION } from "./skill-prompt.js";
 import { route } from "./skill-routing.js";
 import { ScopeState } from "./skill-scope.js";
-import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, runSkillLoad, runSkillSearch, toolError } from "./skill-tools.js";
+import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, NOT_FOUND_TEXT, runSkillLoad, runSkillSearch, toolError } from "./skill-tools.js";
 
 export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always allow this skill for this session", "Reject"]);
 
@@ -86,10 +86,17 @@ export function registerLazySkills(pi, config, hooks) {
     scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
   });
 
-  /** Denied by policy, or anything while the config is invalid (policy unknown). */
+  /**
+   * Denied by policy, or anything while the config is invalid (policy unknown). Never throws:
+   * a handler that throws lets Pi carry on unscrubbed, so a failed lookup counts as denied.
+   */
   function isBlocked(/** @type {string} */ name) {
-    if (config.error) return true;
-    return access.policy.isDenied(name);
+    if (config.error || typeof name !== "string") return true;
+    try {
+      return access.policy.isDenied(name);
+    } catch {
+      return true;
+    }
   }
 
   pi.on("input", (event, ctx) => {
@@ -140,8 +147,8 @@ export function registerLazySkills(pi, config, hooks) {
 
   /** @returns {import("../index.js").SkillIndex | import("./skill-tools.js").ToolOutput} */
   function currentIndex() {
-    if (config.error) return toolError("CONFIG_INVALID", `${config.error.message}. Skills are disabled until the config is fixed.`);
-    if (!catalog.index) return toolError("SKILL_NOT_FOUND", "No skill catalog is available yet.");
+    if (config.error) return toolError("CONFIG_INVALID", `${config.error.message.replace(/;/g, ",")} (skills are disabled); fix the config, then run /reload`);
+    if (!catalog.index) return toolError("SKILL_NOT_FOUND", "no skill catalog is available yet; try again after the next prompt");
     return catalog.index;
   }
 
@@ -208,16 +215,16 @@ export function registerLazySkills(pi, config, hooks) {
       const view = access.view(index);
       // A denied skill is reported exactly like a missing one, so its existence stays hidden.
       if (!index.get(name) || view.deniedSet.has(name)) {
-        return toolError("SKILL_NOT_FOUND", "Use skill_search to find the exact name.", { reason: view.deniedSet.has(name) ? "SKILL_DENIED" : "SKILL_NOT_FOUND" });
+        return toolError("SKILL_NOT_FOUND", NOT_FOUND_TEXT, { reason: view.deniedSet.has(name) ? "SKILL_DENIED" : "SKILL_NOT_FOUND" });
       }
       if (!scopeState.mayLoad(name, view.members)) {
-        return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}. Only names from skill_search (or its global fallback) can be loaded.`, { name });
+        return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}; load only names from skill_search (or its global fallback)`, { name });
       }
       const continuing = (params.offset ?? 0) > 0 && params.rev !== undefined && onceApprovals.get(name) === params.rev;
       if (access.policy.actionFor(name) === "ask" && !continuing) {
         const decision = await requestApproval(name, ctx);
-        if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval, and no UI is available to ask. Continue without it.`, { name });
-        if (decision === "rejected") return toolError("SKILL_DENIED", `The user declined loading "${name}". Continue without it.`, { name });
+        if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval and no UI is available to ask; continue without it`, { name });
+        if (decision === "rejected") return toolError("SKILL_DENIED", `the user declined loading "${name}"; continue without it`, { name });
         if (decision === "once") onceApprovals.set(name, "");
       }
       // Dependencies may lie outside the scope; denied ones are withheld, and `ask` ones

@@ -44,8 +44,12 @@ export const LOAD_PARAMETERS = {
  * @typedef {{ content: Array<{type: "text", text: string}>, details: Record<string, unknown>, isError?: boolean }} ToolOutput
  */
 
+/** What a missing (or denied: they must look the same) skill returns. */
+export const NOT_FOUND_TEXT = "no skill has that exact name; use skill_search to find the exact name";
+
 /**
- * A short model-facing error that says what to do next; the code goes to details.
+ * A short model-facing error in the one form `CODE: what happened; what to do` (`text` holds
+ * both halves); the code also goes to details.
  * @param {string} code @param {string} text @param {Record<string, unknown>} [details]
  * @returns {ToolOutput}
  */
@@ -98,7 +102,7 @@ export function runSkillSearch(index, params, options) {
       page = index.browse(params.cursor ?? null, searchOptions);
     } catch (error) {
       const code = errorCode(error);
-      const hint = code === "SEARCH_CURSOR_STALE" ? "The skill list changed. Browse again without a cursor." : "Browse again without a cursor.";
+      const hint = code === "SEARCH_CURSOR_STALE" ? "the skill list changed since that cursor; browse again without a cursor" : "that cursor cannot be used; browse again without a cursor";
       return toolError(code, hint, { message: errorMessage(error) });
     }
     const names = page.hits.map((h) => h.name);
@@ -180,15 +184,15 @@ export function runSkillLoad(index, params, options = {}) {
     const code = errorCode(error);
     /** @type {Record<string, string>} */
     const next = {
-      SKILL_NOT_FOUND: "Use skill_search to find the exact name.",
-      SKILL_MODEL_INVOCATION_DISABLED: "This skill can only be invoked by the user.",
-      SKILL_SOURCE_CHANGED: "The skill file changed; load it again from the start without offset/rev.",
-      SKILL_SOURCE_TOO_LARGE: "The skill file is too large to load.",
-      SKILL_INVALID_UTF8: "The skill file is not valid UTF-8.",
-      SKILL_EMPTY_BODY: "The skill file has no instructions.",
-      SKILL_NAME_MISMATCH: "The skill file no longer declares this name; search again.",
+      SKILL_NOT_FOUND: NOT_FOUND_TEXT,
+      SKILL_MODEL_INVOCATION_DISABLED: "this skill can only be invoked by the user; continue without it",
+      SKILL_SOURCE_CHANGED: "the skill file changed since that page; load it again from the start without offset/rev",
+      SKILL_SOURCE_TOO_LARGE: "the skill file is too large to load; continue without it",
+      SKILL_INVALID_UTF8: "the skill file is not valid UTF-8; continue without it",
+      SKILL_EMPTY_BODY: "the skill file has no instructions; continue without it",
+      SKILL_NAME_MISMATCH: "the skill file no longer declares this name; search again",
     };
-    return toolError(code, next[code] ?? "The skill could not be loaded.", { name, message: errorMessage(error) });
+    return toolError(code, next[code] ?? "the skill could not be loaded; continue without it", { name, message: errorMessage(error) });
   }
   if (options.withhold) loaded = withholdDependencies(loaded, options.withhold);
   const { root } = loaded;

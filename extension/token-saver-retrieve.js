@@ -39,7 +39,7 @@ export function runRetrieve(params, storesFor) {
   const startLine = Math.max(1, Math.trunc(Number(params.startLine ?? 1)) || 1);
   const maxLines = Math.min(MAX_LINES, Math.max(1, Math.trunc(Number(params.maxLines ?? DEFAULT_MAX_LINES)) || DEFAULT_MAX_LINES));
   if (!/^[0-9a-f]{16}$/.test(id)) {
-    return failure("INVALID_ARGUMENT", "id must be the 16 hex digits after id= in a marker.", { id });
+    return failure("INVALID_ARGUMENT", "that id is not 16 hex digits; pass the value after id= in a marker", { id });
   }
   /** @type {unknown} */
   let lastError = null;
@@ -62,9 +62,9 @@ export function runRetrieve(params, storesFor) {
     }
   }
   if (lastError && errorCode(lastError) !== "RECOVERY_EXPIRED") {
-    return failure(errorCode(lastError), "The original could not be read.", { id, message: errorMessage(lastError) });
+    return failure(errorCode(lastError), "the original could not be read; re-run the command if you need it", { id, message: errorMessage(lastError) });
   }
-  return failure("RECOVERY_EXPIRED", "That original is no longer stored; re-run the command if you need it.", { id });
+  return failure("RECOVERY_EXPIRED", "that original is no longer stored; re-run the command if you need it", { id });
 }
 
 /**

@@ -10,6 +10,8 @@
 
 pub mod compact;
 pub mod error;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 pub mod hash;
 pub mod recovery;
 pub mod skills;

@@ -181,24 +181,13 @@ fn passthrough(input: &[u8], kind: ContentKind, id: String, lines: usize) -> Com
 }
 
 /// Compacts `input`. Never panics: any internal failure returns the original unchanged.
+/// (Built with the test-only `fuzzing` feature, panics propagate so property tests and
+/// fuzzers see them.)
 pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
-    let attempt = std::panic::catch_unwind(|| {
-        // The id only labels the result, so on large inputs it is hashed on a second thread
-        // while the compaction runs.
-        if input.len() >= select::PARALLEL_MIN_BYTES {
-            std::thread::scope(|scope| {
-                let hasher = scope.spawn(|| xxh3_hex(input));
-                let mut result = compact_inner(input, opts, String::new());
-                result.id = match hasher.join() {
-                    Ok(id) => id,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                };
-                result
-            })
-        } else {
-            compact_inner(input, opts, xxh3_hex(input))
-        }
-    });
+    if cfg!(feature = "fuzzing") {
+        return compact_unguarded(input, opts);
+    }
+    let attempt = std::panic::catch_unwind(|| compact_unguarded(input, opts));
     match attempt {
         Ok(result) => result,
         Err(_) => passthrough(
@@ -207,6 +196,24 @@ pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
             xxh3_hex(input),
             crate::recovery::count_lines(input),
         ),
+    }
+}
+
+fn compact_unguarded(input: &[u8], opts: &CompactOptions) -> Compacted {
+    // The id only labels the result, so on large inputs it is hashed on a second thread
+    // while the compaction runs.
+    if input.len() >= select::PARALLEL_MIN_BYTES {
+        std::thread::scope(|scope| {
+            let hasher = scope.spawn(|| xxh3_hex(input));
+            let mut result = compact_inner(input, opts, String::new());
+            result.id = match hasher.join() {
+                Ok(id) => id,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            result
+        })
+    } else {
+        compact_inner(input, opts, xxh3_hex(input))
     }
 }
 

@@ -406,7 +406,8 @@ pub fn slice_lines(bytes: &[u8], start_line: usize, max_lines: usize) -> Retriev
             break;
         }
     }
-    let end_line = (start_line + max_lines - 1).min(total_lines);
+    // Saturating: a page size up to usize::MAX must not wrap the last line back.
+    let end_line = start_line.saturating_add(max_lines - 1).min(total_lines);
     Retrieved {
         text: bytes[begin..end].to_vec(),
         start_line,
