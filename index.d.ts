@@ -19,7 +19,11 @@ export declare class RecoveryStore {
    * so that failures carry a stable code.
    */
   static open(options?: RecoveryStoreOptions | undefined | null): RecoveryStore
-  /** Stores an original and returns its id (the xxh3 content hash). Idempotent. */
+  /**
+   * Stores an original and returns its id (the xxh3 content hash). Idempotent. With a `dir`
+   * the blob is written behind the call; the original is retrievable from the moment the
+   * id is returned.
+   */
   put(input: Buffer | string): string
   contains(id: string): boolean
   /**
@@ -29,6 +33,12 @@ export declare class RecoveryStore {
   retrieve(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): RetrievedLines
   /** The same lines as `retrieve`, byte for byte. */
   retrieveBytes(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): Buffer
+  /**
+   * Blocks until every original put so far is durable on disk (`put` writes behind, on a
+   * worker thread). Throws `RECOVERY_IO` once for a write that failed since the last flush;
+   * its original stays retrievable from memory while the LRU keeps it.
+   */
+  flush(): void
   /** Empties memory and the durable directory. */
   clear(): void
   stats(): RecoveryStats
@@ -207,6 +217,12 @@ export interface RecoveryStats {
   bytes: number
   diskEntries: number
   diskBytes: number
+  /** Originals accepted by `put` whose blob is not durable yet. */
+  pendingWrites: number
+  /** Temp files of crashed writers deleted when the store opened. */
+  staleTempsRemoved: number
+  /** Blob writes that failed since the store opened. */
+  writeFailures: number
 }
 
 export interface RecoveryStoreOptions {

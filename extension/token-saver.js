@@ -244,8 +244,21 @@ export function registerTokenSaver(pi, config) {
     },
   });
 
+  /** Waits until every original put so far is on disk (the store writes behind `put`). */
+  function flushStores() {
+    for (const s of [store, ...otherStores.values()]) {
+      try {
+        s?.flush();
+      } catch {
+        // A failed blob write stays retrievable from memory; nothing more to do here.
+      }
+    }
+  }
+
   pi.on("session_start", (_event, ctx) => {
     // Runs after index.js reloaded the config (handlers run in registration order).
+    // A fork or resume reads the previous session's blobs through a new store instance.
+    flushStores();
     stats.reset();
     originals.clear();
     delivered.clear();
@@ -270,6 +283,7 @@ export function registerTokenSaver(pi, config) {
   });
 
   pi.on("session_shutdown", () => {
+    flushStores();
     // Give back every deferred tool; the session's own record keeps them deferred on resume.
     if (deferral.deferred.length > 0) {
       try {

@@ -948,6 +948,12 @@ pub struct RecoveryStats {
     pub bytes: f64,
     pub disk_entries: u32,
     pub disk_bytes: f64,
+    /// Originals accepted by `put` whose blob is not durable yet.
+    pub pending_writes: u32,
+    /// Temp files of crashed writers deleted when the store opened.
+    pub stale_temps_removed: f64,
+    /// Blob writes that failed since the store opened.
+    pub write_failures: f64,
 }
 
 /// Originals of compacted output, addressed by content hash, bounded in memory (LRU) and
@@ -1002,7 +1008,9 @@ impl RecoveryStore {
         })
     }
 
-    /// Stores an original and returns its id (the xxh3 content hash). Idempotent.
+    /// Stores an original and returns its id (the xxh3 content hash). Idempotent. With a `dir`
+    /// the blob is written behind the call; the original is retrievable from the moment the
+    /// id is returned.
     #[napi(catch_unwind)]
     pub fn put(&self, input: Either<Buffer, String>) -> Result<String, ErrorCode> {
         self.inner.put(input_bytes(&input)).map_err(from_core)
@@ -1043,6 +1051,14 @@ impl RecoveryStore {
         Ok(self.retrieve_core(&id, start_line, max_lines)?.text.into())
     }
 
+    /// Blocks until every original put so far is durable on disk (`put` writes behind, on a
+    /// worker thread). Throws `RECOVERY_IO` once for a write that failed since the last flush;
+    /// its original stays retrievable from memory while the LRU keeps it.
+    #[napi(catch_unwind)]
+    pub fn flush(&self) -> Result<(), ErrorCode> {
+        self.inner.flush().map_err(from_core)
+    }
+
     /// Empties memory and the durable directory.
     #[napi(catch_unwind)]
     pub fn clear(&self) -> Result<(), ErrorCode> {
@@ -1057,6 +1073,9 @@ impl RecoveryStore {
             bytes: s.bytes as f64,
             disk_entries: js_count(s.disk_entries),
             disk_bytes: s.disk_bytes as f64,
+            pending_writes: js_count(s.pending_writes),
+            stale_temps_removed: s.stale_temps_removed as f64,
+            write_failures: s.write_failures as f64,
         }
     }
 }
