@@ -116,7 +116,10 @@ export interface BrowseResponse {
 export interface ClosureInfo {
   /** Load order: dependencies first, the root last. */
   order: Array<string>
+  /** The first few cycles met (see `cycleCount` for all of them). */
   cycles: Array<Array<string>>
+  /** Every cycle the dependency walk met; `cycles` lists only the first ones. */
+  cycleCount: number
   missing: Array<MissingDependency>
 }
 
@@ -189,7 +192,10 @@ export interface LoadedSkill {
   /** First pages of the dependencies, in load order (dependencies of dependencies first). */
   dependencies: Array<SkillPage>
   dependencyErrors: Array<DependencyError>
+  /** The first few cycles met (see `cycleCount` for all of them). */
   cycles: Array<Array<string>>
+  /** Every cycle the dependency walk met; `cycles` lists only the first ones. */
+  cycleCount: number
   missing: Array<MissingDependency>
 }
 

@@ -207,6 +207,7 @@ export function runSkillLoad(index, params, options = {}) {
   const problems = [
     ...loaded.missing.map((m) => `${m.from} requires "${m.name}", which is not installed`),
     ...loaded.cycles.map((c) => `dependency cycle: ${c.join(" -> ")}`),
+    ...(loaded.cycleCount > loaded.cycles.length ? [`${loaded.cycleCount - loaded.cycles.length} more dependency cycle(s)`] : []),
     ...loaded.dependencyErrors.map((e) => `${e.name} could not be loaded (${e.code})`),
   ];
   if (withheldCount(loaded) > 0) problems.push(`${withheldCount(loaded)} required skill(s) withheld by policy`);

@@ -137,7 +137,10 @@ pub struct MissingDependency {
 pub struct ClosureInfo {
     /// Load order: dependencies first, the root last.
     pub order: Vec<String>,
+    /// The first few cycles met (see `cycleCount` for all of them).
     pub cycles: Vec<Vec<String>>,
+    /// Every cycle the dependency walk met; `cycles` lists only the first ones.
+    pub cycle_count: u32,
     pub missing: Vec<MissingDependency>,
 }
 
@@ -178,7 +181,10 @@ pub struct LoadedSkill {
     /// First pages of the dependencies, in load order (dependencies of dependencies first).
     pub dependencies: Vec<SkillPage>,
     pub dependency_errors: Vec<DependencyError>,
+    /// The first few cycles met (see `cycleCount` for all of them).
     pub cycles: Vec<Vec<String>>,
+    /// Every cycle the dependency walk met; `cycles` lists only the first ones.
+    pub cycle_count: u32,
     pub missing: Vec<MissingDependency>,
 }
 
@@ -526,6 +532,7 @@ impl SkillIndex {
         let closure = self.closure_of(&name);
         let (cycles, missing) = closure_parts(&closure);
         ClosureInfo {
+            cycle_count: js_count(closure.cycle_count),
             order: closure.order,
             cycles,
             missing,
@@ -568,10 +575,11 @@ impl SkillIndex {
             && offset == 0;
         let mut dependencies = Vec::new();
         let mut dependency_errors = Vec::new();
-        let (mut cycles, mut missing) = (Vec::new(), Vec::new());
+        let (mut cycles, mut missing, mut cycle_count) = (Vec::new(), Vec::new(), 0);
         if with_dependencies {
             let closure = self.closure_of(&name);
             (cycles, missing) = closure_parts(&closure);
+            cycle_count = js_count(closure.cycle_count);
             for dep in closure.order.iter().filter(|d| **d != name) {
                 let Some(dep_meta) = self.catalog.get(dep) else {
                     continue;
@@ -591,6 +599,7 @@ impl SkillIndex {
             dependencies,
             dependency_errors,
             cycles,
+            cycle_count,
             missing,
         })
     }
