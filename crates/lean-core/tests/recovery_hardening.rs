@@ -236,3 +236,131 @@ fn a_planted_symlink_cannot_redirect_a_write() {
     let _ = std::fs::remove_dir_all(dir);
     let _ = std::fs::remove_dir_all(outside);
 }
+
+/// Temp files as a crashed writer leaves them: old, or owned by a process that is gone.
+#[test]
+fn stale_temp_files_are_removed_on_open_and_live_ones_counted() {
+    let dir = temp_dir("stale");
+    let dead_pid = {
+        let mut child = Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    };
+    std::fs::write(dir.join(format!(".tmp-{dead_pid}-0")), vec![b'x'; 1000]).unwrap();
+    let ours_but_old = dir.join(format!(".tmp-{}-7", std::process::id()));
+    let old = std::fs::File::create(&ours_but_old).unwrap();
+    old.set_len(2000).unwrap();
+    old.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(3600))
+        .unwrap();
+    drop(old);
+    // A fresh temp of a live writer (pid 1 always runs) is left alone but counted.
+    std::fs::write(dir.join(".tmp-1-0"), vec![b'y'; 300]).unwrap();
+    let blob = b"kept\n";
+    std::fs::write(dir.join(format!("{}.blob", xxh3_hex(blob))), blob).unwrap();
+
+    let store = RecoveryStore::open(durable(&dir)).unwrap();
+    let stats = store.stats();
+    assert_eq!(stats.stale_temps_removed, 2);
+    assert_eq!(stats.disk_entries, 1);
+    assert_eq!(stats.disk_bytes, 300 + blob.len() as u64);
+    let mut expected = vec![".tmp-1-0".to_string(), format!("{}.blob", xxh3_hex(blob))];
+    expected.sort();
+    assert_eq!(names_in(&dir), expected);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn temp_files_count_against_the_disk_budget() {
+    let dir = temp_dir("stale-budget");
+    std::fs::write(dir.join(".tmp-1-0"), vec![b'y'; 300]).unwrap();
+    let store = RecoveryStore::open(StoreConfig {
+        disk_budget_bytes: 400,
+        ..durable(&dir)
+    })
+    .unwrap();
+    let first = store.put(&[b'a'; 60]).unwrap();
+    let second = store.put(&[b'b'; 60]).unwrap();
+    store.flush().unwrap();
+    // 300 + 60 + 60 > 400: the oldest blob goes, the newest stays.
+    let on_disk = |id: &str| dir.join(format!("{id}.blob")).exists();
+    assert!(!on_disk(&first) && on_disk(&second));
+    assert_eq!(store.stats().disk_bytes, 360);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn accepted_originals_stay_retrievable_until_their_blob_is_durable() {
+    let dir = temp_dir("write-behind");
+    let store = RecoveryStore::open(StoreConfig {
+        max_entries: 1,
+        ..durable(&dir)
+    })
+    .unwrap();
+    store.flush().unwrap();
+    let originals: Vec<Vec<u8>> = (0..10).map(|i| body("behind", i)).collect();
+    let ids: Vec<String> = {
+        let _hold = store.hold_writes();
+        let ids: Vec<String> = originals.iter().map(|o| store.put(o).unwrap()).collect();
+        // The LRU keeps one entry, nothing is on disk yet: the queue answers.
+        assert_eq!(store.stats().entries, 1);
+        assert_eq!(store.stats().pending_writes, 10);
+        assert!(names_in(&dir).is_empty());
+        for (id, original) in ids.iter().zip(&originals) {
+            assert!(store.contains(id));
+            assert_eq!(&store.retrieve(id, 1, 100).unwrap().text, original);
+        }
+        ids
+    };
+    store.flush().unwrap();
+    let stats = store.stats();
+    assert_eq!((stats.pending_writes, stats.pending_bytes), (0, 0));
+    assert_eq!(stats.disk_entries, 10);
+    let total: usize = originals.iter().map(Vec::len).sum();
+    assert_eq!(stats.disk_bytes, total as u64);
+    let expected: Vec<(String, Vec<u8>)> = ids.into_iter().zip(originals).collect();
+    assert_all_durable(&dir, &expected);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn disk_use_is_a_running_count_not_a_listing() {
+    let dir = temp_dir("running-count");
+    let store = RecoveryStore::open(durable(&dir)).unwrap();
+    store.put(b"one\n").unwrap();
+    store.flush().unwrap();
+    // A blob that appears behind the store's back is not seen until the next open: stats
+    // and writes never list the directory.
+    let planted = b"planted\n";
+    std::fs::write(dir.join(format!("{}.blob", xxh3_hex(planted))), planted).unwrap();
+    store.put(b"two\n").unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.stats().disk_entries, 2);
+    assert_eq!(store.stats().disk_bytes, 8);
+    assert_eq!(
+        RecoveryStore::open(durable(&dir))
+            .unwrap()
+            .stats()
+            .disk_entries,
+        3
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_failed_write_keeps_the_original_in_memory_and_is_reported() {
+    let dir = temp_dir("write-failure");
+    let store = RecoveryStore::open(durable(&dir)).unwrap();
+    store.flush().unwrap();
+    // The directory disappears under the store (a user cleaning up, a full disk).
+    std::fs::remove_dir_all(&dir).unwrap();
+    let original = b"cannot be written\n".to_vec();
+    let id = store.put(&original).unwrap();
+    let err = store.flush().unwrap_err();
+    assert_eq!(err.code(), ErrorCode::RecoveryIo);
+    assert!(err.to_string().starts_with("RECOVERY_IO: "), "{err}");
+    assert_eq!(store.stats().write_failures, 1);
+    assert_eq!(store.retrieve(&id, 1, 10).unwrap().text, original);
+    // Reported once.
+    store.flush().unwrap();
+}

@@ -167,6 +167,8 @@ struct WriteQueue {
     scanned: bool,
     /// The store is being dropped: the worker drains the queue and stops.
     closed: bool,
+    /// Holds taken by [`RecoveryStore::hold_writes`]; the worker starts no write while any.
+    held: usize,
     /// First failure since the last `flush`.
     failure: Option<RecoveryError>,
     write_failures: u64,
@@ -270,7 +272,7 @@ impl Shared {
             let (id, bytes) = {
                 let mut queue = lock(&self.queue);
                 loop {
-                    if let Some(id) = queue.order.pop_front() {
+                    if let Some(id) = (queue.held == 0).then(|| queue.order.pop_front()).flatten() {
                         // An id cleared from `unwritten` after it was queued is skipped.
                         if let Some(bytes) = queue.unwritten.get(&id).cloned() {
                             queue.writing = Some(id.clone());
@@ -466,6 +468,14 @@ impl RecoveryStore {
         shared.queue_changed.notify_all();
     }
 
+    /// Test hook: no blob write starts until the returned guard is dropped, so tests can
+    /// observe originals that are accepted but not yet durable.
+    #[doc(hidden)]
+    pub fn hold_writes(&self) -> WriteHold<'_> {
+        lock(&self.shared.queue).held += 1;
+        WriteHold { store: self }
+    }
+
     /// Waits until every original accepted so far is durable on disk. Reports (once) the first
     /// write that failed since the last flush; such originals stay retrievable from memory
     /// while the LRU keeps them.
@@ -607,6 +617,19 @@ impl RecoveryStore {
             stale_temps_removed: index.stale_temps_removed,
             write_failures,
         }
+    }
+}
+
+/// See [`RecoveryStore::hold_writes`].
+#[doc(hidden)]
+pub struct WriteHold<'a> {
+    store: &'a RecoveryStore,
+}
+
+impl Drop for WriteHold<'_> {
+    fn drop(&mut self) {
+        lock(&self.store.shared.queue).held -= 1;
+        self.store.shared.queue_changed.notify_all();
     }
 }
 
