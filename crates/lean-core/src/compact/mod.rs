@@ -21,6 +21,8 @@ mod detect;
 mod json;
 mod lines;
 mod select;
+
+pub use select::MAX_QUERY_TERMS;
 mod signals;
 
 use crate::hash::xxh3_hex;
