@@ -827,9 +827,23 @@ fn core_compact_options(
     })
 }
 
-fn compact_result(out: compact::Compacted) -> CompactResult {
+/// The JS text of a result: the compacted bytes (moved when valid UTF-8), or for an unchanged
+/// result the input itself, moved rather than copied when it came in as a string. With
+/// `compact_unchanged_empty` this keeps a pass-through from costing more than a compaction.
+fn result_text(out: &mut compact::Compacted, input: Either<Buffer, String>) -> String {
+    if out.changed {
+        return String::from_utf8(std::mem::take(&mut out.text))
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    }
+    match input {
+        Either::A(buf) => String::from_utf8_lossy(&buf).into_owned(),
+        Either::B(text) => text,
+    }
+}
+
+fn compact_result(mut out: compact::Compacted, input: Either<Buffer, String>) -> CompactResult {
     CompactResult {
-        text: String::from_utf8_lossy(&out.text).into_owned(),
+        text: result_text(&mut out, input),
         kind: out.kind.as_str().to_string(),
         changed: out.changed,
         id: out.id,
@@ -865,7 +879,8 @@ pub fn compact(
 ) -> Result<CompactResult, ErrorCode> {
     let bytes = input_bytes(&input);
     let core_options = core_compact_options(bytes, options)?;
-    Ok(compact_result(compact::compact(bytes, &core_options)))
+    let out = compact::compact_unchanged_empty(bytes, &core_options);
+    Ok(compact_result(out, input))
 }
 
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
@@ -876,7 +891,15 @@ pub fn compact_to_buffer(
 ) -> Result<Buffer, ErrorCode> {
     let bytes = input_bytes(&input);
     let core_options = core_compact_options(bytes, options)?;
-    Ok(compact::compact(bytes, &core_options).text.into())
+    let out = compact::compact_unchanged_empty(bytes, &core_options);
+    if out.changed {
+        return Ok(out.text.into());
+    }
+    // Unchanged: hand the input back rather than a copy of it.
+    Ok(match input {
+        Either::A(buf) => buf,
+        Either::B(text) => text.into_bytes().into(),
+    })
 }
 
 pub struct CompactTask {
@@ -893,16 +916,19 @@ impl Task for CompactTask {
         let bytes = input_bytes(&self.input);
         // A panic inside compute would abort Node, so it is caught here and reported as an
         // error; callers keep the original (compaction fails open).
-        std::panic::catch_unwind(|| compact::compact(bytes, &self.options)).map_err(|_| {
-            Error::new(
-                Status::GenericFailure,
-                "INTERNAL: compaction failed".to_string(),
-            )
-        })
+        std::panic::catch_unwind(|| compact::compact_unchanged_empty(bytes, &self.options)).map_err(
+            |_| {
+                Error::new(
+                    Status::GenericFailure,
+                    "INTERNAL: compaction failed".to_string(),
+                )
+            },
+        )
     }
 
     fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
-        Ok(compact_result(output))
+        let input = std::mem::replace(&mut self.input, Either::B(String::new()));
+        Ok(compact_result(output, input))
     }
 }
 
