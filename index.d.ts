@@ -31,6 +31,11 @@ export declare class RecoveryStore {
    * not UTF-8 show as U+FFFD here; `retrieveBytes` returns them exactly.
    */
   retrieve(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): RetrievedLines
+  /**
+   * `retrieve` off the event loop: an original evicted from memory is read (up to the disk
+   * budget) and verified on the libuv pool. Arguments are checked before queuing.
+   */
+  retrieveAsync(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): Promise<RetrievedLines>
   /** The same lines as `retrieve`, byte for byte. */
   retrieveBytes(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): Buffer
   /**

@@ -3,7 +3,7 @@
 // Every put that returned an id must be retrievable afterwards by a store that never saw it,
 // and no temp file may be left behind.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,4 +82,27 @@ test("several processes with their own store on one dir lose no original", async
   );
   assertAllRetrievable(dir, writers, /** @type {string[][]} */ (ids));
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("retrieveAsync reads evicted originals off the event loop, with the sync codes", async () => {
+  const dir = tempDir();
+  try {
+    const store = RecoveryStore.open({ dir, maxEntries: 1 });
+    const first = "first\nsecond\nthird\n";
+    const id = store.put(first);
+    store.put("evicts the first from memory\n");
+    store.flush();
+    assert.deepEqual({ ...(await store.retrieveAsync(id, 2, 1)) }, { ...store.retrieve(id, 2, 1) });
+    await assert.rejects(store.retrieveAsync("0123456789abcdef"), (/** @type {any} */ e) => e.code === "RECOVERY_EXPIRED" && /^RECOVERY_EXPIRED: /.test(e.message));
+    assert.throws(() => store.retrieveAsync(id, 0), (/** @type {any} */ e) => e.code === "INVALID_ARGUMENT");
+    // A FIFO named like a blob is not an original: reading it must not block.
+    const fifoId = contentHash("never stored\n");
+    const made = spawnSync("mkfifo", [path.join(dir, `${fifoId}.blob`)]);
+    if (made.status === 0) {
+      await assert.rejects(store.retrieveAsync(fifoId), (/** @type {any} */ e) => e.code === "RECOVERY_EXPIRED");
+      assert.equal(store.contains(fifoId), false);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -167,7 +167,7 @@ export function registerTokenSaver(pi, config) {
     },
     async execute(_toolCallId, params) {
       const id = String(/** @type {any} */ (params).id ?? "").trim().replace(/^id=/, "");
-      const result = runRetrieve(/** @type {any} */ (params), (wanted) => {
+      const result = await runRetrieve(/** @type {any} */ (params), (wanted) => {
         // The current store is only opened when it exists: a fork must not create one to read.
         const stores = store || fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? [openStore()] : [];
         const home = originals.get(wanted)?.storeKey;

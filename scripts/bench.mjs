@@ -397,7 +397,7 @@ async function tokenSaver() {
   const retrieveLat = [];
   for (let i = 0; i < 200; i++) {
     const t0 = process.hrtime.bigint();
-    runRetrieve({ id: ids[i % ids.length], startLine: 1 }, () => [store]);
+    await runRetrieve({ id: ids[i % ids.length], startLine: 1 }, () => [store]);
     retrieveLat.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   figures.tokenSaver = { tokensOff: before, tokensOn: after, resultMsP50: median(lat), resultMsMax: Math.max(...lat), retrieveMsP50: median(retrieveLat) };

@@ -998,6 +998,58 @@ pub struct RecoveryStore {
     inner: Arc<CoreStore>,
 }
 
+/// `retrieveAsync`: reads a blob from disk on the libuv pool instead of the event loop.
+pub struct RetrieveTask {
+    store: Arc<CoreStore>,
+    id: String,
+    start_line: usize,
+    max_lines: usize,
+}
+
+impl Task for RetrieveTask {
+    type Output =
+        std::result::Result<lean_core::recovery::Retrieved, lean_core::recovery::RecoveryError>;
+    type JsValue = RetrievedLines;
+
+    fn compute(&mut self) -> Result<Self::Output> {
+        let (store, id) = (&self.store, self.id.as_str());
+        let (start, max) = (self.start_line, self.max_lines);
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            store.retrieve(id, start, max)
+        }))
+        .map_err(|_| {
+            Error::new(
+                Status::GenericFailure,
+                "INTERNAL: retrieve failed; try again".to_string(),
+            )
+        })
+    }
+
+    /// A store error rejects with the same `code` property the sync `retrieve` throws with;
+    /// the error object is built here, on the JS thread, so it can carry the property.
+    fn resolve(&mut self, env: Env, got: Self::Output) -> Result<Self::JsValue> {
+        match got {
+            Ok(got) => Ok(retrieved_lines(got)),
+            Err(err) => {
+                let mut error =
+                    env.create_error(Error::new(Status::GenericFailure, err.to_string()))?;
+                error.set_named_property("code", err.code.as_str())?;
+                Err(Error::from(error.to_unknown()))
+            }
+        }
+    }
+}
+
+fn retrieved_lines(got: lean_core::recovery::Retrieved) -> RetrievedLines {
+    RetrievedLines {
+        text: String::from_utf8_lossy(&got.text).into_owned(),
+        start_line: js_count(got.start_line),
+        end_line: js_count(got.end_line),
+        total_lines: js_count(got.total_lines),
+        next_start_line: got.next_start_line.map(js_count),
+    }
+}
+
 impl RecoveryStore {
     fn retrieve_core(
         &self,
@@ -1065,14 +1117,26 @@ impl RecoveryStore {
         start_line: Option<u32>,
         max_lines: Option<u32>,
     ) -> Result<RetrievedLines, ErrorCode> {
-        let got = self.retrieve_core(&id, start_line, max_lines)?;
-        Ok(RetrievedLines {
-            text: String::from_utf8_lossy(&got.text).into_owned(),
-            start_line: js_count(got.start_line),
-            end_line: js_count(got.end_line),
-            total_lines: js_count(got.total_lines),
-            next_start_line: got.next_start_line.map(js_count),
-        })
+        Ok(retrieved_lines(
+            self.retrieve_core(&id, start_line, max_lines)?,
+        ))
+    }
+
+    /// `retrieve` off the event loop: an original evicted from memory is read (up to the disk
+    /// budget) and verified on the libuv pool. Arguments are checked before queuing.
+    #[napi(catch_unwind, ts_return_type = "Promise<RetrievedLines>")]
+    pub fn retrieve_async(
+        &self,
+        id: String,
+        start_line: Option<u32>,
+        max_lines: Option<u32>,
+    ) -> Result<AsyncTask<RetrieveTask>, ErrorCode> {
+        Ok(AsyncTask::new(RetrieveTask {
+            store: Arc::clone(&self.inner),
+            id,
+            start_line: line_argument(start_line, 1, "startLine")?,
+            max_lines: line_argument(max_lines, 240, "maxLines")?,
+        }))
     }
 
     /// The same lines as `retrieve`, byte for byte.
