@@ -364,3 +364,17 @@ fn a_failed_write_keeps_the_original_in_memory_and_is_reported() {
     // Reported once.
     store.flush().unwrap();
 }
+
+#[test]
+fn a_planted_blob_of_the_right_size_but_wrong_bytes_is_replaced() {
+    let dir = temp_dir("tampered");
+    let original = b"the genuine original\n".to_vec();
+    let id = xxh3_hex(&original);
+    std::fs::write(dir.join(format!("{id}.blob")), vec![b'x'; original.len()]).unwrap();
+    let store = RecoveryStore::open(durable(&dir)).unwrap();
+    store.put(&original).unwrap();
+    store.flush().unwrap();
+    let fresh = RecoveryStore::open(durable(&dir)).unwrap();
+    assert_eq!(fresh.retrieve(&id, 1, 10).unwrap().text, original);
+    let _ = std::fs::remove_dir_all(dir);
+}

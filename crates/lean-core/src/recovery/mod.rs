@@ -330,9 +330,16 @@ impl Shared {
 
     fn write_blob(&self, blobs: &BlobDir, id: &str, bytes: &[u8]) -> Result<(), RecoveryError> {
         let len = bytes.len() as u64;
-        if blobs.blob_len(id) == Some(len) {
-            // Content-addressed: same name and size means same bytes. Refresh its age so
-            // pruning treats it as recently used.
+        // Content-addressed: a blob already there with the right bytes only needs its age
+        // refreshed. Its bytes are checked, not just its size, because anything may have been
+        // planted under that name and the id handed out must stay retrievable.
+        let intact = blobs.blob_len(id) == Some(len)
+            && blobs
+                .read(id, len)
+                .ok()
+                .flatten()
+                .is_some_and(|on_disk| xxh3_hex(&on_disk) == id);
+        if intact {
             blobs.touch(id);
         } else {
             blobs
