@@ -779,10 +779,11 @@ pub struct DroppedRangeInfo {
     pub template: String,
 }
 
-#[napi(object)]
+#[napi(object, object_from_js = false)]
 pub struct CompactResult {
     /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `buffer` has exact bytes).
-    pub text: String,
+    #[napi(ts_type = "string")]
+    pub text: ResultText,
     pub kind: String,
     pub changed: bool,
     /// xxh3 of the input: the recovery id.
@@ -827,18 +828,44 @@ fn core_compact_options(
     })
 }
 
-/// The JS text of a result: the compacted bytes (moved when valid UTF-8), or for an unchanged
-/// result the input itself, moved rather than copied when it came in as a string. With
-/// `compact_unchanged_empty` this keeps a pass-through from costing more than a compaction.
-fn result_text(out: &mut compact::Compacted, input: Either<Buffer, String>) -> String {
+/// A result's text on its way to JS. An unchanged result hands over the input itself: a
+/// string is moved, and a Buffer's bytes become the JS string directly, without a Rust copy in
+/// between, so passing a large input through costs no more than compacting it.
+pub struct ResultText(Either<Buffer, String>);
+
+impl TypeName for ResultText {
+    fn type_name() -> &'static str {
+        "String"
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+}
+
+impl ToNapiValue for ResultText {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
+        match val.0 {
+            Either::B(text) => unsafe { String::to_napi_value(env, text) },
+            Either::A(buf) => match std::str::from_utf8(&buf) {
+                Ok(text) => unsafe { <&str>::to_napi_value(env, text) },
+                Err(_) => unsafe {
+                    String::to_napi_value(env, String::from_utf8_lossy(&buf).into_owned())
+                },
+            },
+        }
+    }
+}
+
+/// The text of a result: the compacted bytes (moved when valid UTF-8), or for an unchanged
+/// result the input itself (see [`ResultText`]).
+fn result_text(out: &mut compact::Compacted, input: Either<Buffer, String>) -> ResultText {
     if out.changed {
-        return String::from_utf8(std::mem::take(&mut out.text))
+        let text = String::from_utf8(std::mem::take(&mut out.text))
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        return ResultText(Either::B(text));
     }
-    match input {
-        Either::A(buf) => String::from_utf8_lossy(&buf).into_owned(),
-        Either::B(text) => text,
-    }
+    ResultText(input)
 }
 
 fn compact_result(mut out: compact::Compacted, input: Either<Buffer, String>) -> CompactResult {
