@@ -859,16 +859,22 @@ impl ToNapiValue for ResultText {
 
 /// The text of a result: the compacted bytes (moved when valid UTF-8), or for an unchanged
 /// result the input itself (see [`ResultText`]).
-fn result_text(out: &mut compact::Compacted, input: Either<Buffer, String>) -> ResultText {
-    if out.changed {
-        let text = String::from_utf8(std::mem::take(&mut out.text))
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        return ResultText(Either::B(text));
+/// `input` is `None` when the caller's input must not be read again (async results, whose
+/// input may have changed meanwhile): `out.text` then holds every byte, unchanged or not.
+fn result_text(out: &mut compact::Compacted, input: Option<Either<Buffer, String>>) -> ResultText {
+    match input {
+        Some(input) if !out.changed => ResultText(input),
+        _ => ResultText(Either::B(
+            String::from_utf8(std::mem::take(&mut out.text))
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        )),
     }
-    ResultText(input)
 }
 
-fn compact_result(mut out: compact::Compacted, input: Either<Buffer, String>) -> CompactResult {
+fn compact_result(
+    mut out: compact::Compacted,
+    input: Option<Either<Buffer, String>>,
+) -> CompactResult {
     CompactResult {
         text: result_text(&mut out, input),
         kind: out.kind.as_str().to_string(),
@@ -907,7 +913,7 @@ pub fn compact(
     let bytes = input_bytes(&input);
     let core_options = core_compact_options(bytes, options)?;
     let out = compact::compact_unchanged_empty(bytes, &core_options);
-    Ok(compact_result(out, input))
+    Ok(compact_result(out, Some(input)))
 }
 
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
@@ -943,19 +949,16 @@ impl Task for CompactTask {
         let bytes = input_bytes(&self.input);
         // A panic inside compute would abort Node, so it is caught here and reported as an
         // error; callers keep the original (compaction fails open).
-        std::panic::catch_unwind(|| compact::compact_unchanged_empty(bytes, &self.options)).map_err(
-            |_| {
-                Error::new(
-                    Status::GenericFailure,
-                    "INTERNAL: compaction failed".to_string(),
-                )
-            },
-        )
+        std::panic::catch_unwind(|| compact::compact(bytes, &self.options)).map_err(|_| {
+            Error::new(
+                Status::GenericFailure,
+                "INTERNAL: compaction failed".to_string(),
+            )
+        })
     }
 
     fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
-        let input = std::mem::replace(&mut self.input, Either::B(String::new()));
-        Ok(compact_result(output, input))
+        Ok(compact_result(output, None))
     }
 }
 
