@@ -248,7 +248,9 @@ function withholdDependencies(loaded, withhold) {
   const cycles = loaded.cycles.filter((c) => !c.some(withhold));
   const dependencyErrors = loaded.dependencyErrors.filter((e) => !withhold(e.name));
   const dropped = loaded.dependencies.length - dependencies.length + (loaded.dependencyErrors.length - dependencyErrors.length);
-  const out = { ...loaded, dependencies, missing, cycles, dependencyErrors };
+  // Cycles past the reported ones are only counted; withheld reported ones leave the count too.
+  const cycleCount = cycles.length + (loaded.cycleCount - loaded.cycles.length);
+  const out = { ...loaded, dependencies, missing, cycles, cycleCount, dependencyErrors };
   WITHHELD.set(out, dropped);
   return out;
 }
