@@ -19,7 +19,11 @@ export declare class RecoveryStore {
    * so that failures carry a stable code.
    */
   static open(options?: RecoveryStoreOptions | undefined | null): RecoveryStore
-  /** Stores an original and returns its id (the xxh3 content hash). Idempotent. */
+  /**
+   * Stores an original and returns its id (the xxh3 content hash). Idempotent. With a `dir`
+   * the blob is written behind the call; the original is retrievable from the moment the
+   * id is returned.
+   */
   put(input: Buffer | string): string
   contains(id: string): boolean
   /**
@@ -27,8 +31,19 @@ export declare class RecoveryStore {
    * not UTF-8 show as U+FFFD here; `retrieveBytes` returns them exactly.
    */
   retrieve(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): RetrievedLines
+  /**
+   * `retrieve` off the event loop: an original evicted from memory is read (up to the disk
+   * budget) and verified on the libuv pool. Arguments are checked before queuing.
+   */
+  retrieveAsync(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): Promise<RetrievedLines>
   /** The same lines as `retrieve`, byte for byte. */
   retrieveBytes(id: string, startLine?: number | undefined | null, maxLines?: number | undefined | null): Buffer
+  /**
+   * Blocks until every original put so far is durable on disk (`put` writes behind, on a
+   * worker thread). Throws `RECOVERY_IO` once for a write that failed since the last flush;
+   * its original stays retrievable from memory while the LRU keeps it.
+   */
+  flush(): void
   /** Empties memory and the durable directory. */
   clear(): void
   stats(): RecoveryStats
@@ -106,7 +121,10 @@ export interface BrowseResponse {
 export interface ClosureInfo {
   /** Load order: dependencies first, the root last. */
   order: Array<string>
+  /** The first few cycles met (see `cycleCount` for all of them). */
   cycles: Array<Array<string>>
+  /** Every cycle the dependency walk met; `cycles` lists only the first ones. */
+  cycleCount: number
   missing: Array<MissingDependency>
 }
 
@@ -180,7 +198,10 @@ export interface LoadedSkill {
   /** First pages of the dependencies, in load order (dependencies of dependencies first). */
   dependencies: Array<SkillPage>
   dependencyErrors: Array<DependencyError>
+  /** The first few cycles met (see `cycleCount` for all of them). */
   cycles: Array<Array<string>>
+  /** Every cycle the dependency walk met; `cycles` lists only the first ones. */
+  cycleCount: number
   missing: Array<MissingDependency>
 }
 
@@ -208,6 +229,12 @@ export interface RecoveryStats {
   bytes: number
   diskEntries: number
   diskBytes: number
+  /** Originals accepted by `put` whose blob is not durable yet. */
+  pendingWrites: number
+  /** Temp files of crashed writers deleted when the store opened. */
+  staleTempsRemoved: number
+  /** Blob writes that failed since the store opened. */
+  writeFailures: number
 }
 
 export interface RecoveryStoreOptions {

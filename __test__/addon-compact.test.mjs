@@ -118,7 +118,7 @@ describe("RecoveryStore", () => {
     const rest = store.retrieve(id, 4);
     assert.equal(rest.text, "four");
     assert.equal(rest.nextStartLine, undefined);
-    assert.deepEqual({ ...store.stats() }, { entries: 1, bytes: text.length, diskEntries: 0, diskBytes: 0 });
+    assert.deepEqual({ ...store.stats() }, { entries: 1, bytes: text.length, diskEntries: 0, diskBytes: 0, pendingWrites: 0, staleTempsRemoved: 0, writeFailures: 0 });
   });
 
   test("retrieveBytes returns invalid UTF-8 byte for byte", () => {
@@ -144,7 +144,10 @@ describe("RecoveryStore", () => {
     const dir = tempDir();
     try {
       const text = fs.existsSync(CARGO_TEST) ? fs.readFileSync(CARGO_TEST, "utf8") : "a\nb\nc\n".repeat(500);
-      const id = RecoveryStore.open({ dir }).put(text);
+      const first = RecoveryStore.open({ dir });
+      const id = first.put(text);
+      // Blobs are written behind `put`; flush is what a session does before it ends.
+      first.flush();
       const reopened = RecoveryStore.open({ dir });
       assert.equal(reopened.contains(id), true);
       assert.equal(reopened.retrieve(id, 139, 2).text, lines(text, 139, 2));

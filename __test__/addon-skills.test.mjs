@@ -64,6 +64,25 @@ describe("SkillIndex", () => {
     assert.deepEqual(closure.missing, [{ from: "a", name: "ghost" }]);
   });
 
+  test("hostile skill trees: a 30,000-deep chain, a dense graph, a 40,000-name requires list", () => {
+    const depth = 30000;
+    const chain = new SkillIndex(Array.from({ length: depth }, (_, i) => ({ name: `s${i}`, description: "S", requires: i + 1 < depth ? [`s${i + 1}`] : [] })));
+    const walked = chain.closure("s0");
+    assert.equal(walked.order.length, depth);
+    assert.equal(walked.order.at(-1), "s0");
+
+    const names = Array.from({ length: 200 }, (_, i) => `d${i}`);
+    const dense = new SkillIndex(names.map((name) => ({ name, description: "D", requires: names.filter((n) => n !== name) })));
+    const closure = dense.closure("d0");
+    assert.equal(closure.order.length, 200);
+    assert.equal(closure.cycleCount, (200 * 199) / 2);
+    assert.equal(closure.cycles.length, 8);
+
+    const greedy = new SkillIndex([{ name: "greedy", description: "G", requires: Array.from({ length: 40000 }, (_, i) => `n${i % 20000}`) }]);
+    assert.equal(greedy.get("greedy").requires.length, 256);
+    assert.deepEqual(greedy.diagnostics.map((d) => d.code), ["SKILL_TOO_MANY_REQUIRES"]);
+  });
+
   test("search is bounded, ranked and hides disable-model-invocation skills", () => {
     const index = SkillIndex.scan([EVAL_SKILLS, DEP_SKILLS]);
     const result = index.search("resolve git merge conflicts", { limit: 3 });

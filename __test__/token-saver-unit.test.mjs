@@ -151,19 +151,19 @@ describe("compactToolResult", { skip: skipCorpus }, () => {
 });
 
 describe("token_retrieve", () => {
-  test("pages with a continuation, clamps maxLines, and reports stable codes", () => {
+  test("pages with a continuation, clamps maxLines, and reports stable codes", async () => {
     const store = RecoveryStore.open({});
     const text = Array.from({ length: 1500 }, (_, i) => `line ${i + 1}\n`).join("");
     const id = store.put(text);
-    const first = runRetrieve({ id }, () => [store]);
+    const first = await runRetrieve({ id }, () => [store]);
     assert.equal(first.content[0].text, `${text.split(/(?<=\n)/).slice(0, 240).join("")}[lines 1-240 of 1500 · more: token_retrieve id=${id} startLine=241]`);
-    const big = runRetrieve({ id: `id=${id}`, startLine: 2, maxLines: 5000 }, () => [store]);
+    const big = await runRetrieve({ id: `id=${id}`, startLine: 2, maxLines: 5000 }, () => [store]);
     assert.equal(big.details.endLine, 1001, "maxLines is capped at 1000");
-    const last = runRetrieve({ id, startLine: 1500 }, () => [store]);
+    const last = await runRetrieve({ id, startLine: 1500 }, () => [store]);
     assert.equal(last.content[0].text, "line 1500\n");
-    assert.equal(runRetrieve({ id: "nope" }, () => [store]).details.code, "INVALID_ARGUMENT");
-    assert.equal(runRetrieve({ id: "0123456789abcdef" }, () => [store]).details.code, "RECOVERY_EXPIRED");
-    assert.equal(runRetrieve({ id: "0123456789abcdef" }, () => [store]).isError, true);
+    assert.equal((await runRetrieve({ id: "nope" }, () => [store])).details.code, "INVALID_ARGUMENT");
+    assert.equal((await runRetrieve({ id: "0123456789abcdef" }, () => [store])).details.code, "RECOVERY_EXPIRED");
+    assert.equal((await runRetrieve({ id: "0123456789abcdef" }, () => [store])).isError, true);
   });
 });
 

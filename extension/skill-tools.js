@@ -213,6 +213,7 @@ export function runSkillLoad(index, params, options = {}) {
   const problems = [
     ...loaded.missing.map((m) => `${m.from} requires "${m.name}", which is not installed`),
     ...loaded.cycles.map((c) => `dependency cycle: ${c.join(" -> ")}`),
+    ...(loaded.cycleCount > loaded.cycles.length ? [`${loaded.cycleCount - loaded.cycles.length} more dependency cycle(s)`] : []),
     ...loaded.dependencyErrors.map((e) => `${e.name} could not be loaded (${e.code})`),
   ];
   if (withheldCount(loaded) > 0) problems.push(`${withheldCount(loaded)} required skill(s) withheld by policy`);
@@ -253,7 +254,9 @@ function withholdDependencies(loaded, withhold) {
   const cycles = loaded.cycles.filter((c) => !c.some(withhold));
   const dependencyErrors = loaded.dependencyErrors.filter((e) => !withhold(e.name));
   const dropped = loaded.dependencies.length - dependencies.length + (loaded.dependencyErrors.length - dependencyErrors.length);
-  const out = { ...loaded, dependencies, missing, cycles, dependencyErrors };
+  // Cycles past the reported ones are only counted; withheld reported ones leave the count too.
+  const cycleCount = cycles.length + (loaded.cycleCount - loaded.cycles.length);
+  const out = { ...loaded, dependencies, missing, cycles, cycleCount, dependencyErrors };
   WITHHELD.set(out, dropped);
   return out;
 }

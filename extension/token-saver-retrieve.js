@@ -32,9 +32,9 @@ export const TOKEN_SAVER_GUIDELINE = "Long tool output may be compacted; each [â
 /**
  * @param {{ id: string, startLine?: number, maxLines?: number }} params
  * @param {(id: string) => import("../index.js").RecoveryStore[]} storesFor  stores to try, in order
- * @returns {{ content: Array<{type: "text", text: string}>, details: Record<string, unknown>, isError?: boolean }}
+ * @returns {Promise<{ content: Array<{type: "text", text: string}>, details: Record<string, unknown>, isError?: boolean }>}
  */
-export function runRetrieve(params, storesFor) {
+export async function runRetrieve(params, storesFor) {
   const id = String(params.id ?? "").trim().replace(/^id=/, "");
   const startLine = Math.max(1, Math.trunc(Number(params.startLine ?? 1)) || 1);
   const maxLines = Math.min(MAX_LINES, Math.max(1, Math.trunc(Number(params.maxLines ?? DEFAULT_MAX_LINES)) || DEFAULT_MAX_LINES));
@@ -46,7 +46,8 @@ export function runRetrieve(params, storesFor) {
   for (const store of storesFor(id)) {
     try {
       if (!store.contains(id)) continue;
-      const got = store.retrieve(id, startLine, maxLines);
+      // Off the event loop: an original evicted from memory is read back from disk.
+      const got = await store.retrieveAsync(id, startLine, maxLines);
       let text = got.text;
       if (got.nextStartLine != null) {
         if (!text.endsWith("\n")) text += "\n";

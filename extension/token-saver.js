@@ -173,7 +173,7 @@ export function registerTokenSaver(pi, config) {
     },
     async execute(_toolCallId, params) {
       const id = String(/** @type {any} */ (params).id ?? "").trim().replace(/^id=/, "");
-      const result = runRetrieve(/** @type {any} */ (params), (wanted) => {
+      const result = await runRetrieve(/** @type {any} */ (params), (wanted) => {
         // The current store is only opened when it exists: a fork must not create one to read.
         const stores = store || fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? [openStore()] : [];
         const home = originals.get(wanted)?.storeKey;
@@ -269,8 +269,21 @@ export function registerTokenSaver(pi, config) {
     tell(ctx, `Token Saver ${effective}${where ? `; saved to ${where}` : ""}.${note}`);
   }
 
+  /** Waits until every original put so far is on disk (the store writes behind `put`). */
+  function flushStores() {
+    for (const s of [store, ...otherStores.values()]) {
+      try {
+        s?.flush();
+      } catch {
+        // A failed blob write stays retrievable from memory; nothing more to do here.
+      }
+    }
+  }
+
   pi.on("session_start", (_event, ctx) => {
     // Runs after index.js reloaded the config (handlers run in registration order).
+    // A fork or resume reads the previous session's blobs through a new store instance.
+    flushStores();
     stats.reset();
     originals.clear();
     delivered.clear();
@@ -295,6 +308,7 @@ export function registerTokenSaver(pi, config) {
   });
 
   pi.on("session_shutdown", () => {
+    flushStores();
     // Give back every deferred tool; the session's own record keeps them deferred on resume.
     if (deferral.deferred.length > 0) {
       try {

@@ -65,6 +65,7 @@ pub(crate) fn remedy(code: ErrorCode) -> &'static str {
         ErrorCode::SkillEmptyBody => "add instructions to the SKILL.md",
         ErrorCode::SkillNameMismatch => "make the frontmatter name match the directory",
         ErrorCode::SkillNameCollision => "rename one of the skills",
+        ErrorCode::SkillTooManyRequires => "list fewer skills under requires",
         ErrorCode::SkillHidden => "only the user can invoke this skill",
         ErrorCode::SkillIo => "check that the skill file is readable",
         ErrorCode::DependencyCycle => "remove the cycle from the requires lists",

@@ -141,7 +141,10 @@ pub struct MissingDependency {
 pub struct ClosureInfo {
     /// Load order: dependencies first, the root last.
     pub order: Vec<String>,
+    /// The first few cycles met (see `cycleCount` for all of them).
     pub cycles: Vec<Vec<String>>,
+    /// Every cycle the dependency walk met; `cycles` lists only the first ones.
+    pub cycle_count: u32,
     pub missing: Vec<MissingDependency>,
 }
 
@@ -182,7 +185,10 @@ pub struct LoadedSkill {
     /// First pages of the dependencies, in load order (dependencies of dependencies first).
     pub dependencies: Vec<SkillPage>,
     pub dependency_errors: Vec<DependencyError>,
+    /// The first few cycles met (see `cycleCount` for all of them).
     pub cycles: Vec<Vec<String>>,
+    /// Every cycle the dependency walk met; `cycles` lists only the first ones.
+    pub cycle_count: u32,
     pub missing: Vec<MissingDependency>,
 }
 
@@ -624,6 +630,7 @@ impl SkillIndex {
                 let closure = self.closure_of(&name);
                 let (cycles, missing) = closure_parts(&closure);
                 ClosureInfo {
+                    cycle_count: js_count(closure.cycle_count),
                     order: closure.order,
                     cycles,
                     missing,
@@ -679,10 +686,11 @@ impl SkillIndex {
                 && offset == 0;
             let mut dependencies = Vec::new();
             let mut dependency_errors = Vec::new();
-            let (mut cycles, mut missing) = (Vec::new(), Vec::new());
+            let (mut cycles, mut missing, mut cycle_count) = (Vec::new(), Vec::new(), 0);
             if with_dependencies {
                 let closure = self.closure_of(&name);
                 (cycles, missing) = closure_parts(&closure);
+                cycle_count = js_count(closure.cycle_count);
                 for dep in closure.order.iter().filter(|d| **d != name) {
                     let Some(dep_meta) = self.catalog.get(dep) else {
                         continue;
@@ -702,6 +710,7 @@ impl SkillIndex {
                 dependencies,
                 dependency_errors,
                 cycles,
+                cycle_count,
                 missing,
             })
         })
@@ -927,10 +936,11 @@ pub struct DroppedRangeInfo {
     pub template: String,
 }
 
-#[napi(object)]
+#[napi(object, object_from_js = false)]
 pub struct CompactResult {
     /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `buffer` has exact bytes).
-    pub text: String,
+    #[napi(ts_type = "string")]
+    pub text: ResultText,
     pub kind: String,
     pub changed: bool,
     /// xxh3 of the input: the recovery id.
@@ -985,9 +995,55 @@ fn core_compact_options(
     })
 }
 
-fn compact_result(out: compact::Compacted) -> CompactResult {
+/// A result's text on its way to JS. An unchanged result hands over the input itself: a
+/// string is moved, and a Buffer's bytes become the JS string directly, without a Rust copy in
+/// between, so passing a large input through costs no more than compacting it.
+pub struct ResultText(Either<Buffer, String>);
+
+impl TypeName for ResultText {
+    fn type_name() -> &'static str {
+        "String"
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+}
+
+impl ToNapiValue for ResultText {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
+        match val.0 {
+            Either::B(text) => unsafe { String::to_napi_value(env, text) },
+            Either::A(buf) => match std::str::from_utf8(&buf) {
+                Ok(text) => unsafe { <&str>::to_napi_value(env, text) },
+                Err(_) => unsafe {
+                    String::to_napi_value(env, String::from_utf8_lossy(&buf).into_owned())
+                },
+            },
+        }
+    }
+}
+
+/// The text of a result: the compacted bytes (moved when valid UTF-8), or for an unchanged
+/// result the input itself (see [`ResultText`]).
+/// `input` is `None` when the caller's input must not be read again (async results, whose
+/// input may have changed meanwhile): `out.text` then holds every byte, unchanged or not.
+fn result_text(out: &mut compact::Compacted, input: Option<Either<Buffer, String>>) -> ResultText {
+    match input {
+        Some(input) if !out.changed => ResultText(input),
+        _ => ResultText(Either::B(
+            String::from_utf8(std::mem::take(&mut out.text))
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        )),
+    }
+}
+
+fn compact_result(
+    mut out: compact::Compacted,
+    input: Option<Either<Buffer, String>>,
+) -> CompactResult {
     CompactResult {
-        text: String::from_utf8_lossy(&out.text).into_owned(),
+        text: result_text(&mut out, input),
         kind: out.kind.as_str().to_string(),
         changed: out.changed,
         id: out.id,
@@ -1026,9 +1082,9 @@ pub fn compact(
     let input = input.get("input", "a Buffer or a string")?;
     let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compact", || {
-        let bytes = input_bytes(&input);
-        let core_options = core_compact_options(bytes, options)?;
-        Ok(compact_result(compact::compact(bytes, &core_options)))
+        let core_options = core_compact_options(input_bytes(&input), options)?;
+        let out = compact::compact_unchanged_empty(input_bytes(&input), &core_options);
+        Ok(compact_result(out, Some(input)))
     })
 }
 
@@ -1043,9 +1099,16 @@ pub fn compact_to_buffer(
     let input = input.get("input", "a Buffer or a string")?;
     let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compactToBuffer", || {
-        let bytes = input_bytes(&input);
-        let core_options = core_compact_options(bytes, options)?;
-        Ok(compact::compact(bytes, &core_options).text.into())
+        let core_options = core_compact_options(input_bytes(&input), options)?;
+        let out = compact::compact_unchanged_empty(input_bytes(&input), &core_options);
+        if out.changed {
+            return Ok(out.text.into());
+        }
+        // Unchanged: hand the input back rather than a copy of it.
+        Ok(match input {
+            Either::A(buf) => buf,
+            Either::B(text) => text.into_bytes().into(),
+        })
     })
 }
 
@@ -1085,8 +1148,10 @@ impl Task for CompactTask {
     }
 
     fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
-        guarded_with("compactAsync:worker", false, || Ok(compact_result(output)))
-            .map_err(|error| Error::new(Status::GenericFailure, error.reason))
+        guarded_with("compactAsync:worker", false, || {
+            Ok(compact_result(output, None))
+        })
+        .map_err(|error| Error::new(Status::GenericFailure, error.reason))
     }
 
     fn reject(&mut self, env: Env, err: Error) -> Result<Self::JsValue> {
@@ -1159,6 +1224,12 @@ pub struct RecoveryStats {
     pub bytes: f64,
     pub disk_entries: u32,
     pub disk_bytes: f64,
+    /// Originals accepted by `put` whose blob is not durable yet.
+    pub pending_writes: u32,
+    /// Temp files of crashed writers deleted when the store opened.
+    pub stale_temps_removed: f64,
+    /// Blob writes that failed since the store opened.
+    pub write_failures: f64,
 }
 
 /// Originals of compacted output, addressed by content hash, bounded in memory (LRU) and
@@ -1166,6 +1237,58 @@ pub struct RecoveryStats {
 #[napi]
 pub struct RecoveryStore {
     inner: Arc<CoreStore>,
+}
+
+/// `retrieveAsync`: reads a blob from disk on the libuv pool instead of the event loop.
+pub struct RetrieveTask {
+    store: Arc<CoreStore>,
+    id: String,
+    start_line: usize,
+    max_lines: usize,
+}
+
+impl Task for RetrieveTask {
+    type Output =
+        std::result::Result<lean_core::recovery::Retrieved, lean_core::recovery::RecoveryError>;
+    type JsValue = RetrievedLines;
+
+    fn compute(&mut self) -> Result<Self::Output> {
+        let (store, id) = (&self.store, self.id.as_str());
+        let (start, max) = (self.start_line, self.max_lines);
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            store.retrieve(id, start, max)
+        }))
+        .map_err(|_| {
+            Error::new(
+                Status::GenericFailure,
+                "INTERNAL: retrieve failed; try again".to_string(),
+            )
+        })
+    }
+
+    /// A store error rejects with the same `code` property the sync `retrieve` throws with;
+    /// the error object is built here, on the JS thread, so it can carry the property.
+    fn resolve(&mut self, env: Env, got: Self::Output) -> Result<Self::JsValue> {
+        match got {
+            Ok(got) => Ok(retrieved_lines(got)),
+            Err(err) => {
+                let mut error =
+                    env.create_error(Error::new(Status::GenericFailure, err.to_string()))?;
+                error.set_named_property("code", err.code.as_str())?;
+                Err(Error::from(error.to_unknown()))
+            }
+        }
+    }
+}
+
+fn retrieved_lines(got: lean_core::recovery::Retrieved) -> RetrievedLines {
+    RetrievedLines {
+        text: String::from_utf8_lossy(&got.text).into_owned(),
+        start_line: js_count(got.start_line),
+        end_line: js_count(got.end_line),
+        total_lines: js_count(got.total_lines),
+        next_start_line: got.next_start_line.map(js_count),
+    }
 }
 
 impl RecoveryStore {
@@ -1230,7 +1353,9 @@ impl RecoveryStore {
         })
     }
 
-    /// Stores an original and returns its id (the xxh3 content hash). Idempotent.
+    /// Stores an original and returns its id (the xxh3 content hash). Idempotent. With a `dir`
+    /// the blob is written behind the call; the original is retrievable from the moment the
+    /// id is returned.
     #[napi(catch_unwind)]
     pub fn put(
         &self,
@@ -1264,14 +1389,31 @@ impl RecoveryStore {
         let start_line = Arg::optional(start_line, "startLine", "a line number")?;
         let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
         guarded("RecoveryStore.retrieve", || {
-            let got = self.retrieve_core(&id, start_line, max_lines)?;
-            Ok(RetrievedLines {
-                text: String::from_utf8_lossy(&got.text).into_owned(),
-                start_line: js_count(got.start_line),
-                end_line: js_count(got.end_line),
-                total_lines: js_count(got.total_lines),
-                next_start_line: got.next_start_line.map(js_count),
-            })
+            Ok(retrieved_lines(
+                self.retrieve_core(&id, start_line, max_lines)?,
+            ))
+        })
+    }
+
+    /// `retrieve` off the event loop: an original evicted from memory is read (up to the disk
+    /// budget) and verified on the libuv pool. Arguments are checked before queuing.
+    #[napi(catch_unwind, ts_return_type = "Promise<RetrievedLines>")]
+    pub fn retrieve_async(
+        &self,
+        #[napi(ts_arg_type = "string")] id: Arg<String>,
+        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
+        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
+    ) -> Result<AsyncTask<RetrieveTask>, ErrorCode> {
+        let id = id.get("id", "a string")?;
+        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
+        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        guarded("RecoveryStore.retrieveAsync", || {
+            Ok(AsyncTask::new(RetrieveTask {
+                store: Arc::clone(&self.inner),
+                id,
+                start_line: line_argument(start_line, 1, "startLine")?,
+                max_lines: line_argument(max_lines, 240, "maxLines")?,
+            }))
         })
     }
 
@@ -1288,6 +1430,16 @@ impl RecoveryStore {
         let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
         guarded("RecoveryStore.retrieveBytes", || {
             Ok(self.retrieve_core(&id, start_line, max_lines)?.text.into())
+        })
+    }
+
+    /// Blocks until every original put so far is durable on disk (`put` writes behind, on a
+    /// worker thread). Throws `RECOVERY_IO` once for a write that failed since the last flush;
+    /// its original stays retrievable from memory while the LRU keeps it.
+    #[napi(catch_unwind)]
+    pub fn flush(&self) -> Result<(), ErrorCode> {
+        guarded("RecoveryStore.flush", || {
+            self.inner.flush().map_err(from_core)
         })
     }
 
@@ -1309,6 +1461,9 @@ impl RecoveryStore {
                     bytes: s.bytes as f64,
                     disk_entries: js_count(s.disk_entries),
                     disk_bytes: s.disk_bytes as f64,
+                    pending_writes: js_count(s.pending_writes),
+                    stale_temps_removed: s.stale_temps_removed as f64,
+                    write_failures: s.write_failures as f64,
                 }
             })
         })

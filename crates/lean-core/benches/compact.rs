@@ -139,5 +139,26 @@ fn latency(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, throughput, latency);
+/// A hostile query hint: 100k distinct terms against a 10 MB log. Terms past the first
+/// `MAX_QUERY_TERMS` are ignored, so this costs about as much as a one-term query.
+fn hostile_query(c: &mut Criterion) {
+    let input = build_log(10 << 20);
+    let terms: Vec<String> = (0..100_000).map(|i| format!("unit{i}.c")).collect();
+    let mut group = c.benchmark_group("compact-query");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(input.len() as u64));
+    for (name, query) in [
+        ("1-term-10MB", terms[0].clone()),
+        ("100k-terms-10MB", terms.join(" ")),
+    ] {
+        let opts = CompactOptions {
+            query: Some(query),
+            ..Default::default()
+        };
+        group.bench_function(name, |b| b.iter(|| compact(black_box(&input), &opts)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, throughput, latency, hostile_query);
 criterion_main!(benches);

@@ -1,11 +1,15 @@
 //! Criterion benches for skill search: index build and per-query latency over the Composio and
 //! scientific catalogs together (~990 skills), the scale the p50 ≤ 0.1 ms target is set at.
+//! Hostile shapes too: a 20,000-skill synthetic catalog, a 30,000-deep `requires:` chain, a
+//! graph where every skill requires every other, and a SKILL.md listing 40,000 names.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use lean_core::skills::{Catalog, SearchIndex, SkillMeta};
+use std::collections::HashMap;
+
+use lean_core::skills::{dependency_closure, parse_frontmatter, Catalog, SearchIndex, SkillMeta};
 
 fn data_dir() -> PathBuf {
     PathBuf::from(concat!(
@@ -68,5 +72,68 @@ fn bench_skills(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_skills);
+fn synthetic(name: String, requires: Vec<String>) -> SkillMeta {
+    SkillMeta {
+        description: format!("Manages the widgets of {name} and reports their state."),
+        name,
+        requires,
+        ..SkillMeta::default()
+    }
+}
+
+fn bench_hostile(c: &mut Criterion) {
+    let mut group = c.benchmark_group("skills-hostile");
+    group.sample_size(10);
+    for count in [5_000usize, 20_000] {
+        let skills = (0..count)
+            .map(|i| synthetic(format!("service{i}helper"), Vec::new()))
+            .collect();
+        let (catalog, _) = Catalog::new(skills);
+        group.bench_function(format!("build_index/synthetic-{count}"), |b| {
+            b.iter(|| SearchIndex::build(black_box(&catalog)))
+        });
+    }
+    let depth = 30_000;
+    let chain = (0..depth)
+        .map(|i| {
+            let next = (i + 1 < depth).then(|| format!("s{}", i + 1));
+            synthetic(format!("s{i}"), next.into_iter().collect())
+        })
+        .collect();
+    let (chain, _) = Catalog::new(chain);
+    let none = HashMap::new();
+    group.bench_function("closure/chain-30000", |b| {
+        b.iter(|| dependency_closure(black_box(&chain), "s0", &none))
+    });
+    for count in [100usize, 250] {
+        let names: Vec<String> = (0..count).map(|i| format!("d{i}")).collect();
+        let dense = names
+            .iter()
+            .map(|n| {
+                synthetic(
+                    n.clone(),
+                    names.iter().filter(|o| *o != n).cloned().collect(),
+                )
+            })
+            .collect();
+        let (dense, _) = Catalog::new(dense);
+        group.bench_function(format!("closure/complete-graph-{count}"), |b| {
+            b.iter(|| dependency_closure(black_box(&dense), "d0", &none))
+        });
+    }
+    let mut source = String::from("---\nname: greedy\ndescription: Wants everything.\nrequires:\n");
+    for i in 0..40_000 {
+        source.push_str(&format!("  - n{i}\n"));
+    }
+    source.push_str("---\nbody\n");
+    group.bench_function("requires-40000/parse-and-catalog", |b| {
+        b.iter(|| {
+            let frontmatter = parse_frontmatter(black_box(&source)).unwrap();
+            Catalog::new(vec![synthetic("greedy".into(), frontmatter.requires)])
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_skills, bench_hostile);
 criterion_main!(benches);

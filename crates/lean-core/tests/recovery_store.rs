@@ -153,6 +153,7 @@ fn writes_are_atomic_and_leave_no_temp_files() {
     })
     .unwrap();
     let id = store.put(b"payload\n").unwrap();
+    store.flush().unwrap();
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -188,6 +189,7 @@ fn disk_budget_prunes_the_oldest_blobs() {
         // Distinct modification times make "oldest" well defined on coarse clocks.
         std::thread::sleep(std::time::Duration::from_millis(15));
     }
+    store.flush().unwrap();
     let stats = store.stats();
     assert!(stats.disk_bytes <= 250, "{stats:?}");
     assert_eq!(stats.disk_entries, 2);

@@ -21,6 +21,8 @@ mod detect;
 mod json;
 mod lines;
 mod select;
+
+pub use select::MAX_QUERY_TERMS;
 mod signals;
 
 use crate::hash::xxh3_hex;
@@ -147,7 +149,8 @@ pub struct DroppedRange {
 /// Result of [`compact`].
 #[derive(Clone, Debug)]
 pub struct Compacted {
-    /// Output bytes; equal to the input when `changed` is false.
+    /// Output bytes; equal to the input when `changed` is false (empty then from
+    /// [`compact_unchanged_empty`]).
     pub text: Vec<u8>,
     pub kind: ContentKind,
     pub changed: bool,
@@ -166,9 +169,11 @@ pub fn detect(input: &[u8], opts: &CompactOptions) -> ContentKind {
     detect::detect(input, opts)
 }
 
+/// An unchanged result. Its `text` stays empty here and is filled in by [`compact`] only:
+/// [`compact_unchanged_empty`] callers already hold the input.
 fn passthrough(input: &[u8], kind: ContentKind, id: String, lines: usize) -> Compacted {
     Compacted {
-        text: input.to_vec(),
+        text: Vec::new(),
         kind,
         changed: false,
         id,
@@ -184,6 +189,17 @@ fn passthrough(input: &[u8], kind: ContentKind, id: String, lines: usize) -> Com
 /// (Built with the test-only `fuzzing` feature, panics propagate so property tests and
 /// fuzzers see them.)
 pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
+    let mut result = compact_unchanged_empty(input, opts);
+    if !result.changed {
+        result.text = input.to_vec();
+    }
+    result
+}
+
+/// Like [`compact`], but an unchanged result carries no copy of the input: `text` is empty
+/// whenever `changed` is false (the caller holds those bytes). Passing a 100 MB input through
+/// then costs no memory beyond the input, less than compacting it.
+pub fn compact_unchanged_empty(input: &[u8], opts: &CompactOptions) -> Compacted {
     if cfg!(feature = "fuzzing") {
         return compact_unguarded(input, opts);
     }

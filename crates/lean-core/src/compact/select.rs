@@ -691,7 +691,7 @@ pub(crate) fn select(
         .map(str::trim)
         .filter(|q| !q.is_empty())
     {
-        let terms: Vec<&str> = q.split_whitespace().filter(|t| t.len() >= 2).collect();
+        let terms = bounded_query_terms(q);
         if let Ok(ac) = aho_corasick::AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .build(&terms)
@@ -1355,6 +1355,23 @@ fn outweighs_marker(texts: &LineTexts<'_>, start: usize, end: usize, marker_line
         }
     }
     false
+}
+
+/// Most distinct query terms matched against the input; a query is a hint of a few
+/// identifiers, and an automaton over 100k terms cost seconds on a 10 MB input.
+pub const MAX_QUERY_TERMS: usize = 64;
+/// Longer terms are ignored: no line of interest is found by a term this long.
+const MAX_QUERY_TERM_BYTES: usize = 256;
+
+/// The caller's query as distinct terms of 2..=256 bytes, the first [`MAX_QUERY_TERMS`] only.
+fn bounded_query_terms(query: &str) -> Vec<&str> {
+    let mut seen = std::collections::HashSet::new();
+    query
+        .split_whitespace()
+        .filter(|t| (2..=MAX_QUERY_TERM_BYTES).contains(&t.len()))
+        .filter(|t| seen.insert(t.to_ascii_lowercase()))
+        .take(MAX_QUERY_TERMS)
+        .collect()
 }
 
 #[cfg(test)]

@@ -3,18 +3,27 @@
 //! Compaction drops lines and names them in markers; this store is where the model gets them
 //! back. Ids are xxh3 content hashes, so `put` is idempotent and an id can never be a path.
 //! Memory is an LRU bounded by entry count and total bytes. With a directory, every original is
-//! also written as a content-addressed blob (temp file + rename, so readers never see a torn
-//! write) and the oldest blobs are pruned when the directory exceeds its disk budget.
+//! also written as a content-addressed blob (see [`disk`] for how the directory is handled) and
+//! the oldest blobs are pruned when the directory exceeds its disk budget.
+//!
+//! Writes happen behind `put`, on one worker thread per store, because `put` runs on Node's
+//! event loop and a synced write of a 10 MB original takes tens of milliseconds. An accepted
+//! original stays retrievable from memory until its blob is durable, whatever the LRU evicts
+//! meanwhile; originals waiting for the disk are bounded by the memory budget (a `put` beyond
+//! it waits for the worker). Disk use is a running count kept from one scan at open, so no
+//! write lists the directory.
 
-use std::collections::{BTreeMap, HashMap};
-use std::fs;
-use std::io::Write;
+mod disk;
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 
 use crate::error::ErrorCode;
 use crate::hash::{is_xxh3_hex, xxh3_hex};
+
+use disk::BlobDir;
 
 /// Limits and location of a [`RecoveryStore`].
 #[derive(Clone, Debug)]
@@ -44,7 +53,7 @@ impl Default for StoreConfig {
 pub type RecoveryError = crate::error::CoreError;
 
 /// An I/O failure on one of the store's files.
-fn io_error(what: &str, path: &Path, err: std::io::Error) -> RecoveryError {
+fn io_error(what: &str, path: &Path, err: impl std::fmt::Display) -> RecoveryError {
     RecoveryError::new(
         ErrorCode::RecoveryIo,
         format!("{what} {}: {err}", path.display()),
@@ -69,10 +78,20 @@ pub struct Retrieved {
 /// Sizes of what the store currently holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StoreStats {
+    /// Originals in the memory LRU.
     pub entries: usize,
     pub bytes: usize,
+    /// Blobs this store knows on disk (from its open-time scan and its own writes).
     pub disk_entries: usize,
+    /// Their bytes plus temp files still in the directory.
     pub disk_bytes: u64,
+    /// Originals accepted by `put` whose blob is not durable yet.
+    pub pending_writes: usize,
+    pub pending_bytes: usize,
+    /// Temp files of crashed writers deleted when the store opened.
+    pub stale_temps_removed: u64,
+    /// Blob writes that failed; their originals stayed in memory only.
+    pub write_failures: u64,
 }
 
 struct MemoryEntry {
@@ -125,149 +144,357 @@ impl Lru {
     }
 }
 
-/// Bounded store of originals, shared across threads.
-pub struct RecoveryStore {
-    config: StoreConfig,
-    memory: Mutex<Lru>,
-    /// Serializes blob writes and pruning so the budget check sees a consistent directory.
-    disk: Mutex<()>,
-    temp_counter: AtomicU64,
+/// A lock that survives a panic elsewhere: every critical section below leaves its data
+/// consistent before anything that could panic, so a poisoned lock is simply reused.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-const BLOB_SUFFIX: &str = ".blob";
+/// Originals accepted by `put` on their way to disk.
+#[derive(Default)]
+struct WriteQueue {
+    /// Every accepted original whose blob is not durable yet, including the one being written:
+    /// reads are served from here, whatever the LRU has evicted.
+    unwritten: HashMap<String, Arc<[u8]>>,
+    bytes: usize,
+    /// Ids waiting for the worker, oldest first.
+    order: VecDeque<String>,
+    /// The id the worker is writing now.
+    writing: Option<String>,
+    /// The open-time scan of the directory is done.
+    scanned: bool,
+    /// The store is being dropped: the worker drains the queue and stops.
+    closed: bool,
+    /// Holds taken by [`RecoveryStore::hold_writes`]; the worker starts no write while any.
+    held: usize,
+    /// First failure since the last `flush`.
+    failure: Option<RecoveryError>,
+    write_failures: u64,
+}
+
+impl WriteQueue {
+    fn idle(&self) -> bool {
+        self.scanned && self.order.is_empty() && self.writing.is_none()
+    }
+}
+
+/// Running account of the blobs on disk, oldest first, so pruning never lists the directory.
+#[derive(Default)]
+struct DiskIndex {
+    /// id -> (length, age); a larger age is more recent.
+    blobs: HashMap<String, (u64, u64)>,
+    by_age: BTreeMap<u64, String>,
+    bytes: u64,
+    next_age: u64,
+    /// Temp files the open-time scan left in place (live writers or undeletable leftovers).
+    temp_bytes: u64,
+    stale_temps_removed: u64,
+}
+
+impl DiskIndex {
+    fn record(&mut self, id: &str, len: u64) {
+        self.forget(id);
+        self.next_age += 1;
+        self.blobs.insert(id.to_string(), (len, self.next_age));
+        self.by_age.insert(self.next_age, id.to_string());
+        self.bytes += len;
+    }
+
+    fn forget(&mut self, id: &str) {
+        if let Some((len, age)) = self.blobs.remove(id) {
+            self.by_age.remove(&age);
+            self.bytes -= len;
+        }
+    }
+
+    fn oldest_except(&self, keep: Option<&str>) -> Option<String> {
+        self.by_age
+            .values()
+            .find(|id| Some(id.as_str()) != keep)
+            .cloned()
+    }
+}
+
+/// State shared by a store and its writer thread.
+struct Shared {
+    config: StoreConfig,
+    memory: Mutex<Lru>,
+    blobs: Option<BlobDir>,
+    queue: Mutex<WriteQueue>,
+    /// Signalled whenever the queue gains work or the worker finishes some.
+    queue_changed: Condvar,
+    disk: Mutex<DiskIndex>,
+}
+
+impl Shared {
+    /// Sleeps until the queue changes.
+    fn wait<'a>(&self, queue: MutexGuard<'a, WriteQueue>) -> MutexGuard<'a, WriteQueue> {
+        self.queue_changed
+            .wait(queue)
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn remember(&self, id: &str, bytes: Arc<[u8]>) {
+        if bytes.len() <= self.config.max_bytes {
+            let (max_entries, max_bytes) = (self.config.max_entries, self.config.max_bytes);
+            lock(&self.memory).insert(id.to_string(), bytes, max_entries, max_bytes);
+        }
+    }
+
+    /// Largest original the store accepts: it must fit the memory or the disk budget.
+    fn max_original_bytes(&self) -> u64 {
+        let disk = if self.blobs.is_some() {
+            self.config.disk_budget_bytes
+        } else {
+            0
+        };
+        disk.max(self.config.max_bytes as u64)
+    }
+
+    /// Worker: scan the directory once, then write queued originals until the store closes.
+    fn run_writer(&self) {
+        let Some(blobs) = &self.blobs else { return };
+        let scanned =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.load_index(blobs)));
+        {
+            let mut queue = lock(&self.queue);
+            queue.scanned = true;
+            if scanned.is_err() {
+                queue.failure.get_or_insert_with(|| {
+                    io_error("cannot scan", blobs.path(), "internal failure")
+                });
+            }
+            self.queue_changed.notify_all();
+        }
+        loop {
+            let (id, bytes) = {
+                let mut queue = lock(&self.queue);
+                loop {
+                    if let Some(id) = (queue.held == 0).then(|| queue.order.pop_front()).flatten() {
+                        // An id cleared from `unwritten` after it was queued is skipped.
+                        if let Some(bytes) = queue.unwritten.get(&id).cloned() {
+                            queue.writing = Some(id.clone());
+                            break (id, bytes);
+                        }
+                        continue;
+                    }
+                    if queue.closed {
+                        return;
+                    }
+                    queue = self.wait(queue);
+                }
+            };
+            let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.write_blob(blobs, &id, &bytes)
+            }))
+            .unwrap_or_else(|_| {
+                Err(io_error(
+                    "cannot write",
+                    &blobs.blob_path(&id),
+                    "internal failure",
+                ))
+            });
+            if written.is_err() {
+                // Not durable: memory is now the only copy, so it goes back into the LRU
+                // before it leaves `unwritten`.
+                self.remember(&id, bytes.clone());
+            }
+            let mut queue = lock(&self.queue);
+            queue.writing = None;
+            if queue.unwritten.remove(&id).is_some() {
+                queue.bytes -= bytes.len();
+            }
+            if let Err(error) = written {
+                queue.write_failures += 1;
+                queue.failure.get_or_insert(error);
+            }
+            self.queue_changed.notify_all();
+        }
+    }
+
+    fn load_index(&self, blobs: &BlobDir) {
+        let mut report = blobs.scan();
+        report
+            .blobs
+            .sort_by(|a, b| a.modified.cmp(&b.modified).then_with(|| a.id.cmp(&b.id)));
+        let mut index = lock(&self.disk);
+        for blob in &report.blobs {
+            index.record(&blob.id, blob.len);
+        }
+        index.temp_bytes = report.temp_bytes_remaining;
+        index.stale_temps_removed = report.stale_temps_removed;
+        self.prune(blobs, &mut index, None);
+    }
+
+    fn write_blob(&self, blobs: &BlobDir, id: &str, bytes: &[u8]) -> Result<(), RecoveryError> {
+        let len = bytes.len() as u64;
+        // Content-addressed: a blob already there with the right bytes only needs its age
+        // refreshed. Its bytes are checked, not just its size, because anything may have been
+        // planted under that name and the id handed out must stay retrievable.
+        let intact = blobs.blob_len(id) == Some(len)
+            && blobs
+                .read(id, len)
+                .ok()
+                .flatten()
+                .is_some_and(|on_disk| xxh3_hex(&on_disk) == id);
+        if intact {
+            blobs.touch(id);
+        } else {
+            blobs
+                .write(id, bytes)
+                .map_err(|e| io_error("cannot write", &blobs.blob_path(id), e))?;
+        }
+        let mut index = lock(&self.disk);
+        index.record(id, len);
+        self.prune(blobs, &mut index, Some(id));
+        Ok(())
+    }
+
+    /// Deletes the oldest blobs until the directory fits its budget; never `keep`.
+    fn prune(&self, blobs: &BlobDir, index: &mut DiskIndex, keep: Option<&str>) {
+        while index.bytes + index.temp_bytes > self.config.disk_budget_bytes {
+            let Some(oldest) = index.oldest_except(keep) else {
+                break;
+            };
+            // A blob another instance already deleted is gone either way.
+            let _ = blobs.remove(&oldest);
+            index.forget(&oldest);
+        }
+    }
+}
+
+/// Bounded store of originals, shared across threads.
+pub struct RecoveryStore {
+    shared: Arc<Shared>,
+    /// The blob writer of a durable store.
+    writer: Option<JoinHandle<()>>,
+}
 
 impl RecoveryStore {
-    /// Creates a store; with a directory, creates it if needed.
+    /// Creates a store; with a directory, creates it if needed and starts its writer, which
+    /// first scans the directory (deleting temp files of crashed writers).
     pub fn open(config: StoreConfig) -> Result<RecoveryStore, RecoveryError> {
         if config.max_entries == 0 {
             return Err(RecoveryError::new(
                 ErrorCode::InvalidArgument,
-                "max_entries must be at least 1",
+                "max_entries must be at least 1; pass a positive number",
+            ));
+        }
+        if config
+            .dir
+            .as_ref()
+            .is_some_and(|d| d.as_os_str().is_empty())
+        {
+            return Err(RecoveryError::new(
+                ErrorCode::InvalidArgument,
+                "dir is empty; pass a directory path, or none to keep originals in memory",
             ));
         }
         if let Some(dir) = &config.dir {
-            fs::create_dir_all(dir).map_err(|e| io_error("cannot create", dir, e))?;
+            std::fs::create_dir_all(dir).map_err(|e| io_error("cannot create", dir, e))?;
         }
-        Ok(RecoveryStore {
+        let shared = Arc::new(Shared {
+            blobs: config.dir.clone().map(BlobDir::new),
             config,
             memory: Mutex::new(Lru::default()),
-            disk: Mutex::new(()),
-            temp_counter: AtomicU64::new(0),
-        })
+            queue: Mutex::new(WriteQueue {
+                scanned: true,
+                ..Default::default()
+            }),
+            queue_changed: Condvar::new(),
+            disk: Mutex::new(DiskIndex::default()),
+        });
+        let writer = match &shared.config.dir {
+            None => None,
+            Some(dir) => {
+                lock(&shared.queue).scanned = false;
+                let worker = Arc::clone(&shared);
+                let handle = std::thread::Builder::new()
+                    .name("pi-lean-recovery-writer".to_string())
+                    .spawn(move || worker.run_writer())
+                    .map_err(|e| io_error("cannot start the writer for", dir, e))?;
+                Some(handle)
+            }
+        };
+        Ok(RecoveryStore { shared, writer })
     }
 
     fn memory(&self) -> MutexGuard<'_, Lru> {
-        // A panic while holding the lock cannot leave the LRU half-updated in a way that
-        // matters for correctness of reads, so a poisoned lock is simply reused.
-        self.memory.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn blob_path(&self, id: &str) -> Option<PathBuf> {
-        self.config
-            .dir
-            .as_ref()
-            .map(|d| d.join(format!("{id}{BLOB_SUFFIX}")))
+        lock(&self.shared.memory)
     }
 
     /// Stores `bytes` and returns its id. Storing the same bytes again only refreshes them.
+    /// With a directory the blob is written behind this call; the original is retrievable
+    /// from the moment the id is returned.
     pub fn put(&self, bytes: &[u8]) -> Result<String, RecoveryError> {
         let id = xxh3_hex(bytes);
-        let fits_memory = bytes.len() <= self.config.max_bytes;
-        if !fits_memory && self.config.dir.is_none() {
+        let shared = &self.shared;
+        if bytes.len() as u64 > shared.max_original_bytes() {
             return Err(RecoveryError::new(
                 ErrorCode::InvalidArgument,
                 format!(
-                    "original of {} bytes exceeds the recovery memory budget of {} bytes",
+                    "original of {} bytes exceeds the recovery budget of {} bytes; raise maxBytes or diskBudgetBytes",
                     bytes.len(),
-                    self.config.max_bytes
+                    shared.max_original_bytes()
                 ),
             ));
         }
-        if let Some(path) = self.blob_path(&id) {
-            self.write_blob(&path, bytes)?;
-        }
-        if fits_memory {
-            let mut memory = self.memory();
-            if memory.touch(&id).is_none() {
-                let (max_entries, max_bytes) = (self.config.max_entries, self.config.max_bytes);
-                memory.insert(id.clone(), Arc::from(bytes), max_entries, max_bytes);
+        // A repeat reuses the copy already in memory.
+        let known = self.memory().touch(&id);
+        let original = match known {
+            Some(known) => known,
+            None => {
+                let copy: Arc<[u8]> = Arc::from(bytes);
+                shared.remember(&id, copy.clone());
+                copy
             }
+        };
+        if shared.blobs.is_some() {
+            self.queue_write(&id, original);
         }
         Ok(id)
     }
 
-    fn write_blob(&self, path: &Path, bytes: &[u8]) -> Result<(), RecoveryError> {
-        let _guard = self.disk.lock().unwrap_or_else(|p| p.into_inner());
-        if let Ok(meta) = fs::metadata(path) {
-            if meta.len() == bytes.len() as u64 {
-                // Content-addressed: same name and size means same bytes. Refresh its age so
-                // pruning treats it as recently used.
-                let _ = fs::File::options()
-                    .append(true)
-                    .open(path)
-                    .and_then(|f| f.set_modified(std::time::SystemTime::now()));
-                return Ok(());
-            }
-        }
-        let dir = path.parent().unwrap_or(Path::new("."));
-        let temp = dir.join(format!(
-            ".tmp-{}-{}",
-            std::process::id(),
-            self.temp_counter.fetch_add(1, Ordering::Relaxed)
-        ));
-        let written = (|| {
-            let mut file = fs::File::create(&temp)?;
-            file.write_all(bytes)?;
-            file.sync_data()?;
-            fs::rename(&temp, path)
-        })();
-        if let Err(e) = written {
-            let _ = fs::remove_file(&temp);
-            return Err(io_error("cannot write", path, e));
-        }
-        self.prune_disk(path);
-        Ok(())
-    }
-
-    fn list_blobs(&self) -> Vec<(PathBuf, u64, std::time::SystemTime)> {
-        let Some(dir) = &self.config.dir else {
-            return Vec::new();
-        };
-        let Ok(read) = fs::read_dir(dir) else {
-            return Vec::new();
-        };
-        read.filter_map(|e| e.ok())
-            .filter_map(|e| {
-                let name = e.file_name();
-                let name = name.to_str()?;
-                let id = name.strip_suffix(BLOB_SUFFIX)?;
-                if !is_xxh3_hex(id) {
-                    return None;
-                }
-                let meta = e.metadata().ok()?;
-                Some((e.path(), meta.len(), meta.modified().ok()?))
-            })
-            .collect()
-    }
-
-    /// Deletes the oldest blobs until the directory fits its budget; never the one just written.
-    fn prune_disk(&self, keep: &Path) {
-        let mut blobs = self.list_blobs();
-        let mut total: u64 = blobs.iter().map(|b| b.1).sum();
-        if total <= self.config.disk_budget_bytes {
+    fn queue_write(&self, id: &str, original: Arc<[u8]>) {
+        let shared = &self.shared;
+        let mut queue = lock(&shared.queue);
+        if queue.unwritten.contains_key(id) {
             return;
         }
-        blobs.sort_by(|a, b| a.2.cmp(&b.2).then_with(|| a.0.cmp(&b.0)));
-        for (path, len, _) in blobs {
-            if total <= self.config.disk_budget_bytes {
-                break;
-            }
-            if path == keep {
-                continue;
-            }
-            if fs::remove_file(&path).is_ok() {
-                total -= len;
-            }
+        // Backpressure: originals waiting for the disk never exceed the memory budget (one
+        // oversized original is always accepted).
+        while !queue.unwritten.is_empty() && queue.bytes + original.len() > shared.config.max_bytes
+        {
+            queue = shared.wait(queue);
+        }
+        queue.bytes += original.len();
+        queue.unwritten.insert(id.to_string(), original);
+        queue.order.push_back(id.to_string());
+        shared.queue_changed.notify_all();
+    }
+
+    /// Test hook: no blob write starts until the returned guard is dropped, so tests can
+    /// observe originals that are accepted but not yet durable.
+    #[doc(hidden)]
+    pub fn hold_writes(&self) -> WriteHold<'_> {
+        lock(&self.shared.queue).held += 1;
+        WriteHold { store: self }
+    }
+
+    /// Waits until every original accepted so far is durable on disk. Reports (once) the first
+    /// write that failed since the last flush; such originals stay retrievable from memory
+    /// while the LRU keeps them.
+    pub fn flush(&self) -> Result<(), RecoveryError> {
+        let shared = &self.shared;
+        let mut queue = lock(&shared.queue);
+        while !queue.idle() {
+            queue = shared.wait(queue);
+        }
+        match queue.failure.take() {
+            Some(error) => Err(error),
+            None => Ok(()),
         }
     }
 
@@ -276,46 +503,50 @@ impl RecoveryStore {
         if !is_xxh3_hex(id) {
             return false;
         }
-        if self.memory().entries.contains_key(id) {
+        if self.memory().entries.contains_key(id)
+            || lock(&self.shared.queue).unwritten.contains_key(id)
+        {
             return true;
         }
-        self.blob_path(id).is_some_and(|p| p.is_file())
+        self.shared
+            .blobs
+            .as_ref()
+            .is_some_and(|blobs| blobs.blob_len(id).is_some())
     }
 
     fn load(&self, id: &str) -> Result<Arc<[u8]>, RecoveryError> {
         if !is_xxh3_hex(id) {
             return Err(RecoveryError::new(
                 ErrorCode::InvalidArgument,
-                "recovery id must be 16 lowercase hex digits",
+                "recovery id must be 16 lowercase hex digits; pass the id= value of a marker",
             ));
         }
         if let Some(bytes) = self.memory().touch(id) {
             return Ok(bytes);
         }
+        if let Some(bytes) = lock(&self.shared.queue).unwritten.get(id) {
+            return Ok(bytes.clone());
+        }
         let expired = || {
             RecoveryError::new(
                 ErrorCode::RecoveryExpired,
-                format!("original {id} is no longer stored"),
+                format!("original {id} is no longer stored; rerun the tool to see it again"),
             )
         };
-        let Some(path) = self.blob_path(id) else {
+        let Some(blobs) = &self.shared.blobs else {
             return Err(expired());
         };
-        let bytes = match fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(expired()),
-            Err(e) => return Err(io_error("cannot read", &path, e)),
+        let bytes = match blobs.read(id, self.shared.max_original_bytes()) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => return Err(expired()),
+            Err(e) => return Err(io_error("cannot read", &blobs.blob_path(id), e)),
         };
         // A blob whose content no longer matches its name is not the original we promised.
         if xxh3_hex(&bytes) != id {
             return Err(expired());
         }
         let bytes: Arc<[u8]> = Arc::from(bytes);
-        if bytes.len() <= self.config.max_bytes {
-            let (max_entries, max_bytes) = (self.config.max_entries, self.config.max_bytes);
-            self.memory()
-                .insert(id.to_string(), bytes.clone(), max_entries, max_bytes);
-        }
+        self.shared.remember(id, bytes.clone());
         Ok(bytes)
     }
 
@@ -329,38 +560,93 @@ impl RecoveryStore {
         if start_line == 0 || max_lines == 0 {
             return Err(RecoveryError::new(
                 ErrorCode::InvalidArgument,
-                "start_line and max_lines must be at least 1",
+                "start_line and max_lines must be at least 1; pass positive line numbers",
             ));
         }
         let bytes = self.load(id)?;
         Ok(slice_lines(&bytes, start_line, max_lines))
     }
 
-    /// Forgets every original, in memory and on disk.
+    /// Forgets every original, in memory and on disk (queued writes are dropped).
     pub fn clear(&self) -> Result<(), RecoveryError> {
-        *self.memory() = Lru::default();
-        let _guard = self.disk.lock().unwrap_or_else(|p| p.into_inner());
-        for (path, _, _) in self.list_blobs() {
-            match fs::remove_file(&path) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(io_error("cannot delete", &path, e)),
+        let shared = &self.shared;
+        {
+            let mut queue = lock(&shared.queue);
+            let queued: Vec<String> = queue.order.drain(..).collect();
+            for id in queued {
+                if let Some(bytes) = queue.unwritten.remove(&id) {
+                    queue.bytes -= bytes.len();
+                }
             }
+            while !queue.idle() {
+                queue = shared.wait(queue);
+            }
+        }
+        *self.memory() = Lru::default();
+        let Some(blobs) = &shared.blobs else {
+            return Ok(());
+        };
+        let mut index = lock(&shared.disk);
+        // Blobs of other instances on the same directory go too: clearing is explicit.
+        let mut ids: Vec<String> = index.blobs.keys().cloned().collect();
+        ids.extend(blobs.scan().blobs.into_iter().map(|b| b.id));
+        for id in ids {
+            blobs
+                .remove(&id)
+                .map_err(|e| io_error("cannot delete", &blobs.blob_path(&id), e))?;
+            index.forget(&id);
         }
         Ok(())
     }
 
+    /// Current sizes; disk figures are a running count (no directory listing).
     pub fn stats(&self) -> StoreStats {
         let (entries, bytes) = {
             let memory = self.memory();
             (memory.entries.len(), memory.bytes)
         };
-        let blobs = self.list_blobs();
+        let (pending_writes, pending_bytes, write_failures) = {
+            // Disk figures come from the writer's open-time scan; wait for it to finish.
+            let mut queue = lock(&self.shared.queue);
+            while !queue.scanned {
+                queue = self.shared.wait(queue);
+            }
+            (queue.unwritten.len(), queue.bytes, queue.write_failures)
+        };
+        let index = lock(&self.shared.disk);
         StoreStats {
             entries,
             bytes,
-            disk_entries: blobs.len(),
-            disk_bytes: blobs.iter().map(|b| b.1).sum(),
+            disk_entries: index.blobs.len(),
+            disk_bytes: index.bytes + index.temp_bytes,
+            pending_writes,
+            pending_bytes,
+            stale_temps_removed: index.stale_temps_removed,
+            write_failures,
+        }
+    }
+}
+
+/// See [`RecoveryStore::hold_writes`].
+#[doc(hidden)]
+pub struct WriteHold<'a> {
+    store: &'a RecoveryStore,
+}
+
+impl Drop for WriteHold<'_> {
+    fn drop(&mut self) {
+        lock(&self.store.shared.queue).held -= 1;
+        self.store.shared.queue_changed.notify_all();
+    }
+}
+
+impl Drop for RecoveryStore {
+    /// Lets the writer finish every accepted original, so an id handed out is durable.
+    fn drop(&mut self) {
+        lock(&self.shared.queue).closed = true;
+        self.shared.queue_changed.notify_all();
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.join();
         }
     }
 }

@@ -3,13 +3,17 @@
 //! The fingerprint changes whenever anything a model could observe about the catalog changes,
 //! so search cursors and caches bound to it can detect a stale snapshot.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::error::ErrorCode;
 use crate::hash::xxh3_hex;
 
 use super::error::Diagnostic;
 use super::scan::SkillMeta;
+
+/// Longest `requires:` list kept per skill; the rest is dropped with a
+/// `SKILL_TOO_MANY_REQUIRES` diagnostic. Real skills name a handful.
+pub const MAX_REQUIRES: usize = 256;
 
 /// Skills in discovery order, unique by name.
 #[derive(Debug, Clone)]
@@ -21,12 +25,13 @@ pub struct Catalog {
 
 impl Catalog {
     /// Builds a snapshot. On a duplicate name the first skill wins and the later one is
-    /// dropped with a diagnostic, as in Pi.
+    /// dropped with a diagnostic, as in Pi. Each `requires` list is deduplicated (first
+    /// occurrence wins) and cut to [`MAX_REQUIRES`] names, with a diagnostic.
     pub fn new(skills: Vec<SkillMeta>) -> (Catalog, Vec<Diagnostic>) {
         let mut kept: Vec<SkillMeta> = Vec::with_capacity(skills.len());
         let mut by_name: HashMap<String, usize> = HashMap::with_capacity(skills.len());
         let mut diagnostics = Vec::new();
-        for skill in skills {
+        for mut skill in skills {
             if let Some(&winner) = by_name.get(&skill.name) {
                 let winner_path = kept[winner]
                     .file_path
@@ -43,6 +48,9 @@ impl Catalog {
                     ),
                 });
                 continue;
+            }
+            if let Some(diagnostic) = bound_requires(&mut skill) {
+                diagnostics.push(diagnostic);
             }
             by_name.insert(skill.name.clone(), kept.len());
             kept.push(skill);
@@ -83,6 +91,35 @@ impl Catalog {
     pub fn skills(&self) -> &[SkillMeta] {
         &self.skills
     }
+}
+
+/// Deduplicates `skill.requires` in order and cuts it to [`MAX_REQUIRES`] names.
+fn bound_requires(skill: &mut SkillMeta) -> Option<Diagnostic> {
+    let listed = skill.requires.len();
+    let mut seen: HashSet<String> = HashSet::with_capacity(listed.min(MAX_REQUIRES * 2));
+    let mut overflow = false;
+    skill.requires.retain(|name| {
+        if seen.contains(name) {
+            return false;
+        }
+        if seen.len() == MAX_REQUIRES {
+            overflow = true;
+            return false;
+        }
+        seen.insert(name.clone())
+    });
+    if !overflow {
+        return None;
+    }
+    Some(Diagnostic {
+        code: ErrorCode::SkillTooManyRequires,
+        path: skill.file_path.clone(),
+        name: Some(skill.name.clone()),
+        message: format!(
+            "skill `{}` requires {listed} names; only the first {MAX_REQUIRES} distinct ones are kept. Split it into smaller skills",
+            skill.name
+        ),
+    })
 }
 
 /// Length-prefixes every field so that no two different catalogs serialize to the same bytes.

@@ -159,8 +159,10 @@ pub fn parse_frontmatter(text: &str) -> Result<Frontmatter, SkillError> {
             }
         }
     }
+    // A set, not a scan of the list so far: a hostile list of 40,000 names would be quadratic.
+    let mut seen = std::collections::HashSet::new();
     for name in requires_lists.into_iter().flatten() {
-        if !frontmatter.requires.contains(&name) {
+        if seen.insert(name.clone()) {
             frontmatter.requires.push(name);
         }
     }

@@ -19,8 +19,8 @@ mod search;
 mod text;
 
 pub use body::{load_body, BodyPage, MAX_PAGE_BYTES, MAX_PAGE_LINES};
-pub use catalog::Catalog;
-pub use deps::{dependency_closure, Closure};
+pub use catalog::{Catalog, MAX_REQUIRES};
+pub use deps::{dependency_closure, Closure, MAX_REPORTED_CYCLES};
 pub use error::{Diagnostic, SkillError};
 pub use frontmatter::{parse_frontmatter, Frontmatter};
 pub use policy::{NamePattern, PolicyAction, PolicyRule, SkillPolicy};

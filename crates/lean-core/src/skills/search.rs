@@ -21,11 +21,10 @@
 //! grows with how much of the query's information the best skill explains, and `strong` says
 //! whether it clears [`STRONG_CONFIDENCE`].
 
-use std::collections::HashMap;
-
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::catalog::Catalog;
+use super::scan::SkillMeta;
 use super::text::{camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stem, words};
 
 /// `SearchResult::strong` is set when `confidence` reaches this value. Chosen on the routing
@@ -130,6 +129,9 @@ const MIN_PART_LEN: usize = 5;
 /// Shortest name affix that may match a query word.
 const MIN_AFFIX_LEN: usize = 4;
 
+/// Name words longer than this contribute no affixes.
+const MAX_AFFIX_WORD_CHARS: usize = 64;
+
 /// One ranked skill.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SearchHit {
@@ -170,9 +172,8 @@ pub struct SearchIndex {
     /// Stemmed concept word → related vocabulary terms and bigrams.
     concept_terms: HashMap<String, Vec<u32>>,
     concept_bigrams: HashMap<String, Vec<(u32, u32)>>,
-    /// Aho-Corasick over lowercased names; pattern i is skill `pattern_skill[i]`.
-    name_matcher: Option<AhoCorasick>,
-    pattern_skill: Vec<usize>,
+    /// Finds skill names written in a text.
+    names: NameMatcher,
     /// How a plain mention of each skill's name is treated.
     pin_kind: Vec<PinKind>,
 }
@@ -254,35 +255,148 @@ impl Interner {
     }
 }
 
-/// Whole-word occurrences of skill names in `haystack` (already lowercased), in text order.
-fn scan_mentions(matcher: &AhoCorasick, pattern_skill: &[usize], haystack: &str) -> Vec<Mention> {
-    let mut found: Vec<(usize, Mention)> = Vec::new();
-    for hit in matcher.find_overlapping_iter(haystack) {
-        let before_text = &haystack[..hit.start()];
-        let after_text = &haystack[hit.end()..];
-        let before = before_text.chars().next_back();
-        let after = after_text.chars().next();
-        if is_word_char(before) || is_word_char(after) {
-            continue;
+/// Names longer than this are never recognised in text (Pi caps names at 64 characters).
+const MAX_MENTION_NAME_BYTES: usize = 128;
+
+/// Finds whole-word occurrences of skill names in a text with one pass over its words: each
+/// word start is tried against the word ends that follow it, as far as the longest name
+/// reaches, and each candidate is one hash lookup. Linear in the text and in the catalog,
+/// unlike an automaton over every name, whose construction grew faster than the catalog.
+/// Names are keyed by their core, from the first to the last letter or digit; punctuation
+/// around the core (`-21risk-automation`) is checked in place.
+#[derive(Debug, Default)]
+struct NameMatcher {
+    /// Lowercased name core -> (skill, text before the core, text after it).
+    by_core: HashMap<String, Vec<(usize, String, String)>>,
+    /// Byte lengths of the cores, so most candidates are rejected before hashing.
+    lengths: HashSet<usize>,
+    max_len: usize,
+    /// Most letter-or-digit runs in one core.
+    max_words: usize,
+}
+
+impl NameMatcher {
+    fn new(skills: &[SkillMeta]) -> NameMatcher {
+        let mut matcher = NameMatcher::default();
+        for (index, skill) in skills.iter().enumerate() {
+            let key = skill.name.to_lowercase();
+            if key.chars().nth(1).is_none() || key.len() > MAX_MENTION_NAME_BYTES {
+                continue;
+            }
+            let runs: Vec<(usize, usize)> = word_runs(&key).collect();
+            let (Some(&(core_start, _)), Some(&(_, core_end))) = (runs.first(), runs.last()) else {
+                continue;
+            };
+            let core = &key[core_start..core_end];
+            matcher.max_len = matcher.max_len.max(core.len());
+            matcher.max_words = matcher.max_words.max(runs.len());
+            matcher.lengths.insert(core.len());
+            matcher.by_core.entry(core.to_string()).or_default().push((
+                index,
+                key[..core_start].to_string(),
+                key[core_end..].to_string(),
+            ));
         }
-        // A name followed by `-word` or preceded by `word-` is part of a longer identifier.
-        let joined_after =
-            matches!(after, Some('-' | '_')) && is_word_char(after_text.chars().nth(1));
-        let mut reversed = before_text.chars().rev();
-        let joined_before =
-            matches!(reversed.next(), Some('-' | '_')) && is_word_char(reversed.next());
-        if joined_after || joined_before {
-            continue;
+        matcher
+    }
+
+    /// Whole-word occurrences in `haystack` (already lowercased), in text order.
+    fn scan(&self, haystack: &str) -> Vec<Mention> {
+        let mut found: Vec<(usize, Mention)> = Vec::new();
+        if self.by_core.is_empty() {
+            return Vec::new();
         }
-        let explicit = before_text.ends_with("skill:")
+        // The current start word and the words that may end a name starting there.
+        let mut window: VecDeque<(usize, usize)> = VecDeque::with_capacity(self.max_words + 1);
+        let mut runs = word_runs(haystack);
+        loop {
+            let next = runs.next();
+            if let Some(run) = next {
+                window.push_back(run);
+                if window.len() < self.max_words {
+                    continue;
+                }
+            }
+            let Some(&(start, _)) = window.front() else {
+                break;
+            };
+            for &(_, end) in window.iter() {
+                if end - start > self.max_len {
+                    break;
+                }
+                if !self.lengths.contains(&(end - start)) {
+                    continue;
+                }
+                let Some(names) = self.by_core.get(&haystack[start..end]) else {
+                    continue;
+                };
+                for (skill, before, after) in names {
+                    let full_start = start.checked_sub(before.len());
+                    let in_place = full_start.is_some_and(|from| {
+                        haystack.get(from..start) == Some(before.as_str())
+                            && haystack[end..].starts_with(after.as_str())
+                    });
+                    let Some(from) = full_start.filter(|_| in_place) else {
+                        continue;
+                    };
+                    if let Some(explicit) = whole_word_mention(haystack, from, end + after.len()) {
+                        let mention = Mention {
+                            skill: *skill,
+                            explicit,
+                        };
+                        found.push((from, mention));
+                    }
+                }
+            }
+            window.pop_front();
+            if next.is_none() && window.is_empty() {
+                break;
+            }
+        }
+        // Punctuation before a core can put a later core's name first in the text.
+        found.sort_by_key(|&(start, _)| start);
+        found.into_iter().map(|(_, mention)| mention).collect()
+    }
+}
+
+/// Byte ranges of the letter-or-digit runs of `text`.
+fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut chars = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        let (start, _) = chars.find(|&(_, ch)| ch.is_alphanumeric())?;
+        let mut end = text.len();
+        while let Some(&(index, ch)) = chars.peek() {
+            if !ch.is_alphanumeric() {
+                end = index;
+                break;
+            }
+            chars.next();
+        }
+        Some((start, end))
+    })
+}
+
+/// For a name found at `start..end`: `None` when it is not a whole word or is part of a
+/// longer identifier (`my-name`, `name_x`), else whether it was invoked explicitly.
+fn whole_word_mention(haystack: &str, start: usize, end: usize) -> Option<bool> {
+    let before_text = &haystack[..start];
+    let after_text = &haystack[end..];
+    let after = after_text.chars().next();
+    if is_word_char(before_text.chars().next_back()) || is_word_char(after) {
+        return None;
+    }
+    let joined_after = matches!(after, Some('-' | '_')) && is_word_char(after_text.chars().nth(1));
+    let mut reversed = before_text.chars().rev();
+    let joined_before = matches!(reversed.next(), Some('-' | '_')) && is_word_char(reversed.next());
+    if joined_after || joined_before {
+        return None;
+    }
+    Some(
+        before_text.ends_with("skill:")
             || before_text.ends_with("skill ")
             || (before_text.ends_with('`') && after_text.starts_with('`'))
-            || after_text.starts_with(" skill");
-        let skill = pattern_skill[hit.pattern().as_usize()];
-        found.push((hit.start(), Mention { skill, explicit }));
-    }
-    found.sort_by_key(|&(start, _)| start);
-    found.into_iter().map(|(_, mention)| mention).collect()
+            || after_text.starts_with(" skill"),
+    )
 }
 
 fn is_word_char(ch: Option<char>) -> bool {
@@ -307,19 +421,7 @@ impl SearchIndex {
         let mut name_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut description_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut affixes: HashMap<String, Vec<u32>> = HashMap::new();
-        let mut patterns = Vec::new();
-        let mut pattern_skill = Vec::new();
-        for (index, skill) in skills.iter().enumerate() {
-            if skill.name.chars().count() >= 2 {
-                patterns.push(skill.name.to_lowercase());
-                pattern_skill.push(index);
-            }
-        }
-        let name_matcher = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .build(&patterns)
-            .ok();
+        let names = NameMatcher::new(skills);
 
         let mut description_weights: Vec<Vec<f32>> = Vec::with_capacity(doc_count);
         let mut name_weights: Vec<Vec<f32>> = Vec::with_capacity(doc_count);
@@ -330,12 +432,16 @@ impl SearchIndex {
             for word in words(&skill.name) {
                 let term = interner.word(&word);
                 let chars: Vec<char> = word.chars().collect();
+                // A word's affixes cost the square of its length; real name words are short.
+                if chars.len() > MAX_AFFIX_WORD_CHARS {
+                    continue;
+                }
                 for len in MIN_AFFIX_LEN..chars.len() {
                     let prefix: String = chars[..len].iter().collect();
                     let suffix: String = chars[chars.len() - len..].iter().collect();
                     for affix in [prefix, suffix] {
                         let entry = affixes.entry(affix).or_default();
-                        if !entry.contains(&term) {
+                        if entry.last() != Some(&term) {
                             entry.push(term);
                         }
                     }
@@ -349,11 +455,10 @@ impl SearchIndex {
                 .description
                 .split(['.', ';', '!', '?', '(', ')', '\n'])
             {
-                let refers_elsewhere = name_matcher.as_ref().is_some_and(|matcher| {
-                    scan_mentions(matcher, &pattern_skill, &clause.to_lowercase())
-                        .iter()
-                        .any(|mention| mention.skill != own_index)
-                });
+                let refers_elsewhere = names
+                    .scan(&clause.to_lowercase())
+                    .iter()
+                    .any(|mention| mention.skill != own_index);
                 let weight = if refers_elsewhere {
                     tuning_ref.cross_reference_weight
                 } else {
@@ -369,6 +474,12 @@ impl SearchIndex {
             }
             description_terms.push(terms);
             description_weights.push(weights);
+        }
+        // Each affix lists its terms once, in first-seen order (a set per list rather than a
+        // scan per insert: thousands of names can share one prefix).
+        for terms in affixes.values_mut() {
+            let mut seen = HashSet::with_capacity(terms.len());
+            terms.retain(|term| seen.insert(*term));
         }
         let vocabulary = interner.vocabulary;
         let word_ids = interner.word_ids;
@@ -537,8 +648,7 @@ impl SearchIndex {
             bigrams,
             concept_terms,
             concept_bigrams,
-            name_matcher,
-            pattern_skill,
+            names,
             pin_kind,
         }
     }
@@ -556,26 +666,23 @@ impl SearchIndex {
     /// Like [`SearchIndex::mentions`], also telling whether any occurrence was an explicit
     /// invocation (`/skill:x`, `` `x` ``, "the x skill", "skill x").
     fn mention_details(&self, text: &str) -> Vec<Mention> {
-        let Some(matcher) = &self.name_matcher else {
-            return Vec::new();
-        };
         let lowered = text.to_lowercase();
-        // Lowercasing may change byte lengths for non-ASCII text; fall back to the original
-        // (still ASCII-case-insensitive) in that rare case so offsets stay valid.
+        // Lowercasing may change byte lengths for non-ASCII text; fall back to ASCII-only
+        // lowercasing in that rare case so offsets stay valid.
         let haystack = if lowered.len() == text.len() {
-            lowered.as_str()
+            lowered
         } else {
-            text
+            text.to_ascii_lowercase()
         };
-        let found = scan_mentions(matcher, &self.pattern_skill, haystack);
         let mut mentions: Vec<Mention> = Vec::new();
-        for mention in found {
-            match mentions
-                .iter_mut()
-                .find(|known| known.skill == mention.skill)
-            {
-                Some(known) => known.explicit |= mention.explicit,
-                None => mentions.push(mention),
+        let mut position: HashMap<usize, usize> = HashMap::new();
+        for mention in self.names.scan(&haystack) {
+            match position.get(&mention.skill) {
+                Some(&known) => mentions[known].explicit |= mention.explicit,
+                None => {
+                    position.insert(mention.skill, mentions.len());
+                    mentions.push(mention);
+                }
             }
         }
         mentions
@@ -820,19 +927,16 @@ impl SearchIndex {
                 }
             }
         }
-        let mut weights: Vec<(u32, f32)> = Vec::new();
-        let raise = |term: u32, weight: f32, weights: &mut Vec<(u32, f32)>| match weights
-            .iter_mut()
-            .find(|(known, _)| *known == term)
-        {
-            Some(entry) => entry.1 = entry.1.max(weight),
-            None => weights.push((term, weight)),
-        };
+        // Each term once, at its highest weight, in first-raised order. An affix can expand to
+        // thousands of terms, so positions are found through a map, not a scan.
+        let mut weights = RaisedTerms::default();
+        let raise = |term: u32, weight: f32, weights: &mut RaisedTerms| weights.raise(term, weight);
         let mut information = 0.0;
         let unknown_idf = ((self.doc_count as f32 + 0.5) / 0.5).ln_1p();
         let mut seen: Vec<&str> = Vec::new();
+        let mut seen_set: HashSet<&str> = HashSet::new();
         for stemmed in &stems {
-            if seen.contains(&stemmed.as_str()) {
+            if !seen_set.insert(stemmed.as_str()) {
                 continue;
             }
             seen.push(stemmed);
@@ -911,9 +1015,27 @@ impl SearchIndex {
             }
         }
         QueryTerms {
-            weighted: weights,
+            weighted: weights.terms,
             bigrams,
             information,
+        }
+    }
+}
+
+#[derive(Default)]
+struct RaisedTerms {
+    terms: Vec<(u32, f32)>,
+    position: HashMap<u32, usize>,
+}
+
+impl RaisedTerms {
+    fn raise(&mut self, term: u32, weight: f32) {
+        match self.position.get(&term) {
+            Some(&at) => self.terms[at].1 = self.terms[at].1.max(weight),
+            None => {
+                self.position.insert(term, self.terms.len());
+                self.terms.push((term, weight));
+            }
         }
     }
 }

@@ -1,0 +1,94 @@
+//! Catalog, search and compaction queries at hostile scale: behaviour that must hold however
+//! large the input, checked by what comes back. Timings are in `cargo bench` (skills and
+//! compact benches), never here.
+
+use lean_core::compact::{compact, CompactOptions, MAX_QUERY_TERMS};
+use lean_core::skills::{Catalog, SearchIndex, SkillMeta};
+
+fn meta(name: &str, description: &str) -> SkillMeta {
+    SkillMeta {
+        name: name.to_string(),
+        description: description.to_string(),
+        ..SkillMeta::default()
+    }
+}
+
+#[test]
+fn names_with_punctuation_around_them_are_still_mentioned() {
+    let (catalog, _) = Catalog::new(vec![
+        meta("-21risk-automation", "Automate 21risk tasks."),
+        meta("data", "Data things."),
+        meta("data science", "Science on data."),
+    ]);
+    let index = SearchIndex::build(&catalog);
+    let named = |text: &str| -> Vec<String> {
+        index
+            .mentions(text)
+            .into_iter()
+            .map(|i| catalog.skills()[i].name.clone())
+            .collect()
+    };
+    assert_eq!(
+        named("use -21risk-automation now"),
+        vec!["-21risk-automation"]
+    );
+    assert_eq!(named("x-21risk-automation"), Vec::<String>::new());
+    assert_eq!(
+        named("Data Science, then data."),
+        vec!["data", "data science"]
+    );
+    assert_eq!(named("data sciencex"), vec!["data"]);
+    assert_eq!(named("my-data"), Vec::<String>::new());
+}
+
+#[test]
+fn twenty_thousand_skills_sharing_a_prefix_build_and_answer() {
+    let skills: Vec<SkillMeta> = (0..20_000)
+        .map(|i| {
+            meta(
+                &format!("service{i}helper"),
+                &format!("Manages the widgets of service{} and tool{i}.", i + 1),
+            )
+        })
+        .collect();
+    let (catalog, diagnostics) = Catalog::new(skills);
+    assert!(diagnostics.is_empty());
+    let index = SearchIndex::build(&catalog);
+    // An exact distinctive name pins its skill first.
+    let result = index.search("please run service12345helper", 5, &|_| true);
+    assert_eq!(result.hits[0].index, 12_345);
+    assert!(result.strong);
+    // A prefix shared by every name expands to every name term, each counted once.
+    let result = index.search("servi", 3, &|_| true);
+    assert_eq!(result.hits.len(), 3);
+    let long_query = "widgets ".repeat(100_000);
+    assert_eq!(index.search(&long_query, 3, &|_| true).hits.len(), 3);
+}
+
+#[test]
+fn compaction_query_terms_are_deduplicated_and_capped() {
+    let mut input = String::new();
+    for i in 0..5_000 {
+        input.push_str(&format!("INFO request {i} handled key{i:05}z in 5ms\n"));
+    }
+    let terms: Vec<String> = (0..100_000)
+        .map(|i| format!("key{:05}z", i % 50_000))
+        .collect();
+    let options = |query: String| CompactOptions {
+        query: Some(query),
+        ..CompactOptions::default()
+    };
+    let full = compact(input.as_bytes(), &options(terms.join(" ")));
+    let first: Vec<&str> = terms[..MAX_QUERY_TERMS]
+        .iter()
+        .map(String::as_str)
+        .collect();
+    let capped = compact(input.as_bytes(), &options(first.join(" ")));
+    assert!(full.changed);
+    assert_eq!(full.text, capped.text);
+    // The capped terms still force their lines in.
+    let text = String::from_utf8_lossy(&full.text);
+    assert!(text.contains("key00000z in"));
+    assert!(text.contains(&format!("key{:05}z in", MAX_QUERY_TERMS - 1)));
+    assert!(!text.contains(&format!("key{:05}z in", MAX_QUERY_TERMS + 100)));
+}
