@@ -18,6 +18,7 @@ import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { native } from "./native.js";
 import { OWN_TOOLS, compactToolResult } from "./token-saver-compaction.js";
+import { compactionBudgetFor } from "./config.js";
 import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./token-saver-deferral.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./token-saver-provider.js";
 import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./token-saver-retrieve.js";
@@ -313,7 +314,7 @@ export function registerTokenSaver(pi, config) {
       const patch = await compactToolResult(
         event,
         { prompt, cwd: ctx.cwd, recoverable: pi.getActiveTools().includes(RETRIEVE_TOOL) },
-        { put: (original) => openStore().put(original), storeKey, originals, delivered, aggressiveness, stats },
+        { put: (original) => openStore().put(original), storeKey, originals, delivered, aggressiveness, stats, budgetTokens: (tool) => compactionBudgetFor(config.value.compactionBudget, tool) },
       );
       if (patch) showStatus(ctx);
       return /** @type {any} */ (patch);

@@ -761,6 +761,10 @@ pub struct CompactOptionsInput {
     pub recoverable: Option<bool>,
     /// 0..=1, default 1; lower keeps more.
     pub aggressiveness: Option<f64>,
+    /// Per-result budget in estimated tokens (default 8000).
+    pub budget_tokens: Option<u32>,
+    /// Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut.
+    pub max_output_bytes: Option<f64>,
 }
 
 #[napi(object)]
@@ -815,6 +819,11 @@ fn core_compact_options(
             .unwrap_or(false)
             .then(|| xxh3_hex(input)),
         aggressiveness: options.aggressiveness,
+        budget_tokens: options.budget_tokens.map(|n| n as usize),
+        max_output_bytes: options
+            .max_output_bytes
+            .filter(|n| n.is_finite() && *n >= 0.0)
+            .map(|n| n as usize),
     })
 }
 
