@@ -21,6 +21,7 @@ mod budget;
 mod detect;
 mod json;
 mod lines;
+mod recognize;
 mod select;
 mod signals;
 

@@ -12,6 +12,7 @@ use super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
 use super::lines::{
     clean_line, indent_width, needs_cleaning, strip_ansi, trim, LineIndex, LineSpan, Starts,
 };
+use super::recognize::{recognize, Fact};
 use super::signals::{
     is_definition, is_pass_line, is_type_definition, message_hash, refine_signal, scan_signals,
     template_hash, template_text, Signal, SignalSlot,
@@ -173,12 +174,12 @@ impl<'a> LineTexts<'a> {
     }
 
     /// Lines in order; cheaper than indexing for full passes.
-    fn iter(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
+    fn iter(&self) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         self.iter_from(0)
     }
 
     /// Lines from `from` on, in order.
-    fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + 'a {
+    fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         let (bytes, starts, terminated) = (self.bytes, self.starts, self.terminated);
         let lines = starts.entries() - 1;
         (from..lines).map(move |i| Self::line(bytes, starts.get(i), starts.get(i + 1), terminated))
@@ -324,6 +325,56 @@ pub(crate) const SELECT_BYTES_PER_LINE: usize =
 /// Inputs from this size on use a second thread (keyword scan or half of the template
 /// hashing, and the input's id hash).
 pub(crate) const PARALLEL_MIN_BYTES: usize = 1 << 20;
+
+/// Outputs of at most this many estimated tokens only get lossless steps (principle 1).
+const SMALL_LOSSLESS_TOKENS: usize = 2500;
+/// Repeated templates whose first and last instances are kept in logs (principle 4).
+const ENDS_OF_TEMPLATES: usize = 8;
+
+/// Principle 4 for logs: the last ordinary line before the first error, and the first and last
+/// instance of each of the most repeated templates, are kept as context.
+fn state_before_failure(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    templates: &TemplateIds,
+    template_counts: &[u32],
+) {
+    let n = flags.len();
+    if let Some(first_error) = (0..n).find(|&i| flags[i].signal() == Signal::Error) {
+        if let Some(before) = (0..first_error)
+            .rev()
+            .find(|&j| !is_blank(&texts[j]) && flags[j].signal() != Signal::Error)
+        {
+            flags[before].lower_rank(Rank::Context);
+        }
+    }
+    let mut frequent: Vec<(u32, u32)> = template_counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c >= 3)
+        .map(|(t, &c)| (c, t as u32))
+        .collect();
+    if frequent.is_empty() {
+        return;
+    }
+    frequent.sort_unstable_by(|a, b| b.cmp(a));
+    frequent.truncate(ENDS_OF_TEMPLATES);
+    let mut first: Vec<Option<usize>> = vec![None; frequent.len()];
+    let mut last: Vec<Option<usize>> = vec![None; frequent.len()];
+    for (i, flag) in flags.iter().enumerate() {
+        let t = templates.get(i);
+        if let Some(k) = frequent.iter().position(|&(_, f)| f == t) {
+            first[k].get_or_insert(i);
+            // The first line of the last run of identical lines stands for that run.
+            if !flag.has(DUPLICATE) {
+                last[k] = Some(i);
+            }
+        }
+    }
+    for i in first.into_iter().chain(last).flatten() {
+        flags[i].lower_rank(Rank::Context);
+    }
+}
 
 /// Lines at the head and tail are kept: they carry the command's banner and its verdict.
 const HEAD_LINES: usize = 3;
@@ -930,11 +981,23 @@ pub(crate) fn select(
     if kind == ContentKind::Diff {
         promote_small_hunks(&texts, &mut flags, budget.lines);
     }
+    recognize(kind, texts.iter(), |i, fact| {
+        flags[i].lower_rank(match fact {
+            Fact::Must => Rank::Must,
+            Fact::Context => Rank::Context,
+            Fact::High => Rank::High,
+        })
+    });
+    if error_signals {
+        state_before_failure(&texts, &mut flags, &templates, &template_counts);
+    }
     for i in (0..n.min(HEAD_LINES)).chain(n.saturating_sub(TAIL_LINES)..n) {
-        // Repeats of the line before stay in their collapsed run.
-        if i == 0 || texts[i] != texts[i - 1] {
-            flags[i].set_rank(Rank::Must);
+        // Repeats of the line before stay in their collapsed run, whose first line is kept.
+        let mut first = i;
+        while first > 0 && !texts[first].is_empty() && texts[first] == texts[first - 1] {
+            first -= 1;
         }
+        flags[first].set_rank(Rank::Must);
     }
     let frequent_template = (n / 20).max(16);
     // Every distinct error survives; floods are thinned per template.
@@ -1082,6 +1145,26 @@ pub(crate) fn select(
         overwritten,
     };
     let view = render(input, index, &texts, plan, kind, opts, strategies.clone());
+    // Principle 1: a small output is not made lossy to save a few hundred tokens. Unless the
+    // lossy view saves at least half, every line but exact repeats is kept.
+    let small =
+        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_tokens(input) <= SMALL_LOSSLESS_TOKENS;
+    if small && estimate_tokens(&view.text) * 2 > estimate_tokens(input) {
+        for f in flags.iter_mut() {
+            if !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
+                f.set(KEEP);
+            }
+        }
+        let plan = RenderPlan {
+            flags: &flags,
+            grouped,
+            grep_prefix: &grep_prefix,
+            templates: &templates,
+            terse: false,
+            overwritten,
+        };
+        return render(input, index, &texts, plan, kind, opts, strategies);
+    }
     if view.text.len() <= limits.cap && estimate_tokens(&view.text) <= limits.tokens {
         return view;
     }
@@ -1845,7 +1928,7 @@ fn outweighs_marker(texts: &LineTexts<'_>, start: usize, end: usize, marker_line
 }
 
 /// Runs of one or two lines longer than this become markers too.
-const LONG_RUN_BYTES: usize = 1024;
+const LONG_RUN_BYTES: usize = 320;
 
 /// Whether lines `start..=end` (with terminators) are longer than `limit` bytes; stops summing
 /// once that is known.
