@@ -1145,11 +1145,11 @@ pub(crate) fn select(
         overwritten,
     };
     let view = render(input, index, &texts, plan, kind, opts, strategies.clone());
-    // Principle 1: a small output is not made lossy to save a few hundred tokens. Unless the
-    // lossy view saves at least half, every line but exact repeats is kept.
+    // Principle 1: a small output is never made lossy to save a few hundred tokens: every
+    // line but exact repeats is kept (for search results: distinct hits are facts).
     let small =
         input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_tokens(input) <= SMALL_LOSSLESS_TOKENS;
-    if small && estimate_tokens(&view.text) * 2 > estimate_tokens(input) {
+    if small {
         for f in flags.iter_mut() {
             if !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
                 f.set(KEEP);
@@ -1651,6 +1651,13 @@ fn render(
             (end - start >= min_run || outweighs_bytes(texts, start, end, LONG_RUN_BYTES)) && {
                 let description = if terse {
                     String::new()
+                } else if grouped && prefix(start) > 0 {
+                    // Distinct hits are facts (principle 2): name where they are.
+                    format!(
+                        ": hits at lines {}{}",
+                        hit_line_numbers(texts, &prefix, start, end),
+                        describe_run(texts, flags, templates, kind, start, end)
+                    )
                 } else {
                     describe_run(texts, flags, templates, kind, start, end)
                 };
@@ -1774,6 +1781,32 @@ fn dominant_top_directory_of<'x>(paths: impl Iterator<Item = &'x [u8]>) -> Optio
         .max_by_key(|&(k, c)| (c, std::cmp::Reverse(k)))?;
     (count * 2 > total && top.len() <= 60 && !top.contains(&b'"'))
         .then(|| String::from_utf8_lossy(top).into_owned())
+}
+
+/// Line numbers of the grep hits `start..=end` (after their `path:` prefix), at most six.
+fn hit_line_numbers(
+    texts: &LineTexts<'_>,
+    prefix: &dyn Fn(usize) -> usize,
+    start: usize,
+    end: usize,
+) -> String {
+    const SHOWN: usize = 6;
+    let mut out = String::new();
+    for j in start..=end.min(start + SHOWN - 1) {
+        let text = &texts[j][prefix(j)..];
+        let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(',');
+        }
+        out.push_str(&String::from_utf8_lossy(&text[..digits]));
+    }
+    if end + 1 - start > SHOWN {
+        out.push_str(",…");
+    }
+    out
 }
 
 /// Words describing a dropped run: identical repeats, directory entry names, or the dominant
