@@ -1209,7 +1209,7 @@ struct Unit {
     /// Priority class, lower first: 0 first instance of each error template and its cause
     /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
     /// 4 definitions and rare lines, 5 other context and diff hunk headers, 6 first instance
-    /// of each remaining template, 7 the rest of the body.
+    /// of each remaining template. Everything else becomes markers.
     class: u8,
     /// Order within the class, lower first (then by position).
     order: u32,
@@ -1333,9 +1333,8 @@ fn priority_units<'x, 'a, B: Fn(usize) -> &'x [u8]>(
                 if !seen_template[t] && !is_blank(text) {
                     seen_template[t] = true;
                     (6, template_counts[t].min(1 << 20))
-                } else if f.rank() == Rank::Body {
-                    (7, 0)
                 } else {
+                    // The rest become markers.
                     continue;
                 }
             }
@@ -1343,7 +1342,8 @@ fn priority_units<'x, 'a, B: Fn(usize) -> &'x [u8]>(
         push(&mut units, &mut members, class, order, &[i as u32]);
     }
     let _ = texts;
-    units.sort_by_key(|u| (u.class, u.order, members[u.members.start as usize]));
+    // Members start in line order, so the first member's index orders ties by position.
+    units.sort_unstable_by_key(|u| (u.class, u.order, members[u.members.start as usize]));
     (units, members)
 }
 
