@@ -682,8 +682,13 @@ struct Marker<'a> {
 
 impl Marker<'_> {
     fn render(&self, start: usize, end: usize, description: &str) -> String {
-        let n = end - start + 1;
         let description = if self.terse { "" } else { description };
+        self.render_always(start, end, description)
+    }
+
+    /// Like `render`, keeping the description even in terse mode (short counts only).
+    fn render_always(&self, start: usize, end: usize, description: &str) -> String {
+        let n = end - start + 1;
         match self.id {
             Some(id) => format!(
                 "[… {n} lines {start}-{end}{description} · token_retrieve id={id} startLine={start}]"
@@ -1585,7 +1590,9 @@ fn render(
             while end + 1 < n && !keep(end + 1) {
                 if group_key(end + 1) != group_key(end) {
                     file_end.get_or_insert(end);
-                    if !(few_hits_before(end) && few_hits_after(end + 1)) {
+                    // Terse views (the plan must shrink) let a run span any files: one
+                    // marker per file could alone outgrow Pi's cut.
+                    if !(terse || few_hits_before(end) && few_hits_after(end + 1)) {
                         break;
                     }
                     files += 1;
@@ -1942,7 +1949,16 @@ fn cross_file_marker(
         Some(t) => format!(": {summary}: \"{t}\""),
         None => format!(": {summary}"),
     };
-    let line = marker.render(start + 1, end + 1, &description);
+    // Even a terse view says how many hits in how many files a run holds (principle 2).
+    let line = if marker.terse {
+        marker.render_always(
+            start + 1,
+            end + 1,
+            &format!(": {hits} hits in {} files", paths.len()),
+        )
+    } else {
+        marker.render(start + 1, end + 1, &description)
+    };
     if !outweighs_marker(texts, start, end, &line) {
         return None;
     }
