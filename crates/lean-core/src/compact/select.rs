@@ -1173,6 +1173,8 @@ pub(crate) fn select(
     if view.text.len() <= limits.cap && estimate_tokens(&view.text) <= limits.tokens {
         return view;
     }
+    // A default view over Pi's cut has too many markers to describe: start terse.
+    let start_terse = view.text.len() > limits.cap;
     drop(view);
     // Over the budget or Pi's cut: choose again by priority within both.
     let units = priority_units(PriorityInput {
@@ -1205,6 +1207,7 @@ pub(crate) fn select(
         },
         strategies,
         opts,
+        start_terse,
     )
 }
 
@@ -1384,13 +1387,14 @@ fn fit_to_limits(
     render_with: impl Fn(&[LineFlags], bool, Vec<&'static str>) -> Selection,
     mut strategies: Vec<&'static str>,
     opts: &CompactOptions,
+    start_terse: bool,
 ) -> Selection {
     strategies.push("fit-budget");
     let (units, members) = units;
     let n = flags.len();
     let mut token_budget = limits.tokens;
     let mut byte_budget = limits.cap;
-    let mut terse = false;
+    let mut terse = start_terse;
     let mut best: Option<Selection> = None;
     for _attempt in 0..5 {
         let marker_bytes = if terse {
