@@ -1,7 +1,7 @@
 //! Property tests: for any input, the kept lines plus the recovered marker ranges rebuild the
 //! original byte for byte, and compaction is deterministic.
 
-use lean_core::compact::{compact, CompactOptions, Compacted, ContentKind};
+use lean_core::compact::{compact, strip_ansi, CompactOptions, Compacted, ContentKind};
 use lean_core::recovery::{RecoveryStore, StoreConfig};
 use proptest::prelude::*;
 
@@ -136,46 +136,6 @@ proptest! {
             prop_assert_eq!(result.text, input);
         }
     }
-}
-
-/// Test-side ANSI stripping (CSI, OSC, two-byte escapes), the display transform the engine
-/// applies to kept lines.
-fn strip_ansi(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut i = 0usize;
-    while i < bytes.len() {
-        if bytes[i] != 0x1b {
-            out.push(bytes[i]);
-            i += 1;
-            continue;
-        }
-        match bytes.get(i + 1) {
-            Some(b'[') => {
-                i += 2;
-                while i < bytes.len() && !(0x40..=0x7e).contains(&bytes[i]) {
-                    i += 1;
-                }
-                i += 1;
-            }
-            Some(b']') => {
-                i += 2;
-                while i < bytes.len() {
-                    if bytes[i] == 0x07 {
-                        i += 1;
-                        break;
-                    }
-                    if bytes[i] == 0x1b && bytes.get(i + 1) == Some(&b'\\') {
-                        i += 2;
-                        break;
-                    }
-                    i += 1;
-                }
-            }
-            Some(_) => i += 2,
-            None => i += 1,
-        }
-    }
-    out
 }
 
 /// Lines of terminal output: colored, progress-overwritten (sometimes hiding an error), plain.

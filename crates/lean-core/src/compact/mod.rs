@@ -27,6 +27,9 @@ mod signals;
 
 use crate::hash::xxh3_hex;
 
+/// The display transform applied to kept lines: ANSI escape sequences removed.
+pub use lines::strip_ansi;
+
 pub use budget::{
     pi_cut_bytes, pi_sent_bytes, DEFAULT_BUDGET_TOKENS, PI_MAX_BYTES, PI_MAX_LINES,
     PI_NOTICE_MIN_BYTES,

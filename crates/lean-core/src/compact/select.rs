@@ -138,14 +138,7 @@ impl Overwrites<'_> {
             .map(|segment| {
                 let mut text = String::from_utf8_lossy(trim(&strip_ansi(segment))).into_owned();
                 text.retain(|c| c != '"' && !c.is_control());
-                if text.len() > 60 {
-                    let mut cut = 57;
-                    while !text.is_char_boundary(cut) {
-                        cut -= 1;
-                    }
-                    text.truncate(cut);
-                    text.push('…');
-                }
+                shorten_for_marker(&mut text);
                 text
             })
             .unwrap_or_default();
@@ -1904,15 +1897,20 @@ fn dominant_template(
     if template.is_empty() {
         return None;
     }
-    if template.len() > 60 {
+    shorten_for_marker(&mut template);
+    Some(template)
+}
+
+/// Cuts marker text longer than 60 bytes to 57 (on a char boundary) plus `…`.
+fn shorten_for_marker(text: &mut String) {
+    if text.len() > 60 {
         let mut cut = 57;
-        while !template.is_char_boundary(cut) {
+        while !text.is_char_boundary(cut) {
             cut -= 1;
         }
-        template.truncate(cut);
-        template.push('…');
+        text.truncate(cut);
+        text.push('…');
     }
-    Some(template)
 }
 
 /// The marker of a dropped run of grep hits spanning several files (`start..=end`), naming how
