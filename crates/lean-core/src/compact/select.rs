@@ -1134,15 +1134,17 @@ pub(crate) fn select(
         }
     }
 
-    let plan = RenderPlan {
-        flags: &flags,
-        grouped,
-        grep_prefix: &grep_prefix,
-        templates: &templates,
-        terse: false,
-        overwritten,
+    let render_with = |flags: &[LineFlags], terse: bool, strategies: Vec<&'static str>| {
+        let plan = RenderPlan {
+            flags,
+            grouped,
+            grep_prefix: &grep_prefix,
+            templates: &templates,
+            terse,
+            overwritten,
+        };
+        render(input, index, &texts, plan, kind, opts, strategies)
     };
-    let view = render(input, index, &texts, plan, kind, opts, strategies.clone());
     // Principle 1: a small output is never made lossy to save a few hundred tokens: every
     // line but exact repeats is kept (for search results: distinct hits are facts).
     let small =
@@ -1153,16 +1155,9 @@ pub(crate) fn select(
                 f.set(KEEP);
             }
         }
-        let plan = RenderPlan {
-            flags: &flags,
-            grouped,
-            grep_prefix: &grep_prefix,
-            templates: &templates,
-            terse: false,
-            overwritten,
-        };
-        return render(input, index, &texts, plan, kind, opts, strategies);
+        return render_with(&flags, false, strategies);
     }
+    let view = render_with(&flags, false, strategies.clone());
     if view.text.len() <= limits.cap && estimate_tokens(&view.text) <= limits.tokens {
         return view;
     }
@@ -1187,17 +1182,7 @@ pub(crate) fn select(
         &mut flags,
         &units,
         limits,
-        |flags: &[LineFlags], terse: bool, strategies: Vec<&'static str>| {
-            let plan = RenderPlan {
-                flags,
-                grouped,
-                grep_prefix: &grep_prefix,
-                templates: &templates,
-                terse,
-                overwritten,
-            };
-            render(input, index, &texts, plan, kind, opts, strategies)
-        },
+        render_with,
         strategies,
         opts,
         start_terse,
