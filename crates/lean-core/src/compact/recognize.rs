@@ -133,7 +133,8 @@ pub(crate) fn blame_prefix(line: &[u8]) -> usize {
     if !inside.starts_with(b"(") || !inside.last().is_some_and(u8::is_ascii_digit) {
         return 0;
     }
-    hash + close + 2
+    // The prefix ends after `) `; a line that ends at `)` has no code after it.
+    (hash + close + 2).min(line.len())
 }
 
 /// Numeric cells of a table row, by column.
@@ -299,6 +300,8 @@ mod tests {
         let blame = b"5e405b88 (Some One 2026-11-30 237)     if (x) return;";
         assert_eq!(&blame[blame_prefix(blame)..], b"    if (x) return;");
         assert_eq!(blame_prefix(b"not a blame line"), 0);
+        let bare = b"5e405b88 (Some One 2026-11-30 237)";
+        assert_eq!(blame_prefix(bare), bare.len());
     }
 
     #[test]
