@@ -156,6 +156,10 @@ export interface CompactOptionsInput {
   recoverable?: boolean
   /** 0..=1, default 1; lower keeps more. */
   aggressiveness?: number
+  /** Per-result budget in estimated tokens (default 8000). */
+  budgetTokens?: number
+  /** Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut. */
+  maxOutputBytes?: number
 }
 
 export interface CompactResult {

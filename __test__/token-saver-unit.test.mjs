@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { RecoveryStore, contentHash } from "../index.js";
-import { asksForMachineReadable, compactToolResult, hasEditIntent, isSourcePath, passThroughReason, queryHint } from "../extension/token-saver-compaction.js";
+import { asksForMachineReadable, compactToolResult, hasEditIntent, isSourcePath, largerThanPiSent, passThroughReason, queryHint } from "../extension/token-saver-compaction.js";
 import { ContinuationTracker, clampEffort, shortenDescription, shortenLoadout } from "../extension/token-saver-provider.js";
 import { runRetrieve } from "../extension/token-saver-retrieve.js";
 import { writeTokenSaverSetting } from "../extension/token-saver-settings.js";
@@ -147,6 +147,52 @@ describe("compactToolResult", { skip: skipCorpus }, () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("never worse than stock Pi", () => {
+  const turn = { prompt: "Why does the build fail?", cwd: os.tmpdir(), recoverable: true };
+  /** A generated build log: many distinct errors among compile lines. */
+  const buildLog = () => Array.from({ length: 4000 }, (_, i) => (i % 40 === 7 ? `src/unit_${i}.c:${i}:3: error: unknown type name 'thing_${i}_t'` : `cc -O2 -Wall -c src/unit_${i}.c -o build/unit_${i}.o`)).join("\n") + "\nmake: *** [Makefile:9: all] Error 2\n";
+  const bashEvent = (/** @type {string} */ text, extra = {}) => ({ toolName: "bash", toolCallId: "c", input: { command: "make" }, content: [{ type: "text", text }], details: undefined, isError: true, ...extra });
+
+  test("a view larger than the result Pi would have sent leaves Pi's result as it is", async () => {
+    const { session, store } = fakeSession();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-guard-"));
+    try {
+      const full = path.join(dir, "full.log");
+      fs.writeFileSync(full, buildLog());
+      // A Pi result far smaller than any faithful view of the full output.
+      const tiny = `make: *** [Makefile:9: all] Error 2\n\n[Showing lines 4001-4001 of 4001. Full output: ${full}]`;
+      const patch = await compactToolResult(bashEvent(tiny, { details: { truncation: { truncated: true }, fullOutputPath: full } }), turn, session);
+      assert.equal(patch, undefined);
+      assert.equal(session.originals.size, 0, "nothing stored for a view that was not sent");
+      assert.equal(store.stats().entries, 0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the per-tool budget sizes the view, and the view stays within Pi's cut", async () => {
+    const log = buildLog();
+    const { session } = fakeSession();
+    const wide = /** @type {any} */ (await compactToolResult(bashEvent(log), turn, { ...session, budgetTokens: () => 8000 }));
+    const { session: other } = fakeSession();
+    /** @type {string[]} */
+    const asked = [];
+    const narrow = /** @type {any} */ (await compactToolResult(bashEvent(log), turn, { ...other, budgetTokens: (/** @type {string} */ tool) => (asked.push(tool), 300) }));
+    assert.deepEqual(asked, ["bash"]);
+    const [a, b] = [wide.content[0].text, narrow.content[0].text];
+    assert.ok(b.length < a.length, `${b.length} < ${a.length}`);
+    assert.ok(Buffer.byteLength(a) <= 50 * 1024);
+    assert.ok(b.includes("error: unknown type name 'thing_7_t'"), "the first error survives the small budget");
+    assert.ok(b.includes("make: *** [Makefile:9: all] Error 2"));
+  });
+
+  test("largerThanPiSent compares UTF-8 bytes", () => {
+    assert.equal(largerThanPiSent("ééé", "abcdef"), false);
+    assert.equal(largerThanPiSent("éééé", "abcdefg"), true);
+    assert.equal(largerThanPiSent("x", "x".repeat(10)), false);
   });
 });
 

@@ -31,7 +31,11 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {string | null} activeGroup
  * @property {SkillPolicy} skillPolicy       `permission.skill`, normalized; rules of later layers appended
  * @property {"on" | "off"} tokenSaver        Token Saver layer (default off); `PI_LEAN_TOKEN_SAVER` wins
+ * @property {CompactionBudget} compactionBudget  per-result budget of a compacted view in estimated
+ *   tokens: one number for every tool, or `{default, <tool>: n}`; `PI_LEAN_COMPACTION_BUDGET` wins
  */
+
+/** @typedef {number | Record<string, number>} CompactionBudget */
 
 /** @type {LeanConfig} */
 export const DEFAULT_CONFIG = Object.freeze({
@@ -46,7 +50,12 @@ export const DEFAULT_CONFIG = Object.freeze({
   activeGroup: null,
   skillPolicy: { default: /** @type {PolicyAction} */ ("allow"), rules: [] },
   tokenSaver: /** @type {"on" | "off"} */ ("off"),
+  compactionBudget: /** @type {CompactionBudget} */ (8000),
 });
+
+/** Bounds of a compaction budget (estimated tokens). */
+const BUDGET_MIN = 256;
+const BUDGET_MAX = 1_000_000;
 
 /** @param {number} min @param {number} max */
 const integerIn = (min, max) => (/** @type {unknown} */ v) => (Number.isInteger(v) && /** @type {number} */ (v) >= min && /** @type {number} */ (v) <= max ? null : `must be an integer ${min}..${max}`);
@@ -65,7 +74,28 @@ const VALIDATORS = {
   routing: oneOf(["lazy", "adaptive", "safe"]),
   catalogTokenBudget: integerIn(0, 1_000_000),
   tokenSaver: oneOf(["on", "off"]),
+  compactionBudget: (v) => {
+    const whole = integerIn(BUDGET_MIN, BUDGET_MAX);
+    if (typeof v === "number") return whole(v);
+    if (!v || typeof v !== "object" || Array.isArray(v)) return `must be an integer or an object of tool name -> integer`;
+    for (const [tool, n] of Object.entries(v)) {
+      if (!NAME_RE.test(tool)) return `has an invalid tool name "${tool}"`;
+      const problem = whole(n);
+      if (problem) return `"${tool}" ${problem}`;
+    }
+    return null;
+  },
 };
+
+/**
+ * The budget for one tool's results: its own entry, else `default`, else the built-in 8000.
+ * @param {CompactionBudget | undefined} budget @param {string} tool
+ */
+export function compactionBudgetFor(budget, tool) {
+  if (typeof budget === "number") return budget;
+  if (budget && typeof budget === "object") return budget[tool] ?? budget.default ?? /** @type {number} */ (DEFAULT_CONFIG.compactionBudget);
+  return /** @type {number} */ (DEFAULT_CONFIG.compactionBudget);
+}
 
 /** Keys other features own; accepted here so a newer config does not fail closed on them. */
 const RESERVED_KEYS = new Set(["$schema"]);
@@ -307,6 +337,7 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_ROUTING", "routing", "string"],
   ["PI_LEAN_CATALOG_TOKEN_BUDGET", "catalogTokenBudget", "number"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
+  ["PI_LEAN_COMPACTION_BUDGET", "compactionBudget", "number"],
 ]);
 
 /**

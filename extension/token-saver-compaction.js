@@ -8,6 +8,9 @@
  * When Pi's bash or read truncation already cut the output, the full output is compacted
  * instead of Pi's tail, because failures often sit in the part the tail drops.
  * Any failure returns nothing, which leaves Pi's result untouched (fail open).
+ * Never worse than stock Pi: a view fits the per-tool budget (`compactionBudget`), the engine
+ * caps it at the size of Pi's own 2,000-line / 50 KB cut, and a last check here leaves Pi's
+ * result as it is whenever the view would still be larger than what Pi would have sent.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -178,6 +181,7 @@ const EXIT_STATUS_RE = /\n\n(Command exited with code -?\d+|Command timed out af
  * @property {(tool: string) => number} aggressiveness 0..1 for this tool (lower keeps more)
  * @property {(input: Buffer | string, options: Record<string, any>) => Promise<import("../index.js").CompactResult>} [compact]
  *   replaces the engine call (retrieval feedback picks the aggressiveness per content kind)
+ * @property {(tool: string) => number} [budgetTokens] per-result budget for this tool (estimated tokens)
  * @property {import("./token-saver-stats.js").TokenSaverStats} stats
  */
 
@@ -224,7 +228,7 @@ export async function compactToolResult(event, turn, session) {
     record = { id, store: session.storeKey, tool, repeat: true, originalBytes, originalChars: piText.length, stockChars: piText.length, outputBytes: Buffer.byteLength(text) };
     session.stats.recordResult({ originalChars: piText.length, stockChars: piText.length, outputChars: text.length, repeat: true });
   } else {
-    const options = { tool, command, path: filePath, query: queryHint(turn.prompt), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES };
+    const options = { tool, command, path: filePath, query: queryHint(turn.prompt), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES, budgetTokens: session.budgetTokens?.(tool) };
     /** @type {import("../index.js").CompactResult} */
     const result = session.compact
       ? await session.compact(original, options)
@@ -233,8 +237,9 @@ export async function compactToolResult(event, turn, session) {
       session.delivered.add(id);
       return undefined;
     }
-    session.put(original); // before the marker reaches the model, or retrieval could fail
     text = `${result.text}${suffix}`;
+    if (largerThanPiSent(text, piText)) return undefined;
+    session.put(original); // before the marker reaches the model, or retrieval could fail
     const originalChars = typeof original === "string" ? original.length : original.toString("utf8").length;
     record = {
       id,
@@ -259,6 +264,17 @@ export async function compactToolResult(event, turn, session) {
   // Replacing content alone would drop structured content that codemode scripts read.
   if (event.structuredContent !== undefined) patch.structuredContent = event.structuredContent;
   return patch;
+}
+
+/**
+ * The final guard of "never worse than stock Pi": true when `view` is larger (in UTF-8 bytes)
+ * than `piText`, the result Pi itself would have sent (its cut and notice included).
+ * @param {string} view @param {string} piText
+ */
+export function largerThanPiSent(view, piText) {
+  // Most views are far smaller: skip the byte count when even 3 bytes per char cannot tie.
+  if (view.length * 3 <= piText.length) return false;
+  return Buffer.byteLength(view) > Buffer.byteLength(piText);
 }
 
 /** @param {Buffer | string} data */

@@ -19,6 +19,7 @@ import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { native } from "./native.js";
 import { ASYNC_BYTES, OWN_TOOLS, compactToolResult } from "./token-saver-compaction.js";
 import { RetrievalFeedback } from "./token-saver-feedback.js";
+import { compactionBudgetFor } from "./config.js";
 import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./token-saver-deferral.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./token-saver-provider.js";
 import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./token-saver-retrieve.js";
@@ -359,6 +360,7 @@ export function registerTokenSaver(pi, config) {
           delivered,
           aggressiveness: () => 1,
           compact: async (input, options) => feedback.compact(runEngine, input, options),
+          budgetTokens: (tool) => compactionBudgetFor(config.value.compactionBudget, tool),
           stats,
         },
       );

@@ -4,8 +4,9 @@
 //   2. routing quality on the visible scientific set, ours vs plain BM25; 2b. the per-prompt
 //      shortlist of the lazy and adaptive routing modes: tokens per prompt and recall@3;
 //   3. search latency and index build through N-API at ~1000 skills;
-//   4. compaction through N-API: throughput on 10 MB logs and grep output, 50 KB latency,
-//      peak memory on a 100 MB input;
+//   4. compaction through N-API (scripts/bench-compaction.mjs): throughput on 10 MB logs and
+//      rg output, 50 KB latency, the peer engine (pi-skill-orchestrator@0.1.26's Token Saver)
+//      side by side on the same inputs with per-file and total ratios, peak memory on 100 MB;
 //   5. the Token Saver layer on the compaction corpus: o200k tokens the model sees per tool
 //      result with the layer off and on (pass-through rules included), per-result latency with
 //      the original stored, and token_retrieve latency.
@@ -18,7 +19,8 @@ import { fileURLToPath } from "node:url";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { FakeModel, systemText } from "../__test__/helpers/fake-model.mjs";
 import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
-import { SkillIndex, compact } from "../index.js";
+import { SkillIndex } from "../index.js";
+import { compactionBench } from "./bench-compaction.mjs";
 import { DEFAULT_CONFIG } from "../extension/config.js";
 import { route } from "../extension/skill-routing.js";
 import { RecoveryStore } from "../index.js";
@@ -271,39 +273,6 @@ function syntheticBuildLog(bytes) {
   return Buffer.from(parts.join("\n") + "\n");
 }
 
-/** rg -n style output: files in order, each with a few to a few dozen hits, as rg prints them. */
-function syntheticGrep(bytes) {
-  const rand = lcg(11);
-  const parts = [];
-  let size = 0;
-  for (let f = 0; size < bytes; f++) {
-    const file = `crates/part_${f % 300}/src/mod_${f}.rs`;
-    const hits = 1 + Math.floor(rand() * rand() * 40);
-    let line = 1 + Math.floor(rand() * 50);
-    for (let h = 0; h < hits && size < bytes; h++) {
-      line += 1 + Math.floor(rand() * 120);
-      const text = `${file}:${line}:    let result = memchr::memchr(b'\\n', &haystack[${Math.floor(rand() * 100)}..]).map(|i| i + offset_${Math.floor(rand() * 50)});`;
-      parts.push(text);
-      size += text.length + 1;
-    }
-  }
-  return Buffer.from(parts.join("\n") + "\n");
-}
-
-function throughput(input, options) {
-  compact(input, options);
-  const times = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = process.hrtime.bigint();
-    const out = compact(input, options);
-    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
-    if (!out.changed) throw new Error("benchmark input was not compacted");
-  }
-  const secs = median(times);
-  const out = compact(input, options);
-  return { mb: input.length / 1e6, mbPerSec: input.length / 1e6 / secs, ms: secs * 1e3, reduction: 1 - out.outputBytes / out.originalBytes };
-}
-
 /**
  * Peak RSS while compacting a 100 MB log, in a fresh process that only holds the input Buffer.
  * With `maxInputBytes` below the input size the same call passes the input through instead.
@@ -330,41 +299,19 @@ function peakMemory(options = {}) {
   }
 }
 
-function compaction() {
-  const log = syntheticBuildLog(10 * 1024 * 1024);
-  const grep = syntheticGrep(10 * 1024 * 1024);
-  const logRow = throughput(log, { command: "make" });
-  const grepRow = throughput(grep, { tool: "grep", command: "rg -n memchr" });
-  const small = log.subarray(0, 50 * 1024);
-  compact(small, {});
-  const lat = [];
-  for (let i = 0; i < 200; i++) {
-    const t0 = process.hrtime.bigint();
-    compact(small, {});
-    lat.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
+/** Section 4: `scripts/bench-compaction.mjs` (ours and the peer in this process), then peak memory. */
+async function compaction() {
+  const { text, figures: measured } = await compactionBench();
   const mem = peakMemory();
   // The same input over `maxInputBytes`: passed through, which must not cost more than compacting.
   const passMem = peakMemory({ maxInputBytes: 1024 });
-  figures.compaction = { log: logRow, grep: grepRow, latency50kMsP50: median(lat), latency50kMsP99: percentile(lat, 99), peakMemory: mem, passThroughPeakMemory: passMem };
+  figures.compaction = { ...measured, peakMemory: mem, passThroughPeakMemory: passMem };
   /** @param {string} label @param {any} m @param {string} what */
   const memRowOf = (label, m, what) =>
     m.error
       ? [label, `failed: ${m.error}`]
       : [label, `${(m.rssAfter / 1e6).toFixed(0)} MB total, +${((m.rssAfter - m.rssBefore) / 1e6).toFixed(0)} MB while ${what} (${(m.rssAfter / m.inputBytes).toFixed(2)}x input)`];
-  const memRow = memRowOf("peak RSS, 100 MB build log", mem, "compacting");
-  const passRow = memRowOf("peak RSS, 100 MB over maxInputBytes", passMem, "passing it through");
-  return [
-    "4. Compaction through N-API (Buffer input, median of 5)",
-    table(
-      ["input", "size", "time", "throughput", "reduction"],
-      [
-        ["build log", `${logRow.mb.toFixed(1)} MB`, `${logRow.ms.toFixed(1)} ms`, `${logRow.mbPerSec.toFixed(0)} MB/s`, `${(logRow.reduction * 100).toFixed(1)}%`],
-        ["grep output", `${grepRow.mb.toFixed(1)} MB`, `${grepRow.ms.toFixed(1)} ms`, `${grepRow.mbPerSec.toFixed(0)} MB/s`, `${(grepRow.reduction * 100).toFixed(1)}%`],
-      ],
-    ),
-    table(["measure", "value"], [["50 KB log p50", `${median(lat).toFixed(3)} ms`], ["50 KB log p99", `${percentile(lat, 99).toFixed(3)} ms`], memRow, passRow]),
-  ].join("\n");
+  return [text, table(["measure", "value"], [memRowOf("peak RSS, 100 MB build log", mem, "compacting"), memRowOf("peak RSS, 100 MB over maxInputBytes", passMem, "passing it through")])].join("\n");
 }
 
 async function tokenSaver() {
@@ -416,7 +363,7 @@ async function tokenSaver() {
 }
 
 async function main() {
-  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), compaction(), await tokenSaver()];
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), await compaction(), await tokenSaver()];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }

@@ -927,6 +927,10 @@ pub struct CompactOptionsInput {
     pub recoverable: Option<bool>,
     /// 0..=1, default 1; lower keeps more.
     pub aggressiveness: Option<f64>,
+    /// Per-result budget in estimated tokens (default 8000).
+    pub budget_tokens: Option<f64>,
+    /// Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut.
+    pub max_output_bytes: Option<f64>,
 }
 
 #[napi(object)]
@@ -992,6 +996,20 @@ fn core_compact_options(
             .unwrap_or(false)
             .then(|| xxh3_hex(input)),
         aggressiveness: fraction("options.aggressiveness", options.aggressiveness)?,
+        budget_tokens: integer(
+            "options.budgetTokens",
+            options.budget_tokens,
+            0,
+            u32::MAX.into(),
+        )?
+        .map(|n| n as usize),
+        max_output_bytes: integer(
+            "options.maxOutputBytes",
+            options.max_output_bytes,
+            0,
+            MAX_SAFE_INTEGER,
+        )?
+        .map(|n| n as usize),
     })
 }
 

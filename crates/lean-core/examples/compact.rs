@@ -2,7 +2,7 @@
 //! view. Used by the corpus evaluation and for manual inspection.
 //!
 //! Usage: `compact [FILE|-] [--kind K] [--command CMD] [--query Q] [--tool T] [--path P]
-//! [--id] [--stats]`
+//! [--budget TOKENS] [--max-bytes BYTES] [--id] [--stats]`
 
 use std::io::{Read, Write};
 
@@ -35,6 +35,8 @@ fn main() {
             "--query" => opts.query = Some(value("--query")),
             "--tool" => opts.tool = Some(value("--tool")),
             "--path" => opts.path = Some(value("--path")),
+            "--budget" => opts.budget_tokens = value("--budget").parse().ok(),
+            "--max-bytes" => opts.max_output_bytes = value("--max-bytes").parse().ok(),
             "--id" => with_id = true,
             "--stats" => stats = true,
             "-" => file = None,

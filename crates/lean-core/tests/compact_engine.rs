@@ -660,7 +660,7 @@ fn binary_input_passes_through_untouched() {
 fn invalid_utf8_lines_are_kept_verbatim() {
     let mut input = Vec::new();
     input.extend_from_slice(b"header\n");
-    for i in 0..300 {
+    for i in 0..900 {
         input.extend_from_slice(format!("progress step {i} of the job\n").as_bytes());
     }
     input.extend_from_slice(b"error: bad byte \xff\xfe in name caf\xe9\n");

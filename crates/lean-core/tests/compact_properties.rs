@@ -1,7 +1,7 @@
 //! Property tests: for any input, the kept lines plus the recovered marker ranges rebuild the
 //! original byte for byte, and compaction is deterministic.
 
-use lean_core::compact::{compact, CompactOptions, Compacted, ContentKind};
+use lean_core::compact::{compact, strip_ansi, CompactOptions, Compacted, ContentKind};
 use lean_core::recovery::{RecoveryStore, StoreConfig};
 use proptest::prelude::*;
 
@@ -134,6 +134,67 @@ proptest! {
         let result = compact(&input, &CompactOptions { threshold_bytes: Some(0), ..Default::default() });
         if !result.changed {
             prop_assert_eq!(result.text, input);
+        }
+    }
+}
+
+/// Lines of terminal output: colored, progress-overwritten (sometimes hiding an error), plain.
+fn arb_terminal_line() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        4 => (0u32..3000).prop_map(|n| format!("building target {n} of the project").into_bytes()),
+        2 => (0u32..100).prop_map(|n| format!("\x1b[32mok\x1b[0m step {n}").into_bytes()),
+        2 => (0u32..100).prop_map(|n| format!("progress {n}%\rprogress {}%\rprogress 100%", n + 1).into_bytes()),
+        1 => (0u32..100).prop_map(|n| format!("error: disk {n} failed\r\x1b[2Kprogress 100%").into_bytes()),
+        1 => (0u32..100).prop_map(|n| format!("\x1b[31merror\x1b[0m: failure {n}").into_bytes()),
+        1 => Just(b"\r   \r".to_vec()),
+        1 => Just(b"".to_vec()),
+        1 => proptest::collection::vec(any::<u8>().prop_filter("no newline", |b| *b != b'\n'), 0..30),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Principle 7: no byte is dropped outside a marker range. Every original line outside
+    /// the ranges shows up, in order, as itself with only ANSI escapes removed; a line whose
+    /// `\r` cleanup would hide text (an error overwritten by a progress line) is always inside
+    /// a range.
+    #[test]
+    fn nothing_is_dropped_outside_a_marker_range(
+        lines in proptest::collection::vec(arb_terminal_line(), 0..600),
+        kind in arb_kind(),
+        budget in prop_oneof![Just(None), (64usize..4000).prop_map(Some)],
+    ) {
+        let input: Vec<u8> = lines.iter().flat_map(|l| l.iter().copied().chain([b'\n'])).collect();
+        let opts = CompactOptions {
+            kind,
+            recovery_id: Some(lean_core::hash::xxh3_hex(&input)),
+            budget_tokens: budget,
+            ..Default::default()
+        };
+        let result = compact(&input, &opts);
+        if !result.changed || result.kind == ContentKind::Json {
+            return Ok(());
+        }
+        let covered = |line: usize| result.ranges.iter().any(|r| r.start_line <= line && line <= r.end_line);
+        let out: Vec<&[u8]> = result.text.split(|&b| b == b'\n').collect();
+        let mut cursor = 0usize;
+        for (i, raw) in lines.iter().enumerate() {
+            if covered(i + 1) {
+                continue;
+            }
+            let visible: Vec<&[u8]> = raw
+                .split(|&b| b == b'\r')
+                .filter(|s| !strip_ansi(s).iter().all(|b| b.is_ascii_whitespace()))
+                .collect();
+            prop_assert!(visible.len() <= 1, "line {} hides text without a range: {:?}", i + 1, String::from_utf8_lossy(raw));
+            let expected = strip_ansi(visible.first().copied().unwrap_or(raw));
+            let found = out[cursor..].iter().position(|l| {
+                let l = l.strip_suffix(b"\r").unwrap_or(l);
+                l == expected.as_slice() || (visible.is_empty() && strip_ansi(l).iter().all(|b| b.is_ascii_whitespace()))
+            });
+            prop_assert!(found.is_some(), "line {} ({:?}) is neither kept nor in a range", i + 1, String::from_utf8_lossy(raw));
+            cursor += found.unwrap_or(0) + 1;
         }
     }
 }

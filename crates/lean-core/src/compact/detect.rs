@@ -191,6 +191,15 @@ pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
             .all(|b| matches!(b, b'r' | b'w' | b'x' | b'-' | b's' | b'S' | b't' | b'T'))
 }
 
+/// A table's separator row right under its header (`----  ----`, `+++-====`, `---+---`).
+fn is_table_rule_line(t: &[u8]) -> bool {
+    t.len() >= 8
+        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 4 >= t.len() * 3
+        && t.iter()
+            .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
+        && t.iter().any(|&b| b == b' ' || b == b'+' || b == b'|')
+}
+
 fn sniff(input: &[u8]) -> ContentKind {
     if looks_json(input) {
         return ContentKind::Json;
@@ -199,7 +208,8 @@ fn sniff(input: &[u8]) -> ContentKind {
     let mut total = 0usize;
     let (mut grep, mut diff, mut test, mut diag, mut listing, mut defs) = (0, 0, 0, 0, 0, 0);
     let (mut code_ends, mut config, mut json_lines, mut status) = (0, 0, 0, 0);
-    let mut paths = 0usize;
+    let (mut paths, mut comments, mut boxes, mut blame) = (0usize, 0usize, 0usize, 0usize);
+    let mut table_rule = false;
     for raw in sample.split(|&b| b == b'\n') {
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let t = trim(line);
@@ -207,6 +217,25 @@ fn sniff(input: &[u8]) -> ContentKind {
             continue;
         }
         total += 1;
+        if total <= 6 && is_table_rule_line(t) {
+            table_rule = true;
+        }
+        if matches!(t[0], b'#' | b';') {
+            comments += 1;
+        }
+        if t.starts_with("├".as_bytes())
+            || t.starts_with("└".as_bytes())
+            || t.starts_with("│".as_bytes())
+        {
+            boxes += 1;
+        }
+        let skip = super::recognize::blame_prefix(line);
+        let line = if skip > 0 {
+            blame += 1;
+            &line[skip..]
+        } else {
+            line
+        };
         if line.starts_with(b"diff --git")
             || line.starts_with(b"@@ ")
             || line.starts_with(b"+++ ")
@@ -262,7 +291,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         if matches!(t.last(), Some(b'{' | b'}' | b';' | b')' | b',')) || indent_width(line) >= 4 {
             code_ends += 1;
         }
-        if (t.starts_with(b"[") && t.ends_with(b"]") && !t.contains(&b' '))
+        if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
             || contains(&t[..t.len().min(40)], b" = ")
             || (t.contains(&b':') && !t.contains(&b' ') && t.ends_with(b":"))
         {
@@ -276,6 +305,15 @@ fn sniff(input: &[u8]) -> ContentKind {
         return ContentKind::Text;
     }
     let share = |n: usize| n * 100 / total;
+    if table_rule && total >= 4 && diff == 0 {
+        return ContentKind::Table;
+    }
+    if share(boxes) >= 40 {
+        return ContentKind::Tree;
+    }
+    if share(blame) >= 60 {
+        return ContentKind::Source;
+    }
     if diff >= 2 && (share(diff) >= 1 || diff >= 5) {
         return ContentKind::Diff;
     }
@@ -303,7 +341,8 @@ fn sniff(input: &[u8]) -> ContentKind {
     if defs * 100 >= total && share(code_ends) >= 30 {
         return ContentKind::Source;
     }
-    if share(config) >= 50 {
+    // Comments do not count against a config file: shipped configs are mostly comments.
+    if total > comments && config * 100 / (total - comments) >= 50 {
         return ContentKind::Config;
     }
     if share(diag) >= 1 || share(test) >= 1 {

@@ -232,7 +232,7 @@ pub(crate) fn clean_line(content: &[u8]) -> Cow<'_, [u8]> {
 }
 
 /// Removes CSI (`ESC [ … final`), OSC (`ESC ] … BEL` or `ESC \`) and two-byte escape sequences.
-pub(crate) fn strip_ansi(bytes: &[u8]) -> Vec<u8> {
+pub fn strip_ansi(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0usize;
     while i < bytes.len() {

@@ -17,15 +17,25 @@
 //! rare templates, head/tail, query), keep within budget, collapse dropped runs into markers
 //! that pay for themselves.
 
+mod budget;
 mod detect;
 mod json;
 mod lines;
+mod recognize;
 mod select;
 
 pub use select::MAX_QUERY_TERMS;
 mod signals;
 
 use crate::hash::xxh3_hex;
+
+/// The display transform applied to kept lines: ANSI escape sequences removed.
+pub use lines::strip_ansi;
+
+pub use budget::{
+    pi_cut_bytes, pi_sent_bytes, DEFAULT_BUDGET_TOKENS, PI_MAX_BYTES, PI_MAX_LINES,
+    PI_NOTICE_MIN_BYTES,
+};
 
 /// What kind of tool output a buffer holds; steers which lines count as facts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,6 +130,12 @@ pub struct CompactOptions {
     pub recovery_id: Option<String>,
     /// 0..=1, default 1.0; lower keeps more.
     pub aggressiveness: Option<f64>,
+    /// Per-result budget in estimated tokens (default [`DEFAULT_BUDGET_TOKENS`]), filled by
+    /// priority: errors and their cause chains, summaries, first instances of templates.
+    pub budget_tokens: Option<usize>,
+    /// Hard cap on the view in bytes; the cap is never above what Pi itself would send: its
+    /// 2,000-line / 50 KB cut of the input and its notice (see [`pi_sent_bytes`]).
+    pub max_output_bytes: Option<usize>,
 }
 
 pub const DEFAULT_THRESHOLD_BYTES: usize = 1024;
@@ -260,9 +276,15 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     if kind == ContentKind::Binary {
         return passthrough(input, kind, id, line_count);
     }
+    let limits = budget::Limits::new(input, opts);
     if kind == ContentKind::Json && input.len() <= MAX_JSON_TREE_BYTES {
         if let Some(result) = compact_json(input, opts, line_count) {
-            return finish(input, kind, id, line_count, result);
+            // A skeleton over the budget or the cap takes the line path, which fits both. JSON is
+            // mostly quotes and separators, which the estimate weighs double, so its budget is
+            // checked at chars/4.
+            if result.text.len() <= limits.cap && result.text.len() / 4 <= limits.tokens {
+                return finish(input, kind, id, line_count, result);
+            }
         }
     }
     // JSON that did not parse as one document (NDJSON, JSON lines logs, truncated output) is
@@ -272,7 +294,7 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     } else {
         kind
     };
-    let selection = select::select(input, &index, line_kind, opts);
+    let selection = select::select(input, &index, line_kind, opts, limits);
     finish(input, kind, id, line_count, selection)
 }
 

@@ -7,8 +7,12 @@
 
 use std::collections::HashMap;
 
+use super::budget::{estimate_tokens, Limits};
 use super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
-use super::lines::{clean_line, indent_width, needs_cleaning, trim, LineIndex, LineSpan, Starts};
+use super::lines::{
+    clean_line, indent_width, needs_cleaning, strip_ansi, trim, LineIndex, LineSpan, Starts,
+};
+use super::recognize::{recognize, Fact};
 use super::signals::{
     is_definition, is_pass_line, is_type_definition, message_hash, refine_signal, scan_signals,
     template_hash, template_text, Signal, SignalSlot,
@@ -31,6 +35,10 @@ pub(crate) struct LineTexts<'a> {
 struct Cleaned {
     bytes: Vec<u8>,
     starts: Starts,
+    /// Lines whose carriage returns hid visible text (an overwritten progress segment, maybe
+    /// an error), in order: each kept one gets a marker naming it, so nothing vanishes
+    /// without a range.
+    overwritten: Vec<u32>,
 }
 
 impl Cleaned {
@@ -38,15 +46,109 @@ impl Cleaned {
         let n = index.len();
         let mut bytes = Vec::with_capacity(input.len());
         let mut starts = Vec::with_capacity(n + 1);
+        let mut overwritten = Vec::new();
         for i in 0..n {
             starts.push(bytes.len() as u32);
-            bytes.extend_from_slice(&clean_line(index.line(input, i)));
+            let raw = index.line(input, i);
+            bytes.extend_from_slice(&clean_line(raw));
+            if hides_text(raw) {
+                overwritten.push(i as u32);
+            }
         }
         starts.push(bytes.len() as u32);
         Cleaned {
             bytes,
             starts: Starts::Wide(starts),
+            overwritten,
         }
+    }
+}
+
+/// Carriage-return segments of a line that hold visible text (not only blanks or escapes).
+fn visible_segments(raw: &[u8]) -> impl Iterator<Item = &[u8]> {
+    raw.split(|&b| b == b'\r').filter(|segment| {
+        let visible = if segment.contains(&0x1b) {
+            !trim(&strip_ansi(segment)).is_empty()
+        } else {
+            !trim(segment).is_empty()
+        };
+        visible
+    })
+}
+
+/// True when `\r` cleanup of `raw` drops visible text: more than one visible segment.
+fn hides_text(raw: &[u8]) -> bool {
+    memchr::memchr(b'\r', raw).is_some() && visible_segments(raw).nth(1).is_some()
+}
+
+/// Kept lines whose cleanup hid text get a marker right after them (one per run of such
+/// lines) naming their range and the hidden text, preferring an error.
+struct Overwrites<'a> {
+    lines: &'a [u32],
+    next: usize,
+    /// First and last line of the run of overwritten kept lines not yet marked.
+    pending: Option<(usize, usize)>,
+}
+
+impl Overwrites<'_> {
+    fn contains(&mut self, i: usize) -> bool {
+        while self.next < self.lines.len() && (self.lines[self.next] as usize) < i {
+            self.next += 1;
+        }
+        self.lines.get(self.next) == Some(&(i as u32))
+    }
+
+    /// Call after emitting line `i`.
+    fn emitted(&mut self, i: usize) {
+        if self.contains(i) {
+            self.pending = Some((self.pending.map_or(i, |(start, _)| start), i));
+        }
+    }
+
+    /// Call before emitting anything else (`next` is the line about to be emitted, if any):
+    /// writes the pending marker unless `next` continues the run.
+    fn flush(
+        &mut self,
+        next: Option<usize>,
+        input: &[u8],
+        index: &LineIndex,
+        marker: &Marker<'_>,
+        out: &mut Vec<u8>,
+        ranges: &mut Vec<DroppedRange>,
+    ) {
+        let Some((start, end)) = self.pending else {
+            return;
+        };
+        if next.is_some_and(|i| i == end + 1 && self.contains(i)) {
+            return;
+        }
+        self.pending = None;
+        let hidden = (start..=end)
+            .flat_map(|i| {
+                let raw = index.line(input, i);
+                // Every visible segment but the one shown.
+                let shown = visible_segments(raw).count().saturating_sub(1);
+                visible_segments(raw).take(shown)
+            })
+            .max_by_key(|segment| {
+                let mut signal = [Signal::None];
+                scan_signals(segment, 1, |_| 0, &mut signal);
+                signal[0]
+            })
+            .map(|segment| {
+                let mut text = String::from_utf8_lossy(trim(&strip_ansi(segment))).into_owned();
+                text.retain(|c| c != '"' && !c.is_control());
+                shorten_for_marker(&mut text);
+                text
+            })
+            .unwrap_or_default();
+        out.extend_from_slice(marker.overwritten(start + 1, end + 1, &hidden).as_bytes());
+        out.push(b'\n');
+        ranges.push(DroppedRange {
+            start_line: start + 1,
+            end_line: end + 1,
+            template: format!("overwritten by \\r: {hidden}"),
+        });
     }
 }
 
@@ -65,12 +167,12 @@ impl<'a> LineTexts<'a> {
     }
 
     /// Lines in order; cheaper than indexing for full passes.
-    fn iter(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
+    fn iter(&self) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         self.iter_from(0)
     }
 
     /// Lines from `from` on, in order.
-    fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + 'a {
+    fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         let (bytes, starts, terminated) = (self.bytes, self.starts, self.terminated);
         let lines = starts.entries() - 1;
         (from..lines).map(move |i| Self::line(bytes, starts.get(i), starts.get(i + 1), terminated))
@@ -216,6 +318,56 @@ pub(crate) const SELECT_BYTES_PER_LINE: usize =
 /// Inputs from this size on use a second thread (keyword scan or half of the template
 /// hashing, and the input's id hash).
 pub(crate) const PARALLEL_MIN_BYTES: usize = 1 << 20;
+
+/// Outputs of at most this many estimated tokens only get lossless steps (principle 1).
+const SMALL_LOSSLESS_TOKENS: usize = 2500;
+/// Repeated templates whose first and last instances are kept in logs (principle 4).
+const ENDS_OF_TEMPLATES: usize = 8;
+
+/// Principle 4 for logs: the last ordinary line before the first error, and the first and last
+/// instance of each of the most repeated templates, are kept as context.
+fn state_before_failure(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    templates: &TemplateIds,
+    template_counts: &[u32],
+) {
+    let n = flags.len();
+    if let Some(first_error) = (0..n).find(|&i| flags[i].signal() == Signal::Error) {
+        if let Some(before) = (0..first_error)
+            .rev()
+            .find(|&j| !is_blank(&texts[j]) && flags[j].signal() != Signal::Error)
+        {
+            flags[before].lower_rank(Rank::Context);
+        }
+    }
+    let mut frequent: Vec<(u32, u32)> = template_counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c >= 3)
+        .map(|(t, &c)| (c, t as u32))
+        .collect();
+    if frequent.is_empty() {
+        return;
+    }
+    frequent.sort_unstable_by(|a, b| b.cmp(a));
+    frequent.truncate(ENDS_OF_TEMPLATES);
+    let mut first: Vec<Option<usize>> = vec![None; frequent.len()];
+    let mut last: Vec<Option<usize>> = vec![None; frequent.len()];
+    for (i, flag) in flags.iter().enumerate() {
+        let t = templates.get(i);
+        if let Some(k) = frequent.iter().position(|&(_, f)| f == t) {
+            first[k].get_or_insert(i);
+            // The first line of the last run of identical lines stands for that run.
+            if !flag.has(DUPLICATE) {
+                last[k] = Some(i);
+            }
+        }
+    }
+    for i in first.into_iter().chain(last).flatten() {
+        flags[i].lower_rank(Rank::Context);
+    }
+}
 
 /// Lines at the head and tail are kept: they carry the command's banner and its verdict.
 const HEAD_LINES: usize = 3;
@@ -470,6 +622,7 @@ fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) -> Option<R
                 || line.starts_with(b"@@")
                 || line.starts_with(b"Author:")
                 || line.starts_with(b"Merge:")
+                || is_diff_metadata(line)
                 || (in_message && !is_blank(line))
             {
                 Some(Rank::Must)
@@ -516,16 +669,44 @@ fn uses_error_signals(kind: ContentKind) -> bool {
 
 struct Marker<'a> {
     id: Option<&'a str>,
+    /// Leave descriptions out (the view must shrink to fit Pi's cut).
+    terse: bool,
 }
 
 impl Marker<'_> {
     fn render(&self, start: usize, end: usize, description: &str) -> String {
+        let description = if self.terse { "" } else { description };
+        self.render_always(start, end, description)
+    }
+
+    /// Like `render`, keeping the description even in terse mode (short counts only).
+    fn render_always(&self, start: usize, end: usize, description: &str) -> String {
         let n = end - start + 1;
         match self.id {
             Some(id) => format!(
                 "[… {n} lines {start}-{end}{description} · token_retrieve id={id} startLine={start}]"
             ),
             None => format!("[… {n} lines {start}-{end} omitted{description}]"),
+        }
+    }
+
+    /// Marker after kept lines `start..=end` whose carriage-return cleanup hid `hidden`.
+    fn overwritten(&self, start: usize, end: usize, hidden: &str) -> String {
+        let lines = if start == end {
+            format!("line {start}")
+        } else {
+            format!("lines {start}-{end}")
+        };
+        let hidden = if self.terse || hidden.is_empty() {
+            String::new()
+        } else {
+            format!(": \"{hidden}\"")
+        };
+        match self.id {
+            Some(id) => format!(
+                "[… {lines} overwritten by \\r{hidden} · token_retrieve id={id} startLine={start}]"
+            ),
+            None => format!("[… {lines} overwritten by \\r{hidden}, omitted]"),
         }
     }
 }
@@ -535,6 +716,7 @@ pub(crate) fn select(
     index: &LineIndex,
     kind: ContentKind,
     opts: &CompactOptions,
+    limits: Limits,
 ) -> Selection {
     let n = index.len();
     let mut strategies: Vec<&'static str> = Vec::new();
@@ -554,6 +736,7 @@ pub(crate) fn select(
             terminated: true,
         },
     };
+    let overwritten: &[u32] = cleaned.as_ref().map_or(&[], |c| &c.overwritten);
     if dirty {
         strategies.push("strip-ansi-progress");
     }
@@ -609,8 +792,9 @@ pub(crate) fn select(
             return;
         }
         if dirty {
-            for (i, text) in texts.iter().enumerate() {
-                scan_signals(text, 1, |_| 0, &mut flags[i..i + 1]);
+            // The raw line, so an error a progress update overwrote still counts.
+            for i in 0..n {
+                scan_signals(index.line(input, i), 1, |_| 0, &mut flags[i..i + 1]);
             }
         } else {
             let starts = index.starts();
@@ -795,11 +979,23 @@ pub(crate) fn select(
     if kind == ContentKind::Diff {
         promote_small_hunks(&texts, &mut flags, budget.lines);
     }
+    recognize(kind, texts.iter(), |i, fact| {
+        flags[i].lower_rank(match fact {
+            Fact::Must => Rank::Must,
+            Fact::Context => Rank::Context,
+            Fact::High => Rank::High,
+        })
+    });
+    if error_signals {
+        state_before_failure(&texts, &mut flags, &templates, &template_counts);
+    }
     for i in (0..n.min(HEAD_LINES)).chain(n.saturating_sub(TAIL_LINES)..n) {
-        // Repeats of the line before stay in their collapsed run.
-        if i == 0 || texts[i] != texts[i - 1] {
-            flags[i].set_rank(Rank::Must);
+        // Repeats of the line before stay in their collapsed run, whose first line is kept.
+        let mut first = i;
+        while first > 0 && !texts[first].is_empty() && texts[first] == texts[first - 1] {
+            first -= 1;
         }
+        flags[first].set_rank(Rank::Must);
     }
     let frequent_template = (n / 20).max(16);
     // Every distinct error survives; floods are thinned per template.
@@ -854,7 +1050,6 @@ pub(crate) fn select(
         strategies.push("thin-repeated-errors");
     }
     drop(errors);
-    drop(kept_errors);
     for i in water_fill(
         &warnings,
         &templates,
@@ -939,20 +1134,362 @@ pub(crate) fn select(
         }
     }
 
-    render(
-        input,
-        index,
-        &texts,
-        RenderPlan {
-            flags: &flags,
+    let render_with = |flags: &[LineFlags], terse: bool, strategies: Vec<&'static str>| {
+        let plan = RenderPlan {
+            flags,
             grouped,
             grep_prefix: &grep_prefix,
             templates: &templates,
-        },
+            terse,
+            overwritten,
+        };
+        render(input, index, &texts, plan, kind, opts, strategies)
+    };
+    // Principle 1: a small output is never made lossy to save a few hundred tokens: every
+    // line but exact repeats is kept (for search results: distinct hits are facts).
+    let small =
+        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_tokens(input) <= SMALL_LOSSLESS_TOKENS;
+    if small {
+        for f in flags.iter_mut() {
+            if !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
+                f.set(KEEP);
+            }
+        }
+        return render_with(&flags, false, strategies);
+    }
+    let view = render_with(&flags, false, strategies.clone());
+    if view.text.len() <= limits.cap && estimate_tokens(&view.text) <= limits.tokens {
+        return view;
+    }
+    // A default view over Pi's cut has too many markers to describe: start terse.
+    let start_terse = view.text.len() > limits.cap;
+    drop(view);
+    // Over the budget or Pi's cut: choose again by priority within both.
+    let units = priority_units(PriorityInput {
+        texts: &texts,
+        flags: &flags,
+        templates: &templates,
+        template_counts: &template_counts,
+        kept_errors: &kept_errors,
         kind,
-        opts,
+        body: &body,
+    });
+    drop(kept_errors);
+    fit_to_limits(
+        input,
+        index,
+        &texts,
+        &mut flags,
+        &units,
+        limits,
+        render_with,
         strategies,
+        opts,
+        start_terse,
     )
+}
+
+/// One group of lines the budgeted selection keeps or drops together (an error and its cause
+/// chain, or a single line), with its priority.
+struct Unit {
+    /// Priority class, lower first: 0 first instance of each error template and its cause
+    /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
+    /// 4 definitions and rare lines, 5 other context and diff hunk headers, 6 first instance
+    /// of each remaining template. Everything else becomes markers.
+    class: u8,
+    /// Order within the class, lower first (then by position).
+    order: u32,
+    /// Range of this unit's lines in the shared member list.
+    members: std::ops::Range<u32>,
+}
+
+/// Class of the error instances that fit even over the token budget (only Pi's cut bounds
+/// them): one per distinct error template.
+const SKELETON_CLASS: u8 = 0;
+/// Estimated cost of one marker line, for planning (the rendered view is measured after).
+const MARKER_TOKENS: usize = 28;
+const MARKER_BYTES: usize = 100;
+const TERSE_MARKER_BYTES: usize = 72;
+
+struct PriorityInput<'x, 'a, B: Fn(usize) -> &'x [u8]> {
+    texts: &'x LineTexts<'a>,
+    flags: &'x [LineFlags],
+    templates: &'x TemplateIds,
+    template_counts: &'x [u32],
+    kept_errors: &'x [u32],
+    kind: ContentKind,
+    body: &'x B,
+}
+
+/// Every line worth keeping, grouped into units and sorted by priority.
+fn priority_units<'x, 'a, B: Fn(usize) -> &'x [u8]>(
+    input: PriorityInput<'x, 'a, B>,
+) -> (Vec<Unit>, Vec<u32>) {
+    let PriorityInput {
+        texts,
+        flags,
+        templates,
+        template_counts,
+        kept_errors,
+        kind,
+        body,
+    } = input;
+    let n = flags.len();
+    let mut units: Vec<Unit> = Vec::new();
+    let mut members: Vec<u32> = Vec::new();
+    let mut claimed = vec![false; n];
+    let push =
+        |units: &mut Vec<Unit>, members: &mut Vec<u32>, class: u8, order: u32, lines: &[u32]| {
+            let start = members.len() as u32;
+            members.extend_from_slice(lines);
+            units.push(Unit {
+                class,
+                order,
+                members: start..members.len() as u32,
+            });
+        };
+    // Errors with their cause chains: the context lines that follow each one up to the next
+    // error. Instance k of a template ranks behind instance k - 1 of every other template.
+    let mut instances: HashMap<u32, u32, PreHashed> = HashMap::default();
+    let mut chain: Vec<u32> = Vec::new();
+    for &e in kept_errors {
+        let e = e as usize;
+        claimed[e] = true;
+        chain.clear();
+        chain.push(e as u32);
+        for j in e + 1..n.min(e + 1 + STACK_LOOKAHEAD) {
+            if flags[j].signal() == Signal::Error && flags[j].rank() == Rank::Must {
+                break;
+            }
+            if flags[j].rank() == Rank::Context && !claimed[j] && !flags[j].has(DUPLICATE) {
+                claimed[j] = true;
+                chain.push(j as u32);
+            }
+        }
+        let k = instances.entry(templates.get(e)).or_insert(0);
+        let class = if *k == 0 { SKELETON_CLASS } else { 1 };
+        push(&mut units, &mut members, class, *k, &chain);
+        *k += 1;
+    }
+    drop(instances);
+    let mut seen_template = vec![false; template_counts.len()];
+    // Definitions in a diff rank by their place within their file's section: the first
+    // changed definition of every file before the second of any, so one huge file (an
+    // initial import) does not crowd out the others.
+    let mut in_section = 0u32;
+    for i in 0..n {
+        let f = flags[i];
+        if kind == ContentKind::Diff && body(i).starts_with(b"diff ") {
+            in_section = 0;
+        }
+        seen_template[templates.get(i) as usize] |= f.has(KEEP);
+        if claimed[i] || f.has(DUPLICATE) && f.rank() != Rank::Must {
+            continue;
+        }
+        let text = body(i);
+        let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
+        let (class, order) = match f.rank() {
+            Rank::Must => {
+                if f.signal() == Signal::Summary || f.has(QUERY_HIT) || edge {
+                    (2, 0)
+                } else if kind == ContentKind::Diff && text.starts_with(b"@@") {
+                    (5, 0)
+                } else if kind == ContentKind::Diff
+                    && !text.starts_with(b"diff ")
+                    && !is_diff_metadata(text)
+                {
+                    // Commit headers and messages read like summaries.
+                    (2, 0)
+                } else {
+                    (3, 0)
+                }
+            }
+            Rank::Context => (5, 0),
+            Rank::High if kind == ContentKind::Diff => {
+                in_section += 1;
+                (4, in_section)
+            }
+            Rank::High => (4, u32::from(!is_type_definition(text))),
+            Rank::Rare => (
+                4,
+                2 + template_counts[templates.get(i) as usize].min(1 << 20),
+            ),
+            Rank::Body | Rank::Filler => {
+                let t = templates.get(i) as usize;
+                if !seen_template[t] && !is_blank(text) {
+                    seen_template[t] = true;
+                    (6, template_counts[t].min(1 << 20))
+                } else {
+                    // The rest become markers.
+                    continue;
+                }
+            }
+        };
+        push(&mut units, &mut members, class, order, &[i as u32]);
+    }
+    let _ = texts;
+    // Members start in line order, so the first member's index orders ties by position.
+    units.sort_unstable_by_key(|u| (u.class, u.order, members[u.members.start as usize]));
+    (units, members)
+}
+
+/// Rename, copy, mode and binary metadata of a diff: always facts.
+fn is_diff_metadata(text: &[u8]) -> bool {
+    [
+        &b"rename from"[..],
+        b"rename to",
+        b"copy from",
+        b"copy to",
+        b"similarity index",
+        b"old mode",
+        b"new mode",
+        b"new file mode",
+        b"deleted file mode",
+        b"Binary files",
+    ]
+    .iter()
+    .any(|p| text.starts_with(p))
+}
+
+/// Keeps units in priority order within the token budget and Pi's cut, renders, and tightens
+/// (smaller plan, terse markers) until the rendered view fits. The last resort is the tail
+/// that fits, then a single marker: never larger than Pi's cut.
+#[allow(clippy::too_many_arguments)]
+fn fit_to_limits(
+    input: &[u8],
+    index: &LineIndex,
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    units: &(Vec<Unit>, Vec<u32>),
+    limits: Limits,
+    render_with: impl Fn(&[LineFlags], bool, Vec<&'static str>) -> Selection,
+    mut strategies: Vec<&'static str>,
+    opts: &CompactOptions,
+    start_terse: bool,
+) -> Selection {
+    strategies.push("fit-budget");
+    let (units, members) = units;
+    let n = flags.len();
+    let mut token_budget = limits.tokens;
+    let mut byte_budget = limits.cap;
+    let mut terse = start_terse;
+    let mut best: Option<Selection> = None;
+    for _attempt in 0..5 {
+        let marker_bytes = if terse {
+            TERSE_MARKER_BYTES
+        } else {
+            MARKER_BYTES
+        };
+        for f in flags.iter_mut() {
+            f.0 &= !KEEP;
+        }
+        let mut tokens = MARKER_TOKENS;
+        let mut bytes = marker_bytes;
+        let mut forced_tokens = 0usize;
+        // Units left out for the token budget (not the cap): a refill may take them.
+        let mut skipped = false;
+        for unit in units {
+            let lines = &members[unit.members.start as usize..unit.members.end as usize];
+            let first = lines[0] as usize;
+            let last = *lines.last().unwrap_or(&lines[0]) as usize;
+            let joins = (first > 0 && flags[first - 1].has(KEEP))
+                || (last + 1 < n && flags[last + 1].has(KEEP));
+            let (mut unit_tokens, mut unit_bytes) = if joins {
+                (0, 0)
+            } else {
+                (MARKER_TOKENS, marker_bytes)
+            };
+            for &i in lines {
+                let text = &texts[i as usize];
+                unit_tokens += estimate_tokens(text) + 1;
+                unit_bytes += text.len() + 1;
+            }
+            // One instance of every distinct error is bounded by Pi's cut only.
+            let forced = unit.class == SKELETON_CLASS;
+            if bytes + unit_bytes > byte_budget {
+                continue;
+            }
+            if !forced && tokens + unit_tokens > token_budget {
+                skipped = true;
+                continue;
+            }
+            if forced {
+                forced_tokens += unit_tokens;
+            }
+            tokens += unit_tokens;
+            bytes += unit_bytes;
+            for &i in lines {
+                flags[i as usize].set(KEEP);
+            }
+        }
+        let view = render_with(flags, terse, strategies.clone());
+        let view_tokens = estimate_tokens(&view.text);
+        let token_limit = limits.tokens.max(forced_tokens + forced_tokens / 8);
+        if view.text.len() <= limits.cap && view_tokens <= token_limit {
+            // Fits. When the plan over-estimated and left room, plan again with the slack.
+            let filled = view_tokens * 100 >= limits.tokens * 85;
+            let better = best.as_ref().is_none_or(|b| b.text.len() < view.text.len());
+            if !better {
+                break;
+            }
+            best = Some(view);
+            if !skipped || filled {
+                break;
+            }
+            token_budget += limits.tokens.saturating_sub(view_tokens);
+            byte_budget = limits.cap;
+            continue;
+        }
+        if best.is_some() {
+            break;
+        }
+        // Too large: shrink the plan by how far the view overshot, with a margin.
+        if view.text.len() > limits.cap {
+            byte_budget = byte_budget * limits.cap / view.text.len() * 9 / 10;
+            terse = true;
+        }
+        if view_tokens > token_limit {
+            token_budget = token_budget * token_limit / view_tokens * 9 / 10;
+        }
+    }
+    if let Some(view) = best {
+        return view;
+    }
+    // Last resort: the tail that fits in half the cap, terse markers for the rest.
+    for f in flags.iter_mut() {
+        f.0 &= !KEEP;
+    }
+    let mut bytes = 0usize;
+    for i in (0..n).rev() {
+        let cost = texts[i].len() + 1;
+        if bytes + cost > limits.cap / 2
+            || estimate_tokens(&texts[i]) + bytes / 4 > limits.tokens / 2
+        {
+            break;
+        }
+        bytes += cost;
+        flags[i].set(KEEP);
+    }
+    let view = render_with(flags, true, strategies.clone());
+    if view.text.len() <= limits.cap {
+        return view;
+    }
+    let _ = (input, index);
+    let marker = Marker {
+        id: opts.recovery_id.as_deref(),
+        terse: true,
+    };
+    let mut text = marker.render(1, n.max(1), "").into_bytes();
+    text.push(b'\n');
+    Selection {
+        text,
+        ranges: vec![DroppedRange {
+            start_line: 1,
+            end_line: n.max(1),
+            template: String::new(),
+        }],
+        strategies,
+    }
 }
 
 struct RenderPlan<'p> {
@@ -961,6 +1498,10 @@ struct RenderPlan<'p> {
     /// Per-line grep prefix lengths; empty unless the output was grouped.
     grep_prefix: &'p [u32],
     templates: &'p TemplateIds,
+    /// Markers without descriptions, and runs of any length replaced: the plan must shrink.
+    terse: bool,
+    /// Lines whose carriage-return cleanup hid text (see [`Cleaned`]).
+    overwritten: &'p [u32],
 }
 
 fn render(
@@ -977,7 +1518,14 @@ fn render(
         grouped,
         grep_prefix,
         templates,
+        terse,
+        overwritten,
     } = plan;
+    let mut overwrites = Overwrites {
+        lines: overwritten,
+        next: 0,
+        pending: None,
+    };
     let prefix = |i: usize| -> usize { grep_prefix.get(i).map_or(0, |&p| p as usize) };
     let group_key = |i: usize| -> &[u8] {
         let p = prefix(i);
@@ -991,7 +1539,10 @@ fn render(
     let n = index.len();
     let marker = Marker {
         id: opts.recovery_id.as_deref(),
+        terse,
     };
+    // Shortest dropped run that becomes a marker: in terse mode any run that pays for it.
+    let min_run = if terse { 0 } else { 2 };
     let mut out: Vec<u8> = Vec::with_capacity(16 * 1024);
     let mut ranges = Vec::new();
     let mut current_group: Option<&[u8]> = None;
@@ -1021,7 +1572,9 @@ fn render(
             while end + 1 < n && !keep(end + 1) {
                 if group_key(end + 1) != group_key(end) {
                     file_end.get_or_insert(end);
-                    if !(few_hits_before(end) && few_hits_after(end + 1)) {
+                    // Terse views (the plan must shrink) let a run span any files: one
+                    // marker per file could alone outgrow Pi's cut.
+                    if !(terse || few_hits_before(end) && few_hits_after(end + 1)) {
                         break;
                     }
                     files += 1;
@@ -1030,10 +1583,11 @@ fn render(
             }
             file_end.get_or_insert(end);
             // Like any run, one of one or two lines never becomes a marker.
-            if files > 1 && end - i >= 2 {
+            if files > 1 && end - i >= min_run {
                 if let Some((line, template)) =
                     cross_file_marker(texts, &marker, templates, &prefix, i, end)
                 {
+                    overwrites.flush(None, input, index, &marker, &mut out, &mut ranges);
                     out.extend_from_slice(line.as_bytes());
                     out.push(b'\n');
                     ranges.push(DroppedRange {
@@ -1053,6 +1607,7 @@ fn render(
             let key = group_key(i);
             if current_group != Some(key) {
                 if !key.is_empty() {
+                    overwrites.flush(None, input, index, &marker, &mut out, &mut ranges);
                     out.extend_from_slice(key);
                     out.push(b'\n');
                 }
@@ -1060,7 +1615,9 @@ fn render(
             }
         }
         if keep(i) {
+            overwrites.flush(Some(i), input, index, &marker, &mut out, &mut ranges);
             emit_line(&mut out, input, &index.span(input, i), &texts[i], prefix(i));
+            overwrites.emitted(i);
             i += 1;
             continue;
         }
@@ -1078,38 +1635,55 @@ fn render(
             end
         });
         // Runs of one or two lines never become markers: skip describing them.
-        let worth_a_marker = end - start >= 2 && {
-            let description = describe_run(texts, flags, templates, kind, start, end);
-            let line = marker.render(start + 1, end + 1, &description);
-            // A marker must pay for itself; otherwise the lines stay.
-            outweighs_marker(texts, start, end, &line)
-                .then(|| {
-                    if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
-                        collapsed_any = true;
-                    }
-                    if kind == ContentKind::Tree
-                        && description.starts_with(": ")
-                        && !description.starts_with(": \"")
-                    {
-                        listed_names = true;
-                    }
-                    out.extend_from_slice(line.as_bytes());
-                    out.push(b'\n');
-                    ranges.push(DroppedRange {
-                        start_line: start + 1,
-                        end_line: end + 1,
-                        template: description_template(&description),
-                    });
-                })
-                .is_some()
-        };
+        // A run of one or two lines is replaced only when it is long (a huge line).
+        let worth_a_marker =
+            (end - start >= min_run || outweighs_bytes(texts, start, end, LONG_RUN_BYTES)) && {
+                let description = if terse {
+                    String::new()
+                } else if grouped && prefix(start) > 0 {
+                    // Distinct hits are facts (principle 2): name where they are.
+                    format!(
+                        ": hits at lines {}{}",
+                        hit_line_numbers(texts, &prefix, start, end),
+                        describe_run(texts, flags, templates, kind, start, end)
+                    )
+                } else {
+                    describe_run(texts, flags, templates, kind, start, end)
+                };
+                let line = marker.render(start + 1, end + 1, &description);
+                // A marker must pay for itself; otherwise the lines stay.
+                outweighs_marker(texts, start, end, &line)
+                    .then(|| {
+                        if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
+                            collapsed_any = true;
+                        }
+                        if kind == ContentKind::Tree
+                            && description.starts_with(": ")
+                            && !description.starts_with(": \"")
+                        {
+                            listed_names = true;
+                        }
+                        overwrites.flush(None, input, index, &marker, &mut out, &mut ranges);
+                        out.extend_from_slice(line.as_bytes());
+                        out.push(b'\n');
+                        ranges.push(DroppedRange {
+                            start_line: start + 1,
+                            end_line: end + 1,
+                            template: description_template(&description),
+                        });
+                    })
+                    .is_some()
+            };
         if !worth_a_marker {
             for j in start..=end {
+                overwrites.flush(Some(j), input, index, &marker, &mut out, &mut ranges);
                 emit_line(&mut out, input, &index.span(input, j), &texts[j], prefix(j));
+                overwrites.emitted(j);
             }
         }
         i = end + 1;
     }
+    overwrites.flush(None, input, index, &marker, &mut out, &mut ranges);
     if collapsed_any {
         strategies.push("collapse-identical-runs");
     }
@@ -1198,6 +1772,32 @@ fn dominant_top_directory_of<'x>(paths: impl Iterator<Item = &'x [u8]>) -> Optio
         .then(|| String::from_utf8_lossy(top).into_owned())
 }
 
+/// Line numbers of the grep hits `start..=end` (after their `path:` prefix), at most six.
+fn hit_line_numbers(
+    texts: &LineTexts<'_>,
+    prefix: &dyn Fn(usize) -> usize,
+    start: usize,
+    end: usize,
+) -> String {
+    const SHOWN: usize = 6;
+    let mut out = String::new();
+    for j in start..=end.min(start + SHOWN - 1) {
+        let text = &texts[j][prefix(j)..];
+        let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(',');
+        }
+        out.push_str(&String::from_utf8_lossy(&text[..digits]));
+    }
+    if end + 1 - start > SHOWN {
+        out.push_str(",…");
+    }
+    out
+}
+
 /// Words describing a dropped run: identical repeats, directory entry names, or the dominant
 /// template when one template covers most of the run.
 fn describe_run(
@@ -1282,15 +1882,20 @@ fn dominant_template(
     if template.is_empty() {
         return None;
     }
-    if template.len() > 60 {
+    shorten_for_marker(&mut template);
+    Some(template)
+}
+
+/// Cuts marker text longer than 60 bytes to 57 (on a char boundary) plus `…`.
+fn shorten_for_marker(text: &mut String) {
+    if text.len() > 60 {
         let mut cut = 57;
-        while !template.is_char_boundary(cut) {
+        while !text.is_char_boundary(cut) {
             cut -= 1;
         }
-        template.truncate(cut);
-        template.push('…');
+        text.truncate(cut);
+        text.push('…');
     }
-    Some(template)
 }
 
 /// The marker of a dropped run of grep hits spanning several files (`start..=end`), naming how
@@ -1331,7 +1936,16 @@ fn cross_file_marker(
         Some(t) => format!(": {summary}: \"{t}\""),
         None => format!(": {summary}"),
     };
-    let line = marker.render(start + 1, end + 1, &description);
+    // Even a terse view says how many hits in how many files a run holds (principle 2).
+    let line = if marker.terse {
+        marker.render_always(
+            start + 1,
+            end + 1,
+            &format!(": {hits} hits in {} files", paths.len()),
+        )
+    } else {
+        marker.render(start + 1, end + 1, &description)
+    };
     if !outweighs_marker(texts, start, end, &line) {
         return None;
     }
@@ -1346,7 +1960,15 @@ fn cross_file_marker(
 /// would replace them. Only that answer matters, so summing stops once it is known: runs are
 /// often thousands of lines.
 fn outweighs_marker(texts: &LineTexts<'_>, start: usize, end: usize, marker_line: &str) -> bool {
-    let limit = marker_line.len() + 8;
+    outweighs_bytes(texts, start, end, marker_line.len() + 8)
+}
+
+/// Runs of one or two lines longer than this become markers too.
+const LONG_RUN_BYTES: usize = 320;
+
+/// Whether lines `start..=end` (with terminators) are longer than `limit` bytes; stops summing
+/// once that is known.
+fn outweighs_bytes(texts: &LineTexts<'_>, start: usize, end: usize, limit: usize) -> bool {
     let mut run_bytes = 0usize;
     for j in start..=end {
         run_bytes += texts[j].len() + 1;
@@ -1387,8 +2009,9 @@ mod tests {
             assert_eq!(narrow.span(input, i).next, wide.span(input, i).next);
         }
         let opts = CompactOptions::default();
-        let a = select(input, &narrow, kind, &opts);
-        let b = select(input, &wide, kind, &opts);
+        let limits = Limits::new(input, &opts);
+        let a = select(input, &narrow, kind, &opts, limits);
+        let b = select(input, &wide, kind, &opts, limits);
         assert_eq!(a.text, b.text);
         assert_eq!(a.ranges, b.ranges);
     }

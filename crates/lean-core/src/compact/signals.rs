@@ -37,9 +37,37 @@ fn is_variable_word(word: &[u8]) -> bool {
     word.len() > 32 || word.iter().any(|&b| is_variable_byte(b)) || has_qualified_part(word)
 }
 
+/// Lines longer than this are shaped by their first [`LONG_LINE_WORDS`] words only: verbose
+/// build logs print one long command per step (`Running \`rustc --crate-name x …\``, `cc -O2
+/// … -c x.c`), each with different flags, and they are one template (principle 5).
+const LONG_LINE: usize = 160;
+const LONG_LINE_WORDS: usize = 3;
+
+/// The part of `line` that shapes its template.
+fn template_span(line: &[u8]) -> &[u8] {
+    let head = &line[..line.len().min(TEMPLATE_PREFIX)];
+    if line.len() <= LONG_LINE {
+        return head;
+    }
+    let indent = super::lines::indent_width(head);
+    let mut words = 0usize;
+    let mut in_word = false;
+    for (i, &b) in head.iter().enumerate().skip(indent) {
+        let separator = b == b' ' || b == b'\t';
+        if separator && in_word {
+            words += 1;
+            if words == LONG_LINE_WORDS {
+                return &head[..i];
+            }
+        }
+        in_word = !separator;
+    }
+    head
+}
+
 /// Calls `each` with every word of `line` (split on spaces and tabs) and whether it is variable.
 fn for_each_word(line: &[u8], mut each: impl FnMut(&[u8], bool)) {
-    let line = &line[..line.len().min(TEMPLATE_PREFIX)];
+    let line = template_span(line);
     for word in line.split(|&b| b == b' ' || b == b'\t') {
         if !word.is_empty() {
             each(word, is_variable_word(word));
@@ -68,7 +96,11 @@ pub(crate) fn message_hash(line: &[u8]) -> u64 {
 }
 
 fn words_hash(line: &[u8], digits_only: bool) -> u64 {
-    let line = &line[..line.len().min(TEMPLATE_PREFIX)];
+    let line = if digits_only {
+        &line[..line.len().min(TEMPLATE_PREFIX)]
+    } else {
+        template_span(line)
+    };
     let indent = super::lines::indent_width(line).min(16) as u64;
     let mut hash = mix(0xcbf2_9ce4_8422_2325, indent);
     let mut word_start = 0usize;
@@ -350,6 +382,24 @@ fn is_http_error_status(text: &[u8], at: usize) -> bool {
         && digits.get(3).is_none_or(|b| *b == b' ' || *b == b'\r')
 }
 
+/// True when the keyword `text[at..end]` is part of a snake_case identifier.
+fn in_identifier(text: &[u8], at: usize, end: usize) -> bool {
+    (at > 0 && text[at - 1] == b'_') || text.get(end) == Some(&b'_')
+}
+
+/// True when the word holding byte `at` of `text` is a command-line option (starts with `-`).
+fn in_option_word(text: &[u8], at: usize) -> bool {
+    let from = at.saturating_sub(48);
+    let start = text[from..at]
+        .iter()
+        .rposition(|&b| b == b' ' || b == b'\t' || b == b'\n' || b == b'`' || b == b'"')
+        .map_or(from, |p| from + p + 1);
+    text.get(start) == Some(&b'-')
+        && text
+            .get(start + 1)
+            .is_some_and(|&b| b == b'-' || b.is_ascii_alphabetic())
+}
+
 /// Signal of every line, from one keyword scan over `text` (the whole input, or one cleaned
 /// line) holding `lines` lines; `line_start(i)` is where line `i` starts in `text`.
 pub(crate) fn scan_signals<S: SignalSlot>(
@@ -378,6 +428,11 @@ pub(crate) fn scan_signals<S: SignalSlot>(
             continue;
         }
         if keyword.starts_with('"') && !is_http_error_status(text, at) {
+            continue;
+        }
+        if signal != Signal::Summary && (in_option_word(text, at) || in_identifier(text, at, pos)) {
+            // `--error-format=json`, `-Werror`, `cfg(no_core_error)`, `fail_fast`: options and
+            // identifiers, not a report.
             continue;
         }
         out[line].set_signal(signal);

@@ -1,0 +1,194 @@
+//! Size limits of one compacted view: the per-result token budget, estimated without a
+//! tokenizer, and the hard cap at the size of what Pi itself would have sent (its built-in
+//! 2,000-line / 50 KB cut: the tail for `bash` and most tools, the head for `read`).
+//!
+//! A view never exceeds the cap; it fits the budget by priority (see `select`), so pi-lean is
+//! never worse than stock Pi on any single result.
+
+use super::CompactOptions;
+
+/// Default per-result budget in estimated tokens.
+pub const DEFAULT_BUDGET_TOKENS: usize = 8000;
+/// Pi's built-in truncation limits (`DEFAULT_MAX_LINES`, `DEFAULT_MAX_BYTES` in its
+/// `core/tools/truncate.js`).
+pub const PI_MAX_LINES: usize = 2000;
+pub const PI_MAX_BYTES: usize = 50 * 1024;
+
+/// Weight of each byte in quarter tokens: letters and spaces 1, digits and punctuation 2
+/// (o200k splits numbers into groups of up to three digits and most punctuation into its own
+/// token). Over the shared corpus `sum / 4` lands within about ±30% of o200k per file.
+static BYTE_WEIGHT: [u8; 256] = {
+    let mut table = [1u8; 256];
+    let mut b = 0usize;
+    while b < 128 {
+        let byte = b as u8;
+        if !(byte.is_ascii_alphabetic() || byte == b' ' || byte == b'\n') {
+            table[b] = 2;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// Estimated tokens of `bytes`: one table lookup per byte, no tokenizer on the hot path.
+pub(crate) fn estimate_tokens(bytes: &[u8]) -> usize {
+    let quarters: usize = bytes
+        .iter()
+        .map(|&b| BYTE_WEIGHT[b as usize] as usize)
+        .sum();
+    quarters.div_ceil(4)
+}
+
+/// Fewest bytes of the notice Pi appends to a cut output (`\n\n[Showing lines 1-9 of 20.
+/// Full output: /tmp/….log]`, or read's `[Line 1 is …, exceeds 50.0KB limit. Use bash: …]`).
+pub const PI_NOTICE_MIN_BYTES: usize = 60;
+
+/// Bytes Pi itself would send for `input`: its cut plus, when it cut anything, the shortest
+/// notice it appends.
+pub fn pi_sent_bytes(input: &[u8], head: bool) -> usize {
+    let cut = pi_cut_bytes(input, head);
+    if cut < input.len() {
+        cut + PI_NOTICE_MIN_BYTES
+    } else {
+        cut
+    }
+}
+
+/// Size in bytes of Pi's own cut of `input`: the last (or, for `read`, first) lines within
+/// 2,000 lines and 50 KB, joined by `\n` without a final one, as Pi's truncation returns them.
+/// A single last line longer than the byte limit is cut to it (Pi keeps its end); a first
+/// line longer than the limit gives an empty head cut (Pi then shows only a notice).
+pub fn pi_cut_bytes(input: &[u8], head: bool) -> usize {
+    let body = input.strip_suffix(b"\n").unwrap_or(input);
+    if input.is_empty() {
+        return 0;
+    }
+    let lines = memchr::memchr_iter(b'\n', body).count() + 1;
+    if lines <= PI_MAX_LINES && input.len() <= PI_MAX_BYTES {
+        return input.len();
+    }
+    let mut taken = 0usize;
+    let mut size = 0usize;
+    let mut add = |line_len: usize| -> bool {
+        let cost = line_len + usize::from(taken > 0);
+        if taken >= PI_MAX_LINES || size + cost > PI_MAX_BYTES {
+            return false;
+        }
+        size += cost;
+        taken += 1;
+        true
+    };
+    if head {
+        let mut start = 0usize;
+        for end in memchr::memchr_iter(b'\n', body).chain(std::iter::once(body.len())) {
+            if !add(end - start) {
+                break;
+            }
+            start = end + 1;
+        }
+    } else {
+        let mut end = body.len();
+        for newline in memchr::memrchr_iter(b'\n', body).chain(std::iter::once(usize::MAX)) {
+            let start = newline.wrapping_add(1);
+            if !add(end - start) {
+                if taken == 0 {
+                    return PI_MAX_BYTES;
+                }
+                break;
+            }
+            if newline == usize::MAX {
+                break;
+            }
+            end = newline;
+        }
+    }
+    size
+}
+
+/// The limits one call works within.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Soft target in estimated tokens, filled by priority.
+    pub tokens: usize,
+    /// Hard cap in bytes: never exceeded.
+    pub cap: usize,
+}
+
+impl Limits {
+    pub(crate) fn new(input: &[u8], opts: &CompactOptions) -> Limits {
+        let head = opts
+            .tool
+            .as_deref()
+            .is_some_and(|t| t.eq_ignore_ascii_case("read"));
+        let pi_cut = pi_sent_bytes(input, head);
+        let cap = opts.max_output_bytes.map_or(pi_cut, |m| m.min(pi_cut));
+        let scale = 1.0 + 3.0 * (1.0 - opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0));
+        let tokens = (opts.budget_tokens.unwrap_or(DEFAULT_BUDGET_TOKENS) as f64 * scale) as usize;
+        Limits {
+            tokens: tokens.max(64),
+            cap,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pi's `truncateTail` / `truncateHead`, transcribed for the test: join the kept lines.
+    fn pi_cut(input: &str, head: bool) -> String {
+        let mut lines: Vec<&str> = input.split('\n').collect();
+        if input.ends_with('\n') {
+            lines.pop();
+        }
+        if lines.len() <= PI_MAX_LINES && input.len() <= PI_MAX_BYTES {
+            return input.to_string();
+        }
+        let mut out: Vec<&str> = Vec::new();
+        let mut size = 0usize;
+        let order: Vec<&str> = if head {
+            lines.clone()
+        } else {
+            lines.iter().rev().copied().collect()
+        };
+        for line in order {
+            let cost = line.len() + usize::from(!out.is_empty());
+            if out.len() >= PI_MAX_LINES || size + cost > PI_MAX_BYTES {
+                break;
+            }
+            out.push(line);
+            size += cost;
+        }
+        if !head {
+            out.reverse();
+        }
+        out.join("\n")
+    }
+
+    #[test]
+    fn cut_size_matches_pis_truncation() {
+        let many_short: String = (0..5000).map(|i| format!("line {i}\n")).collect();
+        let few_long: String = (0..300)
+            .map(|i| format!("{i} {}\n", "x".repeat(400)))
+            .collect();
+        let small = "a\nb\nc".to_string();
+        for input in [&many_short, &few_long, &small] {
+            for head in [false, true] {
+                assert_eq!(
+                    pi_cut_bytes(input.as_bytes(), head),
+                    pi_cut(input, head).len()
+                );
+            }
+        }
+        let huge_last_line = format!("a\n{}", "y".repeat(80_000));
+        assert_eq!(pi_cut_bytes(huge_last_line.as_bytes(), false), PI_MAX_BYTES);
+    }
+
+    #[test]
+    fn estimate_is_cheap_and_in_range() {
+        assert_eq!(estimate_tokens(b""), 0);
+        assert_eq!(estimate_tokens(b"abcd"), 1);
+        // Digits and punctuation weigh double.
+        assert_eq!(estimate_tokens(b"1234"), 2);
+    }
+}

@@ -1,0 +1,318 @@
+//! Per-kind recognizers of the lines that are facts whatever the budget's pressure on the rest:
+//! the state before a failure and the ends of repeated templates in logs (principle 4), a
+//! tree's top level (principle 3), and table headers and outliers, config sections and keys,
+//! source outlines (principle 6). Each one only lowers line ranks; selection does the rest.
+
+use super::lines::{indent_width, trim};
+use super::signals::is_definition;
+use super::ContentKind;
+
+/// What a recognizer says about a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fact {
+    /// Always kept (as far as Pi's cut allows).
+    Must,
+    /// Kept with the errors' context.
+    Context,
+    /// Competes for the budget ahead of ordinary lines.
+    High,
+}
+
+/// Tree rows drawn with box characters: `├── x`, `└─┬ x`, `│   ├── y`.
+fn box_depth(line: &[u8]) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut rest = line;
+    loop {
+        if let Some(r) = rest.strip_prefix("│".as_bytes()) {
+            rest = r;
+            depth += 1;
+            rest = &rest[rest.iter().take_while(|&&b| b == b' ').count()..];
+        } else if rest.starts_with("├".as_bytes()) || rest.starts_with("└".as_bytes()) {
+            return Some(depth);
+        } else if rest.first() == Some(&b' ') {
+            let spaces = rest.iter().take_while(|&&b| b == b' ').count();
+            rest = &rest[spaces..];
+            depth += spaces.div_ceil(4);
+        } else {
+            return None;
+        }
+    }
+}
+
+/// The directory part shared by every bare path in `lines` (`/usr/include/`), if any.
+fn common_root<'a>(lines: impl Iterator<Item = &'a [u8]>) -> Option<usize> {
+    let mut first: Option<&[u8]> = None;
+    let mut shared = usize::MAX;
+    for line in lines {
+        let t = trim(line);
+        if t.is_empty() {
+            continue;
+        }
+        if t.contains(&b' ') || !t.contains(&b'/') {
+            return None;
+        }
+        match first {
+            None => {
+                first = Some(t);
+                shared = t.len();
+            }
+            Some(f) => shared = shared.min(f.iter().zip(t).take_while(|(a, b)| a == b).count()),
+        }
+    }
+    let first = first?;
+    Some(first[..shared].iter().rposition(|&b| b == b'/')? + 1)
+}
+
+/// A `[section]` or `[[array.of.tables]]` header.
+fn is_section(t: &[u8]) -> bool {
+    t.len() >= 3 && t[0] == b'[' && t.ends_with(b"]") && !t.contains(&b',')
+}
+
+/// An active (not commented) `key = value` or `key: value` line.
+fn is_active_key(t: &[u8]) -> bool {
+    if t.is_empty() || matches!(t[0], b'#' | b';' | b'/' | b'-' | b'[' | b'{' | b'}') {
+        return false;
+    }
+    let key_end = t
+        .iter()
+        .position(|&b| b == b'=' || b == b':' || b == b' ' || b == b'\t');
+    match key_end {
+        Some(k) if k > 0 => {
+            let after = &t[k..];
+            let after = &after[after
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count()..];
+            after.starts_with(b"=") || after.starts_with(b": ") || after == b":"
+        }
+        _ => false,
+    }
+}
+
+/// A table's separator row (`----  ----`, `+++-====`, `---+---`).
+fn is_table_rule(t: &[u8]) -> bool {
+    t.len() >= 3
+        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 2 >= t.len()
+        && t.iter()
+            .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
+}
+
+/// Imports, decorators and TODO/FIXME notes: the outline of a source file besides definitions.
+fn is_outline_line(t: &[u8]) -> bool {
+    const STARTS: &[&[u8]] = &[
+        b"import ",
+        b"from ",
+        b"use ",
+        b"pub use ",
+        b"#include",
+        b"require(",
+        b"export * from",
+        b"package ",
+    ];
+    STARTS.iter().any(|p| t.starts_with(p))
+        || (t.first() == Some(&b'@') && t.get(1).is_some_and(u8::is_ascii_alphabetic))
+        || t.starts_with(b"#[")
+        || super::lines::contains(t, b"TODO")
+        || super::lines::contains(t, b"FIXME")
+}
+
+/// A `git blame` prefix (`5e405b88 (Name 2026-11-30 237) `): its length, so the code after it
+/// is what gets recognized.
+pub(crate) fn blame_prefix(line: &[u8]) -> usize {
+    let hash = line
+        .iter()
+        .take_while(|b| b.is_ascii_hexdigit() || **b == b'^')
+        .count();
+    if hash < 7 || line.get(hash) != Some(&b' ') {
+        return 0;
+    }
+    let Some(close) = memchr::memchr(b')', &line[hash..]) else {
+        return 0;
+    };
+    let inside = &line[hash + 1..hash + close];
+    if !inside.starts_with(b"(") || !inside.last().is_some_and(u8::is_ascii_digit) {
+        return 0;
+    }
+    // The prefix ends after `) `; a line that ends at `)` has no code after it.
+    (hash + close + 2).min(line.len())
+}
+
+/// Numeric cells of a table row, by column.
+fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
+    t.split(|&b| b == b' ' || b == b'\t' || b == b'|' || b == b',')
+        .filter(|cell| !cell.is_empty())
+        .enumerate()
+        .filter_map(|(column, cell)| {
+            let numeric = cell
+                .iter()
+                .all(|b| b.is_ascii_digit() || *b == b'.' || *b == b'-');
+            if !numeric || !cell.iter().any(u8::is_ascii_digit) {
+                return None;
+            }
+            std::str::from_utf8(cell)
+                .ok()?
+                .parse::<f64>()
+                .ok()
+                .map(|v| (column, v))
+        })
+}
+
+/// Most columns whose extremes are tracked.
+const MAX_COLUMNS: usize = 32;
+
+/// Calls `mark(line, fact)` for the structural facts of `kind` in `lines`.
+pub(crate) fn recognize<'a>(
+    kind: ContentKind,
+    lines: impl Iterator<Item = &'a [u8]> + Clone,
+    mut mark: impl FnMut(usize, Fact),
+) {
+    match kind {
+        ContentKind::Tree => {
+            let mut previous_root: Option<usize> = None;
+            let mut box_rows = 0usize;
+            for (i, line) in lines.clone().enumerate() {
+                match box_depth(line) {
+                    Some(0) => {
+                        box_rows += 1;
+                        mark(i, Fact::Must);
+                        if let Some(root) = previous_root.take() {
+                            mark(root, Fact::Must);
+                        }
+                    }
+                    Some(1) => mark(i, Fact::High),
+                    Some(_) => {}
+                    None => {
+                        let t = trim(line);
+                        previous_root = (!t.is_empty() && indent_width(line) == 0).then_some(i);
+                    }
+                }
+            }
+            if box_rows > 0 {
+                return;
+            }
+            // Bare paths (`find`, `du -a`): the first path of each direct child of the
+            // common root, so every top-level entry is named.
+            let paths = lines.clone().map(|l| match memchr::memchr(b'\t', l) {
+                Some(tab) => &l[tab + 1..],
+                None => l,
+            });
+            let Some(root) = common_root(paths.clone()) else {
+                return;
+            };
+            let mut last_child: &[u8] = &[];
+            for (i, path) in paths.enumerate() {
+                let t = trim(path);
+                if t.len() <= root {
+                    continue;
+                }
+                let rest = &t[root..];
+                let child = match memchr::memchr(b'/', rest) {
+                    Some(slash) => &rest[..=slash],
+                    None => rest,
+                };
+                if child != last_child {
+                    mark(i, Fact::Must);
+                    last_child = child;
+                }
+            }
+        }
+        ContentKind::Table => {
+            let mut max: [(f64, usize); MAX_COLUMNS] = [(f64::NEG_INFINITY, 0); MAX_COLUMNS];
+            let mut min: [(f64, usize); MAX_COLUMNS] = [(f64::INFINITY, 0); MAX_COLUMNS];
+            let mut header_end = None;
+            for (i, line) in lines.clone().enumerate() {
+                let t = trim(line);
+                if i < 6 && header_end.is_none() && is_table_rule(t) {
+                    header_end = Some(i);
+                    for h in 0..=i {
+                        mark(h, Fact::Must);
+                    }
+                    continue;
+                }
+                if header_end.is_none() && i >= 6 {
+                    header_end = Some(0);
+                }
+                for (column, value) in numeric_cells(t) {
+                    if column >= MAX_COLUMNS {
+                        break;
+                    }
+                    if value > max[column].0 {
+                        max[column] = (value, i);
+                    }
+                    if value < min[column].0 {
+                        min[column] = (value, i);
+                    }
+                }
+            }
+            // A column's largest value is the outlier a reader looks for; its smallest too
+            // when the column is not a counter that starts at the top.
+            for column in 0..MAX_COLUMNS {
+                if max[column].0.is_finite() {
+                    mark(max[column].1, Fact::Context);
+                    mark(min[column].1, Fact::High);
+                }
+            }
+        }
+        ContentKind::Config => {
+            let mut after_section = false;
+            for (i, line) in lines.enumerate() {
+                let t = trim(line);
+                if is_section(t) {
+                    mark(i, Fact::Must);
+                    after_section = true;
+                } else if is_active_key(t) {
+                    mark(
+                        i,
+                        if after_section {
+                            Fact::Must
+                        } else {
+                            Fact::High
+                        },
+                    );
+                    after_section = false;
+                }
+            }
+        }
+        ContentKind::Source => {
+            for (i, line) in lines.enumerate() {
+                let code = &line[blame_prefix(line)..];
+                let t = trim(code);
+                if is_outline_line(t) || (blame_prefix(line) > 0 && is_definition(code)) {
+                    mark(i, Fact::High);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_rows_and_blame_prefixes() {
+        assert_eq!(box_depth("├── a".as_bytes()), Some(0));
+        assert_eq!(box_depth("│   ├── b".as_bytes()), Some(1));
+        assert_eq!(box_depth("│ ├── b".as_bytes()), Some(1));
+        assert_eq!(box_depth("    └── c".as_bytes()), Some(1));
+        assert_eq!(box_depth(b"plain"), None);
+        let blame = b"5e405b88 (Some One 2026-11-30 237)     if (x) return;";
+        assert_eq!(&blame[blame_prefix(blame)..], b"    if (x) return;");
+        assert_eq!(blame_prefix(b"not a blame line"), 0);
+        let bare = b"5e405b88 (Some One 2026-11-30 237)";
+        assert_eq!(blame_prefix(bare), bare.len());
+    }
+
+    #[test]
+    fn config_keys_and_table_rules() {
+        assert!(is_active_key(b"port = 5432"));
+        assert!(is_active_key(b"name: app"));
+        assert!(!is_active_key(b"#port = 5432"));
+        assert!(!is_active_key(b"just words here"));
+        assert!(is_section(b"[[package]]"));
+        assert!(is_table_rule(b"----  --------  ------"));
+        assert!(is_table_rule(b"+++-=====-===="));
+        assert!(!is_table_rule(b"-- a comment"));
+    }
+}

@@ -1,0 +1,251 @@
+//! Principles 1-6 of the compaction engine, each checked on outputs generated here (never on
+//! the evaluation corpora): small outputs stay lossless, distinct grep hits are facts, a tree's
+//! top level is kept, the state before a failure is kept, long lines of one shape are one
+//! template, and every kind has its recognizer.
+
+use lean_core::compact::{compact, CompactOptions, ContentKind};
+
+fn run(input: &str, opts: CompactOptions) -> String {
+    let opts = CompactOptions {
+        recovery_id: Some(lean_core::hash::xxh3_hex(input.as_bytes())),
+        ..opts
+    };
+    String::from_utf8(compact(input.as_bytes(), &opts).text).unwrap()
+}
+
+fn auto(input: &str) -> String {
+    run(input, CompactOptions::default())
+}
+
+#[test]
+fn p1_small_outputs_stay_lossless() {
+    // About 1,500 tokens of lines of many shapes: dropping some would save only a few hundred.
+    let shapes = [
+        "resolved dependency graph for",
+        "warning: field is never read in",
+        "fetched index of",
+        "note: consider using",
+        "linking with cc for",
+        "stored artifact",
+        "checked features of",
+        "skipped optional",
+    ];
+    let input: String = (0..96)
+        .map(|i| format!("{} module_{} ({} ms)\n", shapes[i % 8], i * 7, i % 13))
+        .collect();
+    assert_eq!(auto(&input), input);
+    // Exact repeats still collapse: that is lossless (the marker names the range).
+    let repeated = format!("{input}{}", "waiting for lock\n".repeat(60));
+    let out = auto(&repeated);
+    assert!(out.contains(&input));
+    assert!(out.contains("waiting for lock\n[… 59 lines 98-156 identical"));
+    assert!(out.len() < repeated.len());
+}
+
+#[test]
+fn p2_distinct_grep_hits_are_facts() {
+    // The same text on different lines and files: small, so every hit stays.
+    let small: String = (0..40)
+        .map(|i| format!("src/m{}.rs:{}:    let x = parse(input)?;\n", i % 4, 10 + i))
+        .collect();
+    let out = run(
+        &small,
+        CompactOptions {
+            tool: Some("grep".into()),
+            ..Default::default()
+        },
+    );
+    for i in 0..40 {
+        assert!(out.contains(&format!("{}:    let x = parse(input)?;", 10 + i)));
+    }
+    // Large: runs collapse, and the marker names where the hits are.
+    let large: String = (0..6000)
+        .map(|i| {
+            format!(
+                "src/m{}.rs:{}:    let x = parse(input)?;\n",
+                i / 600,
+                10 + i
+            )
+        })
+        .collect();
+    let out = run(
+        &large,
+        CompactOptions {
+            tool: Some("grep".into()),
+            ..Default::default()
+        },
+    );
+    assert!(out.len() < large.len() / 10);
+    assert!(out.contains("hits at lines "));
+    for file in 0..10 {
+        assert!(
+            out.contains(&format!("src/m{file}.rs")),
+            "file {file} named"
+        );
+    }
+}
+
+#[test]
+fn p3_a_trees_top_level_is_kept() {
+    let mut tree = String::from("app v0.1.0 (/home/dev/app)\n");
+    for top in 0..30 {
+        let branch = if top == 29 { "└──" } else { "├──" };
+        tree.push_str(&format!("{branch} dep_{top} v1.{top}.0\n"));
+        for child in 0..40 {
+            tree.push_str(&format!("│   ├── sub_{top}_{child} v0.{child}.1\n"));
+            tree.push_str(&format!("│   │   └── leaf_{top}_{child} v2.0.{child}\n"));
+        }
+    }
+    let out = auto(&tree);
+    assert!(out.len() < tree.len() / 2);
+    assert!(out.starts_with("app v0.1.0"));
+    for top in 0..30 {
+        assert!(
+            out.contains(&format!(" dep_{top} v1.{top}.0\n")),
+            "dep_{top}"
+        );
+    }
+    // `find` output: every direct child of the common root is named.
+    let mut paths = String::new();
+    for dir in ["alpha", "beta", "gamma", "delta"] {
+        for i in 0..900 {
+            paths.push_str(&format!("/usr/share/{dir}/sub{}/file_{i}.h\n", i % 9));
+        }
+    }
+    let out = run(
+        &paths,
+        CompactOptions {
+            tool: Some("find".into()),
+            ..Default::default()
+        },
+    );
+    for dir in ["alpha", "beta", "gamma", "delta"] {
+        assert!(out.contains(&format!("/usr/share/{dir}/")), "{dir}");
+    }
+}
+
+#[test]
+fn p4_the_state_before_a_failure_is_kept() {
+    let mut log = String::new();
+    for i in 0..500 {
+        log.push_str(&format!(
+            "2026-01-01 10:00:{:02} INFO synced batch {i}\n",
+            i % 60
+        ));
+    }
+    log.push_str("2026-01-01 10:09:00 ERROR worker crashed\n");
+    log.push_str(
+        "Traceback (most recent call last):\n  File \"w.py\", line 3, in run\nOSError: disk full\n",
+    );
+    for _ in 0..300 {
+        log.push_str("2026-01-01 10:09:01 INFO retrying in 5s\n");
+    }
+    let out = auto(&log);
+    assert!(out.len() < log.len() / 5);
+    assert!(
+        out.contains("INFO synced batch 499\n"),
+        "last event before the failure"
+    );
+    assert!(
+        out.contains("INFO synced batch 0\n"),
+        "first instance of the template"
+    );
+    assert!(out.contains("ERROR worker crashed"));
+    assert!(out.contains("OSError: disk full"));
+    assert!(
+        out.contains("INFO retrying in 5s"),
+        "the repeated tail is named"
+    );
+}
+
+#[test]
+fn p5_long_unique_lines_of_one_shape_compact() {
+    // A 65 KB `cargo build -v` shape: every line one long rustc command with its own flags.
+    let mut log = String::new();
+    let mut k = 0;
+    while log.len() < 65 * 1024 {
+        log.push_str(&format!("   Compiling crate_{k} v0.{k}.0\n"));
+        log.push_str(&format!(
+            "     Running `rustc --crate-name crate_{k} --edition=2021 src/lib.rs --error-format=json --crate-type lib -C opt-level={} -C metadata={k:016x} --cfg 'feature=\"f{k}\"' --check-cfg 'cfg(no_core_error)' -L dependency=/home/dev/target/debug/deps --extern dep_{k}=/home/dev/target/debug/deps/libdep_{k}.rlib`\n",
+            k % 4
+        ));
+        k += 1;
+    }
+    log.push_str("    Finished `dev` profile [unoptimized + debuginfo] target(s) in 41.20s\n");
+    let result = compact(log.as_bytes(), &CompactOptions::default());
+    assert!(result.changed);
+    assert!(result.text.len() < log.len() / 3, "{}", result.text.len());
+    let out = String::from_utf8(result.text).unwrap();
+    assert!(out.contains("Finished `dev` profile"));
+    // `--error-format` and `no_core_error` are flags, not errors: no line is kept as one.
+    assert!(out.matches("Running `rustc").count() < 20);
+}
+
+#[test]
+fn p6_tables_configs_and_source_outlines() {
+    // Table: the header, the edge rows and the outlier row.
+    let mut table = String::from("id    suite     status  ms\n----  --------  ------  -----\n");
+    for i in 1..=1200 {
+        let ms = if i == 700 {
+            98_123
+        } else {
+            40 + (i * 37) % 300
+        };
+        table.push_str(&format!("{i:<5} suite_{:<3} ok      {ms}\n", i % 23));
+    }
+    let out = auto(&table);
+    assert_eq!(
+        lean_core::compact::detect(table.as_bytes(), &CompactOptions::default()),
+        ContentKind::Table
+    );
+    assert!(out.len() < table.len() / 5);
+    assert!(out.contains("id    suite     status  ms"));
+    assert!(out.contains("700   suite_10  ok      98123"));
+    assert!(out.contains("1200  suite_4   ok"));
+
+    // Config: every section and its first key, among hundreds of commented defaults.
+    let mut config = String::new();
+    for s in 0..12 {
+        config.push_str(&format!("[ section_{s} ]\nkey_{s} = value_{s}\n"));
+        for c in 0..60 {
+            config.push_str(&format!("# option_{s}_{c} = default ({c})\n"));
+        }
+    }
+    let out = auto(&config);
+    assert!(out.len() < config.len() / 3);
+    for s in 0..12 {
+        assert!(out.contains(&format!("[ section_{s} ]\nkey_{s} = value_{s}")));
+    }
+
+    // Source outline: imports, decorators and TODO/FIXME lines besides definitions.
+    let mut source = String::from("import os\nfrom typing import Any\n");
+    for f in 0..80 {
+        if f % 20 == 0 {
+            source.push_str("@lru_cache(maxsize=None)\n");
+        }
+        source.push_str(&format!("def func_{f}(x: Any) -> int:\n"));
+        for l in 0..12 {
+            source.push_str(&format!("    value_{l} = compute(x, {l}) + {f}\n"));
+        }
+        if f == 41 {
+            source.push_str("    # TODO: handle negative inputs\n");
+        }
+    }
+    let out = run(
+        &source,
+        CompactOptions {
+            path: Some("mod.py".into()),
+            ..Default::default()
+        },
+    );
+    assert!(out.len() < source.len() / 2);
+    for needle in [
+        "import os",
+        "from typing import Any",
+        "@lru_cache(maxsize=None)",
+        "# TODO: handle negative inputs",
+        "def func_0(x: Any) -> int:",
+    ] {
+        assert!(out.contains(needle), "{needle}");
+    }
+}
