@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { native } from "../extension/native.js";
+import { bindingTarget, native } from "../extension/native.js";
 import { renderStockCatalog, piLeanFixedCost, estimateTokens } from "../extension/prompt-cost.js";
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -152,6 +152,7 @@ function cmdReport(argv) {
   const lean = piLeanFixedCost(index.visibleCount);
   const out = [];
   out.push(`pi-lean report`);
+  out.push(`binding: ${bindingTarget}`);
   out.push(`skills: ${skills.length} (${index.visibleCount} model-visible) from ${usedSamples ? "the bundled samples (none installed)" : dirs.join(", ") || "catalog files"}`);
   if (diagnostics.length) out.push(`skipped: ${diagnostics.length} (${diagnostics.map((d) => `${d.code} ${d.path ?? d.name ?? ""}`).join("; ")})`);
   out.push("");

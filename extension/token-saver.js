@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
-import { native } from "./native.js";
+import { bindingTarget, native } from "./native.js";
 import { OWN_TOOLS, compactToolResult } from "./token-saver-compaction.js";
 import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./token-saver-deferral.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./token-saver-provider.js";
@@ -207,7 +207,7 @@ export function registerTokenSaver(pi, config) {
       const arg = String(args ?? "").trim().toLowerCase();
       if (arg === "status") {
         const env = process.env.PI_LEAN_TOKEN_SAVER;
-        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${deferral.deferred.length} tools deferred.`);
+        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${deferral.deferred.length} tools deferred; core binding: ${bindingTarget}.`);
         return;
       }
       if (arg === "stats") {
