@@ -212,7 +212,7 @@ impl RecoveryStore {
         let dir = path.parent().unwrap_or(Path::new("."));
         let temp = dir.join(format!(
             ".tmp-{}-{}",
-            std::process::id(),
+            process_tag(),
             self.temp_counter.fetch_add(1, Ordering::Relaxed)
         ));
         let written = (|| {
@@ -413,5 +413,21 @@ pub fn slice_lines(bytes: &[u8], start_line: usize, max_lines: usize) -> Retriev
         end_line,
         total_lines,
         next_start_line: (end_line < total_lines).then_some(end_line + 1),
+    }
+}
+
+/// Tells apart temp files of processes sharing a store dir. WASI has no process id
+/// (`std::process::id` panics there, which the wasm fallback would surface as `unreachable`),
+/// so the wasm build uses the clock at write time instead.
+fn process_tag() -> u128 {
+    #[cfg(not(target_os = "wasi"))]
+    {
+        u128::from(std::process::id())
+    }
+    #[cfg(target_os = "wasi")]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
     }
 }
