@@ -56,7 +56,7 @@ function buildNative(target) {
   const outDir = host ? ROOT : fs.mkdtempSync(path.join(os.tmpdir(), `pi-lean-${target.platform}-`));
   const args = ["napi", "build", "--platform", "--release", "--esm", "--target", target.buildTarget, "-x", "--output-dir", outDir];
   if (!host) args.push("--no-js");
-  if (!run(NPX, args)) return false;
+  if (!run(NPX, args, target.env)) return false;
   fs.copyFileSync(path.join(outDir, `${BINARY_NAME}.${target.platform}.node`), dest);
   if (host) fixGeneratedLoader();
   else fs.rmSync(outDir, { recursive: true, force: true });

@@ -22,7 +22,12 @@ export const BINARY_NAME = "pi-lean";
  * @property {string} triple    rustup/cargo target triple
  * @property {string} buildTarget  what `--target` gets (may carry a glibc version suffix)
  * @property {"napi-zig" | "cargo-zigbuild"} via  `napi build -x` or plain `cargo zigbuild`
+ * @property {Record<string, string>} [env]  extra build environment
  */
+
+/** Node 22 itself needs macOS 11; without this zig stamps its own SDK's version (15.0) as the
+ * minimum, and the dylib would refuse to load on older Macs Node runs on. */
+const MACOS_FLOOR = { MACOSX_DEPLOYMENT_TARGET: "11.0" };
 
 /** @type {Target[]} */
 export const NATIVE_TARGETS = [
@@ -30,8 +35,8 @@ export const NATIVE_TARGETS = [
   { platform: "linux-arm64-gnu", triple: "aarch64-unknown-linux-gnu", buildTarget: "aarch64-unknown-linux-gnu.2.17", via: "napi-zig" },
   { platform: "linux-x64-musl", triple: "x86_64-unknown-linux-musl", buildTarget: "x86_64-unknown-linux-musl", via: "napi-zig" },
   { platform: "linux-arm64-musl", triple: "aarch64-unknown-linux-musl", buildTarget: "aarch64-unknown-linux-musl", via: "napi-zig" },
-  { platform: "darwin-arm64", triple: "aarch64-apple-darwin", buildTarget: "aarch64-apple-darwin", via: "napi-zig" },
-  { platform: "darwin-x64", triple: "x86_64-apple-darwin", buildTarget: "x86_64-apple-darwin", via: "napi-zig" },
+  { platform: "darwin-arm64", triple: "aarch64-apple-darwin", buildTarget: "aarch64-apple-darwin", via: "napi-zig", env: MACOS_FLOOR },
+  { platform: "darwin-x64", triple: "x86_64-apple-darwin", buildTarget: "x86_64-apple-darwin", via: "napi-zig", env: MACOS_FLOOR },
   // napi build -x rejects windows-gnu (it would route to cargo-xwin), so this one goes through
   // cargo-zigbuild directly; the build output is the same cdylib napi build would copy.
   { platform: "win32-x64-gnu", triple: "x86_64-pc-windows-gnu", buildTarget: "x86_64-pc-windows-gnu", via: "cargo-zigbuild" },

@@ -3,7 +3,7 @@
 // PE/COFF, WebAssembly) with no external tools. For each artifact it checks:
 //   - file format, word size and CPU architecture match the platform;
 //   - `napi_register_module_v1` (wasm: `napi_register_wasm_v1`) is exported;
-//   - only the system C library / OS libraries are linked (ELF DT_NEEDED, Mach-O load
+//   - only the system C library and libraries every install of the OS ships are linked (ELF DT_NEEDED, Mach-O load
 //     commands, PE import table), and no Node library: N-API resolves from the host process;
 //   - glibc builds need no symbol version above GLIBC_2.17; musl builds need no GLIBC at all;
 //   - Mach-O: the minimum macOS version is one Node 22 runs on (<= 11.0) and arm64 carries a
@@ -244,7 +244,9 @@ const parseVersion = (/** @type {string} */ v) => v.split(".").map(Number);
 const ALLOWED = {
   gnu: (/** @type {string} */ lib) => /^(libc\.so\.6|libm\.so\.6|libdl\.so\.2|libpthread\.so\.0|librt\.so\.1|libgcc_s\.so\.1|ld-linux-(x86-64|aarch64)\.so\.[12])$/.test(lib),
   musl: (/** @type {string} */ lib) => lib === "libc.so" || /^ld-musl-(x86_64|aarch64)\.so\.1$/.test(lib),
-  darwin: (/** @type {string} */ lib) => lib === "/usr/lib/libSystem.B.dylib",
+  // libiconv/libcharset: Rust's std links iconv on Apple targets; both ship in every macOS's
+  // /usr/lib (dyld shared cache), like libSystem.
+  darwin: (/** @type {string} */ lib) => /^\/usr\/lib\/(libSystem\.B|libiconv\.2|libcharset\.1)\.dylib$/.test(lib),
   win32: (/** @type {string} */ lib) => /^(kernel32|ntdll|bcryptprimitives|ws2_32|userenv|advapi32|api-ms-win-(core|crt)-[a-z0-9-]+)\.dll$/i.test(lib),
 };
 
