@@ -17,17 +17,14 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
 import { PI_CLI, REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { hostPlatform as currentPlatform } from "../scripts/build-targets.mjs";
 
 const node = findPiNode();
 const CACHE = path.join(os.homedir(), ".cache", "pi-lean");
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
 const rootPackage = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
 const platformDirs = fs.readdirSync(path.join(REPO_ROOT, "npm")).sort();
-const hostPlatform = (() => {
-  if (process.platform !== "linux") return process.platform === "win32" ? `win32-${process.arch}-gnu` : `${process.platform}-${process.arch}`;
-  const header = /** @type {{header?: {glibcVersionRuntime?: string}}} */ (process.report.getReport()).header;
-  return `linux-${process.arch}-${header?.glibcVersionRuntime ? "gnu" : "musl"}`;
-})();
+const hostPlatform = currentPlatform();
 const hostBinary = path.join(REPO_ROOT, "npm", hostPlatform, `pi-lean.${hostPlatform}.node`);
 const wasmBuilt = fs.existsSync(path.join(REPO_ROOT, "pi-lean.wasm32-wasi.wasm"));
 /** A PATH with Node 22 and system tools but without ~/.cargo/bin. */

@@ -15,7 +15,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { BINARY_NAME, NATIVE_TARGETS, NPX, ROOT, WASM_FILES, WASM_TARGET, cargoTargetDir, fixGeneratedLoader, hostPlatform, run, zigAvailable } from "./build-targets.mjs";
+import { BINARY_NAME, NATIVE_TARGETS, NPX, ROOT, WASM_FILES, WASM_TARGET, cargoTargetDir, fixGeneratedLoader, hostPlatform, keepWasmFallback, run, zigAvailable } from "./build-targets.mjs";
 
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 // Release builds end in a single-threaded LTO link (codegen-units = 1), so two targets at once
@@ -84,7 +84,9 @@ async function buildNative(target) {
   const outDir = host ? ROOT : fs.mkdtempSync(path.join(os.tmpdir(), `pi-lean-${target.platform}-`));
   const args = ["napi", "build", "--platform", "--release", "--esm", "--target", target.buildTarget, "-x", "--output-dir", outDir];
   if (!host) args.push("--no-js");
+  const restoreWasm = host ? keepWasmFallback() : () => {};
   const r = await runLogged(NPX, args, env);
+  restoreWasm();
   if (r.ok) {
     fs.copyFileSync(path.join(outDir, `${BINARY_NAME}.${target.platform}.node`), dest);
     if (host) {

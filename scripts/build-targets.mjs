@@ -104,6 +104,20 @@ export function acceptGnuBinaryOnMsvcNode(loader) {
   return loader.slice(0, at) + tryLocal + tryPackage + loader.slice(at);
 }
 
+/**
+ * `napi build` for a native target deletes WASI outputs it finds in its output dir unless a wasm
+ * target is configured in `napi.targets` (we keep it out: the fallback ships inside the root
+ * package, not as a `pi-lean-wasm32-wasi` package). Call before a build into the root; the
+ * returned function puts back the wasm fallback files the build removed.
+ */
+export function keepWasmFallback() {
+  /** @type {Array<[string, Buffer]>} */
+  const saved = WASM_FILES.filter((f) => fs.existsSync(path.join(ROOT, f))).map((f) => [f, fs.readFileSync(path.join(ROOT, f))]);
+  return () => {
+    for (const [file, bytes] of saved) if (!fs.existsSync(path.join(ROOT, file))) fs.writeFileSync(path.join(ROOT, file), bytes);
+  };
+}
+
 /** Applies the loader fix-up to the generated index.js in place. */
 export function fixGeneratedLoader() {
   const file = path.join(ROOT, "index.js");

@@ -6,7 +6,7 @@
 // applied afterwards, so this command is the one way to regenerate the loader.
 // Flags: --debug (no --release), --no-zig / PI_LEAN_HOST_BUILD=1 (host glibc); the rest goes
 // to `napi build`.
-import { NPX, fixGeneratedLoader, run, zigAvailable } from "./build-targets.mjs";
+import { NPX, fixGeneratedLoader, keepWasmFallback, run, zigAvailable } from "./build-targets.mjs";
 
 const argv = process.argv.slice(2);
 const debug = argv.includes("--debug");
@@ -19,5 +19,8 @@ const linuxX64 = process.platform === "linux" && process.arch === "x64";
 if (linuxX64 && !noZig && zigAvailable()) args.push("--target", "x86_64-unknown-linux-gnu.2.17", "-x");
 else if (linuxX64 && !noZig) process.stderr.write("pi-lean build: zig not found, building for the host glibc (pip install ziglang cargo-zigbuild for a glibc 2.17 baseline)\n");
 args.push(...passThrough);
-if (!run(NPX, args)) process.exit(1);
+const restoreWasm = keepWasmFallback();
+const built = run(NPX, args);
+restoreWasm();
+if (!built) process.exit(1);
 fixGeneratedLoader();
