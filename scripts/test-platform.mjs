@@ -87,15 +87,22 @@ function stage(/** @type {string} */ platform) {
   return { top, repo, tests: tests.map((t) => `__test__/${t}`) };
 }
 
+/** The environment for the emulated Node: without PI_LEAN_EXPECT_GLIBC, whose test inspects the
+ * host's x64 binary (check-artifacts.mjs checks this platform's glibc baseline instead). */
+function emulatedEnv(/** @type {NodeJS.ProcessEnv} */ env) {
+  const { PI_LEAN_EXPECT_GLIBC: _hostOnly, ...rest } = env;
+  return rest;
+}
+
 function main() {
   const platform = process.argv[2];
   /** @type {{cmd: string, pre: string[], env: NodeJS.ProcessEnv, viaFile: boolean}} */
   let runner;
   if (platform === "linux-arm64-gnu") {
-    runner = { cmd: "qemu-aarch64", pre: ["-L", "/usr/aarch64-linux-gnu", platformNode(platform)], env: process.env, viaFile: false };
+    runner = { cmd: "qemu-aarch64", pre: ["-L", "/usr/aarch64-linux-gnu", platformNode(platform)], env: emulatedEnv(process.env), viaFile: false };
   } else if (platform === "win32-x64-gnu") {
     // wine hands Node a console handle it cannot open as a pipe (EBADF), so output goes to files.
-    runner = { cmd: WINE, pre: [platformNode(platform)], env: winePrefix(), viaFile: true };
+    runner = { cmd: WINE, pre: [platformNode(platform)], env: emulatedEnv(winePrefix()), viaFile: true };
   } else {
     process.stderr.write(`usage: test-platform.mjs linux-arm64-gnu|win32-x64-gnu\n`);
     process.exit(2);
