@@ -10,7 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { native } from "../extension/native.js";
+import { bindingTarget, native } from "../extension/native.js";
 import { estimateTokens, piLeanFixedCost, renderStockCatalog } from "../extension/prompt-cost.js";
 import { fullOutputBeforeTruncation, passThroughReason, THRESHOLD_BYTES } from "../extension/token-saver-compaction.js";
 import { formatCount } from "../extension/token-saver-stats.js";
@@ -209,6 +209,7 @@ export function runReport({ index, dirs, usedSamples, diagnostics, agentDir, ses
   const lean = piLeanFixedCost(index.visibleCount);
   const out = [];
   out.push("pi-lean report (measured on this machine; tokens are chars/4)");
+  out.push(`binding: ${bindingTarget}`);
   out.push(`skills: ${skills.length} (${index.visibleCount} model-visible) from ${usedSamples ? "the bundled samples (none installed)" : dirs.join(", ") || "catalog files"}`);
   if (diagnostics.length) out.push(`skipped: ${diagnostics.length} (${diagnostics.map((d) => `${d.code} ${d.path ?? d.name ?? ""}`).join("; ")})`);
   if (configError) out.push(`config: ${configError.message} (pi-lean fails closed in Pi until it is fixed)`);

@@ -3,12 +3,31 @@
  * Loads the native core (the napi-rs addon) once per process. Node caches the addon, so a
  * `/reload` or session switch re-runs the extension factory without reloading the binary.
  */
+import { createRequire } from "node:module";
+import path from "node:path";
 import * as binding from "../index.js";
 
 /** @typedef {typeof import("../index.js")} Native */
 
 /** @type {Native} */
 export const native = binding;
+
+/**
+ * Which build of the core this process runs, for `pi-lean report` and `/token-saver status`:
+ * `native <platform>` (the `.node` file the loader picked, e.g. `linux-x64-gnu`) or
+ * `wasm32-wasi` (the WebAssembly fallback shipped in the root package, used when no native
+ * binary loads). The loader only says native vs wasm, so the platform comes from the addon
+ * file Node actually loaded: addons sit in the shared CommonJS module cache under their path.
+ */
+export const bindingTarget = describeBinding();
+
+function describeBinding() {
+  if (binding.__napiBindingTarget !== "native") return `${binding.__napiBindingTarget} (WebAssembly fallback, slower than native)`;
+  const addon = Object.keys(createRequire(import.meta.url).cache).find((file) => file.endsWith(".node"));
+  if (!addon) return "native";
+  const platform = /^pi-lean\.(.+)\.node$/.exec(path.basename(addon))?.[1];
+  return platform ? `native ${platform}` : `native ${addon}`;
+}
 
 /**
  * Maps an error thrown by the addon to its stable code. Every addon error carries one

@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
-import { native } from "./native.js";
+import { bindingTarget, native } from "./native.js";
 import { ASYNC_BYTES, OWN_TOOLS, compactToolResult } from "./token-saver-compaction.js";
 import { RetrievalFeedback } from "./token-saver-feedback.js";
 import { compactionBudgetFor } from "./config.js";
@@ -214,7 +214,7 @@ export function registerTokenSaver(pi, config) {
       const arg = String(args ?? "").trim().toLowerCase();
       if (arg === "status") {
         const env = process.env.PI_LEAN_TOKEN_SAVER;
-        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${deferral.deferred.length} tools deferred.`);
+        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${deferral.deferred.length} tools deferred; core binding: ${bindingTarget}.`);
         return;
       }
       if (arg === "stats") {

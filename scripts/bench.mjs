@@ -9,10 +9,13 @@
 //      side by side on the same inputs with per-file and total ratios, peak memory on 100 MB;
 //   5. the Token Saver layer on the compaction corpus: o200k tokens the model sees per tool
 //      result with the layer off and on (pass-through rules included), per-result latency with
-//      the original stored, and token_retrieve latency.
-// Options: --skip-pi (no Pi runs), --json FILE (write all figures).
+//      the original stored, and token_retrieve latency;
+//   6. the native binding vs the wasm32-wasi fallback (`npm run build:all` builds it): the same
+//      index build, search and compaction calls through both, side by side with the ratio.
+// Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -362,8 +365,71 @@ async function tokenSaver() {
   ].join("\n");
 }
 
+// ---------------------------------------------------------------------------------------------
+// 6. Native binding vs the wasm fallback
+// ---------------------------------------------------------------------------------------------
+
+/** Median wall time in ms of `fn` over `n` runs after one warm-up. */
+function timeMs(/** @type {() => unknown} */ fn, n) {
+  fn();
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return median(times);
+}
+
+function nativeVsWasm() {
+  const wasmFile = path.join(root, "pi-lean.wasi.cjs");
+  if (!fs.existsSync(path.join(root, "pi-lean.wasm32-wasi.wasm"))) return "6. Native vs wasm fallback: not measured (no wasm build; run npm run build:all)";
+  // The fallback module the loader would pick when no native binary loads, loaded directly so
+  // both run in this process on the same inputs.
+  const wasm = /** @type {typeof import("../index.js")} */ (createRequire(import.meta.url)(wasmFile));
+  const bindings = /** @type {const} */ ([["native", { SkillIndex, compact }], ["wasm32-wasi", wasm]]);
+  const rows = readJsonl(path.join(routing, "catalog-scientific.jsonl")).map((r) => ({ name: r.name, description: r.description, disableModelInvocation: r.disable_model_invocation === true, requires: [] }));
+  const queries = readJsonl(path.join(routing, "queries-scientific.jsonl")).map((q) => q.prompt);
+  const log = syntheticBuildLog(10 * 1024 * 1024);
+  const small = log.subarray(0, 50 * 1024);
+  /** @type {Record<string, Record<string, number>>} */
+  const results = {};
+  for (const [name, b] of bindings) {
+    const index = new b.SkillIndex(rows);
+    const out = b.compact(log, { command: "make" });
+    if (!out.changed) throw new Error(`${name}: benchmark input was not compacted`);
+    results[name] = {
+      buildMs: timeMs(() => new b.SkillIndex(rows), 7),
+      searchAllMs: timeMs(() => queries.forEach((q) => index.search(q, { limit: 8 })), 9),
+      compact10MbMs: timeMs(() => b.compact(log, { command: "make" }), 5),
+      compact50KbMs: timeMs(() => b.compact(small, {}), 51),
+    };
+  }
+  figures.nativeVsWasm = results;
+  const n = results.native;
+  const w = results["wasm32-wasi"];
+  const row = (/** @type {string} */ label, /** @type {number} */ a, /** @type {number} */ b, /** @type {string} */ unit) => [label, `${a.toFixed(2)} ${unit}`, `${b.toFixed(2)} ${unit}`, `${(b / a).toFixed(1)}x`];
+  return [
+    `6. Native vs wasm fallback (same calls, same inputs, median; wasm = what loads when no native package matches)`,
+    table(
+      ["operation", "native", "wasm32-wasi", "wasm/native"],
+      [
+        row(`index build, ${rows.length} skills`, n.buildMs, w.buildMs, "ms"),
+        row(`${queries.length} searches`, n.searchAllMs, w.searchAllMs, "ms"),
+        row("compact 10 MB build log", n.compact10MbMs, w.compact10MbMs, "ms"),
+        row("compact 50 KB log", n.compact50KbMs, w.compact50KbMs, "ms"),
+      ],
+    ),
+  ].join("\n");
+}
+
 async function main() {
-  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), await compaction(), await tokenSaver()];
+  if (args.includes("--native-vs-wasm")) {
+    process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${nativeVsWasm()}\n`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+    return;
+  }
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), await compaction(), await tokenSaver(), nativeVsWasm()];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }

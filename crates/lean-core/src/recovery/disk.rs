@@ -172,6 +172,20 @@ impl BlobDir {
     }
 }
 
+/// This process's id, or 0 on WASI, which has none (`std::process::id` panics there, which the
+/// wasm fallback would surface as `unreachable`); the random nonce in temp names still tells
+/// writers apart.
+fn process_id() -> u32 {
+    #[cfg(not(target_os = "wasi"))]
+    {
+        std::process::id()
+    }
+    #[cfg(target_os = "wasi")]
+    {
+        0
+    }
+}
+
 /// Temp file name no other writer can choose: the process id, a per-process random nonce
 /// (pid namespaces can repeat pids across containers sharing a directory) and a counter shared
 /// by every store instance in the process.
@@ -179,7 +193,7 @@ fn unique_temp_name() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     format!(
         "{TEMP_PREFIX}{}-{:016x}-{}",
-        std::process::id(),
+        process_id(),
         process_nonce(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     )
@@ -194,7 +208,7 @@ fn process_nonce() -> u64 {
         let local = 0u8;
         let seed = format!(
             "{}-{}-{:p}-{:?}",
-            std::process::id(),
+            process_id(),
             now.as_nanos(),
             &local,
             std::thread::current().id()
@@ -209,7 +223,7 @@ fn writer_is_gone(writer: &str) -> bool {
     let Some(pid) = writer.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
         return false;
     };
-    if pid == std::process::id() {
+    if pid == process_id() {
         return false;
     }
     cfg!(target_os = "linux")
