@@ -23,8 +23,11 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {number} catalogDescriptionMax  characters of description per search hit; 0 = names only
  * @property {number} searchLimit            default hits per skill_search (max 8)
  * @property {number} maxSourceBytes         largest SKILL.md read
- * @property {"lazy" | "adaptive" | "safe"} routing  how skills reach the model
+ * @property {"lazy" | "adaptive" | "safe" | "additive"} routing  how skills reach the model
  * @property {number} catalogTokenBudget     largest compact catalog adaptive mode publishes (chars/4)
+ * @property {number} pickThreshold          additive: lowest confidence (0..1) a picked skill needs
+ * @property {number} maxAddedPerRound       additive: most skills one round adds
+ * @property {"prompt" | "tool-round"} cadence  additive: pick on each prompt, or also after each tool round
  * @property {Record<string, string[]>} groups      group name -> skill names or `*`/`?` patterns
  * @property {Record<string, ProfileConfig>} profiles  profile name -> its groups and setting overrides
  * @property {string | null} activeProfile
@@ -40,6 +43,9 @@ export const DEFAULT_CONFIG = Object.freeze({
   maxSourceBytes: 16 * 1024 * 1024,
   routing: /** @type {const} */ ("lazy"),
   catalogTokenBudget: 4096,
+  pickThreshold: 0.45,
+  maxAddedPerRound: 3,
+  cadence: /** @type {const} */ ("prompt"),
   groups: {},
   profiles: {},
   activeProfile: null,
@@ -50,6 +56,8 @@ export const DEFAULT_CONFIG = Object.freeze({
 
 /** @param {number} min @param {number} max */
 const integerIn = (min, max) => (/** @type {unknown} */ v) => (Number.isInteger(v) && /** @type {number} */ (v) >= min && /** @type {number} */ (v) <= max ? null : `must be an integer ${min}..${max}`);
+/** @param {number} min @param {number} max */
+const numberIn = (min, max) => (/** @type {unknown} */ v) => (typeof v === "number" && Number.isFinite(v) && v >= min && v <= max ? null : `must be a number ${min}..${max}`);
 /** @param {string[]} values */
 const oneOf = (values) => (/** @type {unknown} */ v) => (typeof v === "string" && values.includes(v) ? null : `must be one of ${values.map((x) => `"${x}"`).join(", ")}`);
 
@@ -62,8 +70,11 @@ const VALIDATORS = {
   catalogDescriptionMax: integerIn(0, 4096),
   searchLimit: integerIn(1, 8),
   maxSourceBytes: integerIn(1024, 256 * 1024 * 1024),
-  routing: oneOf(["lazy", "adaptive", "safe"]),
+  routing: oneOf(["lazy", "adaptive", "safe", "additive"]),
   catalogTokenBudget: integerIn(0, 1_000_000),
+  pickThreshold: numberIn(0, 1),
+  maxAddedPerRound: integerIn(0, 8),
+  cadence: oneOf(["prompt", "tool-round"]),
   tokenSaver: oneOf(["on", "off"]),
 };
 
@@ -306,6 +317,9 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_MAX_SOURCE_BYTES", "maxSourceBytes", "number"],
   ["PI_LEAN_ROUTING", "routing", "string"],
   ["PI_LEAN_CATALOG_TOKEN_BUDGET", "catalogTokenBudget", "number"],
+  ["PI_LEAN_PICK_THRESHOLD", "pickThreshold", "number"],
+  ["PI_LEAN_MAX_ADDED_PER_ROUND", "maxAddedPerRound", "number"],
+  ["PI_LEAN_CADENCE", "cadence", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
 ]);
 
