@@ -213,3 +213,96 @@ describe("additive routing: re-delivery after compaction", { skip }, () => {
     assert.equal(JSON.stringify(last.messages[0]), JSON.stringify(bodies[0].messages[0]));
   });
 });
+
+describe("additive routing: the model picker", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{ code: number, stdout: string, stderr: string }} */
+  let run;
+  const longTask = `The report endpoint is slow; profile the CPU hot spots with a flame graph. ${"Details follow. ".repeat(300)}`;
+
+  before(async () => {
+    model = new FakeModel([
+      // Round 1: the scripted model plays the picker; unknown and user-only names are ignored.
+      { text: 'Here you go: {"skills": ["git-bisect", "no-such-skill", "release-checklist", "git-bisect"]}' },
+      { text: "Profiled." },
+      // Round 2: the picker does not answer in time, so the local picker decides.
+      { text: '{"skills": ["api-docs"]}', delayMs: 6000 },
+      { text: "Stabilised." },
+    ]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive", picker: "model", pickerModel: "fake/fake-model", pickerTimeoutMs: 1500 }));
+    const { runPi } = await import("./helpers/pi.mjs");
+    run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: [longTask, PROMPTS[0]] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("the picker request is bounded and carries only the task, the previous reply and candidates", () => {
+    assert.equal(run.code, 0, run.stderr);
+    const [first, , second] = model.bodies;
+    for (const body of [first, second]) {
+      assert.deepEqual(body.messages.map((m) => m.role), ["system", "user"]);
+      assert.ok(!body.tools?.length, "no tools are declared to the picker");
+      assert.match(systemText(body), /^You choose which skills a coding agent should be told about/);
+      const payload = JSON.parse(textOf(body.messages[1]));
+      assert.deepEqual(Object.keys(payload), ["task", "previousReply", "candidates"]);
+      assert.ok(JSON.stringify(payload.candidates).length <= 3000);
+      const names = payload.candidates.map((c) => c.name);
+      assert.ok(!names.includes("release-checklist"), "user-only skills are never candidates");
+      assert.ok(!textOf(body.messages[1]).includes("SKILL.md") && !textOf(body.messages[1]).includes(sandbox.root), "no paths are sent");
+    }
+    assert.equal(JSON.parse(textOf(first.messages[1])).task, [...longTask].slice(0, 2000).join(""));
+    assert.equal(JSON.parse(textOf(first.messages[1])).previousReply, "");
+    assert.equal(JSON.parse(textOf(second.messages[1])).previousReply, "Profiled.");
+    // Round 2 offers only skills not yet on the ledger.
+    assert.ok(!JSON.parse(textOf(second.messages[1])).candidates.some((c) => c.name === "git-bisect"));
+  });
+
+  test("only valid candidate names are added; a timeout falls back to the local picker", () => {
+    const [, main1, , main2] = model.bodies;
+    assert.deepEqual(deltas(main1), [`${ADDED_HEADER}\n- git-bisect: ${description("git-bisect")}`]);
+    assert.deepEqual(listed(deltas(main2)[1], ADDED_HEADER), ["flaky-tests"]);
+    assert.equal(model.bodies.length, 4);
+  });
+});
+
+describe("additive routing: tool-round cadence", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{ code: number, stdout: string, stderr: string }} */
+  let run;
+
+  before(async () => {
+    model = new FakeModel([{ toolCalls: [{ name: "read", arguments: { path: "profile/cpu-hot-spots-flame-graph.svg" } }] }, { text: "Looked." }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive", cadence: "tool-round" }));
+    const { runPi } = await import("./helpers/pi.mjs");
+    run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Please look at why the nightly job misbehaves."] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("a completed tool round adds skills from the tool call, after its result, without an extra request", () => {
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(model.bodies.length, 2);
+    assert.deepEqual(deltas(model.bodies[0]), []);
+    const messages = model.bodies[1].messages;
+    const at = messages.findIndex((m) => m.role === "user" && textOf(m).startsWith(ADDED_HEADER));
+    assert.equal(messages[at - 1]?.role, "tool");
+    assert.deepEqual(listed(textOf(messages[at]), ADDED_HEADER), ["perf-profiling"]);
+    assert.equal(JSON.stringify(model.bodies[1].messages[0]), JSON.stringify(model.bodies[0].messages[0]));
+  });
+});

@@ -28,6 +28,9 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {number} pickThreshold          additive: lowest confidence (0..1) a picked skill needs
  * @property {number} maxAddedPerRound       additive: most skills one round adds
  * @property {"prompt" | "tool-round"} cadence  additive: pick on each prompt, or also after each tool round
+ * @property {"local" | "model"} picker      additive: the Rust ranker, or one of the user's Pi models
+ * @property {string | null} pickerModel     additive model picker: "provider/model-id"
+ * @property {number} pickerTimeoutMs        additive model picker: give up and pick locally after this
  * @property {Record<string, string[]>} groups      group name -> skill names or `*`/`?` patterns
  * @property {Record<string, ProfileConfig>} profiles  profile name -> its groups and setting overrides
  * @property {string | null} activeProfile
@@ -46,6 +49,9 @@ export const DEFAULT_CONFIG = Object.freeze({
   pickThreshold: 0.45,
   maxAddedPerRound: 3,
   cadence: /** @type {const} */ ("prompt"),
+  picker: /** @type {const} */ ("local"),
+  pickerModel: null,
+  pickerTimeoutMs: 8000,
   groups: {},
   profiles: {},
   activeProfile: null,
@@ -75,6 +81,9 @@ const VALIDATORS = {
   pickThreshold: numberIn(0, 1),
   maxAddedPerRound: integerIn(0, 8),
   cadence: oneOf(["prompt", "tool-round"]),
+  picker: oneOf(["local", "model"]),
+  pickerModel: (v) => (v === null || (typeof v === "string" && /^[^/\s]+\/\S+$/.test(v) && v.length <= 256) ? null : 'must be "provider/model-id" or null'),
+  pickerTimeoutMs: integerIn(100, 120_000),
   tokenSaver: oneOf(["on", "off"]),
 };
 
@@ -320,6 +329,8 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_PICK_THRESHOLD", "pickThreshold", "number"],
   ["PI_LEAN_MAX_ADDED_PER_ROUND", "maxAddedPerRound", "number"],
   ["PI_LEAN_CADENCE", "cadence", "string"],
+  ["PI_LEAN_PICKER", "picker", "string"],
+  ["PI_LEAN_PICKER_MODEL", "pickerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
 ]);
 

@@ -113,7 +113,7 @@ export function registerLazySkills(pi, config, hooks) {
 
   const additive = registerAdditiveRouting(pi, runtime);
 
-  pi.on("before_agent_start", (event, ctx) => {
+  pi.on("before_agent_start", async (event, ctx) => {
     const options = /** @type {{ skills?: import("./skill-catalog.js").PiSkill[], sections?: Record<string, string> }} */ (event.systemPromptOptions);
     if (config.error) {
       // Fail closed: the eager catalog goes away and nothing replaces it.
@@ -126,7 +126,7 @@ export function registerLazySkills(pi, config, hooks) {
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
     if (config.value.routing === "additive") {
       // The stub stays the whole system-prompt contribution; skills arrive as appended deltas.
-      const message = additive.round(index, view, prompt, ctx);
+      const message = await additive.round(index, view, prompt, ctx);
       return message ? { message } : undefined;
     }
     const routed = route(index, { ...config.value, routing: config.value.routing }, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });

@@ -10,6 +10,7 @@
  */
 import { capText, explicitlyInvoked, isDistinctiveName } from "./skill-routing.js";
 import { DELTA_TYPE, deriveLedger, pendingUserPicks, summarizedAway, visibleEntryIds } from "./skill-ledger.js";
+import { previousReply, runModelPicker } from "./skill-model-picker.js";
 
 /** Largest text the local picker ranks (a pasted log should not cost more than a prompt). */
 export const PICKER_TEXT_MAX = 2000;
@@ -81,15 +82,17 @@ export function deltaMessage(index, round) {
  * @property {readonly any[]} branch                  the session branch, root to leaf
  * @property {string | null} text                     what the picker ranks; null = no picking this round
  * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number }} config
+ * @property {(text: string, eligible: string[]) => Promise<Array<{name: string}> | null>} [modelPicker]
+ *   the opt-in model picker; null (or a throw) falls back to the local picker
  */
 
 /**
  * One round: re-deliveries (no re-scoring), pending manual picks, then the picker's new
  * picks. A picker failure only costs this round's new picks; the ledger is untouched.
  * @param {RoundInput} input
- * @returns {ReturnType<typeof deltaMessage> | null}
+ * @returns {Promise<ReturnType<typeof deltaMessage> | null>}
  */
-export function additiveRound(input) {
+export async function additiveRound(input) {
   const ledger = deriveLedger(input.branch);
   const redelivered = summarizedAway(ledger, visibleEntryIds(input.branch)).filter(input.deliverable);
   /** @type {Array<{name: string, by: "picker" | "user"}>} */
@@ -97,18 +100,38 @@ export function additiveRound(input) {
     .filter((name) => input.index.get(name) && input.deliverable(name))
     .map((name) => ({ name, by: /** @type {const} */ ("user") }));
   if (input.text !== null) {
-    const exclude = new Set([...ledger.skills.keys(), ...ledger.removed]);
-    try {
-      const picks = pickSkills(input.index, input.text, { candidates: input.candidates, exclude, max: input.config.maxAddedPerRound, threshold: input.config.pickThreshold });
-      for (const pick of picks) added.push({ name: pick.name, by: "picker" });
-    } catch {
-      // Fail open: no new picks this round; nothing on the ledger changes.
-    }
+    const exclude = new Set([...ledger.skills.keys(), ...ledger.removed, ...added.map((a) => a.name)]);
+    for (const pick of await picksFor(input, input.text, exclude)) added.push({ name: pick.name, by: "picker" });
   }
   if (added.length === 0 && redelivered.length === 0) return null;
   const shown = new Set([...added.map((a) => a.name), ...redelivered]);
   const earlier = [...ledger.skills.values()].filter((s) => s.deliveredIn.length > 0 && !shown.has(s.name)).length;
   return deltaMessage(input.index, { added, redelivered, earlier, descriptionMax: input.config.catalogDescriptionMax });
+}
+
+/**
+ * New picks for one round: the model picker when configured and it answers, else the local
+ * picker. Any failure costs only this round's picks; the ledger is untouched.
+ * @param {RoundInput} input @param {string} text @param {Set<string>} exclude
+ * @returns {Promise<Array<{name: string}>>}
+ */
+async function picksFor(input, text, exclude) {
+  const max = input.config.maxAddedPerRound;
+  if (max <= 0) return [];
+  if (input.modelPicker) {
+    const eligible = input.candidates.filter((name) => !exclude.has(name));
+    try {
+      const chosen = eligible.length > 0 ? await input.modelPicker(text, eligible) : [];
+      if (chosen) return chosen.slice(0, max);
+    } catch {
+      // fall back to the local picker below
+    }
+  }
+  try {
+    return pickSkills(input.index, text, { candidates: input.candidates, exclude, max, threshold: input.config.pickThreshold });
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -151,28 +174,43 @@ export function registerAdditiveRouting(pi, runtime) {
    * @param {import("./skill-access.js").AccessView} view
    * @param {string | null} text @param {any} ctx
    */
-  function build(index, view, text, ctx) {
+  async function build(index, view, text, ctx) {
     const scopeState = runtime.scopeState();
     const access = runtime.access();
-    const message = additiveRound({
+    const config = runtime.config.value;
+    const branch = ctx.sessionManager.getBranch();
+    /** @type {RoundInput["modelPicker"]} */
+    const modelPicker =
+      config.picker === "model"
+        ? async (task, eligible) => {
+            // Candidates best-first by the local ranker, so the bounded list keeps the likely ones.
+            const ranked = index.search(task, { limit: 8, only: eligible }).hits.map((h) => h.name);
+            const ordered = [...new Set([...ranked, ...eligible])];
+            const candidates = ordered.map((name) => ({ name, description: index.get(name)?.description ?? "" }));
+            const names = await runModelPicker(ctx, config, { task, previousReply: previousReply(branch), candidates });
+            return names ? names.map((name) => ({ name })) : null;
+          }
+        : undefined;
+    const message = await additiveRound({
       index,
       candidates: view.candidates,
       deliverable: (name) => !view.deniedSet.has(name) && index.get(name)?.disableModelInvocation === false && scopeState.mayLoad(name, view.members),
-      branch: ctx.sessionManager.getBranch(),
+      branch,
       text,
-      config: runtime.config.value,
+      config,
+      modelPicker,
     });
     return message ? { ...message, content: access.redact(index, message.content) } : null;
   }
 
-  pi.on("turn_end", (event, ctx) => {
+  pi.on("turn_end", async (event, ctx) => {
     if (!active()) return;
     const toolRound = runtime.config.value.cadence === "tool-round" && (event.toolResults?.length ?? 0) > 0;
     if (!compactedInRun && !toolRound) return;
     compactedInRun = false;
     const index = runtime.catalog().index;
     if (!index) return;
-    const message = build(index, runtime.access().view(index), toolRound ? toolRoundText(event.message) : null, ctx);
+    const message = await build(index, runtime.access().view(index), toolRound ? toolRoundText(event.message) : null, ctx);
     if (!message) return;
     return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
   });

@@ -5,7 +5,7 @@
 import http from "node:http";
 
 /**
- * @typedef {{ text?: string, toolCalls?: Array<{ name: string, arguments?: unknown }> }} Reply
+ * @typedef {{ text?: string, toolCalls?: Array<{ name: string, arguments?: unknown }>, delayMs?: number }} Reply  `delayMs` holds the answer back (timeouts)
  * @typedef {Reply | ((body: any, index: number) => Reply)} ScriptStep
  */
 
@@ -71,7 +71,9 @@ export class FakeModel {
       const index = this.bodies.length - 1;
       const step = this.script[index];
       const reply = typeof step === "function" ? step(body, index) : (step ?? { text: "done." });
-      this.#stream(res, reply, index + 1);
+      if (!reply.delayMs) return this.#stream(res, reply, index + 1);
+      const timer = setTimeout(() => !res.destroyed && this.#stream(res, reply, index + 1), reply.delayMs);
+      res.on("close", () => clearTimeout(timer));
     });
   }
 
