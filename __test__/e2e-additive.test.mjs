@@ -117,7 +117,7 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
 
   test("each round appends one delta with only new skills; earlier messages are carried unchanged", () => {
     assert.deepEqual(deltas(bodies[0]), [`${ADDED_HEADER}\n- flaky-tests: ${description("flaky-tests")}`]);
-    assert.deepEqual(deltas(bodies[1]), [deltas(bodies[0])[0], `${ADDED_HEADER}\n- git-bisect: ${description("git-bisect")}\nThe 1 skill announced earlier in this conversation remains available through skill; skill_search finds others.`]);
+    assert.deepEqual(deltas(bodies[1]), [deltas(bodies[0])[0], `${ADDED_HEADER}\n- git-bisect: ${description("git-bisect")}\nSkills announced earlier (1) remain available through skill.`]);
     assert.deepEqual(deltas(bodies[2]).slice(0, 2), deltas(bodies[1]));
     assert.deepEqual(listed(deltas(bodies[2])[2], ADDED_HEADER), ["perf-profiling"]);
     // Nothing earlier is rewritten: each request starts with the whole previous one.
@@ -144,7 +144,7 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
     assert.deepEqual(ledgerInFork, [ledgerBefore[0].replace("3 skills, 3 rounds", "1 skill, 1 round"), ledgerBefore[1]]);
     const all = forkBody.messages.map(textOf).join("\n");
     assert.ok(!all.includes("git-bisect") && !all.includes("perf-profiling"), all);
-    assert.deepEqual(deltas(forkBody), [deltas(bodies[0])[0], `${ADDED_HEADER}\n- api-docs: ${description("api-docs")}\nThe 1 skill announced earlier in this conversation remains available through skill; skill_search finds others.`]);
+    assert.deepEqual(deltas(forkBody), [deltas(bodies[0])[0], `${ADDED_HEADER}\n- api-docs: ${description("api-docs")}\nSkills announced earlier (1) remain available through skill.`]);
   });
 
   test("a restart and resume has the same ledger and adds nothing already on it", () => {

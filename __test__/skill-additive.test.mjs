@@ -83,7 +83,7 @@ describe("one round", () => {
     const second = await additiveRound({ ...base, branch: [delta("d1", ["pdf-tools"])], text: "the PDF is done; now rebase my git branch and cherry-pick the fix" });
     assert.ok(second);
     assert.deepEqual(second.details.added.map((a) => a.name), ["git-helper"]);
-    assert.match(second.content, /\nThe 1 skill announced earlier in this conversation remains available through skill; skill_search finds others\.$/);
+    assert.match(second.content, /\nSkills announced earlier \(1\) remain available through skill\.$/);
     assert.equal(await additiveRound({ ...base, branch: [delta("d1", ["pdf-tools"])], text: "extract the tables from this PDF report" }), null);
   });
 

@@ -68,7 +68,7 @@ export function deltaMessage(index, round) {
   const lines = [];
   if (round.added.length > 0) lines.push('Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):', ...round.added.map((a) => line(a.name)));
   if (round.redelivered.length > 0) lines.push("Skills announced before the conversation summary, still available:", ...round.redelivered.map(line));
-  if (round.earlier > 0) lines.push(`The ${round.earlier} skill${round.earlier === 1 ? "" : "s"} announced earlier in this conversation remain${round.earlier === 1 ? "s" : ""} available through skill; skill_search finds others.`);
+  if (round.earlier > 0) lines.push(`Skills announced earlier (${round.earlier}) remain available through skill.`);
   /** @type {import("./skill-ledger.js").DeltaDetails} */
   const details = { added: round.added, redelivered: round.redelivered };
   return { customType: DELTA_TYPE, content: lines.join("\n"), display: false, details };

@@ -2,7 +2,8 @@
 //   1. prompt cost of the skill catalog: stock Pi vs pi-lean at 1/10/100/1000 skills, measured
 //      from the request bodies real Pi 1.6 sends to a scripted model (chars/4 and o200k);
 //   2. routing quality on the visible scientific set, ours vs plain BM25; 2b. the per-prompt
-//      shortlist of the lazy and adaptive routing modes: tokens per prompt and recall@3;
+//      shortlist of the lazy and adaptive routing modes: tokens per prompt and recall@3; 2c. a
+//      20-prompt session in lazy, adaptive and additive routing (scripts/bench-additive.mjs);
 //   3. search latency and index build through N-API at ~1000 skills;
 //   4. compaction through N-API: throughput on 10 MB logs and grep output, 50 KB latency,
 //      peak memory on a 100 MB input;
@@ -21,6 +22,7 @@ import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
 import { SkillIndex, compact } from "../index.js";
 import { DEFAULT_CONFIG } from "../extension/config.js";
 import { route } from "../extension/skill-routing.js";
+import { additiveSession } from "./bench-additive.mjs";
 import { RecoveryStore } from "../index.js";
 import { compactToolResult } from "../extension/token-saver-compaction.js";
 import { runRetrieve } from "../extension/token-saver-retrieve.js";
@@ -406,7 +408,9 @@ async function tokenSaver() {
 }
 
 async function main() {
-  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), compaction(), await tokenSaver()];
+  const session = await additiveSession({ routingDir: routing, o200k, readJsonl, table });
+  figures.additiveSession = session.figures;
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), session.text, searchLatency(), compaction(), await tokenSaver()];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }
