@@ -168,11 +168,17 @@ describe("additive routing: re-delivery after compaction", { skip }, () => {
   let bodies = [];
 
   before(async () => {
-    model = new FakeModel([{ text: "ok 1." }, { text: "ok 2." }, { text: "## Goal\nStabilise tests and find a regression.\n## Progress\nDiscussed both." }, { text: "ok 3." }]);
+    // A long first reply and a short second round: the cut lands between the two rounds with
+    // a wide margin either way, so only the first round's delta is summarized away.
+    // Summary requests (no tools declared) get the summary; the agent's requests get replies.
+    let replies = 0;
+    const reply = (/** @type {any} */ body) =>
+      !body.tools?.length ? { text: "## Goal\nStabilise tests and find a regression.\n## Progress\nDiscussed both." } : { text: ++replies === 1 ? `ok 1. ${"Checked the seeds and the timing. ".repeat(50)}` : `ok ${replies}.` };
+    model = new FakeModel(Array.from({ length: 8 }, () => reply));
     await model.start();
     sandbox = makeSandbox(model);
     const settingsFile = path.join(sandbox.agent, "settings.json");
-    fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(settingsFile, "utf8")), compaction: { keepRecentTokens: 120 } }));
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(settingsFile, "utf8")), compaction: { keepRecentTokens: 200 } }));
     fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive" }));
     pi = new RpcPi(sandbox, { session: true, args: ["--skill", SKILLS] });
     await pi.prompt("p0", PROMPTS[0]);
@@ -190,7 +196,8 @@ describe("additive routing: re-delivery after compaction", { skip }, () => {
   });
 
   test("the scripted model wrote the summary", () => {
-    assert.equal(bodies.length, 4);
+    assert.ok(bodies.filter((b) => !b.tools?.length).length >= 1, "at least one summary request");
+    assert.equal(bodies.filter((b) => b.tools?.length).length, 3);
     assert.match(compaction.summary, /Stabilise tests and find a regression/);
   });
 
@@ -200,8 +207,8 @@ describe("additive routing: re-delivery after compaction", { skip }, () => {
     assert.ok(firstKept > 0);
     const gone = entries.slice(0, firstKept).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta").flatMap((e) => e.details.added.map((a) => a.name));
     const kept = entries.slice(firstKept).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta").flatMap((e) => e.details.added.map((a) => a.name));
-    assert.ok(gone.length > 0, "the compaction summarized at least one delta away");
-    const last = bodies[3];
+    assert.deepEqual(gone, ["flaky-tests"], "the compaction summarized the first round's delta away");
+    const last = bodies.at(-1);
     const texts = deltas(last);
     const redelivery = texts.find((t) => t.includes(REDELIVERED_HEADER));
     assert.ok(redelivery, JSON.stringify(texts));
