@@ -95,7 +95,8 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
     await pi.prompt("p-fork", FORK_PROMPT);
     forkBody = model.bodies.at(-1);
     await pi.stop();
-    pi = new RpcPi(sandbox, { session: true, args: ["--skill", SKILLS, "--session", sessionFile] });
+    // Restarted with stricter settings: a changed threshold never removes anything.
+    pi = new RpcPi(sandbox, { session: true, args: ["--skill", SKILLS, "--session", sessionFile], env: { PI_LEAN_PICK_THRESHOLD: "1", PI_LEAN_MAX_ADDED_PER_ROUND: "0" } });
     ledgerResumed = ledgerOf(await skillsReport(pi, "c3"));
     await pi.prompt("p-resume", PROMPTS[2]);
     resumedBody = model.bodies.at(-1);
@@ -147,7 +148,7 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
     assert.deepEqual(deltas(forkBody), [deltas(bodies[0])[0], `${ADDED_HEADER}\n- api-docs: ${description("api-docs")}\nSkills announced earlier (1) remain available through skill.`]);
   });
 
-  test("a restart and resume has the same ledger and adds nothing already on it", () => {
+  test("a restart and resume (with stricter settings) has the same ledger and adds nothing already on it", () => {
     assert.deepEqual(ledgerResumed, ledgerBefore);
     // The same third prompt again: every fitting skill is already on the ledger, so no delta.
     assert.deepEqual(deltas(resumedBody), deltas(bodies[2]));
@@ -311,5 +312,65 @@ describe("additive routing: tool-round cadence", { skip }, () => {
     assert.equal(messages[at - 1]?.role, "tool");
     assert.deepEqual(listed(textOf(messages[at]), ADDED_HEADER), ["perf-profiling"]);
     assert.equal(JSON.stringify(model.bodies[1].messages[0]), JSON.stringify(model.bodies[0].messages[0]));
+  });
+});
+
+describe("additive routing: compaction inside a run", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{ code: number, stdout: string, stderr: string }} */
+  let run;
+  let sessionDir = "";
+
+  before(async () => {
+    // The first response reports a context near the window, so Pi compacts before the next
+    // request of the same run; the turn after that ends with the re-delivery.
+    let turns = 0;
+    const reply = (/** @type {any} */ body) => {
+      if (!body.tools?.length) return { text: "## Goal\nStabilise a flaky test.\n## Progress\nRead the notes." };
+      turns++;
+      if (turns === 1) return { toolCalls: [{ name: "read", arguments: { path: "notes.txt" } }], promptTokens: 120_000 };
+      if (turns === 2) return { toolCalls: [{ name: "read", arguments: { path: "notes.txt" } }] };
+      return { text: "Stabilised." };
+    };
+    model = new FakeModel(Array.from({ length: 8 }, () => reply));
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.work, "notes.txt"), "seed 42 fails\n");
+    const settingsFile = path.join(sandbox.agent, "settings.json");
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(settingsFile, "utf8")), compaction: { keepRecentTokens: 10 } }));
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive" }));
+    sessionDir = path.join(sandbox.root, "sessions");
+    const { runPi } = await import("./helpers/pi.mjs");
+    run = await runPi(sandbox, { session: true, args: ["--skill", SKILLS, "--session-dir", sessionDir], prompts: [PROMPTS[0]] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("turn_end re-delivers the summarized-away skills before the run's next request", () => {
+    assert.equal(run.code, 0, run.stderr);
+    const agentBodies = model.bodies.filter((b) => b.tools?.length);
+    assert.equal(agentBodies.length, 3);
+    assert.ok(model.bodies.length > 3, "a summary request ran inside the run");
+    const [file] = fs.readdirSync(sessionDir).filter((f) => f.endsWith(".jsonl"));
+    const entries = sessionEntries(path.join(sessionDir, file));
+    const compactionAt = entries.findIndex((e) => e.type === "compaction");
+    assert.ok(compactionAt > 0);
+    const firstKept = entries.findIndex((e) => e.id === entries[compactionAt].firstKeptEntryId);
+    const gone = entries.slice(0, firstKept).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta").flatMap((e) => e.details.added.map((a) => a.name));
+    assert.deepEqual(gone, ["flaky-tests"]);
+    // The request right after the compaction has no re-delivery yet; the one after the next turn_end has it.
+    assert.deepEqual(deltas(agentBodies[1]).filter((t) => t.includes(REDELIVERED_HEADER)), []);
+    const redelivery = deltas(agentBodies[2]).filter((t) => t.includes(REDELIVERED_HEADER));
+    assert.equal(redelivery.length, 1);
+    assert.equal(redelivery[0], `${REDELIVERED_HEADER}\n- flaky-tests: ${description("flaky-tests")}`);
+    const persisted = entries.filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta");
+    assert.deepEqual(persisted.at(-1).details, { added: [], redelivered: ["flaky-tests"] });
+    assert.ok(entries.indexOf(persisted.at(-1)) > compactionAt);
   });
 });

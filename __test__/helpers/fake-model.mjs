@@ -5,7 +5,8 @@
 import http from "node:http";
 
 /**
- * @typedef {{ text?: string, toolCalls?: Array<{ name: string, arguments?: unknown }>, delayMs?: number }} Reply  `delayMs` holds the answer back (timeouts)
+ * @typedef {{ text?: string, toolCalls?: Array<{ name: string, arguments?: unknown }>, delayMs?: number, promptTokens?: number }} Reply
+ *   `delayMs` holds the answer back (timeouts); `promptTokens` is the usage reported (default 100)
  * @typedef {Reply | ((body: any, index: number) => Reply)} ScriptStep
  */
 
@@ -94,7 +95,8 @@ export class FakeModel {
       send({ ...base, choices: [{ index: 0, delta: { content: reply.text ?? "done." }, finish_reason: null }] });
     }
     send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] });
-    send({ ...base, choices: [], usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } });
+    const promptTokens = reply.promptTokens ?? 100;
+    send({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: 10, total_tokens: promptTokens + 10 } });
     res.write("data: [DONE]\n\n");
     res.end();
   }
