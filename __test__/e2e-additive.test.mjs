@@ -50,6 +50,12 @@ function listed(text, header) {
 /** The session file's entries. @param {string} file */
 const sessionEntries = (file) => fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
 
+/** Delta entries among session entries. @param {any[]} entries */
+const deltaEntries = (entries) => entries.filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta");
+
+/** Skills the delta entries among `entries` added. @param {any[]} entries */
+const addedIn = (entries) => deltaEntries(entries).flatMap((e) => e.details.added.map((/** @type {any} */ a) => a.name));
+
 /** The latest `/skills` report notification. @param {RpcPi} pi @param {string} id */
 async function skillsReport(pi, id) {
   const from = await pi.prompt(id, "/skills", { run: false });
@@ -74,6 +80,7 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
   let sessionFile = "";
   let ledgerBefore = /** @type {string[]} */ ([]);
   let ledgerInFork = /** @type {string[]} */ ([]);
+  let ledgerAfterFork = /** @type {string[]} */ ([]);
   let ledgerResumed = /** @type {string[]} */ ([]);
   let forkBody = /** @type {any} */ (null);
   let resumedBody = /** @type {any} */ (null);
@@ -92,8 +99,11 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
     const second = forkable.find((m) => m.text === PROMPTS[1]);
     await pi.command("f1", { type: "fork", entryId: second.entryId });
     ledgerInFork = ledgerOf(await skillsReport(pi, "c2"));
+    // A manual pick on the fork joins the ledger (by the user) and rides in the next delta.
+    await pi.prompt("pick", "/skills pick sql-migrations", { run: false });
     await pi.prompt("p-fork", FORK_PROMPT);
     forkBody = model.bodies.at(-1);
+    ledgerAfterFork = ledgerOf(await skillsReport(pi, "c4"));
     await pi.stop();
     // Restarted with stricter settings: a changed threshold never removes anything.
     pi = new RpcPi(sandbox, { session: true, args: ["--skill", SKILLS, "--session", sessionFile], env: { PI_LEAN_PICK_THRESHOLD: "1", PI_LEAN_MAX_ADDED_PER_ROUND: "0" } });
@@ -129,7 +139,7 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
   });
 
   test("the deltas are persisted in the session as hidden custom messages", () => {
-    const persisted = sessionEntries(sessionFile).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta");
+    const persisted = deltaEntries(sessionEntries(sessionFile));
     assert.deepEqual(persisted.map((e) => e.details.added.map((a) => `${a.name}/${a.by}`)), [["flaky-tests/picker"], ["git-bisect/picker"], ["perf-profiling/picker"]]);
     assert.ok(persisted.every((e) => e.display === false));
   });
@@ -145,7 +155,14 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
     assert.deepEqual(ledgerInFork, [ledgerBefore[0].replace("3 skills, 3 rounds", "1 skill, 1 round"), ledgerBefore[1]]);
     const all = forkBody.messages.map(textOf).join("\n");
     assert.ok(!all.includes("git-bisect") && !all.includes("perf-profiling"), all);
-    assert.deepEqual(deltas(forkBody), [deltas(bodies[0])[0], `${ADDED_HEADER}\n- api-docs: ${description("api-docs")}\nSkills announced earlier (1) remain available through skill.`]);
+    assert.deepEqual(deltas(forkBody), [deltas(bodies[0])[0], `${ADDED_HEADER}\n- sql-migrations: ${description("sql-migrations")}\n- api-docs: ${description("api-docs")}\nSkills announced earlier (1) remain available through skill.`]);
+  });
+
+  test("a manual /skills pick shows up in the ledger as added by the user", () => {
+    assert.equal(ledgerAfterFork[0], "Branch ledger (3 skills, 2 rounds):");
+    assert.equal(ledgerAfterFork[1], ledgerBefore[1]);
+    assert.match(ledgerAfterFork[2], /^- sql-migrations: added by user \(round 2, /);
+    assert.match(ledgerAfterFork[3], /^- api-docs: added by picker \(round 2, /);
   });
 
   test("a restart and resume (with stricter settings) has the same ledger and adds nothing already on it", () => {
@@ -206,8 +223,8 @@ describe("additive routing: re-delivery after compaction", { skip }, () => {
     const entries = sessionEntries(sessionFile);
     const firstKept = entries.findIndex((e) => e.id === compaction.firstKeptEntryId);
     assert.ok(firstKept > 0);
-    const gone = entries.slice(0, firstKept).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta").flatMap((e) => e.details.added.map((a) => a.name));
-    const kept = entries.slice(firstKept).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta").flatMap((e) => e.details.added.map((a) => a.name));
+    const gone = addedIn(entries.slice(0, firstKept));
+    const kept = addedIn(entries.slice(firstKept));
     assert.deepEqual(gone, ["flaky-tests"], "the compaction summarized the first round's delta away");
     const last = bodies.at(-1);
     const texts = deltas(last);
@@ -362,14 +379,14 @@ describe("additive routing: compaction inside a run", { skip }, () => {
     const compactionAt = entries.findIndex((e) => e.type === "compaction");
     assert.ok(compactionAt > 0);
     const firstKept = entries.findIndex((e) => e.id === entries[compactionAt].firstKeptEntryId);
-    const gone = entries.slice(0, firstKept).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta").flatMap((e) => e.details.added.map((a) => a.name));
+    const gone = addedIn(entries.slice(0, firstKept));
     assert.deepEqual(gone, ["flaky-tests"]);
     // The request right after the compaction has no re-delivery yet; the one after the next turn_end has it.
     assert.deepEqual(deltas(agentBodies[1]).filter((t) => t.includes(REDELIVERED_HEADER)), []);
     const redelivery = deltas(agentBodies[2]).filter((t) => t.includes(REDELIVERED_HEADER));
     assert.equal(redelivery.length, 1);
     assert.equal(redelivery[0], `${REDELIVERED_HEADER}\n- flaky-tests: ${description("flaky-tests")}`);
-    const persisted = entries.filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta");
+    const persisted = deltaEntries(entries);
     assert.deepEqual(persisted.at(-1).details, { added: [], redelivered: ["flaky-tests"] });
     assert.ok(entries.indexOf(persisted.at(-1)) > compactionAt);
   });
