@@ -96,6 +96,23 @@ describe("one round", () => {
     assert.deepEqual(denied?.details.redelivered, []);
   });
 
+  test("a failing picker costs only that round's picks: pending picks and re-deliveries still go out", async () => {
+    const broken = /** @type {any} */ ({
+      get: (/** @type {string} */ n) => index.get(n),
+      mentions: (/** @type {string} */ t) => index.mentions(t),
+      search: () => {
+        throw new Error("ranker down");
+      },
+    });
+    const branch = [delta("d1", ["pdf-tools"]), user("u2"), pick("p1", "sql-tuning", true), { type: "compaction", id: "c1", firstKeptEntryId: "u2", summary: "s" }];
+    const message = await additiveRound({ ...base, index: broken, branch, text: "rebase my git branch" });
+    assert.deepEqual(message?.details, { added: [{ name: "sql-tuning", by: "user" }], redelivered: ["pdf-tools"] });
+    const failingModel = await additiveRound({ ...base, branch: [], text: "extract the tables from this PDF report", modelPicker: async () => null });
+    assert.deepEqual(failingModel?.details.added, [{ name: "pdf-tools", by: "picker" }], "a model picker failure falls back to the local picker");
+    const chosen = await additiveRound({ ...base, branch: [], text: "extract the tables from this PDF report", modelPicker: async () => [{ name: "git-helper" }] });
+    assert.deepEqual(chosen?.details.added, [{ name: "git-helper", by: "picker" }]);
+  });
+
   test("descriptions are capped", () => {
     const message = deltaMessage(index, { added: [{ name: "git-helper", by: "picker" }], redelivered: [], earlier: 0, descriptionMax: 10 });
     assert.match(message.content, /- git-helper: Helps with…$/);
