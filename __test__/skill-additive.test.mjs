@@ -157,10 +157,10 @@ describe("model picker (unit)", async () => {
     /** @type {any[]} */
     const calls = [];
     const never = { find: () => ({ id: "m" }), complete: () => new Promise(() => {}) };
-    const tui = { mode: "tui", hasUI: true, modelRegistry: never, ui: { setWorkingMessage: (...a) => calls.push(a) } };
+    const tui = { mode: "tui", hasUI: true, modelRegistry: never, ui: { setWorkingMessage: (...a) => calls.push(a), setWorkingVisible: (v) => calls.push(["visible", v]) } };
     const config = { pickerModel: "p/m", pickerTimeoutMs: 100, maxAddedPerRound: 3 };
     assert.equal(await runModelPicker(tui, config, { task: "x", previousReply: "", candidates: [{ name: "a", description: "" }] }), null);
-    assert.deepEqual(calls, [["Choosing skills"], []]);
+    assert.deepEqual(calls, [["Choosing skills"], ["visible", true], []]);
     const rpc = { ...tui, mode: "rpc" };
     calls.length = 0;
     assert.equal(await runModelPicker(rpc, config, { task: "x", previousReply: "", candidates: [{ name: "a", description: "" }] }), null);

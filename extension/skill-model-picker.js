@@ -115,7 +115,11 @@ export async function runModelPicker(ctx, config, input) {
   outer?.addEventListener("abort", cancel, { once: true });
   // The working row is a TUI element; other modes get no UI calls at all.
   const showProgress = ctx.mode === "tui" && ctx.hasUI;
-  if (showProgress) ctx.ui.setWorkingMessage("Choosing skills");
+  if (showProgress) {
+    ctx.ui.setWorkingMessage("Choosing skills");
+    // Before the first turn Pi has not drawn the working row yet; asking for it shows it now.
+    ctx.ui.setWorkingVisible?.(true);
+  }
   try {
     const request = ctx.modelRegistry.complete(model, { systemPrompt: payload.systemPrompt, messages: [{ role: "user", content: [{ type: "text", text: payload.user }], timestamp: Date.now() }] }, { signal: controller.signal });
     const aborted = new Promise((resolve) => controller.signal.addEventListener("abort", () => resolve(null), { once: true }));
