@@ -115,10 +115,18 @@ export async function runModelPicker(ctx, config, input) {
   outer?.addEventListener("abort", cancel, { once: true });
   // The working row is a TUI element; other modes get no UI calls at all.
   const showProgress = ctx.mode === "tui" && ctx.hasUI;
+  /** @type {(() => void) | undefined} */
+  let stopListening;
   if (showProgress) {
     ctx.ui.setWorkingMessage("Choosing skills");
     // Before the first turn Pi has not drawn the working row yet; asking for it shows it now.
     ctx.ui.setWorkingVisible?.(true);
+    // The run's abort signal does not exist yet, so Escape (the user's cancel) is watched
+    // directly; it is not consumed, so Pi still aborts the run as usual.
+    stopListening = ctx.ui.onTerminalInput?.((/** @type {string} */ data) => {
+      if (data === "\x1b") cancel();
+      return undefined;
+    });
   }
   try {
     const request = ctx.modelRegistry.complete(model, { systemPrompt: payload.systemPrompt, messages: [{ role: "user", content: [{ type: "text", text: payload.user }], timestamp: Date.now() }] }, { signal: controller.signal });
@@ -135,6 +143,7 @@ export async function runModelPicker(ctx, config, input) {
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener("abort", cancel);
+    stopListening?.();
     if (showProgress) ctx.ui.setWorkingMessage();
   }
 }
