@@ -56,6 +56,7 @@ describe("branch ledger", () => {
     assert.deepEqual([...ledger.removed], ["git-helper"]);
     assert.equal(ledger.rounds, 2);
     assert.match(ledgerLines(ledger).join("\n"), /pdf-tools: added by picker \(round 1, .*\)\n- sql-tuning: added by user \(picked .*, delivered at the next prompt\)/);
+    assert.deepEqual(ledgerLines(ledger, undefined, 1).slice(1, 2), ["- … 1 earlier (the full list: /skills in print or RPC mode)"]);
   });
 
   test("a compaction hides deltas before the first kept entry; context edits hide their target", () => {

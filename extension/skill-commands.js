@@ -158,10 +158,13 @@ export function registerSkillCommands(pi, runtime) {
     say(ctx, lines.join("\n"));
   }
 
-  /** The additive ledger of the current branch: what was added, when and by whom. @param {any} ctx */
-  function branchLedger(ctx) {
+  /**
+   * The additive ledger of the current branch: what was added, when and by whom.
+   * @param {any} ctx @param {number} [latest]  only the latest this many skills
+   */
+  function branchLedger(ctx, latest) {
     const branch = ctx?.sessionManager?.getBranch?.() ?? [];
-    return ledgerLines(deriveLedger(branch), visibleEntryIds(branch));
+    return ledgerLines(deriveLedger(branch), visibleEntryIds(branch), latest);
   }
 
   /**
@@ -210,7 +213,7 @@ export function registerSkillCommands(pi, runtime) {
         const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Pick a skill for this branch", "Why is a skill hidden?", ...(saverAction ? [saverAction] : []), "Close"];
         const userOnly = userOnlyInScope(ctx);
         const head = [`Skills: ${scopeLine(ctx)}${userOnly > 0 ? `; ${userOnly} more ${userOnly === 1 ? "is" : "are"} user-only (/skill:name)` : ""}`];
-        if (config.value.routing === "additive") head.push(...branchLedger(ctx));
+        if (config.value.routing === "additive") head.push(...branchLedger(ctx, 5));
         if (saver) head.push(saver.isOn() ? saver.statusLine() : "token saver: off");
         const title = fresh.length > 0 ? [...fresh, "", ...head].join("\n") : head.join("\n");
         fresh = [];

@@ -121,11 +121,14 @@ export function pendingUserPicks(ledger) {
 /**
  * Lines for `/skills`: what the branch ledger holds, when and by whom it was added.
  * @param {Ledger} ledger @param {Set<string>} [visible]  to mark skills a compaction summarized away
+ * @param {number} [latest]  list only the latest this many (the manager's title stays short)
  */
-export function ledgerLines(ledger, visible) {
+export function ledgerLines(ledger, visible, latest = Number.MAX_SAFE_INTEGER) {
   if (ledger.skills.size === 0) return ["Branch ledger: empty (no skill has been added on this branch yet)."];
   const lines = [`Branch ledger (${ledger.skills.size} skill${ledger.skills.size === 1 ? "" : "s"}, ${ledger.rounds} round${ledger.rounds === 1 ? "" : "s"}):`];
-  for (const s of ledger.skills.values()) {
+  const skills = [...ledger.skills.values()];
+  if (skills.length > latest) lines.push(`- … ${skills.length - latest} earlier (the full list: /skills in print or RPC mode)`);
+  for (const s of skills.slice(Math.max(0, skills.length - latest))) {
     const when = s.round > 0 ? `round ${s.round}${s.at ? `, ${s.at}` : ""}` : `picked${s.at ? ` ${s.at}` : ""}, delivered at the next prompt`;
     const gone = visible && s.deliveredIn.length > 0 && !s.deliveredIn.some((id) => visible.has(id)) ? "; summarized away, re-delivered at the next prompt" : "";
     lines.push(`- ${s.name}: added by ${s.by} (${when}${gone})`);
