@@ -2,86 +2,15 @@
 // the `ask` approval dialog (Allow once / Always allow for this session / Reject), approval of
 // `ask` dependencies, and the skill commands degrading to a plain-text notification.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import readline from "node:readline";
 import { after, before, describe, test } from "node:test";
 import { FakeModel, toolMessages } from "./helpers/fake-model.mjs";
-import { EXTENSION_ENTRY, PI_CLI, REPO_ROOT, findPiNode, makeSandbox } from "./helpers/pi.mjs";
+import { REPO_ROOT, findPiNode, makeSandbox } from "./helpers/pi.mjs";
+import { RpcPi } from "./helpers/rpc.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
 const APPROVAL = ["Allow once", "Always allow this skill for this session", "Reject"];
-
-/** Drives `pi --mode rpc`, answering each select dialog from a queue of answers. */
-class RpcPi {
-  /** @param {ReturnType<typeof makeSandbox>} sandbox @param {Array<string | null>} answers (null cancels) */
-  constructor(sandbox, answers) {
-    const node = /** @type {string} */ (findPiNode());
-    this.answers = answers;
-    /** @type {any[]} */
-    this.events = [];
-    /** @type {Array<() => void>} */
-    this.waiters = [];
-    this.child = spawn(node, [PI_CLI, "--mode", "rpc", "--no-session", "--model", "fake/fake-model", "--no-context-files", "-e", EXTENSION_ENTRY, "--skill", DEP_SKILLS], {
-      cwd: sandbox.work,
-      env: { PATH: `${path.dirname(node)}:${process.env.PATH ?? ""}`, PI_CODING_AGENT_DIR: sandbox.agent, HOME: sandbox.home, PI_OFFLINE: "1", PI_TELEMETRY: "0", PI_SKIP_VERSION_CHECK: "1" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    this.stderr = "";
-    this.child.stderr.on("data", (c) => (this.stderr += c));
-    readline.createInterface({ input: this.child.stdout }).on("line", (line) => {
-      let event;
-      try {
-        event = JSON.parse(line);
-      } catch {
-        return;
-      }
-      this.events.push(event);
-      if (event.type === "extension_ui_request" && event.method === "select") {
-        const answer = this.answers.shift();
-        this.send(answer == null ? { type: "extension_ui_response", id: event.id, cancelled: true } : { type: "extension_ui_response", id: event.id, value: answer });
-      }
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  /** @param {unknown} message */
-  send(message) {
-    this.child.stdin.write(`${JSON.stringify(message)}\n`);
-  }
-
-  /** Resolves when an event satisfying `predicate` has arrived (after index `from`). */
-  async waitFor(predicate, from = 0, timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.events.slice(from).find(predicate);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`timed out; stderr: ${this.stderr}`);
-      await new Promise((resolve) => {
-        this.waiters.push(() => resolve(undefined));
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-
-  /** Sends a prompt and waits until the run (if any) has settled. */
-  async prompt(id, message, { run = true } = {}) {
-    const from = this.events.length;
-    this.send({ id, type: "prompt", message });
-    await this.waitFor((e) => e.type === "response" && e.id === id, from);
-    if (run) await this.waitFor((e) => e.type === "agent_settled", from);
-    return from;
-  }
-
-  async stop() {
-    this.child.stdin.end();
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => this.child.kill("SIGKILL"), 5000);
-      this.child.on("close", () => (clearTimeout(timer), resolve(undefined)));
-    });
-  }
-}
 
 const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false;
 
@@ -114,7 +43,7 @@ describe("ask approval and commands in RPC mode", { skip }, () => {
     );
     // release-notes: Reject, then Always; loop-a: Allow once, its dependency loop-b: Reject;
     // loop-a again: the dialog is cancelled (counts as Reject).
-    pi = new RpcPi(sandbox, ["Reject", APPROVAL[1], "Allow once", "Reject", null]);
+    pi = new RpcPi(sandbox, { answers: ["Reject", APPROVAL[1], "Allow once", "Reject", null], args: ["--skill", DEP_SKILLS] });
     await pi.prompt("p1", "Write the release notes.");
     await pi.prompt("c1", "/skills", { run: false });
     await pi.prompt("c2", "/skill-profile", { run: false });

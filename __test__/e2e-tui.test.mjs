@@ -3,55 +3,36 @@
 // results, a message shown inside the manager is repeated in the chat once it closes, and the
 // manager shows and toggles the Token Saver (its status line appears). Skipped without tmux.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FakeModel } from "./helpers/fake-model.mjs";
-import { EXTENSION_ENTRY, PI_CLI, REPO_ROOT, findPiNode, makeSandbox } from "./helpers/pi.mjs";
+import { REPO_ROOT, findPiNode, makeSandbox } from "./helpers/pi.mjs";
+import { TmuxPi, hasTmux } from "./helpers/tmux.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
-const node = findPiNode();
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
-const skip = !node ? "needs Node >= 22.19 for Pi 1.6" : !hasTmux ? "needs tmux" : false;
-const SESSION = `pi-lean-tui-${process.pid}`;
-
-/** @param {string[]} args */
-const tmux = (...args) => spawnSync("tmux", args, { encoding: "utf8" });
-const screen = () => tmux("capture-pane", "-t", SESSION, "-p").stdout;
-
-/** Waits until the screen matches, or fails with what was on it. @param {RegExp} pattern */
-async function waitFor(pattern, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const text = screen();
-    if (pattern.test(text)) return text;
-    if (Date.now() > until) assert.fail(`timed out waiting for ${pattern}; screen:\n${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** @param {...string} keys */
-const keys = (...keys) => tmux("send-keys", "-t", SESSION, ...keys);
+const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : !hasTmux ? "needs tmux" : false;
 
 describe("the skills manager in Pi's TUI", { skip }, () => {
   /** @type {FakeModel} */
   let model;
   /** @type {ReturnType<typeof makeSandbox>} */
   let sandbox;
+  /** @type {TmuxPi} */
+  let pi;
+  const screen = () => pi.screen();
+  const waitFor = (/** @type {RegExp} */ pattern) => pi.waitFor(pattern);
+  const keys = (/** @type {string[]} */ ...k) => pi.keys(...k);
 
   before(async () => {
     model = new FakeModel([]);
     await model.start();
     sandbox = makeSandbox(model);
-    const env = [`HOME=${sandbox.home}`, `PI_CODING_AGENT_DIR=${sandbox.agent}`, "PI_OFFLINE=1", "PI_TELEMETRY=0", "PI_SKIP_VERSION_CHECK=1", "TERM=xterm-256color", `PATH=${path.dirname(/** @type {string} */ (node))}:/usr/bin:/bin`];
-    const command = ["env", ...env, node, PI_CLI, "--model", "fake/fake-model", "--no-context-files", "-e", EXTENSION_ENTRY, "--skill", DEP_SKILLS].map((a) => `'${String(a).replace(/'/g, "'\\''")}'`).join(" ");
-    const started = tmux("new-session", "-d", "-s", SESSION, "-x", "110", "-y", "40", "-c", sandbox.work, command);
-    assert.equal(started.status, 0, started.stderr);
+    pi = new TmuxPi(sandbox, `pi-lean-tui-${process.pid}`, ["--skill", DEP_SKILLS]);
     await waitFor(/fake-model/);
   });
 
   after(async () => {
-    tmux("kill-session", "-t", SESSION);
+    pi?.stop();
     await model?.stop();
     sandbox?.cleanup();
   });

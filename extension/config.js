@@ -23,8 +23,14 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {number} catalogDescriptionMax  characters of description per search hit; 0 = names only
  * @property {number} searchLimit            default hits per skill_search (max 8)
  * @property {number} maxSourceBytes         largest SKILL.md read
- * @property {"lazy" | "adaptive" | "safe"} routing  how skills reach the model
+ * @property {"lazy" | "adaptive" | "safe" | "additive"} routing  how skills reach the model
  * @property {number} catalogTokenBudget     largest compact catalog adaptive mode publishes (chars/4)
+ * @property {number} pickThreshold          additive: lowest confidence (0..1) a picked skill needs
+ * @property {number} maxAddedPerRound       additive: most skills one round adds
+ * @property {"prompt" | "tool-round"} cadence  additive: pick on each prompt, or also after each tool round
+ * @property {"local" | "model"} picker      additive: the Rust ranker, or one of the user's Pi models
+ * @property {string | null} pickerModel     additive model picker: "provider/model-id"
+ * @property {number} pickerTimeoutMs        additive model picker: give up and pick locally after this
  * @property {Record<string, string[]>} groups      group name -> skill names or `*`/`?` patterns
  * @property {Record<string, ProfileConfig>} profiles  profile name -> its groups and setting overrides
  * @property {string | null} activeProfile
@@ -44,6 +50,12 @@ export const DEFAULT_CONFIG = Object.freeze({
   maxSourceBytes: 16 * 1024 * 1024,
   routing: /** @type {const} */ ("lazy"),
   catalogTokenBudget: 4096,
+  pickThreshold: 0.45,
+  maxAddedPerRound: 3,
+  cadence: /** @type {const} */ ("prompt"),
+  picker: /** @type {const} */ ("local"),
+  pickerModel: null,
+  pickerTimeoutMs: 8000,
   groups: {},
   profiles: {},
   activeProfile: null,
@@ -59,6 +71,8 @@ const BUDGET_MAX = 1_000_000;
 
 /** @param {number} min @param {number} max */
 const integerIn = (min, max) => (/** @type {unknown} */ v) => (Number.isInteger(v) && /** @type {number} */ (v) >= min && /** @type {number} */ (v) <= max ? null : `must be an integer ${min}..${max}`);
+/** @param {number} min @param {number} max */
+const numberIn = (min, max) => (/** @type {unknown} */ v) => (typeof v === "number" && Number.isFinite(v) && v >= min && v <= max ? null : `must be a number ${min}..${max}`);
 /** @param {string[]} values */
 const oneOf = (values) => (/** @type {unknown} */ v) => (typeof v === "string" && values.includes(v) ? null : `must be one of ${values.map((x) => `"${x}"`).join(", ")}`);
 
@@ -71,8 +85,14 @@ const VALIDATORS = {
   catalogDescriptionMax: integerIn(0, 4096),
   searchLimit: integerIn(1, 8),
   maxSourceBytes: integerIn(1024, 256 * 1024 * 1024),
-  routing: oneOf(["lazy", "adaptive", "safe"]),
+  routing: oneOf(["lazy", "adaptive", "safe", "additive"]),
   catalogTokenBudget: integerIn(0, 1_000_000),
+  pickThreshold: numberIn(0, 1),
+  maxAddedPerRound: integerIn(0, 8),
+  cadence: oneOf(["prompt", "tool-round"]),
+  picker: oneOf(["local", "model"]),
+  pickerModel: (v) => (v === null || (typeof v === "string" && /^[^/\s]+\/\S+$/.test(v) && v.length <= 256) ? null : 'must be "provider/model-id" or null'),
+  pickerTimeoutMs: integerIn(100, 120_000),
   tokenSaver: oneOf(["on", "off"]),
   compactionBudget: (v) => {
     const whole = integerIn(BUDGET_MIN, BUDGET_MAX);
@@ -336,6 +356,11 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_MAX_SOURCE_BYTES", "maxSourceBytes", "number"],
   ["PI_LEAN_ROUTING", "routing", "string"],
   ["PI_LEAN_CATALOG_TOKEN_BUDGET", "catalogTokenBudget", "number"],
+  ["PI_LEAN_PICK_THRESHOLD", "pickThreshold", "number"],
+  ["PI_LEAN_MAX_ADDED_PER_ROUND", "maxAddedPerRound", "number"],
+  ["PI_LEAN_CADENCE", "cadence", "string"],
+  ["PI_LEAN_PICKER", "picker", "string"],
+  ["PI_LEAN_PICKER_MODEL", "pickerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
   ["PI_LEAN_COMPACTION_BUDGET", "compactionBudget", "number"],
 ]);

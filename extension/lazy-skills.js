@@ -9,6 +9,7 @@
  */
 import { SkillAccess } from "./skill-access.js";
 import { SkillCatalog } from "./skill-catalog.js";
+import { registerAdditiveRouting } from "./skill-additive.js";
 import { registerSkillCommands } from "./skill-commands.js";
 import { PICK_ENTRY, restorePicks } from "./skill-picks.js";
 import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./skill-guard.js";
@@ -117,7 +118,9 @@ export function registerLazySkills(pi, config, hooks) {
     return messages ? { messages } : undefined;
   });
 
-  pi.on("before_agent_start", (event) => {
+  const additive = registerAdditiveRouting(pi, runtime);
+
+  pi.on("before_agent_start", async (event, ctx) => {
     const options = /** @type {{ skills?: import("./skill-catalog.js").PiSkill[], sections?: Record<string, string> }} */ (event.systemPromptOptions);
     if (config.error) {
       // Fail closed: the eager catalog goes away and nothing replaces it.
@@ -127,8 +130,13 @@ export function registerLazySkills(pi, config, hooks) {
     const index = catalog.update(options.skills ?? []);
     const view = access.view(index);
     const prompt = event.messageType === "user" ? event.prompt : null;
-    const routed = route(index, config.value, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
+    if (config.value.routing === "additive") {
+      // The stub stays the whole system-prompt contribution; skills arrive as appended deltas.
+      const message = await additive.round(index, view, prompt, ctx);
+      return message ? { message } : undefined;
+    }
+    const routed = route(index, { ...config.value, routing: config.value.routing }, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
     if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
     return routed.message ? { message: { ...routed.message, content: access.redact(index, routed.message.content) } } : undefined;
   });

@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import { CONFIG_FILE_NAME } from "./config.js";
+import { deriveLedger, ledgerLines, visibleEntryIds } from "./skill-ledger.js";
 import { groupMembers } from "./skill-scope.js";
 
 /** The argument that leaves a profile or group (back to the wider scope). */
@@ -151,9 +152,19 @@ export function registerSkillCommands(pi, runtime) {
     }
     lines.push(`Profiles: ${profileNames().join(", ") || "(none)"}; groups: ${Object.keys(config.value.groups).join(", ") || "(none)"}.`);
     const picks = [...runtime.scopeState().picks];
-    if (picks.length > 0) lines.push(`Picked for this branch: ${picks.join(", ")}.`);
+    if (config.value.routing === "additive") lines.push(...branchLedger(ctx));
+    else if (picks.length > 0) lines.push(`Picked for this branch: ${picks.join(", ")}.`);
     lines.push("Switch with /skill-profile <name|all> and /skill-group <name|all>; /skills pick <name> adds a skill to this branch; the interactive manager needs the TUI.");
     say(ctx, lines.join("\n"));
+  }
+
+  /**
+   * The additive ledger of the current branch: what was added, when and by whom.
+   * @param {any} ctx @param {number} [latest]  only the latest this many skills
+   */
+  function branchLedger(ctx, latest) {
+    const branch = ctx?.sessionManager?.getBranch?.() ?? [];
+    return ledgerLines(deriveLedger(branch), visibleEntryIds(branch), latest);
   }
 
   /**
@@ -202,6 +213,7 @@ export function registerSkillCommands(pi, runtime) {
         const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Pick a skill for this branch", "Why is a skill hidden?", ...(saverAction ? [saverAction] : []), "Close"];
         const userOnly = userOnlyInScope(ctx);
         const head = [`Skills: ${scopeLine(ctx)}${userOnly > 0 ? `; ${userOnly} more ${userOnly === 1 ? "is" : "are"} user-only (/skill:name)` : ""}`];
+        if (config.value.routing === "additive") head.push(...branchLedger(ctx, 5));
         if (saver) head.push(saver.isOn() ? saver.statusLine() : "token saver: off");
         const title = fresh.length > 0 ? [...fresh, "", ...head].join("\n") : head.join("\n");
         fresh = [];

@@ -2,7 +2,8 @@
 //   1. prompt cost of the skill catalog: stock Pi vs pi-lean at 1/10/100/1000 skills, measured
 //      from the request bodies real Pi 1.6 sends to a scripted model (chars/4 and o200k);
 //   2. routing quality on the visible scientific set, ours vs plain BM25; 2b. the per-prompt
-//      shortlist of the lazy and adaptive routing modes: tokens per prompt and recall@3;
+//      shortlist of the lazy and adaptive routing modes: tokens per prompt and recall@3; 2c. a
+//      20-prompt session in lazy, adaptive and additive routing (scripts/bench-additive.mjs);
 //   3. search latency and index build through N-API at ~1000 skills;
 //   4. compaction through N-API (scripts/bench-compaction.mjs): throughput on 10 MB logs and
 //      rg output, 50 KB latency, the peer engine (pi-skill-orchestrator@0.1.26's Token Saver)
@@ -26,6 +27,7 @@ import { SkillIndex } from "../index.js";
 import { compactionBench } from "./bench-compaction.mjs";
 import { DEFAULT_CONFIG } from "../extension/config.js";
 import { route } from "../extension/skill-routing.js";
+import { additiveSession } from "./bench-additive.mjs";
 import { RecoveryStore } from "../index.js";
 import { compactToolResult } from "../extension/token-saver-compaction.js";
 import { runRetrieve } from "../extension/token-saver-retrieve.js";
@@ -429,7 +431,9 @@ async function main() {
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
     return;
   }
-  const sections = [await promptCost(), routingQuality(), shortlistQuality(), searchLatency(), await compaction(), await tokenSaver(), nativeVsWasm()];
+  const session = await additiveSession({ routingDir: routing, o200k, readJsonl, table });
+  figures.additiveSession = session.figures;
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), session.text, searchLatency(), await compaction(), await tokenSaver(), nativeVsWasm()];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }

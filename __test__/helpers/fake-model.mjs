@@ -5,7 +5,8 @@
 import http from "node:http";
 
 /**
- * @typedef {{ text?: string, toolCalls?: Array<{ name: string, arguments?: unknown }> }} Reply
+ * @typedef {{ text?: string, toolCalls?: Array<{ name: string, arguments?: unknown }>, delayMs?: number, promptTokens?: number }} Reply
+ *   `delayMs` holds the answer back (timeouts); `promptTokens` is the usage reported (default 100)
  * @typedef {Reply | ((body: any, index: number) => Reply)} ScriptStep
  */
 
@@ -71,7 +72,9 @@ export class FakeModel {
       const index = this.bodies.length - 1;
       const step = this.script[index];
       const reply = typeof step === "function" ? step(body, index) : (step ?? { text: "done." });
-      this.#stream(res, reply, index + 1);
+      if (!reply.delayMs) return this.#stream(res, reply, index + 1);
+      const timer = setTimeout(() => !res.destroyed && this.#stream(res, reply, index + 1), reply.delayMs);
+      res.on("close", () => clearTimeout(timer));
     });
   }
 
@@ -92,7 +95,8 @@ export class FakeModel {
       send({ ...base, choices: [{ index: 0, delta: { content: reply.text ?? "done." }, finish_reason: null }] });
     }
     send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] });
-    send({ ...base, choices: [], usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } });
+    const promptTokens = reply.promptTokens ?? 100;
+    send({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: 10, total_tokens: promptTokens + 10 } });
     res.write("data: [DONE]\n\n");
     res.end();
   }

@@ -1,0 +1,228 @@
+// @ts-check
+/**
+ * `additive` routing: the skills the model is told about grow along the session branch and
+ * are never taken away. Each round (every submitted prompt; with `cadence: "tool-round"` also
+ * after each completed tool round) a picker scores only the skills not yet on the branch's
+ * ledger (skill-ledger.js) and adds the confident ones. New picks, manual picks not yet
+ * delivered, and skills a compaction summarized away are appended as ONE hidden custom
+ * message per round. The system prompt keeps the constant stub, so its bytes never change,
+ * and nothing earlier in the context is ever rewritten: the cached prefix only grows.
+ */
+import { capText, explicitlyInvoked, isDistinctiveName } from "./skill-routing.js";
+import { DELTA_TYPE, deriveLedger, pendingUserPicks, summarizedAway, visibleEntryIds } from "./skill-ledger.js";
+import { previousReply, runModelPicker } from "./skill-model-picker.js";
+
+/** Largest text the local picker ranks (a pasted log should not cost more than a prompt). */
+export const PICKER_TEXT_MAX = 2000;
+
+/**
+ * @typedef {object} Pick
+ * @property {string} name
+ * @property {number} confidence  0..1; 1 for a name the text invokes
+ */
+
+/**
+ * The local picker: the Rust ranker over the scope's candidates minus `exclude` (the ledger).
+ * An exact, distinctive name (or an explicit invocation) in the text counts as certain; every
+ * other hit gets the ranker's confidence scaled by its score relative to the best hit, and is
+ * kept at or above `threshold`. At most `max` picks, best first.
+ * @param {import("../index.js").SkillIndex} index
+ * @param {string} text
+ * @param {{ candidates: readonly string[], exclude: ReadonlySet<string>, max: number, threshold: number }} options
+ * @returns {Pick[]}
+ */
+export function pickSkills(index, text, options) {
+  const bounded = [...text].slice(0, PICKER_TEXT_MAX).join("");
+  const eligible = options.candidates.filter((name) => !options.exclude.has(name));
+  if (options.max <= 0 || eligible.length === 0 || bounded.trim() === "") return [];
+  const allowed = new Set(eligible);
+  /** @type {Pick[]} */
+  const picks = index
+    .mentions(bounded)
+    .filter((name) => allowed.has(name) && (isDistinctiveName(name) || explicitlyInvoked(bounded, name)))
+    .map((name) => ({ name, confidence: 1 }));
+  const pinned = new Set(picks.map((p) => p.name));
+  const rest = eligible.filter((name) => !pinned.has(name));
+  if (picks.length < options.max && rest.length > 0) {
+    const result = index.search(bounded, { limit: Math.min(8, options.max), only: rest });
+    const top = result.hits[0]?.score ?? 0;
+    for (const hit of result.hits) {
+      const confidence = top > 0 ? Math.min(1, result.confidence * (hit.score / top)) : 0;
+      if (confidence >= options.threshold) picks.push({ name: hit.name, confidence });
+    }
+  }
+  return picks.slice(0, options.max);
+}
+
+/**
+ * The hidden message of one round.
+ * @param {import("../index.js").SkillIndex} index
+ * @param {{ added: Array<{name: string, by: "picker" | "user"}>, redelivered: string[], earlier: number, descriptionMax: number }} round
+ */
+export function deltaMessage(index, round) {
+  const line = (/** @type {string} */ name) => {
+    const description = capText(index.get(name)?.description ?? "", round.descriptionMax);
+    return description ? `- ${name}: ${description}` : `- ${name}`;
+  };
+  /** @type {string[]} */
+  const lines = [];
+  if (round.added.length > 0) lines.push('Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):', ...round.added.map((a) => line(a.name)));
+  if (round.redelivered.length > 0) lines.push("Skills announced before the conversation summary, still available:", ...round.redelivered.map(line));
+  if (round.earlier > 0) lines.push(`Skills announced earlier (${round.earlier}) remain available through skill.`);
+  /** @type {import("./skill-ledger.js").DeltaDetails} */
+  const details = { added: round.added, redelivered: round.redelivered };
+  return { customType: DELTA_TYPE, content: lines.join("\n"), display: false, details };
+}
+
+/**
+ * @typedef {object} RoundInput
+ * @property {import("../index.js").SkillIndex} index
+ * @property {readonly string[]} candidates          in scope, not denied, model-visible
+ * @property {(name: string) => boolean} deliverable  may still be advertised (not denied, loadable in the scope)
+ * @property {readonly any[]} branch                  the session branch, root to leaf
+ * @property {string | null} text                     what the picker ranks; null = no picking this round
+ * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number }} config
+ * @property {(text: string, eligible: string[]) => Promise<Array<{name: string}> | null>} [modelPicker]
+ *   the opt-in model picker; null (or a throw) falls back to the local picker
+ */
+
+/**
+ * One round: re-deliveries (no re-scoring), pending manual picks, then the picker's new
+ * picks. A picker failure only costs this round's new picks; the ledger is untouched.
+ * @param {RoundInput} input
+ * @returns {Promise<ReturnType<typeof deltaMessage> | null>}
+ */
+export async function additiveRound(input) {
+  const ledger = deriveLedger(input.branch);
+  const redelivered = summarizedAway(ledger, visibleEntryIds(input.branch)).filter(input.deliverable);
+  /** @type {Array<{name: string, by: "picker" | "user"}>} */
+  const added = pendingUserPicks(ledger)
+    .filter((name) => input.index.get(name) && input.deliverable(name))
+    .map((name) => ({ name, by: /** @type {const} */ ("user") }));
+  if (input.text !== null) {
+    const exclude = new Set([...ledger.skills.keys(), ...ledger.removed, ...added.map((a) => a.name)]);
+    for (const pick of await picksFor(input, input.text, exclude)) added.push({ name: pick.name, by: "picker" });
+  }
+  if (added.length === 0 && redelivered.length === 0) return null;
+  const shown = new Set([...added.map((a) => a.name), ...redelivered]);
+  const earlier = [...ledger.skills.values()].filter((s) => s.deliveredIn.length > 0 && !shown.has(s.name)).length;
+  return deltaMessage(input.index, { added, redelivered, earlier, descriptionMax: input.config.catalogDescriptionMax });
+}
+
+/**
+ * New picks for one round: the model picker when configured and it answers, else the local
+ * picker. Any failure costs only this round's picks; the ledger is untouched.
+ * @param {RoundInput} input @param {string} text @param {Set<string>} exclude
+ * @returns {Promise<Array<{name: string}>>}
+ */
+async function picksFor(input, text, exclude) {
+  const max = input.config.maxAddedPerRound;
+  if (max <= 0) return [];
+  if (input.modelPicker) {
+    const eligible = input.candidates.filter((name) => !exclude.has(name));
+    try {
+      const chosen = eligible.length > 0 ? await input.modelPicker(text, eligible) : [];
+      if (chosen) return chosen.slice(0, max);
+    } catch {
+      // fall back to the local picker below
+    }
+  }
+  try {
+    return pickSkills(input.index, text, { candidates: input.candidates, exclude, max, threshold: input.config.pickThreshold });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The text a tool-round pass ranks: the assistant's visible text and the names and arguments
+ * of the tools it called, bounded. Thinking, tool results and earlier turns are left out.
+ * @param {any} message  the turn's assistant message
+ */
+export function toolRoundText(message) {
+  /** @type {string[]} */
+  const parts = [];
+  for (const part of Array.isArray(message?.content) ? message.content : []) {
+    if (part?.type === "text" && typeof part.text === "string") parts.push(part.text);
+    else if (part?.type === "toolCall" && typeof part.name === "string") parts.push(`${part.name} ${JSON.stringify(part.arguments ?? {}).slice(0, PICKER_TEXT_MAX)}`);
+  }
+  return [...parts.join("\n")].slice(0, PICKER_TEXT_MAX).join("");
+}
+
+/**
+ * Wires additive routing: `round` runs from the skills' `before_agent_start`; `turn_end`
+ * re-delivers after a compaction that happened inside a run, and (cadence `tool-round`)
+ * runs a picking pass after each completed tool round. A `turn_end` delivery is a proposed
+ * entry only: it never asks Pi to continue.
+ * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
+ * @param {import("./lazy-skills.js").SkillsRuntime} runtime
+ */
+export function registerAdditiveRouting(pi, runtime) {
+  let compactedInRun = false;
+  const active = () => runtime.config.value.routing === "additive" && !runtime.config.error;
+
+  pi.on("session_start", () => {
+    compactedInRun = false;
+  });
+
+  pi.on("session_compact", (_event, ctx) => {
+    if (active() && !ctx.isIdle()) compactedInRun = true;
+  });
+
+  /**
+   * @param {import("../index.js").SkillIndex} index
+   * @param {import("./skill-access.js").AccessView} view
+   * @param {string | null} text @param {any} ctx
+   */
+  async function build(index, view, text, ctx) {
+    const scopeState = runtime.scopeState();
+    const access = runtime.access();
+    const config = runtime.config.value;
+    const branch = ctx.sessionManager.getBranch();
+    /** @type {RoundInput["modelPicker"]} */
+    const modelPicker =
+      config.picker === "model"
+        ? async (task, eligible) => {
+            // Candidates best-first by the local ranker, so the bounded list keeps the likely ones.
+            const ranked = index.search(task, { limit: 8, only: eligible }).hits.map((h) => h.name);
+            const ordered = [...new Set([...ranked, ...eligible])];
+            const candidates = ordered.map((name) => ({ name, description: index.get(name)?.description ?? "" }));
+            const names = await runModelPicker(ctx, config, { task, previousReply: previousReply(branch), candidates });
+            return names ? names.map((name) => ({ name })) : null;
+          }
+        : undefined;
+    const message = await additiveRound({
+      index,
+      candidates: view.candidates,
+      deliverable: (name) => !view.deniedSet.has(name) && index.get(name)?.disableModelInvocation === false && scopeState.mayLoad(name, view.members),
+      branch,
+      text,
+      config,
+      modelPicker,
+    });
+    return message ? { ...message, content: access.redact(index, message.content) } : null;
+  }
+
+  pi.on("turn_end", async (event, ctx) => {
+    if (!active()) return;
+    const toolRound = runtime.config.value.cadence === "tool-round" && (event.toolResults?.length ?? 0) > 0;
+    if (!compactedInRun && !toolRound) return;
+    compactedInRun = false;
+    const index = runtime.catalog().index;
+    if (!index) return;
+    const message = await build(index, runtime.access().view(index), toolRound ? toolRoundText(event.message) : null, ctx);
+    if (!message) return;
+    return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
+  });
+
+  return {
+    /**
+     * @param {import("../index.js").SkillIndex} index
+     * @param {import("./skill-access.js").AccessView} view
+     * @param {string | null} prompt @param {any} ctx
+     */
+    round(index, view, prompt, ctx) {
+      return build(index, view, prompt, ctx);
+    },
+  };
+}
