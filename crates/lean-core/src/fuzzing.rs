@@ -72,6 +72,7 @@ pub fn compact_case(data: &[u8]) -> (Vec<u8>, CompactOptions) {
     let aggressiveness = bytes.byte();
     let pick = bytes.byte() as usize;
     let limit_byte = bytes.byte() as usize;
+    let budget_bits = bytes.byte() as usize;
     let query = bytes.text(24);
     let input = bytes.rest().to_vec();
     let options = CompactOptions {
@@ -84,6 +85,8 @@ pub fn compact_case(data: &[u8]) -> (Vec<u8>, CompactOptions) {
         max_input_bytes: (bits & 32 != 0).then(|| input.len() * limit_byte / 128),
         recovery_id: (bits & 64 != 0).then(|| xxh3_hex(&input)),
         aggressiveness: (bits & 128 != 0).then_some(aggressiveness as f64 / 255.0),
+        budget_tokens: (budget_bits & 1 != 0).then_some((budget_bits >> 1) * 64),
+        max_output_bytes: (budget_bits & 2 != 0).then(|| input.len() * limit_byte / 256),
     };
     (input, options)
 }
