@@ -249,3 +249,61 @@ fn p6_tables_configs_and_source_outlines() {
         assert!(out.contains(needle), "{needle}");
     }
 }
+
+#[test]
+fn p4_failed_tests_of_every_reporter_keep_their_name_and_message() {
+    // A long passing run, then one failure as Node's spec reporter prints it (`✖` marks the
+    // test; the assertion announces its details with a colon, then a blank line) and as TAP
+    // prints it (`not ok`).
+    let words = ["cart", "coupon", "ship", "tax", "refund", "stock"];
+    let mut input = String::new();
+    for i in 0..1500 {
+        input.push_str(&format!(
+            "  \u{2714} m{:03} {} total of {} line(s) at {} cents (0.{}ms)\n",
+            i / 8,
+            words[i % 6],
+            i % 8 + 1,
+            100 + 25 * (i % 8),
+            i * 37 % 1000
+        ));
+    }
+    input.push_str("  \u{2716} rounds half-cent results to the nearest cent (0.57ms)\n");
+    input.push_str("not ok 1201 - gift cards cannot go negative\n");
+    input.push_str("\u{2139} tests 1502\n\u{2139} pass 1500\n\u{2139} fail 2\n\n");
+    input.push_str("\u{2716} failing tests:\n\n");
+    input.push_str("test at test/pricing.test.mjs:14:3\n");
+    input.push_str("\u{2716} rounds half-cent results to the nearest cent (0.57ms)\n");
+    input.push_str("  AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n");
+    input.push_str("  898 !== 899\n\n");
+    for i in 0..12 {
+        input.push_str(&format!(
+            "      at TestContext.<anonymous> (file:///t/p.mjs:{i}:3)\n"
+        ));
+    }
+    for budget in [None, Some(8000), Some(1500)] {
+        let out = run(
+            &input,
+            CompactOptions {
+                tool: Some("bash".into()),
+                command: Some("npm test".into()),
+                budget_tokens: budget,
+                ..CompactOptions::default()
+            },
+        );
+        assert!(
+            out.len() < input.len() / 2,
+            "budget {budget:?}: not compacted"
+        );
+        for fact in [
+            "\u{2716} rounds half-cent results to the nearest cent",
+            "not ok 1201 - gift cards cannot go negative",
+            "898 !== 899",
+            "\u{2139} fail 2",
+        ] {
+            assert!(
+                out.contains(fact),
+                "budget {budget:?}: lost {fact:?}\n{out}"
+            );
+        }
+    }
+}

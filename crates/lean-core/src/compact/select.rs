@@ -1025,8 +1025,16 @@ pub(crate) fn select(
         flags[i].set_rank(Rank::Must);
         // Details follow an error until a blank line: assertion text, code frame, cause.
         let details_end = n.min(i + 1 + CONTEXT_AFTER_ERROR);
+        // An error line ending in a colon announces its details, and some reporters (Node's
+        // assert: `Expected values to be strictly equal:`, blank, `898 !== 899`) put a blank
+        // line first: that one blank line does not end the details.
+        let announces = trim(body(i)).ends_with(b":");
         for (j, flag) in flags.iter_mut().enumerate().take(details_end).skip(i + 1) {
             if is_blank(body(j)) {
+                if announces && j == i + 1 {
+                    flag.lower_rank(Rank::Context);
+                    continue;
+                }
                 break;
             }
             // A neighbouring passing test or a sibling of the same template is not detail.

@@ -298,10 +298,13 @@ const KEYWORDS: &[(&str, Signal)] = &[
     ("Exception", Signal::Error),
     ("exception", Signal::Error),
     ("fatal", Signal::Error),
-    ("Fatal", Signal::Error),
+    // TAP's failed test ("Fatal error" is caught by "error").
+    ("not ok ", Signal::Error),
     ("FATAL", Signal::Error),
     ("assert", Signal::Error),
-    ("Assert", Signal::Error),
+    // Node's test runner and mocha mark a failed test with ✖ (an "AssertionError" is already
+    // caught by "Error", so "Assert" needs no entry of its own).
+    ("\u{2716}", Signal::Error), // ✖
     ("Expected", Signal::Error),
     ("Received", Signal::Error),
     ("left:", Signal::Error),
