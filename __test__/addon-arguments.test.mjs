@@ -188,7 +188,8 @@ describe("tool errors the model sees keep the one form", () => {
       runRetrieve({ id: "not-an-id" }, () => [store]),
       runRetrieve({ id: "0123456789abcdef" }, () => [store]),
     ];
-    for (const output of outputs) {
+    // runRetrieve reads off the event loop (a promise); the skill tools answer at once.
+    for (const output of await Promise.all(outputs)) {
       assert.equal(output.isError, true);
       assert.match(output.content[0].text, MESSAGE_FORM, output.content[0].text);
     }

@@ -185,7 +185,7 @@ function assertPiLeanServedSkills(/** @type {Awaited<ReturnType<typeof installCa
   assert.equal(result.run.code, 0, result.run.stderr);
   const system = systemText(result.model.bodies[0]);
   assert.ok(!system.includes("<available_skills>"), "stock catalog removed");
-  assert.match(system, /<skill_index>\n5 skills installed, not listed\./);
+  assert.match(system, /<skill_index>\n5 skills for the model \(1 more is user-only\), not listed\./);
   const loaded = toolMessages(result.model.bodies[1]).at(-1);
   assert.deepEqual([...loaded.text.matchAll(/<skill name="([^"]+)"/g)].map((m) => m[1]), ["changelog-style", "git-history", "release-notes"]);
   assert.match(result.run.stdout, /Installed fine\./);

@@ -127,10 +127,10 @@ describe("retrieval feedback is proportionate", () => {
 
   test("when a softer view fits the bound it is used, and it keeps more", async () => {
     const s = session();
-    const first = await run(s, testRun(120, "a"));
+    const first = await run(s, testRun(400, "a"));
     s.feedback.noteRetrieval(first.record.id, 2);
-    const plain = compact(testRun(120, "b"), { tool: "bash", command: "cargo test", recoverable: true });
-    const next = await run(s, testRun(120, "b"));
+    const plain = compact(testRun(400, "b"), { tool: "bash", command: "cargo test", recoverable: true });
+    const next = await run(s, testRun(400, "b"));
     const bytes = Buffer.byteLength(next.text);
     assert.ok(bytes > plain.outputBytes, `softened: ${bytes} vs plain ${plain.outputBytes}`);
     assert.ok(bytes <= plain.outputBytes + Math.max(plain.outputBytes, GROWTH_FLOOR_BYTES) * FEEDBACK_STEP);
@@ -139,7 +139,7 @@ describe("retrieval feedback is proportionate", () => {
 
   test("it acts on the retrieved kind only: a log from the same tool is compacted as before", async () => {
     const s = session();
-    const first = await run(s, testRun(120, "a"));
+    const first = await run(s, testRun(400, "a"));
     s.feedback.noteRetrieval(first.record.id, 2);
     const log = serviceLog(2000);
     const plain = compact(log, { tool: "bash", command: "journalctl", recoverable: true });
@@ -151,12 +151,12 @@ describe("retrieval feedback is proportionate", () => {
 
   test("it decays: after a few views of that kind the view is plain again", async () => {
     const s = session();
-    const first = await run(s, testRun(120, "a"));
+    const first = await run(s, testRun(400, "a"));
     s.feedback.noteRetrieval(first.record.id, 2);
-    for (const salt of ["b", "c", "d", "e"]) await run(s, testRun(120, salt));
+    for (const salt of ["b", "c", "d", "e"]) await run(s, testRun(400, salt));
     assert.equal(s.feedback.weight("bash", "test"), 0);
-    const plain = compact(testRun(120, "f"), { tool: "bash", command: "cargo test", recoverable: true });
-    assert.equal((await run(s, testRun(120, "f"))).text, plain.text);
+    const plain = compact(testRun(400, "f"), { tool: "bash", command: "cargo test", recoverable: true });
+    assert.equal((await run(s, testRun(400, "f"))).text, plain.text);
   });
 
   test("it is bounded: many retrievals cap the weight, and the view stays within the cap's bound", async () => {

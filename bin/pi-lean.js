@@ -204,7 +204,7 @@ function cmdCompact(argv) {
     result = native.compact(input, options);
   } catch (error) {
     // The engine's only refusal is a bad option value (an unknown --kind).
-    if (/** @type {any} */ (error)?.code === "INVALID_ARGUMENT") throw new UsageError(`--kind: ${/** @type {Error} */ (error).message.replace(/^INVALID_ARGUMENT:\s*/, "")}`);
+    if (/** @type {any} */ (error)?.code === "INVALID_ARGUMENT") throw new UsageError(`--kind: ${/** @type {Error} */ (error).message.replace(/^INVALID_ARGUMENT:\s*/, "").replace(/^options\.kind is an /, "")}`);
     throw error;
   }
   if (result.kind === "binary") {

@@ -1102,16 +1102,23 @@ pub(crate) fn select(
     } else {
         &[Rank::High, Rank::Rare, Rank::Body]
     };
+    // A softer view (aggressiveness below 1, after retrievals) adds ordinary lines in
+    // proportion to how much softer it was asked to be, not up to the whole line budget: at
+    // 0.99 a 3,000-line test run would otherwise grow tenfold.
+    let filler_cap = ((1.0 - aggressiveness) * budget.lines as f64).ceil() as usize;
+    let mut filler_taken = 0usize;
     for &rank in fill_ranks {
-        let within = |kept_lines: usize, kept_bytes: usize, high_taken: usize| {
+        let within = |kept_lines: usize, kept_bytes: usize, high_taken: usize, filler: usize| {
             if rank == Rank::High {
                 high_taken < structural_cap
             } else {
-                kept_lines < budget.lines && kept_bytes < budget.bytes
+                kept_lines < budget.lines
+                    && kept_bytes < budget.bytes
+                    && (rank != Rank::Filler || filler < filler_cap)
             }
         };
         // Nothing of this rank can be taken: skip collecting its candidates.
-        if !within(kept_lines, kept_bytes, high_taken) {
+        if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
             continue;
         }
         let mut candidates: Vec<u32> = (0..n)
@@ -1129,7 +1136,7 @@ pub(crate) fn select(
             candidates.sort_by_cached_key(|&i| (!is_type_definition(hit_text(i as usize)), i));
         }
         for i in candidates {
-            if !within(kept_lines, kept_bytes, high_taken) {
+            if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
                 break;
             }
             let i = i as usize;
@@ -1138,6 +1145,9 @@ pub(crate) fn select(
             kept_bytes += texts[i].len() + 1;
             if rank == Rank::High {
                 high_taken += 1;
+            }
+            if rank == Rank::Filler {
+                filler_taken += 1;
             }
         }
     }
