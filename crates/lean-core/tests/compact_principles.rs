@@ -307,3 +307,40 @@ fn p4_failed_tests_of_every_reporter_keep_their_name_and_message() {
         }
     }
 }
+
+#[test]
+fn summary_words_are_whole_words_so_a_verbose_build_keeps_its_last_line() {
+    // Hundreds of `exports totalX…` records once counted as summaries (` total` inside an
+    // identifier), filled the budget in text order and pushed out the real summary at the end.
+    let mut input = String::new();
+    for i in 0..160 {
+        input.push_str(&format!(
+            "[build] compile src/modules/m{i:03}.mjs -> dist/modules/m{i:03}.mjs  {} B -> {} B  sha256:{:064x}\n",
+            400 + i,
+            300 + i,
+            (i as u128).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835)
+        ));
+        input.push_str(&format!(
+            "[build]   exports totalCartM{i:03}, couponFactorM{i:03}, scaleCouponM{i:03}\n"
+        ));
+    }
+    input.push_str("built 160 modules: 80837 B -> 56082 B, 0 warning(s)\n");
+    let out = run(
+        &input,
+        CompactOptions {
+            tool: Some("bash".into()),
+            command: Some("npm run build".into()),
+            ..CompactOptions::default()
+        },
+    );
+    assert!(
+        out.contains("built 160 modules: 80837 B -> 56082 B"),
+        "{out}"
+    );
+    assert!(
+        out.len() < input.len() / 3,
+        "{} of {}",
+        out.len(),
+        input.len()
+    );
+}

@@ -433,6 +433,15 @@ pub(crate) fn scan_signals<S: SignalSlot>(
         if keyword.starts_with('"') && !is_http_error_status(text, at) {
             continue;
         }
+        if signal == Signal::Summary
+            && text
+                .get(pos)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            // A summary word is a whole word: ` total` in `totalCartM000` or `totals` is a
+            // name or prose, and a build that lists hundreds of them has no hundred summaries.
+            continue;
+        }
         if signal != Signal::Summary && (in_option_word(text, at) || in_identifier(text, at, pos)) {
             // `--error-format=json`, `-Werror`, `cfg(no_core_error)`, `fail_fast`: options and
             // identifiers, not a report.
