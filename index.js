@@ -157,6 +157,17 @@ function requireNative() {
         } catch (e) {
           loadErrors.push(e)
         }
+        // pi-lean: the zig-built gnu DLL serves MSVC Node too (scripts/build-targets.mjs)
+        try {
+          return require('./pi-lean.win32-x64-gnu.node')
+        } catch (e) {
+          loadErrors.push(e)
+        }
+        try {
+          return require('pi-lean-win32-x64-gnu')
+        } catch (e) {
+          loadErrors.push(e)
+        }
       }
     } else if (process.arch === 'ia32') {
       try {

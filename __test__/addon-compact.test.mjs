@@ -171,6 +171,9 @@ describe("RecoveryStore", () => {
       const durable = RecoveryStore.open({ maxEntries: 2, dir });
       const durableIds = ["a\n", "b\n", "c\n"].map((t) => durable.put(t));
       assert.equal(durable.retrieve(durableIds[0]).text, "a\n");
+      // Writes go on behind put; let them land before the directory is removed (Windows
+      // refuses to remove a directory a writer still has open).
+      durable.flush();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
