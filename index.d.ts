@@ -118,7 +118,8 @@ export declare function compact(input: Buffer | string, options?: CompactOptions
 
 /**
  * Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked
- * before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant.
+ * before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant. The
+ * input is copied first, so the task never reads memory the caller still controls.
  */
 export declare function compactAsync(input: Buffer | string, options?: CompactOptionsInput | undefined | null): Promise<unknown>
 

@@ -86,10 +86,17 @@ export function registerLazySkills(pi, config, hooks) {
     scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
   });
 
-  /** Denied by policy, or anything while the config is invalid (policy unknown). */
+  /**
+   * Denied by policy, or anything while the config is invalid (policy unknown). Never throws:
+   * a handler that throws lets Pi carry on unscrubbed, so a failed lookup counts as denied.
+   */
   function isBlocked(/** @type {string} */ name) {
-    if (config.error) return true;
-    return access.policy.isDenied(name);
+    if (config.error || typeof name !== "string") return true;
+    try {
+      return access.policy.isDenied(name);
+    } catch {
+      return true;
+    }
   }
 
   pi.on("input", (event, ctx) => {

@@ -11,8 +11,9 @@ import * as binding from "../index.js";
 export const native = binding;
 
 /**
- * Maps an error thrown by the addon to its stable code. Panics caught at the boundary
- * surface as `GenericFailure`; everything else carries a core code like `SKILL_NOT_FOUND`.
+ * Maps an error thrown by the addon to its stable code. Every addon error carries one
+ * (`INVALID_ARGUMENT`, `SKILL_NOT_FOUND`, `INTERNAL` for a caught panic, …); anything else,
+ * such as a JS TypeError, is `INTERNAL`.
  * @param {unknown} error
  * @returns {string}
  */
@@ -23,9 +24,19 @@ export function errorCode(error) {
 }
 
 /**
- * The human part of an addon error message (the addon prefixes nothing; kept for symmetry).
+ * The error's message in the one form `CODE: what happened; what to do`. Addon messages are
+ * already in it; anything else is put in it, so no caller shows a bare or code-less message.
  * @param {unknown} error
  */
 export function errorMessage(error) {
-  return error instanceof Error ? error.message : String(error);
+  const code = errorCode(error);
+  let text = "";
+  try {
+    text = error instanceof Error ? error.message : String(error);
+  } catch {
+    text = "an unprintable error";
+  }
+  if (text.startsWith(`${code}: `) && text.includes("; ")) return text;
+  const what = text.replace(/^[A-Z][A-Z0-9_]+: /, "").replace(/;/g, ",").trim() || "an error without a message";
+  return `${code}: ${what}; retry, and report it as a pi-lean bug if it repeats`;
 }

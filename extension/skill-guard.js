@@ -11,34 +11,109 @@ export const REMOVED_BLOCK = "[skill block removed by pi-lean policy]";
 
 const SKILL_COMMAND_RE = /^\/skill:(\S+)/;
 /**
- * A whole `<skill name="…" …>…</skill>` block, or an unterminated opening tag to the end.
- * Quotes, spacing and case vary in forged blocks, and a model reads them all the same.
+ * The start of a `<skill name="…"` opening tag, up to its opening quote. Quotes, spacing and
+ * case vary in forged blocks, and a model reads them all the same. The rest of a block is
+ * found by plain scanning: one regex for the whole block backtracks cubically on crafted
+ * text (6 KB of `<skill name="x"` took half a second).
  */
-const SKILL_BLOCK_RE = /<skill\s+name\s*=\s*(["'])([\s\S]*?)\1[^>]*>(?:[\s\S]*?<\/skill\s*>|[\s\S]*$)/gi;
+const OPENING_RE = /<skill\s+name\s*=\s*(["'])/gi;
+const CLOSING_RE = /<\/skill\s*>/gi;
 
 /**
- * Removes skill blocks whose name `isBlocked`. Returns the text unchanged (same string) when
- * nothing matched.
+ * Removes skill blocks whose name `isBlocked`, in time linear in the text. Returns the text
+ * unchanged (same string) when nothing is removed. Fails closed: a name that cannot be
+ * decoded, a quote that never closes, or a policy lookup that throws counts as blocked, and
+ * a denied block inside an allowed one (in its tag or its body) is still removed.
  * @param {string} text @param {(name: string) => boolean} isBlocked
  */
 export function scrubSkillBlocks(text, isBlocked) {
-  if (!/<skill/i.test(text)) return text;
-  return text.replace(SKILL_BLOCK_RE, (block, _quote, name) => (isBlocked(unescapeAttr(name.trim())) ? REMOVED_BLOCK : block));
+  if (typeof text !== "string" || !/<skill/i.test(text)) return text;
+  const closings = closingTagEnds(text);
+  /** @type {Array<[number, number]>} removed [start, end) ranges, in order, disjoint */
+  const removed = [];
+  let removedUntil = 0;
+  for (const match of text.matchAll(OPENING_RE)) {
+    const start = match.index ?? 0;
+    if (start < removedUntil) continue; // inside a block already removed
+    const nameStart = start + match[0].length;
+    const nameEnd = text.indexOf(match[1], nameStart);
+    let end = text.length;
+    let blocked = true;
+    if (nameEnd !== -1) {
+      const tagEnd = text.indexOf(">", nameEnd);
+      if (tagEnd !== -1) end = firstAfter(closings, tagEnd) ?? text.length;
+      blocked = blocks(text.slice(nameStart, nameEnd), isBlocked);
+    }
+    if (blocked) {
+      removed.push([start, end]);
+      removedUntil = end;
+    }
+  }
+  if (removed.length === 0) return text;
+  let out = "";
+  let at = 0;
+  for (const [start, end] of removed) {
+    out += text.slice(at, start) + REMOVED_BLOCK;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
+/** Whether a raw attribute value names a blocked skill; undecodable or unknown is blocked. */
+function blocks(/** @type {string} */ raw, /** @type {(name: string) => boolean} */ isBlocked) {
+  const name = unescapeAttr(raw.trim());
+  if (name === null) return true;
+  try {
+    return isBlocked(name) !== false;
+  } catch {
+    return true;
+  }
+}
+
+/** End offsets of every `</skill>` closing tag, ascending. @param {string} text */
+function closingTagEnds(text) {
+  return [...text.matchAll(CLOSING_RE)].map((m) => (m.index ?? 0) + m[0].length);
 }
 
 /**
- * Decodes XML entities in a name, so an encoded name (`changelog&#45;style`) is still caught.
+ * The first closing-tag end whose tag starts after `offset` (binary search).
+ * @param {number[]} ends @param {number} offset
+ */
+function firstAfter(ends, offset) {
+  let lo = 0;
+  let hi = ends.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ends[mid] <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < ends.length ? ends[lo] : null;
+}
+
+/**
+ * Decodes XML entities in a name, so an encoded name (`changelog&#45;style`) is still caught;
+ * null when a character reference is not a valid code point.
  * @param {string} s
+ * @returns {string | null}
  */
 function unescapeAttr(s) {
-  return s
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#([0-9]+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
+  let valid = true;
+  const codePoint = (/** @type {number} */ n) => {
+    if (!Number.isInteger(n) || n < 0 || n > 0x10ffff) {
+      valid = false;
+      return "";
+    }
+    return String.fromCodePoint(n);
+  };
+  const decoded = s
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => codePoint(Number.parseInt(hex, 16)))
+    .replace(/&#([0-9]+);/g, (_, dec) => codePoint(Number(dec)))
     .replace(/&quot;/g, '"')
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, "&");
+  return valid ? decoded : null;
 }
 
 /**
@@ -46,6 +121,7 @@ function unescapeAttr(s) {
  * @param {string} text
  */
 export function skillCommandName(text) {
+  if (typeof text !== "string") return null;
   const match = SKILL_COMMAND_RE.exec(text);
   return match ? match[1] : null;
 }
@@ -56,9 +132,10 @@ export function skillCommandName(text) {
  * @param {any[]} messages @param {(name: string) => boolean} isBlocked
  */
 export function scrubMessages(messages, isBlocked) {
+  if (!Array.isArray(messages)) return null;
   let changed = false;
   const out = messages.map((message) => {
-    if (!message || message.role === "assistant" || message.role === "toolResult") return message;
+    if (!message || typeof message !== "object" || message.role === "assistant" || message.role === "toolResult") return message;
     if (typeof message.content === "string") {
       const text = scrubSkillBlocks(message.content, isBlocked);
       if (text === message.content) return message;
@@ -91,7 +168,12 @@ export function autocompleteFilter(isBlocked) {
     for (const field of [item?.value, item?.label]) {
       if (typeof field !== "string") continue;
       const match = /^\/?skill:(\S+)/.exec(field);
-      if (match && isBlocked(match[1])) return true;
+      if (!match) continue;
+      try {
+        if (isBlocked(match[1]) !== false) return true;
+      } catch {
+        return true; // policy unknown: hide it
+      }
     }
     return false;
   };

@@ -1,15 +1,19 @@
 //! N-API binding for pi-lean. This is the only file that knows about napi: it wraps the
 //! `lean-core` crate, maps core errors to stable JS `code`s (`error.code === "SKILL_NOT_FOUND"`)
-//! and keeps panics from crossing the FFI boundary: every sync entry point uses
-//! `#[napi(catch_unwind)]`, and async tasks only ever return `Result`s.
+//! and keeps panics from crossing the FFI boundary: every entry point, and every async task's
+//! work, runs inside [`boundary::guarded`].
 #![deny(clippy::all)]
+
+mod boundary;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use boundary::{
+    failure, fraction, from_core, guarded, guarded_with, integer, invalid, Arg, MAX_SAFE_INTEGER,
+};
 use lean_core::compact::{self, CompactOptions, ContentKind};
-use lean_core::error::Coded;
 use lean_core::hash::xxh3_hex;
 use lean_core::recovery::{RecoveryStore as CoreStore, StoreConfig};
 use lean_core::skills::{self, Catalog, SearchIndex, SkillMeta};
@@ -17,31 +21,30 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-fn coded(code: ErrorCode, message: impl Into<String>) -> Error<ErrorCode> {
-    Error::new(code, message.into())
-}
-
-fn from_core<E: Coded + std::fmt::Display>(err: E) -> Error<ErrorCode> {
-    coded(err.code(), err.to_string())
-}
-
 fn js_count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// Version of the native core, so JS can check it loaded the binary it expects.
 #[napi(catch_unwind)]
-pub fn core_version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
+pub fn core_version() -> Result<String, ErrorCode> {
+    guarded("coreVersion", || Ok(env!("CARGO_PKG_VERSION").to_string()))
 }
 
 /// xxh3-64 of a string or Buffer as 16 hex digits (the id scheme used everywhere).
 #[napi(catch_unwind)]
-pub fn content_hash(input: Either<Buffer, String>) -> String {
-    match &input {
-        Either::A(buf) => xxh3_hex(buf),
-        Either::B(text) => xxh3_hex(text.as_bytes()),
-    }
+pub fn content_hash(
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+) -> Result<String, ErrorCode> {
+    let input = input.get("input", "a Buffer or a string")?;
+    guarded("contentHash", || {
+        Ok({
+            match &input {
+                Either::A(buf) => xxh3_hex(buf),
+                Either::B(text) => xxh3_hex(text.as_bytes()),
+            }
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,11 +92,11 @@ pub struct SkillDiagnostic {
 #[napi(object)]
 pub struct SearchOptions {
     /// Results to return, default 5, clamped to 1..=8.
-    pub limit: Option<u32>,
+    pub limit: Option<f64>,
     /// Include `disable-model-invocation` skills (never for model-facing search).
     pub include_hidden: Option<bool>,
     /// Cap descriptions at this many characters; 0 returns names only. Default: uncapped.
-    pub description_max: Option<u32>,
+    pub description_max: Option<f64>,
     /// Restrict results to these exact names (a scope). Absent means every skill.
     pub only: Option<Vec<String>>,
     /// Never return these exact names (policy deny, for example).
@@ -144,7 +147,7 @@ pub struct ClosureInfo {
 #[napi(object)]
 pub struct LoadOptions {
     /// First body line of the page (0-based), from a continuation.
-    pub offset: Option<u32>,
+    pub offset: Option<f64>,
     /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED.
     pub rev: Option<String>,
     /// Allow `disable-model-invocation` skills (user-initiated loads only).
@@ -225,23 +228,39 @@ fn cap_description(text: &str, max: Option<u32>) -> String {
     }
 }
 
-const DEFAULT_SEARCH_LIMIT: u32 = 5;
-const MAX_SEARCH_LIMIT: u32 = 8;
+const DEFAULT_SEARCH_LIMIT: u64 = 5;
+const MAX_SEARCH_LIMIT: u64 = 8;
 const CURSOR_PREFIX: &str = "c1";
 
-fn clamp_limit(limit: Option<u32>) -> usize {
-    limit
-        .unwrap_or(DEFAULT_SEARCH_LIMIT)
-        .clamp(1, MAX_SEARCH_LIMIT) as usize
+/// `options.limit` (a whole number of at least 1, capped at 8) and `options.descriptionMax`.
+fn search_bounds(options: &Option<SearchOptions>) -> Result<(usize, Option<u32>), ErrorCode> {
+    let options = options.as_ref();
+    let limit = integer(
+        "options.limit",
+        options.and_then(|o| o.limit),
+        1,
+        u32::MAX.into(),
+    )?
+    .unwrap_or(DEFAULT_SEARCH_LIMIT)
+    .min(MAX_SEARCH_LIMIT) as usize;
+    let description_max = integer(
+        "options.descriptionMax",
+        options.and_then(|o| o.description_max),
+        0,
+        u32::MAX.into(),
+    )?
+    .map(|n| n as u32);
+    Ok((limit, description_max))
 }
 
-fn max_source_bytes(options: &Option<SkillIndexOptions>) -> u64 {
-    options
-        .as_ref()
-        .and_then(|o| o.max_source_bytes)
-        .filter(|n| n.is_finite() && *n > 0.0)
-        .map(|n| n as u64)
-        .unwrap_or(skills::DEFAULT_MAX_SOURCE_BYTES)
+fn max_source_bytes(options: &Option<SkillIndexOptions>) -> Result<u64, ErrorCode> {
+    Ok(integer(
+        "options.maxSourceBytes",
+        options.as_ref().and_then(|o| o.max_source_bytes),
+        1,
+        MAX_SAFE_INTEGER,
+    )?
+    .unwrap_or(skills::DEFAULT_MAX_SOURCE_BYTES))
 }
 
 /// A snapshot of the skill catalog with its search index. Immutable once built: a new
@@ -260,6 +279,7 @@ impl SkillIndex {
         metas: Vec<SkillMeta>,
         mut diagnostics: Vec<skills::Diagnostic>,
         options: &Option<SkillIndexOptions>,
+        max_source_bytes: u64,
     ) -> Self {
         let (catalog, catalog_diagnostics) = Catalog::new(metas);
         diagnostics.extend(catalog_diagnostics);
@@ -272,7 +292,7 @@ impl SkillIndex {
                 .as_ref()
                 .and_then(|o| o.autoload.clone())
                 .unwrap_or_default(),
-            max_source_bytes: max_source_bytes(options),
+            max_source_bytes,
         }
     }
 
@@ -316,9 +336,10 @@ impl SkillIndex {
         rev: Option<&str>,
     ) -> Result<SkillPage, ErrorCode> {
         let file_path = meta.file_path.as_ref().ok_or_else(|| {
-            coded(
+            failure(
                 ErrorCode::SkillNotFound,
                 format!("skill \"{}\" has no source file", meta.name),
+                "pick a skill that Pi loaded from a SKILL.md",
             )
         })?;
         let page = skills::load_body(file_path, &meta.name, offset, rev, self.max_source_bytes)
@@ -365,111 +386,166 @@ impl SkillIndex {
     /// from each file's frontmatter unless given; a file our parser rejects keeps Pi's
     /// metadata and is reported in `diagnostics`, because Pi already accepted it.
     #[napi(constructor, catch_unwind)]
-    pub fn new(skills_in: Vec<SkillInput>, options: Option<SkillIndexOptions>) -> Self {
-        let limit = max_source_bytes(&options);
-        let mut diagnostics = Vec::new();
-        let metas = skills_in
-            .into_iter()
-            .map(|input| {
-                let file_path = input.file_path.map(PathBuf::from);
-                let requires = match (input.requires, &file_path) {
-                    (Some(list), _) => list,
-                    (None, Some(path)) => match skills::read_skill_file(path, limit) {
-                        Ok(meta) => meta.requires,
-                        Err(err) => {
-                            diagnostics.push(skills::Diagnostic {
-                                code: err.code,
-                                path: Some(path.clone()),
-                                name: Some(input.name.clone()),
-                                message: err.message,
-                            });
-                            Vec::new()
+    pub fn new(
+        #[napi(ts_arg_type = "Array<SkillInput>")] skills_in: Arg<Vec<SkillInput>>,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
+            Arg<SkillIndexOptions>,
+        >,
+    ) -> Result<Self, ErrorCode> {
+        let skills_in = skills_in.get(
+            "skillsIn",
+            "an array of skills ({ name, description, ... })",
+        )?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        let limit = max_source_bytes(&options)?;
+        guarded("SkillIndex.new", || {
+            Ok({
+                let mut diagnostics = Vec::new();
+                let metas = skills_in
+                    .into_iter()
+                    .map(|input| {
+                        let file_path = input.file_path.map(PathBuf::from);
+                        let requires = match (input.requires, &file_path) {
+                            (Some(list), _) => list,
+                            (None, Some(path)) => match skills::read_skill_file(path, limit) {
+                                Ok(meta) => meta.requires,
+                                Err(err) => {
+                                    diagnostics.push(skills::Diagnostic {
+                                        code: err.code,
+                                        path: Some(path.clone()),
+                                        name: Some(input.name.clone()),
+                                        message: err.message,
+                                    });
+                                    Vec::new()
+                                }
+                            },
+                            (None, None) => Vec::new(),
+                        };
+                        SkillMeta {
+                            name: input.name,
+                            description: input.description,
+                            base_dir: input.base_dir.map(PathBuf::from).or_else(|| {
+                                file_path
+                                    .as_ref()
+                                    .and_then(|p| p.parent().map(Path::to_path_buf))
+                            }),
+                            file_path,
+                            disable_model_invocation: input
+                                .disable_model_invocation
+                                .unwrap_or(false),
+                            requires,
                         }
-                    },
-                    (None, None) => Vec::new(),
-                };
-                SkillMeta {
-                    name: input.name,
-                    description: input.description,
-                    base_dir: input.base_dir.map(PathBuf::from).or_else(|| {
-                        file_path
-                            .as_ref()
-                            .and_then(|p| p.parent().map(Path::to_path_buf))
-                    }),
-                    file_path,
-                    disable_model_invocation: input.disable_model_invocation.unwrap_or(false),
-                    requires,
-                }
+                    })
+                    .collect();
+                SkillIndex::from_metas(metas, diagnostics, &options, limit)
             })
-            .collect();
-        SkillIndex::from_metas(metas, diagnostics, &options)
+        })
     }
 
     /// Scans skill directories the way Pi does (a dir with SKILL.md is a skill; others are
     /// searched recursively). Malformed skills are skipped and reported, never fatal.
     #[napi(factory, catch_unwind)]
-    pub fn scan(dirs: Vec<String>, options: Option<SkillIndexOptions>) -> Self {
-        let dirs: Vec<PathBuf> = dirs.into_iter().map(PathBuf::from).collect();
-        let (metas, diagnostics) = skills::scan_skill_dirs(&dirs, max_source_bytes(&options));
-        SkillIndex::from_metas(metas, diagnostics, &options)
+    pub fn scan(
+        #[napi(ts_arg_type = "Array<string>")] dirs: Arg<Vec<String>>,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
+            Arg<SkillIndexOptions>,
+        >,
+    ) -> Result<Self, ErrorCode> {
+        let dirs = dirs.get("dirs", "an array of directory paths")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        let limit = max_source_bytes(&options)?;
+        guarded("SkillIndex.scan", || {
+            Ok({
+                let dirs: Vec<PathBuf> = dirs.into_iter().map(PathBuf::from).collect();
+                let (metas, diagnostics) = skills::scan_skill_dirs(&dirs, limit);
+                SkillIndex::from_metas(metas, diagnostics, &options, limit)
+            })
+        })
     }
 
     /// xxh3 fingerprint of the snapshot; cursors and caches bind to it.
     #[napi(getter, catch_unwind)]
-    pub fn fingerprint(&self) -> String {
-        self.catalog.fingerprint().to_string()
+    pub fn fingerprint(&self) -> Result<String, ErrorCode> {
+        guarded("SkillIndex.fingerprint", || {
+            Ok(self.catalog.fingerprint().to_string())
+        })
     }
 
     #[napi(getter, catch_unwind)]
-    pub fn size(&self) -> u32 {
-        js_count(self.catalog.len())
+    pub fn size(&self) -> Result<u32, ErrorCode> {
+        guarded("SkillIndex.size", || Ok(js_count(self.catalog.len())))
     }
 
     /// Skills the model may see (not `disable-model-invocation`).
     #[napi(getter, catch_unwind)]
-    pub fn visible_count(&self) -> u32 {
-        js_count(
-            self.catalog
-                .skills()
-                .iter()
-                .filter(|s| !s.disable_model_invocation)
-                .count(),
-        )
+    pub fn visible_count(&self) -> Result<u32, ErrorCode> {
+        guarded("SkillIndex.visibleCount", || {
+            Ok({
+                js_count(
+                    self.catalog
+                        .skills()
+                        .iter()
+                        .filter(|s| !s.disable_model_invocation)
+                        .count(),
+                )
+            })
+        })
     }
 
     #[napi(getter, catch_unwind)]
-    pub fn diagnostics(&self) -> Vec<SkillDiagnostic> {
-        self.diagnostics.iter().map(diagnostic_info).collect()
+    pub fn diagnostics(&self) -> Result<Vec<SkillDiagnostic>, ErrorCode> {
+        guarded("SkillIndex.diagnostics", || {
+            Ok(self.diagnostics.iter().map(diagnostic_info).collect())
+        })
     }
 
     #[napi(catch_unwind)]
-    pub fn list(&self) -> Vec<SkillInfo> {
-        self.catalog.skills().iter().map(skill_info).collect()
+    pub fn list(&self) -> Result<Vec<SkillInfo>, ErrorCode> {
+        guarded("SkillIndex.list", || {
+            Ok(self.catalog.skills().iter().map(skill_info).collect())
+        })
     }
 
     #[napi(catch_unwind)]
-    pub fn get(&self, name: String) -> Option<SkillInfo> {
-        self.catalog.get(&name).map(skill_info)
+    pub fn get(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<Option<SkillInfo>, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        guarded("SkillIndex.get", || {
+            Ok(self.catalog.get(&name).map(skill_info))
+        })
     }
 
     /// Ranked search over names and descriptions, bounded to 8 hits.
     #[napi(catch_unwind)]
-    pub fn search(&self, query: String, options: Option<SearchOptions>) -> SearchResponse {
-        let limit = clamp_limit(options.as_ref().and_then(|o| o.limit));
-        let description_max = options.as_ref().and_then(|o| o.description_max);
-        let include = self.eligibility(&options);
-        let eligible = (0..self.catalog.len()).filter(|&i| include(i)).count();
-        let result = self.search.search(&query, limit, &include);
-        SearchResponse {
-            hits: result
-                .hits
-                .iter()
-                .map(|h| self.hit_info(h.index, h.score, description_max))
-                .collect(),
-            confidence: result.confidence,
-            strong: result.strong,
-            eligible: js_count(eligible),
-        }
+    pub fn search(
+        &self,
+        #[napi(ts_arg_type = "string")] query: Arg<String>,
+        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
+            Arg<SearchOptions>,
+        >,
+    ) -> Result<SearchResponse, ErrorCode> {
+        let query = query.get("query", "a string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        guarded("SkillIndex.search", || {
+            Ok({
+                let (limit, description_max) = search_bounds(&options)?;
+                let include = self.eligibility(&options);
+                let eligible = (0..self.catalog.len()).filter(|&i| include(i)).count();
+                let result = self.search.search(&query, limit, &include);
+                SearchResponse {
+                    hits: result
+                        .hits
+                        .iter()
+                        .map(|h| self.hit_info(h.index, h.score, description_max))
+                        .collect(),
+                    confidence: result.confidence,
+                    strong: result.strong,
+                    eligible: js_count(eligible),
+                }
+            })
+        })
     }
 
     /// Alphabetical listing in pages; the cursor is bound to this snapshot's fingerprint, so
@@ -477,59 +553,82 @@ impl SkillIndex {
     #[napi(catch_unwind)]
     pub fn browse(
         &self,
-        cursor: Option<String>,
-        options: Option<SearchOptions>,
+        #[napi(ts_arg_type = "string | undefined | null")] cursor: Option<Arg<String>>,
+        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
+            Arg<SearchOptions>,
+        >,
     ) -> Result<BrowseResponse, ErrorCode> {
-        let offset = match cursor.as_deref().filter(|c| !c.is_empty()) {
-            None => 0,
-            Some(cursor) => self.parse_cursor(cursor)?,
-        };
-        let limit = clamp_limit(options.as_ref().and_then(|o| o.limit));
-        let description_max = options.as_ref().and_then(|o| o.description_max);
-        let include = self.eligibility(&options);
-        let mut eligible: Vec<usize> = (0..self.catalog.len()).filter(|&i| include(i)).collect();
-        let skills = self.catalog.skills();
-        eligible.sort_by(|&a, &b| skills[a].name.cmp(&skills[b].name));
-        if offset > eligible.len() {
-            return Err(coded(
-                ErrorCode::SearchCursorInvalid,
-                "cursor is past the end of the catalog",
-            ));
-        }
-        let end = (offset + limit).min(eligible.len());
-        let hits = eligible[offset..end]
-            .iter()
-            .map(|&i| self.hit_info(i, 0.0, description_max))
-            .collect();
-        Ok(BrowseResponse {
-            hits,
-            next_cursor: (end < eligible.len())
-                .then(|| format!("{CURSOR_PREFIX}.{}.{end}", self.catalog.fingerprint())),
-            eligible: js_count(eligible.len()),
-            offset: js_count(offset),
+        let cursor = Arg::optional(cursor, "cursor", "a cursor string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        guarded("SkillIndex.browse", || {
+            let offset = match cursor.as_deref().filter(|c| !c.is_empty()) {
+                None => 0,
+                Some(cursor) => self.parse_cursor(cursor)?,
+            };
+            let (limit, description_max) = search_bounds(&options)?;
+            let include = self.eligibility(&options);
+            let mut eligible: Vec<usize> =
+                (0..self.catalog.len()).filter(|&i| include(i)).collect();
+            let skills = self.catalog.skills();
+            eligible.sort_by(|&a, &b| skills[a].name.cmp(&skills[b].name));
+            if offset > eligible.len() {
+                return Err(failure(
+                    ErrorCode::SearchCursorInvalid,
+                    "the cursor is past the end of the catalog",
+                    "browse again without a cursor",
+                ));
+            }
+            let end = (offset + limit).min(eligible.len());
+            let hits = eligible[offset..end]
+                .iter()
+                .map(|&i| self.hit_info(i, 0.0, description_max))
+                .collect();
+            Ok(BrowseResponse {
+                hits,
+                next_cursor: (end < eligible.len())
+                    .then(|| format!("{CURSOR_PREFIX}.{}.{end}", self.catalog.fingerprint())),
+                eligible: js_count(eligible.len()),
+                offset: js_count(offset),
+            })
         })
     }
 
     /// Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd").
     #[napi(catch_unwind)]
-    pub fn mentions(&self, text: String) -> Vec<String> {
-        self.search
-            .mentions(&text)
-            .into_iter()
-            .map(|i| self.catalog.skills()[i].name.clone())
-            .collect()
+    pub fn mentions(
+        &self,
+        #[napi(ts_arg_type = "string")] text: Arg<String>,
+    ) -> Result<Vec<String>, ErrorCode> {
+        let text = text.get("text", "a string")?;
+        guarded("SkillIndex.mentions", || {
+            Ok({
+                self.search
+                    .mentions(&text)
+                    .into_iter()
+                    .map(|i| self.catalog.skills()[i].name.clone())
+                    .collect()
+            })
+        })
     }
 
     /// Dependency closure in load order; cycles and missing names are reported, not fatal.
     #[napi(catch_unwind)]
-    pub fn closure(&self, name: String) -> ClosureInfo {
-        let closure = self.closure_of(&name);
-        let (cycles, missing) = closure_parts(&closure);
-        ClosureInfo {
-            order: closure.order,
-            cycles,
-            missing,
-        }
+    pub fn closure(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<ClosureInfo, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        guarded("SkillIndex.closure", || {
+            Ok({
+                let closure = self.closure_of(&name);
+                let (cycles, missing) = closure_parts(&closure);
+                ClosureInfo {
+                    order: closure.order,
+                    cycles,
+                    missing,
+                }
+            })
+        })
     }
 
     /// Loads one skill by exact name: its body without frontmatter (paginated, bound to the
@@ -538,62 +637,82 @@ impl SkillIndex {
     #[napi(catch_unwind)]
     pub fn load(
         &self,
-        name: String,
-        options: Option<LoadOptions>,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+        #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
     ) -> Result<LoadedSkill, ErrorCode> {
-        let meta = self.catalog.get(&name).ok_or_else(|| {
-            coded(
-                ErrorCode::SkillNotFound,
-                format!("no skill is named exactly \"{name}\""),
-            )
-        })?;
-        let allow_hidden = options
-            .as_ref()
-            .and_then(|o| o.allow_hidden)
-            .unwrap_or(false);
-        if meta.disable_model_invocation && !allow_hidden {
-            return Err(coded(
-                ErrorCode::SkillHidden,
-                format!("skill \"{name}\" can only be invoked by the user (/skill:{name})"),
-            ));
-        }
-        let offset = options.as_ref().and_then(|o| o.offset).unwrap_or(0) as usize;
-        let rev = options.as_ref().and_then(|o| o.rev.clone());
-        let root = self.page(meta, offset, rev.as_deref())?;
+        let name = name.get("name", "a string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        guarded("SkillIndex.load", || {
+            let meta = self.catalog.get(&name).ok_or_else(|| {
+                failure(
+                    ErrorCode::SkillNotFound,
+                    format!("no skill is named exactly \"{name}\""),
+                    "search the catalog for the exact name",
+                )
+            })?;
+            let allow_hidden = options
+                .as_ref()
+                .and_then(|o| o.allow_hidden)
+                .unwrap_or(false);
+            if meta.disable_model_invocation && !allow_hidden {
+                return Err(failure(
+                    ErrorCode::SkillHidden,
+                    format!("skill \"{name}\" can only be invoked by the user"),
+                    &format!("ask the user to type /skill:{name}"),
+                ));
+            }
+            let offset = integer(
+                "options.offset",
+                options.as_ref().and_then(|o| o.offset),
+                0,
+                u32::MAX.into(),
+            )?
+            .unwrap_or(0) as usize;
+            let rev = options.as_ref().and_then(|o| o.rev.clone());
+            let root = self.page(meta, offset, rev.as_deref())?;
 
-        let with_dependencies = options
-            .as_ref()
-            .and_then(|o| o.with_dependencies)
-            .unwrap_or(true)
-            && offset == 0;
-        let mut dependencies = Vec::new();
-        let mut dependency_errors = Vec::new();
-        let (mut cycles, mut missing) = (Vec::new(), Vec::new());
-        if with_dependencies {
-            let closure = self.closure_of(&name);
-            (cycles, missing) = closure_parts(&closure);
-            for dep in closure.order.iter().filter(|d| **d != name) {
-                let Some(dep_meta) = self.catalog.get(dep) else {
-                    continue;
-                };
-                match self.page(dep_meta, 0, None) {
-                    Ok(page) => dependencies.push(page),
-                    Err(err) => dependency_errors.push(DependencyError {
-                        name: dep.clone(),
-                        code: err.status.as_str().to_string(),
-                        message: err.reason.clone(),
-                    }),
+            let with_dependencies = options
+                .as_ref()
+                .and_then(|o| o.with_dependencies)
+                .unwrap_or(true)
+                && offset == 0;
+            let mut dependencies = Vec::new();
+            let mut dependency_errors = Vec::new();
+            let (mut cycles, mut missing) = (Vec::new(), Vec::new());
+            if with_dependencies {
+                let closure = self.closure_of(&name);
+                (cycles, missing) = closure_parts(&closure);
+                for dep in closure.order.iter().filter(|d| **d != name) {
+                    let Some(dep_meta) = self.catalog.get(dep) else {
+                        continue;
+                    };
+                    match self.page(dep_meta, 0, None) {
+                        Ok(page) => dependencies.push(page),
+                        Err(err) => dependency_errors.push(DependencyError {
+                            name: dep.clone(),
+                            code: err.status.as_str().to_string(),
+                            message: err.reason.clone(),
+                        }),
+                    }
                 }
             }
-        }
-        Ok(LoadedSkill {
-            root,
-            dependencies,
-            dependency_errors,
-            cycles,
-            missing,
+            Ok(LoadedSkill {
+                root,
+                dependencies,
+                dependency_errors,
+                cycles,
+                missing,
+            })
         })
     }
+}
+
+fn malformed_cursor() -> Error<ErrorCode> {
+    failure(
+        ErrorCode::SearchCursorInvalid,
+        "the cursor is malformed",
+        "pass a cursor exactly as returned, or none",
+    )
 }
 
 impl SkillIndex {
@@ -602,18 +721,17 @@ impl SkillIndex {
         let (Some(prefix), Some(fingerprint), Some(offset), None) =
             (parts.next(), parts.next(), parts.next(), parts.next())
         else {
-            return Err(coded(ErrorCode::SearchCursorInvalid, "malformed cursor"));
+            return Err(malformed_cursor());
         };
-        let offset: usize = offset
-            .parse()
-            .map_err(|_| coded(ErrorCode::SearchCursorInvalid, "malformed cursor"))?;
+        let offset: usize = offset.parse().map_err(|_| malformed_cursor())?;
         if prefix != CURSOR_PREFIX {
-            return Err(coded(ErrorCode::SearchCursorInvalid, "malformed cursor"));
+            return Err(malformed_cursor());
         }
         if fingerprint != self.catalog.fingerprint() {
-            return Err(coded(
+            return Err(failure(
                 ErrorCode::SearchCursorStale,
-                "the skill catalog changed since this cursor was issued; browse again without a cursor",
+                "the skill catalog changed since this cursor was issued",
+                "browse again without a cursor",
             ));
         }
         Ok(offset)
@@ -634,9 +752,10 @@ pub struct SkillPolicyRule {
 
 fn policy_action(text: &str, what: &str) -> Result<skills::PolicyAction, ErrorCode> {
     skills::PolicyAction::parse(text).ok_or_else(|| {
-        coded(
+        failure(
             ErrorCode::ConfigInvalid,
             format!("{what} must be \"allow\", \"ask\" or \"deny\", got \"{text}\""),
+            "fix the action in permission.skill",
         )
     })
 }
@@ -651,40 +770,68 @@ pub struct SkillPolicy {
 impl SkillPolicy {
     /// Fails with CONFIG_INVALID on an unknown action.
     #[napi(constructor, catch_unwind)]
-    pub fn new(default_action: String, rules: Vec<SkillPolicyRule>) -> Result<Self, ErrorCode> {
-        let default = policy_action(&default_action, "the default action")?;
-        let rules = rules
-            .into_iter()
-            .enumerate()
-            .map(|(i, rule)| {
-                policy_action(&rule.action, &format!("rule {i}")).map(|a| (rule.pattern, a))
+    pub fn new(
+        #[napi(ts_arg_type = "string")] default_action: Arg<String>,
+        #[napi(ts_arg_type = "Array<SkillPolicyRule>")] rules: Arg<Vec<SkillPolicyRule>>,
+    ) -> Result<Self, ErrorCode> {
+        let default_action = default_action.get("defaultAction", "a string")?;
+        let rules = rules.get("rules", "an array of { pattern, action } rules")?;
+        guarded("SkillPolicy.new", || {
+            let default = policy_action(&default_action, "the default action")?;
+            let rules = rules
+                .into_iter()
+                .enumerate()
+                .map(|(i, rule)| {
+                    policy_action(&rule.action, &format!("rule {i}")).map(|a| (rule.pattern, a))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(SkillPolicy {
+                inner: skills::SkillPolicy::new(default, rules),
             })
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(SkillPolicy {
-            inner: skills::SkillPolicy::new(default, rules),
         })
     }
 
     /// `allow`, `ask` or `deny` for one exact name.
     #[napi(catch_unwind)]
-    pub fn action_for(&self, name: String) -> String {
-        self.inner.action_for(&name).as_str().to_string()
+    pub fn action_for(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<String, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        guarded("SkillPolicy.actionFor", || {
+            Ok(self.inner.action_for(&name).as_str().to_string())
+        })
     }
 
     /// The names among `names` this policy denies, in order.
     #[napi(catch_unwind)]
-    pub fn denied_among(&self, names: Vec<String>) -> Vec<String> {
-        names
-            .into_iter()
-            .filter(|name| self.inner.action_for(name) == skills::PolicyAction::Deny)
-            .collect()
+    pub fn denied_among(
+        &self,
+        #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
+    ) -> Result<Vec<String>, ErrorCode> {
+        let names = names.get("names", "an array of names")?;
+        guarded("SkillPolicy.deniedAmong", || {
+            Ok({
+                names
+                    .into_iter()
+                    .filter(|name| self.inner.action_for(name) == skills::PolicyAction::Deny)
+                    .collect()
+            })
+        })
     }
 }
 
 /// Whether a `*` / `?` pattern matches the whole name.
 #[napi(catch_unwind)]
-pub fn match_skill_pattern(pattern: String, name: String) -> bool {
-    skills::NamePattern::new(&pattern).matches(&name)
+pub fn match_skill_pattern(
+    #[napi(ts_arg_type = "string")] pattern: Arg<String>,
+    #[napi(ts_arg_type = "string")] name: Arg<String>,
+) -> Result<bool, ErrorCode> {
+    let pattern = pattern.get("pattern", "a string")?;
+    let name = name.get("name", "a string")?;
+    guarded("matchSkillPattern", || {
+        Ok(skills::NamePattern::new(&pattern).matches(&name))
+    })
 }
 
 #[napi(object)]
@@ -709,35 +856,44 @@ pub struct SkillScopeView {
 
 /// Resolves the one active scope and the skills (among `names`) it admits.
 #[napi(catch_unwind)]
-pub fn resolve_skill_scope(input: SkillScopeInput, names: Vec<String>) -> SkillScopeView {
-    let definitions = skills::ScopeDefinitions {
-        groups: input.groups.into_iter().collect(),
-        profiles: input.profiles.into_iter().collect(),
-    };
-    let scope = definitions.resolve(
-        input.active_profile.as_deref(),
-        input.active_group.as_deref(),
-    );
-    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    let members = definitions.members(&scope, &refs).map(|mask| {
-        names
-            .iter()
-            .zip(mask)
-            .filter(|(_, keep)| *keep)
-            .map(|(name, _)| name.clone())
-            .collect()
-    });
-    let (profile, group) = match &scope {
-        skills::Scope::All => (None, None),
-        skills::Scope::Profile(profile) => (Some(profile.clone()), None),
-        skills::Scope::Group { profile, group } => (profile.clone(), Some(group.clone())),
-    };
-    SkillScopeView {
-        kind: scope.kind().to_string(),
-        profile,
-        group,
-        members,
-    }
+pub fn resolve_skill_scope(
+    #[napi(ts_arg_type = "SkillScopeInput")] input: Arg<SkillScopeInput>,
+    #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
+) -> Result<SkillScopeView, ErrorCode> {
+    let input = input.get_object("input", "a { groups, profiles } object")?;
+    let names = names.get("names", "an array of names")?;
+    guarded("resolveSkillScope", || {
+        Ok({
+            let definitions = skills::ScopeDefinitions {
+                groups: input.groups.into_iter().collect(),
+                profiles: input.profiles.into_iter().collect(),
+            };
+            let scope = definitions.resolve(
+                input.active_profile.as_deref(),
+                input.active_group.as_deref(),
+            );
+            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let members = definitions.members(&scope, &refs).map(|mask| {
+                names
+                    .iter()
+                    .zip(mask)
+                    .filter(|(_, keep)| *keep)
+                    .map(|(name, _)| name.clone())
+                    .collect()
+            });
+            let (profile, group) = match &scope {
+                skills::Scope::All => (None, None),
+                skills::Scope::Profile(profile) => (Some(profile.clone()), None),
+                skills::Scope::Group { profile, group } => (profile.clone(), Some(group.clone())),
+            };
+            SkillScopeView {
+                kind: scope.kind().to_string(),
+                profile,
+                group,
+                members,
+            }
+        })
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -754,7 +910,7 @@ pub struct CompactOptionsInput {
     pub path: Option<String>,
     pub query: Option<String>,
     /// Inputs smaller than this pass through byte-identical. Default about 1 KB.
-    pub threshold_bytes: Option<u32>,
+    pub threshold_bytes: Option<f64>,
     /// Inputs larger than this pass through untouched.
     pub max_input_bytes: Option<f64>,
     /// When true, markers name `id=<content hash>` so `token_retrieve` can recover the lines.
@@ -793,9 +949,10 @@ fn core_compact_options(
     let kind = match options.kind.as_deref() {
         None | Some("auto") | Some("") => None,
         Some(name) => Some(ContentKind::parse(name).ok_or_else(|| {
-            coded(
+            failure(
                 ErrorCode::InvalidArgument,
-                format!("unknown kind \"{name}\""),
+                format!("options.kind is an unknown kind \"{name}\""),
+                "use auto, log, test, diagnostics, grep, diff, json, source, tree, table, config, text or binary",
             )
         })?),
     };
@@ -805,16 +962,25 @@ fn core_compact_options(
         command: options.command,
         path: options.path,
         query: options.query,
-        threshold_bytes: options.threshold_bytes.map(|n| n as usize),
-        max_input_bytes: options
-            .max_input_bytes
-            .filter(|n| n.is_finite() && *n >= 0.0)
-            .map(|n| n as usize),
+        threshold_bytes: integer(
+            "options.thresholdBytes",
+            options.threshold_bytes,
+            0,
+            MAX_SAFE_INTEGER,
+        )?
+        .map(|n| n as usize),
+        max_input_bytes: integer(
+            "options.maxInputBytes",
+            options.max_input_bytes,
+            0,
+            MAX_SAFE_INTEGER,
+        )?
+        .map(|n| n as usize),
         recovery_id: options
             .recoverable
             .unwrap_or(false)
             .then(|| xxh3_hex(input)),
-        aggressiveness: options.aggressiveness,
+        aggressiveness: fraction("options.aggressiveness", options.aggressiveness)?,
     })
 }
 
@@ -851,29 +1017,55 @@ fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
 /// original (fail open).
 #[napi(catch_unwind)]
 pub fn compact(
-    input: Either<Buffer, String>,
-    options: Option<CompactOptionsInput>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
+        Arg<CompactOptionsInput>,
+    >,
 ) -> Result<CompactResult, ErrorCode> {
-    let bytes = input_bytes(&input);
-    let core_options = core_compact_options(bytes, options)?;
-    Ok(compact_result(compact::compact(bytes, &core_options)))
+    let input = input.get("input", "a Buffer or a string")?;
+    let options = Arg::optional_object(options, "options", "an options object")?;
+    guarded("compact", || {
+        let bytes = input_bytes(&input);
+        let core_options = core_compact_options(bytes, options)?;
+        Ok(compact_result(compact::compact(bytes, &core_options)))
+    })
 }
 
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
 #[napi(catch_unwind)]
 pub fn compact_to_buffer(
-    input: Either<Buffer, String>,
-    options: Option<CompactOptionsInput>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
+        Arg<CompactOptionsInput>,
+    >,
 ) -> Result<Buffer, ErrorCode> {
-    let bytes = input_bytes(&input);
-    let core_options = core_compact_options(bytes, options)?;
-    Ok(compact::compact(bytes, &core_options).text.into())
+    let input = input.get("input", "a Buffer or a string")?;
+    let options = Arg::optional_object(options, "options", "an options object")?;
+    guarded("compactToBuffer", || {
+        let bytes = input_bytes(&input);
+        let core_options = core_compact_options(bytes, options)?;
+        Ok(compact::compact(bytes, &core_options).text.into())
+    })
+}
+
+/// The input as bytes the task owns. A Buffer is copied before the call returns: the caller
+/// may detach, mutate or drop it while the task runs, and the task must neither read freed
+/// memory nor hash different bytes from the ones it compacts. A string is already a copy.
+fn owned_bytes(input: Either<Buffer, String>) -> Vec<u8> {
+    match input {
+        Either::A(buf) => buf.to_vec(),
+        Either::B(text) => text.into_bytes(),
+    }
 }
 
 pub struct CompactTask {
-    input: Either<Buffer, String>,
+    input: Vec<u8>,
     /// Validated before the task is queued, so bad options fail synchronously with a code.
     options: CompactOptions,
+    /// The test-only fault switch, read on the JS thread when the task was queued.
+    inject_panic: bool,
+    /// Why `compute` failed, with its code, for `reject` to hand to JS.
+    failed: Option<Error<ErrorCode>>,
 }
 
 impl Task for CompactTask {
@@ -881,51 +1073,72 @@ impl Task for CompactTask {
     type JsValue = CompactResult;
 
     fn compute(&mut self) -> Result<Self::Output> {
-        let bytes = input_bytes(&self.input);
-        // A panic inside compute would abort Node, so it is caught here and reported as an
-        // error; callers keep the original (compaction fails open).
-        std::panic::catch_unwind(|| compact::compact(bytes, &self.options)).map_err(|_| {
-            Error::new(
-                Status::GenericFailure,
-                "INTERNAL: compaction failed".to_string(),
-            )
+        let (input, options) = (&self.input, &self.options);
+        // A panic escaping compute would abort Node: it runs on a libuv worker.
+        guarded_with("compactAsync:worker", self.inject_panic, || {
+            Ok(compact::compact(input, options))
+        })
+        .map_err(|error| {
+            let status_error = Error::new(Status::GenericFailure, error.reason.clone());
+            self.failed = Some(error);
+            status_error
         })
     }
 
     fn resolve(&mut self, _env: Env, output: Self::Output) -> Result<Self::JsValue> {
-        Ok(compact_result(output))
+        guarded_with("compactAsync:worker", false, || Ok(compact_result(output)))
+            .map_err(|error| Error::new(Status::GenericFailure, error.reason))
+    }
+
+    fn reject(&mut self, env: Env, err: Error) -> Result<Self::JsValue> {
+        let coded = self.failed.take().unwrap_or_else(|| {
+            failure(
+                ErrorCode::Internal,
+                err.reason,
+                "retry, and report it as a pi-lean bug if it repeats",
+            )
+        });
+        Err(boundary::rejection(env, coded))
     }
 }
 
 /// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked
-/// before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant.
+/// before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant. The
+/// input is copied first, so the task never reads memory the caller still controls.
 #[napi(catch_unwind)]
 pub fn compact_async(
-    input: Either<Buffer, String>,
-    options: Option<CompactOptionsInput>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
+        Arg<CompactOptionsInput>,
+    >,
 ) -> Result<AsyncTask<CompactTask>, ErrorCode> {
-    let options = core_compact_options(input_bytes(&input), options)?;
-    Ok(AsyncTask::new(CompactTask { input, options }))
+    let input = input.get("input", "a Buffer or a string")?;
+    let options = Arg::optional_object(options, "options", "an options object")?;
+    guarded("compactAsync", || {
+        let input = owned_bytes(input);
+        let options = core_compact_options(&input, options)?;
+        Ok(AsyncTask::new(CompactTask {
+            input,
+            options,
+            inject_panic: boundary::fault_requested("compactAsync:worker"),
+            failed: None,
+        }))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
 // Recovery store
 // ---------------------------------------------------------------------------------------------
 
-/// Line arguments from JS: 1-based, so 0 is a caller error rather than something to clamp.
-fn line_argument(value: Option<u32>, default: u32, what: &str) -> Result<usize, ErrorCode> {
-    match value.unwrap_or(default) {
-        0 => Err(coded(
-            ErrorCode::InvalidArgument,
-            format!("{what} must be at least 1"),
-        )),
-        n => Ok(n as usize),
-    }
+/// Line arguments from JS: 1-based whole numbers, so 0, negatives and fractions are caller
+/// errors rather than something to clamp or wrap.
+fn line_argument(value: Option<f64>, default: usize, what: &str) -> Result<usize, ErrorCode> {
+    Ok(integer(what, value, 1, u32::MAX.into())?.map_or(default, |n| n as usize))
 }
 
 #[napi(object)]
 pub struct RecoveryStoreOptions {
-    pub max_entries: Option<u32>,
+    pub max_entries: Option<f64>,
     pub max_bytes: Option<f64>,
     /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
     pub dir: Option<String>,
@@ -961,8 +1174,8 @@ impl RecoveryStore {
     fn retrieve_core(
         &self,
         id: &str,
-        start_line: Option<u32>,
-        max_lines: Option<u32>,
+        start_line: Option<f64>,
+        max_lines: Option<f64>,
     ) -> Result<lean_core::recovery::Retrieved, ErrorCode> {
         let start = line_argument(start_line, 1, "startLine")?;
         let max = line_argument(max_lines, 240, "maxLines")?;
@@ -970,47 +1183,74 @@ impl RecoveryStore {
     }
 }
 
+/// Checks the store options: counts are whole numbers of at least 1, and a `dir` must name a
+/// directory (an empty one would put blobs in the process's working directory).
+fn store_config(options: Option<RecoveryStoreOptions>) -> Result<StoreConfig, ErrorCode> {
+    let defaults = StoreConfig::default();
+    let Some(o) = options else {
+        return Ok(defaults);
+    };
+    if o.dir.as_deref().is_some_and(|dir| dir.trim().is_empty()) {
+        return Err(invalid(
+            "options.dir",
+            "is empty",
+            "pass a directory path, or leave dir out to keep originals in memory",
+        ));
+    }
+    Ok(StoreConfig {
+        max_entries: integer("options.maxEntries", o.max_entries, 1, u32::MAX.into())?
+            .map_or(defaults.max_entries, |n| n as usize),
+        max_bytes: integer("options.maxBytes", o.max_bytes, 1, MAX_SAFE_INTEGER)?
+            .map_or(defaults.max_bytes, |n| n as usize),
+        dir: o.dir.map(PathBuf::from),
+        disk_budget_bytes: integer(
+            "options.diskBudgetBytes",
+            o.disk_budget_bytes,
+            1,
+            MAX_SAFE_INTEGER,
+        )?
+        .unwrap_or(defaults.disk_budget_bytes),
+    })
+}
+
 #[napi]
 impl RecoveryStore {
     /// Opens (and creates, for a durable `dir`) a store. A factory rather than a constructor
     /// so that failures carry a stable code.
     #[napi(factory, catch_unwind)]
-    pub fn open(options: Option<RecoveryStoreOptions>) -> Result<Self, ErrorCode> {
-        let defaults = StoreConfig::default();
-        let config = match options {
-            None => defaults,
-            Some(o) => StoreConfig {
-                max_entries: o
-                    .max_entries
-                    .map(|n| n as usize)
-                    .unwrap_or(defaults.max_entries),
-                max_bytes: o
-                    .max_bytes
-                    .filter(|n| n.is_finite() && *n > 0.0)
-                    .map(|n| n as usize)
-                    .unwrap_or(defaults.max_bytes),
-                dir: o.dir.map(PathBuf::from),
-                disk_budget_bytes: o
-                    .disk_budget_bytes
-                    .filter(|n| n.is_finite() && *n > 0.0)
-                    .map(|n| n as u64)
-                    .unwrap_or(defaults.disk_budget_bytes),
-            },
-        };
-        Ok(RecoveryStore {
-            inner: Arc::new(CoreStore::open(config).map_err(from_core)?),
+    pub fn open(
+        #[napi(ts_arg_type = "RecoveryStoreOptions | undefined | null")] options: Option<
+            Arg<RecoveryStoreOptions>,
+        >,
+    ) -> Result<Self, ErrorCode> {
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        guarded("RecoveryStore.open", || {
+            let config = store_config(options)?;
+            Ok(RecoveryStore {
+                inner: Arc::new(CoreStore::open(config).map_err(from_core)?),
+            })
         })
     }
 
     /// Stores an original and returns its id (the xxh3 content hash). Idempotent.
     #[napi(catch_unwind)]
-    pub fn put(&self, input: Either<Buffer, String>) -> Result<String, ErrorCode> {
-        self.inner.put(input_bytes(&input)).map_err(from_core)
+    pub fn put(
+        &self,
+        #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    ) -> Result<String, ErrorCode> {
+        let input = input.get("input", "a Buffer or a string")?;
+        guarded("RecoveryStore.put", || {
+            self.inner.put(input_bytes(&input)).map_err(from_core)
+        })
     }
 
     #[napi(catch_unwind)]
-    pub fn contains(&self, id: String) -> bool {
-        self.inner.contains(&id)
+    pub fn contains(
+        &self,
+        #[napi(ts_arg_type = "string")] id: Arg<String>,
+    ) -> Result<bool, ErrorCode> {
+        let id = id.get("id", "a string")?;
+        guarded("RecoveryStore.contains", || Ok(self.inner.contains(&id)))
     }
 
     /// Exact original lines `startLine..startLine+maxLines` (1-based), as text. Bytes that are
@@ -1018,17 +1258,22 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn retrieve(
         &self,
-        id: String,
-        start_line: Option<u32>,
-        max_lines: Option<u32>,
+        #[napi(ts_arg_type = "string")] id: Arg<String>,
+        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
+        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<RetrievedLines, ErrorCode> {
-        let got = self.retrieve_core(&id, start_line, max_lines)?;
-        Ok(RetrievedLines {
-            text: String::from_utf8_lossy(&got.text).into_owned(),
-            start_line: js_count(got.start_line),
-            end_line: js_count(got.end_line),
-            total_lines: js_count(got.total_lines),
-            next_start_line: got.next_start_line.map(js_count),
+        let id = id.get("id", "a string")?;
+        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
+        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        guarded("RecoveryStore.retrieve", || {
+            let got = self.retrieve_core(&id, start_line, max_lines)?;
+            Ok(RetrievedLines {
+                text: String::from_utf8_lossy(&got.text).into_owned(),
+                start_line: js_count(got.start_line),
+                end_line: js_count(got.end_line),
+                total_lines: js_count(got.total_lines),
+                next_start_line: got.next_start_line.map(js_count),
+            })
         })
     }
 
@@ -1036,28 +1281,39 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn retrieve_bytes(
         &self,
-        id: String,
-        start_line: Option<u32>,
-        max_lines: Option<u32>,
+        #[napi(ts_arg_type = "string")] id: Arg<String>,
+        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
+        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<Buffer, ErrorCode> {
-        Ok(self.retrieve_core(&id, start_line, max_lines)?.text.into())
+        let id = id.get("id", "a string")?;
+        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
+        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        guarded("RecoveryStore.retrieveBytes", || {
+            Ok(self.retrieve_core(&id, start_line, max_lines)?.text.into())
+        })
     }
 
     /// Empties memory and the durable directory.
     #[napi(catch_unwind)]
     pub fn clear(&self) -> Result<(), ErrorCode> {
-        self.inner.clear().map_err(from_core)
+        guarded("RecoveryStore.clear", || {
+            self.inner.clear().map_err(from_core)
+        })
     }
 
     #[napi(catch_unwind)]
-    pub fn stats(&self) -> RecoveryStats {
-        let s = self.inner.stats();
-        RecoveryStats {
-            entries: js_count(s.entries),
-            bytes: s.bytes as f64,
-            disk_entries: js_count(s.disk_entries),
-            disk_bytes: s.disk_bytes as f64,
-        }
+    pub fn stats(&self) -> Result<RecoveryStats, ErrorCode> {
+        guarded("RecoveryStore.stats", || {
+            Ok({
+                let s = self.inner.stats();
+                RecoveryStats {
+                    entries: js_count(s.entries),
+                    bytes: s.bytes as f64,
+                    disk_entries: js_count(s.disk_entries),
+                    disk_bytes: s.disk_bytes as f64,
+                }
+            })
+        })
     }
 }
 
@@ -1089,35 +1345,56 @@ pub struct ToolIndex {
 #[napi]
 impl ToolIndex {
     #[napi(constructor, catch_unwind)]
-    pub fn new(tools: Vec<ToolInput>) -> Self {
-        let metas = tools
-            .into_iter()
-            .map(|t| lean_core::tools::ToolMeta {
-                name: t.name,
-                description: t.description.unwrap_or_default(),
-                parameters: t.parameters.unwrap_or_default(),
+    pub fn new(
+        #[napi(ts_arg_type = "Array<ToolInput>")] tools: Arg<Vec<ToolInput>>,
+    ) -> Result<Self, ErrorCode> {
+        let tools = tools.get(
+            "tools",
+            "an array of { name, description?, parameters? } tools",
+        )?;
+        guarded("ToolIndex.new", || {
+            Ok({
+                let metas = tools
+                    .into_iter()
+                    .map(|t| lean_core::tools::ToolMeta {
+                        name: t.name,
+                        description: t.description.unwrap_or_default(),
+                        parameters: t.parameters.unwrap_or_default(),
+                    })
+                    .collect();
+                ToolIndex {
+                    inner: lean_core::tools::ToolIndex::build(metas),
+                }
             })
-            .collect();
-        ToolIndex {
-            inner: lean_core::tools::ToolIndex::build(metas),
-        }
+        })
     }
 
     #[napi(getter, catch_unwind)]
-    pub fn size(&self) -> u32 {
-        js_count(self.inner.len())
+    pub fn size(&self) -> Result<u32, ErrorCode> {
+        guarded("ToolIndex.size", || Ok(js_count(self.inner.len())))
     }
 
     /// Best matches first, at most `limit` (default 3, clamped to 1..=8), scores above zero.
     #[napi(catch_unwind)]
-    pub fn search(&self, query: String, limit: Option<u32>) -> Vec<ToolSearchHit> {
-        self.inner
-            .search(&query, limit.unwrap_or(3) as usize)
-            .into_iter()
-            .map(|hit| ToolSearchHit {
-                name: self.inner.tools()[hit.index].name.clone(),
-                score: hit.score,
+    pub fn search(
+        &self,
+        #[napi(ts_arg_type = "string")] query: Arg<String>,
+        #[napi(ts_arg_type = "number | undefined | null")] limit: Option<Arg<f64>>,
+    ) -> Result<Vec<ToolSearchHit>, ErrorCode> {
+        let query = query.get("query", "a string")?;
+        let limit = Arg::optional(limit, "limit", "a result count")?;
+        let limit = integer("limit", limit, 1, u32::MAX.into())?.unwrap_or(3) as usize;
+        guarded("ToolIndex.search", || {
+            Ok({
+                self.inner
+                    .search(&query, limit)
+                    .into_iter()
+                    .map(|hit| ToolSearchHit {
+                        name: self.inner.tools()[hit.index].name.clone(),
+                        score: hit.score,
+                    })
+                    .collect()
             })
-            .collect()
+        })
     }
 }

@@ -39,9 +39,14 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         self.pos += 1;
         loop {
-            let rel = memchr::memchr2(b'"', b'\\', &self.bytes[self.pos..])?;
+            let rel = memchr::memchr2(b'"', b'\\', self.bytes.get(self.pos..)?)?;
             self.pos += rel;
             if self.bytes[self.pos] == b'\\' {
+                // An escape takes the next byte too; a backslash as the last byte ends the
+                // input inside a string, which is not JSON.
+                if self.pos + 1 >= self.bytes.len() {
+                    return None;
+                }
                 self.pos += 2;
                 continue;
             }
@@ -366,4 +371,35 @@ fn records(items: &[Node<'_>], depth: usize, out: &mut Vec<u8>) -> bool {
     }
     out.extend_from_slice(b"\n]");
     lossy
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_string_ending_in_a_lone_backslash_is_not_json_and_does_not_panic() {
+        for input in [
+            &b"\"\\"[..],
+            b"\"abc\\",
+            b"{\"key\":\"value\\",
+            b"[\"a\",\"b\\",
+            b"{\"k\\",
+            b"\"\\\\\\",
+        ] {
+            assert!(
+                parse(input).is_none(),
+                "{:?}",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+
+    #[test]
+    fn escapes_inside_strings_still_parse_exactly() {
+        let node = parse(br#"{"a\"b":"c\\","d":["\u00e9\n"]}"#).expect("valid JSON");
+        let mut out = Vec::new();
+        minify(&node, &mut out);
+        assert_eq!(out, br#"{"a\"b":"c\\","d":["\u00e9\n"]}"#);
+    }
 }
