@@ -67,6 +67,12 @@ export declare class SkillIndex {
   browse(cursor?: string | undefined | null, options?: SearchOptions | undefined | null): BrowseResponse
   /** Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd"). */
   mentions(text: string): Array<string>
+  /**
+   * `text` with every mention of the skills in `names` replaced by `replacement`. Mentions
+   * are found exactly as `mentions` finds them (same word boundaries and case folding), so
+   * a name `mentions` reports is never left behind. Names not in the catalog are ignored.
+   */
+  redact(text: string, names: Array<string>, replacement: string): string
   /** Dependency closure in load order; cycles and missing names are reported, not fatal. */
   closure(name: string): ClosureInfo
   /**

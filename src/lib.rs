@@ -611,6 +611,34 @@ impl SkillIndex {
         })
     }
 
+    /// `text` with every mention of the skills in `names` replaced by `replacement`. Mentions
+    /// are found exactly as `mentions` finds them (same word boundaries and case folding), so
+    /// a name `mentions` reports is never left behind. Names not in the catalog are ignored.
+    #[napi(catch_unwind)]
+    pub fn redact(
+        &self,
+        #[napi(ts_arg_type = "string")] text: Arg<String>,
+        #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
+        #[napi(ts_arg_type = "string")] replacement: Arg<String>,
+    ) -> Result<String, ErrorCode> {
+        let text = text.get("text", "a string")?;
+        let names = names.get("names", "an array of skill names")?;
+        let replacement = replacement.get("replacement", "a string")?;
+        guarded("SkillIndex.redact", || {
+            let mut hidden = vec![false; self.catalog.len()];
+            for name in &names {
+                if let Some(i) = self.catalog.index_of(name) {
+                    hidden[i] = true;
+                }
+            }
+            Ok(self.search.redact(
+                &text,
+                &|i| hidden.get(i).copied().unwrap_or(false),
+                &replacement,
+            ))
+        })
+    }
+
     /// Dependency closure in load order; cycles and missing names are reported, not fatal.
     #[napi(catch_unwind)]
     pub fn closure(

@@ -122,3 +122,52 @@ proptest! {
         prop_assert_eq!(joined, body);
     }
 }
+
+/// Text built from skill names, their case variants and the characters that sit at word
+/// boundaries (punctuation, underscores, hyphens, letters, non-ASCII whose case folding
+/// changes byte lengths).
+fn mention_soup() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("secret-x".to_string()),
+        Just("SECRET-X".to_string()),
+        Just("Secret-\u{212A}".to_string()),
+        Just("secret".to_string()),
+        Just("x".to_string()),
+        Just("café-notes".to_string()),
+        Just("CAFÉ-NOTES".to_string()),
+        Just("tdd".to_string()),
+        Just("_".to_string()),
+        Just("-".to_string()),
+        Just("--".to_string()),
+        Just(" ".to_string()),
+        Just("/skill:".to_string()),
+        Just("`".to_string()),
+        Just("\u{130}".to_string()),
+        Just("ß".to_string()),
+        Just("é".to_string()),
+        Just("v2".to_string()),
+        "[a-z.,;:()\\[\\]<>\"']",
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    /// Every mention the finder reports is gone after redaction (one definition of a word
+    /// boundary for both), and a text with no hidden mention comes back byte for byte.
+    #[test]
+    fn every_reported_mention_is_redacted(text in mention_soup()) {
+        let skills: Vec<SkillMeta> = ["secret-x", "café-notes", "tdd", "secret"]
+            .iter()
+            .map(|name| SkillMeta { name: (*name).to_string(), description: "d".into(), ..SkillMeta::default() })
+            .collect();
+        let (catalog, _) = Catalog::new(skills);
+        let index = SearchIndex::build(&catalog);
+        let hidden = |i: usize| catalog.skills()[i].name != "tdd";
+        let redacted = index.redact(&text, &hidden, "[hidden]");
+        let left: Vec<usize> = index.mentions(&redacted).into_iter().filter(|&i| hidden(i)).collect();
+        prop_assert!(left.is_empty(), "{text:?} -> {redacted:?} still mentions {left:?}");
+        if !index.mentions(&text).into_iter().any(hidden) {
+            prop_assert_eq!(&redacted, &text);
+        }
+    }
+}

@@ -26,7 +26,10 @@ use std::collections::HashMap;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
 use super::catalog::Catalog;
-use super::text::{camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stem, words};
+use super::text::{
+    camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stands_alone, stem, words,
+    Folded,
+};
 
 /// `SearchResult::strong` is set when `confidence` reaches this value. Chosen on the routing
 /// sets so that every "no skill fits" query stays below it with some margin (their confidence
@@ -193,6 +196,9 @@ enum PinKind {
 struct Mention {
     skill: usize,
     explicit: bool,
+    /// Byte range in the text it was found in.
+    start: usize,
+    end: usize,
 }
 
 /// Maps words to term ids during a build. Stems are memoised per surface word because catalog
@@ -254,39 +260,30 @@ impl Interner {
     }
 }
 
-/// Whole-word occurrences of skill names in `haystack` (already lowercased), in text order.
+/// Whole-word occurrences (by [`stands_alone`]) of skill names in `haystack` (already
+/// folded), in text order, with their byte ranges in `haystack`.
 fn scan_mentions(matcher: &AhoCorasick, pattern_skill: &[usize], haystack: &str) -> Vec<Mention> {
-    let mut found: Vec<(usize, Mention)> = Vec::new();
+    let mut found: Vec<Mention> = Vec::new();
     for hit in matcher.find_overlapping_iter(haystack) {
+        if !stands_alone(haystack, hit.start(), hit.end()) {
+            continue;
+        }
         let before_text = &haystack[..hit.start()];
         let after_text = &haystack[hit.end()..];
-        let before = before_text.chars().next_back();
-        let after = after_text.chars().next();
-        if is_word_char(before) || is_word_char(after) {
-            continue;
-        }
-        // A name followed by `-word` or preceded by `word-` is part of a longer identifier.
-        let joined_after =
-            matches!(after, Some('-' | '_')) && is_word_char(after_text.chars().nth(1));
-        let mut reversed = before_text.chars().rev();
-        let joined_before =
-            matches!(reversed.next(), Some('-' | '_')) && is_word_char(reversed.next());
-        if joined_after || joined_before {
-            continue;
-        }
         let explicit = before_text.ends_with("skill:")
             || before_text.ends_with("skill ")
             || (before_text.ends_with('`') && after_text.starts_with('`'))
             || after_text.starts_with(" skill");
         let skill = pattern_skill[hit.pattern().as_usize()];
-        found.push((hit.start(), Mention { skill, explicit }));
+        found.push(Mention {
+            skill,
+            explicit,
+            start: hit.start(),
+            end: hit.end(),
+        });
     }
-    found.sort_by_key(|&(start, _)| start);
-    found.into_iter().map(|(_, mention)| mention).collect()
-}
-
-fn is_word_char(ch: Option<char>) -> bool {
-    ch.is_some_and(char::is_alphanumeric)
+    found.sort_by_key(|mention| (mention.start, mention.end));
+    found
 }
 
 impl SearchIndex {
@@ -311,7 +308,7 @@ impl SearchIndex {
         let mut pattern_skill = Vec::new();
         for (index, skill) in skills.iter().enumerate() {
             if skill.name.chars().count() >= 2 {
-                patterns.push(skill.name.to_lowercase());
+                patterns.push(Folded::new(&skill.name).text);
                 pattern_skill.push(index);
             }
         }
@@ -350,7 +347,7 @@ impl SearchIndex {
                 .split(['.', ';', '!', '?', '(', ')', '\n'])
             {
                 let refers_elsewhere = name_matcher.as_ref().is_some_and(|matcher| {
-                    scan_mentions(matcher, &pattern_skill, &clause.to_lowercase())
+                    scan_mentions(matcher, &pattern_skill, &Folded::new(clause).text)
                         .iter()
                         .any(|mention| mention.skill != own_index)
                 });
@@ -559,15 +556,7 @@ impl SearchIndex {
         let Some(matcher) = &self.name_matcher else {
             return Vec::new();
         };
-        let lowered = text.to_lowercase();
-        // Lowercasing may change byte lengths for non-ASCII text; fall back to the original
-        // (still ASCII-case-insensitive) in that rare case so offsets stay valid.
-        let haystack = if lowered.len() == text.len() {
-            lowered.as_str()
-        } else {
-            text
-        };
-        let found = scan_mentions(matcher, &self.pattern_skill, haystack);
+        let found = scan_mentions(matcher, &self.pattern_skill, &Folded::new(text).text);
         let mut mentions: Vec<Mention> = Vec::new();
         for mention in found {
             match mentions
@@ -579,6 +568,46 @@ impl SearchIndex {
             }
         }
         mentions
+    }
+
+    /// `text` with every mention of a skill for which `hide(index)` holds replaced by
+    /// `replacement`. Mentions are found exactly as [`SearchIndex::mentions`] finds them (one
+    /// word-boundary rule, one case folding), so no reported mention survives; overlapping
+    /// mentions are replaced as one span. Linear in the text plus the matches.
+    pub fn redact(&self, text: &str, hide: &dyn Fn(usize) -> bool, replacement: &str) -> String {
+        let Some(matcher) = &self.name_matcher else {
+            return text.to_owned();
+        };
+        let folded = Folded::new(text);
+        let mut out = String::with_capacity(text.len());
+        let mut copied = 0;
+        let mut span: Option<(usize, usize)> = None;
+        let flush = |out: &mut String, copied: &mut usize, (start, end): (usize, usize)| {
+            out.push_str(&text[*copied..start]);
+            out.push_str(replacement);
+            *copied = end;
+        };
+        for mention in scan_mentions(matcher, &self.pattern_skill, &folded.text) {
+            if !hide(mention.skill) {
+                continue;
+            }
+            let (start, end) = folded.original_range(mention.start, mention.end);
+            span = match span {
+                Some((open_start, open_end)) if start < open_end => {
+                    Some((open_start, open_end.max(end)))
+                }
+                Some(open) => {
+                    flush(&mut out, &mut copied, open);
+                    Some((start, end))
+                }
+                None => Some((start, end)),
+            };
+        }
+        if let Some(open) = span {
+            flush(&mut out, &mut copied, open);
+        }
+        out.push_str(&text[copied..]);
+        out
     }
 
     /// Ranks skills for `query`, best first, considering only indices where `include(i)`.
