@@ -8,6 +8,7 @@
  * refuse with CONFIG_INVALID, and typed `/skill:` commands are stopped.
  */
 import { SkillAccess } from "./skill-access.js";
+import { SkillApprovals, approvalKey } from "./skill-approvals.js";
 import { SkillCatalog } from "./skill-catalog.js";
 import { registerSkillCommands } from "./skill-commands.js";
 import { PICK_ENTRY, restorePicks } from "./skill-picks.js";
@@ -39,10 +40,7 @@ export function registerLazySkills(pi, config, hooks) {
   let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
   let scopeState = new ScopeState(config.value);
   let access = new SkillAccess(config, scopeState);
-  /** Skills the user chose "Always allow" for, this session. */
-  let sessionApprovals = new Set();
-  /** name -> rev of an "Allow once" load, so its continuation pages need no second prompt. */
-  let onceApprovals = new Map();
+  let approvals = new SkillApprovals();
 
   /** @type {SkillsRuntime} */
   const runtime = {
@@ -74,8 +72,7 @@ export function registerLazySkills(pi, config, hooks) {
     catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
     scopeState = new ScopeState(config.value);
     access = new SkillAccess(config, scopeState);
-    sessionApprovals = new Set();
-    onceApprovals = new Map();
+    approvals = new SkillApprovals();
     scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
     if (config.error && ctx.hasUI) ctx.ui.notify(`pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
     if (ctx.hasUI && typeof ctx.ui.addAutocompleteProvider === "function") ctx.ui.addAutocompleteProvider(autocompleteFilter((name) => isBlocked(name)));
@@ -99,7 +96,46 @@ export function registerLazySkills(pi, config, hooks) {
     }
   }
 
-  pi.on("input", (event, ctx) => {
+  /** The key an approval of `name` is stored under right now (its file, today's policy). */
+  function currentApprovalKey(/** @type {string} */ name) {
+    return approvalKey(catalog.index?.get(name), access.policy.fingerprint);
+  }
+
+  /**
+   * Whether a skill block in a user-side message must go: blocked skills always, and `ask`
+   * skills until they are approved (by the user choosing them, or an "Always allow" for the
+   * current file and policy). Never throws; a failed lookup counts as blocked.
+   */
+  function isBlockBlocked(/** @type {string} */ name) {
+    if (isBlocked(name)) return true;
+    try {
+      if (access.policy.actionFor(name) !== "ask") return false;
+      return !approvals.userChosen.has(name) && !approvals.hasSession(currentApprovalKey(name));
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * Asks the user about pasted blocks of `ask` skills in their own input; the ones they admit
+   * become their choice. Without a UI nothing is admitted.
+   * @param {string} text @param {any} ctx
+   */
+  async function admitPastedBlocks(text, ctx) {
+    if (!ctx?.hasUI) return;
+    /** @type {Set<string>} */
+    const pending = new Set();
+    scrubSkillBlocks(text, (name) => {
+      if (isBlockBlocked(name) && !isBlocked(name)) pending.add(name);
+      return isBlockBlocked(name);
+    });
+    for (const name of pending) {
+      const decision = await requestApproval(name, ctx);
+      if (decision === "once" || decision === "session") approvals.userChosen.add(name);
+    }
+  }
+
+  pi.on("input", async (event, ctx) => {
     const commandName = skillCommandName(event.text);
     if (commandName !== null && isBlocked(commandName)) {
       const why = config.error ? `${config.error.message}; skills are disabled` : "that skill is blocked by policy";
@@ -107,13 +143,17 @@ export function registerLazySkills(pi, config, hooks) {
       else process.stderr.write(`pi-lean: ${why}.\n`);
       return { action: "handled" };
     }
-    const text = scrubSkillBlocks(event.text, isBlocked);
+    // A typed `/skill:name` of an `ask` skill is the user's own choice: Pi expands it into a
+    // block in their message, which the context scrub must then leave alone.
+    if (commandName !== null) approvals.userChosen.add(commandName);
+    await admitPastedBlocks(event.text, ctx);
+    const text = scrubSkillBlocks(event.text, isBlockBlocked);
     if (text !== event.text) return { action: "transform", text, images: event.images };
     return { action: "continue" };
   });
 
   pi.on("context", (event) => {
-    const messages = scrubMessages(event.messages, isBlocked);
+    const messages = scrubMessages(event.messages, isBlockBlocked);
     return messages ? { messages } : undefined;
   });
 
@@ -190,13 +230,14 @@ export function registerLazySkills(pi, config, hooks) {
    * @returns {Promise<"once" | "session" | "rejected" | "no-ui">}
    */
   async function requestApproval(name, ctx) {
-    if (sessionApprovals.has(name)) return "session";
+    const key = currentApprovalKey(name);
+    if (approvals.hasSession(key)) return "session";
     if (!ctx?.hasUI) return "no-ui";
     const info = catalog.index?.get(name);
     const choice = await ctx.ui.select(`Load skill "${name}"?${info ? ` ${info.description}` : ""}`, [...APPROVAL_CHOICES]);
     if (choice === APPROVAL_CHOICES[0]) return "once";
     if (choice === APPROVAL_CHOICES[1]) {
-      sessionApprovals.add(name);
+      if (key !== null) approvals.session.add(key);
       return "session";
     }
     return "rejected";
@@ -220,12 +261,13 @@ export function registerLazySkills(pi, config, hooks) {
       if (!scopeState.mayLoad(name, view.members)) {
         return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}. Only names from skill_search (or its global fallback) can be loaded.`, { name });
       }
-      const continuing = (params.offset ?? 0) > 0 && params.rev !== undefined && onceApprovals.get(name) === params.rev;
+      const key = currentApprovalKey(name);
+      const continuing = (params.offset ?? 0) > 0 && params.rev !== undefined && key !== null && approvals.once.get(key) === params.rev;
       if (access.policy.actionFor(name) === "ask" && !continuing) {
         const decision = await requestApproval(name, ctx);
         if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval, and no UI is available to ask. Continue without it.`, { name });
         if (decision === "rejected") return toolError("SKILL_DENIED", `The user declined loading "${name}". Continue without it.`, { name });
-        if (decision === "once") onceApprovals.set(name, "");
+        if (decision === "once" && key !== null) approvals.once.set(key, "");
       }
       // Dependencies may lie outside the scope; denied ones are withheld, and `ask` ones
       // need their own approval (without a UI they are withheld, never loaded). Only the
@@ -240,10 +282,10 @@ export function registerLazySkills(pi, config, hooks) {
       }
       const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
       const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
-      if (onceApprovals.has(name) && !sessionApprovals.has(name)) {
+      if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
         // "Allow once" covers this load and its continuation pages only.
-        if (continuation?.rev) onceApprovals.set(name, continuation.rev);
-        else onceApprovals.delete(name);
+        if (continuation?.rev) approvals.once.set(key, continuation.rev);
+        else approvals.once.delete(key);
       }
       return result;
     },
