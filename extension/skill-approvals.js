@@ -8,7 +8,7 @@
 
 /**
  * The key an approval is stored under, or null for an unknown skill (never approved).
- * @param {{ filePath: string } | null | undefined} info @param {string} policyFingerprint
+ * @param {{ filePath?: string } | null | undefined} info @param {string} policyFingerprint
  */
 export function approvalKey(info, policyFingerprint) {
   return info && typeof info.filePath === "string" ? `${info.filePath}\u0000${policyFingerprint}` : null;
