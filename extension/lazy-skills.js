@@ -9,6 +9,7 @@
  */
 import { SkillAccess } from "./skill-access.js";
 import { SkillApprovals, approvalKey } from "./skill-approvals.js";
+import { findToolConflict, reportConflictOnce } from "./skill-tool-conflict.js";
 import { SkillCatalog } from "./skill-catalog.js";
 import { registerSkillCommands } from "./skill-commands.js";
 import { PICK_ENTRY, restorePicks } from "./skill-picks.js";
@@ -41,6 +42,13 @@ export function registerLazySkills(pi, config, hooks) {
   let scopeState = new ScopeState(config.value);
   let access = new SkillAccess(config, scopeState);
   let approvals = new SkillApprovals();
+  /**
+   * Our tools are registered at the first session_start, once Pi's registry shows whether
+   * another extension already owns their names; on a conflict they never are, and the
+   * catalog is left to Pi (see skill-tool-conflict.js).
+   * @type {"unchecked" | "registered" | "conflict"}
+   */
+  let tools = "unchecked";
 
   /** @type {SkillsRuntime} */
   const runtime = {
@@ -73,6 +81,12 @@ export function registerLazySkills(pi, config, hooks) {
     scopeState = new ScopeState(config.value);
     access = new SkillAccess(config, scopeState);
     approvals = new SkillApprovals();
+    if (tools === "unchecked") {
+      const conflict = findToolConflict(pi, [SEARCH_TOOL, LOAD_TOOL]);
+      if (conflict) reportConflictOnce(conflict, ctx);
+      else registerTools();
+      tools = conflict ? "conflict" : "registered";
+    }
     scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
     if (config.error && ctx.hasUI) ctx.ui.notify(`pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
     if (ctx.hasUI && typeof ctx.ui.addAutocompleteProvider === "function") ctx.ui.addAutocompleteProvider(autocompleteFilter((name) => isBlocked(name)));
@@ -159,6 +173,8 @@ export function registerLazySkills(pi, config, hooks) {
 
   pi.on("before_agent_start", (event) => {
     const options = /** @type {{ skills?: import("./skill-catalog.js").PiSkill[], sections?: Record<string, string> }} */ (event.systemPromptOptions);
+    // Backed off for another extension's skill tools: Pi's own catalog stays.
+    if (tools === "conflict") return;
     if (config.error) {
       // Fail closed: the eager catalog goes away and nothing replaces it.
       applySkillStub(options, 0);
@@ -192,28 +208,6 @@ export function registerLazySkills(pi, config, hooks) {
     return catalog.index;
   }
 
-  pi.registerTool({
-    name: SEARCH_TOOL,
-    label: "Skill search",
-    description: SEARCH_DESCRIPTION,
-    parameters: SEARCH_PARAMETERS,
-    async execute(_toolCallId, params) {
-      const index = currentIndex();
-      if ("content" in index) return index;
-      const view = access.view(index);
-      const result = runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
-        descriptionMax: config.value.catalogDescriptionMax,
-        defaultLimit: config.value.searchLimit,
-        only: view.members === null ? null : [...view.members],
-        exclude: view.denied,
-        scopeLabel: view.scope.label,
-        onFallback: (names) => scopeState.recordFallback(names),
-        redact: (text) => access.redact(index, text),
-      });
-      return redactOutput(index, result);
-    },
-  });
-
   /**
    * Scrubs denied names from tool text (another skill's description or body may mention
    * one), so a denied name never reaches the model from our side.
@@ -243,53 +237,78 @@ export function registerLazySkills(pi, config, hooks) {
     return "rejected";
   }
 
-  pi.registerTool({
-    name: LOAD_TOOL,
-    label: "Load skill",
-    description: LOAD_DESCRIPTION,
-    parameters: LOAD_PARAMETERS,
-    async execute(_toolCallId, rawParams, _signal, _onUpdate, ctx) {
-      const index = currentIndex();
-      if ("content" in index) return index;
-      const params = /** @type {{name: string, offset?: number, rev?: string}} */ (rawParams);
-      const name = String(params.name ?? "");
-      const view = access.view(index);
-      // A denied skill is reported exactly like a missing one, so its existence stays hidden.
-      if (!index.get(name) || view.deniedSet.has(name)) {
-        return toolError("SKILL_NOT_FOUND", "Use skill_search to find the exact name.", { reason: view.deniedSet.has(name) ? "SKILL_DENIED" : "SKILL_NOT_FOUND" });
-      }
-      if (!scopeState.mayLoad(name, view.members)) {
-        return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}. Only names from skill_search (or its global fallback) can be loaded.`, { name });
-      }
-      const key = currentApprovalKey(name);
-      const continuing = (params.offset ?? 0) > 0 && params.rev !== undefined && key !== null && approvals.once.get(key) === params.rev;
-      if (access.policy.actionFor(name) === "ask" && !continuing) {
-        const decision = await requestApproval(name, ctx);
-        if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval, and no UI is available to ask. Continue without it.`, { name });
-        if (decision === "rejected") return toolError("SKILL_DENIED", `The user declined loading "${name}". Continue without it.`, { name });
-        if (decision === "once" && key !== null) approvals.once.set(key, "");
-      }
-      // Dependencies may lie outside the scope; denied ones are withheld, and `ask` ones
-      // need their own approval (without a UI they are withheld, never loaded). Only the
-      // first page carries dependencies, so continuation pages ask nothing.
-      /** @type {Set<string>} */
-      const withheld = new Set(view.denied);
-      const dependencies = (params.offset ?? 0) > 0 ? [] : index.closure(name).order;
-      for (const dep of dependencies) {
-        if (dep === name || withheld.has(dep) || access.policy.actionFor(dep) !== "ask") continue;
-        const decision = await requestApproval(dep, ctx);
-        if (decision !== "once" && decision !== "session") withheld.add(dep);
-      }
-      const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
-      const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
-      if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
-        // "Allow once" covers this load and its continuation pages only.
-        if (continuation?.rev) approvals.once.set(key, continuation.rev);
-        else approvals.once.delete(key);
-      }
-      return result;
-    },
-  });
+  /** Registers both model-facing tools (called once, when no other extension owns their names). */
+  function registerTools() {
+    pi.registerTool({
+      name: SEARCH_TOOL,
+      label: "Skill search",
+      description: SEARCH_DESCRIPTION,
+      parameters: SEARCH_PARAMETERS,
+      async execute(_toolCallId, params) {
+        const index = currentIndex();
+        if ("content" in index) return index;
+        const view = access.view(index);
+        const result = runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
+          descriptionMax: config.value.catalogDescriptionMax,
+          defaultLimit: config.value.searchLimit,
+          only: view.members === null ? null : [...view.members],
+          exclude: view.denied,
+          scopeLabel: view.scope.label,
+          onFallback: (names) => scopeState.recordFallback(names),
+          redact: (text) => access.redact(index, text),
+        });
+        return redactOutput(index, result);
+      },
+    });
+
+    pi.registerTool({
+      name: LOAD_TOOL,
+      label: "Load skill",
+      description: LOAD_DESCRIPTION,
+      parameters: LOAD_PARAMETERS,
+      async execute(_toolCallId, rawParams, _signal, _onUpdate, ctx) {
+        const index = currentIndex();
+        if ("content" in index) return index;
+        const params = /** @type {{name: string, offset?: number, rev?: string}} */ (rawParams);
+        const name = String(params.name ?? "");
+        const view = access.view(index);
+        // A denied skill is reported exactly like a missing one, so its existence stays hidden.
+        if (!index.get(name) || view.deniedSet.has(name)) {
+          return toolError("SKILL_NOT_FOUND", "Use skill_search to find the exact name.", { reason: view.deniedSet.has(name) ? "SKILL_DENIED" : "SKILL_NOT_FOUND" });
+        }
+        if (!scopeState.mayLoad(name, view.members)) {
+          return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}. Only names from skill_search (or its global fallback) can be loaded.`, { name });
+        }
+        const key = currentApprovalKey(name);
+        const continuing = (params.offset ?? 0) > 0 && params.rev !== undefined && key !== null && approvals.once.get(key) === params.rev;
+        if (access.policy.actionFor(name) === "ask" && !continuing) {
+          const decision = await requestApproval(name, ctx);
+          if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval, and no UI is available to ask. Continue without it.`, { name });
+          if (decision === "rejected") return toolError("SKILL_DENIED", `The user declined loading "${name}". Continue without it.`, { name });
+          if (decision === "once" && key !== null) approvals.once.set(key, "");
+        }
+        // Dependencies may lie outside the scope; denied ones are withheld, and `ask` ones
+        // need their own approval (without a UI they are withheld, never loaded). Only the
+        // first page carries dependencies, so continuation pages ask nothing.
+        /** @type {Set<string>} */
+        const withheld = new Set(view.denied);
+        const dependencies = (params.offset ?? 0) > 0 ? [] : index.closure(name).order;
+        for (const dep of dependencies) {
+          if (dep === name || withheld.has(dep) || access.policy.actionFor(dep) !== "ask") continue;
+          const decision = await requestApproval(dep, ctx);
+          if (decision !== "once" && decision !== "session") withheld.add(dep);
+        }
+        const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
+        const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
+        if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
+          // "Allow once" covers this load and its continuation pages only.
+          if (continuation?.rev) approvals.once.set(key, continuation.rev);
+          else approvals.once.delete(key);
+        }
+        return result;
+      },
+    });
+  }
 
   registerSkillCommands(pi, runtime);
 }
