@@ -193,7 +193,15 @@ export interface LoadedSkill {
 export interface LoadOptions {
   /** First body line of the page (0-based), from a continuation. */
   offset?: number
-  /** Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED. */
+  /**
+   * Byte column inside line `offset` where the page starts, from a continuation that split
+   * an overlong line (default 0).
+   */
+  column?: number
+  /**
+   * Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED,
+   * and a continuation without it with SKILL_REV_REQUIRED.
+   */
   rev?: string
   /** Allow `disable-model-invocation` skills (user-initiated loads only). */
   allowHidden?: boolean
@@ -306,7 +314,11 @@ export interface SkillPage {
   text: string
   rev: string
   offset: number
+  /** Byte column inside line `offset` where this page starts. */
+  column: number
   nextOffset?: number
+  /** Byte column inside line `next_offset` where the next page starts (0 = line start). */
+  nextColumn: number
   totalLines: number
 }
 

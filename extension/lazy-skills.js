@@ -269,7 +269,7 @@ export function registerLazySkills(pi, config, hooks) {
       async execute(_toolCallId, rawParams, _signal, _onUpdate, ctx) {
         const index = currentIndex();
         if ("content" in index) return index;
-        const params = /** @type {{name: string, offset?: number, rev?: string}} */ (rawParams);
+        const params = /** @type {{name: string, offset?: number, column?: number, rev?: string}} */ (rawParams);
         const name = String(params.name ?? "");
         const view = access.view(index);
         // A denied skill is reported exactly like a missing one, so its existence stays hidden.
@@ -280,7 +280,7 @@ export function registerLazySkills(pi, config, hooks) {
           return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}. Only names from skill_search (or its global fallback) can be loaded.`, { name });
         }
         const key = currentApprovalKey(name);
-        const continuing = (params.offset ?? 0) > 0 && params.rev !== undefined && key !== null && approvals.once.get(key) === params.rev;
+        const continuing = ((params.offset ?? 0) > 0 || (params.column ?? 0) > 0) && params.rev !== undefined && key !== null && approvals.once.get(key) === params.rev;
         if (access.policy.actionFor(name) === "ask" && !continuing) {
           const decision = await requestApproval(name, ctx);
           if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval, and no UI is available to ask. Continue without it.`, { name });
@@ -292,7 +292,7 @@ export function registerLazySkills(pi, config, hooks) {
         // first page carries dependencies, so continuation pages ask nothing.
         /** @type {Set<string>} */
         const withheld = new Set(view.denied);
-        const dependencies = (params.offset ?? 0) > 0 ? [] : index.closure(name).order;
+        const dependencies = (params.offset ?? 0) > 0 || (params.column ?? 0) > 0 ? [] : index.closure(name).order;
         for (const dep of dependencies) {
           if (dep === name || withheld.has(dep) || access.policy.actionFor(dep) !== "ask") continue;
           const decision = await requestApproval(dep, ctx);

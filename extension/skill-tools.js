@@ -35,6 +35,7 @@ export const LOAD_PARAMETERS = {
   properties: {
     name: { type: "string", description: "Exact name from skill_search." },
     offset: { type: "integer", minimum: 0 },
+    column: { type: "integer", minimum: 0 },
     rev: { type: "string" },
   },
   required: ["name"],
@@ -158,7 +159,9 @@ export function runSkillSearch(index, params, options) {
  */
 function skillBlock(page) {
   const escape = (/** @type {string} */ s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return `<skill name="${escape(page.name)}" location="${escape(page.filePath)}">\nReferences are relative to ${page.baseDir}.\n\n${page.text.replace(/\s+$/, "")}\n</skill>`;
+  // A page that ends inside an overlong line keeps every byte; the next page goes on from there.
+  const text = page.nextColumn > 0 ? page.text : page.text.replace(/\s+$/, "");
+  return `<skill name="${escape(page.name)}" location="${escape(page.filePath)}">\nReferences are relative to ${page.baseDir}.\n\n${text}\n</skill>`;
 }
 
 /**
@@ -166,7 +169,7 @@ function skillBlock(page) {
  * @param {import("../index.js").SkillIndex} index
  * Dependencies for which `withhold(name)` is true (denied by policy, or an `ask` skill the
  * user did not approve) are left out and never named.
- * @param {{ name: string, offset?: number, rev?: string }} params
+ * @param {{ name: string, offset?: number, column?: number, rev?: string }} params
  * @param {{ withhold?: (name: string) => boolean }} [options]
  * @returns {ToolOutput}
  */
@@ -175,7 +178,7 @@ export function runSkillLoad(index, params, options = {}) {
   /** @type {import("../index.js").LoadedSkill} */
   let loaded;
   try {
-    loaded = index.load(name, { offset: params.offset, rev: params.rev });
+    loaded = index.load(name, { offset: params.offset, column: params.column, rev: params.rev });
   } catch (error) {
     const code = errorCode(error);
     /** @type {Record<string, string>} */
@@ -183,6 +186,7 @@ export function runSkillLoad(index, params, options = {}) {
       SKILL_NOT_FOUND: "Use skill_search to find the exact name.",
       SKILL_MODEL_INVOCATION_DISABLED: "This skill can only be invoked by the user.",
       SKILL_SOURCE_CHANGED: "The skill file changed; load it again from the start without offset/rev.",
+      SKILL_REV_REQUIRED: `A continuation page needs the "rev" of the page before it. Pass the continuation exactly as the previous page gave it (name, offset, column, rev), or load from the start with skill {"name": ${JSON.stringify(name)}}.`,
       SKILL_SOURCE_TOO_LARGE: "The skill file is too large to load.",
       SKILL_INVALID_UTF8: "The skill file is not valid UTF-8.",
       SKILL_EMPTY_BODY: "The skill file has no instructions.",
@@ -200,11 +204,13 @@ export function runSkillLoad(index, params, options = {}) {
     if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
   }
   parts.push(skillBlock(root));
-  /** @type {{name: string, offset: number, rev: string} | null} */
+  /** @type {{name: string, offset: number, column?: number, rev: string} | null} */
   let continuation = null;
   if (root.nextOffset != null) {
-    continuation = { name: root.name, offset: root.nextOffset, rev: root.rev };
-    parts.push(`Lines ${root.offset + 1}-${root.nextOffset} of ${root.totalLines}. Continue with skill ${JSON.stringify(continuation)}`);
+    // A line longer than a page continues at a byte column of the same line.
+    continuation = root.nextColumn > 0 ? { name: root.name, offset: root.nextOffset, column: root.nextColumn, rev: root.rev } : { name: root.name, offset: root.nextOffset, rev: root.rev };
+    const shown = root.nextColumn > 0 ? `Line ${root.nextOffset + 1} continues (column ${root.nextColumn}) of ${root.totalLines} lines.` : `Lines ${root.offset + 1}-${root.nextOffset} of ${root.totalLines}.`;
+    parts.push(`${shown} Continue with skill ${JSON.stringify(continuation)}`);
   }
   const problems = [
     ...loaded.missing.map((m) => `${m.from} requires "${m.name}", which is not installed`),

@@ -148,7 +148,11 @@ pub struct ClosureInfo {
 pub struct LoadOptions {
     /// First body line of the page (0-based), from a continuation.
     pub offset: Option<f64>,
-    /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED.
+    /// Byte column inside line `offset` where the page starts, from a continuation that split
+    /// an overlong line (default 0).
+    pub column: Option<f64>,
+    /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED,
+    /// and a continuation without it with SKILL_REV_REQUIRED.
     pub rev: Option<String>,
     /// Allow `disable-model-invocation` skills (user-initiated loads only).
     pub allow_hidden: Option<bool>,
@@ -164,7 +168,11 @@ pub struct SkillPage {
     pub text: String,
     pub rev: String,
     pub offset: u32,
+    /// Byte column inside line `offset` where this page starts.
+    pub column: u32,
     pub next_offset: Option<u32>,
+    /// Byte column inside line `next_offset` where the next page starts (0 = line start).
+    pub next_column: u32,
     pub total_lines: u32,
 }
 
@@ -333,7 +341,9 @@ impl SkillIndex {
         &self,
         meta: &SkillMeta,
         offset: usize,
+        column: usize,
         rev: Option<&str>,
+        allow_hidden: bool,
     ) -> Result<SkillPage, ErrorCode> {
         let file_path = meta.file_path.as_ref().ok_or_else(|| {
             failure(
@@ -342,8 +352,19 @@ impl SkillIndex {
                 "pick a skill that Pi loaded from a SKILL.md",
             )
         })?;
-        let page = skills::load_body(file_path, &meta.name, offset, rev, self.max_source_bytes)
-            .map_err(from_core)?;
+        let page = skills::load_body_at(
+            file_path,
+            &meta.name,
+            offset,
+            column,
+            rev,
+            self.max_source_bytes,
+        )
+        .map_err(from_core)?;
+        // Checked against the file as it is now: the flag may have been added since the scan.
+        if page.model_invocation_disabled && !allow_hidden {
+            return Err(hidden_skill(&meta.name));
+        }
         let base_dir = meta
             .base_dir
             .clone()
@@ -356,7 +377,9 @@ impl SkillIndex {
             text: page.text,
             rev: page.rev,
             offset: js_count(page.offset),
+            column: js_count(page.column),
             next_offset: page.next_offset.map(js_count),
+            next_column: js_count(page.next_column),
             total_lines: js_count(page.total_lines),
         })
     }
@@ -683,11 +706,7 @@ impl SkillIndex {
                 .and_then(|o| o.allow_hidden)
                 .unwrap_or(false);
             if meta.disable_model_invocation && !allow_hidden {
-                return Err(failure(
-                    ErrorCode::SkillHidden,
-                    format!("skill \"{name}\" can only be invoked by the user"),
-                    &format!("ask the user to type /skill:{name}"),
-                ));
+                return Err(hidden_skill(&name));
             }
             let offset = integer(
                 "options.offset",
@@ -696,14 +715,22 @@ impl SkillIndex {
                 u32::MAX.into(),
             )?
             .unwrap_or(0) as usize;
+            let column = integer(
+                "options.column",
+                options.as_ref().and_then(|o| o.column),
+                0,
+                u32::MAX.into(),
+            )?
+            .unwrap_or(0) as usize;
             let rev = options.as_ref().and_then(|o| o.rev.clone());
-            let root = self.page(meta, offset, rev.as_deref())?;
+            let root = self.page(meta, offset, column, rev.as_deref(), allow_hidden)?;
 
             let with_dependencies = options
                 .as_ref()
                 .and_then(|o| o.with_dependencies)
                 .unwrap_or(true)
-                && offset == 0;
+                && offset == 0
+                && column == 0;
             let mut dependencies = Vec::new();
             let mut dependency_errors = Vec::new();
             let (mut cycles, mut missing) = (Vec::new(), Vec::new());
@@ -714,7 +741,7 @@ impl SkillIndex {
                     let Some(dep_meta) = self.catalog.get(dep) else {
                         continue;
                     };
-                    match self.page(dep_meta, 0, None) {
+                    match self.page(dep_meta, 0, 0, None, true) {
                         Ok(page) => dependencies.push(page),
                         Err(err) => dependency_errors.push(DependencyError {
                             name: dep.clone(),
@@ -733,6 +760,14 @@ impl SkillIndex {
             })
         })
     }
+}
+
+fn hidden_skill(name: &str) -> Error<ErrorCode> {
+    failure(
+        ErrorCode::SkillHidden,
+        format!("skill \"{name}\" can only be invoked by the user"),
+        &format!("ask the user to type /skill:{name}"),
+    )
 }
 
 fn malformed_cursor() -> Error<ErrorCode> {

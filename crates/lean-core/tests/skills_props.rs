@@ -2,7 +2,7 @@
 //! char boundary, and search never panics or returns out-of-range hits, whatever the input.
 
 use lean_core::skills::{
-    load_body, parse_frontmatter, Catalog, SearchIndex, SkillMeta, MAX_PAGE_BYTES,
+    load_body_at, parse_frontmatter, Catalog, SearchIndex, SkillMeta, MAX_PAGE_BYTES,
 };
 use proptest::prelude::*;
 
@@ -87,10 +87,11 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// Paging from offset 0 until `next_offset` is None returns every body line exactly once,
-    /// with every page inside the byte budget (lines under a page long are never cut).
+    /// Paging from the start until `next_offset` is None returns the body exactly, with every
+    /// page inside the byte budget; lines under a page long are never cut, longer ones are
+    /// continued by column.
     #[test]
-    fn pages_reassemble_the_body(line_lengths in prop::collection::vec(0usize..20_000, 1..60), wide in prop::bool::ANY) {
+    fn pages_reassemble_the_body(line_lengths in prop::collection::vec(prop_oneof![4 => 0usize..20_000, 1 => 20_000usize..130_000], 1..40), wide in prop::bool::ANY) {
         let unit = if wide { "ж" } else { "a" };
         let body: String = line_lengths
             .iter()
@@ -101,19 +102,22 @@ proptest! {
         std::fs::create_dir_all(dir.join("paged")).unwrap();
         let path = dir.join("paged/SKILL.md");
         std::fs::write(&path, format!("---\ndescription: d\n---\n{body}")).unwrap();
-        let mut offset = 0;
+        let (mut offset, mut column) = (0, 0);
         let mut joined = String::new();
         let mut rev = None;
         loop {
-            let page = load_body(&path, "paged", offset, rev.as_deref(), u64::MAX).unwrap();
+            let page = load_body_at(&path, "paged", offset, column, rev.as_deref(), u64::MAX).unwrap();
             prop_assert!(page.text.len() <= MAX_PAGE_BYTES);
-            prop_assert_eq!(page.offset, offset);
+            prop_assert_eq!((page.offset, page.column), (offset, column));
+            if page.column == 0 && page.next_column == 0 {
+                prop_assert!(page.text.is_empty() || page.text.ends_with('\n'), "whole lines only");
+            }
             joined.push_str(&page.text);
             rev = Some(page.rev.clone());
             match page.next_offset {
                 Some(next) => {
-                    prop_assert!(next > offset);
-                    offset = next;
+                    prop_assert!((next, page.next_column) > (offset, column));
+                    (offset, column) = (next, page.next_column);
                 }
                 None => break,
             }

@@ -18,7 +18,7 @@ mod scope;
 mod search;
 mod text;
 
-pub use body::{load_body, BodyPage, MAX_PAGE_BYTES, MAX_PAGE_LINES};
+pub use body::{load_body, load_body_at, BodyPage, MAX_PAGE_BYTES, MAX_PAGE_LINES};
 pub use catalog::Catalog;
 pub use deps::{dependency_closure, Closure};
 pub use error::{Diagnostic, SkillError};
