@@ -27,7 +27,7 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
  * @property {() => SkillCatalog} catalog
  * @property {() => SkillAccess} access
  * @property {() => ScopeState} scopeState
- * @property {(selection: {activeProfile: string | null, activeGroup: string | null}) => string | null} switchScope  returns an error message or null
+ * @property {(selection: {activeProfile: string | null, activeGroup: string | null}, ctx?: any) => string | null} switchScope  returns an error message or null; applies the new profile's settings (the Token Saver's too) at once
  * @property {(name: string, picked: boolean) => void} setPick  records a per-branch pick (or its removal)
  * @property {() => import("./token-saver.js").TokenSaverControl | null} tokenSaver  the Token Saver, shown and toggled in the manager
  */
@@ -56,7 +56,7 @@ export function registerLazySkills(pi, config, hooks) {
     catalog: () => catalog,
     access: () => access,
     scopeState: () => scopeState,
-    switchScope(selection) {
+    switchScope(selection, ctx) {
       try {
         hooks.persistScope(selection);
       } catch (error) {
@@ -66,6 +66,8 @@ export function registerLazySkills(pi, config, hooks) {
       if (config.error) return config.error.message;
       scopeState.select(selection);
       access.configChanged();
+      // A profile's settings may switch the Token Saver; apply that now, not on /reload.
+      hooks.tokenSaver?.()?.applyConfig(ctx);
       return null;
     },
     tokenSaver: () => hooks.tokenSaver?.() ?? null,
