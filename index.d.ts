@@ -261,6 +261,11 @@ export interface SearchOptions {
   only?: Array<string>
   /** Never return these exact names (policy deny, for example). */
   exclude?: Array<string>
+  /**
+   * `search` only: skip this many ranked hits (a later page of the same ranking), at most
+   * 64 deep. Default 0.
+   */
+  offset?: number
 }
 
 export interface SearchResponse {
@@ -271,6 +276,8 @@ export interface SearchResponse {
   strong: boolean
   /** How many skills were eligible (after hidden/scope filtering). */
   eligible: number
+  /** True when the ranking has more hits after this page (within the paging depth). */
+  more: boolean
 }
 
 export interface SkillDiagnostic {

@@ -258,6 +258,7 @@ export function registerLazySkills(pi, config, hooks) {
           scopeLabel: view.scope.label,
           onFallback: (names) => scopeState.recordFallback(names),
           redact: (text) => access.redact(index, text),
+          policyFingerprint: access.policy.fingerprint,
         });
         return redactOutput(index, result);
       },

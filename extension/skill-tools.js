@@ -4,7 +4,7 @@
  * descriptions (never paths or bodies); `skill` loads one exact name with its dependencies.
  * Model input is only ever looked up in the catalog, never used as a path.
  */
-import { errorCode, errorMessage } from "./native.js";
+import { errorCode, errorMessage, native } from "./native.js";
 
 export const SEARCH_TOOL = "skill_search";
 export const LOAD_TOOL = "skill";
@@ -13,6 +13,9 @@ export const MAX_RESULTS = 8;
 // Tool declarations are sent on every request, so every word here is paid for on every turn;
 // continuation details are explained in the tool results instead.
 export const SEARCH_DESCRIPTION = "Find installed skills by keywords. Returns up to 8 names with descriptions, best first; no query browses all.";
+
+/** How deep a keyword search pages (the core's limit): past this, other words find more than more pages do. */
+export const SEARCH_DEPTH = 64;
 
 /** Hits a global fallback returns: small, because each one becomes loadable outside the scope. */
 export const FALLBACK_LIMIT = 3;
@@ -25,7 +28,7 @@ export const SEARCH_PARAMETERS = {
   properties: {
     query: { type: "string", description: "Task keywords; omit to browse." },
     limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS },
-    cursor: { type: "string", description: "From a previous browse." },
+    cursor: { type: "string", description: "From a previous page." },
     scope: { type: "string", enum: ["global"], description: "Search outside the active scope." },
   },
 };
@@ -70,7 +73,38 @@ function formatHits(hits) {
  * @property {string} [scopeLabel]           how the active scope is named, e.g. `group "git"`
  * @property {(names: string[]) => void} [onFallback]  records names a global fallback returned
  * @property {(text: string) => string} [redact]        scrubs denied names from echoed text
+ * @property {string} [policyFingerprint]   the policy in force; cursors are bound to it
  */
+
+/**
+ * What a cursor is bound to: the query, where it searches (scope or global, and the scope's
+ * members), the policy and the catalog snapshot. A cursor from any other combination is
+ * stale, so a page never continues a different list.
+ * @param {import("../index.js").SkillIndex} index @param {string} query @param {boolean} global
+ * @param {SearchContext} options
+ */
+function cursorBinding(index, query, global, options) {
+  const members = Array.isArray(options.only) ? [...options.only].sort() : null;
+  return native.contentHash(JSON.stringify([query, global, members, options.policyFingerprint ?? "", index.fingerprint])).slice(0, 12);
+}
+
+/**
+ * Splits a cursor `<binding>:<position>`; null when malformed.
+ * @param {string} cursor
+ */
+function parseCursor(cursor) {
+  const at = cursor.indexOf(":");
+  return at > 0 ? { binding: cursor.slice(0, at), position: cursor.slice(at + 1) } : null;
+}
+
+/** @param {string} code */
+function cursorError(code) {
+  const hint =
+    code === "SEARCH_CURSOR_STALE"
+      ? "The query, scope, policy or skill list changed since that page. Search again without a cursor."
+      : "Pass a cursor exactly as a previous page gave it, with the same query, or none.";
+  return toolError(code, hint);
+}
 
 /**
  * Runs a search or a browse and renders it for the model. Inside a scope, a search with no
@@ -92,11 +126,21 @@ export function runSkillSearch(index, params, options) {
   const outside = scoped ? [...(options.exclude ?? []), .../** @type {string[]} */ (options.only)] : options.exclude;
   const searchOptions = { limit, descriptionMax: options.descriptionMax, only, exclude: global ? outside : options.exclude };
   const within = scoped && !global ? ` in ${options.scopeLabel}` : "";
+  const binding = cursorBinding(index, query, global, options);
+  /** @type {string | null} */
+  let position = null;
+  if (params.cursor) {
+    const parsed = parseCursor(params.cursor);
+    if (!parsed) return cursorError("SEARCH_CURSOR_INVALID");
+    if (parsed.binding !== binding) return cursorError("SEARCH_CURSOR_STALE");
+    position = parsed.position;
+  }
+  const more = (/** @type {string} */ next) => `More: skill_search ${JSON.stringify({ ...(query ? { query: shownQuery } : {}), cursor: `${binding}:${next}`, ...(global ? { scope: "global" } : {}) })}`;
   if (!query) {
     /** @type {import("../index.js").BrowseResponse} */
     let page;
     try {
-      page = index.browse(params.cursor ?? null, searchOptions);
+      page = index.browse(position, searchOptions);
     } catch (error) {
       const code = errorCode(error);
       const hint = code === "SEARCH_CURSOR_STALE" ? "The skill list changed. Browse again without a cursor." : "Browse again without a cursor.";
@@ -112,18 +156,21 @@ export function runSkillSearch(index, params, options) {
     const last = page.offset + page.hits.length;
     const where = global ? " outside the scope (loadable now)" : within;
     const lines = [`Skills ${first}-${last} of ${page.eligible}${where} (alphabetical):`, formatHits(page.hits)];
-    if (page.nextCursor) lines.push(`More: skill_search {"cursor": "${page.nextCursor}"${global ? ', "scope": "global"' : ""}}`);
+    if (page.nextCursor) lines.push(more(page.nextCursor));
     lines.push('Load one with skill {"name": "<exact name>"}.');
     return {
       content: [{ type: "text", text: lines.join("\n") }],
-      details: { mode: global ? "browse-global" : "browse", eligible: page.eligible, offset: page.offset, nextCursor: page.nextCursor ?? null, names },
+      details: { mode: global ? "browse-global" : "browse", eligible: page.eligible, offset: page.offset, nextCursor: page.nextCursor ? `${binding}:${page.nextCursor}` : null, names },
     };
   }
 
-  const result = index.search(query, searchOptions);
-  const details = { mode: global ? "global" : "search", query: shownQuery, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name) };
+  const offset = position === null ? 0 : Number(position);
+  if (!Number.isInteger(offset) || offset < 0 || offset >= SEARCH_DEPTH) return cursorError("SEARCH_CURSOR_INVALID");
+  const result = index.search(query, { ...searchOptions, offset });
+  const nextOffset = result.more && offset + limit < SEARCH_DEPTH ? offset + limit : null;
+  const details = { mode: global ? "global" : "search", query: shownQuery, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name), offset, nextCursor: nextOffset === null ? null : `${binding}:${nextOffset}` };
   if (global) options.onFallback?.(details.names);
-  if (result.hits.length === 0 && scoped && !global) {
+  if (result.hits.length === 0 && scoped && !global && offset === 0) {
     const fallback = index.search(query, { ...searchOptions, only: undefined, exclude: outside, limit: Math.min(limit, FALLBACK_LIMIT) });
     const names = fallback.hits.map((h) => h.name);
     options.onFallback?.(names);
@@ -146,11 +193,14 @@ export function runSkillSearch(index, params, options) {
     return { content: [{ type: "text", text }], details };
   }
   const where = global ? " outside the scope (loadable now)" : within;
+  const page = offset > 0 ? `, results ${offset + 1}-${offset + result.hits.length}` : "";
   const header = result.strong
-    ? `Skills${where} for "${shownQuery}" (best first):`
+    ? `Skills${where} for "${shownQuery}" (best first${page}):`
     : `No strong keyword match for "${shownQuery}"; closest of ${result.eligible} skills${where} (other wording or browsing with skill_search {} may find more):`;
-  const text = [header, formatHits(result.hits), 'Load one with skill {"name": "<exact name>"}.'].join("\n");
-  return { content: [{ type: "text", text }], details };
+  const lines = [header, formatHits(result.hits)];
+  if (nextOffset !== null) lines.push(more(String(nextOffset)));
+  lines.push('Load one with skill {"name": "<exact name>"}.');
+  return { content: [{ type: "text", text: lines.join("\n") }], details };
 }
 
 /**

@@ -101,6 +101,9 @@ pub struct SearchOptions {
     pub only: Option<Vec<String>>,
     /// Never return these exact names (policy deny, for example).
     pub exclude: Option<Vec<String>>,
+    /// `search` only: skip this many ranked hits (a later page of the same ranking), at most
+    /// 64 deep. Default 0.
+    pub offset: Option<f64>,
 }
 
 #[napi(object)]
@@ -119,6 +122,8 @@ pub struct SearchResponse {
     pub strong: bool,
     /// How many skills were eligible (after hidden/scope filtering).
     pub eligible: u32,
+    /// True when the ranking has more hits after this page (within the paging depth).
+    pub more: bool,
 }
 
 #[napi(object)]
@@ -238,6 +243,8 @@ fn cap_description(text: &str, max: Option<u32>) -> String {
 
 const DEFAULT_SEARCH_LIMIT: u64 = 5;
 const MAX_SEARCH_LIMIT: u64 = 8;
+/** How deep `search` pages with `offset`. */
+const MAX_SEARCH_DEPTH: u64 = 64;
 const CURSOR_PREFIX: &str = "c1";
 
 /// `options.limit` (a whole number of at least 1, capped at 8) and `options.descriptionMax`.
@@ -554,18 +561,30 @@ impl SkillIndex {
         guarded("SkillIndex.search", || {
             Ok({
                 let (limit, description_max) = search_bounds(&options)?;
+                let offset = integer(
+                    "options.offset",
+                    options.as_ref().and_then(|o| o.offset),
+                    0,
+                    MAX_SEARCH_DEPTH - 1,
+                )?
+                .unwrap_or(0) as usize;
                 let include = self.eligibility(&options);
                 let eligible = (0..self.catalog.len()).filter(|&i| include(i)).count();
-                let result = self.search.search(&query, limit, &include);
+                // One hit past the page tells whether another page exists.
+                let depth = (offset + limit + 1).min(MAX_SEARCH_DEPTH as usize);
+                let result = self.search.search(&query, depth, &include);
                 SearchResponse {
                     hits: result
                         .hits
                         .iter()
+                        .skip(offset)
+                        .take(limit)
                         .map(|h| self.hit_info(h.index, h.score, description_max))
                         .collect(),
                     confidence: result.confidence,
                     strong: result.strong,
                     eligible: js_count(eligible),
+                    more: result.hits.len() > offset + limit,
                 }
             })
         })
