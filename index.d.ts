@@ -183,6 +183,8 @@ export interface DroppedRangeInfo {
 
 export interface LoadedSkill {
   root: SkillPage
+  /** Files next to the root skill (first page only; absent when there are none). */
+  resources?: ResourceSampleInfo
   /** First pages of the dependencies, in load order (dependencies of dependencies first). */
   dependencies: Array<SkillPage>
   dependencyErrors: Array<DependencyError>
@@ -234,6 +236,15 @@ export interface RecoveryStoreOptions {
 
 /** Resolves the one active scope and the skills (among `names`) it admits. */
 export declare function resolveSkillScope(input: SkillScopeInput, names: Array<string>): SkillScopeView
+
+/** A bounded sample of the files next to a skill (relative paths, shallow first). */
+export interface ResourceSampleInfo {
+  names: Array<string>
+  /** Files seen in total; more than `names` were left out. */
+  filesSeen: number
+  /** The walk stopped at its entry budget, so `files_seen` is a lower bound. */
+  incomplete: boolean
+}
 
 export interface RetrievedLines {
   /** The exact original lines, line terminators included. */

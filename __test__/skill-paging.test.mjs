@@ -83,6 +83,25 @@ describe("skill loading and paging", () => {
     assert.ok(!out.content[0].text.includes("Flip it."));
   });
 
+  test("a skill with resource files lists a bounded sample of their relative names", async () => {
+    const dir = path.join(root, "skills", "flip");
+    fs.mkdirSync(path.join(dir, "references"), { recursive: true });
+    fs.mkdirSync(path.join(dir, "scripts"), { recursive: true });
+    fs.mkdirSync(path.join(dir, ".git"), { recursive: true });
+    fs.writeFileSync(path.join(dir, ".git", "HEAD"), "x");
+    fs.writeFileSync(path.join(dir, "scripts", "flip.sh"), "x");
+    for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(dir, "references", `ref-${String(i).padStart(2, "0")}.md`), "x");
+    const out = await load({ name: "flip" });
+    const note = out.content[0].text.split("\n\n").find((p) => p.startsWith("Resource files"));
+    // 21 files (20 references, 1 script): the first 12, shallow first and sorted, then a count.
+    const refs = Array.from({ length: 12 }, (_, i) => `references/ref-${String(i).padStart(2, "0")}.md`);
+    assert.equal(note, `Resource files in ${dir} (relative; read only what the instructions need): ${refs.join(", ")} and 9 more.`);
+    assert.ok(!out.content[0].text.includes(".git"));
+    // A skill without resource files gets no note; neither does a continuation page.
+    const long = await load({ name: "long-skill" });
+    assert.ok(!long.content[0].text.includes("Resource files"));
+  });
+
   test("a policy changed since the snapshot is applied at load", async () => {
     assert.ok(!(await load({ name: "flip" })).isError);
     fs.writeFileSync(path.join(root, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "flip", action: "deny" }] } } }));

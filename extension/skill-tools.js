@@ -254,6 +254,7 @@ export function runSkillLoad(index, params, options = {}) {
     if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
   }
   parts.push(skillBlock(root));
+  if (loaded.resources) parts.push(resourceNote(loaded.resources, root.baseDir));
   /** @type {{name: string, offset: number, column?: number, rev: string} | null} */
   let continuation = null;
   if (root.nextOffset != null) {
@@ -283,6 +284,17 @@ export function runSkillLoad(index, params, options = {}) {
       cycles: loaded.cycles,
     },
   };
+}
+
+/**
+ * One line naming a bounded sample of the skill's resource files, so the model knows what
+ * exists without listing the tree; it reads the ones the instructions call for.
+ * @param {import("../index.js").ResourceSampleInfo} sample @param {string} baseDir
+ */
+function resourceNote(sample, baseDir) {
+  const left = sample.filesSeen - sample.names.length;
+  const more = sample.incomplete ? " and more" : left > 0 ? ` and ${left} more` : "";
+  return `Resource files in ${baseDir} (relative; read only what the instructions need): ${sample.names.join(", ")}${more}.`;
 }
 
 /** @type {WeakMap<object, number>} */

@@ -188,9 +188,25 @@ pub struct DependencyError {
     pub message: String,
 }
 
+/// A bounded sample of the files next to a skill (relative paths, shallow first).
+#[napi(object)]
+pub struct ResourceSampleInfo {
+    pub names: Vec<String>,
+    /// Files seen in total; more than `names` were left out.
+    pub files_seen: u32,
+    /// The walk stopped at its entry budget, so `files_seen` is a lower bound.
+    pub incomplete: bool,
+}
+
+/// Resource names listed with a loaded skill, and the directory entries the walk may visit.
+const RESOURCE_NAMES: usize = 12;
+const RESOURCE_ENTRIES: usize = 2000;
+
 #[napi(object)]
 pub struct LoadedSkill {
     pub root: SkillPage,
+    /// Files next to the root skill (first page only; absent when there are none).
+    pub resources: Option<ResourceSampleInfo>,
     /// First pages of the dependencies, in load order (dependencies of dependencies first).
     pub dependencies: Vec<SkillPage>,
     pub dependency_errors: Vec<DependencyError>,
@@ -770,8 +786,29 @@ impl SkillIndex {
                     }
                 }
             }
+            let resources = (offset == 0 && column == 0)
+                .then(|| {
+                    // Only a SKILL.md owns its directory; a standalone `name.md` shares it.
+                    let file = meta
+                        .file_path
+                        .as_deref()
+                        .filter(|f| f.file_name().is_some_and(|n| n == "SKILL.md"))?;
+                    let base = meta
+                        .base_dir
+                        .clone()
+                        .or_else(|| file.parent().map(Path::to_path_buf))?;
+                    let sample =
+                        skills::resource_sample(&base, file, RESOURCE_NAMES, RESOURCE_ENTRIES);
+                    (sample.files_seen > 0).then(|| ResourceSampleInfo {
+                        names: sample.names,
+                        files_seen: js_count(sample.files_seen),
+                        incomplete: sample.incomplete,
+                    })
+                })
+                .flatten();
             Ok(LoadedSkill {
                 root,
+                resources,
                 dependencies,
                 dependency_errors,
                 cycles,
