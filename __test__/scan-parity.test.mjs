@@ -70,7 +70,7 @@ describe("scan parity with Pi's loadSkills()", { skip }, () => {
     }
   });
 
-  test("frontmatter edge cases read as Pi's YAML parser reads them", { todo: "frontmatter parity in progress" }, async () => {
+  test("frontmatter edge cases read as Pi's YAML parser reads them", async () => {
     const root = tree({
       "anchor/SKILL.md": "---\nname: anchor\nshared: &d Shared words for two fields.\ndescription: *d\n---\nx\n",
       "anchor-def/SKILL.md": "---\nname: anchor-def\ndescription: &a Anchored description.\n---\nx\n",
