@@ -82,6 +82,12 @@ export declare class SkillIndex {
   browse(cursor?: string | undefined | null, options?: SearchOptions | undefined | null): BrowseResponse
   /** Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd"). */
   mentions(text: string): Array<string>
+  /**
+   * `text` with every mention of the skills in `names` replaced by `replacement`. Mentions
+   * are found exactly as `mentions` finds them (same word boundaries and case folding), so
+   * a name `mentions` reports is never left behind. Names not in the catalog are ignored.
+   */
+  redact(text: string, names: Array<string>, replacement: string): string
   /** Dependency closure in load order; cycles and missing names are reported, not fatal. */
   closure(name: string): ClosureInfo
   /**
@@ -199,6 +205,8 @@ export interface DroppedRangeInfo {
 
 export interface LoadedSkill {
   root: SkillPage
+  /** Files next to the root skill (first page only; absent when there are none). */
+  resources?: ResourceSampleInfo
   /** First pages of the dependencies, in load order (dependencies of dependencies first). */
   dependencies: Array<SkillPage>
   dependencyErrors: Array<DependencyError>
@@ -212,7 +220,15 @@ export interface LoadedSkill {
 export interface LoadOptions {
   /** First body line of the page (0-based), from a continuation. */
   offset?: number
-  /** Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED. */
+  /**
+   * Byte column inside line `offset` where the page starts, from a continuation that split
+   * an overlong line (default 0).
+   */
+  column?: number
+  /**
+   * Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED,
+   * and a continuation without it with SKILL_REV_REQUIRED.
+   */
   rev?: string
   /** Allow `disable-model-invocation` skills (user-initiated loads only). */
   allowHidden?: boolean
@@ -252,6 +268,15 @@ export interface RecoveryStoreOptions {
 /** Resolves the one active scope and the skills (among `names`) it admits. */
 export declare function resolveSkillScope(input: SkillScopeInput, names: Array<string>): SkillScopeView
 
+/** A bounded sample of the files next to a skill (relative paths, shallow first). */
+export interface ResourceSampleInfo {
+  names: Array<string>
+  /** Files seen in total; more than `names` were left out. */
+  filesSeen: number
+  /** The walk stopped at its entry budget, so `files_seen` is a lower bound. */
+  incomplete: boolean
+}
+
 export interface RetrievedLines {
   /** The exact original lines, line terminators included. */
   text: string
@@ -278,6 +303,11 @@ export interface SearchOptions {
   only?: Array<string>
   /** Never return these exact names (policy deny, for example). */
   exclude?: Array<string>
+  /**
+   * `search` only: skip this many ranked hits (a later page of the same ranking), at most
+   * 64 deep. Default 0.
+   */
+  offset?: number
 }
 
 export interface SearchResponse {
@@ -288,6 +318,8 @@ export interface SearchResponse {
   strong: boolean
   /** How many skills were eligible (after hidden/scope filtering). */
   eligible: number
+  /** True when the ranking has more hits after this page (within the paging depth). */
+  more: boolean
 }
 
 export interface SkillDiagnostic {
@@ -331,7 +363,11 @@ export interface SkillPage {
   text: string
   rev: string
   offset: number
+  /** Byte column inside line `offset` where this page starts. */
+  column: number
   nextOffset?: number
+  /** Byte column inside line `next_offset` where the next page starts (0 = line start). */
+  nextColumn: number
   totalLines: number
 }
 

@@ -347,6 +347,22 @@ describe("access view, search and load with scope and policy", () => {
     assert.ok(!state.fallbackNames.has("release-notes") || denied.details.names.includes("release-notes"), "the explicit global search replaced the set");
   });
 
+  test("redaction replaces every mention the finder reports: punctuation, underscores, hyphens, case folding", () => {
+    const { index, access } = fixtureAccess(base);
+    const cases = {
+      "_changelog-style_": "_[hidden]_",
+      "--changelog-style": "--[hidden]",
+      "changelog-style_v2": "[hidden]_v2",
+      "(CHANGELOG-STYLE).": "([hidden]).",
+      "\u0130stanbul uses Changelog-Style": "\u0130stanbul uses [hidden]",
+      "my-changelog-style and changelog-styles": "my-changelog-style and changelog-styles",
+    };
+    for (const [text, want] of Object.entries(cases)) {
+      assert.equal(access.redact(index, text), want, text);
+      assert.ok(!index.mentions(access.redact(index, text)).includes("changelog-style"), text);
+    }
+  });
+
   test("loading withholds denied dependencies without naming them", () => {
     const { index } = fixtureAccess(base);
     const out = runSkillLoad(index, { name: "git-history" }, { withhold: (name) => name === "changelog-style" });

@@ -10,58 +10,11 @@ import { SkillIndex } from "../index.js";
 import { ConfigHolder, writeActiveScope } from "../extension/config.js";
 import { registerLazySkills } from "../extension/lazy-skills.js";
 import { PICK_ENTRY } from "../extension/skill-picks.js";
+import { fakePi, tuiCtx } from "./helpers/fake-pi.mjs";
 import { REPO_ROOT } from "./helpers/pi.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
 const SKILLS = SkillIndex.scan([DEP_SKILLS]).list();
-
-/** A fake ExtensionAPI recording handlers, tools, commands and entries. */
-function fakePi() {
-  /** @type {Record<string, Function[]>} */
-  const handlers = {};
-  /** @type {Record<string, any>} */
-  const commands = {};
-  /** @type {Record<string, any>} */
-  const tools = {};
-  /** @type {any[]} */
-  const entries = [];
-  const pi = {
-    on: (event, handler) => (handlers[event] ??= []).push(handler),
-    registerTool: (tool) => (tools[tool.name] = tool),
-    registerCommand: (name, spec) => (commands[name] = spec),
-    appendEntry: (customType, data) => entries.push({ type: "custom", customType, data }),
-  };
-  const emit = async (event, payload, ctx) => {
-    let last;
-    for (const handler of handlers[event] ?? []) last = await handler(payload, ctx);
-    return last;
-  };
-  return { pi, handlers, commands, tools, entries, emit };
-}
-
-/** A TUI context whose dialogs answer from a script and whose notifications are recorded. */
-function tuiCtx(answers, branch = []) {
-  /** @type {Array<{title: string, options?: string[]}>} */
-  const dialogs = [];
-  /** @type {string[]} */
-  const notes = [];
-  /** @type {any[]} */
-  const providers = [];
-  const ctx = {
-    mode: "tui",
-    hasUI: true,
-    cwd: "/",
-    sessionManager: { getBranch: () => branch },
-    getSystemPromptOptions: () => ({ skills: SKILLS.map((s) => ({ ...s })) }),
-    ui: {
-      select: async (title, options) => (dialogs.push({ title, options }), answers.shift()),
-      input: async (title) => (dialogs.push({ title }), answers.shift()),
-      notify: (message) => notes.push(message),
-      addAutocompleteProvider: (factory) => providers.push(factory),
-    },
-  };
-  return { ctx, dialogs, notes, providers };
-}
 
 describe("skills feature in a fake Pi (TUI)", () => {
   let agentDir = "";

@@ -23,7 +23,7 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {number} catalogDescriptionMax  characters of description per search hit; 0 = names only
  * @property {number} searchLimit            default hits per skill_search (max 8)
  * @property {number} maxSourceBytes         largest SKILL.md read
- * @property {"lazy" | "adaptive" | "safe" | "additive"} routing  how skills reach the model
+ * @property {"lazy" | "adaptive" | "safe" | "full" | "additive"} routing  how skills reach the model (`full` is an alias of `safe`)
  * @property {number} catalogTokenBudget     largest compact catalog adaptive mode publishes (chars/4)
  * @property {number} pickThreshold          additive: lowest confidence (0..1) a picked skill needs
  * @property {number} maxAddedPerRound       additive: most skills one round adds
@@ -85,7 +85,7 @@ const VALIDATORS = {
   catalogDescriptionMax: integerIn(0, 4096),
   searchLimit: integerIn(1, 8),
   maxSourceBytes: integerIn(1024, 256 * 1024 * 1024),
-  routing: oneOf(["lazy", "adaptive", "safe", "additive"]),
+  routing: oneOf(["lazy", "adaptive", "safe", "full", "additive"]),
   catalogTokenBudget: integerIn(0, 1_000_000),
   pickThreshold: numberIn(0, 1),
   maxAddedPerRound: integerIn(0, 8),

@@ -13,6 +13,9 @@ import { registerTokenSaver } from "./token-saver.js";
 
 /** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
 export default function piLean(pi) {
+  // Kill switch: with PI_LEAN_DISABLE=1 nothing is registered, so Pi runs exactly as it would
+  // without the extension (same prompt, tools and tool results).
+  if (process.env.PI_LEAN_DISABLE === "1") return;
   const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
   pi.on("session_start", (_event, ctx) => {
     // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js).

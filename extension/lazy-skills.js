@@ -8,6 +8,8 @@
  * refuse with CONFIG_INVALID, and typed `/skill:` commands are stopped.
  */
 import { SkillAccess } from "./skill-access.js";
+import { SkillApprovals, approvalKey } from "./skill-approvals.js";
+import { findToolConflict, reportConflictOnce } from "./skill-tool-conflict.js";
 import { SkillCatalog } from "./skill-catalog.js";
 import { registerAdditiveRouting } from "./skill-additive.js";
 import { registerSkillCommands } from "./skill-commands.js";
@@ -26,7 +28,7 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
  * @property {() => SkillCatalog} catalog
  * @property {() => SkillAccess} access
  * @property {() => ScopeState} scopeState
- * @property {(selection: {activeProfile: string | null, activeGroup: string | null}) => string | null} switchScope  returns an error message or null
+ * @property {(selection: {activeProfile: string | null, activeGroup: string | null}, ctx?: any) => string | null} switchScope  returns an error message or null; applies the new profile's settings (the Token Saver's too) at once
  * @property {(name: string, picked: boolean) => void} setPick  records a per-branch pick (or its removal)
  * @property {() => import("./token-saver.js").TokenSaverControl | null} tokenSaver  the Token Saver, shown and toggled in the manager
  */
@@ -40,10 +42,14 @@ export function registerLazySkills(pi, config, hooks) {
   let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
   let scopeState = new ScopeState(config.value);
   let access = new SkillAccess(config, scopeState);
-  /** Skills the user chose "Always allow" for, this session. */
-  let sessionApprovals = new Set();
-  /** name -> rev of an "Allow once" load, so its continuation pages need no second prompt. */
-  let onceApprovals = new Map();
+  let approvals = new SkillApprovals();
+  /**
+   * Our tools are registered at the first session_start, once Pi's registry shows whether
+   * another extension already owns their names; on a conflict they never are, and the
+   * catalog is left to Pi (see skill-tool-conflict.js).
+   * @type {"unchecked" | "registered" | "conflict"}
+   */
+  let tools = "unchecked";
 
   /** @type {SkillsRuntime} */
   const runtime = {
@@ -51,7 +57,7 @@ export function registerLazySkills(pi, config, hooks) {
     catalog: () => catalog,
     access: () => access,
     scopeState: () => scopeState,
-    switchScope(selection) {
+    switchScope(selection, ctx) {
       try {
         hooks.persistScope(selection);
       } catch (error) {
@@ -61,6 +67,8 @@ export function registerLazySkills(pi, config, hooks) {
       if (config.error) return config.error.message;
       scopeState.select(selection);
       access.configChanged();
+      // A profile's settings may switch the Token Saver; apply that now, not on /reload.
+      hooks.tokenSaver?.()?.applyConfig(ctx);
       return null;
     },
     tokenSaver: () => hooks.tokenSaver?.() ?? null,
@@ -75,8 +83,13 @@ export function registerLazySkills(pi, config, hooks) {
     catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
     scopeState = new ScopeState(config.value);
     access = new SkillAccess(config, scopeState);
-    sessionApprovals = new Set();
-    onceApprovals = new Map();
+    approvals = new SkillApprovals();
+    if (tools === "unchecked") {
+      const conflict = findToolConflict(pi, [SEARCH_TOOL, LOAD_TOOL]);
+      if (conflict) reportConflictOnce(conflict, ctx);
+      else registerTools();
+      tools = conflict ? "conflict" : "registered";
+    }
     scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
     if (config.error && ctx.hasUI) ctx.ui.notify(`pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
     if (ctx.hasUI && typeof ctx.ui.addAutocompleteProvider === "function") ctx.ui.addAutocompleteProvider(autocompleteFilter((name) => isBlocked(name)));
@@ -100,7 +113,46 @@ export function registerLazySkills(pi, config, hooks) {
     }
   }
 
-  pi.on("input", (event, ctx) => {
+  /** The key an approval of `name` is stored under right now (its file, today's policy). */
+  function currentApprovalKey(/** @type {string} */ name) {
+    return approvalKey(catalog.index?.get(name), access.policy.fingerprint);
+  }
+
+  /**
+   * Whether a skill block in a user-side message must go: blocked skills always, and `ask`
+   * skills until they are approved (by the user choosing them, or an "Always allow" for the
+   * current file and policy). Never throws; a failed lookup counts as blocked.
+   */
+  function isBlockBlocked(/** @type {string} */ name) {
+    if (isBlocked(name)) return true;
+    try {
+      if (access.policy.actionFor(name) !== "ask") return false;
+      return !approvals.userChosen.has(name) && !approvals.hasSession(currentApprovalKey(name));
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * Asks the user about pasted blocks of `ask` skills in their own input; the ones they admit
+   * become their choice. Without a UI nothing is admitted.
+   * @param {string} text @param {any} ctx
+   */
+  async function admitPastedBlocks(text, ctx) {
+    if (!ctx?.hasUI) return;
+    /** @type {Set<string>} */
+    const pending = new Set();
+    scrubSkillBlocks(text, (name) => {
+      if (isBlockBlocked(name) && !isBlocked(name)) pending.add(name);
+      return isBlockBlocked(name);
+    });
+    for (const name of pending) {
+      const decision = await requestApproval(name, ctx);
+      if (decision === "once" || decision === "session") approvals.userChosen.add(name);
+    }
+  }
+
+  pi.on("input", async (event, ctx) => {
     const commandName = skillCommandName(event.text);
     if (commandName !== null && isBlocked(commandName)) {
       const why = config.error ? `${config.error.message}; skills are disabled` : "that skill is blocked by policy";
@@ -108,13 +160,17 @@ export function registerLazySkills(pi, config, hooks) {
       else process.stderr.write(`pi-lean: ${why}.\n`);
       return { action: "handled" };
     }
-    const text = scrubSkillBlocks(event.text, isBlocked);
+    // A typed `/skill:name` of an `ask` skill is the user's own choice: Pi expands it into a
+    // block in their message, which the context scrub must then leave alone.
+    if (commandName !== null) approvals.userChosen.add(commandName);
+    await admitPastedBlocks(event.text, ctx);
+    const text = scrubSkillBlocks(event.text, isBlockBlocked);
     if (text !== event.text) return { action: "transform", text, images: event.images };
     return { action: "continue" };
   });
 
   pi.on("context", (event) => {
-    const messages = scrubMessages(event.messages, isBlocked);
+    const messages = scrubMessages(event.messages, isBlockBlocked);
     return messages ? { messages } : undefined;
   });
 
@@ -122,6 +178,8 @@ export function registerLazySkills(pi, config, hooks) {
 
   pi.on("before_agent_start", async (event, ctx) => {
     const options = /** @type {{ skills?: import("./skill-catalog.js").PiSkill[], sections?: Record<string, string> }} */ (event.systemPromptOptions);
+    // Backed off for another extension's skill tools: Pi's own catalog stays.
+    if (tools === "conflict") return;
     if (config.error) {
       // Fail closed: the eager catalog goes away and nothing replaces it.
       applySkillStub(options, 0);
@@ -160,28 +218,6 @@ export function registerLazySkills(pi, config, hooks) {
     return catalog.index;
   }
 
-  pi.registerTool({
-    name: SEARCH_TOOL,
-    label: "Skill search",
-    description: SEARCH_DESCRIPTION,
-    parameters: SEARCH_PARAMETERS,
-    async execute(_toolCallId, params) {
-      const index = currentIndex();
-      if ("content" in index) return index;
-      const view = access.view(index);
-      const result = runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
-        descriptionMax: config.value.catalogDescriptionMax,
-        defaultLimit: config.value.searchLimit,
-        only: view.members === null ? null : [...view.members],
-        exclude: view.denied,
-        scopeLabel: view.scope.label,
-        onFallback: (names) => scopeState.recordFallback(names),
-        redact: (text) => access.redact(index, text),
-      });
-      return redactOutput(index, result);
-    },
-  });
-
   /**
    * Scrubs denied names from tool text (another skill's description or body may mention
    * one), so a denied name never reaches the model from our side.
@@ -198,64 +234,92 @@ export function registerLazySkills(pi, config, hooks) {
    * @returns {Promise<"once" | "session" | "rejected" | "no-ui">}
    */
   async function requestApproval(name, ctx) {
-    if (sessionApprovals.has(name)) return "session";
+    const key = currentApprovalKey(name);
+    if (approvals.hasSession(key)) return "session";
     if (!ctx?.hasUI) return "no-ui";
     const info = catalog.index?.get(name);
     const choice = await ctx.ui.select(`Load skill "${name}"?${info ? ` ${info.description}` : ""}`, [...APPROVAL_CHOICES]);
     if (choice === APPROVAL_CHOICES[0]) return "once";
     if (choice === APPROVAL_CHOICES[1]) {
-      sessionApprovals.add(name);
+      if (key !== null) approvals.session.add(key);
       return "session";
     }
     return "rejected";
   }
 
-  pi.registerTool({
-    name: LOAD_TOOL,
-    label: "Load skill",
-    description: LOAD_DESCRIPTION,
-    parameters: LOAD_PARAMETERS,
-    async execute(_toolCallId, rawParams, _signal, _onUpdate, ctx) {
-      const index = currentIndex();
-      if ("content" in index) return index;
-      const params = /** @type {{name: string, offset?: number, rev?: string}} */ (rawParams);
-      const name = String(params.name ?? "");
-      const view = access.view(index);
-      // A denied skill is reported exactly like a missing one, so its existence stays hidden.
-      if (!index.get(name) || view.deniedSet.has(name)) {
-        return toolError("SKILL_NOT_FOUND", NOT_FOUND_TEXT, { reason: view.deniedSet.has(name) ? "SKILL_DENIED" : "SKILL_NOT_FOUND" });
-      }
-      if (!scopeState.mayLoad(name, view.members)) {
-        return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}; load only names from skill_search (or its global fallback)`, { name });
-      }
-      const continuing = (params.offset ?? 0) > 0 && params.rev !== undefined && onceApprovals.get(name) === params.rev;
-      if (access.policy.actionFor(name) === "ask" && !continuing) {
-        const decision = await requestApproval(name, ctx);
-        if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval and no UI is available to ask; continue without it`, { name });
-        if (decision === "rejected") return toolError("SKILL_DENIED", `the user declined loading "${name}"; continue without it`, { name });
-        if (decision === "once") onceApprovals.set(name, "");
-      }
-      // Dependencies may lie outside the scope; denied ones are withheld, and `ask` ones
-      // need their own approval (without a UI they are withheld, never loaded). Only the
-      // first page carries dependencies, so continuation pages ask nothing.
-      /** @type {Set<string>} */
-      const withheld = new Set(view.denied);
-      const dependencies = (params.offset ?? 0) > 0 ? [] : index.closure(name).order;
-      for (const dep of dependencies) {
-        if (dep === name || withheld.has(dep) || access.policy.actionFor(dep) !== "ask") continue;
-        const decision = await requestApproval(dep, ctx);
-        if (decision !== "once" && decision !== "session") withheld.add(dep);
-      }
-      const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
-      const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
-      if (onceApprovals.has(name) && !sessionApprovals.has(name)) {
-        // "Allow once" covers this load and its continuation pages only.
-        if (continuation?.rev) onceApprovals.set(name, continuation.rev);
-        else onceApprovals.delete(name);
-      }
-      return result;
-    },
-  });
+  /** Registers both model-facing tools (called once, when no other extension owns their names). */
+  function registerTools() {
+    pi.registerTool({
+      name: SEARCH_TOOL,
+      label: "Skill search",
+      description: SEARCH_DESCRIPTION,
+      parameters: SEARCH_PARAMETERS,
+      async execute(_toolCallId, params) {
+        const index = currentIndex();
+        if ("content" in index) return index;
+        const view = access.view(index);
+        const result = runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
+          descriptionMax: config.value.catalogDescriptionMax,
+          defaultLimit: config.value.searchLimit,
+          only: view.members === null ? null : [...view.members],
+          exclude: view.denied,
+          scopeLabel: view.scope.label,
+          onFallback: (names) => scopeState.recordFallback(names),
+          redact: (text) => access.redact(index, text),
+          policyFingerprint: access.policy.fingerprint,
+        });
+        return redactOutput(index, result);
+      },
+    });
+
+    pi.registerTool({
+      name: LOAD_TOOL,
+      label: "Load skill",
+      description: LOAD_DESCRIPTION,
+      parameters: LOAD_PARAMETERS,
+      async execute(_toolCallId, rawParams, _signal, _onUpdate, ctx) {
+        const index = currentIndex();
+        if ("content" in index) return index;
+        const params = /** @type {{name: string, offset?: number, column?: number, rev?: string}} */ (rawParams);
+        const name = String(params.name ?? "");
+        const view = access.view(index);
+        // A denied skill is reported exactly like a missing one, so its existence stays hidden.
+        if (!index.get(name) || view.deniedSet.has(name)) {
+          return toolError("SKILL_NOT_FOUND", NOT_FOUND_TEXT, { reason: view.deniedSet.has(name) ? "SKILL_DENIED" : "SKILL_NOT_FOUND" });
+        }
+        if (!scopeState.mayLoad(name, view.members)) {
+          return toolError("SKILL_NOT_IN_SCOPE", `"${name}" is outside ${view.scope.label}; load only names from skill_search (or its global fallback)`, { name });
+        }
+        const key = currentApprovalKey(name);
+        const continuing = ((params.offset ?? 0) > 0 || (params.column ?? 0) > 0) && params.rev !== undefined && key !== null && approvals.once.get(key) === params.rev;
+        if (access.policy.actionFor(name) === "ask" && !continuing) {
+          const decision = await requestApproval(name, ctx);
+          if (decision === "no-ui") return toolError("SKILL_APPROVAL_REQUIRED", `"${name}" needs the user's approval and no UI is available to ask; continue without it`, { name });
+          if (decision === "rejected") return toolError("SKILL_DENIED", `the user declined loading "${name}"; continue without it`, { name });
+          if (decision === "once" && key !== null) approvals.once.set(key, "");
+        }
+        // Dependencies may lie outside the scope; denied ones are withheld, and `ask` ones
+        // need their own approval (without a UI they are withheld, never loaded). Only the
+        // first page carries dependencies, so continuation pages ask nothing.
+        /** @type {Set<string>} */
+        const withheld = new Set(view.denied);
+        const dependencies = (params.offset ?? 0) > 0 || (params.column ?? 0) > 0 ? [] : index.closure(name).order;
+        for (const dep of dependencies) {
+          if (dep === name || withheld.has(dep) || access.policy.actionFor(dep) !== "ask") continue;
+          const decision = await requestApproval(dep, ctx);
+          if (decision !== "once" && decision !== "session") withheld.add(dep);
+        }
+        const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
+        const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
+        if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
+          // "Allow once" covers this load and its continuation pages only.
+          if (continuation?.rev) approvals.once.set(key, continuation.rev);
+          else approvals.once.delete(key);
+        }
+        return result;
+      },
+    });
+  }
 
   registerSkillCommands(pi, runtime);
 }

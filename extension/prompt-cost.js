@@ -10,7 +10,12 @@ import { LOAD_PARAMETERS, LOAD_TOOL, LOAD_DESCRIPTION, SEARCH_DESCRIPTION, SEARC
 
 /** @param {string} text */
 export function estimateTokens(text) {
-  return Math.ceil(text.length / 4);
+  return tokensForChars(text.length);
+}
+
+/** The estimate for a text of `chars` characters (chars/4), for budgets built up piece by piece. @param {number} chars */
+export function tokensForChars(chars) {
+  return Math.ceil(chars / 4);
 }
 
 /** @param {string} s */

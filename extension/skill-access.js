@@ -79,19 +79,10 @@ export class SkillAccess {
    * @param {import("../index.js").SkillIndex} index @param {string} text
    */
   redact(index, text) {
-    const { deniedSet } = this.view(index);
-    if (deniedSet.size === 0) return text;
-    let out = text;
-    for (const name of index.mentions(text)) if (deniedSet.has(name)) out = replaceWord(out, name, "[hidden]");
-    return out;
+    const { denied } = this.view(index);
+    if (denied.length === 0) return text;
+    // The core finds and replaces mentions with one word-boundary rule, so whatever
+    // `mentions()` reports is what gets replaced.
+    return index.redact(text, denied, "[hidden]");
   }
-}
-
-/**
- * Replaces `word` where it stands alone (not inside a longer identifier), case-insensitively.
- * @param {string} text @param {string} word @param {string} replacement
- */
-export function replaceWord(text, word, replacement) {
-  const escaped = word.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
-  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}_-])${escaped}(?![\\p{L}\\p{N}_]|-[\\p{L}\\p{N}])`, "giu"), replacement);
 }

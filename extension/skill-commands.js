@@ -97,7 +97,7 @@ export function registerSkillCommands(pi, runtime) {
   /** @param {string} name */
   function switchProfile(name, /** @type {any} */ ctx) {
     if (name !== CLEAR_SCOPE && !config.value.profiles[name]) return say(ctx, `pi-lean: no profile "${name}". Profiles: ${profileNames().join(", ") || "(none defined)"}.`, "warning");
-    const error = runtime.switchScope({ activeProfile: name === CLEAR_SCOPE ? null : name, activeGroup: null });
+    const error = runtime.switchScope({ activeProfile: name === CLEAR_SCOPE ? null : name, activeGroup: null }, ctx);
     if (error) return say(ctx, `pi-lean: ${error}`, "error");
     say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.`);
   }
@@ -106,7 +106,7 @@ export function registerSkillCommands(pi, runtime) {
   function switchGroup(name, /** @type {any} */ ctx) {
     const choices = groupChoices();
     if (name !== CLEAR_SCOPE && !choices.includes(name)) return say(ctx, `pi-lean: no group "${name}" here. Groups: ${choices.join(", ") || "(none defined)"}.`, "warning");
-    const error = runtime.switchScope({ activeProfile: runtime.scopeState().activeProfile, activeGroup: name === CLEAR_SCOPE ? null : name });
+    const error = runtime.switchScope({ activeProfile: runtime.scopeState().activeProfile, activeGroup: name === CLEAR_SCOPE ? null : name }, ctx);
     if (error) return say(ctx, `pi-lean: ${error}`, "error");
     say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.`);
   }

@@ -26,6 +26,8 @@ export class SkillPolicyEngine {
   constructor(policy) {
     this.default = policy.default;
     this.rules = policy.rules;
+    /** Identifies the policy's content; approvals are bound to it. */
+    this.fingerprint = JSON.stringify([policy.default, policy.rules.map((r) => [r.pattern, r.action])]);
     this.compiled = new native.SkillPolicy(policy.default, policy.rules);
     /** @type {Map<string, PolicyAction>} */
     this.cache = new Map();

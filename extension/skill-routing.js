@@ -6,11 +6,14 @@
  *   custom message, never part of the system prompt, so the cached prefix stays stable.
  * - `adaptive`: the full compact catalog when it fits `catalogTokenBudget`; otherwise a
  *   shortlist with complete descriptions plus discovery instructions, longer when the
- *   evidence is weak (a weak match shows more, not less).
- * - `safe`: the full compact catalog, always.
- * The compact catalog is names and capped descriptions, no paths, so it is cheaper than Pi's.
+ *   evidence is weak (a weak match shows more, not less), followed by the names of every
+ *   other in-scope skill as far as they fit the budget, so nothing `safe` would show is
+ *   invisible unless a named skill was pinned.
+ * - `safe` (alias `full`): the full compact catalog with complete descriptions, always.
+ * The compact catalog is names and descriptions, no paths, so it is cheaper than Pi's.
+ * `catalogTokenBudget: 0` means no limit.
  */
-import { estimateTokens } from "./prompt-cost.js";
+import { estimateTokens, tokensForChars } from "./prompt-cost.js";
 
 export const SHORTLIST_TYPE = "pi-lean-skill-shortlist";
 export const SHORTLIST_MAX = 3;
@@ -104,6 +107,10 @@ export function shortlist(index, prompt, options) {
  * @param {Shortlist} list @param {{ discovery: boolean }} options
  */
 export function shortlistMessage(list, options) {
+  if (list.hits.length === 0) {
+    const content = 'No skill stands out for this request; skill_search {"query": "<keywords>"} finds skills by topic.';
+    return { customType: SHORTLIST_TYPE, content, display: false, details: { names: [], confident: false } };
+  }
   const header = list.confident ? "Skills that fit this request (load with skill {\"name\": \"<exact name>\"} before starting):" : "Skills that may fit this request (weak match; load with skill {\"name\": \"<exact name>\"} if one applies):";
   const lines = [header, ...list.hits.map((h) => (h.description ? `- ${h.name}: ${h.description}` : `- ${h.name}`))];
   if (options.discovery) lines.push("Not all skills are listed: skill_search {\"query\": \"<keywords>\"} finds others.");
@@ -114,21 +121,56 @@ export function shortlistMessage(list, options) {
 /**
  * Decides what one run publishes for the given mode.
  * @param {import("../index.js").SkillIndex} index
- * @param {{ routing: "lazy" | "adaptive" | "safe", catalogTokenBudget: number, catalogDescriptionMax: number }} config
+ * @param {{ routing: "lazy" | "adaptive" | "safe" | "full", catalogTokenBudget: number, catalogDescriptionMax: number }} config
  * @param {{ candidates: readonly string[], scopeLabel: string, prompt: string | null }} run
  * @returns {{ catalog: string | null, message: ReturnType<typeof shortlistMessage> | null }}
  */
 export function route(index, config, run) {
   if (run.candidates.length === 0) return { catalog: null, message: null };
-  if (config.routing !== "lazy") {
+  const mode = config.routing === "full" ? "safe" : config.routing;
+  const budget = config.catalogTokenBudget > 0 ? config.catalogTokenBudget : Number.POSITIVE_INFINITY;
+  if (mode === "safe") {
+    return { catalog: compactCatalog(index, run.candidates, { descriptionMax: Number.POSITIVE_INFINITY, scopeLabel: run.scopeLabel }), message: null };
+  }
+  if (mode === "adaptive") {
     const catalog = compactCatalog(index, run.candidates, { descriptionMax: config.catalogDescriptionMax, scopeLabel: run.scopeLabel });
-    if (config.routing === "safe" || estimateTokens(catalog) <= config.catalogTokenBudget) return { catalog, message: null };
+    if (estimateTokens(catalog) <= budget) return { catalog, message: null };
   }
   if (!run.prompt) return { catalog: null, message: null };
-  if (config.routing === "lazy") {
+  if (mode === "lazy") {
     const list = shortlist(index, run.prompt, { candidates: run.candidates, limit: SHORTLIST_MAX, descriptionMax: config.catalogDescriptionMax });
     return { catalog: null, message: list.hits.length > 0 && list.confident ? shortlistMessage(list, { discovery: false }) : null };
   }
   const list = shortlist(index, run.prompt, { candidates: run.candidates, limit: SHORTLIST_MAX, weakLimit: WEAK_SHORTLIST_MAX });
-  return { catalog: null, message: list.hits.length > 0 ? shortlistMessage(list, { discovery: true }) : null };
+  // A pinned name is the user's explicit pick; otherwise every other skill stays visible by
+  // name, as far as the budget allows.
+  const others = list.pinned.length > 0 ? [] : run.candidates.filter((name) => !list.hits.some((h) => h.name === name));
+  if (list.hits.length === 0 && others.length === 0) return { catalog: null, message: null };
+  const message = shortlistMessage(list, { discovery: true });
+  return { catalog: null, message: appendOtherNames(message, others, budget) };
+}
+
+/**
+ * Adds a names-only line for `others` to a shortlist message, as many names as fit `budget`
+ * tokens for the whole message, and says how many did not fit.
+ * @param {ReturnType<typeof shortlistMessage>} message @param {readonly string[]} others @param {number} budget
+ */
+function appendOtherNames(message, others, budget) {
+  if (others.length === 0) return message;
+  const head = `${message.content}\nOther skills in scope (names only; skill_search shows their descriptions): `;
+  const shown = [];
+  let length = head.length;
+  for (const [i, name] of others.entries()) {
+    const left = others.length - i - 1;
+    const tail = left > 0 ? ` …and ${left} more (skill_search finds them).`.length : 0;
+    const cost = (shown.length > 0 ? 2 : 0) + name.length;
+    if (tokensForChars(length + cost + tail) > budget) break;
+    shown.push(name);
+    length += cost;
+  }
+  // Not even one name fits: the discovery line already says that not all skills are listed.
+  if (shown.length === 0) return message;
+  const missing = others.length - shown.length;
+  const content = `${head}${shown.join(", ")}${missing > 0 ? ` …and ${missing} more (skill_search finds them).` : "."}`;
+  return { ...message, content, details: { ...message.details, otherNames: shown, otherNamesLeftOut: missing } };
 }

@@ -4,7 +4,7 @@
  * descriptions (never paths or bodies); `skill` loads one exact name with its dependencies.
  * Model input is only ever looked up in the catalog, never used as a path.
  */
-import { errorCode, errorMessage } from "./native.js";
+import { errorCode, errorMessage, native } from "./native.js";
 
 export const SEARCH_TOOL = "skill_search";
 export const LOAD_TOOL = "skill";
@@ -13,6 +13,9 @@ export const MAX_RESULTS = 8;
 // Tool declarations are sent on every request, so every word here is paid for on every turn;
 // continuation details are explained in the tool results instead.
 export const SEARCH_DESCRIPTION = "Find installed skills by keywords. Returns up to 8 names with descriptions, best first; no query browses all.";
+
+/** How deep a keyword search pages (the core's limit): past this, other words find more than more pages do. */
+export const SEARCH_DEPTH = 64;
 
 /** Hits a global fallback returns: small, because each one becomes loadable outside the scope. */
 export const FALLBACK_LIMIT = 3;
@@ -25,7 +28,7 @@ export const SEARCH_PARAMETERS = {
   properties: {
     query: { type: "string", description: "Task keywords; omit to browse." },
     limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS },
-    cursor: { type: "string", description: "From a previous browse." },
+    cursor: { type: "string", description: "From a previous page." },
     scope: { type: "string", enum: ["global"], description: "Search outside the active scope." },
   },
 };
@@ -35,6 +38,7 @@ export const LOAD_PARAMETERS = {
   properties: {
     name: { type: "string", description: "Exact name from skill_search." },
     offset: { type: "integer", minimum: 0 },
+    column: { type: "integer", minimum: 0 },
     rev: { type: "string" },
   },
   required: ["name"],
@@ -73,7 +77,38 @@ function formatHits(hits) {
  * @property {string} [scopeLabel]           how the active scope is named, e.g. `group "git"`
  * @property {(names: string[]) => void} [onFallback]  records names a global fallback returned
  * @property {(text: string) => string} [redact]        scrubs denied names from echoed text
+ * @property {string} [policyFingerprint]   the policy in force; cursors are bound to it
  */
+
+/**
+ * What a cursor is bound to: the query, where it searches (scope or global, and the scope's
+ * members), the policy and the catalog snapshot. A cursor from any other combination is
+ * stale, so a page never continues a different list.
+ * @param {import("../index.js").SkillIndex} index @param {string} query @param {boolean} global
+ * @param {SearchContext} options
+ */
+function cursorBinding(index, query, global, options) {
+  const members = Array.isArray(options.only) ? [...options.only].sort() : null;
+  return native.contentHash(JSON.stringify([query, global, members, options.policyFingerprint ?? "", index.fingerprint])).slice(0, 12);
+}
+
+/**
+ * Splits a cursor `<binding>:<position>`; null when malformed.
+ * @param {string} cursor
+ */
+function parseCursor(cursor) {
+  const at = cursor.indexOf(":");
+  return at > 0 ? { binding: cursor.slice(0, at), position: cursor.slice(at + 1) } : null;
+}
+
+/** @param {string} code */
+function cursorError(code) {
+  const hint =
+    code === "SEARCH_CURSOR_STALE"
+      ? "the query, scope, policy or skill list changed since that page; search again without a cursor"
+      : "the cursor is not one this search gave; pass it exactly as a previous page gave it, with the same query, or none";
+  return toolError(code, hint);
+}
 
 /**
  * Runs a search or a browse and renders it for the model. Inside a scope, a search with no
@@ -95,11 +130,21 @@ export function runSkillSearch(index, params, options) {
   const outside = scoped ? [...(options.exclude ?? []), .../** @type {string[]} */ (options.only)] : options.exclude;
   const searchOptions = { limit, descriptionMax: options.descriptionMax, only, exclude: global ? outside : options.exclude };
   const within = scoped && !global ? ` in ${options.scopeLabel}` : "";
+  const binding = cursorBinding(index, query, global, options);
+  /** @type {string | null} */
+  let position = null;
+  if (params.cursor) {
+    const parsed = parseCursor(params.cursor);
+    if (!parsed) return cursorError("SEARCH_CURSOR_INVALID");
+    if (parsed.binding !== binding) return cursorError("SEARCH_CURSOR_STALE");
+    position = parsed.position;
+  }
+  const more = (/** @type {string} */ next) => `More: skill_search ${JSON.stringify({ ...(query ? { query: shownQuery } : {}), cursor: `${binding}:${next}`, ...(global ? { scope: "global" } : {}) })}`;
   if (!query) {
     /** @type {import("../index.js").BrowseResponse} */
     let page;
     try {
-      page = index.browse(params.cursor ?? null, searchOptions);
+      page = index.browse(position, searchOptions);
     } catch (error) {
       const code = errorCode(error);
       const hint = code === "SEARCH_CURSOR_STALE" ? "the skill list changed since that cursor; browse again without a cursor" : "that cursor cannot be used; browse again without a cursor";
@@ -115,18 +160,21 @@ export function runSkillSearch(index, params, options) {
     const last = page.offset + page.hits.length;
     const where = global ? " outside the scope (loadable now)" : within;
     const lines = [`Skills ${first}-${last} of ${page.eligible}${where} (alphabetical):`, formatHits(page.hits)];
-    if (page.nextCursor) lines.push(`More: skill_search {"cursor": "${page.nextCursor}"${global ? ', "scope": "global"' : ""}}`);
+    if (page.nextCursor) lines.push(more(page.nextCursor));
     lines.push('Load one with skill {"name": "<exact name>"}.');
     return {
       content: [{ type: "text", text: lines.join("\n") }],
-      details: { mode: global ? "browse-global" : "browse", eligible: page.eligible, offset: page.offset, nextCursor: page.nextCursor ?? null, names },
+      details: { mode: global ? "browse-global" : "browse", eligible: page.eligible, offset: page.offset, nextCursor: page.nextCursor ? `${binding}:${page.nextCursor}` : null, names },
     };
   }
 
-  const result = index.search(query, searchOptions);
-  const details = { mode: global ? "global" : "search", query: shownQuery, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name) };
+  const offset = position === null ? 0 : Number(position);
+  if (!Number.isInteger(offset) || offset < 0 || offset >= SEARCH_DEPTH) return cursorError("SEARCH_CURSOR_INVALID");
+  const result = index.search(query, { ...searchOptions, offset });
+  const nextOffset = result.more && offset + limit < SEARCH_DEPTH ? offset + limit : null;
+  const details = { mode: global ? "global" : "search", query: shownQuery, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name), offset, nextCursor: nextOffset === null ? null : `${binding}:${nextOffset}` };
   if (global) options.onFallback?.(details.names);
-  if (result.hits.length === 0 && scoped && !global) {
+  if (result.hits.length === 0 && scoped && !global && offset === 0) {
     const fallback = index.search(query, { ...searchOptions, only: undefined, exclude: outside, limit: Math.min(limit, FALLBACK_LIMIT) });
     const names = fallback.hits.map((h) => h.name);
     options.onFallback?.(names);
@@ -149,11 +197,14 @@ export function runSkillSearch(index, params, options) {
     return { content: [{ type: "text", text }], details };
   }
   const where = global ? " outside the scope (loadable now)" : within;
+  const page = offset > 0 ? `, results ${offset + 1}-${offset + result.hits.length}` : "";
   const header = result.strong
-    ? `Skills${where} for "${shownQuery}" (best first):`
+    ? `Skills${where} for "${shownQuery}" (best first${page}):`
     : `No strong keyword match for "${shownQuery}"; closest of ${result.eligible} skills${where} (other wording or browsing with skill_search {} may find more):`;
-  const text = [header, formatHits(result.hits), 'Load one with skill {"name": "<exact name>"}.'].join("\n");
-  return { content: [{ type: "text", text }], details };
+  const lines = [header, formatHits(result.hits)];
+  if (nextOffset !== null) lines.push(more(String(nextOffset)));
+  lines.push('Load one with skill {"name": "<exact name>"}.');
+  return { content: [{ type: "text", text: lines.join("\n") }], details };
 }
 
 /**
@@ -162,7 +213,9 @@ export function runSkillSearch(index, params, options) {
  */
 function skillBlock(page) {
   const escape = (/** @type {string} */ s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-  return `<skill name="${escape(page.name)}" location="${escape(page.filePath)}">\nReferences are relative to ${page.baseDir}.\n\n${page.text.replace(/\s+$/, "")}\n</skill>`;
+  // A page that ends inside an overlong line keeps every byte; the next page goes on from there.
+  const text = page.nextColumn > 0 ? page.text : page.text.replace(/\s+$/, "");
+  return `<skill name="${escape(page.name)}" location="${escape(page.filePath)}">\nReferences are relative to ${page.baseDir}.\n\n${text}\n</skill>`;
 }
 
 /**
@@ -170,7 +223,7 @@ function skillBlock(page) {
  * @param {import("../index.js").SkillIndex} index
  * Dependencies for which `withhold(name)` is true (denied by policy, or an `ask` skill the
  * user did not approve) are left out and never named.
- * @param {{ name: string, offset?: number, rev?: string }} params
+ * @param {{ name: string, offset?: number, column?: number, rev?: string }} params
  * @param {{ withhold?: (name: string) => boolean }} [options]
  * @returns {ToolOutput}
  */
@@ -179,7 +232,7 @@ export function runSkillLoad(index, params, options = {}) {
   /** @type {import("../index.js").LoadedSkill} */
   let loaded;
   try {
-    loaded = index.load(name, { offset: params.offset, rev: params.rev });
+    loaded = index.load(name, { offset: params.offset, column: params.column, rev: params.rev });
   } catch (error) {
     const code = errorCode(error);
     /** @type {Record<string, string>} */
@@ -187,6 +240,7 @@ export function runSkillLoad(index, params, options = {}) {
       SKILL_NOT_FOUND: NOT_FOUND_TEXT,
       SKILL_MODEL_INVOCATION_DISABLED: "this skill can only be invoked by the user; continue without it",
       SKILL_SOURCE_CHANGED: "the skill file changed since that page; load it again from the start without offset/rev",
+      SKILL_REV_REQUIRED: `a continuation page needs the "rev" of the page before it; pass the continuation exactly as the previous page gave it (name, offset, column, rev), or load from the start with skill {"name": ${JSON.stringify(name)}}`,
       SKILL_SOURCE_TOO_LARGE: "the skill file is too large to load; continue without it",
       SKILL_INVALID_UTF8: "the skill file is not valid UTF-8; continue without it",
       SKILL_EMPTY_BODY: "the skill file has no instructions; continue without it",
@@ -204,11 +258,14 @@ export function runSkillLoad(index, params, options = {}) {
     if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
   }
   parts.push(skillBlock(root));
-  /** @type {{name: string, offset: number, rev: string} | null} */
+  if (loaded.resources) parts.push(resourceNote(loaded.resources, root.baseDir));
+  /** @type {{name: string, offset: number, column?: number, rev: string} | null} */
   let continuation = null;
   if (root.nextOffset != null) {
-    continuation = { name: root.name, offset: root.nextOffset, rev: root.rev };
-    parts.push(`Lines ${root.offset + 1}-${root.nextOffset} of ${root.totalLines}. Continue with skill ${JSON.stringify(continuation)}`);
+    // A line longer than a page continues at a byte column of the same line.
+    continuation = root.nextColumn > 0 ? { name: root.name, offset: root.nextOffset, column: root.nextColumn, rev: root.rev } : { name: root.name, offset: root.nextOffset, rev: root.rev };
+    const shown = root.nextColumn > 0 ? `Line ${root.nextOffset + 1} continues (column ${root.nextColumn}) of ${root.totalLines} lines.` : `Lines ${root.offset + 1}-${root.nextOffset} of ${root.totalLines}.`;
+    parts.push(`${shown} Continue with skill ${JSON.stringify(continuation)}`);
   }
   const problems = [
     ...loaded.missing.map((m) => `${m.from} requires "${m.name}", which is not installed`),
@@ -232,6 +289,17 @@ export function runSkillLoad(index, params, options = {}) {
       cycles: loaded.cycles,
     },
   };
+}
+
+/**
+ * One line naming a bounded sample of the skill's resource files, so the model knows what
+ * exists without listing the tree; it reads the ones the instructions call for.
+ * @param {import("../index.js").ResourceSampleInfo} sample @param {string} baseDir
+ */
+function resourceNote(sample, baseDir) {
+  const left = sample.filesSeen - sample.names.length;
+  const more = sample.incomplete ? " and more" : left > 0 ? ` and ${left} more` : "";
+  return `Resource files in ${baseDir} (relative; read only what the instructions need): ${sample.names.join(", ")}${more}.`;
 }
 
 /** @type {WeakMap<object, number>} */

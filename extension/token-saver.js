@@ -27,6 +27,8 @@ import { writeTokenSaverSetting } from "./token-saver-settings.js";
 import { TokenSaverStats } from "./token-saver-stats.js";
 
 export const COMMAND = "token-saver";
+/** Session entry written by `/token-saver clear`: counters and ids before it are not rebuilt. */
+export const CLEAR_ENTRY = "pi-lean-token-saver-clear";
 export const STATUS_KEY = "pi-lean-token-saver";
 /** Per-session store limits: memory is a cache, the disk copy is what retrieval relies on. */
 const STORE_LIMITS = { maxEntries: 256, maxBytes: 64 * 1024 * 1024, diskBudgetBytes: 512 * 1024 * 1024 };
@@ -51,6 +53,8 @@ export function registerTokenSaver(pi, config) {
   const tracker = new ContinuationTracker();
   const deferral = new ToolDeferral(pi, OWN_TOOLS, new Set([RETRIEVE_TOOL, TOOL_SEARCH_TOOL]));
   let enabled = false;
+  /** Set by `/token-saver clear`: deferred tools stay restored until the layer is switched again. */
+  let deferralLifted = false;
   /** @type {string | undefined} */
   let prompt;
   /** @type {string | null} */
@@ -119,6 +123,11 @@ export function registerTokenSaver(pi, config) {
   function apply(on, ctx) {
     const wasOn = enabled;
     enabled = on;
+    if (on && deferralLifted) {
+      pi.setActiveTools([...pi.getActiveTools().filter((n) => n !== TOOL_SEARCH_TOOL && n !== RETRIEVE_TOOL), RETRIEVE_TOOL]);
+      showStatus(ctx);
+      return;
+    }
     if (on) {
       let next = deferral.plan([RETRIEVE_TOOL]);
       if (deferral.deferred.length > 0) next = [...next, TOOL_SEARCH_TOOL];
@@ -136,6 +145,14 @@ export function registerTokenSaver(pi, config) {
   /** Rebuilds ids, repeats, feedback and counters from the session branch. @param {any[]} branch */
   function loadFromBranch(branch) {
     for (const entry of branch) {
+      if (entry?.type === "custom" && entry.customType === CLEAR_ENTRY) {
+        // Everything before a clear stays cleared, across /reload and /resume.
+        stats.reset();
+        originals.clear();
+        delivered.clear();
+        feedback.clear();
+        continue;
+      }
       const message = entry?.type === "message" ? entry.message : null;
       if (!message || message.role !== "toolResult") continue;
       const record = message.details?.tokenSaver;
@@ -218,6 +235,8 @@ export function registerTokenSaver(pi, config) {
         return;
       }
       if (arg === "stats") {
+        // Writes go on behind put: wait for them so the disk figures are the real ones.
+        flushStores();
         tell(ctx, stats.format(store ? store.stats() : null, { enabled, deferred: deferral.deferred.length, feedback: feedback.describe() }));
         return;
       }
@@ -227,8 +246,16 @@ export function registerTokenSaver(pi, config) {
         delivered.clear();
         feedback.clear();
         stats.reset();
+        pi.appendEntry(CLEAR_ENTRY, { at: Date.now() });
+        // Deferred tools come back as with `off`; while on, compaction goes on without deferral
+        // until the layer is switched again.
+        if (deferral.deferred.length > 0 || pi.getActiveTools().includes(TOOL_SEARCH_TOOL)) deferral.restore({ removeOwn: false, record: true });
+        if (enabled) {
+          deferralLifted = true;
+          apply(true, ctx);
+        }
         showStatus(ctx);
-        tell(ctx, "Token Saver: stored originals and counters cleared.");
+        tell(ctx, "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
         return;
       }
       if (arg !== "" && arg !== "on" && arg !== "off") {
@@ -246,6 +273,7 @@ export function registerTokenSaver(pi, config) {
    * @param {"on" | "off"} wanted @param {any} ctx
    */
   function switchTo(wanted, ctx) {
+    deferralLifted = false;
     let where = "";
     let saveError = "";
     try {
@@ -293,6 +321,7 @@ export function registerTokenSaver(pi, config) {
     store = null;
     lastPrefix = null;
     tracker.startRun();
+    deferralLifted = false;
     storeKey = storeKeyOf(ctx.sessionManager.getSessionId());
     persistent = Boolean(ctx.sessionManager.getSessionFile());
     const branch = ctx.sessionManager.getBranch();
@@ -328,7 +357,7 @@ export function registerTokenSaver(pi, config) {
 
   pi.on("before_agent_start", (event, ctx) => {
     if (event.messageType === "user") prompt = event.prompt;
-    if (!enabled) return;
+    if (!enabled || deferralLifted) return;
     // Tools registered after session_start (late MCP servers) are deferred too.
     const all = new Map(pi.getAllTools().map((t) => [t.name, t]));
     const late = pi.getActiveTools().some((n) => {
@@ -386,6 +415,14 @@ export function registerTokenSaver(pi, config) {
     statusLine: () => stats.statusLine(),
     /** @param {"on" | "off"} wanted @param {any} ctx */
     switchTo: (wanted, ctx) => switchTo(wanted, ctx),
+    /**
+     * Applies the current config's `tokenSaver` (after a profile switch), without saving it.
+     * @param {any} ctx
+     */
+    applyConfig(ctx) {
+      const on = !config.error && config.value.tokenSaver === "on";
+      if (on !== enabled) apply(on, ctx);
+    },
   };
 }
 

@@ -59,6 +59,7 @@ pub(crate) fn remedy(code: ErrorCode) -> &'static str {
         ErrorCode::SkillDenied => "the skill policy blocks this skill",
         ErrorCode::SkillApprovalRequired => "ask the user to approve the skill",
         ErrorCode::SkillSourceChanged => "load the skill again from the start",
+        ErrorCode::SkillRevRequired => "pass the continuation's rev, or load from the start",
         ErrorCode::SkillSourceTooLarge => "shorten the SKILL.md or raise the size limit",
         ErrorCode::SkillInvalidUtf8 => "save the SKILL.md as UTF-8",
         ErrorCode::SkillInvalidFrontmatter => "fix the SKILL.md frontmatter",

@@ -102,6 +102,9 @@ pub struct SearchOptions {
     pub only: Option<Vec<String>>,
     /// Never return these exact names (policy deny, for example).
     pub exclude: Option<Vec<String>>,
+    /// `search` only: skip this many ranked hits (a later page of the same ranking), at most
+    /// 64 deep. Default 0.
+    pub offset: Option<f64>,
 }
 
 #[napi(object)]
@@ -120,6 +123,8 @@ pub struct SearchResponse {
     pub strong: bool,
     /// How many skills were eligible (after hidden/scope filtering).
     pub eligible: u32,
+    /// True when the ranking has more hits after this page (within the paging depth).
+    pub more: bool,
 }
 
 #[napi(object)]
@@ -152,7 +157,11 @@ pub struct ClosureInfo {
 pub struct LoadOptions {
     /// First body line of the page (0-based), from a continuation.
     pub offset: Option<f64>,
-    /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED.
+    /// Byte column inside line `offset` where the page starts, from a continuation that split
+    /// an overlong line (default 0).
+    pub column: Option<f64>,
+    /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED,
+    /// and a continuation without it with SKILL_REV_REQUIRED.
     pub rev: Option<String>,
     /// Allow `disable-model-invocation` skills (user-initiated loads only).
     pub allow_hidden: Option<bool>,
@@ -168,7 +177,11 @@ pub struct SkillPage {
     pub text: String,
     pub rev: String,
     pub offset: u32,
+    /// Byte column inside line `offset` where this page starts.
+    pub column: u32,
     pub next_offset: Option<u32>,
+    /// Byte column inside line `next_offset` where the next page starts (0 = line start).
+    pub next_column: u32,
     pub total_lines: u32,
 }
 
@@ -179,9 +192,25 @@ pub struct DependencyError {
     pub message: String,
 }
 
+/// A bounded sample of the files next to a skill (relative paths, shallow first).
+#[napi(object)]
+pub struct ResourceSampleInfo {
+    pub names: Vec<String>,
+    /// Files seen in total; more than `names` were left out.
+    pub files_seen: u32,
+    /// The walk stopped at its entry budget, so `files_seen` is a lower bound.
+    pub incomplete: bool,
+}
+
+/// Resource names listed with a loaded skill, and the directory entries the walk may visit.
+const RESOURCE_NAMES: usize = 12;
+const RESOURCE_ENTRIES: usize = 2000;
+
 #[napi(object)]
 pub struct LoadedSkill {
     pub root: SkillPage,
+    /// Files next to the root skill (first page only; absent when there are none).
+    pub resources: Option<ResourceSampleInfo>,
     /// First pages of the dependencies, in load order (dependencies of dependencies first).
     pub dependencies: Vec<SkillPage>,
     pub dependency_errors: Vec<DependencyError>,
@@ -237,6 +266,8 @@ fn cap_description(text: &str, max: Option<u32>) -> String {
 
 const DEFAULT_SEARCH_LIMIT: u64 = 5;
 const MAX_SEARCH_LIMIT: u64 = 8;
+/** How deep `search` pages with `offset`. */
+const MAX_SEARCH_DEPTH: u64 = 64;
 const CURSOR_PREFIX: &str = "c1";
 
 /// `options.limit` (a whole number of at least 1, capped at 8) and `options.descriptionMax`.
@@ -340,7 +371,9 @@ impl SkillIndex {
         &self,
         meta: &SkillMeta,
         offset: usize,
+        column: usize,
         rev: Option<&str>,
+        allow_hidden: bool,
     ) -> Result<SkillPage, ErrorCode> {
         let file_path = meta.file_path.as_ref().ok_or_else(|| {
             failure(
@@ -349,8 +382,19 @@ impl SkillIndex {
                 "pick a skill that Pi loaded from a SKILL.md",
             )
         })?;
-        let page = skills::load_body(file_path, &meta.name, offset, rev, self.max_source_bytes)
-            .map_err(from_core)?;
+        let page = skills::load_body_at(
+            file_path,
+            &meta.name,
+            offset,
+            column,
+            rev,
+            self.max_source_bytes,
+        )
+        .map_err(from_core)?;
+        // Checked against the file as it is now: the flag may have been added since the scan.
+        if page.model_invocation_disabled && !allow_hidden {
+            return Err(hidden_skill(&meta.name));
+        }
         let base_dir = meta
             .base_dir
             .clone()
@@ -363,7 +407,9 @@ impl SkillIndex {
             text: page.text,
             rev: page.rev,
             offset: js_count(page.offset),
+            column: js_count(page.column),
             next_offset: page.next_offset.map(js_count),
+            next_column: js_count(page.next_column),
             total_lines: js_count(page.total_lines),
         })
     }
@@ -538,18 +584,30 @@ impl SkillIndex {
         guarded("SkillIndex.search", || {
             Ok({
                 let (limit, description_max) = search_bounds(&options)?;
+                let offset = integer(
+                    "options.offset",
+                    options.as_ref().and_then(|o| o.offset),
+                    0,
+                    MAX_SEARCH_DEPTH - 1,
+                )?
+                .unwrap_or(0) as usize;
                 let include = self.eligibility(&options);
                 let eligible = (0..self.catalog.len()).filter(|&i| include(i)).count();
-                let result = self.search.search(&query, limit, &include);
+                // One hit past the page tells whether another page exists.
+                let depth = (offset + limit + 1).min(MAX_SEARCH_DEPTH as usize);
+                let result = self.search.search(&query, depth, &include);
                 SearchResponse {
                     hits: result
                         .hits
                         .iter()
+                        .skip(offset)
+                        .take(limit)
                         .map(|h| self.hit_info(h.index, h.score, description_max))
                         .collect(),
                     confidence: result.confidence,
                     strong: result.strong,
                     eligible: js_count(eligible),
+                    more: result.hits.len() > offset + limit,
                 }
             })
         })
@@ -618,6 +676,34 @@ impl SkillIndex {
         })
     }
 
+    /// `text` with every mention of the skills in `names` replaced by `replacement`. Mentions
+    /// are found exactly as `mentions` finds them (same word boundaries and case folding), so
+    /// a name `mentions` reports is never left behind. Names not in the catalog are ignored.
+    #[napi(catch_unwind)]
+    pub fn redact(
+        &self,
+        #[napi(ts_arg_type = "string")] text: Arg<String>,
+        #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
+        #[napi(ts_arg_type = "string")] replacement: Arg<String>,
+    ) -> Result<String, ErrorCode> {
+        let text = text.get("text", "a string")?;
+        let names = names.get("names", "an array of skill names")?;
+        let replacement = replacement.get("replacement", "a string")?;
+        guarded("SkillIndex.redact", || {
+            let mut hidden = vec![false; self.catalog.len()];
+            for name in &names {
+                if let Some(i) = self.catalog.index_of(name) {
+                    hidden[i] = true;
+                }
+            }
+            Ok(self.search.redact(
+                &text,
+                &|i| hidden.get(i).copied().unwrap_or(false),
+                &replacement,
+            ))
+        })
+    }
+
     /// Dependency closure in load order; cycles and missing names are reported, not fatal.
     #[napi(catch_unwind)]
     pub fn closure(
@@ -663,11 +749,7 @@ impl SkillIndex {
                 .and_then(|o| o.allow_hidden)
                 .unwrap_or(false);
             if meta.disable_model_invocation && !allow_hidden {
-                return Err(failure(
-                    ErrorCode::SkillHidden,
-                    format!("skill \"{name}\" can only be invoked by the user"),
-                    &format!("ask the user to type /skill:{name}"),
-                ));
+                return Err(hidden_skill(&name));
             }
             let offset = integer(
                 "options.offset",
@@ -676,14 +758,22 @@ impl SkillIndex {
                 u32::MAX.into(),
             )?
             .unwrap_or(0) as usize;
+            let column = integer(
+                "options.column",
+                options.as_ref().and_then(|o| o.column),
+                0,
+                u32::MAX.into(),
+            )?
+            .unwrap_or(0) as usize;
             let rev = options.as_ref().and_then(|o| o.rev.clone());
-            let root = self.page(meta, offset, rev.as_deref())?;
+            let root = self.page(meta, offset, column, rev.as_deref(), allow_hidden)?;
 
             let with_dependencies = options
                 .as_ref()
                 .and_then(|o| o.with_dependencies)
                 .unwrap_or(true)
-                && offset == 0;
+                && offset == 0
+                && column == 0;
             let mut dependencies = Vec::new();
             let mut dependency_errors = Vec::new();
             let (mut cycles, mut missing, mut cycle_count) = (Vec::new(), Vec::new(), 0);
@@ -695,7 +785,7 @@ impl SkillIndex {
                     let Some(dep_meta) = self.catalog.get(dep) else {
                         continue;
                     };
-                    match self.page(dep_meta, 0, None) {
+                    match self.page(dep_meta, 0, 0, None, true) {
                         Ok(page) => dependencies.push(page),
                         Err(err) => dependency_errors.push(DependencyError {
                             name: dep.clone(),
@@ -705,8 +795,29 @@ impl SkillIndex {
                     }
                 }
             }
+            let resources = (offset == 0 && column == 0)
+                .then(|| {
+                    // Only a SKILL.md owns its directory; a standalone `name.md` shares it.
+                    let file = meta
+                        .file_path
+                        .as_deref()
+                        .filter(|f| f.file_name().is_some_and(|n| n == "SKILL.md"))?;
+                    let base = meta
+                        .base_dir
+                        .clone()
+                        .or_else(|| file.parent().map(Path::to_path_buf))?;
+                    let sample =
+                        skills::resource_sample(&base, file, RESOURCE_NAMES, RESOURCE_ENTRIES);
+                    (sample.files_seen > 0).then(|| ResourceSampleInfo {
+                        names: sample.names,
+                        files_seen: js_count(sample.files_seen),
+                        incomplete: sample.incomplete,
+                    })
+                })
+                .flatten();
             Ok(LoadedSkill {
                 root,
+                resources,
                 dependencies,
                 dependency_errors,
                 cycles,
@@ -715,6 +826,14 @@ impl SkillIndex {
             })
         })
     }
+}
+
+fn hidden_skill(name: &str) -> Error<ErrorCode> {
+    failure(
+        ErrorCode::SkillHidden,
+        format!("skill \"{name}\" can only be invoked by the user"),
+        &format!("ask the user to type /skill:{name}"),
+    )
 }
 
 fn malformed_cursor() -> Error<ErrorCode> {

@@ -340,3 +340,40 @@ fn index_is_send_and_sync() {
     assert_send_sync::<SearchIndex>();
     assert_send_sync::<Catalog>();
 }
+
+#[test]
+fn redaction_uses_the_mention_word_boundaries() {
+    let skills: Vec<SkillMeta> = ["secret-x", "café-notes", "secret-x-tools", "kit"]
+        .iter()
+        .map(|name| SkillMeta {
+            name: (*name).to_string(),
+            description: "d".into(),
+            ..SkillMeta::default()
+        })
+        .collect();
+    let (catalog, _) = Catalog::new(skills);
+    let index = SearchIndex::build(&catalog);
+    let hidden = |i: usize| catalog.skills()[i].name != "secret-x-tools";
+    let redact = |text: &str| index.redact(text, &hidden, "[h]");
+    assert_eq!(redact("_secret-x_ and --secret-x"), "_[h]_ and --[h]");
+    assert_eq!(redact("secret-x_v2, (SECRET-X)."), "[h]_v2, ([h]).");
+    // Another name that merely starts with a hidden one is left alone.
+    assert_eq!(redact("use secret-x-tools"), "use secret-x-tools");
+    assert_eq!(redact("my-secret-x"), "my-secret-x");
+    // Non-ASCII case folding: a length-changing fold elsewhere in the text must not hide a
+    // mention, and the Kelvin sign folds to `k`.
+    assert_eq!(redact("\u{130}stanbul: SECRET-X"), "\u{130}stanbul: [h]");
+    assert_eq!(redact("CAFÉ-NOTES and \u{212A}IT"), "[h] and [h]");
+    for text in [
+        "_secret-x_",
+        "--secret-x",
+        "secret-x_v2",
+        "\u{130} SECRET-X",
+    ] {
+        assert_eq!(
+            index.mentions(text),
+            vec![catalog.index_of("secret-x").unwrap()],
+            "{text}"
+        );
+    }
+}

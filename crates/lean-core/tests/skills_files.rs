@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lean_core::error::{Coded, ErrorCode};
 use lean_core::skills::{
-    load_body, read_skill_file, scan_skill_dirs, DEFAULT_MAX_SOURCE_BYTES, MAX_PAGE_BYTES,
-    MAX_PAGE_LINES,
+    load_body, load_body_at, read_skill_file, scan_skill_dirs, DEFAULT_MAX_SOURCE_BYTES,
+    MAX_PAGE_BYTES, MAX_PAGE_LINES,
 };
 
 /// A fresh directory under the system temp dir, removed on drop.
@@ -216,7 +216,7 @@ fn pagination_respects_line_and_byte_limits() {
     assert_eq!(second.next_offset, None);
     assert_eq!(format!("{}{}", first.text, second.text), body);
 
-    let error = load_body(&path, "spill", MAX_PAGE_LINES + 1, None, MAX).unwrap_err();
+    let error = load_body(&path, "spill", MAX_PAGE_LINES + 1, Some(&first.rev), MAX).unwrap_err();
     assert_eq!(error.code, ErrorCode::InvalidArgument);
 
     // Long multi-byte lines: pages stop on whole lines within the byte budget and, joined,
@@ -227,8 +227,10 @@ fn pagination_respects_line_and_byte_limits() {
     let mut offset = 0;
     let mut joined = String::new();
     let mut pages = 0;
+    let mut rev = None;
     loop {
-        let page = load_body(&path, "bytes", offset, None, MAX).unwrap();
+        let page = load_body(&path, "bytes", offset, rev.as_deref(), MAX).unwrap();
+        rev = Some(page.rev.clone());
         assert!(page.text.len() <= MAX_PAGE_BYTES);
         joined.push_str(&page.text);
         pages += 1;
@@ -242,16 +244,96 @@ fn pagination_respects_line_and_byte_limits() {
 }
 
 #[test]
-fn a_single_overlong_line_is_cut_at_a_char_boundary_and_paging_moves_on() {
+fn an_overlong_line_is_paged_by_column_at_char_boundaries() {
     let dir = TempDir::new();
-    let body = format!("{}\nafter\n", "€".repeat(MAX_PAGE_BYTES)); // 3 bytes per char
+    let long = "€".repeat(MAX_PAGE_BYTES); // 3 bytes per char: three pages and a bit
+    let body = format!("before\n{long}\nafter\n");
     let path = dir.write("long/SKILL.md", skill("long", "Long line.", &body));
-    let page = load_body(&path, "long", 0, None, MAX).unwrap();
-    assert!(page.text.len() <= MAX_PAGE_BYTES);
-    assert!(page.text.contains("truncated"));
-    assert_eq!(page.next_offset, Some(1));
-    let next = load_body(&path, "long", 1, None, MAX).unwrap();
-    assert_eq!(next.text, "after\n");
+    let first = load_body(&path, "long", 0, None, MAX).unwrap();
+    assert_eq!(
+        first.text, "before\n",
+        "the long line starts a page of its own"
+    );
+    assert_eq!((first.next_offset, first.next_column), (Some(1), 0));
+    let rev = first.rev.clone();
+    let (mut offset, mut column) = (1, 0);
+    let mut joined = first.text.clone();
+    let mut columns = Vec::new();
+    loop {
+        let page = load_body_at(&path, "long", offset, column, Some(&rev), MAX).unwrap();
+        assert!(page.text.len() <= MAX_PAGE_BYTES);
+        assert_eq!((page.offset, page.column), (offset, column));
+        joined.push_str(&page.text);
+        match page.next_offset {
+            Some(next) => {
+                assert!(
+                    (next, page.next_column) > (offset, column),
+                    "paging moves on"
+                );
+                (offset, column) = (next, page.next_column);
+                columns.push(column);
+            }
+            None => break,
+        }
+    }
+    assert_eq!(joined, body, "nothing skipped or truncated");
+    assert!(
+        columns.iter().filter(|&&c| c > 0).all(|&c| c % 3 == 0),
+        "{columns:?}"
+    );
+    assert_eq!(columns.iter().filter(|&&c| c > 0).count(), 3);
+    // A line of exactly one page: its last char moves to the next page, with the newline.
+    let exact = format!("{}\nend\n", "a".repeat(MAX_PAGE_BYTES));
+    let path2 = dir.write("exact/SKILL.md", skill("exact", "Exact line.", &exact));
+    let page = load_body(&path2, "exact", 0, None, MAX).unwrap();
+    assert_eq!(
+        (page.next_offset, page.next_column),
+        (Some(0), MAX_PAGE_BYTES - 1)
+    );
+    let next = load_body_at(&path2, "exact", 0, MAX_PAGE_BYTES - 1, Some(&page.rev), MAX).unwrap();
+    assert_eq!(next.text, "a\nend\n");
+    // A column that is not on a char boundary (or past the line) is refused.
+    let error = load_body_at(&path, "long", 1, 1, Some(&rev), MAX).unwrap_err();
+    assert_eq!(error.code, ErrorCode::InvalidArgument);
+}
+
+#[test]
+fn a_continuation_without_rev_is_refused_with_a_clear_code() {
+    let dir = TempDir::new();
+    let body: String = (0..MAX_PAGE_LINES + 5).map(|i| format!("{i}\n")).collect();
+    let path = dir.write("paged/SKILL.md", skill("paged", "Paged.", &body));
+    let error = load_body(&path, "paged", MAX_PAGE_LINES, None, MAX).unwrap_err();
+    assert_eq!(error.code, ErrorCode::SkillRevRequired);
+    assert!(
+        error.message.contains(
+            "needs the rev of the page before it; pass the continuation exactly as given"
+        ),
+        "{}",
+        error.message
+    );
+    let error = load_body_at(&path, "paged", 0, 1, None, MAX).unwrap_err();
+    assert_eq!(error.code, ErrorCode::SkillRevRequired);
+}
+
+#[test]
+fn the_current_files_model_invocation_flag_is_reported() {
+    let dir = TempDir::new();
+    let path = dir.write("flag/SKILL.md", skill("flag", "Flag.", "x\n"));
+    assert!(
+        !load_body(&path, "flag", 0, None, MAX)
+            .unwrap()
+            .model_invocation_disabled
+    );
+    fs::write(
+        &path,
+        "---\nname: flag\ndescription: Flag.\ndisable-model-invocation: true\n---\nx\n",
+    )
+    .unwrap();
+    assert!(
+        load_body(&path, "flag", 0, None, MAX)
+            .unwrap()
+            .model_invocation_disabled
+    );
 }
 
 #[test]

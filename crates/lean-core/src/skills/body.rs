@@ -1,5 +1,10 @@
 //! The body pager: loads a skill's Markdown body (frontmatter stripped) in bounded pages, with
 //! a revision so that a caller paging through a file notices when it changes underneath.
+//!
+//! A page starts at a position (body line, byte column in that line). A line longer than a
+//! page is split by column, so a continuation can start inside it: nothing is skipped or cut.
+//! A continuation (any position past the start) must carry the revision of the page before
+//! it, so a page can never silently mix two versions of a file.
 
 use std::path::Path;
 
@@ -15,29 +20,31 @@ pub const MAX_PAGE_LINES: usize = 2000;
 /// At most this many bytes of body text per page.
 pub const MAX_PAGE_BYTES: usize = 50 * 1024;
 
-/// Bytes kept free on a page for the note that says an overlong line was cut.
-const TRUNCATION_NOTE_RESERVE: usize = 128;
-
 /// One page of a skill body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BodyPage {
-    /// Body lines `offset..next_offset`, each ending in `\n` (CRLF is normalised to LF).
+    /// The body from (`offset`, `column`) up to (`next_offset`, `next_column`); whole lines end
+    /// in `\n` (CRLF is normalised to LF). Concatenating the pages gives the whole body.
     pub text: String,
     /// xxh3 hex of the whole source file's bytes; pass it back to detect edits.
     pub rev: String,
     /// 0-based index of the first body line on this page.
     pub offset: usize,
+    /// Byte offset inside line `offset` where this page starts (0 except after a split line).
+    pub column: usize,
     /// Where the next page starts, or None when this page reaches the end.
     pub next_offset: Option<usize>,
+    /// Byte offset inside line `next_offset` where the next page starts.
+    pub next_column: usize,
     /// Number of lines in the whole body.
     pub total_lines: usize,
+    /// The current file's `disable-model-invocation` flag (it may have changed since the
+    /// catalog snapshot).
+    pub model_invocation_disabled: bool,
 }
 
-/// Loads the page of `path`'s body that starts at body line `offset`.
-///
-/// Checks, in order: size (by metadata, then a bounded read), UTF-8, frontmatter, that the skill
-/// is still called `expected_name`, a non-blank body, that `rev` (when given) still matches, and
-/// that `offset` is inside the body.
+/// Loads the page of `path`'s body that starts at the beginning of body line `offset`; see
+/// [`load_body_at`].
 pub fn load_body(
     path: &Path,
     expected_name: &str,
@@ -45,6 +52,31 @@ pub fn load_body(
     rev: Option<&str>,
     max_source_bytes: u64,
 ) -> Result<BodyPage, SkillError> {
+    load_body_at(path, expected_name, offset, 0, rev, max_source_bytes)
+}
+
+/// Loads the page of `path`'s body that starts at byte `column` of body line `offset`.
+///
+/// Checks, in order: that a continuation (offset or column past 0) carries a `rev`, size (by
+/// metadata, then a bounded read), UTF-8, frontmatter, that the skill is still called
+/// `expected_name`, a non-blank body, that `rev` (when given) still matches, and that the
+/// position is inside the body on a char boundary.
+pub fn load_body_at(
+    path: &Path,
+    expected_name: &str,
+    offset: usize,
+    column: usize,
+    rev: Option<&str>,
+    max_source_bytes: u64,
+) -> Result<BodyPage, SkillError> {
+    if (offset > 0 || column > 0) && rev.is_none() {
+        return Err(SkillError::new(
+            ErrorCode::SkillRevRequired,
+            format!(
+                "a continuation of `{expected_name}` (line {offset}, column {column}) needs the rev of the page before it; pass the continuation exactly as given, or load from the start without offset"
+            ),
+        ));
+    }
     let text = read_source(path, max_source_bytes)?;
     let current_rev = xxh3_hex(text.as_bytes());
     let frontmatter = parse_frontmatter(&text).map_err(|error| {
@@ -89,47 +121,59 @@ pub fn load_body(
             format!("offset {offset} is past the end of `{expected_name}` ({total_lines} lines)"),
         ));
     }
+    let first = line_content(lines[offset]);
+    if column > first.len()
+        || !first.is_char_boundary(column)
+        || (column > 0 && column == first.len())
+    {
+        return Err(SkillError::new(
+            ErrorCode::InvalidArgument,
+            format!(
+                "column {column} is not a position inside line {offset} of `{expected_name}`; pass the continuation exactly as given"
+            ),
+        ));
+    }
     let mut page = String::new();
     let mut next = offset;
+    let mut next_column = 0;
+    let mut start = column;
     while next < total_lines && next - offset < MAX_PAGE_LINES {
-        let line = lines[next];
-        let content = line
-            .strip_suffix('\n')
-            .map(|rest| rest.strip_suffix('\r').unwrap_or(rest))
-            .unwrap_or(line);
-        let needed = content.len() + 1;
-        if page.len() + needed > MAX_PAGE_BYTES {
-            if next == offset {
-                // A single line larger than a page: show as much as fits, cut at a char
-                // boundary, say so, and move on so paging always makes progress.
-                push_truncated_line(&mut page, content, next);
-                next += 1;
+        let rest = &line_content(lines[next])[start..];
+        if page.len() + rest.len() + 1 > MAX_PAGE_BYTES {
+            if page.is_empty() {
+                // A line longer than a page: take as much as fits, cut at a char boundary,
+                // and continue inside the same line at that column.
+                // A continuation starts inside the line, never at its end, so a line of
+                // exactly a page leaves its last char (and newline) for the next page.
+                let mut cut = MAX_PAGE_BYTES.min(rest.len() - 1);
+                while !rest.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                page.push_str(&rest[..cut]);
+                next_column = start + cut;
             }
             break;
         }
-        page.push_str(content);
+        page.push_str(rest);
         page.push('\n');
         next += 1;
+        start = 0;
     }
     Ok(BodyPage {
         text: page,
         rev: current_rev,
         offset,
+        column,
         next_offset: (next < total_lines).then_some(next),
+        next_column,
         total_lines,
+        model_invocation_disabled: frontmatter.disable_model_invocation,
     })
 }
 
-fn push_truncated_line(page: &mut String, content: &str, line_index: usize) {
-    let mut cut = MAX_PAGE_BYTES - TRUNCATION_NOTE_RESERVE;
-    while !content.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    page.push_str(&content[..cut]);
-    page.push_str(&format!(
-        "\n[line {} truncated: {} of {} bytes shown; read the file directly for the rest]\n",
-        line_index + 1,
-        cut,
-        content.len()
-    ));
+/// A body line without its line ending (LF or CRLF).
+fn line_content(line: &str) -> &str {
+    line.strip_suffix('\n')
+        .map(|rest| rest.strip_suffix('\r').unwrap_or(rest))
+        .unwrap_or(line)
 }

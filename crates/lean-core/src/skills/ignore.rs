@@ -1,164 +1,163 @@
-//! The subset of gitignore semantics Pi's skill discovery honours (`.gitignore`, `.ignore`,
-//! `.fdignore` in every scanned directory): comments, `!` negation, trailing-`/` directory
-//! patterns, anchored patterns (containing a `/`), and the `*`, `?` and `**` wildcards.
-//! Character classes are matched literally; no skill tree seen so far needs them.
+//! Ignore files in skill discovery, the way Pi's `loadSkills()` reads them: `.gitignore`,
+//! `.ignore` and `.fdignore` in every scanned directory, each line prefixed with that
+//! directory's path relative to the scan root, all matched by one gitignore matcher rooted at
+//! the scan root. Matching is the `ignore` crate's `Gitignore` (full gitignore syntax:
+//! character classes, `**`, negation, directory-only patterns); only the prefixing is ours,
+//! because it is what gives Pi's rules their scope (a nested `*.md` becomes `sub/*.md`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 
 const IGNORE_FILES: [&str; 3] = [".gitignore", ".ignore", ".fdignore"];
 
-#[derive(Debug, Clone)]
-struct Rule {
-    /// Directory holding the ignore file; patterns are relative to it.
-    base: PathBuf,
-    pattern: String,
-    negated: bool,
-    directories_only: bool,
-    /// A pattern with a `/` before its end matches the whole relative path, otherwise it
-    /// matches a single name at any depth.
-    anchored: bool,
-}
-
 /// The ignore rules in force for one directory of a scan (its own plus its ancestors').
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct IgnoreRules {
-    rules: Vec<Rule>,
+    root: PathBuf,
+    /// Every pattern so far, already prefixed, in the order Pi adds them.
+    patterns: Vec<String>,
+    matcher: Arc<Gitignore>,
 }
 
 impl IgnoreRules {
+    /// No rules yet, for a scan rooted at `root`.
+    pub(crate) fn for_root(root: &Path) -> IgnoreRules {
+        IgnoreRules {
+            root: root.to_path_buf(),
+            patterns: Vec::new(),
+            matcher: Arc::new(Gitignore::empty()),
+        }
+    }
+
     /// These rules plus the ones defined by ignore files inside `dir`.
     pub(crate) fn entering(&self, dir: &Path) -> IgnoreRules {
-        let mut rules = self.rules.clone();
+        let prefix = match dir.strip_prefix(&self.root) {
+            Ok(relative) if !relative.as_os_str().is_empty() => {
+                format!("{}/", relative.to_string_lossy().replace('\\', "/"))
+            }
+            _ => String::new(),
+        };
+        let mut patterns = self.patterns.clone();
         for file in IGNORE_FILES {
             let Ok(text) = fs::read_to_string(dir.join(file)) else {
                 continue;
             };
-            for line in text.lines() {
-                if let Some(rule) = parse_rule(dir, line) {
-                    rules.push(rule);
-                }
-            }
+            patterns.extend(
+                text.lines()
+                    .filter_map(|line| prefixed_pattern(line, &prefix)),
+            );
         }
-        IgnoreRules { rules }
+        if patterns.len() == self.patterns.len() {
+            return self.clone();
+        }
+        let mut builder = GitignoreBuilder::new(&self.root);
+        for pattern in &patterns {
+            // A line the matcher cannot compile is skipped, as Pi's `ignore` package does.
+            let _ = builder.add_line(None, pattern);
+        }
+        let matcher = builder.build().unwrap_or_else(|_| Gitignore::empty());
+        IgnoreRules {
+            root: self.root.clone(),
+            patterns,
+            matcher: Arc::new(matcher),
+        }
     }
 
-    /// Whether `path` is excluded; the last matching rule decides, as in git.
+    /// Whether `path` (under the scan root) is excluded; the last matching rule decides.
     pub(crate) fn is_ignored(&self, path: &Path, is_dir: bool) -> bool {
-        let mut ignored = false;
-        for rule in &self.rules {
-            if rule.directories_only && !is_dir {
-                continue;
-            }
-            let Ok(relative) = path.strip_prefix(&rule.base) else {
-                continue;
-            };
-            let relative = relative.to_string_lossy().replace('\\', "/");
-            let subject = if rule.anchored {
-                relative.as_str()
-            } else {
-                relative.rsplit('/').next().unwrap_or_default()
-            };
-            if glob_matches(rule.pattern.as_bytes(), subject.as_bytes()) {
-                ignored = !rule.negated;
-            }
-        }
-        ignored
+        let Ok(relative) = path.strip_prefix(&self.root) else {
+            return false;
+        };
+        self.matcher.matched(relative, is_dir).is_ignore()
     }
 }
 
-fn parse_rule(base: &Path, line: &str) -> Option<Rule> {
-    let line = line.trim_end();
-    if line.is_empty() || line.starts_with('#') {
+/// One ignore-file line as Pi adds it: blank lines and comments dropped, `!` kept in front,
+/// a leading `/` removed, and the directory's relative prefix put before the pattern.
+fn prefixed_pattern(line: &str, prefix: &str) -> Option<String> {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let trimmed = line.trim();
+    if trimmed.is_empty() || (trimmed.starts_with('#') && !trimmed.starts_with("\\#")) {
         return None;
     }
-    let (negated, line) = match line.strip_prefix('!') {
+    let (negated, pattern) = match line.strip_prefix('!') {
         Some(rest) => (true, rest),
-        None => (false, line),
+        None => (
+            false,
+            line.strip_prefix('\\')
+                .filter(|rest| rest.starts_with('!'))
+                .unwrap_or(line),
+        ),
     };
-    let (directories_only, line) = match line.strip_suffix('/') {
-        Some(rest) => (true, rest),
-        None => (false, line),
-    };
-    let anchored = line.contains('/');
-    let pattern = line.strip_prefix('/').unwrap_or(line).to_string();
-    if pattern.is_empty() {
-        return None;
-    }
-    Some(Rule {
-        base: base.to_path_buf(),
-        pattern,
-        negated,
-        directories_only,
-        anchored,
-    })
-}
-
-/// Glob match where `*` and `?` stay within one path segment and `**` crosses segments.
-fn glob_matches(pattern: &[u8], text: &[u8]) -> bool {
-    match pattern.first() {
-        None => text.is_empty(),
-        Some(b'*') if pattern.get(1) == Some(&b'*') => {
-            let rest = &pattern[2..];
-            let rest = rest.strip_prefix(b"/").unwrap_or(rest);
-            (0..=text.len()).any(|skip| glob_matches(rest, &text[skip..]))
-        }
-        Some(b'*') => {
-            let rest = &pattern[1..];
-            for skip in 0..=text.len() {
-                if glob_matches(rest, &text[skip..]) {
-                    return true;
-                }
-                if text.get(skip) == Some(&b'/') {
-                    break;
-                }
-            }
-            false
-        }
-        Some(b'?') => {
-            text.first().is_some_and(|&byte| byte != b'/')
-                && glob_matches(&pattern[1..], &text[1..])
-        }
-        Some(&byte) => text.first() == Some(&byte) && glob_matches(&pattern[1..], &text[1..]),
-    }
+    let pattern = pattern.strip_prefix('/').unwrap_or(pattern);
+    Some(format!(
+        "{}{prefix}{pattern}",
+        if negated { "!" } else { "" }
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn globs() {
-        assert!(glob_matches(b"*.md", b"notes.md"));
-        assert!(!glob_matches(b"*.md", b"a/notes.md"));
-        assert!(glob_matches(b"**/drafts", b"a/b/drafts"));
-        assert!(glob_matches(b"docs/**", b"docs/a/b"));
-        assert!(glob_matches(b"sk?ll", b"skill"));
-        assert!(!glob_matches(b"sk?ll", b"sk/ll"));
+    fn rules(root: &Path, lines: &[&str]) -> IgnoreRules {
+        fs::create_dir_all(root).unwrap();
+        fs::write(root.join(".gitignore"), lines.join("\n")).unwrap();
+        IgnoreRules::for_root(root).entering(root)
     }
 
     #[test]
-    fn rules_anchor_negate_and_restrict_to_directories() {
-        let base = Path::new("/root");
-        let rules = IgnoreRules {
-            rules: [
+    fn full_gitignore_syntax() {
+        let root = std::env::temp_dir().join(format!("lean-core-ignore-{}", std::process::id()));
+        let r = rules(
+            &root,
+            &[
                 "drafts/",
                 "/top-only",
                 "*.bak",
                 "!keep.bak",
                 "# comment",
                 "",
-            ]
-            .iter()
-            .filter_map(|line| parse_rule(base, line))
-            .collect(),
-        };
-        assert!(rules.is_ignored(Path::new("/root/a/drafts"), true));
-        assert!(!rules.is_ignored(Path::new("/root/a/drafts"), false));
-        assert!(rules.is_ignored(Path::new("/root/top-only"), true));
-        assert!(!rules.is_ignored(Path::new("/root/a/top-only"), true));
-        assert!(rules.is_ignored(Path::new("/root/x.bak"), false));
-        assert!(!rules.is_ignored(Path::new("/root/keep.bak"), false));
-        assert!(!rules.is_ignored(Path::new("/elsewhere/x.bak"), false));
+                "a/**/b",
+                "[c]at",
+            ],
+        );
+        assert!(r.is_ignored(&root.join("x/drafts"), true));
+        assert!(!r.is_ignored(&root.join("x/drafts"), false));
+        assert!(r.is_ignored(&root.join("top-only"), true));
+        // Pi strips the leading `/` before prefixing, so at the scan root it anchors nothing.
+        assert!(r.is_ignored(&root.join("x/top-only"), true));
+        assert!(r.is_ignored(&root.join("x.bak"), false));
+        assert!(!r.is_ignored(&root.join("keep.bak"), false));
+        // `a/**/b` matches b at any depth under a, but not a name that merely ends in b.
+        assert!(r.is_ignored(&root.join("a/b"), true));
+        assert!(r.is_ignored(&root.join("a/x/y/b"), true));
+        assert!(!r.is_ignored(&root.join("a/xb"), true));
+        // A character class is a class, not literal text.
+        assert!(r.is_ignored(&root.join("cat"), true));
+        assert!(!r.is_ignored(&root.join("[c]at"), true));
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn nested_rules_are_prefixed_like_pi() {
+        assert_eq!(
+            prefixed_pattern("*.md", "sub/").as_deref(),
+            Some("sub/*.md")
+        );
+        assert_eq!(
+            prefixed_pattern("!/keep", "sub/").as_deref(),
+            Some("!sub/keep")
+        );
+        // Pi drops the escape and keeps the `!`, so the prefixed line reads as a negation.
+        assert_eq!(
+            prefixed_pattern("\\!bang", "sub/").as_deref(),
+            Some("sub/!bang")
+        );
+        assert_eq!(prefixed_pattern("\\#hash", "").as_deref(), Some("\\#hash"));
+        assert_eq!(prefixed_pattern("  # comment", "x/"), None);
     }
 }

@@ -152,7 +152,7 @@ pub fn scan_skill_dirs(
     };
     for dir in dirs {
         if dir.is_dir() {
-            scan.walk(dir, true, &IgnoreRules::default());
+            scan.walk(dir, true, &IgnoreRules::for_root(dir));
         }
     }
     (scan.skills, scan.diagnostics)
@@ -174,12 +174,14 @@ impl Scan {
         if !self.seen_dirs.insert(canonical) {
             return;
         }
+        // As in Pi, a directory's own ignore files apply to its SKILL.md too, and an ignored
+        // SKILL.md does not make the directory a skill root.
+        let rules = inherited.entering(dir);
         let skill_file = dir.join("SKILL.md");
-        if skill_file.is_file() {
+        if skill_file.is_file() && !rules.is_ignored(&skill_file, false) {
             self.load(&skill_file, true);
             return;
         }
-        let rules = inherited.entering(dir);
         let entries = match fs::read_dir(dir) {
             Ok(entries) => entries,
             Err(error) => {

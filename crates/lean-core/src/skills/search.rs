@@ -25,7 +25,10 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::catalog::Catalog;
 use super::scan::SkillMeta;
-use super::text::{camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stem, words};
+use super::text::{
+    camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stands_alone, stem, words,
+    Folded,
+};
 
 /// `SearchResult::strong` is set when `confidence` reaches this value. Chosen on the routing
 /// sets so that every "no skill fits" query stays below it with some margin (their confidence
@@ -194,6 +197,9 @@ enum PinKind {
 struct Mention {
     skill: usize,
     explicit: bool,
+    /// Byte range in the (folded) text it was found in.
+    start: usize,
+    end: usize,
 }
 
 /// Maps words to term ids during a build. Stems are memoised per surface word because catalog
@@ -279,7 +285,7 @@ impl NameMatcher {
     fn new(skills: &[SkillMeta]) -> NameMatcher {
         let mut matcher = NameMatcher::default();
         for (index, skill) in skills.iter().enumerate() {
-            let key = skill.name.to_lowercase();
+            let key = Folded::new(&skill.name).text;
             if key.chars().nth(1).is_none() || key.len() > MAX_MENTION_NAME_BYTES {
                 continue;
             }
@@ -339,13 +345,25 @@ impl NameMatcher {
                     let Some(from) = full_start.filter(|_| in_place) else {
                         continue;
                     };
-                    if let Some(explicit) = whole_word_mention(haystack, from, end + after.len()) {
-                        let mention = Mention {
+                    let full_end = end + after.len();
+                    if !stands_alone(haystack, from, full_end) {
+                        continue;
+                    }
+                    let before_text = &haystack[..from];
+                    let after_text = &haystack[full_end..];
+                    let explicit = before_text.ends_with("skill:")
+                        || before_text.ends_with("skill ")
+                        || (before_text.ends_with('`') && after_text.starts_with('`'))
+                        || after_text.starts_with(" skill");
+                    found.push((
+                        from,
+                        Mention {
                             skill: *skill,
                             explicit,
-                        };
-                        found.push((from, mention));
-                    }
+                            start: from,
+                            end: full_end,
+                        },
+                    ));
                 }
             }
             window.pop_front();
@@ -354,7 +372,7 @@ impl NameMatcher {
             }
         }
         // Punctuation before a core can put a later core's name first in the text.
-        found.sort_by_key(|&(start, _)| start);
+        found.sort_by_key(|&(start, mention)| (start, mention.end));
         found.into_iter().map(|(_, mention)| mention).collect()
     }
 }
@@ -374,33 +392,6 @@ fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
         }
         Some((start, end))
     })
-}
-
-/// For a name found at `start..end`: `None` when it is not a whole word or is part of a
-/// longer identifier (`my-name`, `name_x`), else whether it was invoked explicitly.
-fn whole_word_mention(haystack: &str, start: usize, end: usize) -> Option<bool> {
-    let before_text = &haystack[..start];
-    let after_text = &haystack[end..];
-    let after = after_text.chars().next();
-    if is_word_char(before_text.chars().next_back()) || is_word_char(after) {
-        return None;
-    }
-    let joined_after = matches!(after, Some('-' | '_')) && is_word_char(after_text.chars().nth(1));
-    let mut reversed = before_text.chars().rev();
-    let joined_before = matches!(reversed.next(), Some('-' | '_')) && is_word_char(reversed.next());
-    if joined_after || joined_before {
-        return None;
-    }
-    Some(
-        before_text.ends_with("skill:")
-            || before_text.ends_with("skill ")
-            || (before_text.ends_with('`') && after_text.starts_with('`'))
-            || after_text.starts_with(" skill"),
-    )
-}
-
-fn is_word_char(ch: Option<char>) -> bool {
-    ch.is_some_and(char::is_alphanumeric)
 }
 
 impl SearchIndex {
@@ -456,7 +447,7 @@ impl SearchIndex {
                 .split(['.', ';', '!', '?', '(', ')', '\n'])
             {
                 let refers_elsewhere = names
-                    .scan(&clause.to_lowercase())
+                    .scan(&Folded::new(clause).text)
                     .iter()
                     .any(|mention| mention.skill != own_index);
                 let weight = if refers_elsewhere {
@@ -666,14 +657,8 @@ impl SearchIndex {
     /// Like [`SearchIndex::mentions`], also telling whether any occurrence was an explicit
     /// invocation (`/skill:x`, `` `x` ``, "the x skill", "skill x").
     fn mention_details(&self, text: &str) -> Vec<Mention> {
-        let lowered = text.to_lowercase();
-        // Lowercasing may change byte lengths for non-ASCII text; fall back to ASCII-only
-        // lowercasing in that rare case so offsets stay valid.
-        let haystack = if lowered.len() == text.len() {
-            lowered
-        } else {
-            text.to_ascii_lowercase()
-        };
+        // One case folding for mentions and redaction (see [`Folded`]).
+        let haystack = Folded::new(text).text;
         let mut mentions: Vec<Mention> = Vec::new();
         let mut position: HashMap<usize, usize> = HashMap::new();
         for mention in self.names.scan(&haystack) {
@@ -686,6 +671,43 @@ impl SearchIndex {
             }
         }
         mentions
+    }
+
+    /// `text` with every mention of a skill for which `hide(index)` holds replaced by
+    /// `replacement`. Mentions are found exactly as [`SearchIndex::mentions`] finds them (one
+    /// word-boundary rule, one case folding), so no reported mention survives; overlapping
+    /// mentions are replaced as one span. Linear in the text plus the matches.
+    pub fn redact(&self, text: &str, hide: &dyn Fn(usize) -> bool, replacement: &str) -> String {
+        let folded = Folded::new(text);
+        let mut out = String::with_capacity(text.len());
+        let mut copied = 0;
+        let mut span: Option<(usize, usize)> = None;
+        let flush = |out: &mut String, copied: &mut usize, (start, end): (usize, usize)| {
+            out.push_str(&text[*copied..start]);
+            out.push_str(replacement);
+            *copied = end;
+        };
+        for mention in self.names.scan(&folded.text) {
+            if !hide(mention.skill) {
+                continue;
+            }
+            let (start, end) = folded.original_range(mention.start, mention.end);
+            span = match span {
+                Some((open_start, open_end)) if start < open_end => {
+                    Some((open_start, open_end.max(end)))
+                }
+                Some(open) => {
+                    flush(&mut out, &mut copied, open);
+                    Some((start, end))
+                }
+                None => Some((start, end)),
+            };
+        }
+        if let Some(open) = span {
+            flush(&mut out, &mut copied, open);
+        }
+        out.push_str(&text[copied..]);
+        out
     }
 
     /// Ranks skills for `query`, best first, considering only indices where `include(i)`.

@@ -511,6 +511,82 @@ pub fn concepts() -> &'static ConceptTable {
     })
 }
 
+/// A case-folded copy of a text that remembers where each folded byte came from, so a match
+/// found in the folded text maps back to the original even when folding changes byte lengths
+/// (`İ` folds to two chars, `K` (Kelvin) to one ASCII byte).
+#[derive(Debug)]
+pub struct Folded {
+    pub text: String,
+    /// For each byte of `text`, plus one past the end: the byte offset in the original of the
+    /// char it was folded from (the original's length for the end).
+    origin: Vec<usize>,
+}
+
+impl Folded {
+    /// Folds `text` char by char with Unicode lowercase mapping; skill names are folded the
+    /// same way, so a name and its mention always meet.
+    pub fn new(text: &str) -> Folded {
+        let mut folded = String::with_capacity(text.len());
+        let mut origin = Vec::with_capacity(text.len() + 1);
+        for (at, ch) in text.char_indices() {
+            let before = folded.len();
+            folded.extend(ch.to_lowercase());
+            origin.resize(origin.len() + (folded.len() - before), at);
+        }
+        origin.push(text.len());
+        Folded {
+            text: folded,
+            origin,
+        }
+    }
+
+    /// The original byte range of the folded range `start..end` (char boundaries).
+    pub fn original_range(&self, start: usize, end: usize) -> (usize, usize) {
+        let original_end = if end < self.origin.len() - 1 {
+            // `end` starts the next folded char; its origin is where the next original char
+            // starts, unless it comes from the same original char (then take that char whole).
+            let next = self.origin[end];
+            if end > 0 && self.origin[end - 1] == next {
+                self.origin[end..]
+                    .iter()
+                    .copied()
+                    .find(|&at| at != next)
+                    .unwrap_or(*self.origin.last().unwrap_or(&0))
+            } else {
+                next
+            }
+        } else {
+            *self.origin.last().unwrap_or(&0)
+        };
+        (self.origin[start], original_end)
+    }
+}
+
+/// Whether a char continues a word for name mentions: a letter or digit.
+fn is_word_char(ch: Option<char>) -> bool {
+    ch.is_some_and(char::is_alphanumeric)
+}
+
+/// The one word-boundary rule for skill-name mentions (found by search, replaced by
+/// redaction): the name at `text[start..end]` stands alone when the char on each side is not a
+/// letter or digit, and is not a hyphen joined to a further letter or digit. Hyphens build
+/// identifiers in skill names (`my-tdd-notes` is another name, not `tdd`); underscores and all
+/// other punctuation separate (`_secret-x_`, `secret-x_v2` and `--secret-x` all mention
+/// `secret-x`).
+pub fn stands_alone(text: &str, start: usize, end: usize) -> bool {
+    let before_text = &text[..start];
+    let after_text = &text[end..];
+    let mut before = before_text.chars().rev();
+    let mut after = after_text.chars();
+    let (prev, next) = (before.next(), after.next());
+    if is_word_char(prev) || is_word_char(next) {
+        return false;
+    }
+    let joined_before = prev == Some('-') && is_word_char(before.next());
+    let joined_after = next == Some('-') && is_word_char(after.next());
+    !(joined_before || joined_after)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -524,6 +600,46 @@ mod tests {
         assert_eq!(camel_parts("FoundryClient"), vec!["foundry", "client"]);
         assert_eq!(camel_parts("HTMLParser"), vec!["html", "parser"]);
         assert!(camel_parts("scanpy").is_empty());
+    }
+
+    #[test]
+    fn word_boundaries_for_mentions() {
+        let at = |text: &str, name: &str| {
+            let start = text.find(name).unwrap();
+            stands_alone(text, start, start + name.len())
+        };
+        for text in [
+            "_secret-x_",
+            "--secret-x",
+            "secret-x_v2",
+            "(secret-x).",
+            "«secret-x»",
+            "secret-x",
+        ] {
+            assert!(at(text, "secret-x"), "{text}");
+        }
+        for text in [
+            "my-secret-x",
+            "secret-x-tools",
+            "secret-xy",
+            "asecret-x",
+            "secret-x\u{e9}",
+            "\u{e9}secret-x",
+        ] {
+            assert!(!at(text, "secret-x"), "{text}");
+        }
+    }
+
+    #[test]
+    fn folding_maps_back_to_original_offsets() {
+        let text = "\u{130}x SECRET-\u{212A} done";
+        let folded = Folded::new(text);
+        let start = folded.text.find("secret-k").unwrap();
+        let (a, b) = folded.original_range(start, start + "secret-k".len());
+        assert_eq!(&text[a..b], "SECRET-\u{212A}");
+        let start = folded.text.find("i\u{307}").unwrap();
+        let (a, b) = folded.original_range(start, start + "i\u{307}".len());
+        assert_eq!(&text[a..b], "\u{130}");
     }
 
     #[test]

@@ -1,0 +1,45 @@
+// End-to-end: another extension that registers a `skill` tool. Whichever of the two loads
+// first, pi-lean reports SKILL_TOOL_CONFLICT once and backs off: the other tool is the one the
+// model sees, and Pi's own skill catalog stays in the system prompt.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { FakeModel, systemText, toolMessages, toolNames } from "./helpers/fake-model.mjs";
+import { EXTENSION_ENTRY, REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+
+const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
+const OTHER = path.join(REPO_ROOT, "__test__", "fixtures", "other-skill-tool", "index.js");
+const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false;
+
+describe("SKILL_TOOL_CONFLICT", { skip }, () => {
+  for (const [label, order] of [
+    ["the other extension loads first", [OTHER, EXTENSION_ENTRY]],
+    ["pi-lean loads first", [EXTENSION_ENTRY, OTHER]],
+  ]) {
+    test(`${label}: reported once, pi-lean backs off`, async () => {
+      const model = new FakeModel([{ toolCalls: [{ name: "skill", arguments: { id: "x" } }] }, { text: "done" }, { text: "again" }]);
+      await model.start();
+      const sandbox = makeSandbox(model);
+      try {
+        const run = await runPi(sandbox, {
+          extension: null,
+          args: [...order.flatMap((entry) => ["-e", entry]), "--skill", DEP_SKILLS],
+          prompts: ["Load a skill.", "Once more."],
+        });
+        assert.equal(run.code, 0, run.stderr);
+        const reports = run.stderr.split("\n").filter((line) => line.includes("SKILL_TOOL_CONFLICT"));
+        assert.equal(reports.length, 1, run.stderr);
+        assert.match(reports[0], new RegExp(`^pi-lean: SKILL_TOOL_CONFLICT: the tool "skill" is already registered by .*other-skill-tool.*\\. pi-lean's skill tools and catalog are off`));
+        const names = toolNames(model.bodies[0]);
+        assert.ok(!names.includes("skill_search"), names.join(","));
+        const skill = model.bodies[0].tools.find((t) => t.function.name === "skill");
+        assert.equal(skill.function.description, "OTHER-EXTENSION skill loader.");
+        assert.equal(toolMessages(model.bodies[1]).at(-1).text, "OTHER-EXTENSION result");
+        assert.ok(systemText(model.bodies[0]).includes("<available_skills>"), "Pi's own catalog stays");
+      } finally {
+        await model.stop();
+        sandbox.cleanup();
+      }
+    });
+  }
+});

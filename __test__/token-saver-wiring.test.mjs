@@ -1,0 +1,194 @@
+// The Token Saver's wiring inside the whole extension, driven through a fake Pi that keeps a
+// real tool registry (active set, activation on registration): a profile switch applies its
+// tokenSaver setting at once, `/token-saver clear` is durable and gives deferred tools back,
+// and `status`, the no-argument toggle and every `stats` field are checked.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, test } from "node:test";
+import { SHARED_DIR } from "./helpers/pi.mjs";
+
+// The extension entry imports Pi, which needs Node >= 22.19.
+const [major, minor] = process.versions.node.split(".").map(Number);
+const skipNode = major > 22 || (major === 22 && minor >= 19) ? false : "needs Node >= 22.19 to import Pi";
+const { default: piLean } = skipNode ? { default: null } : await import("../extension/index.js");
+const { CLEAR_ENTRY } = skipNode ? { CLEAR_ENTRY: "" } : await import("../extension/token-saver.js");
+
+const CARGO_TEST = path.join(SHARED_DIR, "eval", "compaction", "04_cargo_test_2fail.txt");
+const skipCorpus = fs.existsSync(CARGO_TEST) ? false : "shared compaction corpus missing";
+const BUILTIN = ["read", "bash", "edit", "write"];
+
+/** A fake ExtensionAPI with Pi's tool registry semantics (first registration wins, activation on registration). */
+function registryPi() {
+  /** @type {Record<string, Function[]>} */
+  const handlers = {};
+  /** @type {Record<string, any>} */
+  const commands = {};
+  /** @type {Map<string, any>} */
+  const tools = new Map();
+  /** @type {any[]} */
+  const entries = [];
+  let active = [...BUILTIN];
+  const pi = {
+    on: (event, handler) => (handlers[event] ??= []).push(handler),
+    registerTool: (tool) => {
+      if (tools.has(tool.name)) return;
+      tools.set(tool.name, tool);
+      if (tool.defaultActive !== false) active.push(tool.name);
+    },
+    registerCommand: (name, spec) => (commands[name] = spec),
+    appendEntry: (customType, data) => entries.push({ type: "custom", customType, data }),
+    getAllTools: () => [
+      ...BUILTIN.map((name) => ({ name, description: name, parameters: {}, exposure: "direct", sourceInfo: { path: `builtin:${name}`, source: "builtin" } })),
+      ...[...tools.values()].map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, exposure: "direct", sourceInfo: { path: "/ext/index.js", source: "local" } })),
+    ],
+    getActiveTools: () => [...active],
+    setActiveTools: (names) => {
+      const known = new Set([...BUILTIN, ...tools.keys()]);
+      active = [...new Set(names)].filter((n) => known.has(n));
+    },
+  };
+  const emit = async (event, payload, ctx) => {
+    let last;
+    for (const handler of handlers[event] ?? []) last = await handler(payload, ctx);
+    return last;
+  };
+  return { pi, commands, tools, entries, emit, active: () => active };
+}
+
+/** A TUI context recording notifications and the status line; `branch` is the session. */
+function ctxFor(cwd, branch) {
+  /** @type {string[]} */
+  const notes = [];
+  /** @type {Array<string | undefined>} */
+  const statuses = [];
+  const ctx = {
+    hasUI: true,
+    mode: "tui",
+    cwd,
+    isProjectTrusted: () => false,
+    sessionManager: { getBranch: () => branch, getSessionId: () => "wiring", getSessionFile: () => path.join(cwd, "session.jsonl") },
+    getSystemPromptOptions: () => ({ skills: [] }),
+    ui: {
+      notify: (message) => notes.push(message),
+      setStatus: (_key, text) => statuses.push(text),
+      select: async () => undefined,
+      addAutocompleteProvider: () => {},
+    },
+  };
+  return { ctx, notes, statuses };
+}
+
+/** A tool that Token Saver defers: not core, not pi-lean's. */
+const WEATHER = { name: "weather_lookup", label: "Weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } } }, execute: async () => ({ content: [], details: {} }) };
+
+describe("Token Saver wiring", { skip: skipNode }, () => {
+  let agentDir = "";
+  const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
+  const savedSaver = process.env.PI_LEAN_TOKEN_SAVER;
+  /** @type {ReturnType<typeof registryPi>} */
+  let fake;
+  /** @type {any[]} */
+  let branch;
+  /** @type {ReturnType<typeof ctxFor>} */
+  let ui;
+
+  beforeEach(async () => {
+    agentDir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-wiring-"));
+    process.env.PI_CODING_AGENT_DIR = agentDir;
+    delete process.env.PI_LEAN_TOKEN_SAVER;
+    fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify({ groups: { g: ["x"] }, profiles: { saver: { groups: ["g"], settings: { tokenSaver: "on" } }, plain: ["g"] } }));
+    fake = registryPi();
+    piLean(/** @type {any} */ (fake.pi));
+    fake.pi.registerTool(WEATHER);
+    branch = [];
+    ui = ctxFor(agentDir, branch);
+    await fake.emit("session_start", {}, ui.ctx);
+  });
+  afterEach(() => {
+    if (savedAgentDir === undefined) delete process.env.PI_CODING_AGENT_DIR;
+    else process.env.PI_CODING_AGENT_DIR = savedAgentDir;
+    if (savedSaver !== undefined) process.env.PI_LEAN_TOKEN_SAVER = savedSaver;
+    fs.rmSync(agentDir, { recursive: true, force: true });
+  });
+
+  const command = (arg) => fake.commands["token-saver"].handler(arg, ui.ctx);
+
+  test("switching to a profile applies its tokenSaver setting at once, and back", async () => {
+    assert.ok(!fake.active().includes("token_retrieve"));
+    await fake.commands["skill-profile"].handler("saver", ui.ctx);
+    assert.ok(fake.active().includes("token_retrieve"), fake.active().join(","));
+    assert.ok(!fake.active().includes("weather_lookup"), "deferred at once");
+    assert.match(ui.statuses.at(-1) ?? "", /^token saver: ~0 tokens saved vs stock Pi$/);
+    await fake.commands["skill-profile"].handler("plain", ui.ctx);
+    assert.ok(!fake.active().includes("token_retrieve"));
+    assert.ok(fake.active().includes("weather_lookup"), "restored at once");
+    assert.equal(ui.statuses.at(-1), undefined, "status line cleared");
+  });
+
+  test("status and the no-argument toggle", async () => {
+    await command("status");
+    assert.match(ui.notes.at(-1), /^Token Saver is off; 0 tools deferred; core binding: native [a-z0-9-]+\.$/);
+    await command("");
+    assert.match(ui.notes.at(-1) ?? "", /^Token Saver on; saved to .*pi-lean\.json \(tokenSaver\)\.$/);
+    await command("status");
+    assert.match(ui.notes.at(-1), /^Token Saver is on; 1 tools deferred; core binding: native [a-z0-9-]+\.$/);
+    assert.deepEqual(fake.active().filter((n) => !BUILTIN.includes(n)).sort(), ["skill", "skill_search", "token_retrieve", "token_tool_search"]);
+    await command("");
+    assert.match(ui.notes.at(-1) ?? "", /^Token Saver off; saved to /);
+    assert.ok(fake.active().includes("weather_lookup"));
+    assert.equal(JSON.parse(fs.readFileSync(path.join(agentDir, "pi-lean.json"), "utf8")).tokenSaver, "off");
+  });
+
+  test("every stats field, then clear: durable across a reload, deferred tools restored", { skip: skipCorpus }, async () => {
+    await command("on");
+    const original = fs.readFileSync(CARGO_TEST, "utf8");
+    const event = { toolName: "bash", toolCallId: "c1", input: { command: "cargo test" }, content: [{ type: "text", text: original }], details: undefined, isError: false };
+    await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "Why do the tests fail?" }, ui.ctx);
+    const patch = await fake.emit("tool_result", event, ui.ctx);
+    assert.ok(patch?.details?.tokenSaver, "compacted");
+    const repeat = await fake.emit("tool_result", { ...event, toolCallId: "c2" }, ui.ctx);
+    assert.ok(repeat?.details?.tokenSaver?.repeat);
+    const search = await fake.tools.get("token_tool_search").execute("s1", { query: "weather for a city" }, undefined, undefined, ui.ctx);
+    assert.deepEqual(search.details.names, ["weather_lookup"]);
+    await fake.emit("before_provider_request", { payload: { model: "m", messages: [{ role: "system", content: "A" }] } }, ui.ctx);
+    await fake.emit("before_provider_request", { payload: { model: "m", messages: [{ role: "system", content: "B" }] } }, ui.ctx);
+    await command("stats");
+    const stats = ui.notes.at(-1) ?? "";
+    const strategies = Object.entries(patch.details.tokenSaver.strategies.reduce((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), { "exact-repeat": 1 }))
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([s, n]) => `${s} ${n}`)
+      .join(", ");
+    const lines = stats.split("\n");
+    assert.equal(lines[0], "Token Saver: on");
+    assert.equal(lines[1], "compactions 1, repeats 1, retrievals 0");
+    assert.match(lines[2], /^saved vs stock Pi: ~[\d.]+k? tokens \([\d.]+k? → [\d.]+k? chars; /);
+    assert.equal(lines[3], "extra output the model can reach: ~0 tokens (0 chars Pi's cut would have dropped, now in the view or via token_retrieve)");
+    assert.equal(lines[4], "retrieval feedback: none active");
+    assert.equal(lines[5], `store 1 originals, ${Buffer.byteLength(original)} bytes on disk, 1 in memory`);
+    assert.equal(lines[6], "tool searches 1, activations 1, deferred now 0");
+    assert.match(lines[7], /^description chars removed \d+$/);
+    assert.equal(lines[8], "prompt-prefix changes observed 1");
+    assert.equal(lines[9], `strategies: ${strategies}`);
+
+    // The session now holds the two results; clear, then rebuild it as /reload does.
+    branch.push({ type: "message", message: { role: "toolResult", toolName: "bash", content: patch.content, details: patch.details } });
+    branch.push({ type: "message", message: { role: "toolResult", toolName: "bash", content: repeat.content, details: repeat.details } });
+    fake.pi.registerTool({ ...WEATHER, name: "stock_quote", description: "Stock quotes." });
+    await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "next" }, ui.ctx);
+    assert.ok(!fake.active().includes("stock_quote"), "a late tool is deferred while on");
+    await command("clear");
+    assert.equal(ui.notes.at(-1), "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
+    assert.ok(fake.active().includes("stock_quote") && fake.active().includes("weather_lookup"), fake.active().join(","));
+    assert.ok(!fake.active().includes("token_tool_search"));
+    assert.ok(fake.active().includes("token_retrieve"), "compaction stays on");
+    await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "again" }, ui.ctx);
+    assert.ok(fake.active().includes("stock_quote"), "not deferred again until switched");
+
+    branch.push(...fake.entries.filter((e) => e.customType === CLEAR_ENTRY || e.customType === "pi-lean-token-saver-deferral"));
+    await fake.emit("session_start", {}, ui.ctx);
+    await command("stats");
+    assert.match(ui.notes.at(-1) ?? "", /^Token Saver: on\ncompactions 0, repeats 0, retrievals 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;/);
+  });
+});
