@@ -24,7 +24,7 @@ import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { FakeModel, systemText } from "../__test__/helpers/fake-model.mjs";
 import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
 import { SkillIndex } from "../index.js";
-import { compactionBench } from "./bench-compaction.mjs";
+import { compactionBench, syntheticBuildLog } from "./bench-compaction.mjs";
 import { DEFAULT_CONFIG } from "../extension/config.js";
 import { route } from "../extension/skill-routing.js";
 import { additiveSession } from "./bench-additive.mjs";
@@ -246,37 +246,6 @@ function searchLatency() {
 // ---------------------------------------------------------------------------------------------
 // 4. Compaction through N-API
 // ---------------------------------------------------------------------------------------------
-
-/** Deterministic pseudo-random source so every run compacts the same bytes. */
-function lcg(seed) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-/** A build log: compile lines, warnings, a few errors, a summary. */
-function syntheticBuildLog(bytes) {
-  const rand = lcg(7);
-  const parts = [];
-  let size = 0;
-  let n = 0;
-  while (size < bytes) {
-    n++;
-    const r = rand();
-    const file = `src/module_${Math.floor(rand() * 400)}/file_${Math.floor(rand() * 50)}.c`;
-    const line =
-      r < 0.8
-        ? `   Compiling crate_${Math.floor(rand() * 900)} v0.${Math.floor(rand() * 20)}.${Math.floor(rand() * 9)} (${file})`
-        : r < 0.97
-          ? `${file}:${Math.floor(rand() * 2000)}:${Math.floor(rand() * 80)}: warning: unused variable 'tmp_${Math.floor(rand() * 99)}' [-Wunused-variable]`
-          : r < 0.999
-            ? `[${String(n).padStart(7, "0")}] INFO worker-${Math.floor(rand() * 8)} finished job ${Math.floor(rand() * 1e6)} in ${Math.floor(rand() * 900)}ms`
-            : `${file}:${Math.floor(rand() * 2000)}:3: error: implicit declaration of function 'frob_${Math.floor(rand() * 99)}'`;
-    parts.push(line);
-    size += line.length + 1;
-  }
-  parts.push("make: *** [Makefile:42: all] Error 2");
-  return Buffer.from(parts.join("\n") + "\n");
-}
 
 /**
  * Peak RSS while compacting a 100 MB log, in a fresh process that only holds the input Buffer.
