@@ -11,7 +11,7 @@ use super::line_kinds::{
     uses_error_signals,
 };
 use super::line_texts::LineTexts;
-use super::templates::{hit_text_of, intern_narrow, TemplateIds, TemplateInterner};
+use super::templates::{hit_text_of, intern_narrow, TemplateIds, TemplateInterner, Templates};
 use super::{bounded_query_terms, Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
 
 /// The lines as the selection reads them: their cleaned texts and, for grep output grouped by
@@ -92,27 +92,6 @@ fn grep_prefixes(texts: &LineTexts<'_>, input_len: usize) -> Vec<u32> {
     }
 }
 
-/// Every line's template id (4 bytes per line, or 2 on short-line inputs) and each template's
-/// number of lines.
-pub(super) struct Templates {
-    pub(super) ids: TemplateIds,
-    pub(super) counts: Vec<u32>,
-}
-
-impl Templates {
-    /// The template of line `i`.
-    #[inline]
-    pub(super) fn of(&self, i: usize) -> u32 {
-        self.ids.get(i)
-    }
-
-    /// How many lines share line `i`'s template.
-    #[inline]
-    pub(super) fn count_of(&self, i: usize) -> u32 {
-        self.counts[self.ids.get(i) as usize]
-    }
-}
-
 /// Keyword signals into `flags` and the template of every line.
 ///
 /// The keyword scan and template hashing are the largest costs and independent: on large
@@ -161,14 +140,11 @@ pub(super) fn scan_and_intern(
     let sequential_intern = || {
         if narrow {
             let (ids, counts) = intern_narrow(&lines.texts, &prefix);
-            Templates { ids, counts }
+            Templates::new(ids, counts)
         } else {
             let mut ids = vec![0u32; n];
             let interner = intern(0, &mut ids);
-            Templates {
-                ids: TemplateIds::Wide(ids),
-                counts: interner.counts,
-            }
+            Templates::new(TemplateIds::Wide(ids), interner.counts)
         }
     };
     let large = input.len() >= PARALLEL_MIN_BYTES;
@@ -209,10 +185,7 @@ pub(super) fn scan_and_intern(
     for id in tail.iter_mut() {
         *id = remap[*id as usize];
     }
-    Templates {
-        ids: TemplateIds::Wide(ids),
-        counts: merged.counts,
-    }
+    Templates::new(TemplateIds::Wide(ids), merged.counts)
 }
 
 /// Flags the lines that hold one of the caller's query terms (case-insensitive).

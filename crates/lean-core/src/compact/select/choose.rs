@@ -5,10 +5,10 @@ use std::collections::HashSet;
 
 use super::super::lines::trim;
 use super::super::signals::{is_pass_line, is_type_definition, message_hash, Signal};
-use super::analyze::{Lines, Templates};
+use super::analyze::Lines;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP};
 use super::line_kinds::{is_blank, is_stack_frame};
-use super::templates::{water_fill, PreHashed};
+use super::templates::{water_fill, PreHashed, Templates};
 use super::{Budget, ContentKind, STACK_LOOKAHEAD};
 
 /// Lines after an error that may carry its details (assertion text, code frame, cause).

@@ -10,7 +10,7 @@ use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
 use super::line_texts::LineTexts;
 use super::render::Marker;
-use super::templates::{hit_text_of, PreHashed, TemplateIds};
+use super::templates::{hit_text_of, PreHashed, Templates};
 use super::ContentKind;
 
 pub(super) fn description_template(description: &str) -> String {
@@ -107,7 +107,7 @@ pub(super) fn hit_line_numbers(
 pub(super) fn describe_run(
     texts: &LineTexts<'_>,
     flags: &[LineFlags],
-    templates: &TemplateIds,
+    templates: &Templates,
     kind: ContentKind,
     start: usize,
     end: usize,
@@ -163,7 +163,7 @@ pub(super) fn describe_run(
 /// `skip(j)` bytes of line `j` (a grep prefix) are left out of the text.
 pub(super) fn dominant_template(
     texts: &LineTexts<'_>,
-    templates: &TemplateIds,
+    templates: &Templates,
     start: usize,
     end: usize,
     skip: impl Fn(usize) -> usize,
@@ -171,18 +171,22 @@ pub(super) fn dominant_template(
     let len = end - start + 1;
     let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
     for j in start..=end {
-        let template = templates.get(j);
+        let template = templates.of(j);
         counts.entry(template).or_insert((0, j)).0 += 1;
     }
-    let (count, first) = counts
-        .values()
-        .copied()
-        .max_by_key(|&(c, first)| (c, std::cmp::Reverse(first)))
-        .unwrap_or((0, start));
+    let (id, count, first) = counts
+        .iter()
+        .map(|(&id, &(count, first))| (id, count, first))
+        .max_by_key(|&(_, c, first)| (c, std::cmp::Reverse(first)))
+        .unwrap_or((0, 0, start));
     if count * 2 < len {
         return None;
     }
-    let mut template = template_text(trim(hit_text_of(&texts[first], skip(first))));
+    // Lines merged by their status shape differ in their words: the shape describes them.
+    let mut template = match templates.shape_text(id) {
+        Some(shape) => shape.to_string(),
+        None => template_text(trim(hit_text_of(&texts[first], skip(first)))),
+    };
     if template.is_empty() {
         return None;
     }
@@ -208,7 +212,7 @@ pub(super) fn shorten_for_marker(text: &mut String) {
 pub(super) fn cross_file_marker(
     texts: &LineTexts<'_>,
     marker: &Marker<'_>,
-    templates: &TemplateIds,
+    templates: &Templates,
     prefix: &dyn Fn(usize) -> usize,
     start: usize,
     end: usize,

@@ -18,6 +18,7 @@ mod line_kinds;
 mod line_texts;
 mod priority;
 mod render;
+mod shapes;
 mod templates;
 
 use super::budget::{estimate_tokens, Limits};
@@ -98,7 +99,10 @@ pub(crate) fn select(
     }
 
     let mut flags = vec![LineFlags::INITIAL; index.len()];
-    let templates = analyze::scan_and_intern(input, index, &lines, kind, &mut flags);
+    let mut templates = analyze::scan_and_intern(input, index, &lines, kind, &mut flags);
+    if shapes::merge_status_runs(&lines, kind, &mut flags, &mut templates) {
+        strategies.push("status-line-shapes");
+    }
     if let Some(query) = opts.query.as_deref() {
         analyze::mark_query_hits(&lines.texts, &mut flags, query);
     }
@@ -128,7 +132,7 @@ pub(crate) fn select(
             flags,
             grouped: lines.grouped(),
             grep_prefix: &lines.grep_prefix,
-            templates: &templates.ids,
+            templates: &templates,
             terse,
             overwritten,
         };

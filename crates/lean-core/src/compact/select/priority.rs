@@ -5,12 +5,12 @@ use std::collections::HashMap;
 
 use super::super::budget::{estimate_tokens, Limits};
 use super::super::signals::{is_type_definition, Signal};
-use super::analyze::{Lines, Templates};
+use super::analyze::Lines;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{is_blank, is_diff_metadata};
 use super::line_texts::LineTexts;
 use super::render::Marker;
-use super::templates::PreHashed;
+use super::templates::{PreHashed, Templates};
 use super::{
     CompactOptions, ContentKind, DroppedRange, Selection, HEAD_LINES, STACK_LOOKAHEAD, TAIL_LINES,
 };

@@ -9,7 +9,7 @@ use super::describe::{
 };
 use super::flags::{LineFlags, DUPLICATE, KEEP};
 use super::line_texts::{visible_segments, LineTexts};
-use super::templates::TemplateIds;
+use super::templates::Templates;
 use super::{CompactOptions, ContentKind, DroppedRange, Selection};
 
 /// Grep files with at most this many hits are too small for a marker of their own: dropped
@@ -136,7 +136,7 @@ pub(super) struct RenderPlan<'p> {
     pub(super) grouped: bool,
     /// Per-line grep prefix lengths; empty unless the output was grouped.
     pub(super) grep_prefix: &'p [u32],
-    pub(super) templates: &'p TemplateIds,
+    pub(super) templates: &'p Templates,
     /// Markers without descriptions, and runs of any length replaced: the plan must shrink.
     pub(super) terse: bool,
     /// Lines whose carriage-return cleanup hid text (see [`Cleaned`]).

@@ -76,6 +76,46 @@ pub(super) fn water_fill(
         .collect()
 }
 
+/// Every line's template id (4 bytes per line, or 2 on short-line inputs) and each template's
+/// number of lines.
+pub(super) struct Templates {
+    pub(super) ids: TemplateIds,
+    pub(super) counts: Vec<u32>,
+    /// Text for markers of the templates that merge lines of one status shape (see
+    /// `shapes`), by template id.
+    pub(super) shape_texts: Vec<(u32, String)>,
+}
+
+impl Templates {
+    pub(super) fn new(ids: TemplateIds, counts: Vec<u32>) -> Templates {
+        Templates {
+            ids,
+            counts,
+            shape_texts: Vec::new(),
+        }
+    }
+
+    /// The marker text of template `id` when it merges lines of one status shape.
+    pub(super) fn shape_text(&self, id: u32) -> Option<&str> {
+        self.shape_texts
+            .iter()
+            .find(|(shape, _)| *shape == id)
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// The template of line `i`.
+    #[inline]
+    pub(super) fn of(&self, i: usize) -> u32 {
+        self.ids.get(i)
+    }
+
+    /// How many lines share line `i`'s template.
+    #[inline]
+    pub(super) fn count_of(&self, i: usize) -> u32 {
+        self.counts[self.ids.get(i) as usize]
+    }
+}
+
 /// Per-line template ids: 2 bytes each on short-line inputs while under 65 536 templates exist,
 /// else 4.
 pub(super) enum TemplateIds {
@@ -89,6 +129,21 @@ impl TemplateIds {
         match self {
             TemplateIds::Narrow(ids) => u32::from(ids[i]),
             TemplateIds::Wide(ids) => ids[i],
+        }
+    }
+
+    /// Gives line `i` template `id`, widening to 4-byte ids when it does not fit in 2.
+    pub(super) fn set(&mut self, i: usize, id: u32) {
+        match self {
+            TemplateIds::Wide(ids) => ids[i] = id,
+            TemplateIds::Narrow(ids) => match u16::try_from(id) {
+                Ok(short) => ids[i] = short,
+                Err(_) => {
+                    let mut wide: Vec<u32> = ids.iter().map(|&id| u32::from(id)).collect();
+                    wide[i] = id;
+                    *self = TemplateIds::Wide(wide);
+                }
+            },
         }
     }
 }

@@ -1,0 +1,387 @@
+//! Status lines of one shape as one template class. A test runner prints one line per test
+//! (`✔ name (0.1ms)`, `✓ name`, `test a::b ... ok`, `--- PASS: TestX (0.00s)`,
+//! `tests/a.py::test_x PASSED [ 10%]`, `ok 12 - name`), and the names differ by words, so
+//! every line would count as a distinct, rare template and fill the budget. Lines that share
+//! a leading status glyph or keyword and a trailing duration or status form (with the same
+//! indentation) are one class when there are many of them: the first instances and the counts
+//! stay, the rest fold into markers. Lines with an error or summary signal never join a class,
+//! so failures and verdicts are kept as before.
+
+use std::collections::HashMap;
+
+use super::super::lines::{indent_width, trim};
+use super::super::signals::{refine_signal, Signal};
+use super::analyze::Lines;
+use super::flags::LineFlags;
+use super::templates::{PreHashed, Templates};
+use super::ContentKind;
+
+/// Fewest lines of one shape that make it a class; fewer stay with their own templates.
+const MIN_SHAPE_LINES: u32 = 8;
+/// Longest trailing `(…)` or `[…]` taken as a duration or progress form.
+const MAX_TRAIL_BYTES: usize = 24;
+
+/// Glyphs test reporters put before a test's name (node spec, jest, mocha, vitest, …).
+const STATUS_GLYPHS: &[&str] = &[
+    "\u{2714}", // ✔
+    "\u{2713}", // ✓
+    "\u{2716}", // ✖
+    "\u{2715}", // ✕
+    "\u{2717}", // ✗
+    "\u{2718}", // ✘
+    "\u{221a}", // √
+    "\u{00d7}", // ×
+    "\u{25cb}", // ○
+    "\u{25b6}", // ▶
+    "\u{fe63}", // ﹣
+    "\u{2298}", // ⊘
+    "\u{21b3}", // ↳
+];
+
+/// Words a status line starts with (`ok 3 - name`, `PASS src/a.test.js`, `test x ... ok`).
+const LEAD_WORDS: &[&[u8]] = &[
+    b"ok", b"PASS", b"FAIL", b"PASSED", b"FAILED", b"SKIP", b"SKIPPED", b"test", b"[PASS]",
+    b"[OK]", b"[SKIP]",
+];
+/// Leading words that need the next word to say the status (`--- PASS:`, `=== RUN`, `not ok`).
+const LEAD_PAIRS: &[&[u8]] = &[b"---", b"===", b"not"];
+/// Words a status line ends with, or that precede its trailing `[ 10%]` (pytest).
+const STATUS_WORDS: &[&[u8]] = &[
+    b"ok", b"OK", b"PASS", b"PASSED", b"passed", b"FAIL", b"FAILED", b"failed", b"SKIP",
+    b"SKIPPED", b"skipped", b"ignored", b"XFAIL", b"XPASS", b"ERROR", b"xfail",
+];
+
+/// Glyphs and words that report a failure (the rest report a pass, a skip or a start).
+const FAILURE_GLYPHS: &[&str] = &["\u{2716}", "\u{2715}", "\u{2717}", "\u{2718}", "\u{00d7}"];
+const FAILURE_WORDS: &[&[u8]] = &[
+    b"FAIL", b"FAILED", b"failed", b"ERROR", b"error", b"Error", b"not", b"PANIC", b"XPASS",
+];
+
+/// The parts of a status line that make its shape: indentation, leading status, and the
+/// trailing form (raw; digits are masked when hashed or described).
+struct Shape<'l> {
+    indent: usize,
+    lead: &'l [u8],
+    trail: &'l [u8],
+}
+
+fn first_word(t: &[u8]) -> (&[u8], &[u8]) {
+    let end = memchr::memchr(b' ', t).unwrap_or(t.len());
+    (&t[..end], t[end..].trim_ascii_start())
+}
+
+/// The shape of `line` when it reads as a status line: a known leading status, or a trailing
+/// status word; `None` otherwise.
+fn shape_of(line: &[u8]) -> Option<Shape<'_>> {
+    let indent = indent_width(line);
+    let t = trim(line);
+    if t.len() < 4 {
+        return None;
+    }
+    let lead: &[u8] = if let Some(glyph) = STATUS_GLYPHS
+        .iter()
+        .find(|g| t.starts_with(g.as_bytes()) && t.get(g.len()) == Some(&b' '))
+    {
+        &t[..glyph.len()]
+    } else {
+        let (word, rest) = first_word(t);
+        if LEAD_WORDS.contains(&word) {
+            word
+        } else if LEAD_PAIRS.contains(&word) {
+            // The second word is the status: `ok` after `not`, a capitalised word (`PASS:`,
+            // `RUN`) after `---` or `===`.
+            let (second, _) = first_word(rest);
+            let status = second.strip_suffix(b":").unwrap_or(second);
+            let is_status = if word == b"not" {
+                status == b"ok"
+            } else {
+                !status.is_empty() && status.iter().all(u8::is_ascii_uppercase)
+            };
+            if !is_status {
+                return None;
+            }
+            // Both words, with what separates them, as printed.
+            let start = t.len() - rest.len();
+            &t[..start + second.len()]
+        } else {
+            &[]
+        }
+    };
+    let trail = trailing_form(t, lead.len());
+    let status_trail = trail
+        .split(|&b| b == b' ')
+        .any(|word| STATUS_WORDS.contains(&word));
+    if lead.is_empty() && !status_trail {
+        return None;
+    }
+    // `test` starts too many ordinary lines: only with cargo's `... ok` form at the end.
+    if lead == b"test" && !trail.starts_with(b"...") {
+        return None;
+    }
+    Some(Shape {
+        indent,
+        lead,
+        trail,
+    })
+}
+
+/// The trailing duration or status form of `t` after its first `skip` bytes: a short
+/// bracketed group holding a digit (`(0.1ms)`, `[ 10%]`, `(0.00s)`) with a status word
+/// before it, or a final status word with a `...` before it; empty when there is none.
+fn trailing_form(t: &[u8], skip: usize) -> &[u8] {
+    let body = &t[skip..];
+    let mut start = body.len();
+    if let Some(&close) = body.last() {
+        let open = match close {
+            b')' => Some(b'('),
+            b']' => Some(b'['),
+            _ => None,
+        };
+        if let Some(open) = open.and_then(|o| memchr::memrchr(o, body)) {
+            let group = &body[open..];
+            if group.len() <= MAX_TRAIL_BYTES && group.iter().any(u8::is_ascii_digit) {
+                start = open;
+            }
+        }
+    }
+    // A status word right before (pytest `PASSED [ 10%]`), or as the last word (`... ok`).
+    let before = body[..start].trim_ascii_end();
+    let word_start = memchr::memrchr(b' ', before).map_or(0, |s| s + 1);
+    if word_start > 0 && STATUS_WORDS.contains(&&before[word_start..]) {
+        start = word_start;
+        let rest = before[..word_start].trim_ascii_end();
+        if rest.ends_with(b"...") {
+            start = rest.len() - 3;
+        }
+    }
+    &body[start..]
+}
+
+impl Shape<'_> {
+    /// True when the status reports a failure (`✖`, `FAILED`, `--- FAIL:`, `not ok`).
+    fn fails(&self) -> bool {
+        let words = self
+            .lead
+            .split(|&b| b == b' ')
+            .chain(self.trail.split(|&b| b == b' '));
+        FAILURE_GLYPHS.iter().any(|g| self.lead == g.as_bytes())
+            || words
+                .map(|w| w.strip_suffix(b":").unwrap_or(w))
+                .any(|w| FAILURE_WORDS.contains(&w))
+    }
+
+    /// Hash of the shape: indentation, lead, and the trail with digit runs masked and blanks
+    /// left out (`[  9%]` and `[ 10%]` are one form).
+    fn key(&self) -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64 ^ (self.indent.min(32) as u64);
+        let mut feed = |b: u8| hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        self.lead.iter().for_each(|&b| feed(b));
+        feed(0);
+        let mut in_digits = false;
+        for &b in self.trail {
+            if b.is_ascii_digit() || (in_digits && b == b'.') {
+                if !in_digits {
+                    feed(b'#');
+                }
+                in_digits = true;
+                continue;
+            }
+            in_digits = false;
+            if b != b' ' {
+                feed(b);
+            }
+        }
+        hash
+    }
+
+    /// Marker text: `✔ <*> (<*>ms)`.
+    fn text(&self) -> String {
+        let mut out = String::from_utf8_lossy(self.lead).into_owned();
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str("<*>");
+        if !self.trail.is_empty() {
+            out.push(' ');
+            let mut in_digits = false;
+            for ch in String::from_utf8_lossy(self.trail).chars() {
+                if ch.is_ascii_digit() || (in_digits && ch == '.') {
+                    if !in_digits {
+                        out.push_str("<*>");
+                    }
+                    in_digits = true;
+                    continue;
+                }
+                in_digits = false;
+                // Blanks collapse: pytest pads its `[ 10%]` column.
+                if (ch == ' ' && out.ends_with(' ')) || ch == '"' {
+                    continue;
+                }
+                out.push(ch);
+            }
+        }
+        out
+    }
+}
+
+/// Gives every line of a frequent status shape that shape's own template (appended to the
+/// template ids, with its count; the lines' old templates lose them). Only test and log
+/// output. A status line's signal comes from its status, not from the words of the test's
+/// name: a failing status is an error, and a passing one is no error or warning. Failing
+/// lines and lines with a summary signal keep their template. Returns whether any shape was
+/// merged.
+pub(super) fn merge_status_runs(
+    lines: &Lines<'_>,
+    kind: ContentKind,
+    flags: &mut [LineFlags],
+    templates: &mut Templates,
+) -> bool {
+    if !matches!(kind, ContentKind::Test | ContentKind::Log) {
+        return false;
+    }
+    // Shape key of every status line, with its count and first line.
+    let mut shapes: HashMap<u64, (u32, usize), PreHashed> = HashMap::default();
+    let mut members: Vec<(u32, u64)> = Vec::new();
+    for (i, line) in lines.texts.iter().enumerate() {
+        let Some(shape) = shape_of(line) else {
+            continue;
+        };
+        if shape.fails() {
+            flags[i].set_signal(Signal::Error);
+            continue;
+        }
+        match refine_signal(flags[i].signal(), line) {
+            Signal::Summary => continue,
+            Signal::Error | Signal::Warning => flags[i].set_signal(Signal::None),
+            Signal::None => {}
+        }
+        let key = shape.key();
+        shapes.entry(key).or_insert((0, i)).0 += 1;
+        members.push((i as u32, key));
+    }
+    let mut merged: HashMap<u64, u32, PreHashed> = HashMap::default();
+    for (&key, &(count, first)) in &shapes {
+        if count < MIN_SHAPE_LINES {
+            continue;
+        }
+        let Some(shape) = shape_of(&lines.texts[first]) else {
+            continue;
+        };
+        let id = templates.counts.len() as u32;
+        templates.counts.push(0);
+        templates.shape_texts.push((id, shape.text()));
+        merged.insert(key, id);
+    }
+    if merged.is_empty() {
+        return false;
+    }
+    for (i, key) in members {
+        if let Some(&id) = merged.get(&key) {
+            let i = i as usize;
+            let old = templates.of(i) as usize;
+            templates.counts[old] -= 1;
+            templates.counts[id as usize] += 1;
+            templates.ids.set(i, id);
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(line: &str) -> Option<u64> {
+        shape_of(line.as_bytes()).map(|s| s.key())
+    }
+
+    #[test]
+    fn one_shape_per_runner_whatever_the_name() {
+        let same = [
+            (
+                "  ✔ adds two numbers (0.1ms)",
+                "  ✔ parses the config file (12.75ms)",
+            ),
+            (
+                "  ✓ renders the header (3 ms)",
+                "  ✓ keeps state on reload (15 ms)",
+            ),
+            (
+                "test parser::tests::empty ... ok",
+                "test lexer::keeps_spans ... ok",
+            ),
+            (
+                "--- PASS: TestRoundTrip (0.00s)",
+                "--- PASS: TestParseHeader (1.25s)",
+            ),
+            (
+                "tests/test_cart.py::test_total PASSED   [  9%]",
+                "tests/test_api.py::test_login_redirects PASSED [ 10%]",
+            ),
+            ("ok 3 - adds numbers", "ok 140 - keeps the order of keys"),
+        ];
+        for (a, b) in same {
+            assert!(key(a).is_some(), "{a}");
+            assert_eq!(key(a), key(b), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn status_and_indentation_make_different_shapes() {
+        assert_ne!(key("  ✔ a b (1ms)"), key("  ✖ a b (1ms)"));
+        assert_ne!(key("  ✔ a b (1ms)"), key("✔ a b (1ms)"));
+        assert_ne!(key("test a ... ok"), key("test a ... FAILED"));
+        assert_ne!(
+            key("--- PASS: TestA (0.00s)"),
+            key("--- FAIL: TestA (0.00s)")
+        );
+    }
+
+    #[test]
+    fn ordinary_lines_have_no_shape() {
+        for line in [
+            "Compiling serde v1.0.0",
+            "test result: ok. 3 passed",
+            "testing the waters",
+            "the build took (3.2s)",
+            "- item one of a list",
+            "ok",
+            "--- something failed while loading",
+            "not the droid you want (3.1s)",
+        ] {
+            assert!(key(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn failing_statuses_are_told_apart() {
+        for line in [
+            "  ✖ rounds half cents (0.3ms)",
+            "  ✕ renders (5 ms)",
+            "test a::b ... FAILED",
+            "--- FAIL: TestA (0.00s)",
+            "tests/a.py::test_b FAILED [ 50%]",
+            "not ok 3 - adds",
+        ] {
+            assert!(shape_of(line.as_bytes()).unwrap().fails(), "{line}");
+        }
+        for line in [
+            "  ✔ reports an error total (0.3ms)",
+            "=== RUN   TestErrorTotal",
+            "--- SKIP: TestA (0.00s)",
+            "ok 3 - error handling",
+        ] {
+            assert!(!shape_of(line.as_bytes()).unwrap().fails(), "{line}");
+        }
+    }
+
+    #[test]
+    fn marker_text_masks_numbers() {
+        let shape = shape_of("  ✔ adds two numbers (0.1ms)".as_bytes()).unwrap();
+        assert_eq!(shape.text(), "✔ <*> (<*>ms)");
+        let shape = shape_of(b"test a::b ... ok").unwrap();
+        assert_eq!(shape.text(), "test <*> ... ok");
+        let shape = shape_of(b"tests/a.py::test_b PASSED          [  9%]").unwrap();
+        assert_eq!(shape.text(), "<*> PASSED [ <*>%]");
+    }
+}
