@@ -158,7 +158,7 @@ describe("one message form everywhere", () => {
 
 describe("the extension's error helpers keep the one form", () => {
   test("errorCode and errorMessage for addon errors, plain errors and non-errors", async () => {
-    const { errorCode, errorMessage } = await import("../extension/native.js");
+    const { errorCode, errorMessage } = await import("../extension/shared/native.js");
     let addonError;
     try {
       compact(/** @type {any} */ (1));
@@ -177,8 +177,8 @@ describe("the extension's error helpers keep the one form", () => {
 
 describe("tool errors the model sees keep the one form", () => {
   test("skill load, skill browse and token_retrieve failures read CODE: what happened; what to do", async () => {
-    const { runSkillLoad, runSkillSearch } = await import("../extension/skill-tools.js");
-    const { runRetrieve } = await import("../extension/token-saver-retrieve.js");
+    const { runSkillLoad, runSkillSearch } = await import("../extension/skills/tools.js");
+    const { runRetrieve } = await import("../extension/token-saver/retrieve.js");
     const index = new SkillIndex([{ name: "a", description: "alpha" }]);
     const store = RecoveryStore.open();
     const outputs = [

@@ -6,13 +6,13 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { SkillIndex, SkillPolicy, matchSkillPattern, resolveSkillScope } from "../index.js";
-import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, writeActiveScope } from "../extension/config.js";
-import { SkillAccess } from "../extension/skill-access.js";
-import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skill-guard.js";
-import { SkillPolicyEngine, compilePattern } from "../extension/skill-policy.js";
-import { SHORTLIST_TYPE, compactCatalog, route, shortlist } from "../extension/skill-routing.js";
-import { ScopeState, resolveScope, scopeMembers } from "../extension/skill-scope.js";
-import { runSkillLoad, runSkillSearch } from "../extension/skill-tools.js";
+import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, writeActiveScope } from "../extension/shared/config.js";
+import { SkillAccess } from "../extension/skills/access.js";
+import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skills/guard.js";
+import { SkillPolicyEngine, compilePattern } from "../extension/skills/policy.js";
+import { SHORTLIST_TYPE, compactCatalog, route, shortlist } from "../extension/skills/routing.js";
+import { ScopeState, resolveScope, scopeMembers } from "../extension/skills/scope.js";
+import { runSkillLoad, runSkillSearch } from "../extension/skills/tools.js";
 import { REPO_ROOT } from "./helpers/pi.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
@@ -390,7 +390,7 @@ describe("routing decisions", () => {
   });
 
   test("only distinctive or explicitly invoked names pin", async () => {
-    const { isDistinctiveName, explicitlyInvoked } = await import("../extension/skill-routing.js");
+    const { isDistinctiveName, explicitlyInvoked } = await import("../extension/skills/routing.js");
     assert.equal(isDistinctiveName("release-notes"), true);
     assert.equal(isDistinctiveName("pydeseq2"), true);
     assert.equal(isDistinctiveName("research"), false);
@@ -432,7 +432,7 @@ describe("routing decisions", () => {
 
 describe("fixed prompt cost", () => {
   test("the stub plus both tool declarations stay within 300 tokens (chars/4)", async () => {
-    const { piLeanFixedCost } = await import("../extension/prompt-cost.js");
+    const { piLeanFixedCost } = await import("../extension/skills/prompt-cost.js");
     const cost = piLeanFixedCost(1000);
     assert.ok(cost.tokens <= 300, `fixed cost ${cost.tokens} tokens`);
   });
@@ -483,7 +483,7 @@ describe("the shipped JSON Schema", () => {
   const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
 
   test("documents every key the loader accepts, each setting with its default", async () => {
-    const { SETTING_KEYS } = await import("../extension/config.js");
+    const { SETTING_KEYS } = await import("../extension/shared/config.js");
     const topLevel = Object.keys(schema.properties).sort();
     assert.deepEqual(topLevel, ["$schema", ...SETTING_KEYS, "groups", "profiles", "activeProfile", "activeGroup", "permission"].sort());
     for (const key of SETTING_KEYS) {
@@ -544,7 +544,7 @@ describe("the shipped JSON Schema", () => {
 
 describe("per-branch picks ledger", () => {
   test("replays pick entries of the branch in order; other entries are ignored", async () => {
-    const { PICK_ENTRY, restorePicks } = await import("../extension/skill-picks.js");
+    const { PICK_ENTRY, restorePicks } = await import("../extension/skills/picks.js");
     const entry = (name, picked) => ({ type: "custom", customType: PICK_ENTRY, data: { name, picked } });
     const picks = restorePicks([entry("a", true), { type: "message" }, entry("b", true), { type: "custom", customType: "other", data: { name: "c", picked: true } }, entry("a", false), entry("d", true)]);
     assert.deepEqual([...picks], ["b", "d"]);

@@ -25,13 +25,13 @@ import { FakeModel, systemText } from "../__test__/helpers/fake-model.mjs";
 import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
 import { SkillIndex } from "../index.js";
 import { compactionBench, syntheticBuildLog } from "./bench-compaction.mjs";
-import { DEFAULT_CONFIG } from "../extension/config.js";
-import { route } from "../extension/skill-routing.js";
+import { DEFAULT_CONFIG } from "../extension/shared/config.js";
+import { route } from "../extension/skills/routing.js";
 import { additiveSession } from "./bench-additive.mjs";
 import { RecoveryStore } from "../index.js";
-import { compactToolResult } from "../extension/token-saver-compaction.js";
-import { runRetrieve } from "../extension/token-saver-retrieve.js";
-import { TokenSaverStats } from "../extension/token-saver-stats.js";
+import { compactToolResult } from "../extension/token-saver/compaction.js";
+import { runRetrieve } from "../extension/token-saver/retrieve.js";
+import { TokenSaverStats } from "../extension/token-saver/stats.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const routing = path.resolve(root, "..", "shared", "eval", "routing");

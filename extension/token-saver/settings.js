@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CONFIG_FILE_NAME, findDuplicateKey } from "./config.js";
+import { CONFIG_FILE_NAME, findDuplicateKey } from "../shared/config.js";
 
 /**
  * @param {string} agentDir

@@ -5,9 +5,9 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import * as binding from "../index.js";
+import * as binding from "../../index.js";
 
-/** @typedef {typeof import("../index.js")} Native */
+/** @typedef {typeof import("../../index.js")} Native */
 
 /** @type {Native} */
 export const native = binding;

@@ -22,7 +22,7 @@ export const WEAK_SHORTLIST_MAX = 6;
 
 /**
  * The compact catalog section: one line per candidate, descriptions capped.
- * @param {import("../index.js").SkillIndex} index
+ * @param {import("../../index.js").SkillIndex} index
  * @param {readonly string[]} candidates
  * @param {{ descriptionMax: number, scopeLabel: string }} options
  */
@@ -77,7 +77,7 @@ export function explicitlyInvoked(prompt, name) {
  * Ranks the prompt against the candidates. Exact-name mentions (distinctive names, or any
  * name invoked explicitly) come first; ranked hits
  * follow only when the ranker is confident (or, with `weakLimit`, when it is not).
- * @param {import("../index.js").SkillIndex} index
+ * @param {import("../../index.js").SkillIndex} index
  * @param {string} prompt
  * @param {{ candidates: readonly string[], limit: number, weakLimit?: number, descriptionMax?: number }} options
  * @returns {Shortlist}
@@ -120,7 +120,7 @@ export function shortlistMessage(list, options) {
 
 /**
  * Decides what one run publishes for the given mode.
- * @param {import("../index.js").SkillIndex} index
+ * @param {import("../../index.js").SkillIndex} index
  * @param {{ routing: "lazy" | "adaptive" | "safe" | "full", catalogTokenBudget: number, catalogDescriptionMax: number }} config
  * @param {{ candidates: readonly string[], scopeLabel: string, prompt: string | null }} run
  * @returns {{ catalog: string | null, message: ReturnType<typeof shortlistMessage> | null }}

@@ -7,10 +7,10 @@
  * means the policy default. Matching runs in the Rust core (`skills::policy`); this wrapper
  * caches decisions per name, since the same names are asked about on every run.
  */
-import { native } from "./native.js";
+import { native } from "../shared/native.js";
 
-/** @typedef {import("./config.js").PolicyAction} PolicyAction */
-/** @typedef {import("./config.js").SkillPolicy} SkillPolicy */
+/** @typedef {import("../shared/config.js").PolicyAction} PolicyAction */
+/** @typedef {import("../shared/config.js").SkillPolicy} SkillPolicy */
 
 /**
  * A matcher for one `*`/`?` pattern over the whole name.

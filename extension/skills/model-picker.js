@@ -9,7 +9,7 @@
  * candidate names, so it cannot add anything else. A missing model, an error, a timeout, a
  * cancel or an unusable answer returns null, and the caller falls back to the local picker.
  */
-import { capText } from "./skill-routing.js";
+import { capText } from "./routing.js";
 
 /** Characters of the task text and of the previous reply, each. */
 export const PICKER_TEXT_CHARS = 2000;

@@ -4,7 +4,7 @@
  * (`systemPromptOptions.skills`); we rebuild the native index only when that set changes,
  * so search and load stay sub-millisecond and bound to one fingerprint.
  */
-import { native } from "./native.js";
+import { native } from "../shared/native.js";
 
 /**
  * @typedef {object} PiSkill
@@ -30,7 +30,7 @@ export class SkillCatalog {
   /** @param {{ maxSourceBytes: number }} options */
   constructor(options) {
     this.options = options;
-    /** @type {import("../index.js").SkillIndex | null} */
+    /** @type {import("../../index.js").SkillIndex | null} */
     this.index = null;
     /** @type {string | null} */
     this.key = null;

@@ -8,9 +8,9 @@
  * everywhere because it needs no dialog.
  */
 import path from "node:path";
-import { CONFIG_FILE_NAME } from "./config.js";
-import { deriveLedger, ledgerLines, visibleEntryIds } from "./skill-ledger.js";
-import { groupMembers } from "./skill-scope.js";
+import { CONFIG_FILE_NAME } from "../shared/config.js";
+import { deriveLedger, ledgerLines, visibleEntryIds } from "./ledger.js";
+import { groupMembers } from "./scope.js";
 
 /** The argument that leaves a profile or group (back to the wider scope). */
 export const CLEAR_SCOPE = "all";
@@ -32,7 +32,7 @@ export function say(ctx, text, level = "info") {
 
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
- * @param {import("./lazy-skills.js").SkillsRuntime} runtime
+ * @param {import("./index.js").SkillsRuntime} runtime
  */
 export function registerSkillCommands(pi, runtime) {
   const { config } = runtime;
