@@ -602,6 +602,38 @@ fn rare_templates_first_last_and_query_lines_are_kept() {
 }
 
 #[test]
+fn query_hits_of_one_template_are_one_fact() {
+    // The query names a file every record of the build mentions: its first instances stay,
+    // the rest fold into markers; a distinct line holding the term stays too.
+    let mut input = String::from("[build] start\n");
+    for i in 0..300 {
+        input.push_str(&format!(
+            "[build] compile src/m{i:03}.mjs -> dist/m{i:03}.mjs\n[build]   resolve ../pricing.mjs -> src/pricing.mjs\n"
+        ));
+        if i == 150 {
+            input.push_str("[build] src/pricing.mjs changed since the last build\n");
+        }
+    }
+    input.push_str("[build] done: 300 modules\n");
+    let opts = CompactOptions {
+        query: Some("src/pricing.mjs".into()),
+        ..Default::default()
+    };
+    let result = assert_round_trip(input.as_bytes(), &opts);
+    assert_keeps(
+        &result,
+        &[
+            "[build]   resolve ../pricing.mjs -> src/pricing.mjs",
+            "[build] src/pricing.mjs changed since the last build",
+            "[build] done: 300 modules",
+        ],
+    );
+    let hits = text(&result).matches("-> src/pricing.mjs").count();
+    assert!((1..=12).contains(&hits), "{hits} hits kept");
+    assert!(result.output_bytes * 5 < result.original_bytes);
+}
+
+#[test]
 fn markers_name_the_dominant_template() {
     let mut input = String::new();
     for i in 0..500 {

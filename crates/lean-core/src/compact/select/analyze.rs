@@ -284,9 +284,6 @@ fn rank_range(
             Signal::Summary => rank = Rank::Must,
             Signal::None => {}
         }
-        if flag.has(QUERY_HIT) {
-            rank = Rank::Must;
-        }
         // Rare templates. Backtrace frames are unique but rarely informative (the first one
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
         // instead.

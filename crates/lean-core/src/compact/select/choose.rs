@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use super::super::lines::trim;
 use super::super::signals::{is_pass_line, is_type_definition, message_hash, Signal};
 use super::analyze::Lines;
-use super::flags::{LineFlags, Rank, DUPLICATE, KEEP};
+use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{is_blank, is_stack_frame};
 use super::templates::{water_fill, PreHashed, Templates};
 use super::{Budget, ContentKind, STACK_LOOKAHEAD};
@@ -87,6 +87,24 @@ pub(super) fn errors_with_details(
         }
     }
     kept_errors
+}
+
+/// Keeps the lines that hold a term of the caller's query. Hits of one template are one fact
+/// repeated: when there are many, the first instances of each template are kept (water-filled
+/// like errors) and the rest compete as ordinary lines. A query naming a file that every line
+/// of a build log mentions would otherwise keep the whole log.
+pub(super) fn query_hits(templates: &Templates, budget: &Budget, flags: &mut [LineFlags]) {
+    let hits: Vec<u32> = (0..flags.len())
+        .filter(|&i| flags[i].has(QUERY_HIT))
+        .map(|i| i as u32)
+        .collect();
+    if hits.is_empty() {
+        return;
+    }
+    let cap = (budget.lines / 2).max(budget.per_template);
+    for i in water_fill(&hits, &templates.ids, cap, budget.per_template) {
+        flags[i as usize].lower_rank(Rank::Must);
+    }
 }
 
 /// Keeps warnings (floods thinned per template) and the location line that follows each.

@@ -116,6 +116,7 @@ pub(crate) fn select(
         strategies.push("thin-repeated-errors");
     }
     drop(errors);
+    choose::query_hits(&templates, &budget, &mut flags);
     choose::warnings_with_locations(&lines, &templates, &warnings, &budget, &mut flags);
     drop(warnings);
     choose::fill_by_rank(
