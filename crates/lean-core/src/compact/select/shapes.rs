@@ -18,6 +18,9 @@ use super::ContentKind;
 
 /// Fewest lines of one shape that make it a class; fewer stay with their own templates.
 const MIN_SHAPE_LINES: u32 = 8;
+/// Most distinct shapes counted; a hostile input of endless variations cannot grow the table.
+const MAX_SHAPES: usize = 4096;
+const _: () = assert!(MAX_SHAPES < u16::MAX as usize);
 /// Longest trailing `(…)` or `[…]` taken as a duration or progress form.
 const MAX_TRAIL_BYTES: usize = 24;
 
@@ -45,6 +48,8 @@ const LEAD_WORDS: &[&[u8]] = &[
 ];
 /// Leading words that need the next word to say the status (`--- PASS:`, `=== RUN`, `not ok`).
 const LEAD_PAIRS: &[&[u8]] = &[b"---", b"===", b"not"];
+/// Length of the longest of [`STATUS_WORDS`].
+const LONGEST_STATUS_WORD: usize = 7;
 /// Words a status line ends with, or that precede its trailing `[ 10%]` (pytest).
 const STATUS_WORDS: &[&[u8]] = &[
     b"ok", b"OK", b"PASS", b"PASSED", b"passed", b"FAIL", b"FAILED", b"failed", b"SKIP",
@@ -56,6 +61,12 @@ const FAILURE_GLYPHS: &[&str] = &["\u{2716}", "\u{2715}", "\u{2717}", "\u{2718}"
 const FAILURE_WORDS: &[&[u8]] = &[
     b"FAIL", b"FAILED", b"failed", b"ERROR", b"error", b"Error", b"not", b"PANIC", b"XPASS",
 ];
+
+/// True for one of [`STATUS_WORDS`]; the length check rules out most words at once.
+#[inline]
+fn is_status_word(word: &[u8]) -> bool {
+    (2..=LONGEST_STATUS_WORD).contains(&word.len()) && STATUS_WORDS.contains(&word)
+}
 
 /// The parts of a status line that make its shape: indentation, leading status, and the
 /// trailing form (raw; digits are masked when hashed or described).
@@ -70,47 +81,26 @@ fn first_word(t: &[u8]) -> (&[u8], &[u8]) {
     (&t[..end], t[end..].trim_ascii_start())
 }
 
+/// Bytes a status line without a leading status can end with: pytest's `[ 10%]` or the last
+/// letter of a status word (`ok`, `PASSED`, `FAIL`, `skipped`, `ERROR`, …). Not `)`: a
+/// duration alone makes no status line, and most lines of a verbose build end with one.
+const TRAIL_LAST_BYTES: &[u8] = b"]kKDSLdPRE";
+
 /// The shape of `line` when it reads as a status line: a known leading status, or a trailing
-/// status word; `None` otherwise.
+/// status word; `None` otherwise. Most lines of a large log are no status line, so the first
+/// and last bytes decide most cases before any word is compared.
 fn shape_of(line: &[u8]) -> Option<Shape<'_>> {
     let indent = indent_width(line);
     let t = trim(line);
     if t.len() < 4 {
         return None;
     }
-    let lead: &[u8] = if let Some(glyph) = STATUS_GLYPHS
-        .iter()
-        .find(|g| t.starts_with(g.as_bytes()) && t.get(g.len()) == Some(&b' '))
-    {
-        &t[..glyph.len()]
-    } else {
-        let (word, rest) = first_word(t);
-        if LEAD_WORDS.contains(&word) {
-            word
-        } else if LEAD_PAIRS.contains(&word) {
-            // The second word is the status: `ok` after `not`, a capitalised word (`PASS:`,
-            // `RUN`) after `---` or `===`.
-            let (second, _) = first_word(rest);
-            let status = second.strip_suffix(b":").unwrap_or(second);
-            let is_status = if word == b"not" {
-                status == b"ok"
-            } else {
-                !status.is_empty() && status.iter().all(u8::is_ascii_uppercase)
-            };
-            if !is_status {
-                return None;
-            }
-            // Both words, with what separates them, as printed.
-            let start = t.len() - rest.len();
-            &t[..start + second.len()]
-        } else {
-            &[]
-        }
-    };
+    let lead = leading_status(t)?;
+    if lead.is_empty() && !TRAIL_LAST_BYTES.contains(&t[t.len() - 1]) {
+        return None;
+    }
     let trail = trailing_form(t, lead.len());
-    let status_trail = trail
-        .split(|&b| b == b' ')
-        .any(|word| STATUS_WORDS.contains(&word));
+    let status_trail = trail.split(|&b| b == b' ').any(is_status_word);
     if lead.is_empty() && !status_trail {
         return None;
     }
@@ -125,6 +115,43 @@ fn shape_of(line: &[u8]) -> Option<Shape<'_>> {
     })
 }
 
+/// The leading status of trimmed line `t`: a glyph, a status word, or a pair such as
+/// `--- PASS:`; empty when there is none, `None` when the line starts like a pair but is none.
+fn leading_status(t: &[u8]) -> Option<&[u8]> {
+    let first = t[0];
+    if first >= 0xc2 {
+        let glyph = STATUS_GLYPHS
+            .iter()
+            .find(|g| t.starts_with(g.as_bytes()) && t.get(g.len()) == Some(&b' '));
+        return Some(glyph.map_or(&[][..], |g| &t[..g.len()]));
+    }
+    if !b"oPFSt[-=n".contains(&first) {
+        return Some(&[]);
+    }
+    let (word, rest) = first_word(t);
+    if LEAD_WORDS.contains(&word) {
+        return Some(word);
+    }
+    if !LEAD_PAIRS.contains(&word) {
+        return Some(&[]);
+    }
+    // The second word is the status: `ok` after `not`, a capitalised word (`PASS:`, `RUN`)
+    // after `---` or `===`.
+    let (second, _) = first_word(rest);
+    let status = second.strip_suffix(b":").unwrap_or(second);
+    let is_status = if word == b"not" {
+        status == b"ok"
+    } else {
+        !status.is_empty() && status.iter().all(u8::is_ascii_uppercase)
+    };
+    if !is_status {
+        return None;
+    }
+    // Both words, with what separates them, as printed.
+    let start = t.len() - rest.len();
+    Some(&t[..start + second.len()])
+}
+
 /// The trailing duration or status form of `t` after its first `skip` bytes: a short
 /// bracketed group holding a digit (`(0.1ms)`, `[ 10%]`, `(0.00s)`) with a status word
 /// before it, or a final status word with a `...` before it; empty when there is none.
@@ -137,17 +164,20 @@ fn trailing_form(t: &[u8], skip: usize) -> &[u8] {
             b']' => Some(b'['),
             _ => None,
         };
-        if let Some(open) = open.and_then(|o| memchr::memrchr(o, body)) {
-            let group = &body[open..];
-            if group.len() <= MAX_TRAIL_BYTES && group.iter().any(u8::is_ascii_digit) {
-                start = open;
+        // Only the last MAX_TRAIL_BYTES can hold the group: long lines are not scanned.
+        let window = body.len().saturating_sub(MAX_TRAIL_BYTES);
+        if let Some(open) = open.and_then(|o| memchr::memrchr(o, &body[window..])) {
+            let group = &body[window + open..];
+            if group.iter().any(u8::is_ascii_digit) {
+                start = window + open;
             }
         }
     }
     // A status word right before (pytest `PASSED [ 10%]`), or as the last word (`... ok`).
     let before = body[..start].trim_ascii_end();
-    let word_start = memchr::memrchr(b' ', before).map_or(0, |s| s + 1);
-    if word_start > 0 && STATUS_WORDS.contains(&&before[word_start..]) {
+    let window = before.len().saturating_sub(LONGEST_STATUS_WORD + 1);
+    let word_start = memchr::memrchr(b' ', &before[window..]).map_or(0, |s| window + s + 1);
+    if word_start > 0 && is_status_word(&before[word_start..]) {
         start = word_start;
         let rest = before[..word_start].trim_ascii_end();
         if rest.ends_with(b"...") {
@@ -239,9 +269,12 @@ pub(super) fn merge_status_runs(
     if !matches!(kind, ContentKind::Test | ContentKind::Log) {
         return false;
     }
-    // Shape key of every status line, with its count and first line.
-    let mut shapes: HashMap<u64, (u32, usize), PreHashed> = HashMap::default();
-    let mut members: Vec<(u32, u64)> = Vec::new();
+    // One read of the lines: each status line's signal from its status, every shape's count
+    // and first line, and the shape of each template's lines (2 bytes per template: shapes
+    // are at most MAX_SHAPES, so no per-line list is kept).
+    let mut shape_index: HashMap<u64, u16, PreHashed> = HashMap::default();
+    let mut shapes: Vec<(u32, usize)> = Vec::new();
+    let mut template_shape: Vec<u16> = vec![0; templates.counts.len()];
     for (i, line) in lines.texts.iter().enumerate() {
         let Some(shape) = shape_of(line) else {
             continue;
@@ -250,17 +283,29 @@ pub(super) fn merge_status_runs(
             flags[i].set_signal(Signal::Error);
             continue;
         }
-        match refine_signal(flags[i].signal(), line) {
-            Signal::Summary => continue,
-            Signal::Error | Signal::Warning => flags[i].set_signal(Signal::None),
-            Signal::None => {}
+        // A verdict stays one; any other keyword came from the test's name.
+        if refine_signal(flags[i].signal(), line) == Signal::Summary {
+            continue;
         }
+        flags[i].set_signal(Signal::None);
         let key = shape.key();
-        shapes.entry(key).or_insert((0, i)).0 += 1;
-        members.push((i as u32, key));
+        let k = match shape_index.get(&key) {
+            Some(&k) => k,
+            None if shapes.len() < MAX_SHAPES => {
+                shapes.push((0, i));
+                let k = shapes.len() as u16;
+                shape_index.insert(key, k);
+                k
+            }
+            None => continue,
+        };
+        shapes[k as usize - 1].0 += 1;
+        template_shape[templates.of(i) as usize] = k;
     }
-    let mut merged: HashMap<u64, u32, PreHashed> = HashMap::default();
-    for (&key, &(count, first)) in &shapes {
+    // Frequent shapes get template ids in order of their first line.
+    let mut merged: Vec<u32> = vec![0; shapes.len() + 1];
+    let mut any = false;
+    for (k, &(count, first)) in shapes.iter().enumerate() {
         if count < MIN_SHAPE_LINES {
             continue;
         }
@@ -270,15 +315,20 @@ pub(super) fn merge_status_runs(
         let id = templates.counts.len() as u32;
         templates.counts.push(0);
         templates.shape_texts.push((id, shape.text()));
-        merged.insert(key, id);
+        merged[k + 1] = id;
+        any = true;
     }
-    if merged.is_empty() {
+    if !any {
         return false;
     }
-    for (i, key) in members {
-        if let Some(&id) = merged.get(&key) {
-            let i = i as usize;
-            let old = templates.of(i) as usize;
+    // Failing lines now carry an error signal and summaries keep theirs: both stay apart.
+    for (i, flag) in flags.iter().enumerate() {
+        if matches!(flag.signal(), Signal::Error | Signal::Summary) {
+            continue;
+        }
+        let old = templates.of(i) as usize;
+        let id = template_shape.get(old).map_or(0, |&k| merged[k as usize]);
+        if id != 0 {
             templates.counts[old] -= 1;
             templates.counts[id as usize] += 1;
             templates.ids.set(i, id);
@@ -293,6 +343,12 @@ mod tests {
 
     fn key(line: &str) -> Option<u64> {
         shape_of(line.as_bytes()).map(|s| s.key())
+    }
+
+    #[test]
+    fn longest_status_word_is_right() {
+        let longest = STATUS_WORDS.iter().map(|w| w.len()).max();
+        assert_eq!(longest, Some(LONGEST_STATUS_WORD));
     }
 
     #[test]
