@@ -79,11 +79,11 @@ describe("near repeats", () => {
 
   test("another command, an earlier result out of context, or too many changed lines: no near repeat", () => {
     const recent = new RecentOutputs();
-    const key = /** @type {string} */ (RecentOutputs.key("bash", "make", undefined));
+    const key = /** @type {string} */ (RecentOutputs.key("bash", { command: "make" }));
     const a = Array.from({ length: 100 }, (_, i) => `step ${i} took ${i} ms`).join("\n");
     const b = Array.from({ length: 100 }, (_, i) => `step ${i} took ${i + 1} ms`).join("\n");
     recent.remember(key, "id-a", "`make`", a);
-    assert.equal(recent.nearRepeat(/** @type {string} */ (RecentOutputs.key("bash", "make all", undefined)), b, () => true), null);
+    assert.equal(recent.nearRepeat(/** @type {string} */ (RecentOutputs.key("bash", { command: "make all" })), b, () => true), null);
     assert.equal(recent.nearRepeat(key, b, () => false), null, "the earlier result left the context");
     assert.equal(recent.nearRepeat(key, b, () => true), null, `more than ${MAX_CHANGED_LINES} changed lines`);
     const few = a.replace("step 3 took 3 ms", "step 3 took 4 ms");

@@ -218,7 +218,7 @@ export async function compactToolResult(event, turn, session) {
   const command = typeof event.input?.command === "string" ? event.input.command : undefined;
   const filePath = typeof event.input?.path === "string" ? event.input.path : undefined;
 
-  const recentKey = session.recent ? RecentOutputs.key(tool, command, filePath) : undefined;
+  const recentKey = session.recent ? RecentOutputs.key(tool, event.input) : undefined;
   const originalText = recentKey && originalBytes <= MAX_NEAR_REPEAT_BYTES ? (typeof original === "string" ? original : original.toString("utf8")) : undefined;
   const rememberRecent = () => {
     if (recentKey && originalText !== undefined) session.recent?.remember(recentKey, id, command !== undefined ? `\`${command}\`` : `${tool} ${filePath}`, originalText);

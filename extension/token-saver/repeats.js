@@ -6,7 +6,7 @@
  * verbatim with its line number. The full output is stored under its own id, so every line
  * stays exactly retrievable.
  *
- * A result is a near repeat of the latest result of the same tool and command (or path) when
+ * A result is a near repeat of the latest result of the same tool and input (command, path) when
  * both have the same number of lines and each line equals the earlier one once digit runs and
  * long hex hashes are masked. A line that changed in anything else (a status glyph, a word)
  * makes it a different output, which the engine compacts as usual. Only line hashes are kept
@@ -55,12 +55,16 @@ export class RecentOutputs {
   }
 
   /**
-   * Key of a result: its tool and what it ran or read; undefined when there is nothing to match.
-   * @param {string} tool @param {string | undefined} command @param {string | undefined} filePath
+   * Key of a result: its tool and its whole input (command, path, offset, …), so only the same
+   * call made again can be a near repeat; undefined when the input cannot be keyed.
+   * @param {string} tool @param {unknown} input
    */
-  static key(tool, command, filePath) {
-    const what = command ?? filePath;
-    return what === undefined ? undefined : `${tool}\u0000${what}`;
+  static key(tool, input) {
+    try {
+      return `${tool}\u0000${JSON.stringify(input ?? null)}`;
+    } catch {
+      return undefined;
+    }
   }
 
   /**
