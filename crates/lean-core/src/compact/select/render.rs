@@ -143,6 +143,8 @@ pub(super) struct RenderPlan<'p> {
     pub(super) overwritten: &'p [u32],
 }
 
+/// Renders the view `plan` describes: kept lines verbatim, a marker per dropped run that pays
+/// for itself, grep hits under their file's path.
 pub(super) fn render(
     input: &[u8],
     index: &LineIndex,
@@ -152,193 +154,288 @@ pub(super) fn render(
     opts: &CompactOptions,
     mut strategies: Vec<&'static str>,
 ) -> Selection {
-    let RenderPlan {
-        flags,
-        grouped,
-        grep_prefix,
-        templates,
-        terse,
-        overwritten,
-    } = plan;
-    let mut overwrites = Overwrites {
-        lines: overwritten,
-        next: 0,
-        pending: None,
+    let renderer = Renderer {
+        input,
+        index,
+        texts,
+        marker: Marker {
+            id: opts.recovery_id.as_deref(),
+            terse: plan.terse,
+        },
+        // Shortest dropped run that becomes a marker: in terse mode any run that pays for it.
+        min_run: if plan.terse { 0 } else { 2 },
+        kind,
+        plan,
     };
-    let prefix = |i: usize| -> usize { grep_prefix.get(i).map_or(0, |&p| p as usize) };
-    let group_key = |i: usize| -> &[u8] {
-        let p = prefix(i);
-        if p > 0 {
-            &texts[i][..p - 1]
-        } else {
-            &[]
-        }
+    let mut view = View {
+        out: Vec::with_capacity(16 * 1024),
+        ranges: Vec::new(),
+        overwrites: Overwrites {
+            lines: renderer.plan.overwritten,
+            next: 0,
+            pending: None,
+        },
+        collapsed_any: false,
+        listed_names: false,
+        spanned_files: false,
     };
-    let keep = |i: usize| flags[i].has(KEEP);
     let n = index.len();
-    let marker = Marker {
-        id: opts.recovery_id.as_deref(),
-        terse,
-    };
-    // Shortest dropped run that becomes a marker: in terse mode any run that pays for it.
-    let min_run = if terse { 0 } else { 2 };
-    let mut out: Vec<u8> = Vec::with_capacity(16 * 1024);
-    let mut ranges = Vec::new();
     let mut current_group: Option<&[u8]> = None;
-    let mut collapsed_any = false;
-    let mut listed_names = false;
-    let mut spanned_files = false;
-    // Lines of a file of at most `FEW_HITS` hits can never form a marker of their own (runs of
-    // one or two lines stay), so when both files at a boundary are that small a dropped run
-    // crosses it: many files with few hits each collapse into one marker.
-    let few_hits_before = |last: usize| -> bool {
-        let key = group_key(last);
-        (1..=FEW_HITS).any(|k| k > last || group_key(last - k) != key)
-    };
-    let few_hits_after = |first: usize| -> bool {
-        let key = group_key(first);
-        (1..=FEW_HITS).any(|k| first + k >= n || group_key(first + k) != key)
-    };
     let mut i = 0usize;
     while i < n {
         // The end of the dropped run at `i` within its file, when already found.
         let mut file_end: Option<usize> = None;
-        if grouped && !keep(i) {
-            // A dropped run that may span files; it ends at a kept line or at a boundary
-            // between files that are not both small.
-            let mut end = i;
-            let mut files = 1usize;
-            while end + 1 < n && !keep(end + 1) {
-                if group_key(end + 1) != group_key(end) {
-                    file_end.get_or_insert(end);
-                    // Terse views (the plan must shrink) let a run span any files: one
-                    // marker per file could alone outgrow Pi's cut.
-                    if !(terse || few_hits_before(end) && few_hits_after(end + 1)) {
-                        break;
-                    }
-                    files += 1;
-                }
-                end += 1;
-            }
-            file_end.get_or_insert(end);
-            // Like any run, one of one or two lines never becomes a marker.
-            if files > 1 && end - i >= min_run {
-                if let Some((line, template)) =
-                    cross_file_marker(texts, &marker, templates, &prefix, i, end)
-                {
-                    overwrites.flush(None, input, index, &marker, &mut out, &mut ranges);
-                    out.extend_from_slice(line.as_bytes());
-                    out.push(b'\n');
-                    ranges.push(DroppedRange {
-                        start_line: i + 1,
-                        end_line: end + 1,
-                        template,
-                    });
-                    spanned_files = true;
-                    // The next kept line names its file again.
-                    current_group = None;
-                    i = end + 1;
-                    continue;
-                }
+        if renderer.plan.grouped && !renderer.keep(i) {
+            let (end_in_file, across) = renderer.run_across_files(i);
+            file_end = Some(end_in_file);
+            if let Some((end, line, template)) = across {
+                view.marker(&renderer, line, i, end, template);
+                view.spanned_files = true;
+                // The next kept line names its file again.
+                current_group = None;
+                i = end + 1;
+                continue;
             }
         }
-        if grouped {
-            let key = group_key(i);
+        if renderer.plan.grouped {
+            let key = renderer.group_key(i);
             if current_group != Some(key) {
                 if !key.is_empty() {
-                    overwrites.flush(None, input, index, &marker, &mut out, &mut ranges);
-                    out.extend_from_slice(key);
-                    out.push(b'\n');
+                    view.flush_overwrites(&renderer, None);
+                    view.out.extend_from_slice(key);
+                    view.out.push(b'\n');
                 }
                 current_group = Some(key);
             }
         }
-        if keep(i) {
-            overwrites.flush(Some(i), input, index, &marker, &mut out, &mut ranges);
-            emit_line(&mut out, input, &index.span(input, i), &texts[i], prefix(i));
-            overwrites.emitted(i);
+        if renderer.keep(i) {
+            view.line(&renderer, i);
             i += 1;
             continue;
         }
-        // A dropped run ends at a kept line or, for grouped grep output, at a new file (runs
-        // across files of few hits became markers above).
-        let start = i;
-        let end = file_end.unwrap_or_else(|| {
-            let mut end = i;
-            while end + 1 < n
-                && !keep(end + 1)
-                && (!grouped || group_key(end + 1) == group_key(start))
-            {
-                end += 1;
-            }
-            end
-        });
-        // Runs of one or two lines never become markers: skip describing them.
-        // A run of one or two lines is replaced only when it is long (a huge line).
-        let worth_a_marker =
-            (end - start >= min_run || outweighs_bytes(texts, start, end, LONG_RUN_BYTES)) && {
-                let description = if terse {
-                    String::new()
-                } else if grouped && prefix(start) > 0 {
-                    // Distinct hits are facts (principle 2): name where they are.
-                    format!(
-                        ": hits at lines {}{}",
-                        hit_line_numbers(texts, &prefix, start, end),
-                        describe_run(texts, flags, templates, kind, start, end)
-                    )
-                } else {
-                    describe_run(texts, flags, templates, kind, start, end)
-                };
-                let line = marker.render(start + 1, end + 1, &description);
-                // A marker must pay for itself; otherwise the lines stay.
-                outweighs_marker(texts, start, end, &line)
-                    .then(|| {
-                        if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
-                            collapsed_any = true;
-                        }
-                        if kind == ContentKind::Tree
-                            && description.starts_with(": ")
-                            && !description.starts_with(": \"")
-                        {
-                            listed_names = true;
-                        }
-                        overwrites.flush(None, input, index, &marker, &mut out, &mut ranges);
-                        out.extend_from_slice(line.as_bytes());
-                        out.push(b'\n');
-                        ranges.push(DroppedRange {
-                            start_line: start + 1,
-                            end_line: end + 1,
-                            template: description_template(&description),
-                        });
-                    })
-                    .is_some()
-            };
-        if !worth_a_marker {
-            for j in start..=end {
-                overwrites.flush(Some(j), input, index, &marker, &mut out, &mut ranges);
-                emit_line(&mut out, input, &index.span(input, j), &texts[j], prefix(j));
-                overwrites.emitted(j);
+        let end = file_end.unwrap_or_else(|| renderer.dropped_run_end(i));
+        if !view.run_marker(&renderer, i, end) {
+            for j in i..=end {
+                view.line(&renderer, j);
             }
         }
         i = end + 1;
     }
-    overwrites.flush(None, input, index, &marker, &mut out, &mut ranges);
-    if collapsed_any {
+    view.flush_overwrites(&renderer, None);
+    if view.collapsed_any {
         strategies.push("collapse-identical-runs");
     }
-    if listed_names {
+    if view.listed_names {
         strategies.push("listing-names");
     }
-    if spanned_files {
+    if view.spanned_files {
         strategies.push("collapse-sparse-grep-files");
     }
-    if !ranges.is_empty() {
+    if !view.ranges.is_empty() {
         strategies.push("select-lines");
     }
     Selection {
-        text: out,
-        ranges,
+        text: view.out,
+        ranges: view.ranges,
         strategies,
+    }
+}
+
+/// What rendering reads: the input, its lines, the plan and the marker form.
+struct Renderer<'r, 'p> {
+    input: &'r [u8],
+    index: &'r LineIndex,
+    texts: &'r LineTexts<'r>,
+    plan: RenderPlan<'p>,
+    kind: ContentKind,
+    marker: Marker<'r>,
+    min_run: usize,
+}
+
+impl Renderer<'_, '_> {
+    fn keep(&self, i: usize) -> bool {
+        self.plan.flags[i].has(KEEP)
+    }
+
+    fn prefix(&self, i: usize) -> usize {
+        self.plan.grep_prefix.get(i).map_or(0, |&p| p as usize)
+    }
+
+    /// The file of grep hit `i` (its prefix without the `:`), empty for other lines.
+    fn group_key(&self, i: usize) -> &[u8] {
+        let p = self.prefix(i);
+        if p > 0 {
+            &self.texts[i][..p - 1]
+        } else {
+            &[]
+        }
+    }
+
+    /// Lines of a file of at most `FEW_HITS` hits can never form a marker of their own (runs
+    /// of one or two lines stay), so when both files at a boundary are that small a dropped
+    /// run crosses it: many files with few hits each collapse into one marker.
+    fn few_hits_before(&self, last: usize) -> bool {
+        let key = self.group_key(last);
+        (1..=FEW_HITS).any(|k| k > last || self.group_key(last - k) != key)
+    }
+
+    fn few_hits_after(&self, first: usize) -> bool {
+        let n = self.index.len();
+        let key = self.group_key(first);
+        (1..=FEW_HITS).any(|k| first + k >= n || self.group_key(first + k) != key)
+    }
+
+    /// For grouped grep output, the dropped run at `i`: where it ends within its file, and,
+    /// when it spans several files and pays for a marker, its end, marker line and template.
+    /// It ends at a kept line or at a boundary between files that are not both small.
+    fn run_across_files(&self, i: usize) -> (usize, Option<(usize, String, String)>) {
+        let n = self.index.len();
+        let mut file_end: Option<usize> = None;
+        let mut end = i;
+        let mut files = 1usize;
+        while end + 1 < n && !self.keep(end + 1) {
+            if self.group_key(end + 1) != self.group_key(end) {
+                file_end.get_or_insert(end);
+                // Terse views (the plan must shrink) let a run span any files: one marker per
+                // file could alone outgrow Pi's cut.
+                if !(self.marker.terse || self.few_hits_before(end) && self.few_hits_after(end + 1))
+                {
+                    break;
+                }
+                files += 1;
+            }
+            end += 1;
+        }
+        let file_end = file_end.unwrap_or(end);
+        // Like any run, one of one or two lines never becomes a marker.
+        if files < 2 || end - i < self.min_run {
+            return (file_end, None);
+        }
+        let prefix = |j: usize| self.prefix(j);
+        let across = cross_file_marker(
+            self.texts,
+            &self.marker,
+            self.plan.templates,
+            &prefix,
+            i,
+            end,
+        )
+        .map(|(line, template)| (end, line, template));
+        (file_end, across)
+    }
+
+    /// End of the dropped run at `i`: at a kept line or, for grouped grep output, at a new
+    /// file (runs across files of few hits became markers in `run_across_files`).
+    fn dropped_run_end(&self, i: usize) -> usize {
+        let n = self.index.len();
+        let mut end = i;
+        while end + 1 < n
+            && !self.keep(end + 1)
+            && (!self.plan.grouped || self.group_key(end + 1) == self.group_key(i))
+        {
+            end += 1;
+        }
+        end
+    }
+
+    /// Words for the marker of dropped lines `start..=end`.
+    fn describe(&self, start: usize, end: usize) -> String {
+        let (texts, flags, templates) = (self.texts, self.plan.flags, self.plan.templates);
+        if self.marker.terse {
+            String::new()
+        } else if self.plan.grouped && self.prefix(start) > 0 {
+            // Distinct hits are facts (principle 2): name where they are.
+            let prefix = |j: usize| self.prefix(j);
+            format!(
+                ": hits at lines {}{}",
+                hit_line_numbers(texts, &prefix, start, end),
+                describe_run(texts, flags, templates, self.kind, start, end)
+            )
+        } else {
+            describe_run(texts, flags, templates, self.kind, start, end)
+        }
+    }
+}
+
+/// The view being written, its dropped ranges, and what it did (for the strategy names).
+struct View<'o> {
+    out: Vec<u8>,
+    ranges: Vec<DroppedRange>,
+    overwrites: Overwrites<'o>,
+    collapsed_any: bool,
+    listed_names: bool,
+    spanned_files: bool,
+}
+
+impl View<'_> {
+    fn flush_overwrites(&mut self, r: &Renderer<'_, '_>, next: Option<usize>) {
+        self.overwrites.flush(
+            next,
+            r.input,
+            r.index,
+            &r.marker,
+            &mut self.out,
+            &mut self.ranges,
+        );
+    }
+
+    /// Writes line `i` as it was.
+    fn line(&mut self, r: &Renderer<'_, '_>, i: usize) {
+        self.flush_overwrites(r, Some(i));
+        emit_line(
+            &mut self.out,
+            r.input,
+            &r.index.span(r.input, i),
+            &r.texts[i],
+            r.prefix(i),
+        );
+        self.overwrites.emitted(i);
+    }
+
+    /// Writes a marker line for dropped lines `start..=end`.
+    fn marker(
+        &mut self,
+        r: &Renderer<'_, '_>,
+        line: String,
+        start: usize,
+        end: usize,
+        template: String,
+    ) {
+        self.flush_overwrites(r, None);
+        self.out.extend_from_slice(line.as_bytes());
+        self.out.push(b'\n');
+        self.ranges.push(DroppedRange {
+            start_line: start + 1,
+            end_line: end + 1,
+            template,
+        });
+    }
+
+    /// Replaces dropped lines `start..=end` by a marker when the run is worth one: at least
+    /// `min_run` lines or long, and longer than the marker. Returns whether it did.
+    fn run_marker(&mut self, r: &Renderer<'_, '_>, start: usize, end: usize) -> bool {
+        // Runs of one or two lines never become markers, unless they are long (a huge line):
+        // skip describing them.
+        if end - start < r.min_run && !outweighs_bytes(r.texts, start, end, LONG_RUN_BYTES) {
+            return false;
+        }
+        let description = r.describe(start, end);
+        let line = r.marker.render(start + 1, end + 1, &description);
+        // A marker must pay for itself; otherwise the lines stay.
+        if !outweighs_marker(r.texts, start, end, &line) {
+            return false;
+        }
+        if (start..=end).all(|j| r.plan.flags[j].has(DUPLICATE)) {
+            self.collapsed_any = true;
+        }
+        if r.kind == ContentKind::Tree
+            && description.starts_with(": ")
+            && !description.starts_with(": \"")
+        {
+            self.listed_names = true;
+        }
+        self.marker(r, line, start, end, description_template(&description));
+        true
     }
 }
 
