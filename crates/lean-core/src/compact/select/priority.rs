@@ -159,8 +159,6 @@ pub(super) fn fit_to_limits(
     start_terse: bool,
 ) -> Selection {
     strategies.push("fit-budget");
-    let (units, members) = units;
-    let n = flags.len();
     let mut token_budget = limits.tokens;
     let mut byte_budget = limits.cap;
     let mut terse = start_terse;
@@ -171,48 +169,10 @@ pub(super) fn fit_to_limits(
         } else {
             MARKER_BYTES
         };
-        for f in flags.iter_mut() {
-            f.clear(KEEP);
-        }
-        let mut tokens = MARKER_TOKENS;
-        let mut bytes = marker_bytes;
-        let mut forced_tokens = 0usize;
-        // Units left out for the token budget (not the cap): a refill may take them.
-        let mut skipped = false;
-        for unit in units {
-            let lines = &members[unit.members.start as usize..unit.members.end as usize];
-            let first = lines[0] as usize;
-            let last = *lines.last().unwrap_or(&lines[0]) as usize;
-            let joins = (first > 0 && flags[first - 1].has(KEEP))
-                || (last + 1 < n && flags[last + 1].has(KEEP));
-            let (mut unit_tokens, mut unit_bytes) = if joins {
-                (0, 0)
-            } else {
-                (MARKER_TOKENS, marker_bytes)
-            };
-            for &i in lines {
-                let text = &texts[i as usize];
-                unit_tokens += estimate_tokens(text) + 1;
-                unit_bytes += text.len() + 1;
-            }
-            // One instance of every distinct error is bounded by Pi's cut only.
-            let forced = unit.class == SKELETON_CLASS;
-            if bytes + unit_bytes > byte_budget {
-                continue;
-            }
-            if !forced && tokens + unit_tokens > token_budget {
-                skipped = true;
-                continue;
-            }
-            if forced {
-                forced_tokens += unit_tokens;
-            }
-            tokens += unit_tokens;
-            bytes += unit_bytes;
-            for &i in lines {
-                flags[i as usize].set(KEEP);
-            }
-        }
+        let Plan {
+            forced_tokens,
+            skipped,
+        } = plan(texts, flags, units, token_budget, byte_budget, marker_bytes);
         let view = render_with(flags, terse, strategies.clone());
         let view_tokens = estimate_tokens(&view.text);
         let token_limit = limits.tokens.max(forced_tokens + forced_tokens / 8);
@@ -246,7 +206,86 @@ pub(super) fn fit_to_limits(
     if let Some(view) = best {
         return view;
     }
-    // Last resort: the tail that fits in half the cap, terse markers for the rest.
+    last_resort(texts, flags, limits, render_with, strategies, opts)
+}
+
+/// What one planning pass kept besides its lines' KEEP flags.
+struct Plan {
+    /// Estimated tokens of the units kept whatever the token budget (one per error template).
+    forced_tokens: usize,
+    /// Whether units were left out for the token budget (not the cap): a refill may take them.
+    skipped: bool,
+}
+
+/// Marks the units to keep, in priority order, within `token_budget` and `byte_budget`
+/// (estimates; a unit next to a kept line costs no marker).
+fn plan(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    (units, members): &Units,
+    token_budget: usize,
+    byte_budget: usize,
+    marker_bytes: usize,
+) -> Plan {
+    let n = flags.len();
+    for f in flags.iter_mut() {
+        f.clear(KEEP);
+    }
+    let mut tokens = MARKER_TOKENS;
+    let mut bytes = marker_bytes;
+    let mut forced_tokens = 0usize;
+    let mut skipped = false;
+    for unit in units {
+        let lines = &members[unit.members.start as usize..unit.members.end as usize];
+        let first = lines[0] as usize;
+        let last = *lines.last().unwrap_or(&lines[0]) as usize;
+        let joins = (first > 0 && flags[first - 1].has(KEEP))
+            || (last + 1 < n && flags[last + 1].has(KEEP));
+        let (mut unit_tokens, mut unit_bytes) = if joins {
+            (0, 0)
+        } else {
+            (MARKER_TOKENS, marker_bytes)
+        };
+        for &i in lines {
+            let text = &texts[i as usize];
+            unit_tokens += estimate_tokens(text) + 1;
+            unit_bytes += text.len() + 1;
+        }
+        // One instance of every distinct error is bounded by Pi's cut only.
+        let forced = unit.class == SKELETON_CLASS;
+        if bytes + unit_bytes > byte_budget {
+            continue;
+        }
+        if !forced && tokens + unit_tokens > token_budget {
+            skipped = true;
+            continue;
+        }
+        if forced {
+            forced_tokens += unit_tokens;
+        }
+        tokens += unit_tokens;
+        bytes += unit_bytes;
+        for &i in lines {
+            flags[i as usize].set(KEEP);
+        }
+    }
+    Plan {
+        forced_tokens,
+        skipped,
+    }
+}
+
+/// When no plan fits: the tail that fits in half the cap with terse markers for the rest, or
+/// else one marker for everything. Never larger than Pi's cut.
+fn last_resort(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    limits: Limits,
+    render_with: impl Fn(&[LineFlags], bool, Vec<&'static str>) -> Selection,
+    strategies: Vec<&'static str>,
+    opts: &CompactOptions,
+) -> Selection {
+    let n = flags.len();
     for f in flags.iter_mut() {
         f.clear(KEEP);
     }
