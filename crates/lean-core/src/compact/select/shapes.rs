@@ -4,8 +4,10 @@
 //! every line would count as a distinct, rare template and fill the budget. Lines that share
 //! a leading status glyph or keyword and a trailing duration or status form (with the same
 //! indentation) are one class when there are many of them: the first instances and the counts
-//! stay, the rest fold into markers. Lines with an error or summary signal never join a class,
-//! so failures and verdicts are kept as before.
+//! stay, the rest fold into markers. A failing status (`✖`, `FAILED`, `--- FAIL:`, `not ok`)
+//! makes its line an error, and verdicts keep their summary signal: neither joins a class, so
+//! failures and summaries are kept as before. On a line with a leading status, other keywords
+//! come from the test's name (`✔ reports an error total`) and are cleared.
 
 use std::collections::HashMap;
 
@@ -283,11 +285,14 @@ pub(super) fn merge_status_runs(
             flags[i].set_signal(Signal::Error);
             continue;
         }
-        // A verdict stays one; any other keyword came from the test's name.
-        if refine_signal(flags[i].signal(), line) == Signal::Summary {
-            continue;
+        // A verdict stays one. Any other keyword on a line with a leading status came from
+        // the test's name; a line with only a trailing status word (`… backup skipped`) may
+        // be an ordinary log record and keeps its signal and its template.
+        match refine_signal(flags[i].signal(), line) {
+            Signal::Summary => continue,
+            Signal::Error | Signal::Warning if shape.lead.is_empty() => continue,
+            _ => flags[i].set_signal(Signal::None),
         }
-        flags[i].set_signal(Signal::None);
         let key = shape.key();
         let k = match shape_index.get(&key) {
             Some(&k) => k,
@@ -321,9 +326,9 @@ pub(super) fn merge_status_runs(
     if !any {
         return false;
     }
-    // Failing lines now carry an error signal and summaries keep theirs: both stay apart.
+    // Failing lines now carry an error signal, and lines that kept a signal stay apart.
     for (i, flag) in flags.iter().enumerate() {
-        if matches!(flag.signal(), Signal::Error | Signal::Summary) {
+        if flag.signal() != Signal::None {
             continue;
         }
         let old = templates.of(i) as usize;
@@ -429,6 +434,23 @@ mod tests {
         ] {
             assert!(!shape_of(line.as_bytes()).unwrap().fails(), "{line}");
         }
+    }
+
+    #[test]
+    fn a_log_record_ending_in_a_status_word_keeps_its_warning() {
+        // Hits of the keyword scan are set by hand here: the scan itself is tested elsewhere.
+        let text: String = (0..12)
+            .map(|i| format!("[WARN] disk {i} almost full, backup skipped\n"))
+            .collect();
+        let index = super::super::super::lines::LineIndex::new(text.as_bytes(), usize::MAX);
+        let texts = super::super::line_texts::LineTexts::of(text.as_bytes(), &index, None);
+        let lines = Lines::new(texts, ContentKind::Log, text.len());
+        let mut flags = vec![LineFlags::INITIAL; 12];
+        flags.iter_mut().for_each(|f| f.set_signal(Signal::Warning));
+        let (ids, counts) = super::super::templates::intern_narrow(&lines.texts, &|_| 0);
+        let mut templates = Templates::new(ids, counts);
+        merge_status_runs(&lines, ContentKind::Log, &mut flags, &mut templates);
+        assert!(flags.iter().all(|f| f.signal() == Signal::Warning));
     }
 
     #[test]
