@@ -368,3 +368,60 @@ pub(crate) fn fraction(
 
 /// Largest integer a JS number holds exactly: the bound for byte counts.
 pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// Work queued on the libuv pool by an async entry point. The value that implements it owns
+/// every input (copied or moved in before the entry returns), so the worker never reads
+/// memory the caller can still detach, mutate or free.
+pub trait Work: Send + Sized + 'static {
+    type Output: Send + Sized + 'static;
+    type JsValue: ToNapiValue + TypeName;
+    /// The name the fault switch and `INTERNAL` messages use for the worker half.
+    const ENTRY: &'static str;
+
+    /// Runs on a worker thread.
+    fn run(&mut self) -> std::result::Result<Self::Output, Error<ErrorCode>>;
+
+    /// Runs on the JS thread, turning the output into what the promise resolves to.
+    fn finish(output: Self::Output) -> std::result::Result<Self::JsValue, Error<ErrorCode>>;
+}
+
+/// The one napi `Task` behind every async entry: both halves run inside [`guarded`], and a
+/// failure rejects the promise with the same `code` and message form a sync call throws.
+pub struct OffThread<W: Work> {
+    work: W,
+    /// Why `compute` failed, with its code, for `reject` to hand to JS (napi's `compute` can
+    /// only return a status-typed error).
+    failed: Option<Error<ErrorCode>>,
+}
+
+impl<W: Work> OffThread<W> {
+    pub(crate) fn task(work: W) -> AsyncTask<Self> {
+        AsyncTask::new(OffThread { work, failed: None })
+    }
+}
+
+impl<W: Work> Task for OffThread<W> {
+    type Output = W::Output;
+    type JsValue = W::JsValue;
+
+    fn compute(&mut self) -> Result<Self::Output> {
+        let work = &mut self.work;
+        // A panic escaping compute would abort Node: it runs on a libuv worker.
+        guarded(W::ENTRY, || work.run()).map_err(|error| {
+            let status_error = Error::new(Status::GenericFailure, error.reason.clone());
+            self.failed = Some(error);
+            status_error
+        })
+    }
+
+    fn resolve(&mut self, env: Env, output: Self::Output) -> Result<Self::JsValue> {
+        guarded_with(W::ENTRY, false, || W::finish(output)).map_err(|error| rejection(env, error))
+    }
+
+    fn reject(&mut self, env: Env, err: Error) -> Result<Self::JsValue> {
+        let coded = self.failed.take().unwrap_or_else(|| {
+            failure(ErrorCode::Internal, err.reason, remedy(ErrorCode::Internal))
+        });
+        Err(rejection(env, coded))
+    }
+}

@@ -143,6 +143,35 @@ pub struct SearchHit {
     pub score: f64,
 }
 
+/// Why a skill named in the query was pinned ahead of the ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pin {
+    /// The query invokes it explicitly (`/skill:x`, `` `x` ``, "the x skill", "skill x").
+    Invocation,
+    /// The query names it, and the name is distinctive (several words, or letters with
+    /// digits): nobody writes `release-notes` in passing.
+    Name,
+    /// The query names it with a single word that is rare in descriptions (`scanpy`). It ranks
+    /// first, but an ordinary word may be used in passing, so confidence stays lexical.
+    Word,
+}
+
+impl Pin {
+    /// The stable string a host sees.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Pin::Invocation => "invocation",
+            Pin::Name => "name",
+            Pin::Word => "word",
+        }
+    }
+
+    /// Whether the pin is certain enough to count as the user's own pick.
+    pub const fn is_certain(self) -> bool {
+        matches!(self, Pin::Invocation | Pin::Name)
+    }
+}
+
 /// Ranked hits plus how sure the ranker is about the best one.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult {
@@ -151,6 +180,8 @@ pub struct SearchResult {
     pub confidence: f64,
     /// `confidence >= STRONG_CONFIDENCE`.
     pub strong: bool,
+    /// The skills pinned ahead of the ranking, in the query's order, and why.
+    pub pinned: Vec<(usize, Pin)>,
 }
 
 /// A precomputed search structure for one catalog snapshot. Immutable, so `Send + Sync`.
@@ -721,6 +752,7 @@ impl SearchIndex {
             hits: Vec::new(),
             confidence: 0.0,
             strong: false,
+            pinned: Vec::new(),
         };
         if limit == 0 || self.doc_count == 0 {
             return empty;
@@ -728,16 +760,21 @@ impl SearchIndex {
         // Explicit invocations and distinctive names pin with full confidence; a rare
         // single-word name pins too, but keeps its lexical confidence because an ordinary word
         // ("modal", "prototype") may just be used in passing.
-        let mut pinned: Vec<usize> = Vec::new();
-        let mut certain = false;
+        let mut reasons: Vec<(usize, Pin)> = Vec::new();
         for mention in self.mention_details(query) {
-            let pin = self.pin_kind[mention.skill];
-            if !include(mention.skill) || (pin == PinKind::Never && !mention.explicit) {
+            if !include(mention.skill) {
                 continue;
             }
-            certain |= mention.explicit || pin == PinKind::Distinctive;
-            pinned.push(mention.skill);
+            let pin = match (mention.explicit, self.pin_kind[mention.skill]) {
+                (true, _) => Pin::Invocation,
+                (false, PinKind::Distinctive) => Pin::Name,
+                (false, PinKind::RareWord) => Pin::Word,
+                (false, PinKind::Never) => continue,
+            };
+            reasons.push((mention.skill, pin));
         }
+        let certain = reasons.iter().any(|(_, pin)| pin.is_certain());
+        let pinned: Vec<usize> = reasons.iter().map(|&(skill, _)| skill).collect();
 
         let query_terms = self.query_terms(query);
         let mut scores = vec![0f32; self.doc_count];
@@ -791,6 +828,7 @@ impl SearchIndex {
                 .collect(),
             confidence,
             strong: confidence >= STRONG_CONFIDENCE,
+            pinned: reasons,
         }
     }
 
