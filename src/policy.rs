@@ -103,35 +103,19 @@ pub fn resolve_skill_scope(
     let input = input.get_object("input", "a { groups, profiles } object")?;
     let names = names.get("names", "an array of names")?;
     guarded("resolveSkillScope", || {
-        Ok({
-            let definitions = skills::ScopeDefinitions {
-                groups: input.groups.into_iter().collect(),
-                profiles: input.profiles.into_iter().collect(),
-            };
-            let scope = definitions.resolve(
-                input.active_profile.as_deref(),
-                input.active_group.as_deref(),
-            );
-            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-            let members = definitions.members(&scope, &refs).map(|mask| {
-                names
-                    .iter()
-                    .zip(mask)
-                    .filter(|(_, keep)| *keep)
-                    .map(|(name, _)| name.clone())
-                    .collect()
-            });
-            let (profile, group) = match &scope {
-                skills::Scope::All => (None, None),
-                skills::Scope::Profile(profile) => (Some(profile.clone()), None),
-                skills::Scope::Group { profile, group } => (profile.clone(), Some(group.clone())),
-            };
-            SkillScopeView {
-                kind: scope.kind().to_string(),
-                profile,
-                group,
-                members,
-            }
+        let definitions = skills::ScopeDefinitions {
+            groups: input.groups.into_iter().collect(),
+            profiles: input.profiles.into_iter().collect(),
+        };
+        let scope = definitions.resolve(
+            input.active_profile.as_deref(),
+            input.active_group.as_deref(),
+        );
+        Ok(SkillScopeView {
+            kind: scope.kind().to_string(),
+            profile: scope.profile().map(str::to_string),
+            group: scope.group().map(str::to_string),
+            members: definitions.admitted(&scope, &names),
         })
     })
 }

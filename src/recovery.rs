@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use lean_core::recovery::{RecoveryStore as CoreStore, Retrieved, StoreConfig};
+use lean_core::recovery::{
+    RecoveryStore as CoreStore, Retrieved, StoreConfig, DEFAULT_RETRIEVE_LINES,
+};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
@@ -71,7 +73,7 @@ impl RecoveryStore {
         max_lines: Option<f64>,
     ) -> Result<Retrieved, ErrorCode> {
         let start = line_argument(start_line, 1, "startLine")?;
-        let max = line_argument(max_lines, 240, "maxLines")?;
+        let max = line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?;
         self.inner.retrieve(id, start, max).map_err(from_core)
     }
 }
@@ -184,7 +186,7 @@ impl RecoveryStore {
                 store: Arc::clone(&self.inner),
                 id,
                 start_line: line_argument(start_line, 1, "startLine")?,
-                max_lines: line_argument(max_lines, 240, "maxLines")?,
+                max_lines: line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?,
             }))
         })
     }

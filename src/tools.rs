@@ -55,7 +55,8 @@ impl ToolIndex {
     ) -> Result<Vec<ToolSearchHit>, ErrorCode> {
         let query = query.get("query", "a string")?;
         let limit = Arg::optional(limit, "limit", "a result count")?;
-        let limit = integer("limit", limit, 1, u32::MAX.into())?.unwrap_or(3) as usize;
+        let limit = integer("limit", limit, 1, u32::MAX.into())?
+            .map_or(lean_core::tools::DEFAULT_TOOL_HITS, |n| n as usize);
         guarded("ToolIndex.search", || {
             Ok({
                 self.inner

@@ -43,6 +43,8 @@ const MAX_QUERY_BYTES: usize = 4096;
 
 /// Largest result set a caller can ask for; activation must stay bounded.
 pub const MAX_TOOL_HITS: usize = 8;
+/// Result set when the caller names no limit.
+pub const DEFAULT_TOOL_HITS: usize = 3;
 
 /// Immutable search index over a set of tools.
 pub struct ToolIndex {
