@@ -71,10 +71,25 @@ fn core_compact_options(
     })
 }
 
-/// A result's text on its way to JS. An unchanged result hands over the input itself: a
-/// string is moved, and a Buffer's bytes become the JS string directly, without a Rust copy in
-/// between, so passing a large input through costs no more than compacting it.
-pub struct ResultText(Either<Buffer, String>);
+/// An unchanged input, for a result to hand back instead of a copy.
+pub(crate) enum CallerInput {
+    /// A Buffer: its bytes become the JS string directly, without a Rust copy in between.
+    Buffer(Buffer),
+    /// A JS string: handed back as the very same value, so passing it through costs only the
+    /// transient UTF-8 copy the engine read (napi could not lend the string's own memory).
+    /// Valid only within the synchronous call that received it.
+    String(sys::napi_value),
+}
+
+/// A result's text on its way to JS: the compacted text, or for an unchanged result the
+/// caller's input itself (see [`CallerInput`]), so passing a large input through costs no more
+/// than compacting it.
+pub struct ResultText(TextSource);
+
+enum TextSource {
+    Owned(String),
+    Input(CallerInput),
+}
 
 impl TypeName for ResultText {
     fn type_name() -> &'static str {
@@ -89,8 +104,9 @@ impl TypeName for ResultText {
 impl ToNapiValue for ResultText {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
         match val.0 {
-            Either::B(text) => unsafe { String::to_napi_value(env, text) },
-            Either::A(buf) => match std::str::from_utf8(&buf) {
+            TextSource::Owned(text) => unsafe { String::to_napi_value(env, text) },
+            TextSource::Input(CallerInput::String(value)) => Ok(value),
+            TextSource::Input(CallerInput::Buffer(buf)) => match std::str::from_utf8(&buf) {
                 Ok(text) => unsafe { <&str>::to_napi_value(env, text) },
                 Err(_) => unsafe {
                     String::to_napi_value(env, String::from_utf8_lossy(&buf).into_owned())
@@ -104,20 +120,17 @@ impl ToNapiValue for ResultText {
 /// result the input itself (see [`ResultText`]).
 /// `input` is `None` when the caller's input must not be read again (async results, whose
 /// input may have changed meanwhile): `out.text` then holds every byte, unchanged or not.
-fn result_text(out: &mut compact::Compacted, input: Option<Either<Buffer, String>>) -> ResultText {
+fn result_text(out: &mut compact::Compacted, input: Option<CallerInput>) -> ResultText {
     match input {
-        Some(input) if !out.changed => ResultText(input),
-        _ => ResultText(Either::B(
+        Some(input) if !out.changed => ResultText(TextSource::Input(input)),
+        _ => ResultText(TextSource::Owned(
             String::from_utf8(std::mem::take(&mut out.text))
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
         )),
     }
 }
 
-fn compact_result(
-    mut out: compact::Compacted,
-    input: Option<Either<Buffer, String>>,
-) -> CompactResult {
+fn compact_result(mut out: compact::Compacted, input: Option<CallerInput>) -> CompactResult {
     CompactResult {
         text: result_text(&mut out, input),
         kind: out.kind.as_str().to_string(),
@@ -155,12 +168,18 @@ pub fn compact(
         Arg<CompactOptionsInput>,
     >,
 ) -> Result<CompactResult, ErrorCode> {
+    let caller_value = input.js_value();
     let input = input.get("input", "a Buffer or a string")?;
     let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compact", || {
         let core_options = core_compact_options(input_bytes(&input), options)?;
         let out = compact::compact_unchanged_empty(input_bytes(&input), &core_options);
-        Ok(compact_result(out, Some(input)))
+        let unchanged = match input {
+            Either::A(buf) => CallerInput::Buffer(buf),
+            // The copy napi made is dropped here; the caller's own string goes back.
+            Either::B(_) => CallerInput::String(caller_value),
+        };
+        Ok(compact_result(out, Some(unchanged)))
     })
 }
 
