@@ -29,26 +29,18 @@ fn core_compact_options(
             )
         })?),
     };
+    // Byte counts are whole numbers up to what a JS number holds exactly.
+    let bytes = |path: &str, value: Option<f64>| {
+        integer(path, value, 0, MAX_SAFE_INTEGER).map(|n| n.map(|n| n as usize))
+    };
     Ok(CompactOptions {
         kind,
         tool: options.tool,
         command: options.command,
         path: options.path,
         query: options.query,
-        threshold_bytes: integer(
-            "options.thresholdBytes",
-            options.threshold_bytes,
-            0,
-            MAX_SAFE_INTEGER,
-        )?
-        .map(|n| n as usize),
-        max_input_bytes: integer(
-            "options.maxInputBytes",
-            options.max_input_bytes,
-            0,
-            MAX_SAFE_INTEGER,
-        )?
-        .map(|n| n as usize),
+        threshold_bytes: bytes("options.thresholdBytes", options.threshold_bytes)?,
+        max_input_bytes: bytes("options.maxInputBytes", options.max_input_bytes)?,
         recovery_id: options
             .recoverable
             .unwrap_or(false)
@@ -61,13 +53,7 @@ fn core_compact_options(
             u32::MAX.into(),
         )?
         .map(|n| n as usize),
-        max_output_bytes: integer(
-            "options.maxOutputBytes",
-            options.max_output_bytes,
-            0,
-            MAX_SAFE_INTEGER,
-        )?
-        .map(|n| n as usize),
+        max_output_bytes: bytes("options.maxOutputBytes", options.max_output_bytes)?,
     })
 }
 
