@@ -202,6 +202,17 @@ describe("SkillIndex", () => {
     assert.deepEqual(built.diagnostics, sync.diagnostics);
   });
 
+  test("build leaves the event loop free: a queued callback runs before the snapshot is ready", async () => {
+    const skills = Array.from({ length: 5000 }, (_, i) => ({ name: `skill-${i}`, description: `does task ${i} with tool ${i % 97}`, requires: [] }));
+    let ran = false;
+    setImmediate(() => {
+      ran = true;
+    });
+    const index = await SkillIndex.build(skills);
+    assert.equal(ran, true, "the event loop turned while the index was built");
+    assert.equal(index.size, 5000);
+  });
+
   test("loadAsync returns what load returns and rejects with load's codes", async () => {
     const index = SkillIndex.scan([DEP_SKILLS]);
     for (const name of ["release-notes", "git-history"]) {
