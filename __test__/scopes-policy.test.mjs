@@ -9,8 +9,8 @@ import { SkillIndex, SkillPolicy, matchSkillPattern, resolveSkillScope } from ".
 import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, writeActiveScope } from "../extension/shared/config.js";
 import { SkillAccess } from "../extension/skills/access.js";
 import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skills/guard.js";
-import { SkillPolicyEngine, compilePattern } from "../extension/skills/policy.js";
-import { SHORTLIST_TYPE, compactCatalog, route, shortlist } from "../extension/skills/routing.js";
+import { SkillPolicyEngine } from "../extension/skills/policy.js";
+import { SHORTLIST_TYPE, certainPin, compactCatalog, route, shortlist } from "../extension/skills/routing.js";
 import { ScopeState, resolveScope, scopeMembers } from "../extension/skills/scope.js";
 import { runSkillLoad, runSkillSearch } from "../extension/skills/tools.js";
 import { REPO_ROOT } from "./helpers/pi.mjs";
@@ -42,23 +42,23 @@ function configError(fn) {
 
 describe("pattern matching", () => {
   test("exact names, * and ? over the whole name", () => {
-    assert.equal(compilePattern("tdd")("tdd"), true);
-    assert.equal(compilePattern("tdd")("tdd2"), false);
-    assert.equal(compilePattern("git-*")("git-history"), true);
-    assert.equal(compilePattern("git-*")("git-"), true);
-    assert.equal(compilePattern("git-*")("my-git-history"), false);
-    assert.equal(compilePattern("loop-?")("loop-a"), true);
-    assert.equal(compilePattern("loop-?")("loop-ab"), false);
-    assert.equal(compilePattern("*")("anything at all"), true);
-    assert.equal(compilePattern("*notes")("release-notes"), true);
+    assert.equal(matchSkillPattern("tdd", "tdd"), true);
+    assert.equal(matchSkillPattern("tdd", "tdd2"), false);
+    assert.equal(matchSkillPattern("git-*", "git-history"), true);
+    assert.equal(matchSkillPattern("git-*", "git-"), true);
+    assert.equal(matchSkillPattern("git-*", "my-git-history"), false);
+    assert.equal(matchSkillPattern("loop-?", "loop-a"), true);
+    assert.equal(matchSkillPattern("loop-?", "loop-ab"), false);
+    assert.equal(matchSkillPattern("*", "anything at all"), true);
+    assert.equal(matchSkillPattern("*notes", "release-notes"), true);
   });
 
   test("regex metacharacters are literal", () => {
-    assert.equal(compilePattern("a.b")("a.b"), true);
-    assert.equal(compilePattern("a.b*")("axb"), false);
-    assert.equal(compilePattern("(x)+")("(x)+"), true);
-    assert.equal(compilePattern("[ab]*")("a"), false);
-    assert.equal(compilePattern("[ab]*")("[ab]z"), true);
+    assert.equal(matchSkillPattern("a.b", "a.b"), true);
+    assert.equal(matchSkillPattern("a.b*", "axb"), false);
+    assert.equal(matchSkillPattern("(x)+", "(x)+"), true);
+    assert.equal(matchSkillPattern("[ab]*", "a"), false);
+    assert.equal(matchSkillPattern("[ab]*", "[ab]z"), true);
   });
 });
 
@@ -363,9 +363,9 @@ describe("access view, search and load with scope and policy", () => {
     }
   });
 
-  test("loading withholds denied dependencies without naming them", () => {
+  test("loading withholds denied dependencies without naming them", async () => {
     const { index } = fixtureAccess(base);
-    const out = runSkillLoad(index, { name: "git-history" }, { withhold: (name) => name === "changelog-style" });
+    const out = await runSkillLoad(index, { name: "git-history" }, { withhold: (name) => name === "changelog-style" });
     const text = out.content[0].text;
     assert.ok(!text.includes("changelog-style"), text);
     assert.ok(!text.includes("Keep a Changelog"));
@@ -389,16 +389,28 @@ describe("routing decisions", () => {
     assert.deepEqual(vague, { catalog: null, message: null });
   });
 
-  test("only distinctive or explicitly invoked names pin", async () => {
-    const { isDistinctiveName, explicitlyInvoked } = await import("../extension/skills/routing.js");
-    assert.equal(isDistinctiveName("release-notes"), true);
-    assert.equal(isDistinctiveName("pydeseq2"), true);
-    assert.equal(isDistinctiveName("research"), false);
-    assert.equal(explicitlyInvoked("use the research skill", "research"), true);
-    assert.equal(explicitlyInvoked("run /skill:research now", "research"), true);
-    assert.equal(explicitlyInvoked("try `research` here", "research"), true);
-    assert.equal(explicitlyInvoked("do some research on it", "research"), false);
-    assert.equal(explicitlyInvoked("the research-skill folder", "research"), false);
+  test("the ranker says which hits are pinned and why; only invocations and distinctive names are certain", () => {
+    const common = ["Research notes for papers", "Summarise research data", "Track research tasks", "Research literature review", "Collect research sources"];
+    const index = new SkillIndex([
+      { name: "research", description: "Plan a study", requires: [] },
+      { name: "release-notes", description: "Write release notes", requires: [] },
+      { name: "pydeseq2", description: "Differential expression", requires: [] },
+      { name: "foo.bar", description: "Dotted helper", requires: [] },
+      ...common.map((description, i) => ({ name: `helper${String.fromCharCode(97 + i)}x`, description, requires: [] })),
+    ]);
+    /** @param {string} text @param {string} name */
+    const pinOf = (text, name) => index.search(text, { limit: 8 }).hits.find((h) => h.name === name)?.pinned;
+    assert.equal(pinOf("draft the release-notes", "release-notes"), "name");
+    assert.equal(pinOf("run pydeseq2 on counts", "pydeseq2"), "name");
+    // One rule for every host: a dotted name is as distinctive as a hyphenated one.
+    assert.equal(pinOf("call foo.bar here", "foo.bar"), "name");
+    assert.equal(pinOf("use the research skill", "research"), "invocation");
+    assert.equal(pinOf("run /skill:research now", "research"), "invocation");
+    assert.equal(pinOf("try `research` here", "research"), "invocation");
+    assert.equal(pinOf("do some research on it", "research"), undefined);
+    assert.equal(pinOf("the research-skill folder", "research"), undefined);
+    const hits = index.search("use the research skill and draft the release-notes", { limit: 8 }).hits;
+    assert.deepEqual(hits.filter(certainPin).map((h) => h.name), ["research", "release-notes"]);
   });
 
   test("exact-name mentions are pinned first", () => {

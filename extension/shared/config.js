@@ -9,6 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { writeJsonAtomic } from "./json-file.js";
 
 export const CONFIG_FILE_NAME = "pi-lean.json";
 export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
@@ -473,7 +474,7 @@ export function loadConfig({ agentDir, cwd, projectTrusted = false, env = proces
 
 /**
  * Persists the active profile and group in `<agentDir>/pi-lean.json`, keeping every other
- * key. The write is atomic (temp file + rename) so a crash never leaves a half-written
+ * key. The write is atomic (`writeJsonAtomic`) so a crash never leaves a half-written
  * config, which would fail closed on the next start.
  * @param {string} agentDir
  * @param {{ activeProfile: string | null, activeGroup: string | null }} selection
@@ -491,10 +492,7 @@ export function writeActiveScope(agentDir, selection) {
   }
   raw.activeProfile = selection.activeProfile;
   raw.activeGroup = selection.activeGroup;
-  fs.mkdirSync(agentDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(raw, null, 2)}\n`);
-  fs.renameSync(tmp, file);
+  writeJsonAtomic(file, raw);
 }
 
 /**

@@ -8,7 +8,8 @@
  * message per round. The system prompt keeps the constant stub, so its bytes never change,
  * and nothing earlier in the context is ever rewritten: the cached prefix only grows.
  */
-import { capText, explicitlyInvoked, isDistinctiveName } from "./routing.js";
+import { native } from "../shared/native.js";
+import { certainPin } from "./routing.js";
 import { DELTA_TYPE, deriveLedger, pendingUserPicks, summarizedAway, visibleEntryIds } from "./ledger.js";
 import { previousReply, runModelPicker } from "./model-picker.js";
 
@@ -23,8 +24,8 @@ export const PICKER_TEXT_MAX = 2000;
 
 /**
  * The local picker: the Rust ranker over the scope's candidates minus `exclude` (the ledger).
- * An exact, distinctive name (or an explicit invocation) in the text counts as certain; every
- * other hit gets the ranker's confidence scaled by its score relative to the best hit, and is
+ * A certain pin (an explicit invocation or a distinctive name; see `certainPin`) counts as
+ * certain; every other hit gets the ranker's confidence scaled by its score relative to the best hit, and is
  * kept at or above `threshold`. At most `max` picks, best first.
  * @param {import("../../index.js").SkillIndex} index
  * @param {string} text
@@ -35,12 +36,11 @@ export function pickSkills(index, text, options) {
   const bounded = [...text].slice(0, PICKER_TEXT_MAX).join("");
   const eligible = options.candidates.filter((name) => !options.exclude.has(name));
   if (options.max <= 0 || eligible.length === 0 || bounded.trim() === "") return [];
-  const allowed = new Set(eligible);
   /** @type {Pick[]} */
   const picks = index
-    .mentions(bounded)
-    .filter((name) => allowed.has(name) && (isDistinctiveName(name) || explicitlyInvoked(bounded, name)))
-    .map((name) => ({ name, confidence: 1 }));
+    .search(bounded, { limit: 8, only: eligible })
+    .hits.filter(certainPin)
+    .map((hit) => ({ name: hit.name, confidence: 1 }));
   const pinned = new Set(picks.map((p) => p.name));
   const rest = eligible.filter((name) => !pinned.has(name));
   if (picks.length < options.max && rest.length > 0) {
@@ -61,7 +61,7 @@ export function pickSkills(index, text, options) {
  */
 export function deltaMessage(index, round) {
   const line = (/** @type {string} */ name) => {
-    const description = capText(index.get(name)?.description ?? "", round.descriptionMax);
+    const description = native.capDescription(index.get(name)?.description ?? "", round.descriptionMax);
     return description ? `- ${name}: ${description}` : `- ${name}`;
   };
   /** @type {string[]} */

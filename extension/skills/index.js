@@ -185,7 +185,7 @@ export function registerLazySkills(pi, config, hooks) {
       applySkillStub(options, 0);
       return;
     }
-    const index = catalog.update(options.skills ?? []);
+    const index = await catalog.updateAsync(options.skills ?? []);
     const view = access.view(index);
     const prompt = event.messageType === "user" ? event.prompt : null;
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
@@ -309,7 +309,7 @@ export function registerLazySkills(pi, config, hooks) {
           const decision = await requestApproval(dep, ctx);
           if (decision !== "once" && decision !== "session") withheld.add(dep);
         }
-        const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
+        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
         const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
         if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
           // "Allow once" covers this load and its continuation pages only.

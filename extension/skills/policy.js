@@ -12,20 +12,9 @@ import { native } from "../shared/native.js";
 /** @typedef {import("../shared/config.js").PolicyAction} PolicyAction */
 /** @typedef {import("../shared/config.js").SkillPolicy} SkillPolicy */
 
-/**
- * A matcher for one `*`/`?` pattern over the whole name.
- * @param {string} pattern
- * @returns {(name: string) => boolean}
- */
-export function compilePattern(pattern) {
-  return (name) => native.matchSkillPattern(pattern, name);
-}
-
 export class SkillPolicyEngine {
   /** @param {SkillPolicy} policy */
   constructor(policy) {
-    this.default = policy.default;
-    this.rules = policy.rules;
     /** Identifies the policy's content; approvals are bound to it. */
     this.fingerprint = JSON.stringify([policy.default, policy.rules.map((r) => [r.pattern, r.action])]);
     this.compiled = new native.SkillPolicy(policy.default, policy.rules);

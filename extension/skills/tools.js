@@ -225,14 +225,15 @@ function skillBlock(page) {
  * user did not approve) are left out and never named.
  * @param {{ name: string, offset?: number, column?: number, rev?: string }} params
  * @param {{ withhold?: (name: string) => boolean }} [options]
- * @returns {ToolOutput}
+ * @returns {Promise<ToolOutput>}
  */
-export function runSkillLoad(index, params, options = {}) {
+export async function runSkillLoad(index, params, options = {}) {
   const name = params.name;
   /** @type {import("../../index.js").LoadedSkill} */
   let loaded;
   try {
-    loaded = index.load(name, { offset: params.offset, column: params.column, rev: params.rev });
+    // Off the event loop: the first page reads every dependency's file too.
+    loaded = await index.loadAsync(name, { offset: params.offset, column: params.column, rev: params.rev });
   } catch (error) {
     const code = errorCode(error);
     /** @type {Record<string, string>} */
