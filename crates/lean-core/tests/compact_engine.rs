@@ -531,6 +531,22 @@ fn ansi_colors_and_progress_overwrites_are_stripped() {
     assert!(result.strategies.contains(&"strip-ansi-progress"));
 }
 
+#[test]
+fn a_trailing_blank_or_control_segment_does_not_erase_the_text_before_it() {
+    // A terminal leaves "error: disk full" on screen after `\r` and a form feed or blanks: the
+    // cleaned line is that text, not the invisible segment.
+    let mut input = Vec::new();
+    for i in 0..200 {
+        input.extend_from_slice(format!("Compiling crate{i} v0.1.{i}\n").as_bytes());
+    }
+    input.extend_from_slice(b"error: disk full\r\x0c\n");
+    input.extend_from_slice(b"progress 99%\r   \n");
+    let result = assert_round_trip_ignoring_cleanup(&input);
+    let out = text(&result);
+    assert!(out.contains("error: disk full\n"), "{out}");
+    assert!(out.contains("progress 99%\n"), "{out}");
+}
+
 /// Round trip where kept lines may have been cleaned: markers must still recover exact bytes.
 fn assert_round_trip_ignoring_cleanup(input: &[u8]) -> Compacted {
     let store = RecoveryStore::open(StoreConfig::default()).unwrap();

@@ -1,7 +1,7 @@
 //! Every line's text as the selection sees it, with ANSI escapes and carriage-return progress
 //! overwrites cleaned away (losslessly: an overwritten line is remembered so its marker names it).
 
-use super::super::lines::{clean_line, strip_ansi, trim, LineIndex, Starts};
+use super::super::lines::{clean_line, shows_text, LineIndex, Starts};
 
 /// Every line's text as the selection sees it: the original bytes, or a cleaned copy when the
 /// input holds ANSI escapes or progress overwrites. Either way it is one buffer plus u32 line
@@ -50,14 +50,8 @@ impl Cleaned {
 
 /// Carriage-return segments of a line that hold visible text (not only blanks or escapes).
 pub(super) fn visible_segments(raw: &[u8]) -> impl Iterator<Item = &[u8]> {
-    raw.split(|&b| b == b'\r').filter(|segment| {
-        let visible = if segment.contains(&0x1b) {
-            !trim(&strip_ansi(segment)).is_empty()
-        } else {
-            !trim(segment).is_empty()
-        };
-        visible
-    })
+    raw.split(|&b| b == b'\r')
+        .filter(|segment| shows_text(segment))
 }
 
 /// True when `\r` cleanup of `raw` drops visible text: more than one visible segment.
