@@ -56,6 +56,25 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// Runs `work` on both halves of `items`, the second half on another thread, and returns both
+/// results, first half first; `work` gets the index of its half's first item. Each half's
+/// result does not depend on scheduling, so neither does the outcome.
+fn on_two_halves<T: Send, R: Send>(
+    items: &mut [T],
+    work: impl Fn(usize, &mut [T]) -> R + Sync,
+) -> (R, R) {
+    let half = items.len() / 2;
+    let (head, tail) = items.split_at_mut(half);
+    std::thread::scope(|scope| {
+        let second = scope.spawn(|| work(half, tail));
+        let first = work(0, head);
+        match second.join() {
+            Ok(second) => (first, second),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
 /// Per-line grep prefix lengths, or none when fewer than half the lines have one.
 fn grep_prefixes(texts: &LineTexts<'_>, input_len: usize) -> Vec<u32> {
     let n = texts.len();
@@ -72,16 +91,8 @@ fn grep_prefixes(texts: &LineTexts<'_>, input_len: usize) -> Vec<u32> {
         parsed
     };
     let parsed = if input_len >= PARALLEL_MIN_BYTES {
-        let half = n / 2;
-        let (head, tail) = grep_prefix.split_at_mut(half);
-        std::thread::scope(|scope| {
-            let second = scope.spawn(|| parse(half, tail));
-            let first = parse(0, head);
-            match second.join() {
-                Ok(second) => first + second,
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        })
+        let (first, second) = on_two_halves(&mut grep_prefix, parse);
+        first + second
     } else {
         parse(0, &mut grep_prefix)
     };
@@ -163,16 +174,7 @@ pub(super) fn scan_and_intern(
         });
     }
     let mut ids = vec![0u32; n];
-    let half = n / 2;
-    let (head, tail) = ids.split_at_mut(half);
-    let (mut merged, second_half) = std::thread::scope(|scope| {
-        let second = scope.spawn(|| intern(half, tail));
-        let first = intern(0, head);
-        match second.join() {
-            Ok(second) => (first, second),
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    });
+    let (mut merged, second_half) = on_two_halves(&mut ids, intern);
     // Map the second half's ids into the first half's id space.
     let TemplateInterner {
         ids: tail_ids,
@@ -182,7 +184,7 @@ pub(super) fn scan_and_intern(
     for (hash, local) in tail_ids {
         remap[local as usize] = merged.absorb(hash, tail_counts[local as usize]);
     }
-    for id in tail.iter_mut() {
+    for id in ids[n / 2..].iter_mut() {
         *id = remap[*id as usize];
     }
     Templates::new(TemplateIds::Wide(ids), merged.counts)
@@ -222,20 +224,13 @@ pub(super) fn rank(
     flags: &mut [LineFlags],
 ) -> (Vec<u32>, Vec<u32>) {
     if input_len >= PARALLEL_MIN_BYTES && kind != ContentKind::Diff {
-        let half = flags.len() / 2;
-        let (head, tail) = flags.split_at_mut(half);
-        std::thread::scope(|scope| {
-            let second = scope.spawn(|| rank_range(lines, templates, kind, half, tail));
-            let (mut errors, mut warnings) = rank_range(lines, templates, kind, 0, head);
-            match second.join() {
-                Ok((more_errors, more_warnings)) => {
-                    errors.extend(more_errors);
-                    warnings.extend(more_warnings);
-                }
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-            (errors, warnings)
-        })
+        let ((mut errors, mut warnings), (more_errors, more_warnings)) =
+            on_two_halves(flags, |from, part| {
+                rank_range(lines, templates, kind, from, part)
+            });
+        errors.extend(more_errors);
+        warnings.extend(more_warnings);
+        (errors, warnings)
     } else {
         rank_range(lines, templates, kind, 0, flags)
     }
