@@ -19,6 +19,7 @@ import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { bindingTarget, native } from "../shared/native.js";
 import { ASYNC_BYTES, OWN_TOOLS, compactToolResult } from "./compaction.js";
 import { RetrievalFeedback } from "./feedback.js";
+import { RecentOutputs } from "./repeats.js";
 import { compactionBudgetFor } from "../shared/config.js";
 import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./deferral.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./provider.js";
@@ -70,6 +71,8 @@ export function registerTokenSaver(pi, config) {
   const originals = new Map();
   /** ids whose output is already in the model's context. @type {Set<string>} */
   const delivered = new Set();
+  /** Latest results per tool and command, for near repeats (line hashes only). */
+  const recent = new RecentOutputs();
   /** Retrieval feedback per tool and content kind (feedback.js). */
   const feedback = new RetrievalFeedback();
 
@@ -150,6 +153,7 @@ export function registerTokenSaver(pi, config) {
         stats.reset();
         originals.clear();
         delivered.clear();
+        recent.clear();
         feedback.clear();
         continue;
       }
@@ -244,6 +248,7 @@ export function registerTokenSaver(pi, config) {
         for (const s of [store, ...otherStores.values()]) s?.clear();
         originals.clear();
         delivered.clear();
+        recent.clear();
         feedback.clear();
         stats.reset();
         pi.appendEntry(CLEAR_ENTRY, { at: Date.now() });
@@ -316,6 +321,7 @@ export function registerTokenSaver(pi, config) {
     stats.reset();
     originals.clear();
     delivered.clear();
+    recent.clear();
     feedback.clear();
     otherStores.clear();
     store = null;
@@ -353,6 +359,7 @@ export function registerTokenSaver(pi, config) {
   pi.on("session_compact", () => {
     // Earlier outputs may have left the context, so a repeat must be sent in full again.
     delivered.clear();
+    recent.clear();
   });
 
   pi.on("before_agent_start", (event, ctx) => {
@@ -387,6 +394,7 @@ export function registerTokenSaver(pi, config) {
           storeKey,
           originals,
           delivered,
+          recent,
           aggressiveness: () => 1,
           compact: async (input, options) => feedback.compact(runEngine, input, options),
           budgetTokens: (tool) => compactionBudgetFor(config.value.compactionBudget, tool),
