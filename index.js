@@ -784,7 +784,7 @@ if (
   }
 }
 
-const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, compact, compactAsync, compactToBuffer, contentHash, coreVersion, matchSkillPattern, resolveSkillScope } = nativeBinding
+const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, compact, compactAsync, compactToBuffer, contentHash, coreVersion, distillCapsule, distillerVersion, matchSkillPattern, resolveSkillScope, validateCapsule } = nativeBinding
 export { RecoveryStore }
 export { SkillIndex }
 export { SkillPolicy }
@@ -794,6 +794,9 @@ export { compactAsync }
 export { compactToBuffer }
 export { contentHash }
 export { coreVersion }
+export { distillCapsule }
+export { distillerVersion }
 export { matchSkillPattern }
 export { resolveSkillScope }
+export { validateCapsule }
 export const __napiBindingTarget = __napiLoadedBindingTarget

@@ -4,10 +4,12 @@
 //! - [`compact`]: content detection and verbatim line-selecting compaction of tool output.
 //! - [`recovery`]: bounded in-memory and durable on-disk store of original tool output.
 //! - [`tools`]: search over tool metadata, used to defer rarely used tool schemas.
+//! - [`capsule`]: extractive, deterministic capsules of tool guidelines and skill text.
 //!
 //! The N-API binding at the workspace root is a thin wrapper over this crate, so everything
 //! here is testable with `cargo test` and benchmarkable with criterion.
 
+pub mod capsule;
 pub mod compact;
 pub mod error;
 #[cfg(feature = "fuzzing")]
