@@ -6,7 +6,7 @@
 #![deny(clippy::all)]
 
 mod boundary;
-mod capabilities;
+pub mod capabilities;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
