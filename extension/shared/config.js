@@ -39,6 +39,11 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {"on" | "off"} tokenSaver        Token Saver layer (default off); `PI_LEAN_TOKEN_SAVER` wins
  * @property {CompactionBudget} compactionBudget  per-result budget of a compacted view in estimated
  *   tokens: one number for every tool, or `{default, <tool>: n}`; `PI_LEAN_COMPACTION_BUDGET` wins
+ * @property {"off" | "route" | null} capabilities  capability routing; unset (null) routes while the
+ *   Token Saver is on; `PI_LEAN_CAPABILITIES` wins
+ * @property {number} capabilityBudget  tools `request_capabilities` may add per prompt (failed attempts count)
+ * @property {Record<string, "full" | "capsule" | "drop">} packages  guideline policy per tool source
+ *   (a `sourceInfo` path, baseDir or source)
  */
 
 /** @typedef {number | Record<string, number>} CompactionBudget */
@@ -63,6 +68,9 @@ export const DEFAULT_CONFIG = Object.freeze({
   skillPolicy: { default: /** @type {PolicyAction} */ ("allow"), rules: [] },
   tokenSaver: /** @type {"on" | "off"} */ ("off"),
   compactionBudget: /** @type {CompactionBudget} */ (8000),
+  capabilities: /** @type {"off" | "route" | null} */ (null),
+  capabilityBudget: 3,
+  packages: /** @type {Record<string, "full" | "capsule" | "drop">} */ ({}),
 });
 
 /** Bounds of a compaction budget (estimated tokens). */
@@ -102,6 +110,16 @@ const VALIDATORS = {
       if (!NAME_RE.test(tool)) return `has an invalid tool name "${tool}"`;
       const problem = whole(n);
       if (problem) return `"${tool}" ${problem}`;
+    }
+    return null;
+  },
+  capabilities: (v) => (v === null ? null : oneOf(["off", "route"])(v)),
+  capabilityBudget: integerIn(0, 8),
+  packages: (v) => {
+    if (!v || typeof v !== "object" || Array.isArray(v)) return `must be an object of tool source -> "full", "capsule" or "drop"`;
+    for (const [source, policy] of Object.entries(v)) {
+      if (!/^[^\u0000-\u001f]{1,4096}$/.test(source)) return `has an invalid source ${JSON.stringify(source)}`;
+      if (policy !== "full" && policy !== "capsule" && policy !== "drop") return `"${source}" must be "full", "capsule" or "drop"`;
     }
     return null;
   },
@@ -363,6 +381,8 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_PICKER_MODEL", "pickerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
   ["PI_LEAN_COMPACTION_BUDGET", "compactionBudget", "number"],
+  ["PI_LEAN_CAPABILITIES", "capabilities", "string"],
+  ["PI_LEAN_CAPABILITY_BUDGET", "capabilityBudget", "number"],
 ]);
 
 /**

@@ -247,6 +247,28 @@ export function registerLazySkills(pi, config, hooks) {
     return "rejected";
   }
 
+  /**
+   * A skill search as the model sees it (scope, policy and redaction applied); shared by
+   * `skill_search` and `request_capabilities`.
+   * @param {{query?: string, limit?: number, cursor?: string, scope?: string}} params
+   */
+  function searchForModel(params) {
+    const index = currentIndex();
+    if ("content" in index) return index;
+    const view = access.view(index);
+    const result = runSkillSearch(index, params, {
+      descriptionMax: config.value.catalogDescriptionMax,
+      defaultLimit: config.value.searchLimit,
+      only: view.members === null ? null : [...view.members],
+      exclude: view.denied,
+      scopeLabel: view.scope.label,
+      onFallback: (names) => scopeState.recordFallback(names),
+      redact: (text) => access.redact(index, text),
+      policyFingerprint: access.policy.fingerprint,
+    });
+    return redactOutput(index, result);
+  }
+
   /** Registers both model-facing tools (called once, when no other extension owns their names). */
   function registerTools() {
     pi.registerTool({
@@ -255,20 +277,7 @@ export function registerLazySkills(pi, config, hooks) {
       description: SEARCH_DESCRIPTION,
       parameters: SEARCH_PARAMETERS,
       async execute(_toolCallId, params) {
-        const index = currentIndex();
-        if ("content" in index) return index;
-        const view = access.view(index);
-        const result = runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
-          descriptionMax: config.value.catalogDescriptionMax,
-          defaultLimit: config.value.searchLimit,
-          only: view.members === null ? null : [...view.members],
-          exclude: view.denied,
-          scopeLabel: view.scope.label,
-          onFallback: (names) => scopeState.recordFallback(names),
-          redact: (text) => access.redact(index, text),
-          policyFingerprint: access.policy.fingerprint,
-        });
-        return redactOutput(index, result);
+        return searchForModel(/** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params));
       },
     });
 
@@ -322,4 +331,20 @@ export function registerLazySkills(pi, config, hooks) {
   }
 
   registerSkillCommands(pi, runtime);
+
+  /** What capability routing uses to reveal skills (only while our tools are registered). */
+  return {
+    /** @param {string} query @returns {string[]} */
+    searchSkills(query) {
+      if (tools !== "registered") return [];
+      const result = searchForModel({ query, limit: 3 });
+      return result.isError ? [] : /** @type {string[]} */ ((/** @type {any} */ (result.details).names ?? []));
+    },
+    /** @param {string} name */
+    isSkill(name) {
+      if (tools !== "registered" || config.error || !catalog.index?.get(name)) return false;
+      const view = access.view(catalog.index);
+      return !view.deniedSet.has(name) && scopeState.mayLoad(name, view.members);
+    },
+  };
 }
