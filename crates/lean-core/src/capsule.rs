@@ -19,29 +19,38 @@ pub const DISTILLER_VERSION: u32 = 1;
 /// Largest source the distiller reads; longer text is left as it is.
 pub const MAX_SOURCE_CHARS: usize = 256 * 1024;
 
-/// Words that make a unit a negative constraint (matched as whole words, case-insensitive).
-const NEGATIVE: &[&str] = &[
-    "never",
-    "not",
-    "don't",
-    "dont",
-    "doesn't",
-    "avoid",
-    "cannot",
-    "can't",
-    "mustn't",
-    "shouldn't",
-    "forbidden",
-    "prohibited",
-    "no",
-    "without",
-    "instead",
+/// Phrases that make a unit a negative constraint (matched on whole words, case-insensitive).
+const NEGATIVE: &[&[&str]] = &[
+    &["never"],
+    &["do", "not"],
+    &["don't"],
+    &["dont"],
+    &["must", "not"],
+    &["mustn't"],
+    &["should", "not"],
+    &["shouldn't"],
+    &["may", "not"],
+    &["avoid"],
+    &["forbidden"],
+    &["prohibited"],
+    &["not", "allowed"],
+    &["unless"],
+    &["only", "when"],
+    &["only", "if"],
+    &["only", "after"],
+    &["only", "before"],
 ];
 
-/// Words that make a unit an ordering or obligation rule.
-const ORDERING: &[&str] = &[
-    "before", "after", "first", "then", "until", "once", "prior", "must", "always", "only",
-    "required", "require", "requires", "should", "order", "last", "finally",
+/// Phrases that make a unit an obligation, whatever its grammar.
+const OBLIGATION: &[&[&str]] = &[
+    &["must"],
+    &["always"],
+    &["required"],
+    &["make", "sure"],
+    &["ensure"],
+    &["need", "to"],
+    &["needs", "to"],
+    &["important"],
 ];
 
 /// Words that point the reader at the full text.
@@ -49,10 +58,28 @@ const POINTER: &[&str] = &[
     "see",
     "docs",
     "documentation",
-    "details",
+    "readme",
     "reference",
     "manual",
-    "full",
+];
+
+/// Words that make an imperative sentence an ordering or trigger rule.
+const ORDERING: &[&str] = &[
+    "before", "after", "first", "then", "until", "once", "when", "whenever", "if", "prior",
+    "finally", "last", "instead",
+];
+
+/// Verbs that open imperative sentences in tool guidelines and skills. A sentence opening with
+/// one (or with an ordering word) and naming an order or a condition is a rule; one opening
+/// with a subject ("It waits", "browser_x returns") describes behaviour and may be left out.
+const IMPERATIVE: &[&str] = &[
+    "use", "call", "run", "pass", "search", "ask", "wait", "check", "read", "open", "reply",
+    "link", "report", "tell", "prefer", "keep", "set", "add", "write", "include", "navigate",
+    "retry", "confirm", "verify", "list", "create", "file", "send", "stop", "start", "give",
+    "make", "put", "paste", "quote", "fetch", "load", "save", "close", "select", "choose",
+    "return", "provide", "mention", "install", "update", "delete", "remove", "test", "build",
+    "commit", "push", "review", "skip", "try", "do", "let", "show", "explain", "respond", "before",
+    "after", "first", "then", "once", "when", "if", "finally", "only",
 ];
 
 /// Why a unit is in the capsule.
@@ -130,23 +157,46 @@ fn push_trimmed(line: &str, start: usize, end: usize, out: &mut Vec<(usize, usiz
     }
 }
 
-/// Whole lowercase words of a unit (letters, digits and apostrophes).
-fn words(unit: &str) -> impl Iterator<Item = String> + '_ {
-    unit.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+/// Whole lowercase words of a unit (letters, digits and apostrophes; curly quotes folded).
+fn words(unit: &str) -> Vec<String> {
+    unit.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
         .filter(|w| !w.is_empty())
-        .map(|w| w.to_lowercase())
+        .map(|w| w.to_lowercase().replace('\u{2019}', "'"))
+        .collect()
+}
+
+/// Whether `phrase` occurs in `words` as consecutive whole words.
+fn has_phrase(words: &[String], phrase: &[&str]) -> bool {
+    words
+        .windows(phrase.len())
+        .any(|w| w.iter().zip(phrase).all(|(a, b)| a == b))
 }
 
 fn is_rule_unit(unit: &str) -> bool {
     // Upper-case emphasis (MUST, NEVER, IMPORTANT) marks a rule whatever the word.
     let shouting = unit
         .split(|c: char| !c.is_alphabetic())
-        .any(|w| w.len() >= 4 && w.chars().all(|c| c.is_uppercase()));
-    shouting
-        || words(unit).any(|w| {
-            let w = w.as_str();
-            NEGATIVE.contains(&w) || ORDERING.contains(&w) || POINTER.contains(&w)
-        })
+        .any(|w| w.chars().count() >= 4 && w.chars().all(|c| c.is_uppercase()));
+    if shouting {
+        return true;
+    }
+    let words = words(unit);
+    if NEGATIVE
+        .iter()
+        .chain(OBLIGATION)
+        .any(|p| has_phrase(&words, p))
+    {
+        return true;
+    }
+    if words.iter().any(|w| POINTER.contains(&w.as_str())) {
+        return true;
+    }
+    // A list marker or heading text is not the opener: skip leading markers and digits.
+    let opener = words
+        .iter()
+        .find(|w| !w.chars().all(|c| c.is_ascii_digit()));
+    opener.is_some_and(|w| IMPERATIVE.contains(&w.as_str()))
+        && words.iter().any(|w| ORDERING.contains(&w.as_str()))
 }
 
 /// Splits `text` into units and classifies them. Lines are split on `\n`.
