@@ -103,7 +103,8 @@ export class ActiveSet {
    * @param {string[]} layerActive
    */
   defer(toDefer, layerActive) {
-    const active = this.pi.getActiveTools().filter((n) => !this.layerTools.has(n));
+    const current = this.pi.getActiveTools();
+    const active = current.filter((n) => !this.layerTools.has(n));
     if (toDefer.length > 0) {
       if (this.deferred.length === 0 && this.order.length === 0) this.order = [...active];
       for (const n of toDefer) if (!this.order.includes(n)) this.order.push(n);
@@ -113,7 +114,8 @@ export class ActiveSet {
     const known = new Set(this.pi.getAllTools().map((t) => t.name));
     this.deferred = this.deferred.filter((n) => known.has(n));
     const hidden = new Set(this.deferred);
-    return [...active.filter((n) => !hidden.has(n)), ...layerActive.filter((n) => !active.includes(n))];
+    // The layer's own tools keep their place: moving one would change every later declaration.
+    return [...current.filter((n) => !hidden.has(n)), ...layerActive.filter((n) => !current.includes(n))];
   }
 
   /**

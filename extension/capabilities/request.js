@@ -19,6 +19,8 @@ export const REQUEST_PARAMETERS = {
     query: { type: "string", description: "What the tool should do." },
   },
 };
+/** Share of the best hit's score another hit of a query needs to be activated too. */
+const REQUEST_RELATIVE_SCORE = 0.5;
 /** Most names one call looks at. */
 const MAX_NAMES = 8;
 
@@ -89,7 +91,9 @@ export function runRequest(params, deps) {
     if (left() <= 0 && deferred.size > 0) exhausted = true;
     else if (deferred.size > 0) {
       const pool = [...all.values()].filter((t) => deferred.has(t.name));
-      matched = rankTools(pool, query, { limit: Math.min(REQUEST_LIMIT, left()), minScore: 0 }).map((h) => h.name);
+      // Best matches only: a hit far below the best one is a coincidental word.
+      const hits = rankTools(pool, query, { limit: Math.min(REQUEST_LIMIT, left()), minScore: 0 });
+      matched = hits.filter((h) => h.score >= hits[0].score * REQUEST_RELATIVE_SCORE).map((h) => h.name);
       const got = deps.activate(matched);
       added.push(...got);
       budget.used += Math.max(1, got.length);
