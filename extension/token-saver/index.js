@@ -47,10 +47,10 @@ function storeKeyOf(id) {
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("../shared/config.js").ConfigHolder} config
- * @param {{ capabilities: () => import("../capabilities/index.js").CapabilityControl | null }} hooks
- *   capability routing, which follows the Token Saver unless `capabilities` is set
+ * @param {{ capabilities: () => import("../capabilities/index.js").CapabilityControl | null }} [hooks]
+ *   capability routing, which follows the Token Saver unless `capabilities` is set (none: no routing)
  */
-export function registerTokenSaver(pi, config, hooks) {
+export function registerTokenSaver(pi, config, hooks = { capabilities: () => null }) {
   const stats = new TokenSaverStats();
   const tracker = new ContinuationTracker();
   let enabled = false;
