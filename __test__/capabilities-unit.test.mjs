@@ -192,6 +192,7 @@ describe("request_capabilities", () => {
       state,
       budget: { limit, used: 0 },
       allTools: () => TOOLS,
+      candidates: () => TOOLS.slice(0, 4),
       activeTools: () => state.active,
       deferred: () => state.deferred,
       activate: (/** @type {string[]} */ names) => {
@@ -219,7 +220,7 @@ describe("request_capabilities", () => {
   test("failed attempts count; an exhausted budget refuses; an active tool's full guidelines are returned free", () => {
     const d = deps(["browser_navigate"], 2);
     assert.equal(runRequest({ names: ["nope"] }, d).content[0].text, "Not found: nope.\n1 of 2 additions left for this prompt.");
-    assert.equal(runRequest({ query: "zzz qqq" }, d).content[0].text, 'Nothing hidden matched "zzz qqq"; the active tools are all there is.');
+    assert.equal(runRequest({ query: "zzz qqq" }, d).content[0].text, 'Nothing matched "zzz qqq"; the active tools are all there is.');
     assert.equal(d.budget.used, 2);
     assert.equal(runRequest({ names: ["browser_navigate"] }, d).content[0].text, "Budget used up (2 per prompt): continue with the active tools.");
     assert.deepEqual(d.state.deferred, ["browser_navigate"]);
@@ -300,19 +301,19 @@ describe("routing wiring", { skip: skipWiring }, () => {
     await s.prompt("Take a screenshot of the login page");
     assert.deepEqual(s.active(), [...BUILTIN, "browser_screenshot", "request_capabilities"]);
     await s.prompt("Is there already an issue about it?");
-    assert.deepEqual(s.active(), [...BUILTIN, "browser_screenshot", "request_capabilities", "tracker_create_issue"], "only adds, appended");
+    assert.deepEqual(s.active(), [...BUILTIN, "browser_screenshot", "request_capabilities", "tracker_create_issue", "tracker_search_issues"], "only adds, appended");
     await s.prompt("Thanks");
-    assert.equal(s.active().length, 7, "a prompt matching nothing removes nothing");
+    assert.equal(s.active().length, 8, "a prompt matching nothing removes nothing");
     s.pi.registerTool({ name: "deploy_preview", description: "Deploy a preview build of the site to a temporary URL.", parameters: {} });
     s.pi.registerTool({ name: "stock_quote", description: "Current stock quotes.", parameters: {} });
     await s.prompt("deploy a preview of this branch");
-    assert.deepEqual(s.active(), [...BUILTIN, "browser_screenshot", "request_capabilities", "tracker_create_issue", "deploy_preview"], "kept in place");
+    assert.deepEqual(s.active(), [...BUILTIN, "browser_screenshot", "request_capabilities", "tracker_create_issue", "tracker_search_issues", "deploy_preview"], "kept in place");
     assert.ok(!s.active().includes("stock_quote"), "a late tool the prompt does not need is deferred");
-    assert.deepEqual(s.control.describe().deferred.sort(), ["browser_navigate", "stock_quote", "tracker_search_issues"]);
+    assert.deepEqual(s.control.describe().deferred.sort(), ["browser_navigate", "stock_quote"]);
     // A fresh runtime (reload, resume) rebuilds the state from the session's entries.
     s.branch.push(...s.entries);
     await s.emit("session_start", {});
-    assert.deepEqual(s.control.describe().deferred.sort(), ["browser_navigate", "stock_quote", "tracker_search_issues"]);
+    assert.deepEqual(s.control.describe().deferred.sort(), ["browser_navigate", "stock_quote"]);
     assert.equal(new Map(s.control.describe().active).get("deploy_preview"), "routed");
   });
 

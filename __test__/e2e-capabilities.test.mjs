@@ -152,7 +152,7 @@ describe("capability routing in real Pi", { skip }, () => {
     assert.deepEqual(texts, [
       "Not found: nope_one.\n2 of 3 additions left for this prompt.",
       "Not found: nope_two.\n1 of 3 additions left for this prompt.",
-      "Now available: tracker_search_issues. Call them from your next step.\n0 of 3 additions left for this prompt.",
+      "Now available: tracker_search_issues. Call them from your next step.\nAlready available: tracker_create_issue.\n0 of 3 additions left for this prompt.",
       "Budget used up (3 per prompt): continue with the active tools.",
     ]);
     assert.deepEqual(toolNames(models.main.bodies[8]), [...toolNames(models.main.bodies[3]), "tracker_search_issues"]);

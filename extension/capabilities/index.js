@@ -93,6 +93,15 @@ export function registerCapabilities(pi, config, hooks) {
     return { packages: config.value.packages ?? {}, ownTools, cache: capsuleCache(), currentSource: currentGuidelines };
   }
 
+  /**
+   * Every tool routing ranks: not core, not pi-lean's, `direct`, active or deferred. Ranking
+   * over all of them (not only the deferred ones) keeps scores comparable from prompt to
+   * prompt: with BM25 a word's weight depends on how many tools share it.
+   */
+  function routable() {
+    return pi.getAllTools().filter((t) => !CORE_TOOLS.has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
+  }
+
   /** Makes sure request_capabilities is active (appended, so earlier declarations keep their bytes). */
   function ensureRequestTool() {
     const now = pi.getActiveTools();
@@ -131,15 +140,13 @@ export function registerCapabilities(pi, config, hooks) {
    * @param {string} prompt
    */
   function route(prompt) {
-    const all = pi.getAllTools();
-    const byName = new Map(all.map((t) => [t.name, t]));
     const late = active.deferrableActive();
     const first = !active.routed;
-    const pool = [...new Set([...late, ...active.deferred])].map((n) => byName.get(n)).filter((t) => t !== undefined);
+    const pool = new Set([...late, ...active.deferred]);
     /** @type {string[]} */
     let hits;
     try {
-      hits = routePrompt(pool, prompt);
+      hits = pool.size === 0 ? [] : routePrompt(routable(), prompt).filter((n) => pool.has(n));
       counters.routes += 1;
       lastRouteError = null;
     } catch (error) {
@@ -174,6 +181,7 @@ export function registerCapabilities(pi, config, hooks) {
       const h = hooks();
       const result = runRequest(/** @type {any} */ (params), {
         allTools: () => pi.getAllTools(),
+        candidates: routable,
         activeTools: () => pi.getActiveTools(),
         deferred: () => active.deferred,
         activate: (names) => active.add(names, "requested"),

@@ -19,6 +19,8 @@ export const REQUEST_PARAMETERS = {
     query: { type: "string", description: "What the tool should do." },
   },
 };
+/** Lowest score a query's hit needs (the router's floor for prompts is higher). */
+const REQUEST_MIN_SCORE = 1;
 /** Share of the best hit's score another hit of a query needs to be activated too. */
 const REQUEST_RELATIVE_SCORE = 0.5;
 /** Most names one call looks at. */
@@ -27,6 +29,8 @@ const MAX_NAMES = 8;
 /**
  * @typedef {object} RequestDeps
  * @property {() => Array<{ name: string, description?: string, parameters?: unknown, promptGuidelines?: string[] }>} allTools
+ * @property {() => Array<{ name: string, description?: string, parameters?: unknown, promptGuidelines?: string[] }>} candidates
+ *   the tools a query is ranked over (routable ones, active or deferred)
  * @property {() => string[]} activeTools
  * @property {() => string[]} deferred
  * @property {(names: string[]) => string[]} activate  adds deferred tools; returns those added
@@ -85,18 +89,22 @@ export function runRequest(params, deps) {
   }
 
   /** @type {string[]} */
-  let matched = [];
+  const alreadyActive = [];
   if (query) {
+    // Best matches only: a confident score, and none far below the best one (a coincidental word).
+    const hits = rankTools(deps.candidates(), query, { limit: 8, minScore: REQUEST_MIN_SCORE });
+    const best = hits.filter((h) => h.score >= hits[0].score * REQUEST_RELATIVE_SCORE).map((h) => h.name);
     const deferred = new Set(deps.deferred());
-    if (left() <= 0 && deferred.size > 0) exhausted = true;
-    else if (deferred.size > 0) {
-      const pool = [...all.values()].filter((t) => deferred.has(t.name));
-      // Best matches only: a hit far below the best one is a coincidental word.
-      const hits = rankTools(pool, query, { limit: Math.min(REQUEST_LIMIT, left()), minScore: 0 });
-      matched = hits.filter((h) => h.score >= hits[0].score * REQUEST_RELATIVE_SCORE).map((h) => h.name);
-      const got = deps.activate(matched);
+    const wantedDeferred = best.filter((n) => deferred.has(n)).slice(0, REQUEST_LIMIT);
+    alreadyActive.push(...best.filter((n) => !deferred.has(n) && deps.activeTools().includes(n) && !added.includes(n)));
+    if (wantedDeferred.length > 0 && left() <= 0) exhausted = true;
+    else if (wantedDeferred.length > 0) {
+      const got = deps.activate(wantedDeferred.slice(0, left()));
       added.push(...got);
-      budget.used += Math.max(1, got.length);
+      budget.used += got.length;
+    } else if (alreadyActive.length === 0) {
+      if (left() <= 0) exhausted = true;
+      else budget.used += 1;
     }
     for (const s of deps.searchSkills(query)) if (!skills.includes(s)) skills.push(s);
   }
@@ -104,15 +112,16 @@ export function runRequest(params, deps) {
   /** @type {string[]} */
   const lines = [];
   if (added.length > 0) lines.push(`Now available: ${added.join(", ")}. Call them from your next step.`);
+  if (alreadyActive.length > 0) lines.push(`Already available: ${alreadyActive.join(", ")}.`);
   if (skills.length > 0) lines.push(`Skills: ${skills.join(", ")} (load one with skill {"name": "<exact name>"}).`);
   if (unknown.length > 0) lines.push(`Not found: ${unknown.join(", ")}.`);
-  if (query && added.length === 0 && skills.length === 0 && !exhausted) lines.push(`Nothing hidden matched "${query}"; the active tools are all there is.`);
+  if (query && added.length === 0 && alreadyActive.length === 0 && skills.length === 0 && !exhausted) lines.push(`Nothing matched "${query}"; the active tools are all there is.`);
   lines.push(...guidelines);
   if (exhausted) lines.push(`Budget used up (${budget.limit} per prompt): continue with the active tools.`);
   else if (added.length > 0 || unknown.length > 0) lines.push(`${left()} of ${budget.limit} additions left for this prompt.`);
   if (lines.length === 0) lines.push(wanted.length > 0 ? "Those tools are already active." : "Pass names or a query.");
   return {
     content: [{ type: "text", text: lines.join("\n") }],
-    details: { names: wanted, query, added, skills, unknown, exhausted, budgetUsed: budget.used, budgetLimit: budget.limit },
+    details: { names: wanted, query, added, alreadyActive, skills, unknown, exhausted, budgetUsed: budget.used, budgetLimit: budget.limit },
   };
 }
