@@ -64,7 +64,8 @@ export function registerCapabilities(pi, config, hooks) {
   let lifted = false;
   /** This prompt's request budget. */
   const budget = { limit: 3, used: 0 };
-  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0 };
+  /** `guidelineChanges`: runs where a tool's guidelines changed form (each a prompt-cache prefix change). */
+  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0 };
   /** @type {CapsuleCache | null} */
   let cache = null;
   /** @type {import("./guidelines.js").GuidelineDecision[]} */
@@ -201,8 +202,7 @@ export function registerCapabilities(pi, config, hooks) {
     cache = null;
     decisions = [];
     lifted = false;
-    counters.requests = 0;
-    counters.activations = 0;
+    Object.assign(counters, { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0 });
     active.loadFromBranch(ctx.sessionManager.getBranch());
     try {
       apply(capabilityMode(config), { shrinkNow: false });
@@ -221,7 +221,9 @@ export function registerCapabilities(pi, config, hooks) {
     const options = /** @type {any} */ (event.systemPromptOptions);
     if (options && typeof options.toolGuidelines === "object" && options.toolGuidelines) {
       try {
+        const previous = new Map(decisions.map((d) => [d.name, d.applied]));
         decisions = applyGuidelinePolicy(options.toolGuidelines, pi.getAllTools(), policyOptions());
+        if (previous.size > 0 && decisions.some((d) => previous.has(d.name) && previous.get(d.name) !== d.applied)) counters.guidelineChanges += 1;
       } catch {
         // Policy trouble leaves Pi's own guidelines in place.
       }
