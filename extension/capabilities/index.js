@@ -14,7 +14,7 @@
  * - at each `before_agent_start` the local Rust ranker routes the prompt (router.js). The
  *   session's first route may shrink the broad initial set to core + routed; afterwards
  *   routes only add. A failed route changes nothing. Tools registered late are routed too;
- * - `request_capabilities` (request.js) is always active and adds tools in the same run,
+ * - `request_capabilities` (request.js) is always active while any tool is routable, and adds tools in the same run,
  *   within a per-prompt budget;
  * - third-party guidelines follow the per-package policy (guidelines.js) with capsules
  *   cached on disk (capsule-cache.js);
@@ -103,10 +103,18 @@ export function registerCapabilities(pi, config, hooks) {
     return pi.getAllTools().filter((t) => !CORE_TOOLS.has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
   }
 
-  /** Makes sure request_capabilities is active (appended, so earlier declarations keep their bytes). */
+  /**
+   * The layer's own tools to keep active: request_capabilities, unless no tool is routable at
+   * all (then it could only cost its declaration on every request; skills have skill_search).
+   */
+  function layerActive() {
+    return routable().length > 0 ? [REQUEST_TOOL] : [];
+  }
+
+  /** Makes sure request_capabilities is active when it should be (appended, so earlier declarations keep their bytes). */
   function ensureRequestTool() {
     const now = pi.getActiveTools();
-    if (!now.includes(REQUEST_TOOL)) pi.setActiveTools([...now, REQUEST_TOOL]);
+    if (layerActive().length > 0 && !now.includes(REQUEST_TOOL)) pi.setActiveTools([...now, REQUEST_TOOL]);
   }
 
   /**
@@ -128,7 +136,7 @@ export function registerCapabilities(pi, config, hooks) {
       const toDefer = active.deferrableActive();
       const wasRouted = active.routed;
       active.routed = true;
-      pi.setActiveTools(active.defer(toDefer, [REQUEST_TOOL]));
+      pi.setActiveTools(active.defer(toDefer, layerActive()));
       if (toDefer.length > 0 || !wasRouted) active.record();
     } else {
       ensureRequestTool();
@@ -162,7 +170,9 @@ export function registerCapabilities(pi, config, hooks) {
     const toDefer = late.filter((n) => !keep.has(n));
     for (const n of late) if (keep.has(n)) active.added.set(n, "routed");
     active.routed = true;
-    if (toDefer.length > 0 || first) pi.setActiveTools(active.defer(toDefer, [REQUEST_TOOL]));
+    if (toDefer.length > 0 || first) pi.setActiveTools(active.defer(toDefer, layerActive()));
+    // A tool registered late may be the first routable one.
+    else if (late.length > 0) ensureRequestTool();
     const added = active.add(hits, "routed");
     if (toDefer.length > 0 || added.length > 0 || first || late.length > 0) active.record();
     return [...late.filter((n) => keep.has(n)), ...added];
