@@ -191,3 +191,48 @@ describe("capability routing in real Pi", { skip }, () => {
     assert.ok(withBrowser.includes(bullets(NAVIGATE_GUIDELINES)), "full, though a capsule is cached");
   });
 });
+
+describe("skill capsules in real Pi", { skip }, () => {
+  const DESCRIPTION =
+    "Use when a database migration must be written or reviewed. It covers schema changes, data backfills and index builds on large tables, with examples for Postgres and MySQL. Never run a migration against production from this session. Write the down migration first, then the up migration.";
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {FakeModel} */
+  let model;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let run;
+
+  before(async () => {
+    model = new FakeModel([
+      { toolCalls: [{ name: "skill", arguments: { name: "db-migrations" } }] },
+      { text: "Loaded." },
+      { toolCalls: [{ name: "skill_search", arguments: { query: "database migration" } }] },
+      { text: "Next." },
+    ]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    const skillDir = path.join(sandbox.root, "skills", "db-migrations");
+    fs.mkdirSync(skillDir, { recursive: true });
+    fs.writeFileSync(path.join(skillDir, "SKILL.md"), `---\nname: db-migrations\ndescription: ${DESCRIPTION}\n---\n\n# Migrations\n\nSteps.\n`);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route", routing: "safe" }));
+    run = await runPi(sandbox, { args: ["--skill", path.join(sandbox.root, "skills")], prompts: ["Help me write a migration", "And the next one?"] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("after its first load, a skill's description in the catalog is its capsule; the full text stays in skill_search", () => {
+    assert.equal(run.code, 0, run.stderr);
+    const capsule = /** @type {{text: string}} */ (distillCapsule(DESCRIPTION)).text;
+    assert.equal(capsule, "Use when a database migration must be written or reviewed. Never run a migration against production from this session. Write the down migration first, then the up migration.");
+    assert.ok(systemText(model.bodies[0]).includes(`- db-migrations: ${DESCRIPTION}\n`), "full before the first load");
+    assert.ok(systemText(model.bodies[1]).includes(`- db-migrations: ${DESCRIPTION}\n`), "unchanged within the run that loaded it");
+    const next = systemText(model.bodies[2]);
+    assert.equal(next, systemText(model.bodies[1]).replace(`- db-migrations: ${DESCRIPTION}\n`, `- db-migrations: ${capsule}\n`));
+    assert.deepEqual(fs.readdirSync(path.join(sandbox.agent, "cache", "pi-lean", "skills")).length, 1);
+    // skill_search shows the description itself (capped at catalogDescriptionMax, 240).
+    assert.ok(toolMessages(model.bodies[3]).at(-1)?.text.includes(`- db-migrations: ${DESCRIPTION.slice(0, 200)}`));
+  });
+});

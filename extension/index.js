@@ -26,7 +26,11 @@ export default function piLean(pi) {
   let tokenSaver = null;
   /** @type {import("./capabilities/index.js").CapabilityControl | null} */
   let capabilities = null;
-  const skills = registerLazySkills(pi, config, { persistScope: (selection) => writeActiveScope(getAgentDir(), selection), tokenSaver: () => tokenSaver });
+  const skills = registerLazySkills(pi, config, {
+    persistScope: (selection) => writeActiveScope(getAgentDir(), selection),
+    tokenSaver: () => tokenSaver,
+    capabilities: () => capabilities,
+  });
   tokenSaver = registerTokenSaver(pi, config, { capabilities: () => capabilities });
   // Last, so its session_start sees the tools the other features activated.
   capabilities = registerCapabilities(pi, config, () => skills);

@@ -32,6 +32,8 @@ export class CapsuleCache {
     this.version = native.distillerVersion();
     /** In-memory view of verdicts read or written this session: key -> capsule or null. @type {Map<string, string | null>} */
     this.memory = new Map();
+    /** Files found missing this session, so listing many skills does not stat each one per prompt. @type {Set<string>} */
+    this.missing = new Set();
   }
 
   /** @param {CapsuleKind} kind @param {string} source */
@@ -48,11 +50,13 @@ export class CapsuleCache {
   get(kind, source) {
     const file = this.fileFor(kind, source);
     if (this.memory.has(file)) return { capsule: /** @type {string | null} */ (this.memory.get(file)) };
+    if (this.missing.has(file)) return undefined;
     /** @type {CapsuleFile} */
     let stored;
     try {
       stored = JSON.parse(fs.readFileSync(file, "utf8"));
     } catch {
+      this.missing.add(file);
       return undefined;
     }
     const capsule = stored && stored.version === this.version && stored.source === native.contentHash(source) ? stored.capsule : undefined;
@@ -94,7 +98,10 @@ export class CapsuleCache {
     } catch {
       // A cache that cannot be written only costs the saving; the original is used.
     }
-    if (stored) this.memory.set(file, capsule);
+    if (stored) {
+      this.memory.set(file, capsule);
+      this.missing.delete(file);
+    }
     return { capsule, stored };
   }
 
@@ -146,6 +153,7 @@ export class CapsuleCache {
       }
     }
     this.memory.clear();
+    this.missing.clear();
     return removed;
   }
 }

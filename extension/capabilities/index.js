@@ -28,6 +28,7 @@ import { registerCapabilitiesCommand } from "./command.js";
 import { applyGuidelinePolicy, guidelineSource, noteSuccessfulUse } from "./guidelines.js";
 import { REQUEST_DESCRIPTION, REQUEST_PARAMETERS, REQUEST_TOOL, runRequest } from "./request.js";
 import { routePrompt } from "./router.js";
+import { describedIndex } from "./skill-capsules.js";
 
 /** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
 export const PI_LEAN_TOOLS = ["skill_search", "skill", "token_retrieve"];
@@ -300,6 +301,36 @@ export function registerCapabilities(pi, config, hooks) {
       };
     },
     clearCapsules: () => capsuleCache()?.clear() ?? 0,
+    /**
+     * The skill index as listings should show it: loaded skills' descriptions as capsules
+     * while routing (skill-capsules.js); the index itself otherwise.
+     * @param {import("../../index.js").SkillIndex} index
+     */
+    describeSkills(index) {
+      if (control.mode() !== "route") return index;
+      const cache = capsuleCache();
+      if (!cache) return index;
+      return describedIndex(index, (_name, description) => {
+        try {
+          return cache.get("skills", description)?.capsule ?? description;
+        } catch {
+          return description;
+        }
+      });
+    },
+    /**
+     * Records a skill's first successful load: its description's capsule verdict is stored.
+     * @param {string} name @param {string} description @param {() => string | null} currentDescription
+     */
+    noteSkillLoaded(name, description, currentDescription) {
+      const cache = control.mode() === "route" ? capsuleCache() : null;
+      if (!cache || !description) return;
+      try {
+        if (!cache.get("skills", description)) cache.make("skills", description, `skill ${name}`, currentDescription);
+      } catch {
+        // The verdict is made again after the next load.
+      }
+    },
   };
   registerCapabilitiesCommand(pi, config, control);
   return control;

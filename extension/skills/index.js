@@ -36,7 +36,8 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("../shared/config.js").ConfigHolder} config
- * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void, tokenSaver?: () => import("../token-saver/index.js").TokenSaverControl | null }} hooks
+ * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void, tokenSaver?: () => import("../token-saver/index.js").TokenSaverControl | null, capabilities?: () => import("../capabilities/index.js").CapabilityControl | null }} hooks
+ *   `capabilities`: loaded skills' descriptions become capsules in listings while routing
  */
 export function registerLazySkills(pi, config, hooks) {
   let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
@@ -191,10 +192,10 @@ export function registerLazySkills(pi, config, hooks) {
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
     if (config.value.routing === "additive") {
       // The stub stays the whole system-prompt contribution; skills arrive as appended deltas.
-      const message = await additive.round(index, view, prompt, ctx);
+      const message = await additive.round(listed(index), view, prompt, ctx);
       return message ? { message } : undefined;
     }
-    const routed = route(index, { ...config.value, routing: config.value.routing }, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
+    const routed = route(listed(index), { ...config.value, routing: config.value.routing }, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
     if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
     return routed.message ? { message: { ...routed.message, content: access.redact(index, routed.message.content) } } : undefined;
   });
@@ -269,6 +270,15 @@ export function registerLazySkills(pi, config, hooks) {
     return redactOutput(index, result);
   }
 
+  /**
+   * The index listings use: loaded skills' descriptions as capsules while capability routing
+   * is on (skill_search and ranking keep the full text).
+   * @param {import("../../index.js").SkillIndex} index
+   */
+  function listed(index) {
+    return hooks.capabilities?.()?.describeSkills(index) ?? index;
+  }
+
   /** Registers both model-facing tools (called once, when no other extension owns their names). */
   function registerTools() {
     pi.registerTool({
@@ -319,6 +329,9 @@ export function registerLazySkills(pi, config, hooks) {
           if (decision !== "once" && decision !== "session") withheld.add(dep);
         }
         const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
+        if (!result.isError && !(params.offset ?? 0) && !(params.column ?? 0)) {
+          hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null);
+        }
         const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
         if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
           // "Allow once" covers this load and its continuation pages only.
