@@ -31,6 +31,7 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
  * @property {(selection: {activeProfile: string | null, activeGroup: string | null}, ctx?: any) => string | null} switchScope  returns an error message or null; applies the new profile's settings (the Token Saver's too) at once
  * @property {(name: string, picked: boolean) => void} setPick  records a per-branch pick (or its removal)
  * @property {() => import("../token-saver/index.js").TokenSaverControl | null} tokenSaver  the Token Saver, shown and toggled in the manager
+ * @property {(index: import("../../index.js").SkillIndex) => import("../../index.js").SkillIndex} listed  the index listings use (skill capsules)
  */
 
 /**
@@ -73,6 +74,7 @@ export function registerLazySkills(pi, config, hooks) {
       return null;
     },
     tokenSaver: () => hooks.tokenSaver?.() ?? null,
+    listed: (index) => listed(index),
     setPick(name, picked) {
       pi.appendEntry(PICK_ENTRY, { name, picked });
       if (picked) scopeState.picks.add(name);
