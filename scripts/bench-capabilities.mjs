@@ -3,11 +3,12 @@
 // promptGuidelines, __test__/fixtures/capabilities/). For each configuration it reports the
 // system prompt's characters, the tools array's characters and the o200k tokens of both, as
 // Pi sent them. `--readme` rewrites the table in README.md between the capabilities-bench markers.
+// `npm run bench` runs it too (section 7).
 //
 //   npm run bench:capabilities [-- --readme]
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { FakeModel, systemText, toolNames } from "../__test__/helpers/fake-model.mjs";
 import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
@@ -20,11 +21,6 @@ const README_END = "<!-- capabilities-bench:end -->";
 const o200k = (/** @type {string} */ s) => encode(s, { allowedSpecial: "all" }).length;
 const SCREENSHOT = "Take a screenshot of the login page at http://localhost:3000";
 const UNRELATED = "Why does the build fail?";
-
-if (!findPiNode()) {
-  console.error("bench:capabilities needs Node >= 22.19 for Pi 1.6 (set PI_LEAN_NODE or run .ci/run once)");
-  process.exit(1);
-}
 
 /**
  * One configuration: the first request of a fresh run (or of a later run in the same agent dir).
@@ -39,42 +35,51 @@ const configurations = [
   { label: 'route + `packages` all `"capsule"`', config: { capabilities: "route", packages: { local: "capsule" } }, prompt: "Is there already an issue about the login button? Take a screenshot of it." },
 ];
 
-const rows = [];
-for (const c of configurations) {
-  const model = new FakeModel(c.warm ? [{ toolCalls: [{ name: "browser_navigate", arguments: { url: "http://localhost:3000" } }] }, { toolCalls: [{ name: "browser_screenshot", arguments: {} }] }, { text: "ok" }, { text: "ok" }] : [{ text: "ok" }]);
-  await model.start();
-  const sandbox = makeSandbox(model);
-  try {
-    if (c.config) fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify(c.config));
-    const prompts = c.warm ? [c.prompt, c.prompt] : [c.prompt];
-    const run = await runPi(sandbox, { args: extensions, prompts, env: c.env });
-    if (run.code !== 0) throw new Error(`${c.label}: pi exited ${run.code}: ${run.stderr}`);
-    const body = c.warm ? model.bodies[3] : model.bodies[0];
-    const system = systemText(body);
-    const tools = JSON.stringify(body.tools ?? []);
-    rows.push({ label: c.label, tools: toolNames(body).length, systemChars: system.length, toolsChars: tools.length, tokens: o200k(system) + o200k(tools) });
-  } finally {
-    await model.stop();
-    sandbox.cleanup();
+/** Runs every configuration; returns the rows and the markdown table. */
+export async function capabilitiesBench() {
+  const rows = [];
+  for (const c of configurations) {
+    const model = new FakeModel(c.warm ? [{ toolCalls: [{ name: "browser_navigate", arguments: { url: "http://localhost:3000" } }] }, { toolCalls: [{ name: "browser_screenshot", arguments: {} }] }, { text: "ok" }, { text: "ok" }] : [{ text: "ok" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      if (c.config) fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify(c.config));
+      const prompts = c.warm ? [c.prompt, c.prompt] : [c.prompt];
+      const run = await runPi(sandbox, { args: extensions, prompts, env: c.env });
+      if (run.code !== 0) throw new Error(`${c.label}: pi exited ${run.code}: ${run.stderr}`);
+      const body = c.warm ? model.bodies[3] : model.bodies[0];
+      const system = systemText(body);
+      const tools = JSON.stringify(body.tools ?? []);
+      rows.push({ label: c.label, tools: toolNames(body).length, systemChars: system.length, toolsChars: tools.length, tokens: o200k(system) + o200k(tools) });
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
   }
+  const stock = rows[0];
+  const fmt = (/** @type {number} */ n) => n.toLocaleString("en-US");
+  const lines = [
+    "| configuration | tools declared | system prompt chars | tools array chars | o200k tokens (prompt + tools) | vs stock |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map((r) => `| ${r.label} | ${r.tools} | ${fmt(r.systemChars)} | ${fmt(r.toolsChars)} | ${fmt(r.tokens)} | ${Math.round((100 * r.tokens) / stock.tokens)}% |`),
+  ];
+  return { rows, table: lines.join("\n") };
 }
 
-const stock = rows[0];
-const fmt = (/** @type {number} */ n) => n.toLocaleString("en-US");
-const lines = [
-  "| configuration | tools declared | system prompt chars | tools array chars | o200k tokens (prompt + tools) | vs stock |",
-  "| --- | ---: | ---: | ---: | ---: | ---: |",
-  ...rows.map((r) => `| ${r.label} | ${r.tools} | ${fmt(r.systemChars)} | ${fmt(r.toolsChars)} | ${fmt(r.tokens)} | ${Math.round((100 * r.tokens) / stock.tokens)}% |`),
-];
-const table = lines.join("\n");
-console.log(table);
-
-if (process.argv.includes("--readme")) {
-  const file = path.join(root, "README.md");
-  const readme = fs.readFileSync(file, "utf8");
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error("README.md lacks the capabilities-bench markers");
-  fs.writeFileSync(file, `${readme.slice(0, start + README_START.length)}\n${table}\n${readme.slice(end)}`);
-  console.log("README.md updated");
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  if (!findPiNode()) {
+    console.error("bench:capabilities needs Node >= 22.19 for Pi 1.6 (set PI_LEAN_NODE or run .ci/run once)");
+    process.exit(1);
+  }
+  const { table } = await capabilitiesBench();
+  console.log(table);
+  if (process.argv.includes("--readme")) {
+    const file = path.join(root, "README.md");
+    const readme = fs.readFileSync(file, "utf8");
+    const start = readme.indexOf(README_START);
+    const end = readme.indexOf(README_END);
+    if (start < 0 || end < start) throw new Error("README.md lacks the capabilities-bench markers");
+    fs.writeFileSync(file, `${readme.slice(0, start + README_START.length)}\n${table}\n${readme.slice(end)}`);
+    console.log("README.md updated");
+  }
 }
