@@ -236,3 +236,55 @@ describe("skill capsules in real Pi", { skip }, () => {
     assert.ok(toolMessages(model.bodies[3]).at(-1)?.text.includes(`- db-migrations: ${DESCRIPTION.slice(0, 200)}`));
   });
 });
+
+describe("capability routing: the opt-in model router in real Pi", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let run;
+  const prompt = "Take a screenshot of the login page at http://localhost:3000";
+
+  before(async () => {
+    model = new FakeModel([
+      // Prompt 1: the router (a request with no tools) picks one tool, plus names it was not offered.
+      { text: 'Sure: {"tools": ["tracker_search_issues", "read", "no_such_tool"]}' },
+      { text: "Routed by the model." },
+      // Prompt 2: no usable answer, so the local ranker routes.
+      { text: "I cannot decide." },
+      { text: "Routed locally." },
+      { text: "Bye." },
+    ]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route", router: "model", routerModel: "fake/fake-model", pickerTimeoutMs: 5000 }));
+    run = await runPi(sandbox, { args: EXTENSIONS, prompts: [prompt, "Is there already an issue about the login button?", "/capabilities"] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("the router request is bounded: no tools, the task and the routable candidates only", () => {
+    assert.equal(run.code, 0, run.stderr);
+    const router = model.bodies[0];
+    assert.deepEqual(router.messages.map((/** @type {any} */ m) => m.role), ["system", "user"]);
+    assert.ok(!router.tools?.length);
+    assert.match(systemText(router), /^You choose which tools a coding agent should have for a task\./);
+    const payload = JSON.parse(router.messages[1].content.map((/** @type {any} */ p) => p.text).join(""));
+    assert.equal(payload.task, prompt);
+    // Best-first by the local ranker; core and pi-lean's tools are never candidates.
+    assert.deepEqual(payload.candidates.map((/** @type {any} */ c) => c.name), ["browser_screenshot", "browser_navigate", "tracker_search_issues", "tracker_create_issue"]);
+    const second = JSON.parse(model.bodies[2].messages[1].content.map((/** @type {any} */ p) => p.text).join(""));
+    assert.equal(second.previousReply, "Routed by the model.");
+    assert.deepEqual(second.candidates.map((/** @type {any} */ c) => c.name).sort(), ["browser_navigate", "browser_screenshot", "tracker_create_issue"], "only deferred tools are offered");
+  });
+
+  test("its answer only filters the candidates; no usable answer falls back to the local ranker", () => {
+    assert.deepEqual(toolNames(model.bodies[1]), [...CORE, "tracker_search_issues", "skill_search", "skill", "request_capabilities"]);
+    assert.deepEqual(toolNames(model.bodies[3]), [...CORE, "tracker_search_issues", "skill_search", "skill", "request_capabilities", "tracker_create_issue"]);
+    assert.match(run.stderr, /^model router fake\/fake-model: 1 answered, 1 fell back to the local ranker$/m);
+  });
+});

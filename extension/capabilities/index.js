@@ -27,7 +27,8 @@ import { CapsuleCache } from "./capsule-cache.js";
 import { registerCapabilitiesCommand } from "./command.js";
 import { applyGuidelinePolicy, guidelineSource, noteSuccessfulUse } from "./guidelines.js";
 import { REQUEST_DESCRIPTION, REQUEST_PARAMETERS, REQUEST_TOOL, runRequest } from "./request.js";
-import { routePrompt } from "./router.js";
+import { ROUTE_LIMIT, rankTools, routePrompt } from "./router.js";
+import { TOOL_ROUTER, previousReply, runModelPicker } from "../skills/model-picker.js";
 import { describedIndex } from "./skill-capsules.js";
 
 /** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
@@ -66,7 +67,7 @@ export function registerCapabilities(pi, config, hooks) {
   /** This prompt's request budget. */
   const budget = { limit: 3, used: 0 };
   /** `guidelineChanges`: runs where a tool's guidelines changed form (each a prompt-cache prefix change). */
-  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0 };
+  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0, modelRoutes: 0, modelFallbacks: 0 };
   /** @type {CapsuleCache | null} */
   let cache = null;
   /** @type {import("./guidelines.js").GuidelineDecision[]} */
@@ -145,18 +146,45 @@ export function registerCapabilities(pi, config, hooks) {
   }
 
   /**
+   * The opt-in model router (`router: "model"`): the model picker of additive routing with the
+   * tool prompt, offered the pool best-first by the local ranker. Null when it is off or gives
+   * no usable answer (the local ranker then routes); its answer only filters the pool.
+   * @param {string} prompt @param {Set<string>} pool @param {any} ctx
+   * @returns {Promise<string[] | null>}
+   */
+  async function modelRoute(prompt, pool, ctx) {
+    const settings = config.value;
+    if (settings.router !== "model" || pool.size === 0) return null;
+    const tools = routable();
+    const ranked = rankTools(tools, prompt, { limit: 8, minScore: 0 }).map((h) => h.name);
+    const ordered = [...new Set([...ranked, ...tools.map((t) => t.name)])].filter((n) => pool.has(n));
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const candidates = ordered.map((name) => ({ name, description: String(byName.get(name)?.description ?? "") }));
+    const picked = await runModelPicker(
+      ctx,
+      { pickerModel: settings.routerModel, pickerTimeoutMs: settings.pickerTimeoutMs, maxAddedPerRound: ROUTE_LIMIT },
+      { task: prompt, previousReply: previousReply(ctx?.sessionManager?.getBranch?.() ?? []), candidates },
+      TOOL_ROUTER,
+    );
+    if (picked) counters.modelRoutes += 1;
+    else counters.modelFallbacks += 1;
+    return picked;
+  }
+
+  /**
    * Routes one prompt; returns the names added. A failure changes nothing (and keeps late
    * tools active for good, so a later route cannot take them away).
-   * @param {string} prompt
+   * @param {string} prompt @param {any} ctx
    */
-  function route(prompt) {
+  async function route(prompt, ctx) {
     const late = active.deferrableActive();
     const first = !active.routed;
     const pool = new Set([...late, ...active.deferred]);
     /** @type {string[]} */
     let hits;
     try {
-      hits = pool.size === 0 ? [] : routePrompt(routable(), prompt).filter((n) => pool.has(n));
+      const picked = await modelRoute(prompt, pool, ctx);
+      hits = picked ?? (pool.size === 0 ? [] : routePrompt(routable(), prompt).filter((n) => pool.has(n)));
       counters.routes += 1;
       lastRouteError = null;
     } catch (error) {
@@ -213,7 +241,7 @@ export function registerCapabilities(pi, config, hooks) {
     cache = null;
     decisions = [];
     lifted = false;
-    Object.assign(counters, { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0 });
+    Object.assign(counters, { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0, modelRoutes: 0, modelFallbacks: 0 });
     active.loadFromBranch(ctx.sessionManager.getBranch());
     try {
       apply(capabilityMode(config), { shrinkNow: false });
@@ -223,11 +251,11 @@ export function registerCapabilities(pi, config, hooks) {
     }
   });
 
-  pi.on("before_agent_start", (event) => {
+  pi.on("before_agent_start", async (event, ctx) => {
     if (mode === "off" || lifted) return;
     if (event.messageType === "user") {
       budget.used = 0;
-      route(String(event.prompt ?? ""));
+      await route(String(event.prompt ?? ""), ctx);
     }
     const options = /** @type {any} */ (event.systemPromptOptions);
     if (options && typeof options.toolGuidelines === "object" && options.toolGuidelines) {
