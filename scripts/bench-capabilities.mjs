@@ -32,7 +32,11 @@ const configurations = [
   { label: "route: prompt needs the browser tools", config: { capabilities: "route" }, prompt: SCREENSHOT },
   { label: "route: prompt needs no third-party tool", config: { capabilities: "route" }, prompt: UNRELATED },
   { label: "route, after the browser tools were used once (capsules)", config: { capabilities: "route" }, prompt: SCREENSHOT, warm: true },
-  { label: 'route + `packages` all `"capsule"`', config: { capabilities: "route", packages: { local: "capsule" } }, prompt: "Is there already an issue about the login button? Take a screenshot of it." },
+  {
+    label: 'route + `packages` all `"capsule"` (before any use)',
+    config: { capabilities: "route", packages: Object.fromEntries([extensions[1], extensions[3]].map((file) => [file, "capsule"])) },
+    prompt: "Is there already an issue about the login button? Take a screenshot of it.",
+  },
 ];
 
 /** Runs every configuration; returns the rows and the markdown table. */

@@ -43,7 +43,7 @@ export function registerCapabilitiesCommand(pi, config, control) {
       if (config.value.router === "model") lines.push(`model router ${config.value.routerModel ?? "(no routerModel)"}: ${d.counters.modelRoutes} answered, ${d.counters.modelFallbacks} fell back to the local ranker`);
       if (d.lastRouteError) lines.push(`last route failed: ${d.lastRouteError}`);
       if (d.decisions.length === 0) lines.push("guidelines: no third-party tool has guidelines");
-      for (const g of d.decisions) lines.push(`guidelines ${g.name}: policy ${g.policy}, prompt carries ${g.applied} (${g.appliedChars} of ${g.fullChars} chars)`);
+      for (const g of d.decisions) lines.push(`guidelines ${g.name}: policy ${g.policy}, prompt carries ${g.applied} (${g.appliedChars} of ${g.fullChars} chars); source ${g.source}`);
       lines.push(`capsules cached: ${d.capsules.tools.length} tool, ${d.capsules.skills.length} skill (clear with /capabilities clear)`);
       tell(ctx, lines.join("\n"));
     },

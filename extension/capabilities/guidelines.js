@@ -45,6 +45,7 @@ export function guidelineSource(tool) {
 /**
  * @typedef {object} GuidelineDecision
  * @property {string} name
+ * @property {string} source  the tool's `sourceInfo.source` and `path`, what `packages` keys match
  * @property {PackagePolicy | "default"} policy  the configured policy, or "default"
  * @property {"full" | "capsule" | "drop"} applied  what the prompt carries
  * @property {number} fullChars
@@ -84,7 +85,8 @@ export function applyGuidelinePolicy(toolGuidelines, tools, { packages, ownTools
     // its own, so a missing key would bring the full text back on the next turn.
     if (replacement) toolGuidelines[tool.name] = replacement;
     const appliedChars = replacement ? replacement.join("\n").length : source.length;
-    decisions.push({ name: tool.name, policy: configured ?? "default", applied, fullChars: source.length, appliedChars });
+    const info = tool.sourceInfo ?? {};
+    decisions.push({ name: tool.name, source: `${info.source ?? "?"} ${info.path ?? ""}`.trim(), policy: configured ?? "default", applied, fullChars: source.length, appliedChars });
   }
   return decisions;
 }
