@@ -288,3 +288,32 @@ describe("capability routing: the opt-in model router in real Pi", { skip }, () 
     assert.match(run.stderr, /^model router fake\/fake-model: 1 answered, 1 fell back to the local ranker$/m);
   });
 });
+
+describe("capability routing: tools registered late, in real Pi", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let run;
+
+  before(async () => {
+    model = new FakeModel([{ text: "First." }, { text: "Second." }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route" }));
+    run = await runPi(sandbox, { args: [...EXTENSIONS, "-e", path.join(FIXTURES, "late-tools.js")], prompts: ["Why does the build fail?", "Deploy a preview of this branch"] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("a late tool the next prompt needs stays; one it does not need is deferred before any request", () => {
+    assert.equal(run.code, 0, run.stderr);
+    const first = [...CORE, "skill_search", "skill", "request_capabilities"];
+    assert.deepEqual(toolNames(model.bodies[0]), first);
+    assert.deepEqual(toolNames(model.bodies[1]), [...first, "deploy_preview"]);
+  });
+});
