@@ -317,6 +317,16 @@ describe("routing wiring", { skip: skipWiring }, () => {
     assert.equal(new Map(s.control.describe().active).get("deploy_preview"), "routed");
   });
 
+  test("the mode: explicit capabilities wins; unset follows tokenSaver; a broken config is off", async () => {
+    const { capabilityMode } = await import("../extension/capabilities/index.js");
+    const holder = (/** @type {any} */ value, error = null) => /** @type {any} */ ({ value: { capabilities: null, tokenSaver: "off", ...value }, error });
+    assert.equal(capabilityMode(holder({})), "off");
+    assert.equal(capabilityMode(holder({ tokenSaver: "on" })), "route");
+    assert.equal(capabilityMode(holder({ tokenSaver: "on", capabilities: "off" })), "off");
+    assert.equal(capabilityMode(holder({ capabilities: "route" })), "route");
+    assert.equal(capabilityMode(holder({ capabilities: "route" }, /** @type {any} */ (new Error("CONFIG_INVALID")))), "off");
+  });
+
   test("a failed route (the native ranker panics) shrinks nothing, and the late tools stay active for good", async () => {
     const harness = new URL("./helpers/routing-harness.mjs", import.meta.url).href;
     const script = `
