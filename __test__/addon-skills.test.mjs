@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { SkillIndex, capDescription, contentHash, coreVersion } from "../index.js";
+import { errorCode } from "../extension/shared/native.js";
 import { REPO_ROOT, SHARED_DIR } from "./helpers/pi.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
@@ -218,9 +219,12 @@ describe("SkillIndex", () => {
     for (const name of ["release-notes", "git-history"]) {
       assert.deepEqual(await index.loadAsync(name), index.load(name));
     }
-    await assert.rejects(index.loadAsync("missing"), (/** @type {any} */ e) => e.code === "SKILL_NOT_FOUND" && e.message === 'SKILL_NOT_FOUND: no skill is named exactly "missing"; search the catalog for the exact name');
-    await assert.rejects(index.loadAsync("release-notes", { offset: 1 }), (/** @type {any} */ e) => e.code === "SKILL_REV_REQUIRED");
-    await assert.rejects(index.loadAsync("release-notes", { offset: 1, rev: "0000000000000000" }), (/** @type {any} */ e) => e.code === "SKILL_SOURCE_CHANGED");
+    // errorCode: the wasm fallback's runtime rejects with napi's GenericFailure status and our message.
+    await assert.rejects(index.loadAsync("missing"), (/** @type {any} */ e) => errorCode(e) === "SKILL_NOT_FOUND" && e.message === 'SKILL_NOT_FOUND: no skill is named exactly "missing"; search the catalog for the exact name');
+    await assert.rejects(index.loadAsync("release-notes", { offset: 1 }), (/** @type {any} */ e) => errorCode(e) === "SKILL_REV_REQUIRED");
+    await assert.rejects(index.loadAsync("release-notes", { offset: 1, rev: "0000000000000000" }), (/** @type {any} */ e) => errorCode(e) === "SKILL_SOURCE_CHANGED");
+    // The native binding sets the code itself.
+    if (process.env.NAPI_RS_FORCE_WASI !== "error") await assert.rejects(index.loadAsync("missing"), { code: "SKILL_NOT_FOUND" });
   });
 
   test("capDescription is the one capping rule: characters, trimmed, marked", () => {

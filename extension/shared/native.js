@@ -32,14 +32,20 @@ function describeBinding() {
 /**
  * The stable code of an error from the addon: its `code` property, which every addon error
  * carries, thrown or rejected (`INVALID_ARGUMENT`, `SKILL_NOT_FOUND`, `INTERNAL` for a caught
- * panic, …). The code is never parsed from the message's `CODE: ` prefix. Anything else, such
- * as a JS TypeError, is `INTERNAL`.
+ * panic, …). One exception: the wasm fallback's runtime rejects an async task's promise with
+ * napi's own status (`code: "GenericFailure"`) while keeping our message, so for that status
+ * alone the code is the message's `CODE: ` prefix. Anything else, such as a JS TypeError, is
+ * `INTERNAL`.
  * @param {unknown} error
  * @returns {string}
  */
 export function errorCode(error) {
   const code = /** @type {{code?: unknown}} */ (error)?.code;
   if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
+  if (code === "GenericFailure" && error instanceof Error) {
+    const prefixed = /^([A-Z][A-Z0-9_]+): [^;]*; /.exec(error.message);
+    if (prefixed) return prefixed[1];
+  }
   return "INTERNAL";
 }
 
