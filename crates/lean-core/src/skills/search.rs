@@ -14,6 +14,11 @@
 //! - a small bonus for query bigrams found verbatim in a skill,
 //! - optional pseudo-relevance feedback (off by default: it hurt on the routing sets).
 //!
+//! Then the BM25F ranking is fused with a ranking by meaning (reciprocal-rank fusion, k = 60):
+//! the cosine between static embeddings ([`super::embed`]) of the query and of each skill, so
+//! paraphrases that share no word with a description still find it. Without the embedding
+//! table, or with `embedding_weight` 0, the ranking is BM25F alone.
+//!
 //! On the catalog side, description clauses that name another skill ("for docking use
 //! diffdock") count for less, since they describe that other skill.
 //!
@@ -24,6 +29,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::catalog::Catalog;
+use super::embed::{cosine, shipped_table, EmbeddingTable};
 use super::scan::SkillMeta;
 use super::text::{
     camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stands_alone, stem, words,
@@ -57,6 +63,12 @@ pub struct SearchTuning {
     pub feedback_docs: usize,
     pub feedback_terms: usize,
     pub feedback_weight: f32,
+    /// Weight of the embedding ranking in the fusion; 0 turns embeddings off (BM25F alone).
+    pub embedding_weight: f32,
+    /// Weight of the BM25F ranking in the fusion; 0 ranks by embeddings alone (evaluation).
+    pub lexical_weight: f32,
+    /// Reciprocal-rank fusion constant: a skill at rank r adds weight / (rrf_k + r).
+    pub rrf_k: f32,
 }
 
 impl Default for SearchTuning {
@@ -76,6 +88,11 @@ impl Default for SearchTuning {
             // Measured on the routing sets, feedback from the first-pass top skills drifted
             // more queries away than it rescued, so it is off by default.
             feedback_weight: 0.0,
+            embedding_weight: 1.0,
+            lexical_weight: 1.0,
+            // The usual constant of reciprocal-rank fusion: flat enough that agreement between
+            // the two rankings outweighs either ranking's first place alone.
+            rrf_k: 60.0,
         }
     }
 }
@@ -94,6 +111,9 @@ impl SearchTuning {
             "bigram_weight" => &mut self.bigram_weight,
             "cross_reference_weight" => &mut self.cross_reference_weight,
             "feedback_weight" => &mut self.feedback_weight,
+            "embedding_weight" => &mut self.embedding_weight,
+            "lexical_weight" => &mut self.lexical_weight,
+            "rrf_k" => &mut self.rrf_k,
             "feedback_docs" => {
                 self.feedback_docs = value as usize;
                 return true;
@@ -122,6 +142,12 @@ fn truncate_at_char_boundary(text: &str, max_bytes: usize) -> &str {
     }
     &text[..cut]
 }
+
+/// Cosine below which the embedding ranking leaves a skill out: the 95th percentile of cosines
+/// between random unrelated texts of the fit's held-out set (`unrelated_pair_cosine_p50_p95_p99`
+/// in `data/skill-embeddings.fit.json`). Below it a cosine is no evidence of shared meaning,
+/// so a query that means nothing to any skill still finds nothing.
+const MEANING_FLOOR: f32 = 0.19;
 
 /// Weight of a camelCase hump relative to a whole word.
 const CAMEL_PART_WEIGHT: f32 = 0.5;
@@ -179,6 +205,52 @@ pub struct SearchIndex {
     names: NameMatcher,
     /// How a plain mention of each skill's name is treated.
     pin_kind: Vec<PinKind>,
+    /// Static embeddings of the skills; `None` when off or when the table is unavailable.
+    embeddings: Option<SkillVectors>,
+}
+
+/// One L2-normalised static embedding per skill, for the meaning side of the fusion.
+#[derive(Debug)]
+struct SkillVectors {
+    table: &'static EmbeddingTable<'static>,
+    /// `doc_count × dims`, row-major; a skill without tokens has a zero row.
+    rows: Vec<f32>,
+}
+
+impl SkillVectors {
+    /// `descriptions[i]` is what skill `i` says about itself (clauses about other skills out).
+    fn build(
+        table: &'static EmbeddingTable<'static>,
+        skills: &[SkillMeta],
+        descriptions: &[String],
+    ) -> SkillVectors {
+        let dims = table.dims();
+        let mut rows = vec![0f32; skills.len() * dims];
+        for ((skill, description), row) in skills
+            .iter()
+            .zip(descriptions)
+            .zip(rows.chunks_exact_mut(dims))
+        {
+            // Name words read as words ("diagnosing-bugs" -> "diagnosing bugs"), then the
+            // description: the text a person would read to decide.
+            let name = skill.name.replace(['-', '_'], " ");
+            if let Some(vector) = table.embed(&format!("{name}: {description}")) {
+                row.copy_from_slice(&vector);
+            }
+        }
+        SkillVectors { table, rows }
+    }
+
+    /// Cosine of `query` to every skill, or `None` when the query has no tokens.
+    fn cosines(&self, query: &str) -> Option<Vec<f32>> {
+        let query = self.table.embed_query(query)?;
+        Some(
+            self.rows
+                .chunks_exact(query.len())
+                .map(|row| cosine(row, &query))
+                .collect(),
+        )
+    }
 }
 
 /// How a skill's name, found in a query, affects ranking.
@@ -400,6 +472,17 @@ impl SearchIndex {
         Self::build_tuned(catalog, SearchTuning::default())
     }
 
+    /// [`SearchIndex::build`] ranking by BM25F alone, without static embeddings.
+    pub fn build_lexical(catalog: &Catalog) -> SearchIndex {
+        Self::build_tuned(
+            catalog,
+            SearchTuning {
+                embedding_weight: 0.0,
+                ..SearchTuning::default()
+            },
+        )
+    }
+
     /// [`SearchIndex::build`] with non-default ranking knobs (evaluation tooling only).
     #[doc(hidden)]
     pub fn build_tuned(catalog: &Catalog, tuning: SearchTuning) -> SearchIndex {
@@ -416,6 +499,7 @@ impl SearchIndex {
 
         let mut description_weights: Vec<Vec<f32>> = Vec::with_capacity(doc_count);
         let mut name_weights: Vec<Vec<f32>> = Vec::with_capacity(doc_count);
+        let mut embedding_texts: Vec<String> = Vec::with_capacity(doc_count);
         for (own_index, skill) in skills.iter().enumerate() {
             let (terms, weights) = interner.analyze_name(&skill.name);
             name_terms.push(terms);
@@ -442,6 +526,8 @@ impl SearchIndex {
             // that skill, not this one, so its words count for less here.
             let mut terms = Vec::new();
             let mut weights = Vec::new();
+            let mut own_clauses: Vec<&str> = Vec::new();
+            let mut refers_anywhere = false;
             for clause in skill
                 .description
                 .split(['.', ';', '!', '?', '(', ')', '\n'])
@@ -451,8 +537,10 @@ impl SearchIndex {
                     .iter()
                     .any(|mention| mention.skill != own_index);
                 let weight = if refers_elsewhere {
+                    refers_anywhere = true;
                     tuning_ref.cross_reference_weight
                 } else {
+                    own_clauses.push(clause);
                     1.0
                 };
                 let (clause_terms, term_weights) = interner.analyze(clause);
@@ -465,6 +553,12 @@ impl SearchIndex {
             }
             description_terms.push(terms);
             description_weights.push(weights);
+            // The meaning side leaves those clauses out altogether, for the same reason.
+            embedding_texts.push(if refers_anywhere {
+                own_clauses.join(". ")
+            } else {
+                skill.description.clone()
+            });
         }
         // Each affix lists its terms once, in first-seen order (a set per list rather than a
         // scan per insert: thousands of names can share one prefix).
@@ -626,6 +720,14 @@ impl SearchIndex {
             })
             .collect();
 
+        let embeddings = if tuning.embedding_weight > 0.0 {
+            shipped_table()
+                .ok()
+                .map(|table| SkillVectors::build(table, skills, &embedding_texts))
+        } else {
+            None
+        };
+
         SearchIndex {
             tuning,
             doc_count,
@@ -641,7 +743,13 @@ impl SearchIndex {
             concept_bigrams,
             names,
             pin_kind,
+            embeddings,
         }
+    }
+
+    /// Whether rankings fuse static embeddings with BM25F.
+    pub fn uses_embeddings(&self) -> bool {
+        self.embeddings.is_some()
     }
 
     /// Skills whose exact name appears in `text` as a whole word (so `tdd` matches
@@ -764,6 +872,7 @@ impl SearchIndex {
         let first_pass = top_k(&scores, self.tuning.feedback_docs.max(1));
         let confidence_score = first_pass.first().map_or(0.0, |&(_, score)| score);
         self.add_feedback(&first_pass, &query_terms, &mut scores, include);
+        self.fuse_embeddings(query, &mut scores, include);
 
         let mut ranked = top_k(&scores, limit + pinned.len());
         if !pinned.is_empty() {
@@ -809,6 +918,35 @@ impl SearchIndex {
         let max_idf = (1.0 + (self.doc_count as f32 - 0.5) / 1.5).ln().max(1.0);
         let absolute = 1.0 - (-top_score / (2.7 * max_idf)).exp();
         f64::from((0.5 * coverage + 0.5 * absolute).clamp(0.0, 1.0))
+    }
+
+    /// Replaces the BM25F `scores` by their reciprocal-rank fusion with the ranking by
+    /// embedding cosine. Both rankings cover only included skills: the BM25F one those with a
+    /// positive score, the embedding one those at or above [`MEANING_FLOOR`]. A query without
+    /// any shared word still finds the skills nearest in meaning (confidence says how sure).
+    fn fuse_embeddings(&self, query: &str, scores: &mut [f32], include: &dyn Fn(usize) -> bool) {
+        let Some(cosines) = self.embeddings.as_ref().and_then(|e| e.cosines(query)) else {
+            return;
+        };
+        let k = self.tuning.rrf_k;
+        let ranked_by = |key: &dyn Fn(usize) -> Option<f32>| -> Vec<usize> {
+            let mut docs: Vec<(usize, f32)> = (0..self.doc_count)
+                .filter_map(|doc| key(doc).map(|value| (doc, value)))
+                .collect();
+            docs.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+            docs.into_iter().map(|(doc, _)| doc).collect()
+        };
+        let lexical = ranked_by(&|doc| (scores[doc] > 0.0).then_some(scores[doc]));
+        let semantic = ranked_by(&|doc| {
+            (include(doc) && cosines[doc] >= MEANING_FLOOR).then_some(cosines[doc])
+        });
+        scores.iter_mut().for_each(|score| *score = 0.0);
+        for (rank, doc) in lexical.into_iter().enumerate() {
+            scores[doc] += self.tuning.lexical_weight / (k + rank as f32 + 1.0);
+        }
+        for (rank, doc) in semantic.into_iter().enumerate() {
+            scores[doc] += self.tuning.embedding_weight / (k + rank as f32 + 1.0);
+        }
     }
 
     fn add_feedback(
