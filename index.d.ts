@@ -61,6 +61,11 @@ export declare class SkillIndex {
    */
   constructor(skillsIn: Array<SkillInput>, options?: SkillIndexOptions | undefined | null)
   /**
+   * The constructor off the event loop: the same snapshot, built (frontmatter reads
+   * included) on the libuv pool. Arguments are checked before queuing.
+   */
+  static build(skillsIn: Array<SkillInput>, options?: SkillIndexOptions | undefined | null): Promise<SkillIndex>
+  /**
    * Scans skill directories the way Pi does (a dir with SKILL.md is a skill; others are
    * searched recursively). Malformed skills are skipped and reported, never fatal.
    */
@@ -96,6 +101,12 @@ export declare class SkillIndex {
    * ever looked up in the catalog, never turned into paths.
    */
   load(name: string, options?: LoadOptions | undefined | null): LoadedSkill
+  /**
+   * `load` off the event loop: the skill's and its dependencies' files are read on the
+   * libuv pool. Arguments are checked before queuing; errors reject with the codes `load`
+   * throws.
+   */
+  loadAsync(name: string, options?: LoadOptions | undefined | null): Promise<LoadedSkill>
 }
 
 /** A compiled skill policy: rules apply in order and the last match wins. */
@@ -124,6 +135,12 @@ export interface BrowseResponse {
   offset: number
 }
 
+/**
+ * Caps a description at `max` characters the way every model-facing list does (the cut is
+ * marked with `…`; 0 keeps nothing). Absent `max` keeps everything.
+ */
+export declare function capDescription(text: string, max?: number | undefined | null): string
+
 export interface ClosureInfo {
   /** Load order: dependencies first, the root last. */
   order: Array<string>
@@ -145,7 +162,7 @@ export declare function compact(input: Buffer | string, options?: CompactOptions
  * before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant. The
  * input is copied first, so the task never reads memory the caller still controls.
  */
-export declare function compactAsync(input: Buffer | string, options?: CompactOptionsInput | undefined | null): Promise<unknown>
+export declare function compactAsync(input: Buffer | string, options?: CompactOptionsInput | undefined | null): Promise<CompactResult>
 
 export interface CompactOptionsInput {
   /** Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects. */
@@ -290,6 +307,13 @@ export interface SearchHitInfo {
   name: string
   description: string
   score: number
+  /**
+   * Why the hit was pinned ahead of the ranking: the text invokes it explicitly
+   * (`invocation`), names it with a distinctive name (`name`), or names it with a single
+   * word rare in descriptions (`word`: ranked first, but the confidence stays lexical).
+   * Absent for ranked hits.
+   */
+  pinned?: 'invocation' | 'name' | 'word'
 }
 
 export interface SearchOptions {
@@ -334,6 +358,8 @@ export interface SkillIndexOptions {
   maxSourceBytes?: number
   /** Extra dependencies from config: skill name -> names loaded with it. */
   autoload?: Record<string, Array<string>>
+  /** Fuse static embeddings with BM25F in search (default true); false ranks by BM25F alone. */
+  embeddings?: boolean
 }
 
 export interface SkillInfo {

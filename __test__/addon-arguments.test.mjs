@@ -4,7 +4,7 @@
 // pagers always move forward.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, compact, compactAsync, compactToBuffer, contentHash, matchSkillPattern, resolveSkillScope } from "../index.js";
+import { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, compact, compactAsync, capDescription, compactToBuffer, contentHash, matchSkillPattern, resolveSkillScope } from "../index.js";
 
 const MESSAGE_FORM = /^[A-Z][A-Z0-9_]+: [^;]+; [^;]+$/;
 
@@ -104,6 +104,13 @@ describe("wrong types get INVALID_ARGUMENT naming the argument", () => {
     ["skillsIn", () => new SkillIndex(/** @type {any} */ ([{ name: 5, description: "x" }]))],
     ["skillsIn", () => new SkillIndex(/** @type {any} */ ([{ description: "x" }]))],
     ["options.autoload", () => new SkillIndex([], /** @type {any} */ ({ autoload: { a: "b" } }))],
+    // napi reads a number or a string as an empty object: it must not pass as "no autoload".
+    ["options.autoload", () => new SkillIndex([], /** @type {any} */ ({ autoload: 5 }))],
+    ["options.autoload", () => new SkillIndex([], /** @type {any} */ ({ autoload: "a" }))],
+    ["options.autoload", () => SkillIndex.build([], /** @type {any} */ ({ autoload: 5 }))],
+    ["skillsIn", () => SkillIndex.build(/** @type {any} */ ("nope"))],
+    ["text", () => capDescription(/** @type {any} */ (1), 3)],
+    ["max", () => capDescription("a", -1)],
     ["dirs", () => SkillIndex.scan(/** @type {any} */ ("dir"))],
     ["name", () => index.get(/** @type {any} */ (undefined))],
     ["query", () => index.search(/** @type {any} */ (null))],
@@ -113,6 +120,8 @@ describe("wrong types get INVALID_ARGUMENT naming the argument", () => {
     ["name", () => index.closure(/** @type {any} */ (1))],
     ["name", () => index.load(/** @type {any} */ (null))],
     ["options.rev", () => index.load("a", /** @type {any} */ ({ rev: 1 }))],
+    ["name", () => index.loadAsync(/** @type {any} */ (null))],
+    ["options.offset", () => index.loadAsync("a", { offset: -1 })],
     ["defaultAction", () => new SkillPolicy(/** @type {any} */ (1), [])],
     ["rules", () => new SkillPolicy("allow", /** @type {any} */ ({}))],
     ["name", () => policy.actionFor(/** @type {any} */ (undefined))],
@@ -158,7 +167,7 @@ describe("one message form everywhere", () => {
 
 describe("the extension's error helpers keep the one form", () => {
   test("errorCode and errorMessage for addon errors, plain errors and non-errors", async () => {
-    const { errorCode, errorMessage } = await import("../extension/native.js");
+    const { errorCode, errorMessage } = await import("../extension/shared/native.js");
     let addonError;
     try {
       compact(/** @type {any} */ (1));
@@ -177,8 +186,8 @@ describe("the extension's error helpers keep the one form", () => {
 
 describe("tool errors the model sees keep the one form", () => {
   test("skill load, skill browse and token_retrieve failures read CODE: what happened; what to do", async () => {
-    const { runSkillLoad, runSkillSearch } = await import("../extension/skill-tools.js");
-    const { runRetrieve } = await import("../extension/token-saver-retrieve.js");
+    const { runSkillLoad, runSkillSearch } = await import("../extension/skills/tools.js");
+    const { runRetrieve } = await import("../extension/token-saver/retrieve.js");
     const index = new SkillIndex([{ name: "a", description: "alpha" }]);
     const store = RecoveryStore.open();
     const outputs = [
@@ -188,7 +197,7 @@ describe("tool errors the model sees keep the one form", () => {
       runRetrieve({ id: "not-an-id" }, () => [store]),
       runRetrieve({ id: "0123456789abcdef" }, () => [store]),
     ];
-    // runRetrieve reads off the event loop (a promise); the skill tools answer at once.
+    // runRetrieve and skill load read off the event loop (promises); skill search answers at once.
     for (const output of await Promise.all(outputs)) {
       assert.equal(output.isError, true);
       assert.match(output.content[0].text, MESSAGE_FORM, output.content[0].text);

@@ -45,8 +45,10 @@ const calls = {
   compactToBuffer: () => addon.compactToBuffer(log),
   compactAsync: () => addon.compactAsync(log),
   matchSkillPattern: () => addon.matchSkillPattern("a*", "ab"),
+  capDescription: () => addon.capDescription("alpha beta", 3),
   resolveSkillScope: () => addon.resolveSkillScope({ groups: {}, profiles: {} }, ["a"]),
   "SkillIndex.new": () => new SkillIndex([{ name: "b", description: "b" }]),
+  "SkillIndex.build": () => SkillIndex.build([{ name: "b", description: "b" }]),
   "SkillIndex.scan": () => SkillIndex.scan([]),
   "SkillIndex.fingerprint": () => index.fingerprint,
   "SkillIndex.size": () => index.size,
@@ -57,8 +59,10 @@ const calls = {
   "SkillIndex.search": () => index.search("alpha"),
   "SkillIndex.browse": () => index.browse(),
   "SkillIndex.mentions": () => index.mentions("use a"),
+  "SkillIndex.redact": () => index.redact("use a", ["a"], "x"),
   "SkillIndex.closure": () => index.closure("a"),
   "SkillIndex.load": () => index.load("a"),
+  "SkillIndex.loadAsync": () => index.loadAsync("a"),
   "SkillPolicy.new": () => new SkillPolicy("allow", []),
   "SkillPolicy.actionFor": () => policy.actionFor("xy"),
   "SkillPolicy.deniedAmong": () => policy.deniedAmong(["xy"]),
@@ -66,7 +70,9 @@ const calls = {
   "RecoveryStore.put": () => store.put("three\\n"),
   "RecoveryStore.contains": () => store.contains(id),
   "RecoveryStore.retrieve": () => store.retrieve(id),
+  "RecoveryStore.retrieveAsync": () => store.retrieveAsync(id),
   "RecoveryStore.retrieveBytes": () => store.retrieveBytes(id),
+  "RecoveryStore.flush": () => store.flush(),
   "RecoveryStore.clear": () => store.clear(),
   "RecoveryStore.stats": () => store.stats(),
   "ToolIndex.new": () => new ToolIndex([]),
@@ -96,7 +102,7 @@ describe("panics never cross the boundary", () => {
     assert.equal(listed.status, 0, listed.stderr);
     /** @type {string[]} */
     const entries = listed.found;
-    assert.equal(entries.length, 33, "every exported function, method and getter is listed");
+    assert.equal(entries.length, 39, "every exported function, method and getter is listed");
     const rest = entries.filter((name) => !SETUP.flat().includes(name));
     /** @type {Record<string, string>} */
     const outcome = {};
@@ -110,6 +116,44 @@ describe("panics never cross the boundary", () => {
     assert.deepEqual(Object.keys(outcome).sort(), [...entries].sort());
     for (const [name, result] of Object.entries(outcome)) {
       assert.match(result, /^INTERNAL \| INTERNAL: the native core failed in [^;]+; [^;]+$/, `${name}: ${result}`);
+    }
+  });
+
+  test("every async entry's worker half turns a panic into a rejected INTERNAL promise", () => {
+    const child = runChild(
+      `
+const index = new addon.SkillIndex([{ name: "a", description: "alpha skill", requires: [] }]);
+const store = addon.RecoveryStore.open();
+const id = store.put("one\\ntwo\\n");
+const log = Buffer.from(Array.from({ length: 400 }, (_, i) => "INFO line " + i + " ok\\n").join(""));
+const calls = {
+  "compactAsync:worker": () => addon.compactAsync(log),
+  "SkillIndex.build:worker": () => addon.SkillIndex.build([{ name: "b", description: "b" }]),
+  "SkillIndex.loadAsync:worker": () => index.loadAsync("a"),
+  "RecoveryStore.retrieveAsync:worker": () => store.retrieveAsync(id),
+};
+const outcome = {};
+for (const [name, call] of Object.entries(calls)) {
+  try {
+    await call();
+    outcome[name] = "fulfilled";
+  } catch (error) {
+    outcome[name] = error.code + " | " + error.message;
+  }
+}
+outcome.after = store.retrieve(id).text;
+console.log(JSON.stringify(outcome));
+`,
+      { PI_LEAN_TEST_PANIC: "compactAsync:worker,SkillIndex.build:worker,SkillIndex.loadAsync:worker,RecoveryStore.retrieveAsync:worker" },
+    );
+    assert.equal(child.signal, null, `child died with ${child.signal}:\n${child.stderr}`);
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(child.stderr, "", "nothing on stderr");
+    const { after, ...workers } = child.found;
+    assert.equal(after, "one\ntwo\n");
+    assert.equal(Object.keys(workers).length, 4);
+    for (const [name, result] of Object.entries(workers)) {
+      assert.match(result, new RegExp(`^INTERNAL \\| INTERNAL: the native core failed in ${name.replace(".", "\\.")} \\([^;]+; [^;]+$`), `${name}: ${result}`);
     }
   });
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { SkillIndex, contentHash, coreVersion } from "../index.js";
+import { SkillIndex, capDescription, contentHash, coreVersion } from "../index.js";
 import { REPO_ROOT, SHARED_DIR } from "./helpers/pi.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
@@ -183,6 +183,53 @@ describe("SkillIndex", () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  test("build makes the constructor's snapshot off the event loop, from inputs it owns", async () => {
+    const scanned = SkillIndex.scan([DEP_SKILLS]).list();
+    const inputs = scanned.map(({ requires, ...rest }) => ({ ...rest, filePath: rest.filePath ?? undefined, baseDir: rest.baseDir ?? undefined }));
+    const building = SkillIndex.build(inputs, { autoload: { "git-history": ["tdd"] } });
+    // The caller may change or drop its objects while the build runs.
+    const firstName = inputs[0].name;
+    inputs[0].name = "renamed";
+    inputs.length = 0;
+    const built = await building;
+    assert.ok(built instanceof SkillIndex);
+    const sync = new SkillIndex(scanned.map(({ requires, ...rest }) => ({ ...rest, filePath: rest.filePath ?? undefined, baseDir: rest.baseDir ?? undefined })), { autoload: { "git-history": ["tdd"] } });
+    assert.equal(built.fingerprint, sync.fingerprint);
+    assert.ok(built.get(firstName));
+    assert.deepEqual(built.closure("release-notes"), sync.closure("release-notes"));
+    assert.deepEqual(built.diagnostics, sync.diagnostics);
+  });
+
+  test("build leaves the event loop free: a queued callback runs before the snapshot is ready", async () => {
+    const skills = Array.from({ length: 5000 }, (_, i) => ({ name: `skill-${i}`, description: `does task ${i} with tool ${i % 97}`, requires: [] }));
+    let ran = false;
+    setImmediate(() => {
+      ran = true;
+    });
+    const index = await SkillIndex.build(skills);
+    assert.equal(ran, true, "the event loop turned while the index was built");
+    assert.equal(index.size, 5000);
+  });
+
+  test("loadAsync returns what load returns and rejects with load's codes", async () => {
+    const index = SkillIndex.scan([DEP_SKILLS]);
+    for (const name of ["release-notes", "git-history"]) {
+      assert.deepEqual(await index.loadAsync(name), index.load(name));
+    }
+    await assert.rejects(index.loadAsync("missing"), (/** @type {any} */ e) => e.code === "SKILL_NOT_FOUND" && e.message === 'SKILL_NOT_FOUND: no skill is named exactly "missing"; search the catalog for the exact name');
+    await assert.rejects(index.loadAsync("release-notes", { offset: 1 }), (/** @type {any} */ e) => e.code === "SKILL_REV_REQUIRED");
+    await assert.rejects(index.loadAsync("release-notes", { offset: 1, rev: "0000000000000000" }), (/** @type {any} */ e) => e.code === "SKILL_SOURCE_CHANGED");
+  });
+
+  test("capDescription is the one capping rule: characters, trimmed, marked", () => {
+    assert.equal(capDescription("Writes release notes", 6), "Writes…");
+    assert.equal(capDescription("héllo wörld", 5), "héllo…");
+    assert.equal(capDescription("ab  cd", 3), "ab…");
+    assert.equal(capDescription("short", 10), "short");
+    assert.equal(capDescription("anything", 0), "");
+    assert.equal(capDescription("anything"), "anything");
   });
 
   test("mentions finds exact names in text", () => {

@@ -7,9 +7,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { bindingTarget, native } from "../extension/native.js";
-import { DEFAULT_CONFIG } from "../extension/config.js";
-import { COMMAND, registerTokenSaver } from "../extension/token-saver.js";
+import { bindingTarget, native } from "../extension/shared/native.js";
+import { DEFAULT_CONFIG } from "../extension/shared/config.js";
+import { COMMAND, registerTokenSaver } from "../extension/token-saver/index.js";
 import { REPO_ROOT } from "./helpers/pi.mjs";
 import { hostPlatform } from "../scripts/build-targets.mjs";
 

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { SkillIndex } from "../index.js";
-import { runSkillSearch } from "../extension/skill-tools.js";
+import { runSkillSearch } from "../extension/skills/tools.js";
 import { FakeModel, systemText } from "./helpers/fake-model.mjs";
 import { REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 

@@ -3,7 +3,7 @@
 // make them take super-linear time on the event loop.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skill-guard.js";
+import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skills/guard.js";
 
 const deny = (/** @type {string} */ name) => name === "secret";
 const denyNothing = () => false;

@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { SkillIndex } from "../index.js";
-import { DEFAULT_CONFIG, loadConfig } from "../extension/config.js";
-import { route } from "../extension/skill-routing.js";
+import { DEFAULT_CONFIG, loadConfig } from "../extension/shared/config.js";
+import { route } from "../extension/skills/routing.js";
 import { SHARED_DIR } from "./helpers/pi.mjs";
 
 const ROUTING = path.join(SHARED_DIR, "eval", "routing");

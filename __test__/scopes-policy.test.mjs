@@ -6,13 +6,13 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { SkillIndex, SkillPolicy, matchSkillPattern, resolveSkillScope } from "../index.js";
-import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, writeActiveScope } from "../extension/config.js";
-import { SkillAccess } from "../extension/skill-access.js";
-import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skill-guard.js";
-import { SkillPolicyEngine, compilePattern } from "../extension/skill-policy.js";
-import { SHORTLIST_TYPE, compactCatalog, route, shortlist } from "../extension/skill-routing.js";
-import { ScopeState, resolveScope, scopeMembers } from "../extension/skill-scope.js";
-import { runSkillLoad, runSkillSearch } from "../extension/skill-tools.js";
+import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, writeActiveScope } from "../extension/shared/config.js";
+import { SkillAccess } from "../extension/skills/access.js";
+import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skills/guard.js";
+import { SkillPolicyEngine } from "../extension/skills/policy.js";
+import { SHORTLIST_TYPE, certainPin, compactCatalog, route, shortlist } from "../extension/skills/routing.js";
+import { ScopeState, resolveScope, scopeMembers } from "../extension/skills/scope.js";
+import { runSkillLoad, runSkillSearch } from "../extension/skills/tools.js";
 import { REPO_ROOT } from "./helpers/pi.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
@@ -42,23 +42,23 @@ function configError(fn) {
 
 describe("pattern matching", () => {
   test("exact names, * and ? over the whole name", () => {
-    assert.equal(compilePattern("tdd")("tdd"), true);
-    assert.equal(compilePattern("tdd")("tdd2"), false);
-    assert.equal(compilePattern("git-*")("git-history"), true);
-    assert.equal(compilePattern("git-*")("git-"), true);
-    assert.equal(compilePattern("git-*")("my-git-history"), false);
-    assert.equal(compilePattern("loop-?")("loop-a"), true);
-    assert.equal(compilePattern("loop-?")("loop-ab"), false);
-    assert.equal(compilePattern("*")("anything at all"), true);
-    assert.equal(compilePattern("*notes")("release-notes"), true);
+    assert.equal(matchSkillPattern("tdd", "tdd"), true);
+    assert.equal(matchSkillPattern("tdd", "tdd2"), false);
+    assert.equal(matchSkillPattern("git-*", "git-history"), true);
+    assert.equal(matchSkillPattern("git-*", "git-"), true);
+    assert.equal(matchSkillPattern("git-*", "my-git-history"), false);
+    assert.equal(matchSkillPattern("loop-?", "loop-a"), true);
+    assert.equal(matchSkillPattern("loop-?", "loop-ab"), false);
+    assert.equal(matchSkillPattern("*", "anything at all"), true);
+    assert.equal(matchSkillPattern("*notes", "release-notes"), true);
   });
 
   test("regex metacharacters are literal", () => {
-    assert.equal(compilePattern("a.b")("a.b"), true);
-    assert.equal(compilePattern("a.b*")("axb"), false);
-    assert.equal(compilePattern("(x)+")("(x)+"), true);
-    assert.equal(compilePattern("[ab]*")("a"), false);
-    assert.equal(compilePattern("[ab]*")("[ab]z"), true);
+    assert.equal(matchSkillPattern("a.b", "a.b"), true);
+    assert.equal(matchSkillPattern("a.b*", "axb"), false);
+    assert.equal(matchSkillPattern("(x)+", "(x)+"), true);
+    assert.equal(matchSkillPattern("[ab]*", "a"), false);
+    assert.equal(matchSkillPattern("[ab]*", "[ab]z"), true);
   });
 });
 
@@ -363,9 +363,9 @@ describe("access view, search and load with scope and policy", () => {
     }
   });
 
-  test("loading withholds denied dependencies without naming them", () => {
+  test("loading withholds denied dependencies without naming them", async () => {
     const { index } = fixtureAccess(base);
-    const out = runSkillLoad(index, { name: "git-history" }, { withhold: (name) => name === "changelog-style" });
+    const out = await runSkillLoad(index, { name: "git-history" }, { withhold: (name) => name === "changelog-style" });
     const text = out.content[0].text;
     assert.ok(!text.includes("changelog-style"), text);
     assert.ok(!text.includes("Keep a Changelog"));
@@ -389,16 +389,28 @@ describe("routing decisions", () => {
     assert.deepEqual(vague, { catalog: null, message: null });
   });
 
-  test("only distinctive or explicitly invoked names pin", async () => {
-    const { isDistinctiveName, explicitlyInvoked } = await import("../extension/skill-routing.js");
-    assert.equal(isDistinctiveName("release-notes"), true);
-    assert.equal(isDistinctiveName("pydeseq2"), true);
-    assert.equal(isDistinctiveName("research"), false);
-    assert.equal(explicitlyInvoked("use the research skill", "research"), true);
-    assert.equal(explicitlyInvoked("run /skill:research now", "research"), true);
-    assert.equal(explicitlyInvoked("try `research` here", "research"), true);
-    assert.equal(explicitlyInvoked("do some research on it", "research"), false);
-    assert.equal(explicitlyInvoked("the research-skill folder", "research"), false);
+  test("the ranker says which hits are pinned and why; only invocations and distinctive names are certain", () => {
+    const common = ["Research notes for papers", "Summarise research data", "Track research tasks", "Research literature review", "Collect research sources"];
+    const index = new SkillIndex([
+      { name: "research", description: "Plan a study", requires: [] },
+      { name: "release-notes", description: "Write release notes", requires: [] },
+      { name: "pydeseq2", description: "Differential expression", requires: [] },
+      { name: "foo.bar", description: "Dotted helper", requires: [] },
+      ...common.map((description, i) => ({ name: `helper${String.fromCharCode(97 + i)}x`, description, requires: [] })),
+    ]);
+    /** @param {string} text @param {string} name */
+    const pinOf = (text, name) => index.search(text, { limit: 8 }).hits.find((h) => h.name === name)?.pinned;
+    assert.equal(pinOf("draft the release-notes", "release-notes"), "name");
+    assert.equal(pinOf("run pydeseq2 on counts", "pydeseq2"), "name");
+    // One rule for every host: a dotted name is as distinctive as a hyphenated one.
+    assert.equal(pinOf("call foo.bar here", "foo.bar"), "name");
+    assert.equal(pinOf("use the research skill", "research"), "invocation");
+    assert.equal(pinOf("run /skill:research now", "research"), "invocation");
+    assert.equal(pinOf("try `research` here", "research"), "invocation");
+    assert.equal(pinOf("do some research on it", "research"), undefined);
+    assert.equal(pinOf("the research-skill folder", "research"), undefined);
+    const hits = index.search("use the research skill and draft the release-notes", { limit: 8 }).hits;
+    assert.deepEqual(hits.filter(certainPin).map((h) => h.name), ["research", "release-notes"]);
   });
 
   test("exact-name mentions are pinned first", () => {
@@ -432,7 +444,7 @@ describe("routing decisions", () => {
 
 describe("fixed prompt cost", () => {
   test("the stub plus both tool declarations stay within 300 tokens (chars/4)", async () => {
-    const { piLeanFixedCost } = await import("../extension/prompt-cost.js");
+    const { piLeanFixedCost } = await import("../extension/skills/prompt-cost.js");
     const cost = piLeanFixedCost(1000);
     assert.ok(cost.tokens <= 300, `fixed cost ${cost.tokens} tokens`);
   });
@@ -483,7 +495,7 @@ describe("the shipped JSON Schema", () => {
   const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
 
   test("documents every key the loader accepts, each setting with its default", async () => {
-    const { SETTING_KEYS } = await import("../extension/config.js");
+    const { SETTING_KEYS } = await import("../extension/shared/config.js");
     const topLevel = Object.keys(schema.properties).sort();
     assert.deepEqual(topLevel, ["$schema", ...SETTING_KEYS, "groups", "profiles", "activeProfile", "activeGroup", "permission"].sort());
     for (const key of SETTING_KEYS) {
@@ -544,7 +556,7 @@ describe("the shipped JSON Schema", () => {
 
 describe("per-branch picks ledger", () => {
   test("replays pick entries of the branch in order; other entries are ignored", async () => {
-    const { PICK_ENTRY, restorePicks } = await import("../extension/skill-picks.js");
+    const { PICK_ENTRY, restorePicks } = await import("../extension/skills/picks.js");
     const entry = (name, picked) => ({ type: "custom", customType: PICK_ENTRY, data: { name, picked } });
     const picks = restorePicks([entry("a", true), { type: "message" }, entry("b", true), { type: "custom", customType: "other", data: { name: "c", picked: true } }, entry("a", false), entry("d", true)]);
     assert.deepEqual([...picks], ["b", "d"]);

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SkillIndex } from "../index.js";
-import { runSkillSearch } from "../extension/skill-tools.js";
+import { runSkillSearch } from "../extension/skills/tools.js";
 
 /** Twenty skills that all match "postgres", so one query has three pages of 8. */
 function catalog(extra = []) {

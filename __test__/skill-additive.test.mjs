@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SkillIndex } from "../index.js";
-import { additiveRound, deltaMessage, pickSkills, toolRoundText } from "../extension/skill-additive.js";
-import { DELTA_TYPE, deriveLedger, ledgerLines, summarizedAway, visibleEntryIds } from "../extension/skill-ledger.js";
-import { PICK_ENTRY } from "../extension/skill-picks.js";
+import { additiveRound, deltaMessage, pickSkills, toolRoundText } from "../extension/skills/additive.js";
+import { DELTA_TYPE, deriveLedger, ledgerLines, summarizedAway, visibleEntryIds } from "../extension/skills/ledger.js";
+import { PICK_ENTRY } from "../extension/skills/picks.js";
 
 const SKILLS = [
   { name: "pdf-tools", description: "Extract text and tables from PDF files. Use when reading, converting, or inspecting PDFs." },
@@ -127,7 +127,7 @@ describe("one round", () => {
 });
 
 describe("model picker (unit)", async () => {
-  const { PICKER_CANDIDATES_JSON, parsePickerAnswer, pickerPayload, previousReply, runModelPicker } = await import("../extension/skill-model-picker.js");
+  const { PICKER_CANDIDATES_JSON, parsePickerAnswer, pickerPayload, previousReply, runModelPicker } = await import("../extension/skills/model-picker.js");
 
   test("the payload is bounded: 2,000 characters of task and reply, 3,000 JSON characters of candidates", () => {
     const many = Array.from({ length: 200 }, (_, i) => ({ name: `skill-${i}`, description: "d".repeat(500) }));

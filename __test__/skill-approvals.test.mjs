@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { SkillIndex } from "../index.js";
-import { ConfigHolder } from "../extension/config.js";
-import { registerLazySkills } from "../extension/lazy-skills.js";
-import { REMOVED_BLOCK } from "../extension/skill-guard.js";
+import { ConfigHolder } from "../extension/shared/config.js";
+import { registerLazySkills } from "../extension/skills/index.js";
+import { REMOVED_BLOCK } from "../extension/skills/guard.js";
 import { fakePi, tuiCtx } from "./helpers/fake-pi.mjs";
 import { REPO_ROOT } from "./helpers/pi.mjs";
 

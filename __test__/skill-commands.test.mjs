@@ -7,9 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, test } from "node:test";
 import { SkillIndex } from "../index.js";
-import { ConfigHolder, writeActiveScope } from "../extension/config.js";
-import { registerLazySkills } from "../extension/lazy-skills.js";
-import { PICK_ENTRY } from "../extension/skill-picks.js";
+import { ConfigHolder, writeActiveScope } from "../extension/shared/config.js";
+import { registerLazySkills } from "../extension/skills/index.js";
+import { PICK_ENTRY } from "../extension/skills/picks.js";
 import { fakePi, tuiCtx } from "./helpers/fake-pi.mjs";
 import { REPO_ROOT } from "./helpers/pi.mjs";
 

@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { SkillIndex } from "../index.js";
-import { ConfigHolder } from "../extension/config.js";
-import { registerLazySkills } from "../extension/lazy-skills.js";
+import { ConfigHolder } from "../extension/shared/config.js";
+import { registerLazySkills } from "../extension/skills/index.js";
 import { fakePi, tuiCtx } from "./helpers/fake-pi.mjs";
 
 describe("skill loading and paging", () => {

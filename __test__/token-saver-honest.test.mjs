@@ -9,9 +9,9 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { truncateTail } from "@earendil-works/pi-coding-agent";
 import { RecoveryStore, compact } from "../index.js";
-import { compactToolResult } from "../extension/token-saver-compaction.js";
-import { DECAY, FEEDBACK_STEP, GROWTH_FLOOR_BYTES, MAX_WEIGHT, RetrievalFeedback } from "../extension/token-saver-feedback.js";
-import { TokenSaverStats } from "../extension/token-saver-stats.js";
+import { compactToolResult } from "../extension/token-saver/compaction.js";
+import { DECAY, FEEDBACK_STEP, GROWTH_FLOOR_BYTES, MAX_WEIGHT, RetrievalFeedback } from "../extension/token-saver/feedback.js";
+import { TokenSaverStats } from "../extension/token-saver/stats.js";
 
 /** A session like token-saver.js builds, with the real engine behind the feedback. */
 function session() {

@@ -7,11 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { RecoveryStore, contentHash } from "../index.js";
-import { asksForMachineReadable, compactToolResult, hasEditIntent, isSourcePath, largerThanPiSent, passThroughReason, queryHint } from "../extension/token-saver-compaction.js";
-import { ContinuationTracker, clampEffort, shortenDescription, shortenLoadout } from "../extension/token-saver-provider.js";
-import { runRetrieve } from "../extension/token-saver-retrieve.js";
-import { writeTokenSaverSetting } from "../extension/token-saver-settings.js";
-import { TokenSaverStats } from "../extension/token-saver-stats.js";
+import { asksForMachineReadable, compactToolResult, hasEditIntent, isSourcePath, largerThanPiSent, passThroughReason, queryHint } from "../extension/token-saver/compaction.js";
+import { ContinuationTracker, clampEffort, shortenDescription, shortenLoadout } from "../extension/token-saver/provider.js";
+import { runRetrieve } from "../extension/token-saver/retrieve.js";
+import { writeTokenSaverSetting } from "../extension/token-saver/settings.js";
+import { TokenSaverStats } from "../extension/token-saver/stats.js";
 import { SHARED_DIR } from "./helpers/pi.mjs";
 
 const CARGO_TEST = path.join(SHARED_DIR, "eval", "compaction", "04_cargo_test_2fail.txt");

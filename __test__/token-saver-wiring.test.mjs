@@ -13,7 +13,7 @@ import { SHARED_DIR } from "./helpers/pi.mjs";
 const [major, minor] = process.versions.node.split(".").map(Number);
 const skipNode = major > 22 || (major === 22 && minor >= 19) ? false : "needs Node >= 22.19 to import Pi";
 const { default: piLean } = skipNode ? { default: null } : await import("../extension/index.js");
-const { CLEAR_ENTRY } = skipNode ? { CLEAR_ENTRY: "" } : await import("../extension/token-saver.js");
+const { CLEAR_ENTRY } = skipNode ? { CLEAR_ENTRY: "" } : await import("../extension/token-saver/index.js");
 
 const CARGO_TEST = path.join(SHARED_DIR, "eval", "compaction", "04_cargo_test_2fail.txt");
 const skipCorpus = fs.existsSync(CARGO_TEST) ? false : "shared compaction corpus missing";

@@ -8,9 +8,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, DEFAULT_CONFIG, loadConfig } from "../extension/config.js";
-import { SkillAccess } from "../extension/skill-access.js";
-import { ScopeState } from "../extension/skill-scope.js";
+import { ConfigError, DEFAULT_CONFIG, loadConfig } from "../extension/shared/config.js";
+import { SkillAccess } from "../extension/skills/access.js";
+import { ScopeState } from "../extension/skills/scope.js";
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -71,7 +71,7 @@ async function projectTrusted() {
  */
 export async function loadUserConfig(options = {}) {
   const trusted = await projectTrusted();
-  /** @type {import("../extension/config.js").LeanConfig} */
+  /** @type {import("../extension/shared/config.js").LeanConfig} */
   let value;
   /** @type {ConfigError | null} */
   let error = null;
@@ -82,7 +82,7 @@ export async function loadUserConfig(options = {}) {
     error = thrown;
     value = { ...DEFAULT_CONFIG };
   }
-  const holder = /** @type {import("../extension/config.js").ConfigHolder} */ ({ value, error, where: {} });
+  const holder = /** @type {import("../extension/shared/config.js").ConfigHolder} */ ({ value, error, where: {} });
   return { trusted, error, config: value, access: new SkillAccess(holder, new ScopeState(value)) };
 }
 

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { native } from "../extension/native.js";
+import { native } from "../extension/shared/native.js";
 import { PACKAGE_ROOT, UsageError, agentDir, cliCommand, describeError, loadUserConfig, packageVersion, skillDirs } from "./cli-env.js";
 import { runReport } from "./report.js";
 

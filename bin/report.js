@@ -10,10 +10,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { bindingTarget, native } from "../extension/native.js";
-import { estimateTokens, piLeanFixedCost, renderStockCatalog } from "../extension/prompt-cost.js";
-import { fullOutputBeforeTruncation, passThroughReason, THRESHOLD_BYTES } from "../extension/token-saver-compaction.js";
-import { formatCount } from "../extension/token-saver-stats.js";
+import { bindingTarget, native } from "../extension/shared/native.js";
+import { estimateTokens, piLeanFixedCost, renderStockCatalog } from "../extension/skills/prompt-cost.js";
+import { fullOutputBeforeTruncation, passThroughReason, THRESHOLD_BYTES } from "../extension/token-saver/compaction.js";
+import { formatCount } from "../extension/token-saver/stats.js";
 
 /** Pi's own cut of bash output: the last 2,000 lines, then at most 50 KB of them. */
 const PI_MAX_LINES = 2000;

@@ -6,10 +6,10 @@
  * handlers run in registration order.
  */
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
-import { ConfigHolder, writeActiveScope } from "./config.js";
-import { registerLazySkills } from "./lazy-skills.js";
-import { projectConfigTrusted } from "./project-trust.js";
-import { registerTokenSaver } from "./token-saver.js";
+import { ConfigHolder, writeActiveScope } from "./shared/config.js";
+import { registerLazySkills } from "./skills/index.js";
+import { projectConfigTrusted } from "./shared/project-trust.js";
+import { registerTokenSaver } from "./token-saver/index.js";
 
 /** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
 export default function piLean(pi) {
@@ -21,7 +21,7 @@ export default function piLean(pi) {
     // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js).
     config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: projectConfigTrusted(ctx, getAgentDir()) });
   });
-  /** @type {import("./token-saver.js").TokenSaverControl | null} */
+  /** @type {import("./token-saver/index.js").TokenSaverControl | null} */
   let tokenSaver = null;
   registerLazySkills(pi, config, { persistScope: (selection) => writeActiveScope(getAgentDir(), selection), tokenSaver: () => tokenSaver });
   tokenSaver = registerTokenSaver(pi, config);

@@ -10,9 +10,9 @@
 // earlier prompt still counts), plus the stricter "in this prompt's own message".
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_CONFIG } from "../extension/config.js";
-import { additiveRound } from "../extension/skill-additive.js";
-import { route } from "../extension/skill-routing.js";
+import { DEFAULT_CONFIG } from "../extension/shared/config.js";
+import { additiveRound } from "../extension/skills/additive.js";
+import { route } from "../extension/skills/routing.js";
 import { SkillIndex } from "../index.js";
 
 /** The session's prompts: every third query, so every kind is represented. @param {any[]} queries */

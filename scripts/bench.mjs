@@ -14,7 +14,8 @@
 //      the original stored, and token_retrieve latency;
 //   6. the native binding vs the wasm32-wasi fallback (`npm run build:all` builds it): the same
 //      index build, search and compaction calls through both, side by side with the ratio.
-// Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6).
+// Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6),
+// --memory (only the peak-memory rows of 4).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -26,13 +27,13 @@ import { FakeModel, systemText } from "../__test__/helpers/fake-model.mjs";
 import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
 import { SkillIndex } from "../index.js";
 import { compactionBench, syntheticBuildLog } from "./bench-compaction.mjs";
-import { DEFAULT_CONFIG } from "../extension/config.js";
-import { route } from "../extension/skill-routing.js";
+import { DEFAULT_CONFIG } from "../extension/shared/config.js";
+import { route } from "../extension/skills/routing.js";
 import { additiveSession } from "./bench-additive.mjs";
 import { RecoveryStore } from "../index.js";
-import { compactToolResult } from "../extension/token-saver-compaction.js";
-import { runRetrieve } from "../extension/token-saver-retrieve.js";
-import { TokenSaverStats } from "../extension/token-saver-stats.js";
+import { compactToolResult } from "../extension/token-saver/compaction.js";
+import { runRetrieve } from "../extension/token-saver/retrieve.js";
+import { TokenSaverStats } from "../extension/token-saver/stats.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const routing = path.resolve(root, "..", "shared", "eval", "routing");
@@ -277,20 +278,29 @@ function searchLatency() {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Peak RSS while compacting a 100 MB log, in a fresh process that only holds the input Buffer.
- * With `maxInputBytes` below the input size the same call passes the input through instead.
- * @param {Record<string, unknown>} options
+ * Peak RSS while compacting a 100 MB log, in a fresh process that only holds the input Buffer
+ * (or, with `asString`, the input string). With `maxInputBytes` below the input size the same
+ * call passes the input through instead. Decoding a file into a string peaks above the string
+ * itself, so on Linux the peak is reset (`/proc/self/clear_refs`) just before the call and the
+ * growth is measured from there; elsewhere it is the `maxRSS` difference.
+ * @param {Record<string, unknown>} options @param {boolean} [asString]
  */
-function peakMemory(options = {}) {
+function peakMemory(options = {}, asString = false) {
   const file = path.join(os.tmpdir(), `pi-lean-bench-100mb-${process.pid}.log`);
   fs.writeFileSync(file, syntheticBuildLog(100 * 1024 * 1024));
   const script = `
     import fs from "node:fs";
     import { compact } from ${JSON.stringify(path.join(root, "index.js"))};
-    const input = fs.readFileSync(${JSON.stringify(file)});
-    const before = process.resourceUsage().maxRSS * 1024;
+    const input = fs.readFileSync(${JSON.stringify(file)}${asString ? ', "utf8"' : ""});
+    const linuxKb = (key) => Number(new RegExp(key + ":\\\\s+(\\\\d+)").exec(fs.readFileSync("/proc/self/status", "utf8"))?.[1]) * 1024;
+    let reset = false;
+    try {
+      fs.writeFileSync("/proc/self/clear_refs", "5");
+      reset = linuxKb("VmHWM") > 0;
+    } catch {}
+    const before = reset ? linuxKb("VmRSS") : process.resourceUsage().maxRSS * 1024;
     const out = compact(input, ${JSON.stringify(options)});
-    const after = process.resourceUsage().maxRSS * 1024;
+    const after = reset ? linuxKb("VmHWM") : process.resourceUsage().maxRSS * 1024;
     console.log(JSON.stringify({ inputBytes: input.length, rssBefore: before, rssAfter: after, changed: out.changed, outputBytes: out.outputBytes }));
   `;
   try {
@@ -305,16 +315,24 @@ function peakMemory(options = {}) {
 /** Section 4: `scripts/bench-compaction.mjs` (ours and the peer in this process), then peak memory. */
 async function compaction() {
   const { text, figures: measured } = await compactionBench();
+  figures.compaction = measured;
+  return [text, memoryTable()].join("\n");
+}
+
+/** Peak memory rows of section 4 (alone with `--memory`). */
+function memoryTable() {
   const mem = peakMemory();
   // The same input over `maxInputBytes`: passed through, which must not cost more than compacting.
   const passMem = peakMemory({ maxInputBytes: 1024 });
-  figures.compaction = { ...measured, peakMemory: mem, passThroughPeakMemory: passMem };
+  // A string passed through is handed back as the same JS string, not a second copy.
+  const stringPassMem = peakMemory({ maxInputBytes: 1024 }, true);
+  figures.compaction = { ...(/** @type {object} */ (figures.compaction) ?? {}), peakMemory: mem, passThroughPeakMemory: passMem, stringPassThroughPeakMemory: stringPassMem };
   /** @param {string} label @param {any} m @param {string} what */
   const memRowOf = (label, m, what) =>
     m.error
       ? [label, `failed: ${m.error}`]
       : [label, `${(m.rssAfter / 1e6).toFixed(0)} MB total, +${((m.rssAfter - m.rssBefore) / 1e6).toFixed(0)} MB while ${what} (${(m.rssAfter / m.inputBytes).toFixed(2)}x input)`];
-  return [text, table(["measure", "value"], [memRowOf("peak RSS, 100 MB build log", mem, "compacting"), memRowOf("peak RSS, 100 MB over maxInputBytes", passMem, "passing it through")])].join("\n");
+  return table(["measure", "value"], [memRowOf("peak RSS, 100 MB build log", mem, "compacting"), memRowOf("peak RSS, 100 MB over maxInputBytes", passMem, "passing it through"), memRowOf("peak RSS, 100 MB string over maxInputBytes", stringPassMem, "passing it through")]);
 }
 
 async function tokenSaver() {
@@ -424,6 +442,11 @@ function nativeVsWasm() {
 }
 
 async function main() {
+  if (args.includes("--memory")) {
+    process.stdout.write(`pi-lean bench: peak memory (node ${process.version})\n\n${memoryTable()}\n`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+    return;
+  }
   if (args.includes("--native-vs-wasm")) {
     process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${nativeVsWasm()}\n`);
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));

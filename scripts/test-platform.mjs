@@ -75,7 +75,7 @@ function stage(/** @type {string} */ platform) {
   const top = fs.mkdtempSync(path.join(os.tmpdir(), `pi-lean-${platform}-`));
   const repo = path.join(top, "repo");
   fs.mkdirSync(path.join(repo, "__test__"), { recursive: true });
-  for (const f of ["package.json", "index.js", "extension/native.js", "extension/skill-tools.js", "extension/token-saver-retrieve.js", "__test__/helpers", "__test__/fixtures"]) fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
+  for (const f of ["package.json", "index.js", "extension/shared/native.js", "extension/skills/tools.js", "extension/token-saver/retrieve.js", "__test__/helpers", "__test__/fixtures"]) fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
   // Files that start child Node processes (process.execPath) cannot run under emulation: the
   // child would be the platform's Node run directly by the host, which neither qemu-user
   // without binfmt nor wine allows. They run natively in the host suite; say which are left out.
@@ -124,7 +124,7 @@ function main() {
     return { status: r.status, text };
   };
   const started = Date.now();
-  const probe = exec(["--input-type=module", "-e", "const m = await import('./extension/native.js'); console.log(`${process.platform}-${process.arch} | ${m.bindingTarget}`)"]);
+  const probe = exec(["--input-type=module", "-e", "const m = await import('./extension/shared/native.js'); console.log(`${process.platform}-${process.arch} | ${m.bindingTarget}`)"]);
   process.stdout.write(probe.text);
   if (probe.status !== 0 || !probe.text.includes(`| native ${platform}`)) {
     process.stderr.write(`test-platform: ${platform} did not load its native package (exit ${probe.status})\n`);

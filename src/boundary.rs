@@ -189,6 +189,8 @@ pub struct Arg<T> {
     /// The JS type of what was passed, for messages and for object checks (napi reads the
     /// fields of a string or number as if it were an empty object).
     js_type: &'static str,
+    /// The JS value itself, valid until the call returns (see [`Arg::js_value`]).
+    raw: sys::napi_value,
 }
 
 fn js_type_name(env: sys::napi_env, value: sys::napi_value) -> &'static str {
@@ -237,6 +239,7 @@ impl<T: FromNapiValue> FromNapiValue for Arg<T> {
         Ok(Arg {
             value: converted.map_err(|error| error.reason),
             js_type: js_type_name(env, value),
+            raw: value,
         })
     }
 }
@@ -262,6 +265,12 @@ pub(crate) fn invalid(path: &str, what: impl std::fmt::Display, todo: &str) -> E
 }
 
 impl<T> Arg<T> {
+    /// The JS value as passed. It stays valid only until the synchronous call that received
+    /// it returns, so it may be handed back to JS from that call and never kept beyond it.
+    pub(crate) fn js_value(&self) -> sys::napi_value {
+        self.raw
+    }
+
     /// The value, or `INVALID_ARGUMENT` naming `name` and saying it should be `expected`.
     pub(crate) fn get(
         self,
@@ -368,3 +377,60 @@ pub(crate) fn fraction(
 
 /// Largest integer a JS number holds exactly: the bound for byte counts.
 pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// Work queued on the libuv pool by an async entry point. The value that implements it owns
+/// every input (copied or moved in before the entry returns), so the worker never reads
+/// memory the caller can still detach, mutate or free.
+pub trait Work: Send + Sized + 'static {
+    type Output: Send + Sized + 'static;
+    type JsValue: ToNapiValue + TypeName;
+    /// The name the fault switch and `INTERNAL` messages use for the worker half.
+    const ENTRY: &'static str;
+
+    /// Runs on a worker thread.
+    fn run(&mut self) -> std::result::Result<Self::Output, Error<ErrorCode>>;
+
+    /// Runs on the JS thread, turning the output into what the promise resolves to.
+    fn finish(output: Self::Output) -> std::result::Result<Self::JsValue, Error<ErrorCode>>;
+}
+
+/// The one napi `Task` behind every async entry: both halves run inside [`guarded`], and a
+/// failure rejects the promise with the same `code` and message form a sync call throws.
+pub struct OffThread<W: Work> {
+    work: W,
+    /// Why `compute` failed, with its code, for `reject` to hand to JS (napi's `compute` can
+    /// only return a status-typed error).
+    failed: Option<Error<ErrorCode>>,
+}
+
+impl<W: Work> OffThread<W> {
+    pub(crate) fn task(work: W) -> AsyncTask<Self> {
+        AsyncTask::new(OffThread { work, failed: None })
+    }
+}
+
+impl<W: Work> Task for OffThread<W> {
+    type Output = W::Output;
+    type JsValue = W::JsValue;
+
+    fn compute(&mut self) -> Result<Self::Output> {
+        let work = &mut self.work;
+        // A panic escaping compute would abort Node: it runs on a libuv worker.
+        guarded(W::ENTRY, || work.run()).map_err(|error| {
+            let status_error = Error::new(Status::GenericFailure, error.reason.clone());
+            self.failed = Some(error);
+            status_error
+        })
+    }
+
+    fn resolve(&mut self, env: Env, output: Self::Output) -> Result<Self::JsValue> {
+        guarded_with(W::ENTRY, false, || W::finish(output)).map_err(|error| rejection(env, error))
+    }
+
+    fn reject(&mut self, env: Env, err: Error) -> Result<Self::JsValue> {
+        let coded = self.failed.take().unwrap_or_else(|| {
+            failure(ErrorCode::Internal, err.reason, remedy(ErrorCode::Internal))
+        });
+        Err(rejection(env, coded))
+    }
+}

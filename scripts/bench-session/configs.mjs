@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { validateLayer } from "../../extension/config.js";
+import { validateLayer } from "../../extension/shared/config.js";
 
 /**
  * @typedef {object} Setup

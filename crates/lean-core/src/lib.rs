@@ -5,9 +5,12 @@
 //! - [`recovery`]: bounded in-memory and durable on-disk store of original tool output.
 //! - [`tools`]: search over tool metadata, used to defer rarely used tool schemas.
 //!
+//! Skill and tool search share one text analysis and one BM25F (`bm25f`).
+//!
 //! The N-API binding at the workspace root is a thin wrapper over this crate, so everything
 //! here is testable with `cargo test` and benchmarkable with criterion.
 
+mod bm25f;
 pub mod compact;
 pub mod error;
 #[cfg(feature = "fuzzing")]

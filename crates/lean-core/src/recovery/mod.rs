@@ -658,6 +658,9 @@ pub fn count_lines(bytes: &[u8]) -> usize {
     newlines + usize::from(!bytes.is_empty() && bytes.last() != Some(&b'\n'))
 }
 
+/// Lines a retrieval returns when the caller names no count.
+pub const DEFAULT_RETRIEVE_LINES: usize = 240;
+
 /// Cuts lines `start_line ..` (1-based, at most `max_lines`) out of `bytes`, terminators included.
 pub fn slice_lines(bytes: &[u8], start_line: usize, max_lines: usize) -> Retrieved {
     let total_lines = count_lines(bytes);

@@ -19,7 +19,8 @@ mod resources;
 mod scan;
 mod scope;
 mod search;
-mod text;
+mod snapshot;
+pub(crate) mod text;
 
 pub use body::{load_body, load_body_at, BodyPage, MAX_PAGE_BYTES, MAX_PAGE_LINES};
 pub use catalog::{Catalog, MAX_REQUIRES};
@@ -30,4 +31,9 @@ pub use policy::{NamePattern, PolicyAction, PolicyRule, SkillPolicy};
 pub use resources::{resource_sample, ResourceSample};
 pub use scan::{read_skill_file, scan_skill_dirs, SkillMeta, DEFAULT_MAX_SOURCE_BYTES};
 pub use scope::{Scope, ScopeDefinitions};
-pub use search::{SearchHit, SearchIndex, SearchResult, SearchTuning, STRONG_CONFIDENCE};
+pub use search::{Pin, SearchHit, SearchIndex, SearchResult, SearchTuning, STRONG_CONFIDENCE};
+pub use snapshot::{
+    cap_description, metas_from_inputs, BrowsePage, Eligibility, LoadRequest, LoadedSkill, PageHit,
+    PageRequest, SearchPage, SkillInput, SkillPage, SkillSnapshot, SnapshotOptions,
+    DEFAULT_SEARCH_LIMIT, MAX_SEARCH_DEPTH, MAX_SEARCH_LIMIT,
+};

@@ -159,6 +159,14 @@ impl SkillPolicy {
             .find(|rule| rule.pattern.matches(name))
             .map_or(self.default, |rule| rule.action)
     }
+
+    /// The names among `names` this policy denies, in their order.
+    pub fn denied_among<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+        names
+            .into_iter()
+            .filter(|name| self.action_for(name) == PolicyAction::Deny)
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -245,5 +253,20 @@ mod tests {
             assert_eq!(PolicyAction::parse(action.as_str()), Some(action));
         }
         assert_eq!(PolicyAction::parse("block"), None);
+    }
+
+    #[test]
+    fn denied_among_keeps_order_and_applies_the_last_match() {
+        let policy = SkillPolicy::new(
+            PolicyAction::Allow,
+            [
+                ("git-*".to_string(), PolicyAction::Deny),
+                ("git-log".to_string(), PolicyAction::Ask),
+            ],
+        );
+        assert_eq!(
+            policy.denied_among(["tdd", "git-push", "git-log", "git-"]),
+            ["git-push", "git-"]
+        );
     }
 }

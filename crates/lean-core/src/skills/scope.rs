@@ -28,6 +28,23 @@ pub enum Scope {
 }
 
 impl Scope {
+    /// The active profile, if any (a group may be active without one).
+    pub fn profile(&self) -> Option<&str> {
+        match self {
+            Scope::All => None,
+            Scope::Profile(profile) => Some(profile),
+            Scope::Group { profile, .. } => profile.as_deref(),
+        }
+    }
+
+    /// The active group, if any.
+    pub fn group(&self) -> Option<&str> {
+        match self {
+            Scope::Group { group, .. } => Some(group),
+            _ => None,
+        }
+    }
+
     pub const fn kind(&self) -> &'static str {
         match self {
             Scope::All => "all",
@@ -55,6 +72,19 @@ impl ScopeDefinitions {
             (Some(profile), None) => Scope::Profile(profile.to_string()),
             (None, None) => Scope::All,
         }
+    }
+
+    /// The names among `names` the scope admits, in the order given; `None` for all skills.
+    pub fn admitted(&self, scope: &Scope, names: &[String]) -> Option<Vec<String>> {
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.members(scope, &refs).map(|mask| {
+            names
+                .iter()
+                .zip(mask)
+                .filter(|(_, keep)| *keep)
+                .map(|(name, _)| name.clone())
+                .collect()
+        })
     }
 
     /// Which of `names` the scope admits, as a mask in the same order; `None` for all skills.
@@ -174,5 +204,26 @@ mod tests {
             let scope = defs.resolve(Some(profile), None);
             assert_eq!(admitted(&defs, &scope), Some(vec![]));
         }
+    }
+
+    #[test]
+    fn admitted_names_and_the_scope_parts_a_host_shows() {
+        let defs = definitions();
+        let names: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+        let group = defs.resolve(Some("release"), Some("git"));
+        assert_eq!(
+            defs.admitted(&group, &names),
+            Some(vec![
+                "changelog-style".to_string(),
+                "git-history".to_string()
+            ])
+        );
+        assert_eq!(
+            (group.profile(), group.group()),
+            (Some("release"), Some("git"))
+        );
+        let all = defs.resolve(None, None);
+        assert_eq!(defs.admitted(&all, &names), None);
+        assert_eq!((all.profile(), all.group()), (None, None));
     }
 }

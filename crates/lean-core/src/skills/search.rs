@@ -35,6 +35,7 @@ use super::text::{
     camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stands_alone, stem, words,
     Folded,
 };
+use crate::bm25f::{self, Field, Impacts, Interner};
 
 /// `SearchResult::strong` is set when `confidence` reaches this value. Chosen on the routing
 /// sets so that every "no skill fits" query stays below it with some margin (their confidence
@@ -149,9 +150,6 @@ fn truncate_at_char_boundary(text: &str, max_bytes: usize) -> &str {
 /// so a query that means nothing to any skill still finds nothing.
 const MEANING_FLOOR: f32 = 0.19;
 
-/// Weight of a camelCase hump relative to a whole word.
-const CAMEL_PART_WEIGHT: f32 = 0.5;
-
 /// Shortest catalog word accepted as part of an unknown query compound.
 const MIN_PART_LEN: usize = 5;
 
@@ -169,6 +167,35 @@ pub struct SearchHit {
     pub score: f64,
 }
 
+/// Why a skill named in the query was pinned ahead of the ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pin {
+    /// The query invokes it explicitly (`/skill:x`, `` `x` ``, "the x skill", "skill x").
+    Invocation,
+    /// The query names it, and the name is distinctive (several words, or letters with
+    /// digits): nobody writes `release-notes` in passing.
+    Name,
+    /// The query names it with a single word that is rare in descriptions (`scanpy`). It ranks
+    /// first, but an ordinary word may be used in passing, so confidence stays lexical.
+    Word,
+}
+
+impl Pin {
+    /// The stable string a host sees.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Pin::Invocation => "invocation",
+            Pin::Name => "name",
+            Pin::Word => "word",
+        }
+    }
+
+    /// Whether the pin is certain enough to count as the user's own pick.
+    pub const fn is_certain(self) -> bool {
+        matches!(self, Pin::Invocation | Pin::Name)
+    }
+}
+
 /// Ranked hits plus how sure the ranker is about the best one.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult {
@@ -177,6 +204,8 @@ pub struct SearchResult {
     pub confidence: f64,
     /// `confidence >= STRONG_CONFIDENCE`.
     pub strong: bool,
+    /// The skills pinned ahead of the ranking, in the query's order, and why.
+    pub pinned: Vec<(usize, Pin)>,
 }
 
 /// A precomputed search structure for one catalog snapshot. Immutable, so `Send + Sync`.
@@ -272,65 +301,6 @@ struct Mention {
     /// Byte range in the (folded) text it was found in.
     start: usize,
     end: usize,
-}
-
-/// Maps words to term ids during a build. Stems are memoised per surface word because catalog
-/// text repeats itself heavily (most Composio descriptions share one template) and stemming
-/// would otherwise dominate build time.
-#[derive(Default)]
-struct Interner {
-    vocabulary: HashMap<String, u32>,
-    word_ids: HashMap<String, u32>,
-}
-
-impl Interner {
-    fn term(&mut self, stemmed: String) -> u32 {
-        let next = self.vocabulary.len() as u32;
-        *self.vocabulary.entry(stemmed).or_insert(next)
-    }
-
-    fn word(&mut self, word: &str) -> u32 {
-        if let Some(&id) = self.word_ids.get(word) {
-            return id;
-        }
-        let id = self.term(stem(word));
-        self.word_ids.insert(word.to_string(), id);
-        id
-    }
-
-    /// Term ids of the stopword-free words of `text`, in order, camelCase parts appended,
-    /// with each term's weight: camelCase humps count half, since the whole word already
-    /// matched ("QuickBooks" should not answer every "quick" question).
-    fn analyze(&mut self, text: &str) -> (Vec<u32>, Vec<f32>) {
-        let mut terms: Vec<u32> = Vec::new();
-        for word in words(text) {
-            if !is_stopword(&word) {
-                terms.push(self.word(&word));
-            }
-        }
-        let whole_words = terms.len();
-        for run in raw_runs(text) {
-            for part in camel_parts(run) {
-                if !is_stopword(&part) {
-                    terms.push(self.word(&part));
-                }
-            }
-        }
-        let mut weights = vec![1.0; whole_words];
-        weights.resize(terms.len(), CAMEL_PART_WEIGHT);
-        (terms, weights)
-    }
-
-    /// Like [`Interner::analyze`], but stopwords are kept when they are all a name has.
-    fn analyze_name(&mut self, name: &str) -> (Vec<u32>, Vec<f32>) {
-        let (terms, weights) = self.analyze(name);
-        if !terms.is_empty() {
-            return (terms, weights);
-        }
-        let terms: Vec<u32> = words(name).iter().map(|word| self.word(word)).collect();
-        let weights = vec![1.0; terms.len()];
-        (terms, weights)
-    }
 }
 
 /// Names longer than this are never recognised in text (Pi caps names at 64 characters).
@@ -573,63 +543,29 @@ impl SearchIndex {
             term_text[term as usize] = text.clone();
         }
 
-        let average = |lists: &[Vec<u32>]| -> f32 {
-            let total: usize = lists.iter().map(Vec::len).sum();
-            (total as f32 / lists.len().max(1) as f32).max(1.0)
-        };
-        let average_name = average(&name_terms);
-        let average_description = average(&description_terms);
-
-        // Weighted, length-normalised term frequencies per skill (BM25F before saturation).
-        let mut document_frequency = vec![0u32; vocabulary.len()];
-        let mut weighted_tf: Vec<Vec<(u32, f32)>> = Vec::with_capacity(doc_count);
-        for (((names, name_term_weights), description), clause_weights) in name_terms
-            .iter()
-            .zip(&name_weights)
-            .zip(&description_terms)
-            .zip(&description_weights)
-        {
-            let name_norm =
-                1.0 - tuning_ref.name_b + tuning_ref.name_b * names.len() as f32 / average_name;
-            let description_norm = 1.0 - tuning_ref.description_b
-                + tuning_ref.description_b * description.len() as f32 / average_description;
-            let mut tf: HashMap<u32, f32> = HashMap::new();
-            for (&term, &term_weight) in names.iter().zip(name_term_weights) {
-                *tf.entry(term).or_default() += term_weight * tuning_ref.name_weight / name_norm;
-            }
-            for (&term, &clause_weight) in description.iter().zip(clause_weights) {
-                *tf.entry(term).or_default() +=
-                    clause_weight * tuning_ref.description_weight / description_norm;
-            }
-            let mut entries: Vec<(u32, f32)> = tf.into_iter().collect();
-            entries.sort_unstable_by_key(|&(term, _)| term);
-            for &(term, _) in &entries {
-                document_frequency[term as usize] += 1;
-            }
-            weighted_tf.push(entries);
-        }
-        let n = doc_count as f32;
-        let idf: Vec<f32> = document_frequency
-            .iter()
-            .map(|&df| (1.0 + (n - df as f32 + 0.5) / (df as f32 + 0.5)).ln())
-            .collect();
-        let mut postings: Vec<Vec<(u32, f32)>> = vec![Vec::new(); vocabulary.len()];
-        let mut forward: Vec<Vec<(u32, f32)>> = Vec::with_capacity(doc_count);
-        for (doc, entries) in weighted_tf.into_iter().enumerate() {
-            let impacts: Vec<(u32, f32)> = entries
-                .into_iter()
-                .map(|(term, tf)| {
-                    (
-                        term,
-                        idf[term as usize] * tf * (tuning_ref.k1 + 1.0) / (tf + tuning_ref.k1),
-                    )
-                })
-                .collect();
-            for &(term, impact) in &impacts {
-                postings[term as usize].push((doc as u32, impact));
-            }
-            forward.push(impacts);
-        }
+        let Impacts {
+            idf,
+            postings,
+            forward,
+        } = bm25f::impacts(
+            vocabulary.len(),
+            doc_count,
+            &[
+                Field {
+                    terms: &name_terms,
+                    weights: &name_weights,
+                    weight: tuning_ref.name_weight,
+                    b: tuning_ref.name_b,
+                },
+                Field {
+                    terms: &description_terms,
+                    weights: &description_weights,
+                    weight: tuning_ref.description_weight,
+                    b: tuning_ref.description_b,
+                },
+            ],
+            tuning_ref.k1,
+        );
 
         let mut bigrams: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
         for (doc, (names, description)) in name_terms.iter().zip(&description_terms).enumerate() {
@@ -829,6 +765,7 @@ impl SearchIndex {
             hits: Vec::new(),
             confidence: 0.0,
             strong: false,
+            pinned: Vec::new(),
         };
         if limit == 0 || self.doc_count == 0 {
             return empty;
@@ -836,16 +773,21 @@ impl SearchIndex {
         // Explicit invocations and distinctive names pin with full confidence; a rare
         // single-word name pins too, but keeps its lexical confidence because an ordinary word
         // ("modal", "prototype") may just be used in passing.
-        let mut pinned: Vec<usize> = Vec::new();
-        let mut certain = false;
+        let mut reasons: Vec<(usize, Pin)> = Vec::new();
         for mention in self.mention_details(query) {
-            let pin = self.pin_kind[mention.skill];
-            if !include(mention.skill) || (pin == PinKind::Never && !mention.explicit) {
+            if !include(mention.skill) {
                 continue;
             }
-            certain |= mention.explicit || pin == PinKind::Distinctive;
-            pinned.push(mention.skill);
+            let pin = match (mention.explicit, self.pin_kind[mention.skill]) {
+                (true, _) => Pin::Invocation,
+                (false, PinKind::Distinctive) => Pin::Name,
+                (false, PinKind::RareWord) => Pin::Word,
+                (false, PinKind::Never) => continue,
+            };
+            reasons.push((mention.skill, pin));
         }
+        let certain = reasons.iter().any(|(_, pin)| pin.is_certain());
+        let pinned: Vec<usize> = reasons.iter().map(|&(skill, _)| skill).collect();
 
         let query_terms = self.query_terms(query);
         let mut scores = vec![0f32; self.doc_count];
@@ -900,6 +842,7 @@ impl SearchIndex {
                 .collect(),
             confidence,
             strong: confidence >= STRONG_CONFIDENCE,
+            pinned: reasons,
         }
     }
 

@@ -1,4 +1,5 @@
-//! Text analysis for skill search: tokenising, stemming, stopwords and a small concept table.
+//! Text analysis for skill and tool search: tokenising, stemming, stopwords and a small concept
+//! table (the concept table only widens skill queries).
 //!
 //! The same analysis runs over skill names, descriptions and queries so that they meet in one
 //! vocabulary of stemmed terms. The concept table links common software and science words to
@@ -10,8 +11,8 @@ use std::sync::OnceLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
 
-/// Splits text into lowercase alphanumeric words. camelCase and letter→digit boundaries are
-/// kept inside a word here; see [`split_compound`] for the finer split used on names.
+/// Splits text into lowercase alphanumeric words. camelCase humps stay inside a word here;
+/// [`camel_parts`] splits them, and analysis indexes both (the parts at a lower weight).
 pub fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();

@@ -1,15 +1,16 @@
 //! Tool-metadata search, used to defer rarely used tool schemas behind a search tool.
 //!
 //! The Token Saver keeps only core tools declared to the model and lets it find the rest with
-//! `token_tool_search {query}`. This index ranks tools by BM25F over three fields (the name
-//! split into words, the description, and parameter names with their descriptions), analysed
-//! with the same tokenizer and stemmer as skill search so that "screenshot" meets
-//! "take_screenshot" and "issues" meets "issue". A query that names a tool exactly pins it first.
+//! `token_tool_search {query}`. This index ranks tools with the BM25F that skill search uses
+//! ([`crate::bm25f`]: the same tokenizer, stopwords, camelCase split and stemmer, the same
+//! impact computation) over three fields: the name split into words, the description, and
+//! parameter names with their descriptions. So "screenshot" meets "take_screenshot" and
+//! "issues" meets "issue". A query that names a tool exactly pins it first.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::collections::{HashMap, HashSet};
 
-use rust_stemmers::{Algorithm, Stemmer};
+use crate::bm25f::{self, Field, Interner};
+use crate::skills::text::{camel_parts, is_stopword, raw_runs, stem, words};
 
 /// Metadata of one tool, as Pi reports it in `getAllTools()`.
 #[derive(Clone, Debug, Default)]
@@ -29,108 +30,30 @@ pub struct ToolHit {
 }
 
 /// Field weights: a name word says far more about a tool than a word in its prose.
-const NAME_WEIGHT: f64 = 3.0;
-const DESCRIPTION_WEIGHT: f64 = 1.0;
-const PARAMETER_WEIGHT: f64 = 0.5;
-const K1: f64 = 1.2;
-const B: f64 = 0.75;
+const NAME_WEIGHT: f32 = 3.0;
+const DESCRIPTION_WEIGHT: f32 = 1.0;
+const PARAMETER_WEIGHT: f32 = 0.5;
+/// Length normalisation, the same for every field.
+const B: f32 = 0.75;
+const K1: f32 = 1.2;
 /// Added to a tool whose exact name appears in the query, so it always ranks first.
 const EXACT_NAME_BONUS: f64 = 1000.0;
+/// Queries are analysed up to this many bytes.
+const MAX_QUERY_BYTES: usize = 4096;
 
 /// Largest result set a caller can ask for; activation must stay bounded.
 pub const MAX_TOOL_HITS: usize = 8;
-
-/// Function words that say nothing about what a tool does.
-const STOPWORDS: &[&str] = &[
-    "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "for", "from", "i", "in", "into",
-    "is", "it", "me", "my", "need", "of", "on", "or", "some", "that", "the", "this", "to", "tool",
-    "tools", "use", "want", "with", "you",
-];
-
-fn stem(word: &str) -> String {
-    static STEMMER: OnceLock<Stemmer> = OnceLock::new();
-    // Short words and identifiers with digits are acronyms or ids: stemming only hurts them.
-    if word.len() <= 3 || word.chars().any(|c| c.is_ascii_digit()) {
-        return word.to_string();
-    }
-    STEMMER
-        .get_or_init(|| Stemmer::create(Algorithm::English))
-        .stem(word)
-        .into_owned()
-}
-
-/// Splits one alphanumeric run on camelCase humps ("takeScreenshot" → take, screenshot).
-fn camel_split(run: &str) -> Vec<String> {
-    let mut parts = Vec::new();
-    let mut current = String::new();
-    let mut previous_lower = false;
-    for ch in run.chars() {
-        if ch.is_uppercase() && previous_lower && !current.is_empty() {
-            parts.push(std::mem::take(&mut current));
-        }
-        previous_lower = ch.is_lowercase() || ch.is_ascii_digit();
-        current.extend(ch.to_lowercase());
-    }
-    if !current.is_empty() {
-        parts.push(current);
-    }
-    parts
-}
-
-/// Stemmed content terms of `text`: alphanumeric runs, split on camelCase, stopwords dropped.
-fn terms(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|run| !run.is_empty())
-        .flat_map(camel_split)
-        .filter(|w| !STOPWORDS.contains(&w.as_str()))
-        .map(|w| stem(&w))
-        .collect()
-}
-
-/// A tool name as words: `mcp__github__create_issue` → mcp github create issue.
-fn name_terms(name: &str) -> Vec<String> {
-    terms(&name.replace(['_', '-', '.', ':', '/'], " "))
-}
-
-struct Field {
-    /// term → frequency in each document.
-    postings: HashMap<String, Vec<(usize, u32)>>,
-    lengths: Vec<f64>,
-    average: f64,
-    weight: f64,
-}
-
-impl Field {
-    fn build(docs: Vec<Vec<String>>, weight: f64) -> Field {
-        let mut postings: HashMap<String, Vec<(usize, u32)>> = HashMap::new();
-        let lengths: Vec<f64> = docs.iter().map(|d| d.len() as f64).collect();
-        for (doc, doc_terms) in docs.into_iter().enumerate() {
-            let mut counts: HashMap<String, u32> = HashMap::new();
-            for term in doc_terms {
-                *counts.entry(term).or_default() += 1;
-            }
-            for (term, count) in counts {
-                postings.entry(term).or_default().push((doc, count));
-            }
-        }
-        let average = if lengths.is_empty() {
-            0.0
-        } else {
-            lengths.iter().sum::<f64>() / lengths.len() as f64
-        };
-        Field {
-            postings,
-            lengths,
-            average: average.max(1.0),
-            weight,
-        }
-    }
-}
+/// Result set when the caller names no limit.
+pub const DEFAULT_TOOL_HITS: usize = 3;
 
 /// Immutable search index over a set of tools.
 pub struct ToolIndex {
     tools: Vec<ToolMeta>,
-    fields: [Field; 3],
+    /// Stemmed term → id, and surface word → id.
+    vocabulary: HashMap<String, u32>,
+    word_ids: HashMap<String, u32>,
+    /// term → (tool, impact).
+    postings: Vec<Vec<(u32, f32)>>,
     /// lowercase exact name → tool index.
     names: HashMap<String, usize>,
 }
@@ -142,23 +65,46 @@ impl ToolIndex {
             .enumerate()
             .map(|(i, t)| (t.name.to_lowercase(), i))
             .collect();
-        let fields = [
-            Field::build(
-                tools.iter().map(|t| name_terms(&t.name)).collect(),
-                NAME_WEIGHT,
-            ),
-            Field::build(
-                tools.iter().map(|t| terms(&t.description)).collect(),
-                DESCRIPTION_WEIGHT,
-            ),
-            Field::build(
-                tools.iter().map(|t| terms(&t.parameters)).collect(),
-                PARAMETER_WEIGHT,
-            ),
-        ];
+        let mut interner = Interner::default();
+        let analyzed = |interner: &mut Interner, text: fn(&ToolMeta) -> &str, name: bool| {
+            let mut terms = Vec::with_capacity(tools.len());
+            let mut weights = Vec::with_capacity(tools.len());
+            for tool in &tools {
+                let (t, w) = match name {
+                    true => interner.analyze_name(text(tool)),
+                    false => interner.analyze(text(tool)),
+                };
+                terms.push(t);
+                weights.push(w);
+            }
+            (terms, weights)
+        };
+        let (name_terms, name_weights) = analyzed(&mut interner, |t| &t.name, true);
+        let (description_terms, description_weights) =
+            analyzed(&mut interner, |t| &t.description, false);
+        let (parameter_terms, parameter_weights) =
+            analyzed(&mut interner, |t| &t.parameters, false);
+        let field = |terms, weights, weight| Field {
+            terms,
+            weights,
+            weight,
+            b: B,
+        };
+        let impacts = bm25f::impacts(
+            interner.vocabulary.len(),
+            tools.len(),
+            &[
+                field(&name_terms, &name_weights, NAME_WEIGHT),
+                field(&description_terms, &description_weights, DESCRIPTION_WEIGHT),
+                field(&parameter_terms, &parameter_weights, PARAMETER_WEIGHT),
+            ],
+            K1,
+        );
         ToolIndex {
             tools,
-            fields,
+            vocabulary: interner.vocabulary,
+            word_ids: interner.word_ids,
+            postings: impacts.postings,
             names,
         }
     }
@@ -175,39 +121,41 @@ impl ToolIndex {
         &self.tools
     }
 
+    /// The known term of one lowercase query word, without stemming words the index knows.
+    fn term_of(&self, word: &str) -> Option<u32> {
+        self.word_ids
+            .get(word)
+            .or_else(|| self.vocabulary.get(&stem(word)))
+            .copied()
+    }
+
+    /// Distinct known terms of `query`: stopword-free words and camelCase parts, as the
+    /// index analysed its fields.
+    fn query_terms(&self, query: &str) -> Vec<u32> {
+        let mut seen = HashSet::new();
+        let parts = raw_runs(query).flat_map(camel_parts);
+        words(query)
+            .into_iter()
+            .chain(parts)
+            .filter(|word| !is_stopword(word))
+            .filter_map(|word| self.term_of(&word))
+            .filter(|term| seen.insert(*term))
+            .collect()
+    }
+
     /// Ranks tools for `query`, best first; at most `limit` (clamped to 1..=[`MAX_TOOL_HITS`])
     /// hits, each with a positive score. Ties break by name so results are deterministic.
     pub fn search(&self, query: &str, limit: usize) -> Vec<ToolHit> {
         let limit = limit.clamp(1, MAX_TOOL_HITS);
-        let n = self.tools.len() as f64;
+        let mut cut = query.len().min(MAX_QUERY_BYTES);
+        while !query.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let query = &query[..cut];
         let mut scores = vec![0.0f64; self.tools.len()];
-        let mut query_terms = terms(query);
-        query_terms.sort();
-        query_terms.dedup();
-        for term in &query_terms {
-            // Document frequency across fields, so a term common in every name is worth little.
-            let mut docs_with_term = vec![false; self.tools.len()];
-            for field in &self.fields {
-                if let Some(list) = field.postings.get(term) {
-                    for &(doc, _) in list {
-                        docs_with_term[doc] = true;
-                    }
-                }
-            }
-            let df = docs_with_term.iter().filter(|&&b| b).count() as f64;
-            if df == 0.0 {
-                continue;
-            }
-            let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
-            for field in &self.fields {
-                let Some(list) = field.postings.get(term) else {
-                    continue;
-                };
-                for &(doc, tf) in list {
-                    let tf = f64::from(tf);
-                    let norm = 1.0 - B + B * field.lengths[doc] / field.average;
-                    scores[doc] += field.weight * idf * tf * (K1 + 1.0) / (tf + K1 * norm);
-                }
+        for term in self.query_terms(query) {
+            for &(doc, impact) in &self.postings[term as usize] {
+                scores[doc as usize] += f64::from(impact);
             }
         }
         for token in query.split(|c: char| c.is_whitespace() || c == ',' || c == '`') {
@@ -321,5 +269,24 @@ mod tests {
         let index = ToolIndex::build(Vec::new());
         assert!(index.is_empty());
         assert!(index.search("anything", 3).is_empty());
+    }
+
+    #[test]
+    fn analysis_is_the_skill_search_analysis() {
+        let index = ToolIndex::build(vec![
+            tool("takeScreenshot", "Grab the screen.", ""),
+            tool("listIssues", "List open issues.", "state"),
+        ]);
+        // camelCase humps, as skill names are split.
+        assert_eq!(
+            names(&index, "screenshot of the page", 3),
+            ["takeScreenshot"]
+        );
+        // The skill stopwords: conversational filler carries no topic.
+        assert!(index
+            .search("please could you help me with this", 3)
+            .is_empty());
+        // Stems meet across fields: "issue" (query) and "issues" (name hump, description).
+        assert_eq!(names(&index, "issue", 3), ["listIssues"]);
     }
 }

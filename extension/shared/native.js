@@ -5,9 +5,9 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import * as binding from "../index.js";
+import * as binding from "../../index.js";
 
-/** @typedef {typeof import("../index.js")} Native */
+/** @typedef {typeof import("../../index.js")} Native */
 
 /** @type {Native} */
 export const native = binding;
@@ -30,9 +30,10 @@ function describeBinding() {
 }
 
 /**
- * Maps an error thrown by the addon to its stable code. Every addon error carries one
- * (`INVALID_ARGUMENT`, `SKILL_NOT_FOUND`, `INTERNAL` for a caught panic, …); anything else,
- * such as a JS TypeError, is `INTERNAL`.
+ * The stable code of an error from the addon: its `code` property, which every addon error
+ * carries, thrown or rejected (`INVALID_ARGUMENT`, `SKILL_NOT_FOUND`, `INTERNAL` for a caught
+ * panic, …). The code is never parsed from the message's `CODE: ` prefix. Anything else, such
+ * as a JS TypeError, is `INTERNAL`.
  * @param {unknown} error
  * @returns {string}
  */

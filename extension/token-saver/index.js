@@ -2,9 +2,9 @@
 /**
  * Token Saver wiring: an optional layer, off by default, that users switch on with
  * `/token-saver on` (stored as `tokenSaver` in pi-lean.json; `PI_LEAN_TOKEN_SAVER` wins).
- * While on it compacts tool results (token-saver-compaction.js) with recoverable originals
- * (token-saver-retrieve.js), defers non-core tool schemas (token-saver-deferral.js) and
- * shapes provider requests (token-saver-provider.js). While off every handler returns at once
+ * While on it compacts tool results (compaction.js) with recoverable originals
+ * (retrieve.js), defers non-core tool schemas (deferral.js) and
+ * shapes provider requests (provider.js). While off every handler returns at once
  * and both tools stay inactive, so requests are byte-identical to a run without the layer.
  *
  * Originals live under `<agentDir>/pi-lean/token-saver/<session id>/`, one content-addressed
@@ -16,15 +16,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
-import { bindingTarget, native } from "./native.js";
-import { ASYNC_BYTES, OWN_TOOLS, compactToolResult } from "./token-saver-compaction.js";
-import { RetrievalFeedback } from "./token-saver-feedback.js";
-import { compactionBudgetFor } from "./config.js";
-import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./token-saver-deferral.js";
-import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./token-saver-provider.js";
-import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./token-saver-retrieve.js";
-import { writeTokenSaverSetting } from "./token-saver-settings.js";
-import { TokenSaverStats } from "./token-saver-stats.js";
+import { bindingTarget, native } from "../shared/native.js";
+import { ASYNC_BYTES, OWN_TOOLS, compactToolResult } from "./compaction.js";
+import { RetrievalFeedback } from "./feedback.js";
+import { compactionBudgetFor } from "../shared/config.js";
+import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./deferral.js";
+import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./provider.js";
+import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./retrieve.js";
+import { writeTokenSaverSetting } from "./settings.js";
+import { TokenSaverStats } from "./stats.js";
 
 export const COMMAND = "token-saver";
 /** Session entry written by `/token-saver clear`: counters and ids before it are not rebuilt. */
@@ -46,7 +46,7 @@ function storeKeyOf(id) {
 
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
- * @param {import("./config.js").ConfigHolder} config
+ * @param {import("../shared/config.js").ConfigHolder} config
  */
 export function registerTokenSaver(pi, config) {
   const stats = new TokenSaverStats();
@@ -62,15 +62,15 @@ export function registerTokenSaver(pi, config) {
   let storeKey = "default";
   /** False for `--no-session` runs: nothing can resume them, so originals stay in memory. */
   let persistent = true;
-  /** @type {import("../index.js").RecoveryStore | null} */
+  /** @type {import("../../index.js").RecoveryStore | null} */
   let store = null;
-  /** Stores of other sessions (a fork's parent), opened on demand. @type {Map<string, import("../index.js").RecoveryStore>} */
+  /** Stores of other sessions (a fork's parent), opened on demand. @type {Map<string, import("../../index.js").RecoveryStore>} */
   const otherStores = new Map();
   /** id -> the tool that produced it and the store holding it. @type {Map<string, {tool: string, storeKey: string}>} */
   const originals = new Map();
   /** ids whose output is already in the model's context. @type {Set<string>} */
   const delivered = new Set();
-  /** Retrieval feedback per tool and content kind (token-saver-feedback.js). */
+  /** Retrieval feedback per tool and content kind (feedback.js). */
   const feedback = new RetrievalFeedback();
 
   function openStore() {
@@ -90,7 +90,7 @@ export function registerTokenSaver(pi, config) {
     return opened;
   }
 
-  /** The engine call, off the main thread for large inputs. @type {import("./token-saver-feedback.js").CompactFn} */
+  /** The engine call, off the main thread for large inputs. @type {import("./feedback.js").CompactFn} */
   function runEngine(input, options) {
     const bytes = typeof input === "string" ? Buffer.byteLength(input) : input.length;
     return bytes > ASYNC_BYTES ? /** @type {Promise<any>} */ (native.compactAsync(input, options)) : native.compact(input, options);

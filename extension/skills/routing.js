@@ -13,6 +13,7 @@
  * The compact catalog is names and descriptions, no paths, so it is cheaper than Pi's.
  * `catalogTokenBudget: 0` means no limit.
  */
+import { native } from "../shared/native.js";
 import { estimateTokens, tokensForChars } from "./prompt-cost.js";
 
 export const SHORTLIST_TYPE = "pi-lean-skill-shortlist";
@@ -21,49 +22,32 @@ export const SHORTLIST_MAX = 3;
 export const WEAK_SHORTLIST_MAX = 6;
 
 /**
- * The compact catalog section: one line per candidate, descriptions capped.
- * @param {import("../index.js").SkillIndex} index
+ * The compact catalog section: one line per candidate, descriptions capped (`descriptionMax`
+ * absent: complete descriptions).
+ * @param {import("../../index.js").SkillIndex} index
  * @param {readonly string[]} candidates
- * @param {{ descriptionMax: number, scopeLabel: string }} options
+ * @param {{ descriptionMax?: number, scopeLabel: string }} options
  */
 export function compactCatalog(index, candidates, options) {
   const lines = [`Skills (${options.scopeLabel}; load one with skill {"name": "<exact name>"} when the task matches; skill_search finds others):`];
   for (const name of candidates) {
     const info = index.get(name);
     if (!info) continue;
-    const description = capText(info.description, options.descriptionMax);
+    const description = native.capDescription(info.description, options.descriptionMax);
     lines.push(description ? `- ${name}: ${description}` : `- ${name}`);
   }
   return lines.join("\n");
 }
 
 /**
- * @param {string} text @param {number} max
+ * Whether a search hit is pinned with certainty: the text invokes the skill explicitly
+ * (`/skill:x`, `` `x` ``, "the x skill") or names it with a distinctive name. The rule is
+ * the ranker's (`SearchHitInfo.pinned`); a single rare word (`word`) ranks first but stays
+ * as uncertain as the ranking.
+ * @param {import("../../index.js").SearchHitInfo} hit
  */
-export function capText(text, max) {
-  if (max <= 0) return "";
-  const chars = [...text];
-  if (chars.length <= max) return text;
-  return `${chars.slice(0, max).join("").trimEnd()}…`;
-}
-
-/**
- * A name unlikely to appear in passing: several words, or letters with digits
- * (`release-notes`, `pydeseq2`). A plain word (`research`, `implement`) is common prose and
- * only pins when the prompt invokes it explicitly.
- * @param {string} name
- */
-export function isDistinctiveName(name) {
-  return /[-_\s]/.test(name.trim()) || (/\d/.test(name) && /\p{L}/u.test(name));
-}
-
-/**
- * `/skill:name`, `` `name` ``, "the name skill" or "skill name".
- * @param {string} prompt @param {string} name
- */
-export function explicitlyInvoked(prompt, name) {
-  const n = name.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
-  return new RegExp(`skill:${n}(?![\\p{L}\\p{N}_-])|\`${n}\`|(?<![\\p{L}\\p{N}_-])${n} skill|skill ${n}(?![\\p{L}\\p{N}_-])`, "iu").test(prompt);
+export function certainPin(hit) {
+  return hit.pinned === "invocation" || hit.pinned === "name";
 }
 
 /**
@@ -74,18 +58,16 @@ export function explicitlyInvoked(prompt, name) {
  */
 
 /**
- * Ranks the prompt against the candidates. Exact-name mentions (distinctive names, or any
- * name invoked explicitly) come first; ranked hits
- * follow only when the ranker is confident (or, with `weakLimit`, when it is not).
- * @param {import("../index.js").SkillIndex} index
+ * Ranks the prompt against the candidates. Certain pins (see `certainPin`) come first;
+ * ranked hits follow only when the ranker is confident (or, with `weakLimit`, when it is not).
+ * @param {import("../../index.js").SkillIndex} index
  * @param {string} prompt
  * @param {{ candidates: readonly string[], limit: number, weakLimit?: number, descriptionMax?: number }} options
  * @returns {Shortlist}
  */
 export function shortlist(index, prompt, options) {
-  const allowed = new Set(options.candidates);
-  const pinned = index.mentions(prompt).filter((name) => allowed.has(name) && (isDistinctiveName(name) || explicitlyInvoked(prompt, name)));
-  const result = index.search(prompt, { limit: Math.max(options.limit, options.weakLimit ?? 0), only: [...allowed], descriptionMax: options.descriptionMax });
+  const result = index.search(prompt, { limit: Math.max(options.limit, options.weakLimit ?? 0), only: [...options.candidates], descriptionMax: options.descriptionMax });
+  const pinned = result.hits.filter(certainPin).map((h) => h.name);
   const confident = result.strong;
   // A weak ranking adds nothing in lazy mode and more candidates in adaptive mode.
   const rankedMax = confident ? options.limit : (options.weakLimit ?? 0);
@@ -95,10 +77,7 @@ export function shortlist(index, prompt, options) {
     if (!names.includes(hit.name)) names.push(hit.name);
   }
   const byName = new Map(result.hits.map((h) => [h.name, h.description]));
-  const hits = names.map((name) => ({
-    name,
-    description: byName.get(name) ?? capText(index.get(name)?.description ?? "", options.descriptionMax ?? Number.MAX_SAFE_INTEGER),
-  }));
+  const hits = names.map((name) => ({ name, description: byName.get(name) ?? "" }));
   return { hits, confident: confident || pinned.length > 0, pinned };
 }
 
@@ -120,7 +99,7 @@ export function shortlistMessage(list, options) {
 
 /**
  * Decides what one run publishes for the given mode.
- * @param {import("../index.js").SkillIndex} index
+ * @param {import("../../index.js").SkillIndex} index
  * @param {{ routing: "lazy" | "adaptive" | "safe" | "full", catalogTokenBudget: number, catalogDescriptionMax: number }} config
  * @param {{ candidates: readonly string[], scopeLabel: string, prompt: string | null }} run
  * @returns {{ catalog: string | null, message: ReturnType<typeof shortlistMessage> | null }}
@@ -130,7 +109,7 @@ export function route(index, config, run) {
   const mode = config.routing === "full" ? "safe" : config.routing;
   const budget = config.catalogTokenBudget > 0 ? config.catalogTokenBudget : Number.POSITIVE_INFINITY;
   if (mode === "safe") {
-    return { catalog: compactCatalog(index, run.candidates, { descriptionMax: Number.POSITIVE_INFINITY, scopeLabel: run.scopeLabel }), message: null };
+    return { catalog: compactCatalog(index, run.candidates, { scopeLabel: run.scopeLabel }), message: null };
   }
   if (mode === "adaptive") {
     const catalog = compactCatalog(index, run.candidates, { descriptionMax: config.catalogDescriptionMax, scopeLabel: run.scopeLabel });

@@ -5,7 +5,7 @@
  * `/fork` the branch still names the parent's store in its result details, so lookups fall
  * back to that store. Ids are content hashes, so a blob from any store is the right one.
  */
-import { errorCode, errorMessage } from "./native.js";
+import { errorCode, errorMessage } from "../shared/native.js";
 
 export const RETRIEVE_TOOL = "token_retrieve";
 export const DEFAULT_MAX_LINES = 240;
@@ -31,7 +31,7 @@ export const TOKEN_SAVER_GUIDELINE = "Long tool output may be compacted; each [â
 
 /**
  * @param {{ id: string, startLine?: number, maxLines?: number }} params
- * @param {(id: string) => import("../index.js").RecoveryStore[]} storesFor  stores to try, in order
+ * @param {(id: string) => import("../../index.js").RecoveryStore[]} storesFor  stores to try, in order
  * @returns {Promise<{ content: Array<{type: "text", text: string}>, details: Record<string, unknown>, isError?: boolean }>}
  */
 export async function runRetrieve(params, storesFor) {

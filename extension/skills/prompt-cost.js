@@ -5,8 +5,8 @@
  * The stock rendering follows Pi 1.6's documented catalog format byte for byte (a test
  * compares it with Pi's own `formatSkillsForPrompt`).
  */
-import { skillStub, STUB_SECTION } from "./skill-prompt.js";
-import { LOAD_PARAMETERS, LOAD_TOOL, LOAD_DESCRIPTION, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL } from "./skill-tools.js";
+import { skillStub, STUB_SECTION } from "./prompt.js";
+import { LOAD_PARAMETERS, LOAD_TOOL, LOAD_DESCRIPTION, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL } from "./tools.js";
 
 /** @param {string} text */
 export function estimateTokens(text) {

@@ -4,7 +4,7 @@
  * descriptions (never paths or bodies); `skill` loads one exact name with its dependencies.
  * Model input is only ever looked up in the catalog, never used as a path.
  */
-import { errorCode, errorMessage, native } from "./native.js";
+import { errorCode, errorMessage, native } from "../shared/native.js";
 
 export const SEARCH_TOOL = "skill_search";
 export const LOAD_TOOL = "skill";
@@ -84,7 +84,7 @@ function formatHits(hits) {
  * What a cursor is bound to: the query, where it searches (scope or global, and the scope's
  * members), the policy and the catalog snapshot. A cursor from any other combination is
  * stale, so a page never continues a different list.
- * @param {import("../index.js").SkillIndex} index @param {string} query @param {boolean} global
+ * @param {import("../../index.js").SkillIndex} index @param {string} query @param {boolean} global
  * @param {SearchContext} options
  */
 function cursorBinding(index, query, global, options) {
@@ -114,7 +114,7 @@ function cursorError(code) {
  * Runs a search or a browse and renders it for the model. Inside a scope, a search with no
  * hit falls back to one small global search; `scope: "global"` asks for that directly. The
  * names a fallback returns are reported through `onFallback`, which authorizes loading them.
- * @param {import("../index.js").SkillIndex} index
+ * @param {import("../../index.js").SkillIndex} index
  * @param {{ query?: string, limit?: number, cursor?: string, scope?: string }} params
  * @param {SearchContext} options
  * @returns {ToolOutput}
@@ -141,7 +141,7 @@ export function runSkillSearch(index, params, options) {
   }
   const more = (/** @type {string} */ next) => `More: skill_search ${JSON.stringify({ ...(query ? { query: shownQuery } : {}), cursor: `${binding}:${next}`, ...(global ? { scope: "global" } : {}) })}`;
   if (!query) {
-    /** @type {import("../index.js").BrowseResponse} */
+    /** @type {import("../../index.js").BrowseResponse} */
     let page;
     try {
       page = index.browse(position, searchOptions);
@@ -209,7 +209,7 @@ export function runSkillSearch(index, params, options) {
 
 /**
  * Renders one loaded page the way Pi renders `/skill:name`, so the model sees one format.
- * @param {import("../index.js").SkillPage} page
+ * @param {import("../../index.js").SkillPage} page
  */
 function skillBlock(page) {
   const escape = (/** @type {string} */ s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -220,19 +220,20 @@ function skillBlock(page) {
 
 /**
  * Loads one skill by exact name and renders dependencies (load order) then the root.
- * @param {import("../index.js").SkillIndex} index
+ * @param {import("../../index.js").SkillIndex} index
  * Dependencies for which `withhold(name)` is true (denied by policy, or an `ask` skill the
  * user did not approve) are left out and never named.
  * @param {{ name: string, offset?: number, column?: number, rev?: string }} params
  * @param {{ withhold?: (name: string) => boolean }} [options]
- * @returns {ToolOutput}
+ * @returns {Promise<ToolOutput>}
  */
-export function runSkillLoad(index, params, options = {}) {
+export async function runSkillLoad(index, params, options = {}) {
   const name = params.name;
-  /** @type {import("../index.js").LoadedSkill} */
+  /** @type {import("../../index.js").LoadedSkill} */
   let loaded;
   try {
-    loaded = index.load(name, { offset: params.offset, column: params.column, rev: params.rev });
+    // Off the event loop: the first page reads every dependency's file too.
+    loaded = await index.loadAsync(name, { offset: params.offset, column: params.column, rev: params.rev });
   } catch (error) {
     const code = errorCode(error);
     /** @type {Record<string, string>} */
@@ -294,7 +295,7 @@ export function runSkillLoad(index, params, options = {}) {
 /**
  * One line naming a bounded sample of the skill's resource files, so the model knows what
  * exists without listing the tree; it reads the ones the instructions call for.
- * @param {import("../index.js").ResourceSampleInfo} sample @param {string} baseDir
+ * @param {import("../../index.js").ResourceSampleInfo} sample @param {string} baseDir
  */
 function resourceNote(sample, baseDir) {
   const left = sample.filesSeen - sample.names.length;
@@ -305,16 +306,16 @@ function resourceNote(sample, baseDir) {
 /** @type {WeakMap<object, number>} */
 const WITHHELD = new WeakMap();
 
-/** @param {import("../index.js").LoadedSkill} loaded */
+/** @param {import("../../index.js").LoadedSkill} loaded */
 function withheldCount(loaded) {
   return WITHHELD.get(loaded) ?? 0;
 }
 
 /**
  * Drops withheld dependencies from a load result, and every report that would name them.
- * @param {import("../index.js").LoadedSkill} loaded
+ * @param {import("../../index.js").LoadedSkill} loaded
  * @param {(name: string) => boolean} withhold
- * @returns {import("../index.js").LoadedSkill}
+ * @returns {import("../../index.js").LoadedSkill}
  */
 function withholdDependencies(loaded, withhold) {
   const dependencies = loaded.dependencies.filter((d) => !withhold(d.name));

@@ -14,7 +14,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { native } from "./native.js";
+import { native } from "../shared/native.js";
 
 /** pi-lean's own tools: their output is already sized for the model. */
 export const OWN_TOOLS = new Set(["token_retrieve", "token_tool_search", "skill_search", "skill"]);
@@ -179,10 +179,10 @@ const EXIT_STATUS_RE = /\n\n(Command exited with code -?\d+|Command timed out af
  * @property {Map<string, {tool: string, storeKey: string}>} originals  id -> producing tool and store
  * @property {Set<string>} delivered                   ids whose content the model has seen this context
  * @property {(tool: string) => number} aggressiveness 0..1 for this tool (lower keeps more)
- * @property {(input: Buffer | string, options: Record<string, any>) => Promise<import("../index.js").CompactResult>} [compact]
+ * @property {(input: Buffer | string, options: Record<string, any>) => Promise<import("../../index.js").CompactResult>} [compact]
  *   replaces the engine call (retrieval feedback picks the aggressiveness per content kind)
  * @property {(tool: string) => number} [budgetTokens] per-result budget for this tool (estimated tokens)
- * @property {import("./token-saver-stats.js").TokenSaverStats} stats
+ * @property {import("./stats.js").TokenSaverStats} stats
  */
 
 /**
@@ -229,7 +229,7 @@ export async function compactToolResult(event, turn, session) {
     session.stats.recordResult({ originalChars: piText.length, stockChars: piText.length, outputChars: text.length, repeat: true });
   } else {
     const options = { tool, command, path: filePath, query: queryHint(turn.prompt), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES, budgetTokens: session.budgetTokens?.(tool) };
-    /** @type {import("../index.js").CompactResult} */
+    /** @type {import("../../index.js").CompactResult} */
     const result = session.compact
       ? await session.compact(original, options)
       : originalBytes > ASYNC_BYTES ? /** @type {any} */ (await native.compactAsync(original, options)) : native.compact(original, options);

@@ -7,25 +7,14 @@
  * means the policy default. Matching runs in the Rust core (`skills::policy`); this wrapper
  * caches decisions per name, since the same names are asked about on every run.
  */
-import { native } from "./native.js";
+import { native } from "../shared/native.js";
 
-/** @typedef {import("./config.js").PolicyAction} PolicyAction */
-/** @typedef {import("./config.js").SkillPolicy} SkillPolicy */
-
-/**
- * A matcher for one `*`/`?` pattern over the whole name.
- * @param {string} pattern
- * @returns {(name: string) => boolean}
- */
-export function compilePattern(pattern) {
-  return (name) => native.matchSkillPattern(pattern, name);
-}
+/** @typedef {import("../shared/config.js").PolicyAction} PolicyAction */
+/** @typedef {import("../shared/config.js").SkillPolicy} SkillPolicy */
 
 export class SkillPolicyEngine {
   /** @param {SkillPolicy} policy */
   constructor(policy) {
-    this.default = policy.default;
-    this.rules = policy.rules;
     /** Identifies the policy's content; approvals are bound to it. */
     this.fingerprint = JSON.stringify([policy.default, policy.rules.map((r) => [r.pattern, r.action])]);
     this.compiled = new native.SkillPolicy(policy.default, policy.rules);

@@ -3,11 +3,12 @@
  * Persists `/token-saver on|off` as the `tokenSaver` key of `<agentDir>/pi-lean.json`,
  * keeping every other key. When a profile is active and defined in that file, the setting
  * belongs to the profile (its `settings` win over top-level keys). The write is atomic
- * (temp file + rename): a torn config would fail closed on the next start.
+ * (`writeJsonAtomic`): a torn config would fail closed on the next start.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CONFIG_FILE_NAME, findDuplicateKey } from "./config.js";
+import { CONFIG_FILE_NAME, findDuplicateKey } from "../shared/config.js";
+import { writeJsonAtomic } from "../shared/json-file.js";
 
 /**
  * @param {string} agentDir
@@ -43,9 +44,6 @@ export function writeTokenSaverSetting(agentDir, value) {
   } else {
     raw.tokenSaver = value;
   }
-  fs.mkdirSync(agentDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(raw, null, 2)}\n`);
-  fs.renameSync(tmp, file);
+  writeJsonAtomic(file, raw);
   return `${file} (${where})`;
 }

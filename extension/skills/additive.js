@@ -3,14 +3,15 @@
  * `additive` routing: the skills the model is told about grow along the session branch and
  * are never taken away. Each round (every submitted prompt; with `cadence: "tool-round"` also
  * after each completed tool round) a picker scores only the skills not yet on the branch's
- * ledger (skill-ledger.js) and adds the confident ones. New picks, manual picks not yet
+ * ledger (ledger.js) and adds the confident ones. New picks, manual picks not yet
  * delivered, and skills a compaction summarized away are appended as ONE hidden custom
  * message per round. The system prompt keeps the constant stub, so its bytes never change,
  * and nothing earlier in the context is ever rewritten: the cached prefix only grows.
  */
-import { capText, explicitlyInvoked, isDistinctiveName } from "./skill-routing.js";
-import { DELTA_TYPE, deriveLedger, pendingUserPicks, summarizedAway, visibleEntryIds } from "./skill-ledger.js";
-import { previousReply, runModelPicker } from "./skill-model-picker.js";
+import { native } from "../shared/native.js";
+import { certainPin } from "./routing.js";
+import { DELTA_TYPE, deriveLedger, pendingUserPicks, summarizedAway, visibleEntryIds } from "./ledger.js";
+import { previousReply, runModelPicker } from "./model-picker.js";
 
 /** Largest text the local picker ranks (a pasted log should not cost more than a prompt). */
 export const PICKER_TEXT_MAX = 2000;
@@ -23,10 +24,10 @@ export const PICKER_TEXT_MAX = 2000;
 
 /**
  * The local picker: the Rust ranker over the scope's candidates minus `exclude` (the ledger).
- * An exact, distinctive name (or an explicit invocation) in the text counts as certain; every
- * other hit gets the ranker's confidence scaled by its score relative to the best hit, and is
+ * A certain pin (an explicit invocation or a distinctive name; see `certainPin`) counts as
+ * certain; every other hit gets the ranker's confidence scaled by its score relative to the best hit, and is
  * kept at or above `threshold`. At most `max` picks, best first.
- * @param {import("../index.js").SkillIndex} index
+ * @param {import("../../index.js").SkillIndex} index
  * @param {string} text
  * @param {{ candidates: readonly string[], exclude: ReadonlySet<string>, max: number, threshold: number }} options
  * @returns {Pick[]}
@@ -35,12 +36,11 @@ export function pickSkills(index, text, options) {
   const bounded = [...text].slice(0, PICKER_TEXT_MAX).join("");
   const eligible = options.candidates.filter((name) => !options.exclude.has(name));
   if (options.max <= 0 || eligible.length === 0 || bounded.trim() === "") return [];
-  const allowed = new Set(eligible);
   /** @type {Pick[]} */
   const picks = index
-    .mentions(bounded)
-    .filter((name) => allowed.has(name) && (isDistinctiveName(name) || explicitlyInvoked(bounded, name)))
-    .map((name) => ({ name, confidence: 1 }));
+    .search(bounded, { limit: 8, only: eligible })
+    .hits.filter(certainPin)
+    .map((hit) => ({ name: hit.name, confidence: 1 }));
   const pinned = new Set(picks.map((p) => p.name));
   const rest = eligible.filter((name) => !pinned.has(name));
   if (picks.length < options.max && rest.length > 0) {
@@ -56,12 +56,12 @@ export function pickSkills(index, text, options) {
 
 /**
  * The hidden message of one round.
- * @param {import("../index.js").SkillIndex} index
+ * @param {import("../../index.js").SkillIndex} index
  * @param {{ added: Array<{name: string, by: "picker" | "user"}>, redelivered: string[], earlier: number, descriptionMax: number }} round
  */
 export function deltaMessage(index, round) {
   const line = (/** @type {string} */ name) => {
-    const description = capText(index.get(name)?.description ?? "", round.descriptionMax);
+    const description = native.capDescription(index.get(name)?.description ?? "", round.descriptionMax);
     return description ? `- ${name}: ${description}` : `- ${name}`;
   };
   /** @type {string[]} */
@@ -69,14 +69,14 @@ export function deltaMessage(index, round) {
   if (round.added.length > 0) lines.push('Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):', ...round.added.map((a) => line(a.name)));
   if (round.redelivered.length > 0) lines.push("Skills announced before the conversation summary, still available:", ...round.redelivered.map(line));
   if (round.earlier > 0) lines.push(`Skills announced earlier (${round.earlier}) remain available through skill.`);
-  /** @type {import("./skill-ledger.js").DeltaDetails} */
+  /** @type {import("./ledger.js").DeltaDetails} */
   const details = { added: round.added, redelivered: round.redelivered };
   return { customType: DELTA_TYPE, content: lines.join("\n"), display: false, details };
 }
 
 /**
  * @typedef {object} RoundInput
- * @property {import("../index.js").SkillIndex} index
+ * @property {import("../../index.js").SkillIndex} index
  * @property {readonly string[]} candidates          in scope, not denied, model-visible
  * @property {(name: string) => boolean} deliverable  may still be advertised (not denied, loadable in the scope)
  * @property {readonly any[]} branch                  the session branch, root to leaf
@@ -155,7 +155,7 @@ export function toolRoundText(message) {
  * runs a picking pass after each completed tool round. A `turn_end` delivery is a proposed
  * entry only: it never asks Pi to continue.
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
- * @param {import("./lazy-skills.js").SkillsRuntime} runtime
+ * @param {import("./index.js").SkillsRuntime} runtime
  */
 export function registerAdditiveRouting(pi, runtime) {
   let compactedInRun = false;
@@ -170,8 +170,8 @@ export function registerAdditiveRouting(pi, runtime) {
   });
 
   /**
-   * @param {import("../index.js").SkillIndex} index
-   * @param {import("./skill-access.js").AccessView} view
+   * @param {import("../../index.js").SkillIndex} index
+   * @param {import("./access.js").AccessView} view
    * @param {string | null} text @param {any} ctx
    */
   async function build(index, view, text, ctx) {
@@ -217,8 +217,8 @@ export function registerAdditiveRouting(pi, runtime) {
 
   return {
     /**
-     * @param {import("../index.js").SkillIndex} index
-     * @param {import("./skill-access.js").AccessView} view
+     * @param {import("../../index.js").SkillIndex} index
+     * @param {import("./access.js").AccessView} view
      * @param {string | null} prompt @param {any} ctx
      */
     round(index, view, prompt, ctx) {

@@ -37,7 +37,7 @@ const LADDER_LIMIT_BYTES = 4 * 1024 * 1024;
 /**
  * @typedef {{ startLine: number, endLine: number, template: string }} Range
  * @typedef {{ tool: string, kind: string, weight: number, template: string | null, retrievals: number, applied: number, heldBack: number, lastGrowth: number }} Shape
- * @typedef {(input: Buffer | string, options: Record<string, any>) => Promise<import("../index.js").CompactResult> | import("../index.js").CompactResult} CompactFn
+ * @typedef {(input: Buffer | string, options: Record<string, any>) => Promise<import("../../index.js").CompactResult> | import("../../index.js").CompactResult} CompactFn
  */
 
 /** @param {string} tool @param {string} kind */

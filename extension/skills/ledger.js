@@ -6,11 +6,11 @@
  * already persists and replays on fork, `/tree`, resume and reload:
  * - the hidden delta messages additive rounds append (`custom_message`, DELTA_TYPE), which
  *   name the skills they add and the ones they re-deliver after a compaction;
- * - manual `/skills pick` / `unpick` entries (skill-picks.js).
+ * - manual `/skills pick` / `unpick` entries (picks.js).
  * Because nothing else feeds it, a new session starts empty, a fork inherits exactly what lies
  * before the fork point, and a changed setting, model or threshold can never remove a skill.
  */
-import { PICK_ENTRY } from "./skill-picks.js";
+import { PICK_ENTRY } from "./picks.js";
 
 /** customType of the hidden message an additive round appends. */
 export const DELTA_TYPE = "pi-lean-skill-delta";

@@ -9,7 +9,7 @@
  * candidate names, so it cannot add anything else. A missing model, an error, a timeout, a
  * cancel or an unusable answer returns null, and the caller falls back to the local picker.
  */
-import { capText } from "./skill-routing.js";
+import { native } from "../shared/native.js";
 
 /** Characters of the task text and of the previous reply, each. */
 export const PICKER_TEXT_CHARS = 2000;
@@ -35,7 +35,7 @@ export function pickerPayload(input) {
   const candidates = [];
   let size = 2; // "[]"
   for (const c of input.candidates) {
-    const item = { name: c.name, description: capText(c.description, PICKER_DESCRIPTION_CHARS) };
+    const item = { name: c.name, description: native.capDescription(c.description, PICKER_DESCRIPTION_CHARS) };
     const cost = JSON.stringify(item).length + (candidates.length > 0 ? 1 : 0);
     if (size + cost > PICKER_CANDIDATES_JSON) break;
     candidates.push(item);

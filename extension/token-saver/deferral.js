@@ -9,7 +9,7 @@
  * Pi persists the active set with the transcript: a session resumed with the layer off gets its
  * tools back even if the previous process died before it could restore them.
  */
-import { native } from "./native.js";
+import { native } from "../shared/native.js";
 
 export const TOOL_SEARCH_TOOL = "token_tool_search";
 export const DEFERRAL_ENTRY = "pi-lean-token-saver-deferral";

@@ -8,9 +8,9 @@
  * everywhere because it needs no dialog.
  */
 import path from "node:path";
-import { CONFIG_FILE_NAME } from "./config.js";
-import { deriveLedger, ledgerLines, visibleEntryIds } from "./skill-ledger.js";
-import { groupMembers } from "./skill-scope.js";
+import { CONFIG_FILE_NAME } from "../shared/config.js";
+import { deriveLedger, ledgerLines, visibleEntryIds } from "./ledger.js";
+import { groupMembers } from "./scope.js";
 
 /** The argument that leaves a profile or group (back to the wider scope). */
 export const CLEAR_SCOPE = "all";
@@ -32,10 +32,24 @@ export function say(ctx, text, level = "info") {
 
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
- * @param {import("./lazy-skills.js").SkillsRuntime} runtime
+ * @param {import("./index.js").SkillsRuntime} runtime
  */
 export function registerSkillCommands(pi, runtime) {
   const { config } = runtime;
+
+  /**
+   * Builds the snapshot off the event loop when no run has built it yet (a command before the
+   * first prompt), so a large catalog never blocks the TUI. A failure leaves it to `indexFor`.
+   */
+  async function warmIndex(/** @type {any} */ ctx) {
+    const catalog = runtime.catalog();
+    if (catalog.index) return;
+    try {
+      await catalog.updateAsync(ctx?.getSystemPromptOptions?.().skills ?? []);
+    } catch {
+      // indexFor builds it synchronously and reports what fails
+    }
+  }
 
   /** The snapshot, built from Pi's base prompt options when no run has happened yet. */
   function indexFor(/** @type {any} */ ctx) {
@@ -280,6 +294,7 @@ export function registerSkillCommands(pi, runtime) {
       return items.length > 0 ? items : null;
     },
     handler: async (args, ctx) => {
+      await warmIndex(ctx);
       const [verb, ...rest] = args.trim().split(/\s+/);
       if (!config.error && (verb === "pick" || verb === "unpick")) {
         if (rest.length !== 1) return say(ctx, `Usage: /skills ${verb} <exact skill name>`, "warning");
@@ -300,6 +315,7 @@ export function registerSkillCommands(pi, runtime) {
     },
     handler: async (args, ctx) => {
       if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
+      await warmIndex(ctx);
       const name = args.trim();
       if (name) return switchProfile(name, ctx);
       if (ctx.mode !== "tui") return say(ctx, emptyPickerHelp("profile") ?? `pi-lean: skill scope is ${scopeLine(ctx)}. Profiles: ${profileNames().join(", ")}. Use /skill-profile <name|all>.`);
@@ -317,6 +333,7 @@ export function registerSkillCommands(pi, runtime) {
     },
     handler: async (args, ctx) => {
       if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
+      await warmIndex(ctx);
       const name = args.trim();
       if (name) return switchGroup(name, ctx);
       if (ctx.mode !== "tui") return say(ctx, emptyPickerHelp("group") ?? `pi-lean: skill scope is ${scopeLine(ctx)}. Groups: ${groupChoices().join(", ")}. Use /skill-group <name|all>.`);

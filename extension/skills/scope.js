@@ -8,7 +8,7 @@
  * latest fallback search may be loaded, the next fallback replaces that set, and changing scope
  * clears it).
  */
-import { native } from "./native.js";
+import { native } from "../shared/native.js";
 
 /**
  * @typedef {object} Scope
@@ -78,7 +78,7 @@ export class ScopeState {
     this.activeGroup = selection.activeGroup;
     /** @type {Set<string>} */
     this.fallbackNames = new Set();
-    /** Per-branch picks: added to every scope (see skill-picks.js). */
+    /** Per-branch picks: added to every scope (see picks.js). */
     /** @type {Set<string>} */
     this.picks = new Set();
   }

@@ -9,7 +9,7 @@
  * - Changes of the prompt prefix (system text plus tool declarations) are counted, since each
  *   one costs a prompt-cache miss.
  */
-import { native } from "./native.js";
+import { native } from "../shared/native.js";
 
 /** Descriptions longer than this are "unusually long" (Pi's built-ins are 130-330 chars). */
 export const LONG_DESCRIPTION_CHARS = 600;

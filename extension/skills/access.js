@@ -5,12 +5,12 @@
  * the catalog, the guards and the commands all ask this one object, so a denied skill is
  * hidden the same way everywhere.
  */
-import { SkillPolicyEngine } from "./skill-policy.js";
-import { resolveScope, scopeMembers } from "./skill-scope.js";
+import { SkillPolicyEngine } from "./policy.js";
+import { resolveScope, scopeMembers } from "./scope.js";
 
 /**
  * @typedef {object} AccessView
- * @property {import("./skill-scope.js").Scope} scope
+ * @property {import("./scope.js").Scope} scope
  * @property {Set<string> | null} members   skills the scope admits (null = all)
  * @property {string[]} denied              policy-denied names in the catalog
  * @property {Set<string>} deniedSet
@@ -19,8 +19,8 @@ import { resolveScope, scopeMembers } from "./skill-scope.js";
 
 export class SkillAccess {
   /**
-   * @param {import("./config.js").ConfigHolder} config
-   * @param {import("./skill-scope.js").ScopeState} scopeState
+   * @param {import("../shared/config.js").ConfigHolder} config
+   * @param {import("./scope.js").ScopeState} scopeState
    */
   constructor(config, scopeState) {
     this.config = config;
@@ -37,7 +37,7 @@ export class SkillAccess {
   }
 
   /**
-   * @param {import("../index.js").SkillIndex} index
+   * @param {import("../../index.js").SkillIndex} index
    * @returns {AccessView}
    */
   view(index) {
@@ -60,7 +60,7 @@ export class SkillAccess {
 
   /**
    * Why a skill is not offered to the model, or null when it is.
-   * @param {import("../index.js").SkillIndex} index @param {string} name
+   * @param {import("../../index.js").SkillIndex} index @param {string} name
    * @returns {string | null}
    */
   hiddenReason(index, name) {
@@ -76,7 +76,7 @@ export class SkillAccess {
   /**
    * Replaces whole-word occurrences of denied names, so text the model wrote (a query it
    * searched with) is never echoed back with a denied name in it.
-   * @param {import("../index.js").SkillIndex} index @param {string} text
+   * @param {import("../../index.js").SkillIndex} index @param {string} text
    */
   redact(index, text) {
     const { denied } = this.view(index);

@@ -7,46 +7,46 @@
  * enforced here for every path. A config error fails closed: no catalog, no stub, both tools
  * refuse with CONFIG_INVALID, and typed `/skill:` commands are stopped.
  */
-import { SkillAccess } from "./skill-access.js";
-import { SkillApprovals, approvalKey } from "./skill-approvals.js";
-import { findToolConflict, reportConflictOnce } from "./skill-tool-conflict.js";
-import { SkillCatalog } from "./skill-catalog.js";
-import { registerAdditiveRouting } from "./skill-additive.js";
-import { registerSkillCommands } from "./skill-commands.js";
-import { PICK_ENTRY, restorePicks } from "./skill-picks.js";
-import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./skill-guard.js";
-import { applySkillStub, STUB_SECTION } from "./skill-prompt.js";
-import { route } from "./skill-routing.js";
-import { ScopeState } from "./skill-scope.js";
-import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, NOT_FOUND_TEXT, runSkillLoad, runSkillSearch, toolError } from "./skill-tools.js";
+import { SkillAccess } from "./access.js";
+import { SkillApprovals, approvalKey } from "./approvals.js";
+import { findToolConflict, reportConflictOnce } from "./tool-conflict.js";
+import { SkillCatalog } from "./catalog.js";
+import { registerAdditiveRouting } from "./additive.js";
+import { registerSkillCommands } from "./commands.js";
+import { PICK_ENTRY, restorePicks } from "./picks.js";
+import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
+import { applySkillStub, STUB_SECTION } from "./prompt.js";
+import { route } from "./routing.js";
+import { ScopeState } from "./scope.js";
+import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, NOT_FOUND_TEXT, runSkillLoad, runSkillSearch, toolError } from "./tools.js";
 
 export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always allow this skill for this session", "Reject"]);
 
 /**
  * @typedef {object} SkillsRuntime  shared with the commands
- * @property {import("./config.js").ConfigHolder} config
+ * @property {import("../shared/config.js").ConfigHolder} config
  * @property {() => SkillCatalog} catalog
  * @property {() => SkillAccess} access
  * @property {() => ScopeState} scopeState
  * @property {(selection: {activeProfile: string | null, activeGroup: string | null}, ctx?: any) => string | null} switchScope  returns an error message or null; applies the new profile's settings (the Token Saver's too) at once
  * @property {(name: string, picked: boolean) => void} setPick  records a per-branch pick (or its removal)
- * @property {() => import("./token-saver.js").TokenSaverControl | null} tokenSaver  the Token Saver, shown and toggled in the manager
+ * @property {() => import("../token-saver/index.js").TokenSaverControl | null} tokenSaver  the Token Saver, shown and toggled in the manager
  */
 
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
- * @param {import("./config.js").ConfigHolder} config
- * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void, tokenSaver?: () => import("./token-saver.js").TokenSaverControl | null }} hooks
+ * @param {import("../shared/config.js").ConfigHolder} config
+ * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void, tokenSaver?: () => import("../token-saver/index.js").TokenSaverControl | null }} hooks
  */
 export function registerLazySkills(pi, config, hooks) {
-  let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
+  let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes, embeddings: config.value.skillEmbeddings === "on" });
   let scopeState = new ScopeState(config.value);
   let access = new SkillAccess(config, scopeState);
   let approvals = new SkillApprovals();
   /**
    * Our tools are registered at the first session_start, once Pi's registry shows whether
    * another extension already owns their names; on a conflict they never are, and the
-   * catalog is left to Pi (see skill-tool-conflict.js).
+   * catalog is left to Pi (see tool-conflict.js).
    * @type {"unchecked" | "registered" | "conflict"}
    */
   let tools = "unchecked";
@@ -80,7 +80,7 @@ export function registerLazySkills(pi, config, hooks) {
   };
 
   pi.on("session_start", (_event, ctx) => {
-    catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
+    catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes, embeddings: config.value.skillEmbeddings === "on" });
     scopeState = new ScopeState(config.value);
     access = new SkillAccess(config, scopeState);
     approvals = new SkillApprovals();
@@ -177,7 +177,7 @@ export function registerLazySkills(pi, config, hooks) {
   const additive = registerAdditiveRouting(pi, runtime);
 
   pi.on("before_agent_start", async (event, ctx) => {
-    const options = /** @type {{ skills?: import("./skill-catalog.js").PiSkill[], sections?: Record<string, string> }} */ (event.systemPromptOptions);
+    const options = /** @type {{ skills?: import("./catalog.js").PiSkill[], sections?: Record<string, string> }} */ (event.systemPromptOptions);
     // Backed off for another extension's skill tools: Pi's own catalog stays.
     if (tools === "conflict") return;
     if (config.error) {
@@ -185,7 +185,7 @@ export function registerLazySkills(pi, config, hooks) {
       applySkillStub(options, 0);
       return;
     }
-    const index = catalog.update(options.skills ?? []);
+    const index = await catalog.updateAsync(options.skills ?? []);
     const view = access.view(index);
     const prompt = event.messageType === "user" ? event.prompt : null;
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
@@ -201,7 +201,7 @@ export function registerLazySkills(pi, config, hooks) {
 
   /** Per view (catalog, scope, policy): skills in scope, not denied, that only the user can run. */
   const userOnlyCounts = new WeakMap();
-  /** @param {import("../index.js").SkillIndex} index @param {import("./skill-access.js").AccessView} view */
+  /** @param {import("../../index.js").SkillIndex} index @param {import("./access.js").AccessView} view */
   function userOnlyCount(index, view) {
     let count = userOnlyCounts.get(view);
     if (count === undefined) {
@@ -211,7 +211,7 @@ export function registerLazySkills(pi, config, hooks) {
     return count;
   }
 
-  /** @returns {import("../index.js").SkillIndex | import("./skill-tools.js").ToolOutput} */
+  /** @returns {import("../../index.js").SkillIndex | import("./tools.js").ToolOutput} */
   function currentIndex() {
     if (config.error) return toolError("CONFIG_INVALID", `${config.error.message.replace(/;/g, ",")} (skills are disabled); fix the config, then run /reload`);
     if (!catalog.index) return toolError("SKILL_NOT_FOUND", "no skill catalog is available yet; try again after the next prompt");
@@ -221,8 +221,8 @@ export function registerLazySkills(pi, config, hooks) {
   /**
    * Scrubs denied names from tool text (another skill's description or body may mention
    * one), so a denied name never reaches the model from our side.
-   * @param {import("../index.js").SkillIndex} index
-   * @param {import("./skill-tools.js").ToolOutput} output
+   * @param {import("../../index.js").SkillIndex} index
+   * @param {import("./tools.js").ToolOutput} output
    */
   function redactOutput(index, output) {
     return { ...output, content: output.content.map((part) => ({ ...part, text: access.redact(index, part.text) })) };
@@ -309,7 +309,7 @@ export function registerLazySkills(pi, config, hooks) {
           const decision = await requestApproval(dep, ctx);
           if (decision !== "once" && decision !== "session") withheld.add(dep);
         }
-        const result = redactOutput(index, runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
+        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
         const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
         if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
           // "Allow once" covers this load and its continuation pages only.

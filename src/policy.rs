@@ -1,0 +1,121 @@
+//! Skill policy and scopes for JS: `SkillPolicy` (allow/ask/deny by name pattern),
+//! `matchSkillPattern` and `resolveSkillScope`. The decisions are made by
+//! `lean_core::skills::{SkillPolicy, ScopeDefinitions}`; JS only asks.
+
+use lean_core::skills;
+use lean_core::ErrorCode;
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+
+use crate::boundary::{failure, guarded, Arg};
+use crate::types::{SkillPolicyRule, SkillScopeInput, SkillScopeView};
+
+fn policy_action(text: &str, what: &str) -> Result<skills::PolicyAction, ErrorCode> {
+    skills::PolicyAction::parse(text).ok_or_else(|| {
+        failure(
+            ErrorCode::ConfigInvalid,
+            format!("{what} must be \"allow\", \"ask\" or \"deny\", got \"{text}\""),
+            "fix the action in permission.skill",
+        )
+    })
+}
+
+/// A compiled skill policy: rules apply in order and the last match wins.
+#[napi]
+pub struct SkillPolicy {
+    inner: skills::SkillPolicy,
+}
+
+#[napi]
+impl SkillPolicy {
+    /// Fails with CONFIG_INVALID on an unknown action.
+    #[napi(constructor, catch_unwind)]
+    pub fn new(
+        #[napi(ts_arg_type = "string")] default_action: Arg<String>,
+        #[napi(ts_arg_type = "Array<SkillPolicyRule>")] rules: Arg<Vec<SkillPolicyRule>>,
+    ) -> Result<Self, ErrorCode> {
+        let default_action = default_action.get("defaultAction", "a string")?;
+        let rules = rules.get("rules", "an array of { pattern, action } rules")?;
+        guarded("SkillPolicy.new", || {
+            let default = policy_action(&default_action, "the default action")?;
+            let rules = rules
+                .into_iter()
+                .enumerate()
+                .map(|(i, rule)| {
+                    policy_action(&rule.action, &format!("rule {i}")).map(|a| (rule.pattern, a))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(SkillPolicy {
+                inner: skills::SkillPolicy::new(default, rules),
+            })
+        })
+    }
+
+    /// `allow`, `ask` or `deny` for one exact name.
+    #[napi(catch_unwind)]
+    pub fn action_for(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<String, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        guarded("SkillPolicy.actionFor", || {
+            Ok(self.inner.action_for(&name).as_str().to_string())
+        })
+    }
+
+    /// The names among `names` this policy denies, in order.
+    #[napi(catch_unwind)]
+    pub fn denied_among(
+        &self,
+        #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
+    ) -> Result<Vec<String>, ErrorCode> {
+        let names = names.get("names", "an array of names")?;
+        guarded("SkillPolicy.deniedAmong", || {
+            Ok(self
+                .inner
+                .denied_among(names.iter().map(String::as_str))
+                .into_iter()
+                .map(str::to_string)
+                .collect())
+        })
+    }
+}
+
+/// Whether a `*` / `?` pattern matches the whole name.
+#[napi(catch_unwind)]
+pub fn match_skill_pattern(
+    #[napi(ts_arg_type = "string")] pattern: Arg<String>,
+    #[napi(ts_arg_type = "string")] name: Arg<String>,
+) -> Result<bool, ErrorCode> {
+    let pattern = pattern.get("pattern", "a string")?;
+    let name = name.get("name", "a string")?;
+    guarded("matchSkillPattern", || {
+        Ok(skills::NamePattern::new(&pattern).matches(&name))
+    })
+}
+
+/// Resolves the one active scope and the skills (among `names`) it admits.
+#[napi(catch_unwind)]
+pub fn resolve_skill_scope(
+    #[napi(ts_arg_type = "SkillScopeInput")] input: Arg<SkillScopeInput>,
+    #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
+) -> Result<SkillScopeView, ErrorCode> {
+    let input = input.get_object("input", "a { groups, profiles } object")?;
+    let names = names.get("names", "an array of names")?;
+    guarded("resolveSkillScope", || {
+        let definitions = skills::ScopeDefinitions {
+            groups: input.groups.into_iter().collect(),
+            profiles: input.profiles.into_iter().collect(),
+        };
+        let scope = definitions.resolve(
+            input.active_profile.as_deref(),
+            input.active_group.as_deref(),
+        );
+        Ok(SkillScopeView {
+            kind: scope.kind().to_string(),
+            profile: scope.profile().map(str::to_string),
+            group: scope.group().map(str::to_string),
+            members: definitions.admitted(&scope, &names),
+        })
+    })
+}

@@ -1,0 +1,409 @@
+//! `SkillIndex`: the JS handle on a [`SkillSnapshot`]. Each method checks its arguments, asks
+//! the snapshot, and converts the answer; ranking, paging, cursors, eligibility, capping and
+//! loading all live in `lean_core::skills`. Building a large catalog and loading a skill with
+//! its dependencies read many files, so both also run off the event loop (`build`,
+//! `loadAsync`).
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use lean_core::skills::{self, SkillSnapshot, SnapshotOptions};
+use lean_core::ErrorCode;
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+
+use crate::boundary::{from_core, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER};
+use crate::types::{
+    js_count, BrowseResponse, ClosureInfo, LoadOptions, LoadedSkill, SearchOptions, SearchResponse,
+    SkillDiagnostic, SkillIndexOptions, SkillInfo, SkillInput,
+};
+
+/// `options.maxSourceBytes`, `options.autoload` and `options.embeddings`, checked.
+fn snapshot_options(options: Option<SkillIndexOptions>) -> Result<SnapshotOptions, ErrorCode> {
+    let defaults = SnapshotOptions::default();
+    let Some(options) = options else {
+        return Ok(defaults);
+    };
+    Ok(SnapshotOptions {
+        max_source_bytes: integer(
+            "options.maxSourceBytes",
+            options.max_source_bytes,
+            1,
+            MAX_SAFE_INTEGER,
+        )?
+        .unwrap_or(defaults.max_source_bytes),
+        autoload: Arg::optional_object(
+            options.autoload,
+            "options.autoload",
+            "an object mapping skill names to arrays of skill names",
+        )?
+        .unwrap_or_default(),
+        embeddings: options.embeddings.unwrap_or(defaults.embeddings),
+    })
+}
+
+/// `options` of `search` and `browse` as a core page request; `offset` only for `search`.
+fn page_request(
+    options: Option<SearchOptions>,
+    with_offset: bool,
+) -> Result<skills::PageRequest, ErrorCode> {
+    let Some(o) = options else {
+        return Ok(skills::PageRequest::default());
+    };
+    let offset = match with_offset {
+        true => integer(
+            "options.offset",
+            o.offset,
+            0,
+            skills::MAX_SEARCH_DEPTH as u64 - 1,
+        )?,
+        false => None,
+    };
+    Ok(skills::PageRequest {
+        limit: integer("options.limit", o.limit, 1, u32::MAX.into())?.map(|n| n as usize),
+        description_max: integer(
+            "options.descriptionMax",
+            o.description_max,
+            0,
+            u32::MAX.into(),
+        )?
+        .map(|n| n as usize),
+        offset: offset.unwrap_or(0) as usize,
+        eligibility: skills::Eligibility {
+            include_hidden: o.include_hidden.unwrap_or(false),
+            only: o.only.map(HashSet::from_iter),
+            exclude: o.exclude.map(HashSet::from_iter).unwrap_or_default(),
+        },
+    })
+}
+
+/// `options` of `load`, checked.
+fn load_request(options: Option<LoadOptions>) -> Result<skills::LoadRequest, ErrorCode> {
+    let defaults = skills::LoadRequest::default();
+    let Some(o) = options else {
+        return Ok(defaults);
+    };
+    let position = |path: &str, value| {
+        integer(path, value, 0, u32::MAX.into()).map(|n| n.unwrap_or(0) as usize)
+    };
+    Ok(skills::LoadRequest {
+        offset: position("options.offset", o.offset)?,
+        column: position("options.column", o.column)?,
+        rev: o.rev,
+        allow_hidden: o.allow_hidden.unwrap_or(defaults.allow_hidden),
+        with_dependencies: o.with_dependencies.unwrap_or(defaults.with_dependencies),
+    })
+}
+
+/// The skill list and options of the constructor and of `build`, checked.
+fn inputs(
+    skills_in: Arg<Vec<SkillInput>>,
+    options: Option<Arg<SkillIndexOptions>>,
+) -> Result<(Vec<skills::SkillInput>, SnapshotOptions), ErrorCode> {
+    let skills_in = skills_in.get(
+        "skillsIn",
+        "an array of skills ({ name, description, ... })",
+    )?;
+    let options = Arg::optional_object(options, "options", "an options object")?;
+    Ok((
+        skills_in
+            .into_iter()
+            .map(skills::SkillInput::from)
+            .collect(),
+        snapshot_options(options)?,
+    ))
+}
+
+/// A snapshot of the skill catalog with its search index. Immutable once built: a new
+/// snapshot is built when Pi reports a different skill set, and cursors bind to its fingerprint.
+#[napi]
+pub struct SkillIndex {
+    inner: Arc<SkillSnapshot>,
+}
+
+/// `SkillIndex.build`: a snapshot built on the libuv pool (reading every SKILL.md's
+/// `requires:` can take long for a large catalog).
+pub struct BuildWork {
+    inputs: Vec<skills::SkillInput>,
+    options: SnapshotOptions,
+}
+
+impl Work for BuildWork {
+    type Output = SkillSnapshot;
+    type JsValue = SkillIndex;
+    const ENTRY: &'static str = "SkillIndex.build:worker";
+
+    fn run(&mut self) -> Result<SkillSnapshot, ErrorCode> {
+        let inputs = std::mem::take(&mut self.inputs);
+        Ok(SkillSnapshot::from_inputs(inputs, self.options.clone()))
+    }
+
+    fn finish(snapshot: SkillSnapshot) -> Result<SkillIndex, ErrorCode> {
+        Ok(SkillIndex {
+            inner: Arc::new(snapshot),
+        })
+    }
+}
+
+/// `SkillIndex.loadAsync`: a skill and its dependencies' pages read on the libuv pool.
+pub struct LoadWork {
+    snapshot: Arc<SkillSnapshot>,
+    name: String,
+    request: skills::LoadRequest,
+}
+
+impl Work for LoadWork {
+    type Output = skills::LoadedSkill;
+    type JsValue = LoadedSkill;
+    const ENTRY: &'static str = "SkillIndex.loadAsync:worker";
+
+    fn run(&mut self) -> Result<skills::LoadedSkill, ErrorCode> {
+        self.snapshot
+            .load(&self.name, &self.request)
+            .map_err(from_core)
+    }
+
+    fn finish(loaded: skills::LoadedSkill) -> Result<LoadedSkill, ErrorCode> {
+        Ok(loaded.into())
+    }
+}
+
+#[napi]
+impl SkillIndex {
+    /// Builds a snapshot from skills Pi discovered (or catalog rows). Dependencies are read
+    /// from each file's frontmatter unless given; a file our parser rejects keeps Pi's
+    /// metadata and is reported in `diagnostics`, because Pi already accepted it.
+    #[napi(constructor, catch_unwind)]
+    pub fn new(
+        #[napi(ts_arg_type = "Array<SkillInput>")] skills_in: Arg<Vec<SkillInput>>,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
+            Arg<SkillIndexOptions>,
+        >,
+    ) -> Result<Self, ErrorCode> {
+        let (inputs, options) = inputs(skills_in, options)?;
+        guarded("SkillIndex.new", || {
+            Ok(SkillIndex {
+                inner: Arc::new(SkillSnapshot::from_inputs(inputs, options)),
+            })
+        })
+    }
+
+    /// The constructor off the event loop: the same snapshot, built (frontmatter reads
+    /// included) on the libuv pool. Arguments are checked before queuing.
+    #[napi(catch_unwind, ts_return_type = "Promise<SkillIndex>")]
+    pub fn build(
+        #[napi(ts_arg_type = "Array<SkillInput>")] skills_in: Arg<Vec<SkillInput>>,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
+            Arg<SkillIndexOptions>,
+        >,
+    ) -> Result<AsyncTask<OffThread<BuildWork>>, ErrorCode> {
+        let (inputs, options) = inputs(skills_in, options)?;
+        guarded("SkillIndex.build", || {
+            Ok(OffThread::task(BuildWork { inputs, options }))
+        })
+    }
+
+    /// Scans skill directories the way Pi does (a dir with SKILL.md is a skill; others are
+    /// searched recursively). Malformed skills are skipped and reported, never fatal.
+    #[napi(factory, catch_unwind)]
+    pub fn scan(
+        #[napi(ts_arg_type = "Array<string>")] dirs: Arg<Vec<String>>,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
+            Arg<SkillIndexOptions>,
+        >,
+    ) -> Result<Self, ErrorCode> {
+        let dirs = dirs.get("dirs", "an array of directory paths")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options = snapshot_options(options)?;
+        guarded("SkillIndex.scan", || {
+            let dirs: Vec<PathBuf> = dirs.into_iter().map(PathBuf::from).collect();
+            Ok(SkillIndex {
+                inner: Arc::new(SkillSnapshot::scan(&dirs, options)),
+            })
+        })
+    }
+
+    /// xxh3 fingerprint of the snapshot; cursors and caches bind to it.
+    #[napi(getter, catch_unwind)]
+    pub fn fingerprint(&self) -> Result<String, ErrorCode> {
+        guarded("SkillIndex.fingerprint", || {
+            Ok(self.inner.catalog().fingerprint().to_string())
+        })
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn size(&self) -> Result<u32, ErrorCode> {
+        guarded("SkillIndex.size", || {
+            Ok(js_count(self.inner.catalog().len()))
+        })
+    }
+
+    /// Skills the model may see (not `disable-model-invocation`).
+    #[napi(getter, catch_unwind)]
+    pub fn visible_count(&self) -> Result<u32, ErrorCode> {
+        guarded("SkillIndex.visibleCount", || {
+            Ok(js_count(self.inner.visible_count()))
+        })
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn diagnostics(&self) -> Result<Vec<SkillDiagnostic>, ErrorCode> {
+        guarded("SkillIndex.diagnostics", || {
+            Ok(self.inner.diagnostics().iter().map(Into::into).collect())
+        })
+    }
+
+    #[napi(catch_unwind)]
+    pub fn list(&self) -> Result<Vec<SkillInfo>, ErrorCode> {
+        guarded("SkillIndex.list", || {
+            Ok(self
+                .inner
+                .catalog()
+                .skills()
+                .iter()
+                .map(Into::into)
+                .collect())
+        })
+    }
+
+    #[napi(catch_unwind)]
+    pub fn get(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<Option<SkillInfo>, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        guarded("SkillIndex.get", || {
+            Ok(self.inner.catalog().get(&name).map(Into::into))
+        })
+    }
+
+    /// Ranked search over names and descriptions, bounded to 8 hits.
+    #[napi(catch_unwind)]
+    pub fn search(
+        &self,
+        #[napi(ts_arg_type = "string")] query: Arg<String>,
+        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
+            Arg<SearchOptions>,
+        >,
+    ) -> Result<SearchResponse, ErrorCode> {
+        let query = query.get("query", "a string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        guarded("SkillIndex.search", || {
+            let request = page_request(options, true)?;
+            Ok(self.inner.search(&query, &request).into())
+        })
+    }
+
+    /// Alphabetical listing in pages; the cursor is bound to this snapshot's fingerprint, so
+    /// a cursor from an older catalog fails with SEARCH_CURSOR_STALE instead of skipping skills.
+    #[napi(catch_unwind)]
+    pub fn browse(
+        &self,
+        #[napi(ts_arg_type = "string | undefined | null")] cursor: Option<Arg<String>>,
+        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
+            Arg<SearchOptions>,
+        >,
+    ) -> Result<BrowseResponse, ErrorCode> {
+        let cursor = Arg::optional(cursor, "cursor", "a cursor string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        guarded("SkillIndex.browse", || {
+            let request = page_request(options, false)?;
+            Ok(self
+                .inner
+                .browse(cursor.as_deref(), &request)
+                .map_err(from_core)?
+                .into())
+        })
+    }
+
+    /// Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd").
+    #[napi(catch_unwind)]
+    pub fn mentions(
+        &self,
+        #[napi(ts_arg_type = "string")] text: Arg<String>,
+    ) -> Result<Vec<String>, ErrorCode> {
+        let text = text.get("text", "a string")?;
+        guarded("SkillIndex.mentions", || Ok(self.inner.mentions(&text)))
+    }
+
+    /// `text` with every mention of the skills in `names` replaced by `replacement`. Mentions
+    /// are found exactly as `mentions` finds them (same word boundaries and case folding), so
+    /// a name `mentions` reports is never left behind. Names not in the catalog are ignored.
+    #[napi(catch_unwind)]
+    pub fn redact(
+        &self,
+        #[napi(ts_arg_type = "string")] text: Arg<String>,
+        #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
+        #[napi(ts_arg_type = "string")] replacement: Arg<String>,
+    ) -> Result<String, ErrorCode> {
+        let text = text.get("text", "a string")?;
+        let names = names.get("names", "an array of skill names")?;
+        let replacement = replacement.get("replacement", "a string")?;
+        guarded("SkillIndex.redact", || {
+            Ok(self.inner.redact(&text, &names, &replacement))
+        })
+    }
+
+    /// Dependency closure in load order; cycles and missing names are reported, not fatal.
+    #[napi(catch_unwind)]
+    pub fn closure(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+    ) -> Result<ClosureInfo, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        guarded("SkillIndex.closure", || {
+            Ok(self.inner.closure(&name).into())
+        })
+    }
+
+    /// Loads one skill by exact name: its body without frontmatter (paginated, bound to the
+    /// source revision) plus the first page of each dependency in load order. Names are only
+    /// ever looked up in the catalog, never turned into paths.
+    #[napi(catch_unwind)]
+    pub fn load(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+        #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
+    ) -> Result<LoadedSkill, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        guarded("SkillIndex.load", || {
+            let request = load_request(options)?;
+            Ok(self.inner.load(&name, &request).map_err(from_core)?.into())
+        })
+    }
+
+    /// `load` off the event loop: the skill's and its dependencies' files are read on the
+    /// libuv pool. Arguments are checked before queuing; errors reject with the codes `load`
+    /// throws.
+    #[napi(catch_unwind, ts_return_type = "Promise<LoadedSkill>")]
+    pub fn load_async(
+        &self,
+        #[napi(ts_arg_type = "string")] name: Arg<String>,
+        #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
+    ) -> Result<AsyncTask<OffThread<LoadWork>>, ErrorCode> {
+        let name = name.get("name", "a string")?;
+        let options = Arg::optional_object(options, "options", "an options object")?;
+        guarded("SkillIndex.loadAsync", || {
+            Ok(OffThread::task(LoadWork {
+                snapshot: Arc::clone(&self.inner),
+                name,
+                request: load_request(options)?,
+            }))
+        })
+    }
+}
+
+/// Caps a description at `max` characters the way every model-facing list does (the cut is
+/// marked with `…`; 0 keeps nothing). Absent `max` keeps everything.
+#[napi(catch_unwind)]
+pub fn cap_description(
+    #[napi(ts_arg_type = "string")] text: Arg<String>,
+    #[napi(ts_arg_type = "number | undefined | null")] max: Option<Arg<f64>>,
+) -> Result<String, ErrorCode> {
+    let text = text.get("text", "a string")?;
+    let max = Arg::optional(max, "max", "a character count")?;
+    let max = integer("max", max, 0, MAX_SAFE_INTEGER)?.map(|n| n as usize);
+    guarded("capDescription", || Ok(skills::cap_description(&text, max)))
+}

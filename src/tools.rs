@@ -1,0 +1,73 @@
+//! `ToolIndex` for JS: search over tool metadata (Token Saver's tool-schema deferral). The
+//! ranking is `lean_core::tools`, which shares its analysis and BM25F with skill search.
+
+use lean_core::ErrorCode;
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+
+use crate::boundary::{guarded, integer, Arg};
+use crate::types::{js_count, ToolInput, ToolSearchHit};
+
+/// Search over tool metadata, so deferred tools can be found and activated by a query.
+#[napi]
+pub struct ToolIndex {
+    inner: lean_core::tools::ToolIndex,
+}
+
+#[napi]
+impl ToolIndex {
+    #[napi(constructor, catch_unwind)]
+    pub fn new(
+        #[napi(ts_arg_type = "Array<ToolInput>")] tools: Arg<Vec<ToolInput>>,
+    ) -> Result<Self, ErrorCode> {
+        let tools = tools.get(
+            "tools",
+            "an array of { name, description?, parameters? } tools",
+        )?;
+        guarded("ToolIndex.new", || {
+            Ok({
+                let metas = tools
+                    .into_iter()
+                    .map(|t| lean_core::tools::ToolMeta {
+                        name: t.name,
+                        description: t.description.unwrap_or_default(),
+                        parameters: t.parameters.unwrap_or_default(),
+                    })
+                    .collect();
+                ToolIndex {
+                    inner: lean_core::tools::ToolIndex::build(metas),
+                }
+            })
+        })
+    }
+
+    #[napi(getter, catch_unwind)]
+    pub fn size(&self) -> Result<u32, ErrorCode> {
+        guarded("ToolIndex.size", || Ok(js_count(self.inner.len())))
+    }
+
+    /// Best matches first, at most `limit` (default 3, clamped to 1..=8), scores above zero.
+    #[napi(catch_unwind)]
+    pub fn search(
+        &self,
+        #[napi(ts_arg_type = "string")] query: Arg<String>,
+        #[napi(ts_arg_type = "number | undefined | null")] limit: Option<Arg<f64>>,
+    ) -> Result<Vec<ToolSearchHit>, ErrorCode> {
+        let query = query.get("query", "a string")?;
+        let limit = Arg::optional(limit, "limit", "a result count")?;
+        let limit = integer("limit", limit, 1, u32::MAX.into())?
+            .map_or(lean_core::tools::DEFAULT_TOOL_HITS, |n| n as usize);
+        guarded("ToolIndex.search", || {
+            Ok({
+                self.inner
+                    .search(&query, limit)
+                    .into_iter()
+                    .map(|hit| ToolSearchHit {
+                        name: self.inner.tools()[hit.index].name.clone(),
+                        score: hit.score,
+                    })
+                    .collect()
+            })
+        })
+    }
+}
