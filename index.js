@@ -784,11 +784,12 @@ if (
   }
 }
 
-const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, compact, compactAsync, compactToBuffer, contentHash, coreVersion, matchSkillPattern, resolveSkillScope } = nativeBinding
+const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, capDescription, compact, compactAsync, compactToBuffer, contentHash, coreVersion, matchSkillPattern, resolveSkillScope } = nativeBinding
 export { RecoveryStore }
 export { SkillIndex }
 export { SkillPolicy }
 export { ToolIndex }
+export { capDescription }
 export { compact }
 export { compactAsync }
 export { compactToBuffer }
