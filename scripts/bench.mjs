@@ -15,7 +15,7 @@
 //   6. the native binding vs the wasm32-wasi fallback (`npm run build:all` builds it): the same
 //      index build, search and compaction calls through both, side by side with the ratio.
 // Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6),
-// --memory (only the peak-memory rows of 4).
+// --memory (only the peak-memory rows of 4), --search (only 3).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -444,6 +444,11 @@ function nativeVsWasm() {
 async function main() {
   if (args.includes("--memory")) {
     process.stdout.write(`pi-lean bench: peak memory (node ${process.version})\n\n${memoryTable()}\n`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+    return;
+  }
+  if (args.includes("--search")) {
+    process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${searchLatency()}\n`);
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
     return;
   }

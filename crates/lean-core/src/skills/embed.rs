@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
+use super::search::truncate_at_char_boundary;
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
 
@@ -175,7 +176,7 @@ impl<'a> EmbeddingTable<'a> {
     fn tokenize_counting(&self, text: &str) -> (Vec<u32>, usize) {
         let mut ids = Vec::new();
         let mut whole_words = 0;
-        let normalized = normalize(truncate(text, MAX_TEXT_BYTES));
+        let normalized = normalize(truncate_at_char_boundary(text, MAX_TEXT_BYTES));
         let mut piece = String::new();
         for word in pre_tokenize(&normalized) {
             if ids.len() >= MAX_TOKENS {
@@ -304,17 +305,6 @@ fn shipped_bytes() -> Result<&'static [u8], EmbedError> {
 #[cfg(not(feature = "shipped-embeddings"))]
 fn shipped_bytes() -> Result<&'static [u8], EmbedError> {
     Err(EmbedError::Missing)
-}
-
-fn truncate(text: &str, max_bytes: usize) -> &str {
-    if text.len() <= max_bytes {
-        return text;
-    }
-    let mut cut = max_bytes;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    &text[..cut]
 }
 
 fn is_bert_whitespace(ch: char) -> bool {

@@ -142,7 +142,8 @@ impl SearchTuning {
 /// Queries are analysed up to this many bytes.
 const MAX_QUERY_BYTES: usize = 2048;
 
-fn truncate_at_char_boundary(text: &str, max_bytes: usize) -> &str {
+/// `text` cut to at most `max_bytes`, at a character boundary.
+pub(super) fn truncate_at_char_boundary(text: &str, max_bytes: usize) -> &str {
     if text.len() <= max_bytes {
         return text;
     }
