@@ -249,12 +249,13 @@ function searchLatency() {
     import { SkillIndex } from ${JSON.stringify(path.join(root, "index.js"))};
     const skill = [{ name: "a", description: "b", disableModelInvocation: false, requires: [] }];
     const time = (embeddings) => { const t0 = process.hrtime.bigint(); new SkillIndex(skill, { embeddings }); return Number(process.hrtime.bigint() - t0) / 1e6; };
-    const lexical = time(false); const first = time(true); const second = time(true);
-    const rss = process.memoryUsage().rss;
-    console.log(JSON.stringify({ first, second, lexical, rss }));`], { encoding: "utf8" });
+    const lexical = time(false); const rssBefore = process.memoryUsage().rss;
+    const first = time(true); const second = time(true);
+    const rssGrowth = process.memoryUsage().rss - rssBefore;
+    console.log(JSON.stringify({ first, second, lexical, rssGrowth }));`], { encoding: "utf8" });
   const coldLoad = cold.status === 0 ? JSON.parse(cold.stdout.trim().split("\n").pop() ?? "{}") : null;
   const tableBytes = fs.statSync(path.join(root, "crates", "lean-core", "data", "skill-embeddings.bin")).size;
-  const result = { skills: rows.length, ...fused, lexical, tableBytes, coldLoadMs: coldLoad ? coldLoad.first - coldLoad.second : null };
+  const result = { skills: rows.length, ...fused, lexical, tableBytes, coldLoadMs: coldLoad ? coldLoad.first - coldLoad.second : null, coldLoadRssGrowth: coldLoad ? coldLoad.rssGrowth : null };
   figures.search = result;
   const ms = (/** @type {number} */ v) => `${v.toFixed(2)} ms`;
   const us = (/** @type {number} */ v) => `${v.toFixed(1)} µs`;
@@ -269,6 +270,7 @@ function searchLatency() {
     table(["embedding table", "value"], [
       ["size (compiled into the binary)", `${(tableBytes / 1e6).toFixed(2)} MB`],
       ["cold load, once per process", coldLoad ? ms(coldLoad.first - coldLoad.second) : `failed: ${cold.stderr.trim().slice(0, 200)}`],
+      ["resident memory it adds (table pages read + vocabulary index)", coldLoad ? `${(coldLoad.rssGrowth / 1e6).toFixed(1)} MB` : "-"],
     ]),
   ].join("\n");
 }

@@ -884,27 +884,23 @@ impl SearchIndex {
         };
         if self.tuning.score_mix > 0.0 {
             // Each signal scaled to 0..1 of its best included skill, then added.
-            let top_lexical = scores.iter().cloned().fold(0.0f32, f32::max);
-            let top_cosine = (0..self.doc_count)
-                .filter(|&doc| include(doc))
-                .map(|doc| cosines[doc])
-                .fold(MEANING_FLOOR, f32::max);
-            for (doc, score) in scores.iter_mut().enumerate() {
-                let lexical = if top_lexical > 0.0 {
-                    *score / top_lexical
-                } else {
-                    0.0
-                };
-                let meaning = if include(doc)
-                    && cosines[doc] >= MEANING_FLOOR
-                    && top_cosine > MEANING_FLOOR
-                {
-                    (cosines[doc] - MEANING_FLOOR) / (top_cosine - MEANING_FLOOR)
-                } else {
-                    0.0
-                };
-                *score =
-                    self.tuning.lexical_weight * lexical + self.tuning.embedding_weight * meaning;
+            let top_lexical = scores.iter().copied().fold(0.0f32, f32::max);
+            let meaningful: Vec<(usize, f32)> = (0..self.doc_count)
+                .filter(|&doc| cosines[doc] >= MEANING_FLOOR && include(doc))
+                .map(|doc| (doc, cosines[doc]))
+                .collect();
+            let top_cosine = meaningful
+                .iter()
+                .fold(MEANING_FLOOR, |top, &(_, cosine)| top.max(cosine));
+            if top_lexical > 0.0 {
+                let scale = self.tuning.lexical_weight / top_lexical;
+                scores.iter_mut().for_each(|score| *score *= scale);
+            }
+            if top_cosine > MEANING_FLOOR {
+                let scale = self.tuning.embedding_weight / (top_cosine - MEANING_FLOOR);
+                for (doc, cosine) in meaningful {
+                    scores[doc] += (cosine - MEANING_FLOOR) * scale;
+                }
             }
             return;
         }
