@@ -141,6 +141,18 @@ export interface BrowseResponse {
  */
 export declare function capDescription(text: string, max?: number | undefined | null): string
 
+/** A capsule of one text. */
+export interface CapsuleInfo {
+  /** Whole units of the source, verbatim and in order. */
+  text: string
+  keptUnits: number
+  totalUnits: number
+  /** Negative-constraint, ordering and pointer units in the source; all are kept. */
+  ruleUnits: number
+  /** The distiller that made it; a cache keys capsules by it. */
+  distillerVersion: number
+}
+
 export interface ClosureInfo {
   /** Load order: dependencies first, the root last. */
   order: Array<string>
@@ -213,6 +225,15 @@ export interface DependencyError {
   code: string
   message: string
 }
+
+/**
+ * The capsule of `text`, or null when it would not be shorter (or `text` is empty or over
+ * 256 KiB): callers then keep the original.
+ */
+export declare function distillCapsule(text: string): CapsuleInfo | null
+
+/** Version of the capsule distiller; cached capsules of another version are remade. */
+export declare function distillerVersion(): number
 
 export interface DroppedRangeInfo {
   startLine: number
@@ -434,3 +455,9 @@ export interface ToolSearchHit {
   name: string
   score: number
 }
+
+/**
+ * Null when `capsule` is a valid capsule of `source` (extractive, in order, every rule kept,
+ * shorter); otherwise why it is not, so the caller uses the original.
+ */
+export declare function validateCapsule(source: string, capsuleText: string): string | null

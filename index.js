@@ -784,7 +784,7 @@ if (
   }
 }
 
-const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, capDescription, compact, compactAsync, compactToBuffer, contentHash, coreVersion, matchSkillPattern, resolveSkillScope } = nativeBinding
+const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, capDescription, compact, compactAsync, compactToBuffer, contentHash, coreVersion, distillCapsule, distillerVersion, matchSkillPattern, resolveSkillScope, validateCapsule } = nativeBinding
 export { RecoveryStore }
 export { SkillIndex }
 export { SkillPolicy }
@@ -795,6 +795,9 @@ export { compactAsync }
 export { compactToBuffer }
 export { contentHash }
 export { coreVersion }
+export { distillCapsule }
+export { distillerVersion }
 export { matchSkillPattern }
 export { resolveSkillScope }
+export { validateCapsule }
 export const __napiBindingTarget = __napiLoadedBindingTarget

@@ -72,8 +72,8 @@ describe("Token Saver on, in real Pi", { skip }, () => {
         return { toolCalls: [{ name: "token_retrieve", arguments: { id: ids.test, maxLines: 1000 } }] };
       },
       { toolCalls: [{ name: "bash", arguments: { command: "sh report.sh --json" } }] },
-      { toolCalls: [{ name: "token_tool_search", arguments: { query: "weather forecast for a city" } }] },
-      { toolCalls: [{ name: "token_tool_search", arguments: { query: "warehouse_query" } }] },
+      { toolCalls: [{ name: "request_capabilities", arguments: { query: "weather forecast for a city" } }] },
+      { toolCalls: [{ name: "request_capabilities", arguments: { names: ["warehouse_query"] } }] },
       { text: "Two tests fail." },
       // Prompt 2: edit intent; a routine read is followed by a clamped continuation.
       { toolCalls: [{ name: "read", arguments: { path: "src/tools.rs" } }] },
@@ -173,7 +173,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
 
   test("core tools and pi-lean's stay declared; other tools are deferred; the guideline is in the prompt", () => {
     const first = model.bodies[0];
-    assert.deepEqual(toolNames(first), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "token_tool_search"]);
+    assert.deepEqual(toolNames(first), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "request_capabilities"]);
     assert.ok(systemText(first).includes(`- ${GUIDELINE}`), "one-line guideline while on");
   });
 
@@ -196,11 +196,12 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     assert.equal(toolMessages(model.bodies[3]).at(-1)?.text, REPORT_JSON);
   });
 
-  test("deferred tools are missing until token_tool_search activates a bounded matching set", () => {
+  test("deferred tools are missing until request_capabilities activates a bounded matching set", () => {
     for (const body of model.bodies.slice(0, 4)) {
       assert.ok(!toolNames(body).includes("weather_lookup") && !toolNames(body).includes("warehouse_query"));
     }
-    assert.equal(toolMessages(model.bodies[4]).at(-1)?.text, "Enabled: weather_lookup. Call them from your next step.");
+    assert.equal(toolMessages(model.bodies[4]).at(-1)?.text, "Now available: weather_lookup. Call them from your next step.\n2 of 3 additions left for this prompt.");
+    assert.equal(toolMessages(model.bodies[5]).at(-1)?.text, "Now available: warehouse_query. Call them from your next step.\n1 of 3 additions left for this prompt.");
     assert.deepEqual(toolNames(model.bodies[4]).slice(-1), ["weather_lookup"]);
     assert.ok(!toolNames(model.bodies[4]).includes("warehouse_query"));
     assert.ok(toolNames(model.bodies[5]).includes("warehouse_query"));
@@ -251,7 +252,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
   test("/token-saver stats reports the session's counters", () => {
     assert.match(run.stderr, /Token Saver: on/);
     assert.match(run.stderr, /repeats 1, retrievals 2/);
-    assert.match(run.stderr, /tool searches 2, activations 2, deferred now 0/);
+    assert.match(run.stderr, /request_capabilities calls 2, activations 2, deferred now 0/);
     assert.match(run.stderr, /^saved vs stock Pi: ~\d+(\.\d)?k? tokens \(/m);
     // One result (the 4,054-line build) was cut by Pi; the rest of it is reach, not savings.
     assert.match(run.stderr, /^extra output the model can reach: ~\d+(\.\d)?k? tokens \([\d.]+k? chars Pi's cut would have dropped/m);
@@ -276,7 +277,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
   });
 
   test("resumed with the layer on, non-core tools are deferred again; resumed with it off, they are all back", () => {
-    assert.deepEqual(toolNames(resumed.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "token_tool_search"]);
+    assert.deepEqual(toolNames(resumed.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "request_capabilities"]);
     assert.equal(offRun.code, 0, offRun.stderr);
     assert.deepEqual(toolNames(offAgain.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "weather_lookup", "warehouse_query"]);
     assert.ok(!systemText(offAgain.bodies[0]).includes(GUIDELINE));

@@ -62,7 +62,8 @@ describe("the skills manager in Pi's TUI", { skip }, () => {
     keys("Enter");
     await waitFor(/Token Saver on; saved to [\s\S]*Token Saver: on \(switch off\)/);
     keys("Escape");
-    const closed = await waitFor(/^(?![\s\S]*↑↓ navigate)[\s\S]*token saver: ~0 tokens saved vs stock Pi/);
+    // The status line and the repeated message render in separate frames: wait for both.
+    const closed = await waitFor(/^(?![\s\S]*↑↓ navigate)(?=[\s\S]*Token Saver on; saved to )[\s\S]*token saver: ~0 tokens saved vs stock Pi/);
     assert.match(closed, /Token Saver on; saved to /);
   });
 });

@@ -51,7 +51,8 @@ function registryPi() {
   };
   const emit = async (event, payload, ctx) => {
     let last;
-    for (const handler of handlers[event] ?? []) last = await handler(payload, ctx);
+    // Like Pi, a handler returning nothing leaves the previous handler's patch in place.
+    for (const handler of handlers[event] ?? []) last = (await handler(payload, ctx)) ?? last;
     return last;
   };
   return { pi, commands, tools, entries, emit, active: () => active };
@@ -134,7 +135,7 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver on; saved to .*pi-lean\.json \(tokenSaver\)\.$/);
     await command("status");
     assert.match(ui.notes.at(-1), /^Token Saver is on; 1 tools deferred; core binding: native [a-z0-9-]+\.$/);
-    assert.deepEqual(fake.active().filter((n) => !BUILTIN.includes(n)).sort(), ["skill", "skill_search", "token_retrieve", "token_tool_search"]);
+    assert.deepEqual(fake.active().filter((n) => !BUILTIN.includes(n)).sort(), ["request_capabilities", "skill", "skill_search", "token_retrieve"]);
     await command("");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver off; saved to /);
     assert.ok(fake.active().includes("weather_lookup"));
@@ -150,8 +151,8 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     assert.ok(patch?.details?.tokenSaver, "compacted");
     const repeat = await fake.emit("tool_result", { ...event, toolCallId: "c2" }, ui.ctx);
     assert.ok(repeat?.details?.tokenSaver?.repeat);
-    const search = await fake.tools.get("token_tool_search").execute("s1", { query: "weather for a city" }, undefined, undefined, ui.ctx);
-    assert.deepEqual(search.details.names, ["weather_lookup"]);
+    const search = await fake.tools.get("request_capabilities").execute("s1", { query: "weather for a city" }, undefined, undefined, ui.ctx);
+    assert.deepEqual(search.details.added, ["weather_lookup"]);
     await fake.emit("before_provider_request", { payload: { model: "m", messages: [{ role: "system", content: "A" }] } }, ui.ctx);
     await fake.emit("before_provider_request", { payload: { model: "m", messages: [{ role: "system", content: "B" }] } }, ui.ctx);
     await command("stats");
@@ -167,7 +168,7 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     assert.equal(lines[3], "extra output the model can reach: ~0 tokens (0 chars Pi's cut would have dropped, now in the view or via token_retrieve)");
     assert.equal(lines[4], "retrieval feedback: none active");
     assert.equal(lines[5], `store 1 originals, ${Buffer.byteLength(original)} bytes on disk, 1 in memory`);
-    assert.equal(lines[6], "tool searches 1, activations 1, deferred now 0");
+    assert.equal(lines[6], "request_capabilities calls 1, activations 1, deferred now 0");
     assert.match(lines[7], /^description chars removed \d+$/);
     assert.equal(lines[8], "prompt-prefix changes observed 1");
     assert.equal(lines[9], `strategies: ${strategies}`);
@@ -181,12 +182,12 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     await command("clear");
     assert.equal(ui.notes.at(-1), "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
     assert.ok(fake.active().includes("stock_quote") && fake.active().includes("weather_lookup"), fake.active().join(","));
-    assert.ok(!fake.active().includes("token_tool_search"));
+    assert.ok(!fake.active().includes("request_capabilities"));
     assert.ok(fake.active().includes("token_retrieve"), "compaction stays on");
     await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "again" }, ui.ctx);
     assert.ok(fake.active().includes("stock_quote"), "not deferred again until switched");
 
-    branch.push(...fake.entries.filter((e) => e.customType === CLEAR_ENTRY || e.customType === "pi-lean-token-saver-deferral"));
+    branch.push(...fake.entries.filter((e) => e.customType === CLEAR_ENTRY || e.customType === "pi-lean-capabilities"));
     await fake.emit("session_start", {}, ui.ctx);
     await command("stats");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver: on\ncompactions 0, repeats 0, retrievals 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;/);

@@ -7,6 +7,7 @@
  */
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { ConfigHolder, writeActiveScope } from "./shared/config.js";
+import { registerCapabilities } from "./capabilities/index.js";
 import { registerLazySkills } from "./skills/index.js";
 import { projectConfigTrusted } from "./shared/project-trust.js";
 import { registerTokenSaver } from "./token-saver/index.js";
@@ -23,6 +24,14 @@ export default function piLean(pi) {
   });
   /** @type {import("./token-saver/index.js").TokenSaverControl | null} */
   let tokenSaver = null;
-  registerLazySkills(pi, config, { persistScope: (selection) => writeActiveScope(getAgentDir(), selection), tokenSaver: () => tokenSaver });
-  tokenSaver = registerTokenSaver(pi, config);
+  /** @type {import("./capabilities/index.js").CapabilityControl | null} */
+  let capabilities = null;
+  const skills = registerLazySkills(pi, config, {
+    persistScope: (selection) => writeActiveScope(getAgentDir(), selection),
+    tokenSaver: () => tokenSaver,
+    capabilities: () => capabilities,
+  });
+  tokenSaver = registerTokenSaver(pi, config, { capabilities: () => capabilities });
+  // Last, so its session_start sees the tools the other features activated.
+  capabilities = registerCapabilities(pi, config, () => skills);
 }

@@ -13,7 +13,9 @@
 //      result with the layer off and on (pass-through rules included), per-result latency with
 //      the original stored, and token_retrieve latency;
 //   6. the native binding vs the wasm32-wasi fallback (`npm run build:all` builds it): the same
-//      index build, search and compaction calls through both, side by side with the ratio.
+//      index build, search and compaction calls through both, side by side with the ratio;
+//   7. capability routing: system prompt and tools array of the first request real Pi sends with
+//      two third-party-style extensions installed, per configuration (scripts/bench-capabilities.mjs).
 // Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6),
 // --memory (only the peak-memory rows of 4), --search (only 3).
 import { spawnSync } from "node:child_process";
@@ -30,6 +32,7 @@ import { compactionBench, syntheticBuildLog } from "./bench-compaction.mjs";
 import { DEFAULT_CONFIG } from "../extension/shared/config.js";
 import { route } from "../extension/skills/routing.js";
 import { additiveSession } from "./bench-additive.mjs";
+import { capabilitiesBench } from "./bench-capabilities.mjs";
 import { RecoveryStore } from "../index.js";
 import { compactToolResult } from "../extension/token-saver/compaction.js";
 import { runRetrieve } from "../extension/token-saver/retrieve.js";
@@ -461,7 +464,10 @@ async function main() {
   }
   const session = await additiveSession({ routingDir: routing, o200k, readJsonl, table });
   figures.additiveSession = session.figures;
-  const sections = [await promptCost(), routingQuality(), shortlistQuality(), session.text, searchLatency(), await compaction(), await tokenSaver(), nativeVsWasm()];
+  const capabilities = skipPi || !findPiNode() ? null : await capabilitiesBench();
+  if (capabilities) figures.capabilities = capabilities.rows;
+  const capabilitiesText = capabilities ? `7. Capability routing: first request with two third-party-style extensions\n${capabilities.table}` : "7. capability routing: skipped (needs Node >= 22.19 for Pi 1.6)";
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), session.text, searchLatency(), await compaction(), await tokenSaver(), nativeVsWasm(), capabilitiesText];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }

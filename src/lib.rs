@@ -10,10 +10,12 @@
 //! - `compact`: `compact`, `compactToBuffer`, `compactAsync`.
 //! - `recovery`: `RecoveryStore`.
 //! - `tools`: `ToolIndex`.
+//! - `capabilities`: the capsule distiller and validator for capability routing.
 #![deny(clippy::all)]
 
 // Public so the exported items count as used in every build (napi registers them at load).
 mod boundary;
+pub mod capabilities;
 pub mod compact;
 pub mod policy;
 pub mod recovery;

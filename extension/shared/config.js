@@ -42,6 +42,13 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {"on" | "off"} tokenSaver        Token Saver layer (default off); `PI_LEAN_TOKEN_SAVER` wins
  * @property {CompactionBudget} compactionBudget  per-result budget of a compacted view in estimated
  *   tokens: one number for every tool, or `{default, <tool>: n}`; `PI_LEAN_COMPACTION_BUDGET` wins
+ * @property {"off" | "route" | null} capabilities  capability routing; unset (null) routes while the
+ *   Token Saver is on; `PI_LEAN_CAPABILITIES` wins
+ * @property {number} capabilityBudget  tools `request_capabilities` may add per prompt (failed attempts count)
+ * @property {Record<string, "full" | "capsule" | "drop">} packages  guideline policy per tool source
+ *   (a `sourceInfo` path, baseDir or source)
+ * @property {"local" | "model"} router  capability routing: the Rust ranker, or one of the user's Pi models
+ * @property {string | null} routerModel  model router: "provider/model-id" (waits `pickerTimeoutMs`)
  */
 
 /** @typedef {number | Record<string, number>} CompactionBudget */
@@ -67,6 +74,11 @@ export const DEFAULT_CONFIG = Object.freeze({
   skillPolicy: { default: /** @type {PolicyAction} */ ("allow"), rules: [] },
   tokenSaver: /** @type {"on" | "off"} */ ("off"),
   compactionBudget: /** @type {CompactionBudget} */ (8000),
+  capabilities: /** @type {"off" | "route" | null} */ (null),
+  capabilityBudget: 3,
+  packages: /** @type {Record<string, "full" | "capsule" | "drop">} */ ({}),
+  router: /** @type {const} */ ("local"),
+  routerModel: null,
 });
 
 /** Bounds of a compaction budget (estimated tokens). */
@@ -77,6 +89,8 @@ const BUDGET_MAX = 1_000_000;
 const integerIn = (min, max) => (/** @type {unknown} */ v) => (Number.isInteger(v) && /** @type {number} */ (v) >= min && /** @type {number} */ (v) <= max ? null : `must be an integer ${min}..${max}`);
 /** @param {number} min @param {number} max */
 const numberIn = (min, max) => (/** @type {unknown} */ v) => (typeof v === "number" && Number.isFinite(v) && v >= min && v <= max ? null : `must be a number ${min}..${max}`);
+/** A configured model's "provider/model-id", or null. @param {unknown} v */
+const modelName = (v) => (v === null || (typeof v === "string" && /^[^/\s]+\/\S+$/.test(v) && v.length <= 256) ? null : 'must be "provider/model-id" or null');
 /** @param {string[]} values */
 const oneOf = (values) => (/** @type {unknown} */ v) => (typeof v === "string" && values.includes(v) ? null : `must be one of ${values.map((x) => `"${x}"`).join(", ")}`);
 
@@ -96,7 +110,7 @@ const VALIDATORS = {
   maxAddedPerRound: integerIn(0, 8),
   cadence: oneOf(["prompt", "tool-round"]),
   picker: oneOf(["local", "model"]),
-  pickerModel: (v) => (v === null || (typeof v === "string" && /^[^/\s]+\/\S+$/.test(v) && v.length <= 256) ? null : 'must be "provider/model-id" or null'),
+  pickerModel: (v) => modelName(v),
   pickerTimeoutMs: integerIn(100, 120_000),
   tokenSaver: oneOf(["on", "off"]),
   compactionBudget: (v) => {
@@ -107,6 +121,18 @@ const VALIDATORS = {
       if (!NAME_RE.test(tool)) return `has an invalid tool name "${tool}"`;
       const problem = whole(n);
       if (problem) return `"${tool}" ${problem}`;
+    }
+    return null;
+  },
+  capabilities: (v) => (v === null ? null : oneOf(["off", "route"])(v)),
+  router: oneOf(["local", "model"]),
+  routerModel: (v) => modelName(v),
+  capabilityBudget: integerIn(0, 8),
+  packages: (v) => {
+    if (!v || typeof v !== "object" || Array.isArray(v)) return `must be an object of tool source -> "full", "capsule" or "drop"`;
+    for (const [source, policy] of Object.entries(v)) {
+      if (!/^[^\u0000-\u001f]{1,4096}$/.test(source)) return `has an invalid source ${JSON.stringify(source)}`;
+      if (policy !== "full" && policy !== "capsule" && policy !== "drop") return `"${source}" must be "full", "capsule" or "drop"`;
     }
     return null;
   },
@@ -369,6 +395,10 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_PICKER_MODEL", "pickerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
   ["PI_LEAN_COMPACTION_BUDGET", "compactionBudget", "number"],
+  ["PI_LEAN_CAPABILITIES", "capabilities", "string"],
+  ["PI_LEAN_CAPABILITY_BUDGET", "capabilityBudget", "number"],
+  ["PI_LEAN_ROUTER", "router", "string"],
+  ["PI_LEAN_ROUTER_MODEL", "routerModel", "string"],
 ]);
 
 /**

@@ -210,7 +210,7 @@ export function registerAdditiveRouting(pi, runtime) {
     compactedInRun = false;
     const index = runtime.catalog().index;
     if (!index) return;
-    const message = await build(index, runtime.access().view(index), toolRound ? toolRoundText(event.message) : null, ctx);
+    const message = await build(runtime.listed(index), runtime.access().view(index), toolRound ? toolRoundText(event.message) : null, ctx);
     if (!message) return;
     return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
   });

@@ -31,12 +31,14 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
  * @property {(selection: {activeProfile: string | null, activeGroup: string | null}, ctx?: any) => string | null} switchScope  returns an error message or null; applies the new profile's settings (the Token Saver's too) at once
  * @property {(name: string, picked: boolean) => void} setPick  records a per-branch pick (or its removal)
  * @property {() => import("../token-saver/index.js").TokenSaverControl | null} tokenSaver  the Token Saver, shown and toggled in the manager
+ * @property {(index: import("../../index.js").SkillIndex) => import("../../index.js").SkillIndex} listed  the index listings use (skill capsules)
  */
 
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("../shared/config.js").ConfigHolder} config
- * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void, tokenSaver?: () => import("../token-saver/index.js").TokenSaverControl | null }} hooks
+ * @param {{ persistScope: (selection: {activeProfile: string | null, activeGroup: string | null}) => void, tokenSaver?: () => import("../token-saver/index.js").TokenSaverControl | null, capabilities?: () => import("../capabilities/index.js").CapabilityControl | null }} hooks
+ *   `capabilities`: loaded skills' descriptions become capsules in listings while routing
  */
 export function registerLazySkills(pi, config, hooks) {
   let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes, embeddings: config.value.skillEmbeddings === "on" });
@@ -72,6 +74,7 @@ export function registerLazySkills(pi, config, hooks) {
       return null;
     },
     tokenSaver: () => hooks.tokenSaver?.() ?? null,
+    listed: (index) => listed(index),
     setPick(name, picked) {
       pi.appendEntry(PICK_ENTRY, { name, picked });
       if (picked) scopeState.picks.add(name);
@@ -191,10 +194,10 @@ export function registerLazySkills(pi, config, hooks) {
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
     if (config.value.routing === "additive") {
       // The stub stays the whole system-prompt contribution; skills arrive as appended deltas.
-      const message = await additive.round(index, view, prompt, ctx);
+      const message = await additive.round(listed(index), view, prompt, ctx);
       return message ? { message } : undefined;
     }
-    const routed = route(index, { ...config.value, routing: config.value.routing }, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
+    const routed = route(listed(index), { ...config.value, routing: config.value.routing }, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
     if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
     return routed.message ? { message: { ...routed.message, content: access.redact(index, routed.message.content) } } : undefined;
   });
@@ -247,6 +250,37 @@ export function registerLazySkills(pi, config, hooks) {
     return "rejected";
   }
 
+  /**
+   * A skill search as the model sees it (scope, policy and redaction applied); shared by
+   * `skill_search` and `request_capabilities`.
+   * @param {{query?: string, limit?: number, cursor?: string, scope?: string}} params
+   */
+  function searchForModel(params) {
+    const index = currentIndex();
+    if ("content" in index) return index;
+    const view = access.view(index);
+    const result = runSkillSearch(index, params, {
+      descriptionMax: config.value.catalogDescriptionMax,
+      defaultLimit: config.value.searchLimit,
+      only: view.members === null ? null : [...view.members],
+      exclude: view.denied,
+      scopeLabel: view.scope.label,
+      onFallback: (names) => scopeState.recordFallback(names),
+      redact: (text) => access.redact(index, text),
+      policyFingerprint: access.policy.fingerprint,
+    });
+    return redactOutput(index, result);
+  }
+
+  /**
+   * The index listings use: loaded skills' descriptions as capsules while capability routing
+   * is on (skill_search and ranking keep the full text).
+   * @param {import("../../index.js").SkillIndex} index
+   */
+  function listed(index) {
+    return hooks.capabilities?.()?.describeSkills(index) ?? index;
+  }
+
   /** Registers both model-facing tools (called once, when no other extension owns their names). */
   function registerTools() {
     pi.registerTool({
@@ -255,20 +289,7 @@ export function registerLazySkills(pi, config, hooks) {
       description: SEARCH_DESCRIPTION,
       parameters: SEARCH_PARAMETERS,
       async execute(_toolCallId, params) {
-        const index = currentIndex();
-        if ("content" in index) return index;
-        const view = access.view(index);
-        const result = runSkillSearch(index, /** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params), {
-          descriptionMax: config.value.catalogDescriptionMax,
-          defaultLimit: config.value.searchLimit,
-          only: view.members === null ? null : [...view.members],
-          exclude: view.denied,
-          scopeLabel: view.scope.label,
-          onFallback: (names) => scopeState.recordFallback(names),
-          redact: (text) => access.redact(index, text),
-          policyFingerprint: access.policy.fingerprint,
-        });
-        return redactOutput(index, result);
+        return searchForModel(/** @type {{query?: string, limit?: number, cursor?: string, scope?: string}} */ (params));
       },
     });
 
@@ -310,6 +331,9 @@ export function registerLazySkills(pi, config, hooks) {
           if (decision !== "once" && decision !== "session") withheld.add(dep);
         }
         const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
+        if (!result.isError && !(params.offset ?? 0) && !(params.column ?? 0)) {
+          hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null);
+        }
         const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
         if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
           // "Allow once" covers this load and its continuation pages only.
@@ -322,4 +346,20 @@ export function registerLazySkills(pi, config, hooks) {
   }
 
   registerSkillCommands(pi, runtime);
+
+  /** What capability routing uses to reveal skills (only while our tools are registered). */
+  return {
+    /** @param {string} query @returns {string[]} */
+    searchSkills(query) {
+      if (tools !== "registered") return [];
+      const result = searchForModel({ query, limit: 3 });
+      return result.isError ? [] : /** @type {string[]} */ ((/** @type {any} */ (result.details).names ?? []));
+    },
+    /** @param {string} name */
+    isSkill(name) {
+      if (tools !== "registered" || config.error || !catalog.index?.get(name)) return false;
+      const view = access.view(catalog.index);
+      return !view.deniedSet.has(name) && scopeState.mayLoad(name, view.members);
+    },
+  };
 }

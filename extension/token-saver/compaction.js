@@ -15,6 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { native } from "../shared/native.js";
+import { MAX_NEAR_REPEAT_BYTES, RecentOutputs, nearRepeatView } from "./repeats.js";
 
 /** pi-lean's own tools: their output is already sized for the model. */
 export const OWN_TOOLS = new Set(["token_retrieve", "token_tool_search", "skill_search", "skill"]);
@@ -183,6 +184,7 @@ const EXIT_STATUS_RE = /\n\n(Command exited with code -?\d+|Command timed out af
  *   replaces the engine call (retrieval feedback picks the aggressiveness per content kind)
  * @property {(tool: string) => number} [budgetTokens] per-result budget for this tool (estimated tokens)
  * @property {import("./stats.js").TokenSaverStats} stats
+ * @property {import("./repeats.js").RecentOutputs} [recent] latest results per tool and command, for near repeats
  */
 
 /**
@@ -216,6 +218,12 @@ export async function compactToolResult(event, turn, session) {
   const command = typeof event.input?.command === "string" ? event.input.command : undefined;
   const filePath = typeof event.input?.path === "string" ? event.input.path : undefined;
 
+  const recentKey = session.recent ? RecentOutputs.key(tool, event.input) : undefined;
+  const originalText = recentKey && originalBytes <= MAX_NEAR_REPEAT_BYTES ? (typeof original === "string" ? original : original.toString("utf8")) : undefined;
+  const rememberRecent = () => {
+    if (recentKey && originalText !== undefined) session.recent?.remember(recentKey, id, command !== undefined ? `\`${command}\`` : `${tool} ${filePath}`, originalText);
+  };
+
   /** @type {string} */
   let text;
   /** @type {Record<string, unknown>} */
@@ -233,8 +241,22 @@ export async function compactToolResult(event, turn, session) {
     const result = session.compact
       ? await session.compact(original, options)
       : originalBytes > ASYNC_BYTES ? /** @type {any} */ (await native.compactAsync(original, options)) : native.compact(original, options);
+    // A rerun that printed the same lines but for numbers or hashes: the changed lines only.
+    const near = recentKey && originalText !== undefined ? session.recent?.nearRepeat(recentKey, originalText, (earlier) => session.delivered.has(earlier)) : null;
+    if (near) {
+      const view = `${nearRepeatView(near, id)}${suffix}`;
+      const shorter = !result.changed || view.length < result.text.length + suffix.length;
+      if (shorter && !largerThanPiSent(view, piText)) {
+        session.put(original);
+        rememberRecent();
+        const originalChars = originalText?.length ?? originalBytes;
+        session.stats.recordResult({ originalChars, stockChars: piText.length, outputChars: view.length, strategies: ["near-repeat"] });
+        return resultPatch(event, index, view, { id, store: session.storeKey, tool, nearRepeatOf: near.earlierId, strategies: ["near-repeat"], originalBytes, originalChars, stockChars: piText.length, outputBytes: Buffer.byteLength(view) }, session);
+      }
+    }
     if (!result.changed) {
       session.delivered.add(id);
+      rememberRecent();
       return undefined;
     }
     text = `${result.text}${suffix}`;
@@ -256,8 +278,19 @@ export async function compactToolResult(event, turn, session) {
     };
     session.stats.recordResult({ originalChars, stockChars: piText.length, outputChars: text.length, strategies: result.strategies });
   }
+  rememberRecent();
+  return resultPatch(event, index, text, record, session);
+}
+
+/**
+ * Records a view as delivered and builds Pi's patch for it.
+ * @param {any} event @param {number} index @param {string} text @param {Record<string, unknown>} record
+ * @param {CompactionSession} session
+ */
+function resultPatch(event, index, text, record, session) {
+  const id = /** @type {string} */ (record.id);
   session.delivered.add(id);
-  session.originals.set(id, { tool, storeKey: session.storeKey });
+  session.originals.set(id, { tool: /** @type {string} */ (record.tool), storeKey: session.storeKey });
   const content = event.content.map((/** @type {any} */ part, /** @type {number} */ i) => (i === index ? { type: "text", text } : part));
   /** @type {Record<string, unknown>} */
   const patch = { content, details: { ...(event.details ?? {}), tokenSaver: record } };

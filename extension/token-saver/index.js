@@ -3,9 +3,10 @@
  * Token Saver wiring: an optional layer, off by default, that users switch on with
  * `/token-saver on` (stored as `tokenSaver` in pi-lean.json; `PI_LEAN_TOKEN_SAVER` wins).
  * While on it compacts tool results (compaction.js) with recoverable originals
- * (retrieve.js), defers non-core tool schemas (deferral.js) and
- * shapes provider requests (provider.js). While off every handler returns at once
- * and both tools stay inactive, so requests are byte-identical to a run without the layer.
+ * (retrieve.js) and shapes provider requests (provider.js); unless `capabilities` is set, it
+ * also turns on capability routing (../capabilities/), which defers non-core tool schemas
+ * behind `request_capabilities`. While off every handler returns at once and
+ * `token_retrieve` stays inactive, so requests are byte-identical to a run without the layer.
  *
  * Originals live under `<agentDir>/pi-lean/token-saver/<session id>/`, one content-addressed
  * store per persisted session (in memory for `--no-session`), so ids survive `/reload`, `/resume` and a restart with `--resume`. Each
@@ -17,10 +18,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { bindingTarget, native } from "../shared/native.js";
-import { ASYNC_BYTES, OWN_TOOLS, compactToolResult } from "./compaction.js";
+import { ASYNC_BYTES, compactToolResult } from "./compaction.js";
 import { RetrievalFeedback } from "./feedback.js";
+import { RecentOutputs } from "./repeats.js";
 import { compactionBudgetFor } from "../shared/config.js";
-import { TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_PARAMETERS, TOOL_SEARCH_TOOL, ToolDeferral } from "./deferral.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./provider.js";
 import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./retrieve.js";
 import { writeTokenSaverSetting } from "./settings.js";
@@ -47,14 +48,13 @@ function storeKeyOf(id) {
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("../shared/config.js").ConfigHolder} config
+ * @param {{ capabilities: () => import("../capabilities/index.js").CapabilityControl | null }} [hooks]
+ *   capability routing, which follows the Token Saver unless `capabilities` is set (none: no routing)
  */
-export function registerTokenSaver(pi, config) {
+export function registerTokenSaver(pi, config, hooks = { capabilities: () => null }) {
   const stats = new TokenSaverStats();
   const tracker = new ContinuationTracker();
-  const deferral = new ToolDeferral(pi, OWN_TOOLS, new Set([RETRIEVE_TOOL, TOOL_SEARCH_TOOL]));
   let enabled = false;
-  /** Set by `/token-saver clear`: deferred tools stay restored until the layer is switched again. */
-  let deferralLifted = false;
   /** @type {string | undefined} */
   let prompt;
   /** @type {string | null} */
@@ -70,6 +70,8 @@ export function registerTokenSaver(pi, config) {
   const originals = new Map();
   /** ids whose output is already in the model's context. @type {Set<string>} */
   const delivered = new Set();
+  /** Latest results per tool and command, for near repeats (line hashes only). */
+  const recent = new RecentOutputs();
   /** Retrieval feedback per tool and content kind (feedback.js). */
   const feedback = new RetrievalFeedback();
 
@@ -116,30 +118,21 @@ export function registerTokenSaver(pi, config) {
   }
 
   /**
-   * Applies the on/off state to the active tools. Off touches nothing unless an earlier "on"
-   * (this process or a resumed session) left tools changed.
-   * @param {boolean} on @param {any} ctx
+   * Applies the on/off state: `token_retrieve` is active exactly while on. Off touches nothing
+   * unless an earlier "on" (this process or a resumed session) left it active. Capability
+   * routing, which may follow this setting, is applied after, unless `session_start` does it.
+   * @param {boolean} on @param {any} ctx @param {{ capabilities: boolean }} [options]
    */
-  function apply(on, ctx) {
+  function apply(on, ctx, options = { capabilities: true }) {
     const wasOn = enabled;
     enabled = on;
-    if (on && deferralLifted) {
-      pi.setActiveTools([...pi.getActiveTools().filter((n) => n !== TOOL_SEARCH_TOOL && n !== RETRIEVE_TOOL), RETRIEVE_TOOL]);
-      showStatus(ctx);
-      return;
-    }
-    if (on) {
-      let next = deferral.plan([RETRIEVE_TOOL]);
-      if (deferral.deferred.length > 0) next = [...next, TOOL_SEARCH_TOOL];
-      pi.setActiveTools(next);
-      showStatus(ctx);
-      return;
-    }
     const active = pi.getActiveTools();
-    const leftovers = deferral.deferred.length > 0 || active.some((n) => n === RETRIEVE_TOOL || n === TOOL_SEARCH_TOOL);
-    if (leftovers) deferral.restore({ removeOwn: true, record: true });
+    const leftover = active.includes(RETRIEVE_TOOL);
+    if (on && !leftover) pi.setActiveTools([...active, RETRIEVE_TOOL]);
+    if (!on && leftover) pi.setActiveTools(active.filter((n) => n !== RETRIEVE_TOOL));
+    if (options.capabilities) hooks.capabilities()?.refresh(ctx);
     // A session that was never on sees no UI call either.
-    if (wasOn || leftovers) showStatus(ctx);
+    if (on || wasOn || leftover) showStatus(ctx);
   }
 
   /** Rebuilds ids, repeats, feedback and counters from the session branch. @param {any[]} branch */
@@ -150,6 +143,7 @@ export function registerTokenSaver(pi, config) {
         stats.reset();
         originals.clear();
         delivered.clear();
+        recent.clear();
         feedback.clear();
         continue;
       }
@@ -204,25 +198,6 @@ export function registerTokenSaver(pi, config) {
     },
   });
 
-  pi.registerTool({
-    name: TOOL_SEARCH_TOOL,
-    label: "Tool search",
-    description: TOOL_SEARCH_DESCRIPTION,
-    parameters: TOOL_SEARCH_PARAMETERS,
-    defaultActive: false,
-    async execute(_toolCallId, params) {
-      const query = String(/** @type {any} */ (params).query ?? "").trim();
-      /** @type {{ query: string, names: string[], deferredBefore: number }} */
-      const none = { query, names: [], deferredBefore: 0 };
-      if (!enabled) return { content: [{ type: "text", text: "Token Saver is off; every tool is already available." }], details: none };
-      stats.toolSearches += 1;
-      const { names, deferredBefore } = deferral.search(query);
-      stats.toolActivations += names.length;
-      const text = names.length > 0 ? `Enabled: ${names.join(", ")}. Call them from your next step.` : `No hidden tool matched "${query}" (${deferredBefore} hidden). Try other words.`;
-      return { content: [{ type: "text", text }], details: { query, names, deferredBefore } };
-    },
-  });
-
   pi.registerCommand(COMMAND, {
     description: "Token Saver: on | off | status | stats | clear (no argument toggles)",
     getArgumentCompletions: (prefix) =>
@@ -231,29 +206,27 @@ export function registerTokenSaver(pi, config) {
       const arg = String(args ?? "").trim().toLowerCase();
       if (arg === "status") {
         const env = process.env.PI_LEAN_TOKEN_SAVER;
-        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${deferral.deferred.length} tools deferred; core binding: ${bindingTarget}.`);
+        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.`);
         return;
       }
       if (arg === "stats") {
         // Writes go on behind put: wait for them so the disk figures are the real ones.
         flushStores();
-        tell(ctx, stats.format(store ? store.stats() : null, { enabled, deferred: deferral.deferred.length, feedback: feedback.describe() }));
+        const capabilities = hooks.capabilities();
+        tell(ctx, stats.format(store ? store.stats() : null, { enabled, deferred: capabilities?.deferredCount() ?? 0, ...(capabilities?.counters() ?? { requests: 0, activations: 0 }), feedback: feedback.describe() }));
         return;
       }
       if (arg === "clear") {
         for (const s of [store, ...otherStores.values()]) s?.clear();
         originals.clear();
         delivered.clear();
+        recent.clear();
         feedback.clear();
         stats.reset();
         pi.appendEntry(CLEAR_ENTRY, { at: Date.now() });
         // Deferred tools come back as with `off`; while on, compaction goes on without deferral
         // until the layer is switched again.
-        if (deferral.deferred.length > 0 || pi.getActiveTools().includes(TOOL_SEARCH_TOOL)) deferral.restore({ removeOwn: false, record: true });
-        if (enabled) {
-          deferralLifted = true;
-          apply(true, ctx);
-        }
+        hooks.capabilities()?.lift();
         showStatus(ctx);
         tell(ctx, "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
         return;
@@ -273,7 +246,6 @@ export function registerTokenSaver(pi, config) {
    * @param {"on" | "off"} wanted @param {any} ctx
    */
   function switchTo(wanted, ctx) {
-    deferralLifted = false;
     let where = "";
     let saveError = "";
     try {
@@ -316,21 +288,21 @@ export function registerTokenSaver(pi, config) {
     stats.reset();
     originals.clear();
     delivered.clear();
+    recent.clear();
     feedback.clear();
     otherStores.clear();
     store = null;
     lastPrefix = null;
     tracker.startRun();
-    deferralLifted = false;
     storeKey = storeKeyOf(ctx.sessionManager.getSessionId());
     persistent = Boolean(ctx.sessionManager.getSessionFile());
     const branch = ctx.sessionManager.getBranch();
     loadFromBranch(branch);
-    deferral.loadFromBranch(branch);
     // A broken config fails closed for skills and safe for the Token Saver: off.
     const on = !config.error && config.value.tokenSaver === "on";
     try {
-      apply(on, ctx);
+      // Capability routing applies itself at its own session_start, which runs after this one.
+      apply(on, ctx, { capabilities: false });
     } catch (error) {
       enabled = false;
       tell(ctx, `pi-lean Token Saver disabled: ${error instanceof Error ? error.message : error}`);
@@ -339,32 +311,17 @@ export function registerTokenSaver(pi, config) {
 
   pi.on("session_shutdown", () => {
     flushStores();
-    // Give back every deferred tool; the session's own record keeps them deferred on resume.
-    if (deferral.deferred.length > 0) {
-      try {
-        deferral.restore({ removeOwn: false, record: false });
-      } catch {
-        // Shutdown must not fail because the runtime is already gone.
-      }
-    }
     enabled = false;
   });
 
   pi.on("session_compact", () => {
     // Earlier outputs may have left the context, so a repeat must be sent in full again.
     delivered.clear();
+    recent.clear();
   });
 
-  pi.on("before_agent_start", (event, ctx) => {
+  pi.on("before_agent_start", (event) => {
     if (event.messageType === "user") prompt = event.prompt;
-    if (!enabled || deferralLifted) return;
-    // Tools registered after session_start (late MCP servers) are deferred too.
-    const all = new Map(pi.getAllTools().map((t) => [t.name, t]));
-    const late = pi.getActiveTools().some((n) => {
-      const tool = all.get(n);
-      return tool !== undefined && deferral.deferrable(tool);
-    });
-    if (late) apply(true, ctx);
   });
 
   pi.on("agent_start", () => {
@@ -387,6 +344,7 @@ export function registerTokenSaver(pi, config) {
           storeKey,
           originals,
           delivered,
+          recent,
           aggressiveness: () => 1,
           compact: async (input, options) => feedback.compact(runEngine, input, options),
           budgetTokens: (tool) => compactionBudgetFor(config.value.compactionBudget, tool),
@@ -422,6 +380,7 @@ export function registerTokenSaver(pi, config) {
     applyConfig(ctx) {
       const on = !config.error && config.value.tokenSaver === "on";
       if (on !== enabled) apply(on, ctx);
+      else hooks.capabilities()?.refresh(ctx);
     },
   };
 }

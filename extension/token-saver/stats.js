@@ -25,8 +25,6 @@ export class TokenSaverStats {
     this.outputChars = 0;
     /** Characters of output beyond Pi's own cut that the model can now reach. */
     this.reachChars = 0;
-    this.toolSearches = 0;
-    this.toolActivations = 0;
     this.descriptionCharsRemoved = 0;
     this.prefixChanges = 0;
     /** @type {Record<string, number>} */
@@ -69,7 +67,8 @@ export class TokenSaverStats {
   /**
    * Plain-text report for `/token-saver stats`.
    * @param {{ entries: number, bytes: number, diskEntries: number, diskBytes: number } | null} store
-   * @param {{ enabled: boolean, deferred: number, feedback?: string[] }} state
+   * @param {{ enabled: boolean, deferred: number, requests: number, activations: number, feedback?: string[] }} state
+   *   `deferred`, `requests` and `activations` come from capability routing
    */
   format(store, state) {
     const strategies = Object.entries(this.strategies)
@@ -84,7 +83,7 @@ export class TokenSaverStats {
       `extra output the model can reach: ~${formatCount(this.reachTokens)} tokens (${formatCount(this.reachChars)} chars Pi's cut would have dropped, now in the view or via token_retrieve)`,
       `retrieval feedback: ${feedback.length > 0 ? feedback.join("; ") : "none active"}`,
       `store ${store ? `${store.diskEntries} originals, ${store.diskBytes} bytes on disk, ${store.entries} in memory` : "closed"}`,
-      `tool searches ${this.toolSearches}, activations ${this.toolActivations}, deferred now ${state.deferred}`,
+      `request_capabilities calls ${state.requests}, activations ${state.activations}, deferred now ${state.deferred}`,
       `description chars removed ${this.descriptionCharsRemoved}`,
       `prompt-prefix changes observed ${this.prefixChanges}`,
       `strategies: ${strategies || "none"}`,

@@ -5,8 +5,10 @@
 //! search ([`crate::tools::ToolIndex`]) ranks a name, a description and a parameters field.
 //! Both analyse text with [`Interner`] (the tokenizer, stopwords, camelCase split and stemmer
 //! of `skills::text`) and turn weighted term frequencies into per-(term, document) impacts
-//! with [`impacts`]. They differ only in their fields and weights, and in what a query adds
-//! on top (skill search widens queries with affixes, concepts and bigrams).
+//! with [`impacts`]. They differ only in their fields and weights, in where frequencies
+//! saturate ([`Saturation`]: once over all fields for skills, per field for tools, whose
+//! names are curated identifiers), and in what a query adds on top (skill search widens
+//! queries with affixes, concepts and bigrams).
 //!
 //! BM25F: a term's frequency is summed over the fields, each occurrence scaled by its field's
 //! weight and divided by the field's length normalisation, and only then saturated with `k1`.
@@ -101,13 +103,27 @@ pub(crate) struct Impacts {
     pub(crate) forward: Vec<Vec<(u32, f32)>>,
 }
 
+/// Where term frequencies saturate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Saturation {
+    /// BM25F proper: weighted frequencies are summed over the fields and saturated once, so a
+    /// term repeated across a skill's name and description cannot outweigh a rarer term.
+    Combined,
+    /// Each field saturates on its own and the weighted results add up. Tool names are short,
+    /// curated identifiers (`browser_screenshot`): a query word found in the name should count
+    /// on top of the same word in the prose, so routing can tell a tool the request names
+    /// from one that merely mentions the word.
+    PerField,
+}
+
 /// BM25F impacts for `doc_count` documents over `fields` (every field lists every document),
-/// with `vocabulary_len` terms and saturation `k1`.
+/// with `vocabulary_len` terms, saturation `k1` applied as `saturation` says.
 pub(crate) fn impacts(
     vocabulary_len: usize,
     doc_count: usize,
     fields: &[Field],
     k1: f32,
+    saturation: Saturation,
 ) -> Impacts {
     let averages: Vec<f32> = fields
         .iter()
@@ -125,8 +141,22 @@ pub(crate) fn impacts(
         for (field, average) in fields.iter().zip(&averages) {
             let terms = &field.terms[doc];
             let norm = 1.0 - field.b + field.b * terms.len() as f32 / average;
-            for (&term, &term_weight) in terms.iter().zip(&field.weights[doc]) {
-                *tf.entry(term).or_default() += term_weight * field.weight / norm;
+            match saturation {
+                Saturation::Combined => {
+                    for (&term, &term_weight) in terms.iter().zip(&field.weights[doc]) {
+                        *tf.entry(term).or_default() += term_weight * field.weight / norm;
+                    }
+                }
+                Saturation::PerField => {
+                    // Saturate this field's frequencies now; idf multiplies in below.
+                    let mut field_tf: HashMap<u32, f32> = HashMap::new();
+                    for (&term, &term_weight) in terms.iter().zip(&field.weights[doc]) {
+                        *field_tf.entry(term).or_default() += term_weight / norm;
+                    }
+                    for (term, f) in field_tf {
+                        *tf.entry(term).or_default() += field.weight * f * (k1 + 1.0) / (f + k1);
+                    }
+                }
             }
         }
         let mut entries: Vec<(u32, f32)> = tf.into_iter().collect();
@@ -146,7 +176,13 @@ pub(crate) fn impacts(
     for (doc, entries) in weighted_tf.into_iter().enumerate() {
         let impacts: Vec<(u32, f32)> = entries
             .into_iter()
-            .map(|(term, tf)| (term, idf[term as usize] * tf * (k1 + 1.0) / (tf + k1)))
+            .map(|(term, tf)| {
+                let saturated = match saturation {
+                    Saturation::Combined => tf * (k1 + 1.0) / (tf + k1),
+                    Saturation::PerField => tf,
+                };
+                (term, idf[term as usize] * saturated)
+            })
             .collect();
         for &(term, impact) in &impacts {
             postings[term as usize].push((doc as u32, impact));
@@ -171,7 +207,7 @@ mod tests {
         let (terms, weights): (Vec<_>, Vec<_>) = docs.iter().map(|d| interner.analyze(d)).unzip();
         let empty: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
         let no_weights: Vec<Vec<f32>> = vec![Vec::new(); docs.len()];
-        let build = |weight: f32| {
+        let build = |weight: f32, saturation: Saturation| {
             impacts(
                 interner.vocabulary.len(),
                 docs.len(),
@@ -190,15 +226,50 @@ mod tests {
                     },
                 ],
                 1.2,
+                saturation,
             )
         };
-        let (light, heavy) = (build(1.0), build(3.0));
+        let (light, heavy) = (
+            build(1.0, Saturation::Combined),
+            build(3.0, Saturation::Combined),
+        );
         let screenshot = interner.word_ids["screenshot"] as usize;
         let weather = interner.word_ids["weather"] as usize;
         assert!(light.idf[weather] > light.idf[screenshot]);
         assert_eq!(light.postings[screenshot].len(), 2);
         assert!(heavy.postings[screenshot][0].1 > light.postings[screenshot][0].1);
         assert_eq!(light.forward[2].len(), 2);
+        // Per-field saturation: the second field's match adds its own saturated share on top,
+        // where combined saturation caps the sum at idf × (k1 + 1).
+        let cap = light.idf[screenshot] * 2.2;
+        let combined = build(3.0, Saturation::Combined).postings[screenshot][0].1;
+        assert!(combined < cap);
+        let both_fields = |saturation| {
+            impacts(
+                interner.vocabulary.len(),
+                docs.len(),
+                &[
+                    Field {
+                        terms: &terms,
+                        weights: &weights,
+                        weight: 3.0,
+                        b: 0.75,
+                    },
+                    Field {
+                        terms: &terms,
+                        weights: &weights,
+                        weight: 1.0,
+                        b: 0.75,
+                    },
+                ],
+                1.2,
+                saturation,
+            )
+            .postings[screenshot][0]
+                .1
+        };
+        assert!(both_fields(Saturation::PerField) > cap);
+        assert!(both_fields(Saturation::Combined) < cap);
     }
 
     #[test]

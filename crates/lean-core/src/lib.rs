@@ -4,6 +4,7 @@
 //! - [`compact`]: content detection and verbatim line-selecting compaction of tool output.
 //! - [`recovery`]: bounded in-memory and durable on-disk store of original tool output.
 //! - [`tools`]: search over tool metadata, used to defer rarely used tool schemas.
+//! - [`capsule`]: extractive, deterministic capsules of tool guidelines and skill text.
 //!
 //! Skill and tool search share one text analysis and one BM25F (`bm25f`).
 //!
@@ -11,6 +12,7 @@
 //! here is testable with `cargo test` and benchmarkable with criterion.
 
 mod bm25f;
+pub mod capsule;
 pub mod compact;
 pub mod error;
 #[cfg(feature = "fuzzing")]

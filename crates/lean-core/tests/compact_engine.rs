@@ -531,6 +531,22 @@ fn ansi_colors_and_progress_overwrites_are_stripped() {
     assert!(result.strategies.contains(&"strip-ansi-progress"));
 }
 
+#[test]
+fn a_trailing_blank_or_control_segment_does_not_erase_the_text_before_it() {
+    // A terminal leaves "error: disk full" on screen after `\r` and a form feed or blanks: the
+    // cleaned line is that text, not the invisible segment.
+    let mut input = Vec::new();
+    for i in 0..200 {
+        input.extend_from_slice(format!("Compiling crate{i} v0.1.{i}\n").as_bytes());
+    }
+    input.extend_from_slice(b"error: disk full\r\x0c\n");
+    input.extend_from_slice(b"progress 99%\r   \n");
+    let result = assert_round_trip_ignoring_cleanup(&input);
+    let out = text(&result);
+    assert!(out.contains("error: disk full\n"), "{out}");
+    assert!(out.contains("progress 99%\n"), "{out}");
+}
+
 /// Round trip where kept lines may have been cleaned: markers must still recover exact bytes.
 fn assert_round_trip_ignoring_cleanup(input: &[u8]) -> Compacted {
     let store = RecoveryStore::open(StoreConfig::default()).unwrap();
@@ -598,6 +614,38 @@ fn rare_templates_first_last_and_query_lines_are_kept() {
             "/needle 200",
         ],
     );
+    assert!(result.output_bytes * 5 < result.original_bytes);
+}
+
+#[test]
+fn query_hits_of_one_template_are_one_fact() {
+    // The query names a file every record of the build mentions: its first instances stay,
+    // the rest fold into markers; a distinct line holding the term stays too.
+    let mut input = String::from("[build] start\n");
+    for i in 0..300 {
+        input.push_str(&format!(
+            "[build] compile src/m{i:03}.mjs -> dist/m{i:03}.mjs\n[build]   resolve ../pricing.mjs -> src/pricing.mjs\n"
+        ));
+        if i == 150 {
+            input.push_str("[build] src/pricing.mjs changed since the last build\n");
+        }
+    }
+    input.push_str("[build] done: 300 modules\n");
+    let opts = CompactOptions {
+        query: Some("src/pricing.mjs".into()),
+        ..Default::default()
+    };
+    let result = assert_round_trip(input.as_bytes(), &opts);
+    assert_keeps(
+        &result,
+        &[
+            "[build]   resolve ../pricing.mjs -> src/pricing.mjs",
+            "[build] src/pricing.mjs changed since the last build",
+            "[build] done: 300 modules",
+        ],
+    );
+    let hits = text(&result).matches("-> src/pricing.mjs").count();
+    assert!((1..=12).contains(&hits), "{hits} hits kept");
     assert!(result.output_bytes * 5 < result.original_bytes);
 }
 

@@ -344,3 +344,171 @@ fn summary_words_are_whole_words_so_a_verbose_build_keeps_its_last_line() {
         input.len()
     );
 }
+
+/// Test names made of words only (no digits), all distinct: each line differs by words. Some
+/// hold "error" and "total": a passing test named so is neither a failure nor a verdict.
+fn test_names(count: usize) -> Vec<String> {
+    let verbs = [
+        "parses", "renders", "keeps", "rejects", "merges", "sorts", "rounds", "loads", "saves",
+        "skips",
+    ];
+    let nouns = [
+        "header", "cart", "invoice", "coupon", "session", "profile", "order", "report", "token",
+        "config",
+    ];
+    let tails = [
+        "on reload",
+        "when empty",
+        "with error total",
+        "with unicode",
+        "for guests",
+        "in bulk",
+    ];
+    (0..count)
+        .map(|i| {
+            format!(
+                "{} the {} {}",
+                verbs[i % 10],
+                nouns[(i / 10) % 10],
+                tails[(i / 100) % 6]
+            )
+        })
+        .collect()
+}
+
+fn camel(name: &str) -> String {
+    name.split(' ')
+        .map(|w| w[..1].to_uppercase() + &w[1..])
+        .collect()
+}
+
+#[test]
+fn p5_status_lines_of_one_shape_are_one_template() {
+    // 600 passing tests whose names differ by words, one failure, per runner: the passing
+    // lines fold into markers naming their shape; the failure, its message and the summary
+    // stay.
+    let names = test_names(600);
+    let bad = 417;
+    let runners: Vec<(&str, String, &str, &str)> = vec![
+        {
+            let mut s = String::from("> node --test --test-reporter=spec\n\n");
+            for (i, n) in names.iter().enumerate() {
+                if i % 20 == 0 {
+                    s.push_str(&format!("▶ suite {}\n", names[i / 20 * 7 % 600]));
+                }
+                let mark = if i == bad { "✖" } else { "✔" };
+                s.push_str(&format!("  {mark} {n} (0.{}ms)\n", 100 + i * 37 % 900));
+            }
+            s.push_str("ℹ tests 600\nℹ pass 599\nℹ fail 1\n\n✖ failing tests:\n\n");
+            s.push_str(&format!(
+                "✖ {} (0.3ms)\n  AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n  898 !== 899\n\n",
+                names[bad]
+            ));
+            ("node spec", s, "898 !== 899", "ℹ fail 1")
+        },
+        {
+            let mut s = String::from("PASS src/cart.test.js\n");
+            for (i, n) in names.iter().enumerate() {
+                let mark = if i == bad { "✕" } else { "✓" };
+                s.push_str(&format!("  {mark} {n} ({} ms)\n", 1 + i % 40));
+            }
+            s.push_str(&format!(
+                "\n  ● cart › {}\n\n    expect(received).toBe(expected)\n\n    Expected: 899\n    Received: 898\n\nTests:       1 failed, 599 passed, 600 total\n",
+                names[bad]
+            ));
+            (
+                "jest",
+                s,
+                "Received: 898",
+                "Tests:       1 failed, 599 passed, 600 total",
+            )
+        },
+        {
+            let mut s = String::from("============ test session starts ============\n");
+            for (i, n) in names.iter().enumerate() {
+                let status = if i == bad { "FAILED" } else { "PASSED" };
+                let snake = n.replace(' ', "_");
+                s.push_str(&format!(
+                    "tests/test_cart.py::test_{snake} {status} [{:>3}%]\n",
+                    i * 100 / 600
+                ));
+            }
+            s.push_str(&format!(
+                "\n================= FAILURES =================\n_____ test_{} _____\n\n    def test_x():\n>       assert total() == 899\nE       assert 898 == 899\n\n========= 1 failed, 599 passed in 2.10s =========\n",
+                names[bad].replace(' ', "_")
+            ));
+            (
+                "pytest",
+                s,
+                "E       assert 898 == 899",
+                "1 failed, 599 passed in 2.10s",
+            )
+        },
+        {
+            let mut s = String::from("running 600 tests\n");
+            for (i, n) in names.iter().enumerate() {
+                let status = if i == bad { "FAILED" } else { "ok" };
+                s.push_str(&format!(
+                    "test cart::{} ... {status}\n",
+                    n.replace(' ', "_")
+                ));
+            }
+            s.push_str(&format!(
+                "\nfailures:\n\n---- cart::{} stdout ----\nthread 'cart::x' panicked at src/cart.rs:12:5:\nassertion `left == right` failed\n  left: 898\n right: 899\n\ntest result: FAILED. 599 passed; 1 failed; 0 ignored\n",
+                names[bad].replace(' ', "_")
+            ));
+            (
+                "cargo",
+                s,
+                "  left: 898",
+                "test result: FAILED. 599 passed; 1 failed",
+            )
+        },
+        {
+            let mut s = String::new();
+            for (i, n) in names.iter().enumerate() {
+                let camel = camel(n);
+                s.push_str(&format!("=== RUN   Test{camel}\n"));
+                if i == bad {
+                    s.push_str(&format!(
+                        "    cart_test.go:12: total = 898, want 899\n--- FAIL: Test{camel} (0.00s)\n"
+                    ));
+                } else {
+                    s.push_str(&format!("--- PASS: Test{camel} (0.{:02}s)\n", i % 50));
+                }
+            }
+            s.push_str("FAIL\nFAIL\texample.com/cart\t0.412s\n");
+            ("go", s, "total = 898, want 899", "FAIL\texample.com/cart")
+        },
+    ];
+    for (runner, input, message, summary) in runners {
+        let out = run(
+            &input,
+            CompactOptions {
+                kind: Some(ContentKind::Test),
+                ..Default::default()
+            },
+        );
+        assert!(
+            out.len() * 8 < input.len(),
+            "{runner}: view {} of {} bytes:\n{out}",
+            out.len(),
+            input.len()
+        );
+        assert!(out.contains(message), "{runner}: message lost:\n{out}");
+        assert!(out.contains(summary), "{runner}: summary lost:\n{out}");
+        let failing = match runner {
+            "go" => format!("--- FAIL: Test{}", camel(&names[bad])),
+            "pytest" | "cargo" => names[bad].replace(' ', "_"),
+            _ => names[bad].clone(),
+        };
+        assert!(
+            out.contains(&failing),
+            "{runner}: failing test lost:\n{out}"
+        );
+        assert!(
+            out.contains("token_retrieve"),
+            "{runner}: no marker:\n{out}"
+        );
+    }
+}

@@ -219,9 +219,13 @@ pub(crate) fn needs_cleaning(input: &[u8]) -> bool {
 pub(crate) fn clean_line(content: &[u8]) -> Cow<'_, [u8]> {
     let mut text: Cow<'_, [u8]> = Cow::Borrowed(content);
     if memchr::memchr(b'\r', content).is_some() {
-        let last = content
-            .split(|&b| b == b'\r')
-            .rfind(|segment| !segment.is_empty())
+        // The last segment that shows text is what a terminal leaves: a later segment of
+        // blanks or control characters alone (`\r\x0c`) does not erase it.
+        let mut segments = content.split(|&b| b == b'\r');
+        let last = segments
+            .clone()
+            .rfind(|segment| shows_text(segment))
+            .or_else(|| segments.rfind(|segment| !segment.is_empty()))
             .unwrap_or(&[]);
         text = Cow::Borrowed(last);
     }
@@ -229,6 +233,15 @@ pub(crate) fn clean_line(content: &[u8]) -> Cow<'_, [u8]> {
         text = Cow::Owned(strip_ansi(&text));
     }
     text
+}
+
+/// True when a carriage-return segment shows text: something besides blanks and escapes.
+pub(crate) fn shows_text(segment: &[u8]) -> bool {
+    if segment.contains(&0x1b) {
+        !trim(&strip_ansi(segment)).is_empty()
+    } else {
+        !trim(segment).is_empty()
+    }
 }
 
 /// Removes CSI (`ESC [ … final`), OSC (`ESC ] … BEL` or `ESC \`) and two-byte escape sequences.

@@ -575,6 +575,7 @@ impl SearchIndex {
                 },
             ],
             tuning_ref.k1,
+            bm25f::Saturation::Combined,
         );
 
         let mut bigrams: HashMap<(u32, u32), Vec<u32>> = HashMap::new();

@@ -1,11 +1,13 @@
-//! Tool-metadata search, used to defer rarely used tool schemas behind a search tool.
+//! Tool-metadata search, used by capability routing to decide which tool schemas a request
+//! needs, and by `request_capabilities` to find more.
 //!
-//! The Token Saver keeps only core tools declared to the model and lets it find the rest with
-//! `token_tool_search {query}`. This index ranks tools with the BM25F that skill search uses
-//! ([`crate::bm25f`]: the same tokenizer, stopwords, camelCase split and stemmer, the same
-//! impact computation) over three fields: the name split into words, the description, and
-//! parameter names with their descriptions. So "screenshot" meets "take_screenshot" and
-//! "issues" meets "issue". A query that names a tool exactly pins it first.
+//! This index ranks tools with the BM25F code that skill search uses ([`crate::bm25f`]: the
+//! same tokenizer, stopwords, camelCase split and stemmer, the same impact computation) over
+//! three fields: the name split into words, the description with the tool's guidelines, and
+//! parameter names with their descriptions. Each field saturates on its own
+//! ([`bm25f::Saturation::PerField`]), so a word the tool's name carries counts on top of the
+//! same word in its prose. So "screenshot" meets "take_screenshot" and "issues" meets
+//! "issue". A query that names a tool exactly pins it first.
 
 use std::collections::{HashMap, HashSet};
 
@@ -99,6 +101,7 @@ impl ToolIndex {
                 field(&parameter_terms, &parameter_weights, PARAMETER_WEIGHT),
             ],
             K1,
+            bm25f::Saturation::PerField,
         );
         ToolIndex {
             tools,

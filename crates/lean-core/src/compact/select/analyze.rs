@@ -1,0 +1,336 @@
+//! One read of every line: grep `path:` prefixes, keyword signals, template ids and counts, the
+//! caller's query hits, and each line's rank from its signal, structure and rarity.
+
+use super::super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
+use super::super::lines::{LineIndex, Starts};
+use super::super::recognize::{recognize, Fact};
+use super::super::signals::{refine_signal, scan_signals, template_hash, Signal};
+use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
+use super::line_kinds::{
+    is_backtrace_frame, promote_small_hunks, state_before_failure, structural_rank,
+    uses_error_signals,
+};
+use super::line_texts::LineTexts;
+use super::templates::{hit_text_of, intern_narrow, TemplateIds, TemplateInterner, Templates};
+use super::{bounded_query_terms, Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
+
+/// The lines as the selection reads them: their cleaned texts and, for grep output grouped by
+/// file, each line's `path:` prefix length (empty for other kinds and ungrouped output).
+pub(super) struct Lines<'a> {
+    pub(super) texts: LineTexts<'a>,
+    pub(super) grep_prefix: Vec<u32>,
+}
+
+impl<'a> Lines<'a> {
+    /// Reads grep prefixes when `kind` is grep output and most lines have one.
+    pub(super) fn new(texts: LineTexts<'a>, kind: ContentKind, input_len: usize) -> Lines<'a> {
+        let grep_prefix = if kind == ContentKind::Grep {
+            grep_prefixes(&texts, input_len)
+        } else {
+            Vec::new()
+        };
+        Lines { texts, grep_prefix }
+    }
+
+    /// Grep output grouped by file: the path prints once, hits keep `line:text`.
+    pub(super) fn grouped(&self) -> bool {
+        !self.grep_prefix.is_empty()
+    }
+
+    /// Length of line `i`'s grep `path:` prefix, 0 for none.
+    #[inline]
+    pub(super) fn prefix(&self, i: usize) -> usize {
+        self.grep_prefix.get(i).map_or(0, |&p| p as usize)
+    }
+
+    /// Line `i` without its grep `path:` prefix.
+    #[inline]
+    pub(super) fn body(&self, i: usize) -> &[u8] {
+        &self.texts[i][self.prefix(i)..]
+    }
+
+    /// Line `i` without its grep `path:NUM:` prefix: what shapes its template.
+    #[inline]
+    pub(super) fn hit_text(&self, i: usize) -> &[u8] {
+        hit_text_of(&self.texts[i], self.prefix(i))
+    }
+}
+
+/// Runs `work` on both halves of `items`, the second half on another thread, and returns both
+/// results, first half first; `work` gets the index of its half's first item. Each half's
+/// result does not depend on scheduling, so neither does the outcome.
+fn on_two_halves<T: Send, R: Send>(
+    items: &mut [T],
+    work: impl Fn(usize, &mut [T]) -> R + Sync,
+) -> (R, R) {
+    let half = items.len() / 2;
+    let (head, tail) = items.split_at_mut(half);
+    std::thread::scope(|scope| {
+        let second = scope.spawn(|| work(half, tail));
+        let first = work(0, head);
+        match second.join() {
+            Ok(second) => (first, second),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+/// Per-line grep prefix lengths, or none when fewer than half the lines have one.
+fn grep_prefixes(texts: &LineTexts<'_>, input_len: usize) -> Vec<u32> {
+    let n = texts.len();
+    let mut grep_prefix = vec![0u32; n];
+    // Prefixes of lines `from..` into `out`; returns how many lines had one.
+    let parse = |from: usize, out: &mut [u32]| {
+        let mut parsed = 0usize;
+        for (text, slot) in texts.iter_from(from).zip(out.iter_mut()) {
+            if let Some((_, prefix)) = grep_prefix_len(text) {
+                *slot = prefix as u32;
+                parsed += 1;
+            }
+        }
+        parsed
+    };
+    let parsed = if input_len >= PARALLEL_MIN_BYTES {
+        let (first, second) = on_two_halves(&mut grep_prefix, parse);
+        first + second
+    } else {
+        parse(0, &mut grep_prefix)
+    };
+    if parsed * 2 >= n {
+        grep_prefix
+    } else {
+        Vec::new()
+    }
+}
+
+/// Keyword signals into `flags` and the template of every line.
+///
+/// The keyword scan and template hashing are the largest costs and independent: on large
+/// inputs the scan runs on a second thread or, for kinds without keyword signals, the second
+/// half of the lines is interned there and its ids are merged after. Both are deterministic,
+/// so the result does not depend on scheduling; small inputs skip the thread start-up cost.
+/// Short-line inputs (the memory worst case) keep 2-byte ids while there are few enough
+/// templates, widening to 4 bytes if that runs out.
+pub(super) fn scan_and_intern(
+    input: &[u8],
+    index: &LineIndex,
+    lines: &Lines<'_>,
+    kind: ContentKind,
+    flags: &mut [LineFlags],
+) -> Templates {
+    let n = index.len();
+    let error_signals = uses_error_signals(kind);
+    let dirty = lines.texts.is_cleaned();
+    // Keyword signals: one automaton pass over the whole input when lines are clean. They are
+    // refined with facts about each line in `rank`.
+    let scan = |flags: &mut [LineFlags]| {
+        if !error_signals {
+            return;
+        }
+        if dirty {
+            // The raw line, so an error a progress update overwrote still counts.
+            for i in 0..n {
+                scan_signals(index.line(input, i), 1, |_| 0, &mut flags[i..i + 1]);
+            }
+        } else {
+            let starts: &Starts = index.starts();
+            scan_signals(input, n, |i| starts.get(i) as usize, flags);
+        }
+    };
+    let prefix = |i: usize| lines.prefix(i);
+    // Lines `from..from + out.len()` are interned into `out`.
+    let intern = |from: usize, out: &mut [u32]| {
+        let mut interner = TemplateInterner::default();
+        let all = (from..).zip(lines.texts.iter_from(from));
+        for ((i, line), slot) in all.zip(out.iter_mut()) {
+            *slot = interner.intern(template_hash(hit_text_of(line, prefix(i))));
+        }
+        interner
+    };
+    let narrow = index.is_narrow();
+    let sequential_intern = || {
+        if narrow {
+            let (ids, counts) = intern_narrow(&lines.texts, &prefix);
+            Templates::new(ids, counts)
+        } else {
+            let mut ids = vec![0u32; n];
+            let interner = intern(0, &mut ids);
+            Templates::new(TemplateIds::Wide(ids), interner.counts)
+        }
+    };
+    let large = input.len() >= PARALLEL_MIN_BYTES;
+    if !large || (narrow && !error_signals) {
+        scan(flags);
+        return sequential_intern();
+    }
+    if error_signals {
+        return std::thread::scope(|scope| {
+            let scanner = scope.spawn(|| scan(flags));
+            let interned = sequential_intern();
+            if let Err(panic) = scanner.join() {
+                std::panic::resume_unwind(panic);
+            }
+            interned
+        });
+    }
+    let mut ids = vec![0u32; n];
+    let (mut merged, second_half) = on_two_halves(&mut ids, intern);
+    // Map the second half's ids into the first half's id space.
+    let TemplateInterner {
+        ids: tail_ids,
+        counts: tail_counts,
+    } = second_half;
+    let mut remap = vec![0u32; tail_counts.len()];
+    for (hash, local) in tail_ids {
+        remap[local as usize] = merged.absorb(hash, tail_counts[local as usize]);
+    }
+    for id in ids[n / 2..].iter_mut() {
+        *id = remap[*id as usize];
+    }
+    Templates::new(TemplateIds::Wide(ids), merged.counts)
+}
+
+/// Flags the lines that hold one of the caller's query terms (case-insensitive).
+pub(super) fn mark_query_hits(texts: &LineTexts<'_>, flags: &mut [LineFlags], query: &str) {
+    let query = query.trim();
+    if query.is_empty() {
+        return;
+    }
+    let terms = bounded_query_terms(query);
+    if terms.is_empty() {
+        return;
+    }
+    let Ok(ac) = aho_corasick::AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .build(&terms)
+    else {
+        return;
+    };
+    for (i, text) in texts.iter().enumerate() {
+        if ac.is_match(text) {
+            flags[i].set(QUERY_HIT);
+        }
+    }
+}
+
+/// One pass over every line: refined signal, rank, and whether it repeats the line before.
+/// Returns the error and the warning lines. Large inputs rank their two halves on two threads;
+/// a diff's commit-message state runs across lines, so diffs stay on one.
+pub(super) fn rank(
+    lines: &Lines<'_>,
+    templates: &Templates,
+    kind: ContentKind,
+    input_len: usize,
+    flags: &mut [LineFlags],
+) -> (Vec<u32>, Vec<u32>) {
+    if input_len >= PARALLEL_MIN_BYTES && kind != ContentKind::Diff {
+        let ((mut errors, mut warnings), (more_errors, more_warnings)) =
+            on_two_halves(flags, |from, part| {
+                rank_range(lines, templates, kind, from, part)
+            });
+        errors.extend(more_errors);
+        warnings.extend(more_warnings);
+        (errors, warnings)
+    } else {
+        rank_range(lines, templates, kind, 0, flags)
+    }
+}
+
+/// Ranks lines `from..from + flags.len()`; returns their error and warning lines.
+fn rank_range(
+    lines: &Lines<'_>,
+    templates: &Templates,
+    kind: ContentKind,
+    from: usize,
+    flags: &mut [LineFlags],
+) -> (Vec<u32>, Vec<u32>) {
+    let error_signals = uses_error_signals(kind);
+    let texts = &lines.texts;
+    let mut errors: Vec<u32> = Vec::new();
+    let mut warnings: Vec<u32> = Vec::new();
+    let mut in_message = false;
+    let mut previous: Option<&[u8]> = from.checked_sub(1).map(|i| &texts[i]);
+    for ((i, line), flag) in (from..).zip(texts.iter_from(from)).zip(flags.iter_mut()) {
+        let text = hit_text_of(line, lines.prefix(i));
+        if error_signals {
+            flag.set_signal(refine_signal(flag.signal(), line));
+        }
+        if kind == ContentKind::Diff {
+            if text.starts_with(b"Date:") {
+                in_message = true;
+            } else if text.starts_with(b"diff --git") || text.starts_with(b"commit ") {
+                in_message = false;
+            }
+        }
+        let mut rank = structural_rank(kind, text, in_message && text.starts_with(b"    "))
+            .unwrap_or(Rank::Filler);
+        // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without the
+        // word "error"; notes and other located lines are not.
+        if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
+            if let Some((_, prefix)) = grep_prefix_len(text) {
+                if is_coded_finding(&text[prefix..]) {
+                    flag.set_signal(Signal::Error);
+                }
+            }
+        }
+        match flag.signal() {
+            Signal::Error => errors.push(i as u32),
+            Signal::Warning => warnings.push(i as u32),
+            Signal::Summary => rank = Rank::Must,
+            Signal::None => {}
+        }
+        // Rare templates. Backtrace frames are unique but rarely informative (the first one
+        // after an error is kept as context), and `ls -l` rows are named in their run's marker
+        // instead.
+        if rank > Rank::Rare && templates.count_of(i) <= 2 {
+            let exempt =
+                is_backtrace_frame(text) || (kind == ContentKind::Tree && is_ls_long_entry(text));
+            if !exempt {
+                rank = Rank::Rare;
+            }
+        }
+        flag.set_rank(rank);
+
+        // A line identical to the one before it is never chosen on its own: runs collapse.
+        if !line.is_empty() && previous == Some(line) {
+            flag.set(DUPLICATE);
+        }
+        previous = Some(line);
+    }
+    (errors, warnings)
+}
+
+/// Facts from the shape of the whole output: a diff's small hunks, each kind's recognizer
+/// (table edges, config sections, outlines, ...), a log's state before its first failure, and
+/// the head and tail lines.
+pub(super) fn mark_structure(
+    lines: &Lines<'_>,
+    templates: &Templates,
+    kind: ContentKind,
+    budget: &Budget,
+    flags: &mut [LineFlags],
+) {
+    let texts = &lines.texts;
+    if kind == ContentKind::Diff {
+        promote_small_hunks(texts, flags, budget.lines);
+    }
+    recognize(kind, texts.iter(), |i, fact| {
+        flags[i].lower_rank(match fact {
+            Fact::Must => Rank::Must,
+            Fact::Context => Rank::Context,
+            Fact::High => Rank::High,
+        })
+    });
+    if uses_error_signals(kind) {
+        state_before_failure(texts, flags, &templates.ids, &templates.counts);
+    }
+    let n = flags.len();
+    for i in (0..n.min(HEAD_LINES)).chain(n.saturating_sub(TAIL_LINES)..n) {
+        // Repeats of the line before stay in their collapsed run, whose first line is kept.
+        let mut first = i;
+        while first > 0 && !texts[first].is_empty() && texts[first] == texts[first - 1] {
+            first -= 1;
+        }
+        flags[first].set_rank(Rank::Must);
+    }
+}

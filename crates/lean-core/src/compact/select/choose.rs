@@ -1,0 +1,223 @@
+//! The unbudgeted choice: errors with their details, warnings with their locations, then the
+//! other lines by rank while the line and byte budget lasts.
+
+use std::collections::HashSet;
+
+use super::super::lines::trim;
+use super::super::signals::{is_pass_line, is_type_definition, message_hash, Signal};
+use super::analyze::Lines;
+use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
+use super::line_kinds::{is_blank, is_stack_frame};
+use super::templates::{water_fill, PreHashed, Templates};
+use super::{Budget, ContentKind, STACK_LOOKAHEAD};
+
+/// Lines after an error that may carry its details (assertion text, code frame, cause).
+const CONTEXT_AFTER_ERROR: usize = 6;
+
+/// Keeps every distinct error (floods thinned per template) with the details that follow it
+/// and its first stack frame; returns the kept error lines.
+pub(super) fn errors_with_details(
+    lines: &Lines<'_>,
+    templates: &Templates,
+    errors: &[u32],
+    budget: &Budget,
+    flags: &mut [LineFlags],
+) -> Vec<u32> {
+    let n = flags.len();
+    let frequent_template = (n / 20).max(16);
+    let mut kept_errors = water_fill(
+        errors,
+        &templates.ids,
+        budget.error_lines,
+        budget.per_template,
+    );
+    if kept_errors.len() < errors.len() && kept_errors.len() < budget.error_lines {
+        // Room left: add the first instance of each message not yet shown (the same error
+        // about another path or name), in order, up to the cap.
+        let mut seen: HashSet<u64, PreHashed> = kept_errors
+            .iter()
+            .map(|&i| message_hash(lines.body(i as usize)))
+            .collect();
+        let mut extra = Vec::new();
+        for &i in errors {
+            if kept_errors.len() + extra.len() >= budget.error_lines {
+                break;
+            }
+            if seen.insert(message_hash(lines.body(i as usize))) {
+                extra.push(i);
+            }
+        }
+        kept_errors.extend(extra);
+        kept_errors.sort_unstable();
+        kept_errors.dedup();
+    }
+    for &i in &kept_errors {
+        let i = i as usize;
+        flags[i].set_rank(Rank::Must);
+        // Details follow an error until a blank line: assertion text, code frame, cause.
+        let details_end = n.min(i + 1 + CONTEXT_AFTER_ERROR);
+        // An error line ending in a colon announces its details, and some reporters (Node's
+        // assert: `Expected values to be strictly equal:`, blank, `898 !== 899`) put a blank
+        // line first: that one blank line does not end the details.
+        let announces = trim(lines.body(i)).ends_with(b":");
+        for (j, flag) in flags.iter_mut().enumerate().take(details_end).skip(i + 1) {
+            if is_blank(lines.body(j)) {
+                if announces && j == i + 1 {
+                    flag.lower_rank(Rank::Context);
+                    continue;
+                }
+                break;
+            }
+            // A neighbouring passing test or a sibling of the same template is not detail.
+            // A line of a frequent template is another record of the log, not detail.
+            let frequent = templates.count_of(j) as usize > frequent_template;
+            if frequent
+                || is_pass_line(lines.body(j))
+                || templates.of(j) == templates.of(i)
+                || flag.signal() == Signal::Error
+            {
+                continue;
+            }
+            flag.lower_rank(Rank::Context);
+        }
+        if let Some(j) =
+            (i + 1..n.min(i + 1 + STACK_LOOKAHEAD)).find(|&j| is_stack_frame(lines.body(j)))
+        {
+            flags[j].lower_rank(Rank::Context);
+        }
+    }
+    kept_errors
+}
+
+/// Keeps the lines that hold a term of the caller's query. Hits of one template are one fact
+/// repeated: when there are many, the first instances of each template are kept (water-filled
+/// like errors) and the rest compete as ordinary lines. A query naming a file that every line
+/// of a build log mentions would otherwise keep the whole log.
+pub(super) fn query_hits(templates: &Templates, budget: &Budget, flags: &mut [LineFlags]) {
+    let hits: Vec<u32> = (0..flags.len())
+        .filter(|&i| flags[i].has(QUERY_HIT))
+        .map(|i| i as u32)
+        .collect();
+    if hits.is_empty() {
+        return;
+    }
+    let cap = (budget.lines / 2).max(budget.per_template);
+    for i in water_fill(&hits, &templates.ids, cap, budget.per_template) {
+        flags[i as usize].lower_rank(Rank::Must);
+    }
+}
+
+/// Keeps warnings (floods thinned per template) and the location line that follows each.
+pub(super) fn warnings_with_locations(
+    lines: &Lines<'_>,
+    templates: &Templates,
+    warnings: &[u32],
+    budget: &Budget,
+    flags: &mut [LineFlags],
+) {
+    let n = flags.len();
+    let kept = water_fill(
+        warnings,
+        &templates.ids,
+        budget.warning_lines,
+        budget.per_template,
+    );
+    for i in kept {
+        let i = i as usize;
+        flags[i].lower_rank(Rank::High);
+        // rustc and friends put the location on the next line (`--> file:line:col`).
+        let end = n.min(i + 3);
+        for (j, flag) in flags.iter_mut().enumerate().take(end).skip(i + 1) {
+            let t = trim(lines.body(j));
+            if t.starts_with(b"-->") || t.starts_with(b"at ") {
+                flag.lower_rank(Rank::High);
+            }
+        }
+    }
+}
+
+/// Must and context lines always, then the rest by rank within the budget.
+pub(super) fn fill_by_rank(
+    lines: &Lines<'_>,
+    templates: &Templates,
+    kind: ContentKind,
+    budget: &Budget,
+    aggressiveness: f64,
+    flags: &mut [LineFlags],
+) {
+    let n = flags.len();
+    let texts = &lines.texts;
+    let mut kept_lines = 0usize;
+    let mut kept_bytes = 0usize;
+    for i in 0..n {
+        let f = flags[i];
+        if f.rank() <= Rank::Context && !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
+            flags[i].set(KEEP);
+            kept_lines += 1;
+            kept_bytes += texts[i].len() + 1;
+        }
+    }
+    // A source file's outline is its point, so definitions may take a larger share there.
+    let structural_cap = budget.lines.max(if kind == ContentKind::Source {
+        n / 4
+    } else {
+        n / 12
+    });
+    let mut high_taken = 0usize;
+    // Ordinary lines only fill the budget when the caller asked to keep more.
+    let fill_ranks: &[Rank] = if aggressiveness < 1.0 {
+        &[Rank::High, Rank::Rare, Rank::Body, Rank::Filler]
+    } else {
+        &[Rank::High, Rank::Rare, Rank::Body]
+    };
+    // A softer view (aggressiveness below 1, after retrievals) adds ordinary lines in
+    // proportion to how much softer it was asked to be, not up to the whole line budget: at
+    // 0.99 a 3,000-line test run would otherwise grow tenfold.
+    let filler_cap = ((1.0 - aggressiveness) * budget.lines as f64).ceil() as usize;
+    let mut filler_taken = 0usize;
+    for &rank in fill_ranks {
+        let within = |kept_lines: usize, kept_bytes: usize, high_taken: usize, filler: usize| {
+            if rank == Rank::High {
+                high_taken < structural_cap
+            } else {
+                kept_lines < budget.lines
+                    && kept_bytes < budget.bytes
+                    && (rank != Rank::Filler || filler < filler_cap)
+            }
+        };
+        // Nothing of this rank can be taken: skip collecting its candidates.
+        if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
+            continue;
+        }
+        let mut candidates: Vec<u32> = (0..n)
+            .filter(|&i| {
+                let f = flags[i];
+                f.rank() == rank && !f.has(KEEP) && !f.has(DUPLICATE)
+            })
+            .map(|i| i as u32)
+            .collect();
+        if rank == Rank::Rare {
+            candidates.sort_by_key(|&i| (templates.count_of(i as usize), i));
+        }
+        if rank == Rank::High {
+            // Type declarations say more than functions; take them first, then in order.
+            candidates
+                .sort_by_cached_key(|&i| (!is_type_definition(lines.hit_text(i as usize)), i));
+        }
+        for i in candidates {
+            if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
+                break;
+            }
+            let i = i as usize;
+            flags[i].set(KEEP);
+            kept_lines += 1;
+            kept_bytes += texts[i].len() + 1;
+            if rank == Rank::High {
+                high_taken += 1;
+            }
+            if rank == Rank::Filler {
+                filler_taken += 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! Words for a marker: what a dropped run holds (identical repeats, directory entries, the
+//! dominant template, grep hits per file), and whether a marker pays for itself.
+
+use std::collections::HashMap;
+
+use super::super::detect::is_ls_long_entry;
+use super::super::lines::trim;
+use super::super::signals::template_text;
+use super::flags::{LineFlags, DUPLICATE};
+use super::line_kinds::is_blank;
+use super::line_texts::LineTexts;
+use super::render::Marker;
+use super::templates::{hit_text_of, PreHashed, Templates};
+use super::ContentKind;
+
+pub(super) fn description_template(description: &str) -> String {
+    description
+        .trim_start_matches(": ")
+        .trim_start_matches(' ')
+        .trim_matches('"')
+        .to_string()
+}
+
+/// The directory shared by every path in a run of bare paths (`node_modules/`), if any.
+pub(super) fn common_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
+    common_directory_of((start..=end).map(|j| &texts[j]))
+}
+
+/// The directory shared by every one of `paths` (at least one), if any.
+pub(super) fn common_directory_of<'x>(mut paths: impl Iterator<Item = &'x [u8]>) -> Option<String> {
+    let first = trim(paths.next()?);
+    let mut shared = first.len();
+    for path in std::iter::once(first).chain(paths) {
+        let t = trim(path);
+        if t.is_empty() || t.contains(&b' ') {
+            return None;
+        }
+        shared = shared.min(first.iter().zip(t).take_while(|(a, b)| a == b).count());
+    }
+    let cut = first[..shared].iter().rposition(|&b| b == b'/')? + 1;
+    let mut prefix = String::from_utf8_lossy(&first[..cut]).into_owned();
+    if prefix.len() > 60 {
+        return None;
+    }
+    prefix.retain(|c| c != '"');
+    Some(prefix)
+}
+
+/// The first path component shared by most lines of a run of paths (`node_modules`).
+pub(super) fn dominant_top_directory(
+    texts: &LineTexts<'_>,
+    start: usize,
+    end: usize,
+) -> Option<String> {
+    dominant_top_directory_of((start..=end).map(|j| &texts[j]))
+}
+
+/// The first path component shared by more than half of `paths`.
+pub(super) fn dominant_top_directory_of<'x>(
+    paths: impl Iterator<Item = &'x [u8]>,
+) -> Option<String> {
+    let mut counts: HashMap<&[u8], usize> = HashMap::new();
+    let mut total = 0usize;
+    for path in paths {
+        total += 1;
+        let t = trim(path);
+        let t = t.strip_prefix(b"./").unwrap_or(t);
+        if let Some(slash) = memchr::memchr(b'/', t) {
+            *counts.entry(&t[..slash]).or_insert(0) += 1;
+        }
+    }
+    let (top, count) = counts
+        .into_iter()
+        .max_by_key(|&(k, c)| (c, std::cmp::Reverse(k)))?;
+    (count * 2 > total && top.len() <= 60 && !top.contains(&b'"'))
+        .then(|| String::from_utf8_lossy(top).into_owned())
+}
+
+/// Line numbers of the grep hits `start..=end` (after their `path:` prefix), at most six.
+pub(super) fn hit_line_numbers(
+    texts: &LineTexts<'_>,
+    prefix: &dyn Fn(usize) -> usize,
+    start: usize,
+    end: usize,
+) -> String {
+    const SHOWN: usize = 6;
+    let mut out = String::new();
+    for j in start..=end.min(start + SHOWN - 1) {
+        let text = &texts[j][prefix(j)..];
+        let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(',');
+        }
+        out.push_str(&String::from_utf8_lossy(&text[..digits]));
+    }
+    if end + 1 - start > SHOWN {
+        out.push_str(",…");
+    }
+    out
+}
+
+/// Words describing a dropped run: identical repeats, directory entry names, or the dominant
+/// template when one template covers most of the run.
+pub(super) fn describe_run(
+    texts: &LineTexts<'_>,
+    flags: &[LineFlags],
+    templates: &Templates,
+    kind: ContentKind,
+    start: usize,
+    end: usize,
+) -> String {
+    if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
+        return " identical".to_string();
+    }
+    if kind == ContentKind::Tree
+        && (start..=end).all(|j| {
+            is_ls_long_entry(&texts[j]) || is_blank(&texts[j]) || texts[j].starts_with(b"total ")
+        })
+    {
+        // `ls -l` rows are mostly metadata; the names are what the reader needs.
+        let mut names = String::new();
+        for text in (start..=end).map(|j| &texts[j]) {
+            if !is_ls_long_entry(text) {
+                continue;
+            }
+            let name = text.rsplit(|&b| b == b' ').next().unwrap_or(&[]);
+            if name.is_empty() || name == b"." || name == b".." {
+                continue;
+            }
+            if names.len() > 1500 {
+                names.push_str(" …");
+                break;
+            }
+            names.push(' ');
+            names.push_str(&String::from_utf8_lossy(name));
+        }
+        if !names.is_empty() {
+            return format!(":{names}");
+        }
+    }
+    let len = end - start + 1;
+    if len < 4 {
+        return String::new();
+    }
+    if kind == ContentKind::Tree {
+        if let Some(prefix) = common_directory(texts, start, end) {
+            return format!(": \"{prefix}<*>\"");
+        }
+        if let Some(top) = dominant_top_directory(texts, start, end) {
+            return format!(": mostly \"{top}/<*>\"");
+        }
+    }
+    match dominant_template(texts, templates, start, end, |_| 0) {
+        Some(template) => format!(": \"{template}\""),
+        None => String::new(),
+    }
+}
+
+/// The template of most lines of a run, as short text, when one covers at least half of it.
+/// `skip(j)` bytes of line `j` (a grep prefix) are left out of the text.
+pub(super) fn dominant_template(
+    texts: &LineTexts<'_>,
+    templates: &Templates,
+    start: usize,
+    end: usize,
+    skip: impl Fn(usize) -> usize,
+) -> Option<String> {
+    let len = end - start + 1;
+    let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
+    for j in start..=end {
+        let template = templates.of(j);
+        counts.entry(template).or_insert((0, j)).0 += 1;
+    }
+    let (id, count, first) = counts
+        .iter()
+        .map(|(&id, &(count, first))| (id, count, first))
+        .max_by_key(|&(_, c, first)| (c, std::cmp::Reverse(first)))
+        .unwrap_or((0, 0, start));
+    if count * 2 < len {
+        return None;
+    }
+    // Lines merged by their status shape differ in their words: the shape describes them.
+    let mut template = match templates.shape_text(id) {
+        Some(shape) => shape.to_string(),
+        None => template_text(trim(hit_text_of(&texts[first], skip(first)))),
+    };
+    if template.is_empty() {
+        return None;
+    }
+    shorten_for_marker(&mut template);
+    Some(template)
+}
+
+/// Cuts marker text longer than 60 bytes to 57 (on a char boundary) plus `…`.
+pub(super) fn shorten_for_marker(text: &mut String) {
+    if text.len() > 60 {
+        let mut cut = 57;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push('…');
+    }
+}
+
+/// The marker of a dropped run of grep hits spanning several files (`start..=end`), naming how
+/// many hits in how many files, where they are and their dominant template; `None` when the
+/// marker would not pay for itself. Returns the marker line and the range's template.
+pub(super) fn cross_file_marker(
+    texts: &LineTexts<'_>,
+    marker: &Marker<'_>,
+    templates: &Templates,
+    prefix: &dyn Fn(usize) -> usize,
+    start: usize,
+    end: usize,
+) -> Option<(String, String)> {
+    let path = |j: usize| -> &[u8] {
+        let p = prefix(j);
+        &texts[j][..p.saturating_sub(1)]
+    };
+    let mut hits = 0usize;
+    let mut paths: Vec<&[u8]> = Vec::new();
+    for j in start..=end {
+        if prefix(j) == 0 {
+            continue;
+        }
+        hits += 1;
+        let p = path(j);
+        if paths.last() != Some(&p) {
+            paths.push(p);
+        }
+    }
+    let mut summary = format!("{hits} hits in {} files", paths.len());
+    if let Some(dir) = common_directory_of(paths.iter().copied()) {
+        summary.push_str(&format!(" under \"{dir}\""));
+    } else if let Some(top) = dominant_top_directory_of(paths.iter().copied()) {
+        summary.push_str(&format!(" mostly under \"{top}/\""));
+    }
+    let template = dominant_template(texts, templates, start, end, prefix);
+    let description = match &template {
+        Some(t) => format!(": {summary}: \"{t}\""),
+        None => format!(": {summary}"),
+    };
+    // Even a terse view says how many hits in how many files a run holds (principle 2).
+    let line = if marker.terse {
+        marker.render_always(
+            start + 1,
+            end + 1,
+            &format!(": {hits} hits in {} files", paths.len()),
+        )
+    } else {
+        marker.render(start + 1, end + 1, &description)
+    };
+    if !outweighs_marker(texts, start, end, &line) {
+        return None;
+    }
+    let template = match template {
+        Some(t) => format!("{summary}: {t}"),
+        None => summary,
+    };
+    Some((line, template))
+}
+
+/// Whether lines `start..=end` (with their terminators) are longer than the marker line that
+/// would replace them. Only that answer matters, so summing stops once it is known: runs are
+/// often thousands of lines.
+pub(super) fn outweighs_marker(
+    texts: &LineTexts<'_>,
+    start: usize,
+    end: usize,
+    marker_line: &str,
+) -> bool {
+    outweighs_bytes(texts, start, end, marker_line.len() + 8)
+}
+
+/// Runs of one or two lines longer than this become markers too.
+pub(super) const LONG_RUN_BYTES: usize = 320;
+
+/// Whether lines `start..=end` (with terminators) are longer than `limit` bytes; stops summing
+/// once that is known.
+pub(super) fn outweighs_bytes(
+    texts: &LineTexts<'_>,
+    start: usize,
+    end: usize,
+    limit: usize,
+) -> bool {
+    let mut run_bytes = 0usize;
+    for j in start..=end {
+        run_bytes += texts[j].len() + 1;
+        if run_bytes > limit {
+            return true;
+        }
+    }
+    false
+}

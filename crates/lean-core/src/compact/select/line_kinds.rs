@@ -1,0 +1,217 @@
+//! What a line is for the selection: blank, stack frame, diff metadata, tree entry, and the
+//! structural rank each content kind gives its lines.
+
+use super::super::lines::{indent_width, trim};
+use super::super::signals::{is_definition, Signal};
+use super::flags::{LineFlags, Rank, DUPLICATE};
+use super::line_texts::LineTexts;
+use super::templates::TemplateIds;
+use super::ContentKind;
+
+/// Repeated templates whose first and last instances are kept in logs (principle 4).
+pub(super) const ENDS_OF_TEMPLATES: usize = 8;
+
+/// Principle 4 for logs: the last ordinary line before the first error, and the first and last
+/// instance of each of the most repeated templates, are kept as context.
+pub(super) fn state_before_failure(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    templates: &TemplateIds,
+    template_counts: &[u32],
+) {
+    let n = flags.len();
+    if let Some(first_error) = (0..n).find(|&i| flags[i].signal() == Signal::Error) {
+        if let Some(before) = (0..first_error)
+            .rev()
+            .find(|&j| !is_blank(&texts[j]) && flags[j].signal() != Signal::Error)
+        {
+            flags[before].lower_rank(Rank::Context);
+        }
+    }
+    let mut frequent: Vec<(u32, u32)> = template_counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c >= 3)
+        .map(|(t, &c)| (c, t as u32))
+        .collect();
+    if frequent.is_empty() {
+        return;
+    }
+    frequent.sort_unstable_by(|a, b| b.cmp(a));
+    frequent.truncate(ENDS_OF_TEMPLATES);
+    let mut first: Vec<Option<usize>> = vec![None; frequent.len()];
+    let mut last: Vec<Option<usize>> = vec![None; frequent.len()];
+    for (i, flag) in flags.iter().enumerate() {
+        let t = templates.get(i);
+        if let Some(k) = frequent.iter().position(|&(_, f)| f == t) {
+            first[k].get_or_insert(i);
+            // The first line of the last run of identical lines stands for that run.
+            if !flag.has(DUPLICATE) {
+                last[k] = Some(i);
+            }
+        }
+    }
+    for i in first.into_iter().chain(last).flatten() {
+        flags[i].lower_rank(Rank::Context);
+    }
+}
+
+pub(super) fn is_blank(line: &[u8]) -> bool {
+    trim(line).is_empty()
+}
+
+/// A frame of a stack trace: `at fn (file:1:2)`, `  12: crate::module::fn`.
+pub(super) fn is_backtrace_frame(line: &[u8]) -> bool {
+    let indent = indent_width(line);
+    let t = &line[indent..];
+    if t.starts_with(b"at ") {
+        return true;
+    }
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    indent > 0 && digits > 0 && t[digits..].starts_with(b": ")
+}
+
+/// Changed lines of small hunks are the point of a diff and cheap to keep: they become context
+/// (always kept) unless there are so many that they must compete for the budget.
+pub(super) fn promote_small_hunks(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    budget_lines: usize,
+) {
+    const SMALL_HUNK: usize = 8;
+    let mut small: Vec<u32> = Vec::new();
+    let mut hunk: Vec<u32> = Vec::new();
+    let mut in_hunk = false;
+    let flush = |hunk: &mut Vec<u32>, small: &mut Vec<u32>| {
+        if hunk.len() <= SMALL_HUNK {
+            small.append(hunk);
+        }
+        hunk.clear();
+    };
+    for (i, text) in texts.iter().enumerate() {
+        if text.starts_with(b"@@") {
+            flush(&mut hunk, &mut small);
+            in_hunk = true;
+        } else if text.starts_with(b"diff ") || text.starts_with(b"commit ") {
+            flush(&mut hunk, &mut small);
+            in_hunk = false;
+        } else if in_hunk && (text.starts_with(b"+") || text.starts_with(b"-")) {
+            hunk.push(i as u32);
+        }
+    }
+    flush(&mut hunk, &mut small);
+    let rank = if small.len() <= 4 * budget_lines {
+        Rank::Context
+    } else {
+        Rank::High
+    };
+    for i in small {
+        flags[i as usize].lower_rank(rank);
+    }
+}
+
+pub(super) fn is_stack_frame(line: &[u8]) -> bool {
+    let t = trim(line);
+    (t.starts_with(b"at ") && t.iter().any(u8::is_ascii_digit)) || t.starts_with(b"File \"")
+}
+
+/// Depth of a bare path line (`a/b/c` is 2); `None` when the line is not a bare path.
+pub(super) fn path_depth(line: &[u8]) -> Option<usize> {
+    let t = trim(line);
+    if t.is_empty() || t.contains(&b' ') {
+        return None;
+    }
+    let t = t.strip_prefix(b"./").unwrap_or(t);
+    let t = t.strip_suffix(b"/").unwrap_or(t);
+    Some(t.iter().filter(|&&b| b == b'/').count())
+}
+
+pub(super) fn is_status_entry(t: &[u8]) -> bool {
+    [
+        &b"modified:"[..],
+        b"deleted:",
+        b"new file:",
+        b"renamed:",
+        b"copied:",
+        b"typechange:",
+        b"both modified:",
+        b"both added:",
+        b"On branch ",
+        b"HEAD detached",
+        b"Your branch ",
+    ]
+    .iter()
+    .any(|p| t.starts_with(p))
+}
+
+/// Rank of a line for the kind-specific structure (headers, definitions); `None` if nothing.
+pub(super) fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) -> Option<Rank> {
+    match kind {
+        ContentKind::Diff => {
+            if line.starts_with(b"commit ")
+                || line.starts_with(b"diff --git")
+                || line.starts_with(b"@@")
+                || line.starts_with(b"Author:")
+                || line.starts_with(b"Merge:")
+                || is_diff_metadata(line)
+                || (in_message && !is_blank(line))
+            {
+                Some(Rank::Must)
+            } else if (line.starts_with(b"+") || line.starts_with(b"-"))
+                && !line.starts_with(b"+++")
+                && !line.starts_with(b"---")
+            {
+                Some(if is_definition(line) {
+                    Rank::High
+                } else {
+                    Rank::Body
+                })
+            } else {
+                None
+            }
+        }
+        ContentKind::Source | ContentKind::Grep => is_definition(line).then_some(Rank::High),
+        ContentKind::Tree => {
+            let t = trim(line);
+            if is_status_entry(t) || (t.ends_with(b":") && path_depth(&t[..t.len() - 1]).is_some())
+            {
+                Some(Rank::Must)
+            } else if path_depth(line).is_some_and(|d| d == 0) {
+                Some(Rank::High)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// File names such as `config-error.js` are not errors: listings and code skip keyword signals.
+pub(super) fn uses_error_signals(kind: ContentKind) -> bool {
+    !matches!(
+        kind,
+        ContentKind::Source
+            | ContentKind::Grep
+            | ContentKind::Diff
+            | ContentKind::Json
+            | ContentKind::Tree
+    )
+}
+
+/// Rename, copy, mode and binary metadata of a diff: always facts.
+pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
+    [
+        &b"rename from"[..],
+        b"rename to",
+        b"copy from",
+        b"copy to",
+        b"similarity index",
+        b"old mode",
+        b"new mode",
+        b"new file mode",
+        b"deleted file mode",
+        b"Binary files",
+    ]
+    .iter()
+    .any(|p| text.starts_with(p))
+}

@@ -1,0 +1,126 @@
+//! Every line's text as the selection sees it, with ANSI escapes and carriage-return progress
+//! overwrites cleaned away (losslessly: an overwritten line is remembered so its marker names it).
+
+use super::super::lines::{clean_line, shows_text, LineIndex, Starts};
+
+/// Every line's text as the selection sees it: the original bytes, or a cleaned copy when the
+/// input holds ANSI escapes or progress overwrites. Either way it is one buffer plus u32 line
+/// starts (cleaned lines share one buffer, not one allocation per line, to bound memory), so
+/// an access is two loads and no branch on which case holds.
+pub(super) struct LineTexts<'a> {
+    pub(super) bytes: &'a [u8],
+    /// Line starts plus a final sentinel.
+    pub(super) starts: &'a Starts,
+    /// True for the original input: each line's `\n` or `\r\n` terminator is cut off.
+    pub(super) terminated: bool,
+}
+
+/// Concatenated cleaned lines (no terminators); line `i` is `bytes[starts[i]..starts[i + 1]]`.
+pub(super) struct Cleaned {
+    pub(super) bytes: Vec<u8>,
+    pub(super) starts: Starts,
+    /// Lines whose carriage returns hid visible text (an overwritten progress segment, maybe
+    /// an error), in order: each kept one gets a marker naming it, so nothing vanishes
+    /// without a range.
+    pub(super) overwritten: Vec<u32>,
+}
+
+impl Cleaned {
+    pub(super) fn new(input: &[u8], index: &LineIndex) -> Cleaned {
+        let n = index.len();
+        let mut bytes = Vec::with_capacity(input.len());
+        let mut starts = Vec::with_capacity(n + 1);
+        let mut overwritten = Vec::new();
+        for i in 0..n {
+            starts.push(bytes.len() as u32);
+            let raw = index.line(input, i);
+            bytes.extend_from_slice(&clean_line(raw));
+            if hides_text(raw) {
+                overwritten.push(i as u32);
+            }
+        }
+        starts.push(bytes.len() as u32);
+        Cleaned {
+            bytes,
+            starts: Starts::Wide(starts),
+            overwritten,
+        }
+    }
+}
+
+/// Carriage-return segments of a line that hold visible text (not only blanks or escapes).
+pub(super) fn visible_segments(raw: &[u8]) -> impl Iterator<Item = &[u8]> {
+    raw.split(|&b| b == b'\r')
+        .filter(|segment| shows_text(segment))
+}
+
+/// True when `\r` cleanup of `raw` drops visible text: more than one visible segment.
+pub(super) fn hides_text(raw: &[u8]) -> bool {
+    memchr::memchr(b'\r', raw).is_some() && visible_segments(raw).nth(1).is_some()
+}
+
+impl<'a> LineTexts<'a> {
+    /// The input's own lines, or the `cleaned` copy when there is one.
+    pub(super) fn of(input: &'a [u8], index: &'a LineIndex, cleaned: Option<&'a Cleaned>) -> Self {
+        match cleaned {
+            Some(c) => LineTexts {
+                bytes: &c.bytes,
+                starts: &c.starts,
+                terminated: false,
+            },
+            None => LineTexts {
+                bytes: input,
+                starts: index.starts(),
+                terminated: true,
+            },
+        }
+    }
+
+    /// Number of lines.
+    pub(super) fn len(&self) -> usize {
+        self.starts.entries() - 1
+    }
+
+    /// True when these are cleaned copies (the input held ANSI escapes or progress overwrites).
+    pub(super) fn is_cleaned(&self) -> bool {
+        !self.terminated
+    }
+
+    #[inline]
+    pub(super) fn line(bytes: &'a [u8], start: u32, next: u32, terminated: bool) -> &'a [u8] {
+        let start = start as usize;
+        let mut end = next as usize;
+        if terminated && end > start && bytes[end - 1] == b'\n' {
+            end -= 1;
+            if end > start && bytes[end - 1] == b'\r' {
+                end -= 1;
+            }
+        }
+        &bytes[start..end]
+    }
+
+    /// Lines in order; cheaper than indexing for full passes.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
+        self.iter_from(0)
+    }
+
+    /// Lines from `from` on, in order.
+    pub(super) fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
+        let (bytes, starts, terminated) = (self.bytes, self.starts, self.terminated);
+        let lines = starts.entries() - 1;
+        (from..lines).map(move |i| Self::line(bytes, starts.get(i), starts.get(i + 1), terminated))
+    }
+}
+
+impl std::ops::Index<usize> for LineTexts<'_> {
+    type Output = [u8];
+    #[inline]
+    fn index(&self, i: usize) -> &[u8] {
+        Self::line(
+            self.bytes,
+            self.starts.get(i),
+            self.starts.get(i + 1),
+            self.terminated,
+        )
+    }
+}

@@ -1,0 +1,253 @@
+//! Verbatim line selection: rank every line (errors and summaries first, then their context,
+//! definitions and warnings, then rare templates), keep what fits the budget, and replace each
+//! dropped run by one marker naming its original line range and dominant template.
+//!
+//! Must-keep facts ignore the budget; floods of the same kind of error are thinned per template
+//! by water-filling, so every distinct error survives and the most frequent ones are sampled.
+//!
+//! [`select`] runs the phases in order: [`analyze`] reads every line once (cleaning, grep
+//! prefixes, keyword signals, templates, ranks), [`choose`] marks what to keep, and, when that
+//! view is over the budget or Pi's cut, [`priority`] keeps units by priority until it fits;
+//! [`render`] writes the view with [`describe`]d markers.
+
+mod analyze;
+mod choose;
+mod describe;
+mod flags;
+mod line_kinds;
+mod line_texts;
+mod priority;
+mod render;
+mod shapes;
+mod templates;
+
+use super::budget::{estimate_tokens, Limits};
+use super::lines::{needs_cleaning, LineIndex};
+use super::{CompactOptions, ContentKind, DroppedRange};
+use analyze::Lines;
+use flags::{LineFlags, Rank, DUPLICATE, KEEP};
+use line_texts::{Cleaned, LineTexts};
+use priority::{fit_to_limits, priority_units};
+use render::{render, RenderPlan};
+
+pub(crate) use flags::SELECT_BYTES_PER_LINE;
+
+/// Inputs from this size on use a second thread (keyword scan or half of the template
+/// hashing, and the input's id hash).
+pub(crate) const PARALLEL_MIN_BYTES: usize = 1 << 20;
+
+/// Outputs of at most this many estimated tokens only get lossless steps (principle 1).
+const SMALL_LOSSLESS_TOKENS: usize = 2500;
+
+/// Lines at the head and tail are kept: they carry the command's banner and its verdict.
+const HEAD_LINES: usize = 3;
+const TAIL_LINES: usize = 8;
+/// How far after an error to look for the first stack frame pointing at a location.
+const STACK_LOOKAHEAD: usize = 24;
+
+pub(crate) struct Selection {
+    pub text: Vec<u8>,
+    pub ranges: Vec<DroppedRange>,
+    pub strategies: Vec<&'static str>,
+}
+
+/// How many lines and bytes the unbudgeted selection may keep besides its must-keep facts.
+struct Budget {
+    lines: usize,
+    bytes: usize,
+    error_lines: usize,
+    warning_lines: usize,
+    /// Most instances of one error or warning template kept when they flood.
+    per_template: usize,
+}
+
+fn budget(input_len: usize, line_count: usize, aggressiveness: f64) -> Budget {
+    let scale = 1.0 + 3.0 * (1.0 - aggressiveness.clamp(0.0, 1.0));
+    let root = (line_count as f64).sqrt();
+    let lines = ((40.0 + 3.0 * root) * scale) as usize;
+    Budget {
+        lines,
+        bytes: (((8192 + input_len / 64).min(24 * 1024)) as f64 * scale) as usize,
+        error_lines: ((120.0 + root) * scale) as usize,
+        warning_lines: (lines / 4).max(16),
+        per_template: (6.0 * scale) as usize,
+    }
+}
+
+/// Chooses the lines of `input` to keep verbatim and renders the view with markers for the
+/// rest, within `limits` (the token budget and Pi's cut).
+pub(crate) fn select(
+    input: &[u8],
+    index: &LineIndex,
+    kind: ContentKind,
+    opts: &CompactOptions,
+    limits: Limits,
+) -> Selection {
+    let mut strategies: Vec<&'static str> = Vec::new();
+
+    // Lossless view of every line: ANSI and carriage-return overwrites removed.
+    let dirty = needs_cleaning(input);
+    let cleaned = dirty.then(|| Cleaned::new(input, index));
+    let texts = LineTexts::of(input, index, cleaned.as_ref());
+    let overwritten: &[u32] = cleaned.as_ref().map_or(&[], |c| &c.overwritten);
+    if dirty {
+        strategies.push("strip-ansi-progress");
+    }
+    let lines = Lines::new(texts, kind, input.len());
+    if lines.grouped() {
+        strategies.push("group-grep-by-file");
+    }
+
+    let mut flags = vec![LineFlags::INITIAL; index.len()];
+    let mut templates = analyze::scan_and_intern(input, index, &lines, kind, &mut flags);
+    if shapes::merge_status_runs(&lines, kind, &mut flags, &mut templates) {
+        strategies.push("status-line-shapes");
+    }
+    if let Some(query) = opts.query.as_deref() {
+        analyze::mark_query_hits(&lines.texts, &mut flags, query);
+    }
+    let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
+    let budget = budget(input.len(), index.len(), aggressiveness);
+    let (errors, warnings) = analyze::rank(&lines, &templates, kind, input.len(), &mut flags);
+    analyze::mark_structure(&lines, &templates, kind, &budget, &mut flags);
+
+    let kept_errors = choose::errors_with_details(&lines, &templates, &errors, &budget, &mut flags);
+    if kept_errors.len() < errors.len() {
+        strategies.push("thin-repeated-errors");
+    }
+    drop(errors);
+    choose::query_hits(&templates, &budget, &mut flags);
+    choose::warnings_with_locations(&lines, &templates, &warnings, &budget, &mut flags);
+    drop(warnings);
+    choose::fill_by_rank(
+        &lines,
+        &templates,
+        kind,
+        &budget,
+        aggressiveness,
+        &mut flags,
+    );
+
+    let render_with = |flags: &[LineFlags], terse: bool, strategies: Vec<&'static str>| {
+        let plan = RenderPlan {
+            flags,
+            grouped: lines.grouped(),
+            grep_prefix: &lines.grep_prefix,
+            templates: &templates,
+            terse,
+            overwritten,
+        };
+        render(input, index, &lines.texts, plan, kind, opts, strategies)
+    };
+    // Principle 1: a small output is never made lossy to save a few hundred tokens: every
+    // line but exact repeats is kept (for search results: distinct hits are facts).
+    let small =
+        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_tokens(input) <= SMALL_LOSSLESS_TOKENS;
+    if small {
+        for f in flags.iter_mut() {
+            if !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
+                f.set(KEEP);
+            }
+        }
+        return render_with(&flags, false, strategies);
+    }
+    let view = render_with(&flags, false, strategies.clone());
+    if view.text.len() <= limits.cap && estimate_tokens(&view.text) <= limits.tokens {
+        return view;
+    }
+    // A default view over Pi's cut has too many markers to describe: start terse.
+    let start_terse = view.text.len() > limits.cap;
+    drop(view);
+    // Over the budget or Pi's cut: choose again by priority within both.
+    let units = priority_units(&lines, &templates, &flags, &kept_errors, kind);
+    drop(kept_errors);
+    fit_to_limits(
+        &lines.texts,
+        &mut flags,
+        &units,
+        limits,
+        render_with,
+        strategies,
+        opts,
+        start_terse,
+    )
+}
+
+/// Most distinct query terms matched against the input; a query is a hint of a few
+/// identifiers, and an automaton over 100k terms cost seconds on a 10 MB input.
+pub const MAX_QUERY_TERMS: usize = 64;
+/// Longer terms are ignored: no line of interest is found by a term this long.
+const MAX_QUERY_TERM_BYTES: usize = 256;
+
+/// The caller's query as distinct terms of 2..=256 bytes, the first [`MAX_QUERY_TERMS`] only.
+fn bounded_query_terms(query: &str) -> Vec<&str> {
+    let mut seen = std::collections::HashSet::new();
+    query
+        .split_whitespace()
+        .filter(|t| (2..=MAX_QUERY_TERM_BYTES).contains(&t.len()))
+        .filter(|t| seen.insert(t.to_ascii_lowercase()))
+        .take(MAX_QUERY_TERMS)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn both_forms(input: &[u8], kind: ContentKind) {
+        let narrow = LineIndex::new(input, usize::MAX);
+        assert!(narrow.is_narrow(), "short lines take the narrow index");
+        let wide = LineIndex::new_wide(input);
+        assert_eq!(narrow.len(), wide.len());
+        for i in 0..wide.len() {
+            assert_eq!(narrow.span(input, i).next, wide.span(input, i).next);
+        }
+        let opts = CompactOptions::default();
+        let limits = Limits::new(input, &opts);
+        let a = select(input, &narrow, kind, &opts, limits);
+        let b = select(input, &wide, kind, &opts, limits);
+        assert_eq!(a.text, b.text);
+        assert_eq!(a.ranges, b.ranges);
+    }
+
+    #[test]
+    fn per_line_state_is_one_byte_of_flags() {
+        assert_eq!(std::mem::size_of::<LineFlags>(), 1);
+        let bytes = std::hint::black_box(SELECT_BYTES_PER_LINE);
+        assert!(bytes <= 5, "{bytes}");
+    }
+
+    #[test]
+    fn narrow_and_wide_index_select_the_same_lines() {
+        let mut input = Vec::new();
+        for i in 0..5000u32 {
+            input.extend_from_slice(if i % 97 == 0 { b"error x\n" } else { b"ok\n" });
+        }
+        both_forms(&input, ContentKind::Log);
+        both_forms(&input, ContentKind::Grep);
+    }
+
+    #[test]
+    fn narrow_template_ids_widen_past_65536_templates() {
+        // 26^4 distinct four-letter words: more templates than 2-byte ids can name.
+        let mut input = Vec::new();
+        for i in 0..70_000u32 {
+            let word: Vec<u8> = (0..4)
+                .map(|k| b'a' + (i / 26u32.pow(k) % 26) as u8)
+                .collect();
+            input.extend_from_slice(&word);
+            input.push(b'\n');
+        }
+        both_forms(&input, ContentKind::Log);
+    }
+
+    #[test]
+    fn long_line_among_short_ones_falls_back_to_the_wide_index() {
+        let mut input = b"a\n".repeat(5000);
+        input.extend(std::iter::repeat_n(b'x', 70_000));
+        input.extend_from_slice(&b"b\n".repeat(5000));
+        let index = LineIndex::new(&input, usize::MAX);
+        assert!(!index.is_narrow());
+        assert_eq!(index.len(), 10_000);
+    }
+}

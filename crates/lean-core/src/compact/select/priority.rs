@@ -1,0 +1,322 @@
+//! Budgeted selection: every line worth keeping grouped into units by priority (errors with
+//! their cause chains first), then kept in that order within the token budget and Pi's cut.
+
+use std::collections::HashMap;
+
+use super::super::budget::{estimate_tokens, Limits};
+use super::super::signals::{is_type_definition, Signal};
+use super::analyze::Lines;
+use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
+use super::line_kinds::{is_blank, is_diff_metadata};
+use super::line_texts::LineTexts;
+use super::render::Marker;
+use super::templates::{PreHashed, Templates};
+use super::{
+    CompactOptions, ContentKind, DroppedRange, Selection, HEAD_LINES, STACK_LOOKAHEAD, TAIL_LINES,
+};
+
+/// One group of lines the budgeted selection keeps or drops together (an error and its cause
+/// chain, or a single line), with its priority.
+pub(super) struct Unit {
+    /// Priority class, lower first: 0 first instance of each error template and its cause
+    /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
+    /// 4 definitions and rare lines, 5 other context and diff hunk headers, 6 first instance
+    /// of each remaining template. Everything else becomes markers.
+    pub(super) class: u8,
+    /// Order within the class, lower first (then by position).
+    pub(super) order: u32,
+    /// Range of this unit's lines in the shared member list.
+    pub(super) members: std::ops::Range<u32>,
+}
+
+/// Class of the error instances that fit even over the token budget (only Pi's cut bounds
+/// them): one per distinct error template.
+pub(super) const SKELETON_CLASS: u8 = 0;
+/// Estimated cost of one marker line, for planning (the rendered view is measured after).
+pub(super) const MARKER_TOKENS: usize = 28;
+pub(super) const MARKER_BYTES: usize = 100;
+pub(super) const TERSE_MARKER_BYTES: usize = 72;
+
+/// Units of lines and the member list their ranges index.
+pub(super) type Units = (Vec<Unit>, Vec<u32>);
+
+/// Every line worth keeping, grouped into units and sorted by priority.
+pub(super) fn priority_units(
+    lines: &Lines<'_>,
+    templates: &Templates,
+    flags: &[LineFlags],
+    kept_errors: &[u32],
+    kind: ContentKind,
+) -> Units {
+    let body = |i: usize| lines.body(i);
+    let n = flags.len();
+    let mut units: Vec<Unit> = Vec::new();
+    let mut members: Vec<u32> = Vec::new();
+    let mut claimed = vec![false; n];
+    let push =
+        |units: &mut Vec<Unit>, members: &mut Vec<u32>, class: u8, order: u32, lines: &[u32]| {
+            let start = members.len() as u32;
+            members.extend_from_slice(lines);
+            units.push(Unit {
+                class,
+                order,
+                members: start..members.len() as u32,
+            });
+        };
+    // Errors with their cause chains: the context lines that follow each one up to the next
+    // error. Instance k of a template ranks behind instance k - 1 of every other template.
+    let mut instances: HashMap<u32, u32, PreHashed> = HashMap::default();
+    let mut chain: Vec<u32> = Vec::new();
+    for &e in kept_errors {
+        let e = e as usize;
+        claimed[e] = true;
+        chain.clear();
+        chain.push(e as u32);
+        for j in e + 1..n.min(e + 1 + STACK_LOOKAHEAD) {
+            if flags[j].signal() == Signal::Error && flags[j].rank() == Rank::Must {
+                break;
+            }
+            if flags[j].rank() == Rank::Context && !claimed[j] && !flags[j].has(DUPLICATE) {
+                claimed[j] = true;
+                chain.push(j as u32);
+            }
+        }
+        let k = instances.entry(templates.of(e)).or_insert(0);
+        let class = if *k == 0 { SKELETON_CLASS } else { 1 };
+        push(&mut units, &mut members, class, *k, &chain);
+        *k += 1;
+    }
+    drop(instances);
+    let mut seen_template = vec![false; templates.counts.len()];
+    // Definitions in a diff rank by their place within their file's section: the first
+    // changed definition of every file before the second of any, so one huge file (an
+    // initial import) does not crowd out the others.
+    let mut in_section = 0u32;
+    for i in 0..n {
+        let f = flags[i];
+        if kind == ContentKind::Diff && body(i).starts_with(b"diff ") {
+            in_section = 0;
+        }
+        seen_template[templates.of(i) as usize] |= f.has(KEEP);
+        if claimed[i] || f.has(DUPLICATE) && f.rank() != Rank::Must {
+            continue;
+        }
+        let text = body(i);
+        let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
+        let (class, order) = match f.rank() {
+            Rank::Must => {
+                if f.signal() == Signal::Summary || f.has(QUERY_HIT) || edge {
+                    (2, 0)
+                } else if kind == ContentKind::Diff && text.starts_with(b"@@") {
+                    (5, 0)
+                } else if kind == ContentKind::Diff
+                    && !text.starts_with(b"diff ")
+                    && !is_diff_metadata(text)
+                {
+                    // Commit headers and messages read like summaries.
+                    (2, 0)
+                } else {
+                    (3, 0)
+                }
+            }
+            Rank::Context => (5, 0),
+            Rank::High if kind == ContentKind::Diff => {
+                in_section += 1;
+                (4, in_section)
+            }
+            Rank::High => (4, u32::from(!is_type_definition(text))),
+            Rank::Rare => (4, 2 + templates.count_of(i).min(1 << 20)),
+            Rank::Body | Rank::Filler => {
+                let t = templates.of(i) as usize;
+                if !seen_template[t] && !is_blank(text) {
+                    seen_template[t] = true;
+                    (6, templates.counts[t].min(1 << 20))
+                } else {
+                    // The rest become markers.
+                    continue;
+                }
+            }
+        };
+        push(&mut units, &mut members, class, order, &[i as u32]);
+    }
+    // Members start in line order, so the first member's index orders ties by position.
+    units.sort_unstable_by_key(|u| (u.class, u.order, members[u.members.start as usize]));
+    (units, members)
+}
+
+/// Keeps units in priority order within the token budget and Pi's cut, renders, and tightens
+/// (smaller plan, terse markers) until the rendered view fits. The last resort is the tail
+/// that fits, then a single marker: never larger than Pi's cut.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn fit_to_limits(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    units: &Units,
+    limits: Limits,
+    render_with: impl Fn(&[LineFlags], bool, Vec<&'static str>) -> Selection,
+    mut strategies: Vec<&'static str>,
+    opts: &CompactOptions,
+    start_terse: bool,
+) -> Selection {
+    strategies.push("fit-budget");
+    let mut token_budget = limits.tokens;
+    let mut byte_budget = limits.cap;
+    let mut terse = start_terse;
+    let mut best: Option<Selection> = None;
+    for _attempt in 0..5 {
+        let marker_bytes = if terse {
+            TERSE_MARKER_BYTES
+        } else {
+            MARKER_BYTES
+        };
+        let Plan {
+            forced_tokens,
+            skipped,
+        } = plan(texts, flags, units, token_budget, byte_budget, marker_bytes);
+        let view = render_with(flags, terse, strategies.clone());
+        let view_tokens = estimate_tokens(&view.text);
+        let token_limit = limits.tokens.max(forced_tokens + forced_tokens / 8);
+        if view.text.len() <= limits.cap && view_tokens <= token_limit {
+            // Fits. When the plan over-estimated and left room, plan again with the slack.
+            let filled = view_tokens * 100 >= limits.tokens * 85;
+            let better = best.as_ref().is_none_or(|b| b.text.len() < view.text.len());
+            if !better {
+                break;
+            }
+            best = Some(view);
+            if !skipped || filled {
+                break;
+            }
+            token_budget += limits.tokens.saturating_sub(view_tokens);
+            byte_budget = limits.cap;
+            continue;
+        }
+        if best.is_some() {
+            break;
+        }
+        // Too large: shrink the plan by how far the view overshot, with a margin.
+        if view.text.len() > limits.cap {
+            byte_budget = byte_budget * limits.cap / view.text.len() * 9 / 10;
+            terse = true;
+        }
+        if view_tokens > token_limit {
+            token_budget = token_budget * token_limit / view_tokens * 9 / 10;
+        }
+    }
+    if let Some(view) = best {
+        return view;
+    }
+    last_resort(texts, flags, limits, render_with, strategies, opts)
+}
+
+/// What one planning pass kept besides its lines' KEEP flags.
+struct Plan {
+    /// Estimated tokens of the units kept whatever the token budget (one per error template).
+    forced_tokens: usize,
+    /// Whether units were left out for the token budget (not the cap): a refill may take them.
+    skipped: bool,
+}
+
+/// Marks the units to keep, in priority order, within `token_budget` and `byte_budget`
+/// (estimates; a unit next to a kept line costs no marker).
+fn plan(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    (units, members): &Units,
+    token_budget: usize,
+    byte_budget: usize,
+    marker_bytes: usize,
+) -> Plan {
+    let n = flags.len();
+    for f in flags.iter_mut() {
+        f.clear(KEEP);
+    }
+    let mut tokens = MARKER_TOKENS;
+    let mut bytes = marker_bytes;
+    let mut forced_tokens = 0usize;
+    let mut skipped = false;
+    for unit in units {
+        let lines = &members[unit.members.start as usize..unit.members.end as usize];
+        let first = lines[0] as usize;
+        let last = *lines.last().unwrap_or(&lines[0]) as usize;
+        let joins = (first > 0 && flags[first - 1].has(KEEP))
+            || (last + 1 < n && flags[last + 1].has(KEEP));
+        let (mut unit_tokens, mut unit_bytes) = if joins {
+            (0, 0)
+        } else {
+            (MARKER_TOKENS, marker_bytes)
+        };
+        for &i in lines {
+            let text = &texts[i as usize];
+            unit_tokens += estimate_tokens(text) + 1;
+            unit_bytes += text.len() + 1;
+        }
+        // One instance of every distinct error is bounded by Pi's cut only.
+        let forced = unit.class == SKELETON_CLASS;
+        if bytes + unit_bytes > byte_budget {
+            continue;
+        }
+        if !forced && tokens + unit_tokens > token_budget {
+            skipped = true;
+            continue;
+        }
+        if forced {
+            forced_tokens += unit_tokens;
+        }
+        tokens += unit_tokens;
+        bytes += unit_bytes;
+        for &i in lines {
+            flags[i as usize].set(KEEP);
+        }
+    }
+    Plan {
+        forced_tokens,
+        skipped,
+    }
+}
+
+/// When no plan fits: the tail that fits in half the cap with terse markers for the rest, or
+/// else one marker for everything. Never larger than Pi's cut.
+fn last_resort(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    limits: Limits,
+    render_with: impl Fn(&[LineFlags], bool, Vec<&'static str>) -> Selection,
+    strategies: Vec<&'static str>,
+    opts: &CompactOptions,
+) -> Selection {
+    let n = flags.len();
+    for f in flags.iter_mut() {
+        f.clear(KEEP);
+    }
+    let mut bytes = 0usize;
+    for i in (0..n).rev() {
+        let cost = texts[i].len() + 1;
+        if bytes + cost > limits.cap / 2
+            || estimate_tokens(&texts[i]) + bytes / 4 > limits.tokens / 2
+        {
+            break;
+        }
+        bytes += cost;
+        flags[i].set(KEEP);
+    }
+    let view = render_with(flags, true, strategies.clone());
+    if view.text.len() <= limits.cap {
+        return view;
+    }
+    let marker = Marker {
+        id: opts.recovery_id.as_deref(),
+        terse: true,
+    };
+    let mut text = marker.render(1, n.max(1), "").into_bytes();
+    text.push(b'\n');
+    Selection {
+        text,
+        ranges: vec![DroppedRange {
+            start_line: 1,
+            end_line: n.max(1),
+            template: String::new(),
+        }],
+        strategies,
+    }
+}

@@ -1,0 +1,458 @@
+//! Rendering a selection: kept lines verbatim with their original terminators, each dropped run
+//! replaced by one marker naming its line range, grep hits grouped under their file.
+
+use super::super::lines::{strip_ansi, trim, LineIndex, LineSpan};
+use super::super::signals::{scan_signals, Signal};
+use super::describe::{
+    cross_file_marker, describe_run, description_template, hit_line_numbers, outweighs_bytes,
+    outweighs_marker, shorten_for_marker, LONG_RUN_BYTES,
+};
+use super::flags::{LineFlags, DUPLICATE, KEEP};
+use super::line_texts::{visible_segments, LineTexts};
+use super::templates::Templates;
+use super::{CompactOptions, ContentKind, DroppedRange, Selection};
+
+/// Grep files with at most this many hits are too small for a marker of their own: dropped
+/// runs cross the boundaries between such files.
+const FEW_HITS: usize = 2;
+
+/// Kept lines whose cleanup hid text get a marker right after them (one per run of such
+/// lines) naming their range and the hidden text, preferring an error.
+pub(super) struct Overwrites<'a> {
+    pub(super) lines: &'a [u32],
+    pub(super) next: usize,
+    /// First and last line of the run of overwritten kept lines not yet marked.
+    pub(super) pending: Option<(usize, usize)>,
+}
+
+impl Overwrites<'_> {
+    pub(super) fn contains(&mut self, i: usize) -> bool {
+        while self.next < self.lines.len() && (self.lines[self.next] as usize) < i {
+            self.next += 1;
+        }
+        self.lines.get(self.next) == Some(&(i as u32))
+    }
+
+    /// Call after emitting line `i`.
+    pub(super) fn emitted(&mut self, i: usize) {
+        if self.contains(i) {
+            self.pending = Some((self.pending.map_or(i, |(start, _)| start), i));
+        }
+    }
+
+    /// Call before emitting anything else (`next` is the line about to be emitted, if any):
+    /// writes the pending marker unless `next` continues the run.
+    pub(super) fn flush(
+        &mut self,
+        next: Option<usize>,
+        input: &[u8],
+        index: &LineIndex,
+        marker: &Marker<'_>,
+        out: &mut Vec<u8>,
+        ranges: &mut Vec<DroppedRange>,
+    ) {
+        let Some((start, end)) = self.pending else {
+            return;
+        };
+        if next.is_some_and(|i| i == end + 1 && self.contains(i)) {
+            return;
+        }
+        self.pending = None;
+        let hidden = (start..=end)
+            .flat_map(|i| {
+                let raw = index.line(input, i);
+                // Every visible segment but the one shown.
+                let shown = visible_segments(raw).count().saturating_sub(1);
+                visible_segments(raw).take(shown)
+            })
+            .max_by_key(|segment| {
+                let mut signal = [Signal::None];
+                scan_signals(segment, 1, |_| 0, &mut signal);
+                signal[0]
+            })
+            .map(|segment| {
+                let mut text = String::from_utf8_lossy(trim(&strip_ansi(segment))).into_owned();
+                text.retain(|c| c != '"' && !c.is_control());
+                shorten_for_marker(&mut text);
+                text
+            })
+            .unwrap_or_default();
+        out.extend_from_slice(marker.overwritten(start + 1, end + 1, &hidden).as_bytes());
+        out.push(b'\n');
+        ranges.push(DroppedRange {
+            start_line: start + 1,
+            end_line: end + 1,
+            template: format!("overwritten by \\r: {hidden}"),
+        });
+    }
+}
+
+pub(super) struct Marker<'a> {
+    pub(super) id: Option<&'a str>,
+    /// Leave descriptions out (the view must shrink to fit Pi's cut).
+    pub(super) terse: bool,
+}
+
+impl Marker<'_> {
+    pub(super) fn render(&self, start: usize, end: usize, description: &str) -> String {
+        let description = if self.terse { "" } else { description };
+        self.render_always(start, end, description)
+    }
+
+    /// Like `render`, keeping the description even in terse mode (short counts only).
+    pub(super) fn render_always(&self, start: usize, end: usize, description: &str) -> String {
+        let n = end - start + 1;
+        match self.id {
+            Some(id) => format!(
+                "[… {n} lines {start}-{end}{description} · token_retrieve id={id} startLine={start}]"
+            ),
+            None => format!("[… {n} lines {start}-{end} omitted{description}]"),
+        }
+    }
+
+    /// Marker after kept lines `start..=end` whose carriage-return cleanup hid `hidden`.
+    pub(super) fn overwritten(&self, start: usize, end: usize, hidden: &str) -> String {
+        let lines = if start == end {
+            format!("line {start}")
+        } else {
+            format!("lines {start}-{end}")
+        };
+        let hidden = if self.terse || hidden.is_empty() {
+            String::new()
+        } else {
+            format!(": \"{hidden}\"")
+        };
+        match self.id {
+            Some(id) => format!(
+                "[… {lines} overwritten by \\r{hidden} · token_retrieve id={id} startLine={start}]"
+            ),
+            None => format!("[… {lines} overwritten by \\r{hidden}, omitted]"),
+        }
+    }
+}
+
+pub(super) struct RenderPlan<'p> {
+    pub(super) flags: &'p [LineFlags],
+    pub(super) grouped: bool,
+    /// Per-line grep prefix lengths; empty unless the output was grouped.
+    pub(super) grep_prefix: &'p [u32],
+    pub(super) templates: &'p Templates,
+    /// Markers without descriptions, and runs of any length replaced: the plan must shrink.
+    pub(super) terse: bool,
+    /// Lines whose carriage-return cleanup hid text (see [`Cleaned`]).
+    pub(super) overwritten: &'p [u32],
+}
+
+/// Renders the view `plan` describes: kept lines verbatim, a marker per dropped run that pays
+/// for itself, grep hits under their file's path.
+pub(super) fn render(
+    input: &[u8],
+    index: &LineIndex,
+    texts: &LineTexts<'_>,
+    plan: RenderPlan<'_>,
+    kind: ContentKind,
+    opts: &CompactOptions,
+    mut strategies: Vec<&'static str>,
+) -> Selection {
+    let renderer = Renderer {
+        input,
+        index,
+        texts,
+        marker: Marker {
+            id: opts.recovery_id.as_deref(),
+            terse: plan.terse,
+        },
+        // Shortest dropped run that becomes a marker: in terse mode any run that pays for it.
+        min_run: if plan.terse { 0 } else { 2 },
+        kind,
+        plan,
+    };
+    let mut view = View {
+        out: Vec::with_capacity(16 * 1024),
+        ranges: Vec::new(),
+        overwrites: Overwrites {
+            lines: renderer.plan.overwritten,
+            next: 0,
+            pending: None,
+        },
+        collapsed_any: false,
+        listed_names: false,
+        spanned_files: false,
+    };
+    let n = index.len();
+    let mut current_group: Option<&[u8]> = None;
+    let mut i = 0usize;
+    while i < n {
+        // The end of the dropped run at `i` within its file, when already found.
+        let mut file_end: Option<usize> = None;
+        if renderer.plan.grouped && !renderer.keep(i) {
+            let (end_in_file, across) = renderer.run_across_files(i);
+            file_end = Some(end_in_file);
+            if let Some((end, line, template)) = across {
+                view.marker(&renderer, line, i, end, template);
+                view.spanned_files = true;
+                // The next kept line names its file again.
+                current_group = None;
+                i = end + 1;
+                continue;
+            }
+        }
+        if renderer.plan.grouped {
+            let key = renderer.group_key(i);
+            if current_group != Some(key) {
+                if !key.is_empty() {
+                    view.flush_overwrites(&renderer, None);
+                    view.out.extend_from_slice(key);
+                    view.out.push(b'\n');
+                }
+                current_group = Some(key);
+            }
+        }
+        if renderer.keep(i) {
+            view.line(&renderer, i);
+            i += 1;
+            continue;
+        }
+        let end = file_end.unwrap_or_else(|| renderer.dropped_run_end(i));
+        if !view.run_marker(&renderer, i, end) {
+            for j in i..=end {
+                view.line(&renderer, j);
+            }
+        }
+        i = end + 1;
+    }
+    view.flush_overwrites(&renderer, None);
+    if view.collapsed_any {
+        strategies.push("collapse-identical-runs");
+    }
+    if view.listed_names {
+        strategies.push("listing-names");
+    }
+    if view.spanned_files {
+        strategies.push("collapse-sparse-grep-files");
+    }
+    if !view.ranges.is_empty() {
+        strategies.push("select-lines");
+    }
+    Selection {
+        text: view.out,
+        ranges: view.ranges,
+        strategies,
+    }
+}
+
+/// What rendering reads: the input, its lines, the plan and the marker form.
+struct Renderer<'r, 'p> {
+    input: &'r [u8],
+    index: &'r LineIndex,
+    texts: &'r LineTexts<'r>,
+    plan: RenderPlan<'p>,
+    kind: ContentKind,
+    marker: Marker<'r>,
+    min_run: usize,
+}
+
+impl Renderer<'_, '_> {
+    fn keep(&self, i: usize) -> bool {
+        self.plan.flags[i].has(KEEP)
+    }
+
+    fn prefix(&self, i: usize) -> usize {
+        self.plan.grep_prefix.get(i).map_or(0, |&p| p as usize)
+    }
+
+    /// The file of grep hit `i` (its prefix without the `:`), empty for other lines.
+    fn group_key(&self, i: usize) -> &[u8] {
+        let p = self.prefix(i);
+        if p > 0 {
+            &self.texts[i][..p - 1]
+        } else {
+            &[]
+        }
+    }
+
+    /// Lines of a file of at most `FEW_HITS` hits can never form a marker of their own (runs
+    /// of one or two lines stay), so when both files at a boundary are that small a dropped
+    /// run crosses it: many files with few hits each collapse into one marker.
+    fn few_hits_before(&self, last: usize) -> bool {
+        let key = self.group_key(last);
+        (1..=FEW_HITS).any(|k| k > last || self.group_key(last - k) != key)
+    }
+
+    fn few_hits_after(&self, first: usize) -> bool {
+        let n = self.index.len();
+        let key = self.group_key(first);
+        (1..=FEW_HITS).any(|k| first + k >= n || self.group_key(first + k) != key)
+    }
+
+    /// For grouped grep output, the dropped run at `i`: where it ends within its file, and,
+    /// when it spans several files and pays for a marker, its end, marker line and template.
+    /// It ends at a kept line or at a boundary between files that are not both small.
+    fn run_across_files(&self, i: usize) -> (usize, Option<(usize, String, String)>) {
+        let n = self.index.len();
+        let mut file_end: Option<usize> = None;
+        let mut end = i;
+        let mut files = 1usize;
+        while end + 1 < n && !self.keep(end + 1) {
+            if self.group_key(end + 1) != self.group_key(end) {
+                file_end.get_or_insert(end);
+                // Terse views (the plan must shrink) let a run span any files: one marker per
+                // file could alone outgrow Pi's cut.
+                if !(self.marker.terse || self.few_hits_before(end) && self.few_hits_after(end + 1))
+                {
+                    break;
+                }
+                files += 1;
+            }
+            end += 1;
+        }
+        let file_end = file_end.unwrap_or(end);
+        // Like any run, one of one or two lines never becomes a marker.
+        if files < 2 || end - i < self.min_run {
+            return (file_end, None);
+        }
+        let prefix = |j: usize| self.prefix(j);
+        let across = cross_file_marker(
+            self.texts,
+            &self.marker,
+            self.plan.templates,
+            &prefix,
+            i,
+            end,
+        )
+        .map(|(line, template)| (end, line, template));
+        (file_end, across)
+    }
+
+    /// End of the dropped run at `i`: at a kept line or, for grouped grep output, at a new
+    /// file (runs across files of few hits became markers in `run_across_files`).
+    fn dropped_run_end(&self, i: usize) -> usize {
+        let n = self.index.len();
+        let mut end = i;
+        while end + 1 < n
+            && !self.keep(end + 1)
+            && (!self.plan.grouped || self.group_key(end + 1) == self.group_key(i))
+        {
+            end += 1;
+        }
+        end
+    }
+
+    /// Words for the marker of dropped lines `start..=end`.
+    fn describe(&self, start: usize, end: usize) -> String {
+        let (texts, flags, templates) = (self.texts, self.plan.flags, self.plan.templates);
+        if self.marker.terse {
+            String::new()
+        } else if self.plan.grouped && self.prefix(start) > 0 {
+            // Distinct hits are facts (principle 2): name where they are.
+            let prefix = |j: usize| self.prefix(j);
+            format!(
+                ": hits at lines {}{}",
+                hit_line_numbers(texts, &prefix, start, end),
+                describe_run(texts, flags, templates, self.kind, start, end)
+            )
+        } else {
+            describe_run(texts, flags, templates, self.kind, start, end)
+        }
+    }
+}
+
+/// The view being written, its dropped ranges, and what it did (for the strategy names).
+struct View<'o> {
+    out: Vec<u8>,
+    ranges: Vec<DroppedRange>,
+    overwrites: Overwrites<'o>,
+    collapsed_any: bool,
+    listed_names: bool,
+    spanned_files: bool,
+}
+
+impl View<'_> {
+    fn flush_overwrites(&mut self, r: &Renderer<'_, '_>, next: Option<usize>) {
+        self.overwrites.flush(
+            next,
+            r.input,
+            r.index,
+            &r.marker,
+            &mut self.out,
+            &mut self.ranges,
+        );
+    }
+
+    /// Writes line `i` as it was.
+    fn line(&mut self, r: &Renderer<'_, '_>, i: usize) {
+        self.flush_overwrites(r, Some(i));
+        emit_line(
+            &mut self.out,
+            r.input,
+            &r.index.span(r.input, i),
+            &r.texts[i],
+            r.prefix(i),
+        );
+        self.overwrites.emitted(i);
+    }
+
+    /// Writes a marker line for dropped lines `start..=end`.
+    fn marker(
+        &mut self,
+        r: &Renderer<'_, '_>,
+        line: String,
+        start: usize,
+        end: usize,
+        template: String,
+    ) {
+        self.flush_overwrites(r, None);
+        self.out.extend_from_slice(line.as_bytes());
+        self.out.push(b'\n');
+        self.ranges.push(DroppedRange {
+            start_line: start + 1,
+            end_line: end + 1,
+            template,
+        });
+    }
+
+    /// Replaces dropped lines `start..=end` by a marker when the run is worth one: at least
+    /// `min_run` lines or long, and longer than the marker. Returns whether it did.
+    fn run_marker(&mut self, r: &Renderer<'_, '_>, start: usize, end: usize) -> bool {
+        // Runs of one or two lines never become markers, unless they are long (a huge line):
+        // skip describing them.
+        if end - start < r.min_run && !outweighs_bytes(r.texts, start, end, LONG_RUN_BYTES) {
+            return false;
+        }
+        let description = r.describe(start, end);
+        let line = r.marker.render(start + 1, end + 1, &description);
+        // A marker must pay for itself; otherwise the lines stay.
+        if !outweighs_marker(r.texts, start, end, &line) {
+            return false;
+        }
+        if (start..=end).all(|j| r.plan.flags[j].has(DUPLICATE)) {
+            self.collapsed_any = true;
+        }
+        if r.kind == ContentKind::Tree
+            && description.starts_with(": ")
+            && !description.starts_with(": \"")
+        {
+            self.listed_names = true;
+        }
+        self.marker(r, line, start, end, description_template(&description));
+        true
+    }
+}
+
+/// Writes a kept line with its original terminator, so untouched lines stay byte-exact
+/// (`\r\n` included) and a final line without `\n` stays without one.
+pub(super) fn emit_line(
+    out: &mut Vec<u8>,
+    input: &[u8],
+    span: &LineSpan,
+    text: &[u8],
+    prefix: usize,
+) {
+    let raw = &input[span.start..span.end];
+    if prefix == 0 && text == raw {
+        out.extend_from_slice(&input[span.start..span.next]);
+    } else {
+        out.extend_from_slice(&text[prefix..]);
+        out.extend_from_slice(&input[span.end..span.next]);
+    }
+}

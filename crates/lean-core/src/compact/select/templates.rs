@@ -1,0 +1,219 @@
+//! Line templates as dense ids with their counts, and water-filling of floods per template.
+
+use std::collections::HashMap;
+
+use super::super::signals::template_hash;
+use super::line_texts::LineTexts;
+
+/// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
+#[derive(Clone, Copy, Default)]
+pub(super) struct PreHashed;
+
+impl std::hash::BuildHasher for PreHashed {
+    type Hasher = PreHashedHasher;
+    fn build_hasher(&self) -> PreHashedHasher {
+        PreHashedHasher(0)
+    }
+}
+
+#[derive(Default)]
+pub(super) struct PreHashedHasher(u64);
+
+impl std::hash::Hasher for PreHashedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8)) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+    /// Template ids are small integers: spread them so the table's high-bit tags differ.
+    fn write_u32(&mut self, value: u32) {
+        self.0 = u64::from(value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Keeps at most `cap` of `members` (line indexes) across templates so that rare templates keep
+/// every instance and frequent ones are cut to a common level; returns the survivors.
+pub(super) fn water_fill(
+    members: &[u32],
+    templates: &TemplateIds,
+    cap: usize,
+    max_level: usize,
+) -> Vec<u32> {
+    if members.len() <= cap {
+        return members.to_vec();
+    }
+    let mut per_template: HashMap<u32, usize, PreHashed> = HashMap::default();
+    for &i in members {
+        *per_template.entry(templates.get(i as usize)).or_insert(0) += 1;
+    }
+    let mut counts: Vec<usize> = per_template.values().copied().collect();
+    counts.sort_unstable();
+    // Highest level whose total stays within the cap (at least 1 per template).
+    let mut level = 1usize;
+    loop {
+        let next = level + 1;
+        let total: usize = counts.iter().map(|&c| c.min(next)).sum();
+        if total > cap || next > *counts.last().unwrap_or(&0) || next > max_level {
+            break;
+        }
+        level = next;
+    }
+    let mut taken: HashMap<u32, usize, PreHashed> = HashMap::default();
+    members
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let n = taken.entry(templates.get(i as usize)).or_insert(0);
+            *n += 1;
+            *n <= level
+        })
+        .collect()
+}
+
+/// Every line's template id (4 bytes per line, or 2 on short-line inputs) and each template's
+/// number of lines.
+pub(super) struct Templates {
+    pub(super) ids: TemplateIds,
+    pub(super) counts: Vec<u32>,
+    /// Text for markers of the templates that merge lines of one status shape (see
+    /// `shapes`), by template id.
+    pub(super) shape_texts: Vec<(u32, String)>,
+}
+
+impl Templates {
+    pub(super) fn new(ids: TemplateIds, counts: Vec<u32>) -> Templates {
+        Templates {
+            ids,
+            counts,
+            shape_texts: Vec::new(),
+        }
+    }
+
+    /// The marker text of template `id` when it merges lines of one status shape.
+    pub(super) fn shape_text(&self, id: u32) -> Option<&str> {
+        self.shape_texts
+            .iter()
+            .find(|(shape, _)| *shape == id)
+            .map(|(_, text)| text.as_str())
+    }
+
+    /// The template of line `i`.
+    #[inline]
+    pub(super) fn of(&self, i: usize) -> u32 {
+        self.ids.get(i)
+    }
+
+    /// How many lines share line `i`'s template.
+    #[inline]
+    pub(super) fn count_of(&self, i: usize) -> u32 {
+        self.counts[self.ids.get(i) as usize]
+    }
+}
+
+/// Per-line template ids: 2 bytes each on short-line inputs while under 65 536 templates exist,
+/// else 4.
+pub(super) enum TemplateIds {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl TemplateIds {
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> u32 {
+        match self {
+            TemplateIds::Narrow(ids) => u32::from(ids[i]),
+            TemplateIds::Wide(ids) => ids[i],
+        }
+    }
+
+    /// Gives line `i` template `id`, widening to 4-byte ids when it does not fit in 2.
+    pub(super) fn set(&mut self, i: usize, id: u32) {
+        match self {
+            TemplateIds::Wide(ids) => ids[i] = id,
+            TemplateIds::Narrow(ids) => match u16::try_from(id) {
+                Ok(short) => ids[i] = short,
+                Err(_) => {
+                    let mut wide: Vec<u32> = ids.iter().map(|&id| u32::from(id)).collect();
+                    wide[i] = id;
+                    *self = TemplateIds::Wide(wide);
+                }
+            },
+        }
+    }
+}
+
+/// Interns every line's template into 2-byte ids, switching to 4-byte ids if more than 65 536
+/// templates turn up; returns the ids and each template's count.
+pub(super) fn intern_narrow(
+    texts: &LineTexts<'_>,
+    prefix: &dyn Fn(usize) -> usize,
+) -> (TemplateIds, Vec<u32>) {
+    let n = texts.starts.entries() - 1;
+    let mut interner = TemplateInterner::default();
+    let mut narrow: Vec<u16> = Vec::with_capacity(n);
+    let mut wide: Option<Vec<u32>> = None;
+    for (i, line) in texts.iter().enumerate() {
+        let id = interner.intern(template_hash(hit_text_of(line, prefix(i))));
+        match (&mut wide, u16::try_from(id)) {
+            (Some(wide), _) => wide.push(id),
+            (None, Ok(short)) => narrow.push(short),
+            (None, Err(_)) => {
+                let mut widened = Vec::with_capacity(n);
+                widened.extend(narrow.iter().map(|&id| u32::from(id)));
+                widened.push(id);
+                narrow = Vec::new();
+                wide = Some(widened);
+            }
+        }
+    }
+    let templates = match wide {
+        Some(wide) => TemplateIds::Wide(wide),
+        None => TemplateIds::Narrow(narrow),
+    };
+    (templates, interner.counts)
+}
+
+/// Assigns dense ids to template hashes in order of first appearance and counts each one.
+#[derive(Default)]
+pub(super) struct TemplateInterner {
+    pub(super) ids: HashMap<u64, u32, PreHashed>,
+    pub(super) counts: Vec<u32>,
+}
+
+impl TemplateInterner {
+    /// The id of one more line with this template hash.
+    #[inline]
+    pub(super) fn intern(&mut self, hash: u64) -> u32 {
+        self.absorb(hash, 1)
+    }
+
+    /// The id of `count` more lines with this template hash (merging another interner).
+    #[inline]
+    pub(super) fn absorb(&mut self, hash: u64, count: u32) -> u32 {
+        let next_id = self.counts.len() as u32;
+        let id = *self.ids.entry(hash).or_insert(next_id);
+        if id == next_id {
+            self.counts.push(0);
+        }
+        self.counts[id as usize] += count;
+        id
+    }
+}
+
+/// The part of a line that shapes its template: after a grep `path:` prefix (`prefix` bytes,
+/// 0 for none) also skip the `NUM:`, so templates compare content, not line numbers.
+#[inline]
+pub(super) fn hit_text_of(line: &[u8], prefix: usize) -> &[u8] {
+    if prefix == 0 {
+        return line;
+    }
+    let b = &line[prefix..];
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    &b[(digits + 1).min(b.len())..]
+}

@@ -1,0 +1,159 @@
+// @ts-check
+/**
+ * Capsules on disk, under `<agentDir>/cache/pi-lean/{tools,skills}/`, one JSON file per
+ * source text named by the xxh3 of that text and the distiller version. A file is a verdict:
+ * `capsule` is the capsule text, or null when the original must be used as is (the distiller
+ * found nothing shorter). Writes are atomic (temp file + rename) and compare-and-swap: the
+ * source is fingerprinted again right before the rename, and nothing is stored when it
+ * changed meanwhile. Two processes writing the same key write the same bytes, since the
+ * distiller is deterministic. A capsule read back is validated structurally against its
+ * source before use (extractive, in order, every rule kept, shorter); anything else is
+ * ignored and removed. Each kind keeps at most MAX_ENTRIES files, oldest pruned first.
+ * The original files and tool metadata are never modified.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { native } from "../shared/native.js";
+
+export const MAX_ENTRIES = 512;
+
+/** @typedef {"tools" | "skills"} CapsuleKind */
+/** @typedef {{ version: number, source: string, capsule: string | null, label: string }} CapsuleFile */
+
+/** @param {string} agentDir */
+export function cacheRoot(agentDir) {
+  return path.join(agentDir, "cache", "pi-lean");
+}
+
+export class CapsuleCache {
+  /** @param {string} agentDir */
+  constructor(agentDir) {
+    this.root = cacheRoot(agentDir);
+    this.version = native.distillerVersion();
+    /** In-memory view of verdicts read or written this session: key -> capsule or null. @type {Map<string, string | null>} */
+    this.memory = new Map();
+    /** Files found missing this session, so listing many skills does not stat each one per prompt. @type {Set<string>} */
+    this.missing = new Set();
+  }
+
+  /** @param {CapsuleKind} kind @param {string} source */
+  fileFor(kind, source) {
+    return path.join(this.root, kind, `${native.contentHash(source)}-v${this.version}.json`);
+  }
+
+  /**
+   * The cached verdict for `source`: `{capsule}` (null capsule = use the original), or
+   * undefined when there is none (or it is invalid).
+   * @param {CapsuleKind} kind @param {string} source
+   * @returns {{ capsule: string | null } | undefined}
+   */
+  get(kind, source) {
+    const file = this.fileFor(kind, source);
+    if (this.memory.has(file)) return { capsule: /** @type {string | null} */ (this.memory.get(file)) };
+    if (this.missing.has(file)) return undefined;
+    /** @type {CapsuleFile} */
+    let stored;
+    try {
+      stored = JSON.parse(fs.readFileSync(file, "utf8"));
+    } catch {
+      this.missing.add(file);
+      return undefined;
+    }
+    const capsule = stored && stored.version === this.version && stored.source === native.contentHash(source) ? stored.capsule : undefined;
+    if (capsule === undefined || (capsule !== null && (typeof capsule !== "string" || native.validateCapsule(source, capsule) !== null))) {
+      fs.rmSync(file, { force: true });
+      return undefined;
+    }
+    this.memory.set(file, capsule);
+    return { capsule };
+  }
+
+  /**
+   * Distils `source`, stores the verdict unless `currentSource()` no longer returns the same
+   * text, and returns it (also when it could not be stored).
+   * @param {CapsuleKind} kind @param {string} source @param {string} label  what it is for (shown by /capabilities)
+   * @param {() => string | null} currentSource  re-reads the source right before the write
+   * @returns {{ capsule: string | null, stored: boolean }}
+   */
+  make(kind, source, label, currentSource) {
+    const made = native.distillCapsule(source);
+    const capsule = made && native.validateCapsule(source, made.text) === null ? made.text : null;
+    const file = this.fileFor(kind, source);
+    const hash = native.contentHash(source);
+    /** @type {CapsuleFile} */
+    const record = { version: this.version, source: hash, capsule, label: label.slice(0, 200) };
+    let stored = false;
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      fs.writeFileSync(tmp, `${JSON.stringify(record)}\n`);
+      const now = currentSource();
+      if (now !== null && native.contentHash(now) === hash) {
+        fs.renameSync(tmp, file);
+        stored = true;
+        this.prune(kind);
+      } else {
+        fs.rmSync(tmp, { force: true });
+      }
+    } catch {
+      // A cache that cannot be written only costs the saving; the original is used.
+    }
+    if (stored) {
+      this.memory.set(file, capsule);
+      this.missing.delete(file);
+    }
+    return { capsule, stored };
+  }
+
+  /** Keeps at most MAX_ENTRIES files of `kind`, removing the oldest. @param {CapsuleKind} kind */
+  prune(kind) {
+    const dir = path.join(this.root, kind);
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith(".json"));
+    if (files.length <= MAX_ENTRIES) return;
+    const aged = files.map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs })).sort((a, b) => a.t - b.t || a.f.localeCompare(b.f));
+    for (const { f } of aged.slice(0, files.length - MAX_ENTRIES)) fs.rmSync(path.join(dir, f), { force: true });
+  }
+
+  /** Every stored verdict of `kind`: file name, label, capsule length. @param {CapsuleKind} kind */
+  list(kind) {
+    const dir = path.join(this.root, kind);
+    /** @type {Array<{ file: string, label: string, capsuleChars: number | null }>} */
+    const out = [];
+    let files = [];
+    try {
+      files = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+    } catch {
+      return out;
+    }
+    for (const f of files) {
+      try {
+        const stored = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+        out.push({ file: f, label: String(stored.label ?? ""), capsuleChars: typeof stored.capsule === "string" ? stored.capsule.length : null });
+      } catch {
+        // An unreadable file is skipped here and ignored on use.
+      }
+    }
+    return out;
+  }
+
+  /** Deletes every cached capsule (both kinds). Returns how many files were removed. */
+  clear() {
+    let removed = 0;
+    for (const kind of ["tools", "skills"]) {
+      const dir = path.join(this.root, kind);
+      let files = [];
+      try {
+        files = fs.readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const f of files) {
+        fs.rmSync(path.join(dir, f), { force: true });
+        removed += 1;
+      }
+    }
+    this.memory.clear();
+    this.missing.clear();
+    return removed;
+  }
+}

@@ -1,0 +1,367 @@
+// @ts-check
+/**
+ * Capability routing: one layer that decides which tools (from every source in
+ * `pi.getAllTools()`) are declared to the model, and how much of third-party tools'
+ * guidelines the system prompt carries.
+ *
+ * The setting is `capabilities: "off" | "route"` (per profile, like every setting;
+ * `PI_LEAN_CAPABILITIES` wins). Unset, it follows the Token Saver: `tokenSaver: "on"` routes,
+ * which is what the Token Saver's tool deferral did before this layer existed. A broken
+ * config leaves the layer off, so Pi's tools are untouched.
+ *
+ * While routing:
+ * - core tools (read, bash, edit, write, grep, find, ls) and pi-lean's own stay active;
+ * - at each `before_agent_start` the local Rust ranker routes the prompt (router.js). The
+ *   session's first route may shrink the broad initial set to core + routed; afterwards
+ *   routes only add. A failed route changes nothing. Tools registered late are routed too;
+ * - `request_capabilities` (request.js) is always active while any tool is routable, and adds tools in the same run,
+ *   within a per-prompt budget;
+ * - third-party guidelines follow the per-package policy (guidelines.js) with capsules
+ *   cached on disk (capsule-cache.js);
+ * - the state is a session entry (active-set.js), rebuilt on resume, fork and reload.
+ * Off restores every deferred tool in its original place; requests are then as stock Pi's.
+ */
+import { getAgentDir } from "@earendil-works/pi-coding-agent";
+import { ActiveSet, CORE_TOOLS } from "./active-set.js";
+import { CapsuleCache } from "./capsule-cache.js";
+import { registerCapabilitiesCommand } from "./command.js";
+import { applyGuidelinePolicy, guidelineSource, noteSuccessfulUse } from "./guidelines.js";
+import { REQUEST_DESCRIPTION, REQUEST_PARAMETERS, REQUEST_TOOL, runRequest } from "./request.js";
+import { ROUTE_LIMIT, rankTools, routePrompt } from "./router.js";
+import { TOOL_ROUTER, previousReply, runModelPicker } from "../skills/model-picker.js";
+import { describedIndex } from "./skill-capsules.js";
+
+/** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
+export const PI_LEAN_TOOLS = ["skill_search", "skill", "token_retrieve"];
+
+/**
+ * The mode the config asks for.
+ * @param {import("../shared/config.js").ConfigHolder} config
+ * @returns {"off" | "route"}
+ */
+export function capabilityMode(config) {
+  if (config.error) return "off";
+  const explicit = config.value.capabilities;
+  if (explicit === "off" || explicit === "route") return explicit;
+  return config.value.tokenSaver === "on" ? "route" : "off";
+}
+
+/**
+ * @typedef {object} CapabilityHooks
+ * @property {(query: string) => string[]} [searchSkills]  skill names for a query (scope and policy applied)
+ * @property {(name: string) => boolean} [isSkill]  whether the model may load a skill of that name
+ */
+
+/**
+ * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
+ * @param {import("../shared/config.js").ConfigHolder} config
+ * @param {() => CapabilityHooks} hooks
+ */
+export function registerCapabilities(pi, config, hooks) {
+  const ownTools = new Set([...PI_LEAN_TOOLS, REQUEST_TOOL]);
+  const active = new ActiveSet(pi, () => ownTools, new Set([REQUEST_TOOL]));
+  /** @type {"off" | "route"} */
+  let mode = "off";
+  /** Set by `lift` (`/token-saver clear`): deferred tools stay restored until the mode is applied again. */
+  let lifted = false;
+  /** This prompt's request budget. */
+  const budget = { limit: 3, used: 0 };
+  /** `guidelineChanges`: runs where a tool's guidelines changed form (each a prompt-cache prefix change). */
+  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0, modelRoutes: 0, modelFallbacks: 0 };
+  /** @type {CapsuleCache | null} */
+  let cache = null;
+  /** @type {import("./guidelines.js").GuidelineDecision[]} */
+  let decisions = [];
+  /** @type {string | null} */
+  let lastRouteError = null;
+
+  function capsuleCache() {
+    if (!cache) {
+      try {
+        cache = new CapsuleCache(getAgentDir());
+      } catch {
+        cache = null;
+      }
+    }
+    return cache;
+  }
+
+  /** @param {string} name */
+  function currentGuidelines(name) {
+    const tool = pi.getAllTools().find((t) => t.name === name);
+    return tool ? guidelineSource(tool) : null;
+  }
+
+  function policyOptions() {
+    return { packages: config.value.packages ?? {}, ownTools, cache: capsuleCache(), currentSource: currentGuidelines };
+  }
+
+  /**
+   * Every tool routing ranks: not core, not pi-lean's, `direct`, active or deferred. Ranking
+   * over all of them (not only the deferred ones) keeps scores comparable from prompt to
+   * prompt: with BM25 a word's weight depends on how many tools share it.
+   */
+  function routable() {
+    return pi.getAllTools().filter((t) => !CORE_TOOLS.has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
+  }
+
+  /**
+   * The layer's own tools to keep active: request_capabilities, unless no tool is routable at
+   * all (then it could only cost its declaration on every request; skills have skill_search).
+   */
+  function layerActive() {
+    return routable().length > 0 ? [REQUEST_TOOL] : [];
+  }
+
+  /** Makes sure request_capabilities is active when it should be (appended, so earlier declarations keep their bytes). */
+  function ensureRequestTool() {
+    const now = pi.getActiveTools();
+    if (layerActive().length > 0 && !now.includes(REQUEST_TOOL)) pi.setActiveTools([...now, REQUEST_TOOL]);
+  }
+
+  /**
+   * Applies a mode. `shrinkNow` defers every deferrable tool at once (a switch mid-session,
+   * where there is no prompt to route); otherwise the first route does it.
+   * @param {"off" | "route"} wanted @param {{ shrinkNow: boolean }} options
+   */
+  function apply(wanted, { shrinkNow }) {
+    mode = wanted;
+    budget.limit = config.value.capabilityBudget ?? 3;
+    if (wanted === "off") {
+      const leftovers = active.deferred.length > 0 || pi.getActiveTools().includes(REQUEST_TOOL);
+      if (leftovers) active.restore({ removeOwn: true, record: true });
+      return;
+    }
+    if (lifted) return;
+    if (shrinkNow || active.routed) {
+      // Resumed sessions keep what they had: anything not added back is deferred again.
+      const toDefer = active.deferrableActive();
+      const wasRouted = active.routed;
+      active.routed = true;
+      pi.setActiveTools(active.defer(toDefer, layerActive()));
+      if (toDefer.length > 0 || !wasRouted) active.record();
+    } else {
+      ensureRequestTool();
+    }
+  }
+
+  /**
+   * The opt-in model router (`router: "model"`): the model picker of additive routing with the
+   * tool prompt, offered the pool best-first by the local ranker. Null when it is off or gives
+   * no usable answer (the local ranker then routes); its answer only filters the pool.
+   * @param {string} prompt @param {Set<string>} pool @param {any} ctx
+   * @returns {Promise<string[] | null>}
+   */
+  async function modelRoute(prompt, pool, ctx) {
+    const settings = config.value;
+    if (settings.router !== "model" || pool.size === 0) return null;
+    const tools = routable();
+    const ranked = rankTools(tools, prompt, { limit: 8, minScore: 0 }).map((h) => h.name);
+    const ordered = [...new Set([...ranked, ...tools.map((t) => t.name)])].filter((n) => pool.has(n));
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const candidates = ordered.map((name) => ({ name, description: String(byName.get(name)?.description ?? "") }));
+    const picked = await runModelPicker(
+      ctx,
+      { pickerModel: settings.routerModel, pickerTimeoutMs: settings.pickerTimeoutMs, maxAddedPerRound: ROUTE_LIMIT },
+      { task: prompt, previousReply: previousReply(ctx?.sessionManager?.getBranch?.() ?? []), candidates },
+      TOOL_ROUTER,
+    );
+    if (picked) counters.modelRoutes += 1;
+    else counters.modelFallbacks += 1;
+    return picked;
+  }
+
+  /**
+   * Routes one prompt; returns the names added. A failure changes nothing (and keeps late
+   * tools active for good, so a later route cannot take them away).
+   * @param {string} prompt @param {any} ctx
+   */
+  async function route(prompt, ctx) {
+    const late = active.deferrableActive();
+    const first = !active.routed;
+    const pool = new Set([...late, ...active.deferred]);
+    /** @type {string[]} */
+    let hits;
+    try {
+      const picked = await modelRoute(prompt, pool, ctx);
+      hits = picked ?? (pool.size === 0 ? [] : routePrompt(routable(), prompt).filter((n) => pool.has(n)));
+      counters.routes += 1;
+      lastRouteError = null;
+    } catch (error) {
+      counters.failedRoutes += 1;
+      lastRouteError = error instanceof Error ? error.message : String(error);
+      for (const n of late) active.added.set(n, first ? "routed" : "late");
+      active.routed = true;
+      active.record();
+      return [];
+    }
+    const keep = new Set(hits);
+    const toDefer = late.filter((n) => !keep.has(n));
+    for (const n of late) if (keep.has(n)) active.added.set(n, "routed");
+    active.routed = true;
+    if (toDefer.length > 0 || first) pi.setActiveTools(active.defer(toDefer, layerActive()));
+    // A tool registered late may be the first routable one.
+    else if (late.length > 0) ensureRequestTool();
+    const added = active.add(hits, "routed");
+    if (toDefer.length > 0 || added.length > 0 || first || late.length > 0) active.record();
+    return [...late.filter((n) => keep.has(n)), ...added];
+  }
+
+  pi.registerTool({
+    name: REQUEST_TOOL,
+    label: "Request capabilities",
+    description: REQUEST_DESCRIPTION,
+    parameters: REQUEST_PARAMETERS,
+    defaultActive: false,
+    async execute(_toolCallId, params) {
+      if (mode === "off" || lifted) {
+        return { content: [{ type: "text", text: "Capability routing is off; every tool is already available." }], details: { added: [] } };
+      }
+      counters.requests += 1;
+      const h = hooks();
+      const result = runRequest(/** @type {any} */ (params), {
+        allTools: () => pi.getAllTools(),
+        candidates: routable,
+        activeTools: () => pi.getActiveTools(),
+        deferred: () => active.deferred,
+        activate: (names) => active.add(names, "requested"),
+        isSkill: (name) => h.isSkill?.(name) ?? false,
+        searchSkills: (query) => h.searchSkills?.(query) ?? [],
+        budget,
+      });
+      const added = /** @type {string[]} */ (result.details.added);
+      counters.activations += added.length;
+      if (added.length > 0) active.record();
+      return result;
+    },
+  });
+
+  pi.on("session_start", (_event, ctx) => {
+    // Runs after index.js reloaded the config (handlers run in registration order).
+    cache = null;
+    decisions = [];
+    lifted = false;
+    Object.assign(counters, { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0, modelRoutes: 0, modelFallbacks: 0 });
+    active.loadFromBranch(ctx.sessionManager.getBranch());
+    try {
+      apply(capabilityMode(config), { shrinkNow: false });
+    } catch (error) {
+      mode = "off";
+      if (ctx?.hasUI) ctx.ui.notify(`pi-lean capability routing disabled: ${error instanceof Error ? error.message : error}`, "warning");
+    }
+  });
+
+  pi.on("before_agent_start", async (event, ctx) => {
+    if (mode === "off" || lifted) return;
+    if (event.messageType === "user") {
+      budget.used = 0;
+      await route(String(event.prompt ?? ""), ctx);
+    }
+    const options = /** @type {any} */ (event.systemPromptOptions);
+    if (options && typeof options.toolGuidelines === "object" && options.toolGuidelines) {
+      try {
+        const previous = new Map(decisions.map((d) => [d.name, d.applied]));
+        decisions = applyGuidelinePolicy(options.toolGuidelines, pi.getAllTools(), policyOptions());
+        if (previous.size > 0 && decisions.some((d) => previous.has(d.name) && previous.get(d.name) !== d.applied)) counters.guidelineChanges += 1;
+      } catch {
+        // Policy trouble leaves Pi's own guidelines in place.
+      }
+    }
+  });
+
+  pi.on("tool_result", (event) => {
+    if (mode === "off" || lifted || event.isError) return undefined;
+    if (CORE_TOOLS.has(event.toolName) || ownTools.has(event.toolName)) return undefined;
+    try {
+      noteSuccessfulUse(
+        pi.getAllTools().find((t) => t.name === event.toolName),
+        policyOptions(),
+      );
+    } catch {
+      // The verdict is made again after the next use.
+    }
+    return undefined;
+  });
+
+  pi.on("session_shutdown", () => {
+    // Give back every deferred tool; the session's own record keeps them deferred on resume.
+    if (active.deferred.length > 0) {
+      try {
+        active.restore({ removeOwn: false, record: false });
+      } catch {
+        // Shutdown must not fail because the runtime is already gone.
+      }
+    }
+    mode = "off";
+  });
+
+  /** What the other features and the command see. */
+  const control = {
+    mode: () => (lifted ? "off" : mode),
+    deferredCount: () => active.deferred.length,
+    counters: () => ({ ...counters }),
+    /**
+     * Applies the current config's mode (after `/token-saver on|off` or a profile switch).
+     * @param {any} _ctx
+     */
+    refresh(_ctx) {
+      const wanted = capabilityMode(config);
+      if (wanted === mode && !lifted) return;
+      lifted = false;
+      apply(wanted, { shrinkNow: true });
+    },
+    /** Restores every deferred tool and stops deferring until the mode is applied again. */
+    lift() {
+      if (active.deferred.length > 0 || pi.getActiveTools().includes(REQUEST_TOOL)) active.restore({ removeOwn: true, record: true });
+      lifted = true;
+    },
+    /** Lines for `/capabilities`. */
+    describe() {
+      const reasons = new Map(pi.getActiveTools().map((n) => [n, CORE_TOOLS.has(n) ? "core" : ownTools.has(n) ? "pi-lean" : (active.added.get(n) ?? "initial")]));
+      return {
+        mode: control.mode(),
+        active: [...reasons.entries()],
+        deferred: [...active.deferred],
+        decisions,
+        capsules: { tools: capsuleCache()?.list("tools") ?? [], skills: capsuleCache()?.list("skills") ?? [] },
+        counters: { ...counters },
+        lastRouteError,
+      };
+    },
+    clearCapsules: () => capsuleCache()?.clear() ?? 0,
+    /**
+     * The skill index as listings should show it: loaded skills' descriptions as capsules
+     * while routing (skill-capsules.js); the index itself otherwise.
+     * @param {import("../../index.js").SkillIndex} index
+     */
+    describeSkills(index) {
+      if (control.mode() !== "route") return index;
+      const cache = capsuleCache();
+      if (!cache) return index;
+      return describedIndex(index, (_name, description) => {
+        try {
+          return cache.get("skills", description)?.capsule ?? description;
+        } catch {
+          return description;
+        }
+      });
+    },
+    /**
+     * Records a skill's first successful load: its description's capsule verdict is stored.
+     * @param {string} name @param {string} description @param {() => string | null} currentDescription
+     */
+    noteSkillLoaded(name, description, currentDescription) {
+      const cache = control.mode() === "route" ? capsuleCache() : null;
+      if (!cache || !description) return;
+      try {
+        if (!cache.get("skills", description)) cache.make("skills", description, `skill ${name}`, currentDescription);
+      } catch {
+        // The verdict is made again after the next load.
+      }
+    },
+  };
+  registerCapabilitiesCommand(pi, config, control);
+  return control;
+}
+
+/** @typedef {ReturnType<typeof registerCapabilities>} CapabilityControl */

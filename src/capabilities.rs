@@ -1,0 +1,78 @@
+//! Binding for capsules (`lean_core::capsule`): the deterministic, extractive distiller the
+//! capability layer uses to shorten third-party tool guidelines and skill text, and the
+//! structural check a cached capsule must pass before it is used.
+
+use lean_core::capsule;
+use lean_core::ErrorCode;
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+
+use crate::boundary::{guarded, Arg};
+
+/// A capsule of one text.
+#[napi(object)]
+pub struct CapsuleInfo {
+    /// Whole units of the source, verbatim and in order.
+    pub text: String,
+    pub kept_units: u32,
+    pub total_units: u32,
+    /// Negative-constraint, ordering and pointer units in the source; all are kept.
+    pub rule_units: u32,
+    /// The distiller that made it; a cache keys capsules by it.
+    pub distiller_version: u32,
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Version of the capsule distiller; cached capsules of another version are remade.
+#[napi(catch_unwind)]
+pub fn distiller_version() -> Result<u32, ErrorCode> {
+    guarded("distillerVersion", || Ok(capsule::DISTILLER_VERSION))
+}
+
+/// The capsule of `text`, or null when it would not be shorter (or `text` is empty or over
+/// 256 KiB): callers then keep the original.
+#[napi(catch_unwind)]
+pub fn distill_capsule(
+    #[napi(ts_arg_type = "string")] text: Arg<String>,
+) -> Result<Option<CapsuleInfo>, ErrorCode> {
+    let text = text.get("text", "a string")?;
+    guarded("distillCapsule", || {
+        Ok(capsule::distill(&text).map(|c| CapsuleInfo {
+            text: c.text,
+            kept_units: count(c.kept_units),
+            total_units: count(c.total_units),
+            rule_units: count(c.rule_units),
+            distiller_version: capsule::DISTILLER_VERSION,
+        }))
+    })
+}
+
+/// Null when `capsule` is a valid capsule of `source` (extractive, in order, every rule kept,
+/// shorter); otherwise why it is not, so the caller uses the original.
+#[napi(catch_unwind)]
+pub fn validate_capsule(
+    #[napi(ts_arg_type = "string")] source: Arg<String>,
+    #[napi(ts_arg_type = "string")] capsule_text: Arg<String>,
+) -> Result<Option<String>, ErrorCode> {
+    let source = source.get("source", "a string")?;
+    let capsule_text = capsule_text.get("capsule", "a string")?;
+    guarded("validateCapsule", || {
+        if source.len() > capsule::MAX_SOURCE_CHARS {
+            return Ok(Some(
+                "the source is too large to have a capsule".to_string(),
+            ));
+        }
+        Ok(match capsule::validate(&source, &capsule_text) {
+            Ok(()) => None,
+            Err(capsule::Invalid::NotShorter) => Some("not shorter than the source".to_string()),
+            Err(capsule::Invalid::NotExtractive { line }) => Some(format!(
+                "line {} is not whole source sentences in source order",
+                line + 1
+            )),
+            Err(capsule::Invalid::DropsRule { unit }) => Some(format!("drops the rule \"{unit}\"")),
+        })
+    })
+}
