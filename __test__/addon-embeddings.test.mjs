@@ -2,7 +2,12 @@
 // with any description is found only with embeddings on; `embeddings: false` is BM25F alone;
 // made-up words find nothing either way.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { SkillIndex } from "../index.js";
 
 const skills = [
@@ -47,4 +52,23 @@ test("skillEmbeddings config: on by default, off from PI_LEAN_SKILL_EMBEDDINGS, 
   assert.equal(loadConfig({ env: {} }).skillEmbeddings, "on");
   assert.equal(loadConfig({ env: { PI_LEAN_SKILL_EMBEDDINGS: "off" } }).skillEmbeddings, "off");
   assert.throws(() => loadConfig({ env: { PI_LEAN_SKILL_EMBEDDINGS: "maybe" } }), ConfigError);
+});
+
+test("pi-lean search follows skillEmbeddings: PI_LEAN_SKILL_EMBEDDINGS=off is BM25F alone", () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-embed-cli-"));
+  try {
+    const catalog = path.join(home, "catalog.jsonl");
+    fs.writeFileSync(catalog, skills.map((s) => JSON.stringify({ name: s.name, description: s.description })).join("\n"));
+    const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "bin", "pi-lean.js");
+    const search = (/** @type {string} */ setting) => {
+      const env = { ...process.env, HOME: home, PI_CODING_AGENT_DIR: path.join(home, "agent"), PI_LEAN_SKILL_EMBEDDINGS: setting };
+      const run = spawnSync(process.execPath, [cli, "search", "--catalog", catalog, "--json", "I keep forgetting what we decided and why"], { env, cwd: home, encoding: "utf8" });
+      assert.equal(run.status, 0, run.stderr);
+      return JSON.parse(run.stdout).ranked;
+    };
+    assert.equal(search("on")[0], "architecture-decision-records");
+    assert.deepEqual(search("off"), []);
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
 });
