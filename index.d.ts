@@ -379,6 +379,8 @@ export interface SkillIndexOptions {
   maxSourceBytes?: number
   /** Extra dependencies from config: skill name -> names loaded with it. */
   autoload?: Record<string, Array<string>>
+  /** Fuse static embeddings with BM25F in search (default true); false ranks by BM25F alone. */
+  embeddings?: boolean
 }
 
 export interface SkillInfo {

@@ -87,9 +87,11 @@ function readInput(file, encoding) {
 /**
  * Builds one index from every source given, or from the dirs Pi would read. Missing or
  * unreadable `--skills` dirs are named in a warning and skipped.
- * @param {{ skills: string[], catalogs: string[], sampleFallback: boolean, trusted: boolean }} sources
+ * `embeddings: false` ranks by BM25F alone (the `skillEmbeddings` setting).
+ * @param {{ skills: string[], catalogs: string[], sampleFallback: boolean, trusted: boolean, embeddings?: boolean }} sources
  */
-function buildIndex({ skills, catalogs, sampleFallback, trusted }) {
+function buildIndex({ skills, catalogs, sampleFallback, trusted, embeddings = true }) {
+  const indexOptions = { embeddings };
   const explicit = skills.length > 0 || catalogs.length > 0;
   /** @type {string[]} */
   let dirs = [];
@@ -108,11 +110,11 @@ function buildIndex({ skills, catalogs, sampleFallback, trusted }) {
   } else {
     dirs = skillDirs({ trusted });
   }
-  let scanned = dirs.length > 0 ? native.SkillIndex.scan(dirs) : null;
+  let scanned = dirs.length > 0 ? native.SkillIndex.scan(dirs, indexOptions) : null;
   let usedSamples = false;
   if (sampleFallback && !explicit && (!scanned || scanned.size === 0)) {
     dirs = [SAMPLE_SKILLS];
-    scanned = native.SkillIndex.scan(dirs);
+    scanned = native.SkillIndex.scan(dirs, indexOptions);
     usedSamples = true;
   }
   const diagnostics = scanned ? scanned.diagnostics : [];
@@ -131,7 +133,7 @@ function buildIndex({ skills, catalogs, sampleFallback, trusted }) {
     disableModelInvocation: s.disableModelInvocation,
     requires: s.requires,
   }));
-  return { index: new native.SkillIndex([...fromDirs, ...rows]), dirs, usedSamples, diagnostics, explicit };
+  return { index: new native.SkillIndex([...fromDirs, ...rows], indexOptions), dirs, usedSamples, diagnostics, explicit };
 }
 
 const SAMPLE_SKILLS = path.join(PACKAGE_ROOT, "sample-skills");
@@ -149,7 +151,7 @@ async function cmdSearch(argv) {
   const query = positionals[0] ?? "";
   if (!values.queries && !query.trim()) throw new UsageError("search needs a QUERY or --queries FILE");
   const user = await loadUserConfig();
-  const { index, explicit } = buildIndex({ skills: values.skills ?? [], catalogs: values.catalog ?? [], sampleFallback: false, trusted: user.trusted });
+  const { index, explicit } = buildIndex({ skills: values.skills ?? [], catalogs: values.catalog ?? [], sampleFallback: false, trusted: user.trusted, embeddings: user.config.skillEmbeddings === "on" });
   // The same view the extension builds: scope, picks aside, and the policy's deny list.
   const view = user.access.view(index);
   const only = values.all || view.members === null ? undefined : [...view.members];
@@ -178,7 +180,7 @@ async function cmdReport(argv) {
   const sessions = values.sessions !== undefined ? Number(values.sessions) : 20;
   if (!Number.isInteger(sessions) || sessions < 0 || sessions > 1000) throw new UsageError("--sessions must be 0..1000");
   const user = await loadUserConfig({ tolerant: true });
-  const built = buildIndex({ skills: values.skills ?? [], catalogs: values.catalog ?? [], sampleFallback: true, trusted: user.trusted });
+  const built = buildIndex({ skills: values.skills ?? [], catalogs: values.catalog ?? [], sampleFallback: true, trusted: user.trusted, embeddings: user.config.skillEmbeddings === "on" });
   process.stdout.write(runReport({ ...built, agentDir: agentDir(), sessions, command: cliCommand(), configError: user.error }));
 }
 

@@ -4,7 +4,8 @@
 //   2. routing quality on the visible scientific set, ours vs plain BM25; 2b. the per-prompt
 //      shortlist of the lazy and adaptive routing modes: tokens per prompt and recall@3; 2c. a
 //      20-prompt session in lazy, adaptive and additive routing (scripts/bench-additive.mjs);
-//   3. search latency and index build through N-API at ~1000 skills;
+//   3. search latency and index build through N-API at ~1000 skills, static embeddings fused vs
+//      BM25F alone, and the embedding table's size and cold-load time;
 //   4. compaction through N-API (scripts/bench-compaction.mjs): throughput on 10 MB logs and
 //      rg output, 50 KB latency, the peer engine (pi-skill-orchestrator@0.1.26's Token Saver)
 //      side by side on the same inputs with per-file and total ratios, peak memory on 100 MB;
@@ -16,7 +17,7 @@
 //   7. capability routing: system prompt and tools array of the first request real Pi sends with
 //      two third-party-style extensions installed, per configuration (scripts/bench-capabilities.mjs).
 // Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6),
-// --memory (only the peak-memory rows of 4).
+// --memory (only the peak-memory rows of 4), --search (only 3).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -221,29 +222,59 @@ function searchLatency() {
     requires: [],
   }));
   const queries = readJsonl(path.join(routing, "queries-scientific.jsonl")).map((q) => q.prompt);
-  const builds = [];
-  /** @type {SkillIndex | null} */
-  let index = null;
-  for (let i = 0; i < 7; i++) {
-    const t0 = process.hrtime.bigint();
-    index = new SkillIndex(rows);
-    builds.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  const idx = /** @type {SkillIndex} */ (index);
-  for (const q of queries) idx.search(q, { limit: 8 });
-  const samples = [];
-  for (let round = 0; round < 30; round++) {
-    for (const q of queries) {
+  /** Build time and search latency with static embeddings fused in (the default) or BM25F alone. */
+  const measure = (/** @type {boolean} */ embeddings) => {
+    const builds = [];
+    /** @type {SkillIndex | null} */
+    let index = null;
+    for (let i = 0; i < 7; i++) {
       const t0 = process.hrtime.bigint();
-      idx.search(q, { limit: 8 });
-      samples.push(Number(process.hrtime.bigint() - t0) / 1e3);
+      index = new SkillIndex(rows, { embeddings });
+      builds.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
-  }
-  const result = { skills: rows.length, buildMsMedian: median(builds), searchUsP50: percentile(samples, 50), searchUsP99: percentile(samples, 99) };
+    const idx = /** @type {SkillIndex} */ (index);
+    for (const q of queries) idx.search(q, { limit: 8 });
+    const samples = [];
+    for (let round = 0; round < 30; round++) {
+      for (const q of queries) {
+        const t0 = process.hrtime.bigint();
+        idx.search(q, { limit: 8 });
+        samples.push(Number(process.hrtime.bigint() - t0) / 1e3);
+      }
+    }
+    return { buildMsMedian: median(builds), searchUsP50: percentile(samples, 50), searchUsP99: percentile(samples, 99), samples: samples.length };
+  };
+  const fused = measure(true);
+  const lexical = measure(false);
+  // Cold load of the embedding table: the first index build of a fresh process checks and
+  // indexes the table (xxh3 over the file, the vocabulary map); later builds reuse it.
+  const cold = spawnSync(process.execPath, ["--input-type=module", "-e", `
+    import { SkillIndex } from ${JSON.stringify(path.join(root, "index.js"))};
+    const skill = [{ name: "a", description: "b", disableModelInvocation: false, requires: [] }];
+    const time = (embeddings) => { const t0 = process.hrtime.bigint(); new SkillIndex(skill, { embeddings }); return Number(process.hrtime.bigint() - t0) / 1e6; };
+    const lexical = time(false); const rssBefore = process.memoryUsage().rss;
+    const first = time(true); const second = time(true);
+    const rssGrowth = process.memoryUsage().rss - rssBefore;
+    console.log(JSON.stringify({ first, second, lexical, rssGrowth }));`], { encoding: "utf8" });
+  const coldLoad = cold.status === 0 ? JSON.parse(cold.stdout.trim().split("\n").pop() ?? "{}") : null;
+  const tableBytes = fs.statSync(path.join(root, "crates", "lean-core", "data", "skill-embeddings.bin")).size;
+  const result = { skills: rows.length, ...fused, lexical, tableBytes, coldLoadMs: coldLoad ? coldLoad.first - coldLoad.second : null, coldLoadRssGrowth: coldLoad ? coldLoad.rssGrowth : null };
   figures.search = result;
+  const ms = (/** @type {number} */ v) => `${v.toFixed(2)} ms`;
+  const us = (/** @type {number} */ v) => `${v.toFixed(1)} µs`;
   return [
-    `3. Search through N-API at ${rows.length} skills (composio + scientific), ${samples.length} timed queries`,
-    table(["measure", "value"], [["index build (median of 7)", `${result.buildMsMedian.toFixed(2)} ms`], ["search p50", `${result.searchUsP50.toFixed(1)} µs`], ["search p99", `${result.searchUsP99.toFixed(1)} µs`]]),
+    `3. Search through N-API at ${rows.length} skills (composio + scientific), ${fused.samples} timed queries each; embeddings fused (default) vs BM25F alone`,
+    table(["measure", "fused", "BM25F alone"], [
+      ["index build (median of 7)", ms(fused.buildMsMedian), ms(lexical.buildMsMedian)],
+      ["search p50", us(fused.searchUsP50), us(lexical.searchUsP50)],
+      ["search p99", us(fused.searchUsP99), us(lexical.searchUsP99)],
+    ]),
+    "",
+    table(["embedding table", "value"], [
+      ["size (compiled into the binary)", `${(tableBytes / 1e6).toFixed(2)} MB`],
+      ["cold load, once per process", coldLoad ? ms(coldLoad.first - coldLoad.second) : `failed: ${cold.stderr.trim().slice(0, 200)}`],
+      ["resident memory it adds (table pages read + vocabulary index)", coldLoad ? `${(coldLoad.rssGrowth / 1e6).toFixed(1)} MB` : "-"],
+    ]),
   ].join("\n");
 }
 
@@ -418,6 +449,11 @@ function nativeVsWasm() {
 async function main() {
   if (args.includes("--memory")) {
     process.stdout.write(`pi-lean bench: peak memory (node ${process.version})\n\n${memoryTable()}\n`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+    return;
+  }
+  if (args.includes("--search")) {
+    process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${searchLatency()}\n`);
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
     return;
   }

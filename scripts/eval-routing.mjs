@@ -6,7 +6,11 @@
 //
 // Usage:
 //   node scripts/eval-routing.mjs [--catalog FILE]... [--queries FILE] [--ranked FILE]
-//                                 [--rust-example] [--limit 8] [--json]
+//                                 [--rust-example] [--tune knob=value]... [--limit 8] [--json]
+//   node scripts/eval-routing.mjs --all-sets [--json]
+// --all-sets (what `npm run eval:routing` runs) reports every set: the visible scientific set and
+// the own held-out sets in eval/routing-own/ (written before any run, never tuned on), each for
+// plain BM25, our BM25F alone, static embeddings alone and the two fused (the default).
 // Without --ranked, our ranker is run as `node bin/pi-lean.js search ... --json`; with
 // --rust-example, as `cargo run --release -p lean-core --example rank`.
 
@@ -23,7 +27,7 @@ const K_VALUES = [1, 3, 5, 8];
 const BASELINE_DEPTH = 20;
 
 function parseArgs(argv) {
-  const options = { catalogs: [], queries: null, ranked: null, rustExample: false, limit: 8, json: false };
+  const options = { catalogs: [], queries: null, ranked: null, rustExample: false, limit: 8, json: false, tune: [], allSets: false };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const value = () => {
@@ -37,8 +41,10 @@ function parseArgs(argv) {
     else if (flag === '--limit') options.limit = Number(value());
     else if (flag === '--rust-example') options.rustExample = true;
     else if (flag === '--json') options.json = true;
+    else if (flag === '--tune') options.tune.push(value());
+    else if (flag === '--all-sets') options.allSets = true;
     else if (flag === '--help' || flag === '-h') {
-      console.log('usage: eval-routing.mjs [--catalog FILE]... [--queries FILE] [--ranked FILE] [--rust-example] [--limit N] [--json]');
+      console.log('usage: eval-routing.mjs [--catalog FILE]... [--queries FILE] [--ranked FILE] [--rust-example] [--tune knob=value]... [--limit N] [--json] | --all-sets [--json]');
       process.exit(0);
     } else throw new Error(`unknown argument ${flag}`);
   }
@@ -113,7 +119,7 @@ function runOurs(options) {
   if (options.rustExample) {
     command = 'cargo';
     args = ['run', '--quiet', '--release', '-p', 'lean-core', '--example', 'rank', '--', ...catalogArgs,
-      '--queries', options.queries, '--limit', String(options.limit)];
+      '--queries', options.queries, '--limit', String(options.limit), ...options.tune.flatMap((t) => ['--tune', t])];
   } else {
     command = process.execPath;
     args = [resolve(repoRoot, 'bin', 'pi-lean.js'), 'search', ...catalogArgs, '--queries', options.queries,
@@ -218,8 +224,60 @@ function formatTable(ours, baseline) {
   return lines.join('\n');
 }
 
+// ---- Every set, every ranker. ----
+
+const ownDir = resolve(repoRoot, 'eval', 'routing-own');
+const SETS = [
+  { name: 'scientific (visible)', catalogs: ['catalog-scientific.jsonl'].map((f) => resolve(dataDir, f)), queries: resolve(dataDir, 'queries-scientific.jsonl') },
+  { name: 'devflow (own, held out)', catalogs: ['catalog-mattpocock.jsonl', 'catalog-superpowers.jsonl'].map((f) => resolve(dataDir, f)), queries: resolve(ownDir, 'queries-devflow.jsonl') },
+  { name: 'composio (own, held out)', catalogs: ['catalog-composio.jsonl'].map((f) => resolve(dataDir, f)), queries: resolve(ownDir, 'queries-composio.jsonl') },
+];
+const VARIANTS = [
+  { name: 'BM25F alone', tune: ['embedding_weight=0'] },
+  { name: 'embeddings alone', tune: ['lexical_weight=0'] },
+  { name: 'fused (default)', tune: [] },
+];
+
+function allSets(json) {
+  const results = [];
+  for (const set of SETS) {
+    const catalog = set.catalogs.flatMap(readJsonl);
+    const queries = readJsonl(set.queries);
+    const row = { set: set.name, queries: queries.length, rankers: { 'plain BM25': evaluate(queries, plainBm25(catalog, queries, BASELINE_DEPTH)) } };
+    for (const variant of VARIANTS) {
+      const ranked = runOurs({ catalogs: set.catalogs, queries: set.queries, ranked: null, rustExample: true, limit: 8, tune: variant.tune });
+      row.rankers[variant.name] = evaluate(queries, ranked);
+    }
+    results.push(row);
+  }
+  if (json) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
+  const fmt = (value) => (value === null || value === undefined ? '  -  ' : value.toFixed(3));
+  const lines = [];
+  for (const row of results) {
+    const first = Object.values(row.rankers)[0];
+    const kinds = Object.keys(first.perKind);
+    lines.push(`${row.set}: ${first.answerable} answerable + ${first.none} none queries`);
+    const header = ['ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', ...kinds.map((k) => `R@5 ${k}`), 'none AUC'];
+    lines.push(`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
+    for (const [name, r] of Object.entries(row.rankers)) {
+      const auc = r.confidenceAuc ?? r.auc;
+      lines.push(`| ${[name, ...K_VALUES.map((k) => fmt(r.recall[k])), fmt(r.mrr), ...kinds.map((k) => fmt(r.perKind[k]?.recall5)), fmt(auc)].join(' | ')} |`);
+    }
+    lines.push('');
+  }
+  lines.push('none AUC: by confidence for our rankers (BM25F confidence in every variant), by top score for plain BM25.');
+  console.log(lines.join('\n'));
+}
+
 function main() {
   const options = parseArgs(process.argv.slice(2));
+  if (options.allSets) {
+    allSets(options.json);
+    return;
+  }
   const catalog = options.catalogs.flatMap(readJsonl);
   const queries = readJsonl(options.queries);
   const baseline = evaluate(queries, plainBm25(catalog, queries, BASELINE_DEPTH));

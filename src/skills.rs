@@ -19,7 +19,7 @@ use crate::types::{
     SkillDiagnostic, SkillIndexOptions, SkillInfo, SkillInput,
 };
 
-/// `options.maxSourceBytes` and `options.autoload`, checked.
+/// `options.maxSourceBytes`, `options.autoload` and `options.embeddings`, checked.
 fn snapshot_options(options: Option<SkillIndexOptions>) -> Result<SnapshotOptions, ErrorCode> {
     let defaults = SnapshotOptions::default();
     let Some(options) = options else {
@@ -39,6 +39,7 @@ fn snapshot_options(options: Option<SkillIndexOptions>) -> Result<SnapshotOption
             "an object mapping skill names to arrays of skill names",
         )?
         .unwrap_or_default(),
+        embeddings: options.embeddings.unwrap_or(defaults.embeddings),
     })
 }
 

@@ -40,6 +40,8 @@ pub struct SkillIndexOptions {
     // silently drop a wrong-typed `autoload` instead of rejecting it.
     #[napi(ts_type = "Record<string, Array<string>>")]
     pub autoload: Option<Arg<HashMap<String, Vec<String>>>>,
+    /// Fuse static embeddings with BM25F in search (default true); false ranks by BM25F alone.
+    pub embeddings: Option<bool>,
 }
 
 #[napi(object)]

@@ -24,6 +24,8 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {number} catalogDescriptionMax  characters of description per search hit; 0 = names only
  * @property {number} searchLimit            default hits per skill_search (max 8)
  * @property {number} maxSourceBytes         largest SKILL.md read
+ * @property {"on" | "off"} skillEmbeddings    skill search fuses static embeddings (meaning) with
+ *   BM25F (default on); off ranks by BM25F alone; `PI_LEAN_SKILL_EMBEDDINGS` wins
  * @property {"lazy" | "adaptive" | "safe" | "full" | "additive"} routing  how skills reach the model (`full` is an alias of `safe`)
  * @property {number} catalogTokenBudget     largest compact catalog adaptive mode publishes (chars/4)
  * @property {number} pickThreshold          additive: lowest confidence (0..1) a picked skill needs
@@ -56,6 +58,7 @@ export const DEFAULT_CONFIG = Object.freeze({
   catalogDescriptionMax: 240,
   searchLimit: 5,
   maxSourceBytes: 16 * 1024 * 1024,
+  skillEmbeddings: /** @type {const} */ ("on"),
   routing: /** @type {const} */ ("lazy"),
   catalogTokenBudget: 4096,
   pickThreshold: 0.45,
@@ -100,6 +103,7 @@ const VALIDATORS = {
   catalogDescriptionMax: integerIn(0, 4096),
   searchLimit: integerIn(1, 8),
   maxSourceBytes: integerIn(1024, 256 * 1024 * 1024),
+  skillEmbeddings: oneOf(["on", "off"]),
   routing: oneOf(["lazy", "adaptive", "safe", "full", "additive"]),
   catalogTokenBudget: integerIn(0, 1_000_000),
   pickThreshold: numberIn(0, 1),
@@ -381,6 +385,7 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_CATALOG_DESCRIPTION_MAX", "catalogDescriptionMax", "number"],
   ["PI_LEAN_SEARCH_LIMIT", "searchLimit", "number"],
   ["PI_LEAN_MAX_SOURCE_BYTES", "maxSourceBytes", "number"],
+  ["PI_LEAN_SKILL_EMBEDDINGS", "skillEmbeddings", "string"],
   ["PI_LEAN_ROUTING", "routing", "string"],
   ["PI_LEAN_CATALOG_TOKEN_BUDGET", "catalogTokenBudget", "number"],
   ["PI_LEAN_PICK_THRESHOLD", "pickThreshold", "number"],

@@ -43,7 +43,7 @@ function skillInputs(skills) {
 }
 
 export class SkillCatalog {
-  /** @param {{ maxSourceBytes: number }} options */
+  /** @param {{ maxSourceBytes: number, embeddings?: boolean }} options  `embeddings: false` ranks by BM25F alone */
   constructor(options) {
     this.options = options;
     /** @type {import("../../index.js").SkillIndex | null} */
@@ -63,7 +63,7 @@ export class SkillCatalog {
     const key = skillSetKey(skills);
     if (key === this.key && this.index) return this.index;
     this.pending = null; // an older build in flight must not replace this one
-    this.index = new native.SkillIndex(skillInputs(skills), { maxSourceBytes: this.options.maxSourceBytes });
+    this.index = new native.SkillIndex(skillInputs(skills), { maxSourceBytes: this.options.maxSourceBytes, embeddings: this.options.embeddings !== false });
     this.key = key;
     return this.index;
   }
@@ -77,7 +77,7 @@ export class SkillCatalog {
     const key = skillSetKey(skills);
     if (key === this.key && this.index) return this.index;
     if (this.pending?.key === key) return this.pending.index;
-    const pending = { key, index: native.SkillIndex.build(skillInputs(skills), { maxSourceBytes: this.options.maxSourceBytes }) };
+    const pending = { key, index: native.SkillIndex.build(skillInputs(skills), { maxSourceBytes: this.options.maxSourceBytes, embeddings: this.options.embeddings !== false }) };
     this.pending = pending;
     try {
       const index = await pending.index;

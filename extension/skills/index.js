@@ -41,7 +41,7 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
  *   `capabilities`: loaded skills' descriptions become capsules in listings while routing
  */
 export function registerLazySkills(pi, config, hooks) {
-  let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
+  let catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes, embeddings: config.value.skillEmbeddings === "on" });
   let scopeState = new ScopeState(config.value);
   let access = new SkillAccess(config, scopeState);
   let approvals = new SkillApprovals();
@@ -83,7 +83,7 @@ export function registerLazySkills(pi, config, hooks) {
   };
 
   pi.on("session_start", (_event, ctx) => {
-    catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes });
+    catalog = new SkillCatalog({ maxSourceBytes: config.value.maxSourceBytes, embeddings: config.value.skillEmbeddings === "on" });
     scopeState = new ScopeState(config.value);
     access = new SkillAccess(config, scopeState);
     approvals = new SkillApprovals();

@@ -121,6 +121,10 @@ export function route(index, config, run) {
     return { catalog: null, message: list.hits.length > 0 && list.confident ? shortlistMessage(list, { discovery: false }) : null };
   }
   const list = shortlist(index, run.prompt, { candidates: run.candidates, limit: SHORTLIST_MAX, weakLimit: WEAK_SHORTLIST_MAX });
+  // A weak shortlist is a guess (search by meaning nearly always has some nearest skills to
+  // offer): it may take half the budget, last guess dropped first, so the names of the other
+  // skills keep the rest.
+  while (!list.confident && list.hits.length > 0 && estimateTokens(shortlistMessage(list, { discovery: true }).content) > budget / 2) list.hits.pop();
   // A pinned name is the user's explicit pick; otherwise every other skill stays visible by
   // name, as far as the budget allows.
   const others = list.pinned.length > 0 ? [] : run.candidates.filter((name) => !list.hits.some((h) => h.name === name));

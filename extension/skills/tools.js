@@ -174,8 +174,12 @@ export function runSkillSearch(index, params, options) {
   const nextOffset = result.more && offset + limit < SEARCH_DEPTH ? offset + limit : null;
   const details = { mode: global ? "global" : "search", query: shownQuery, eligible: result.eligible, confidence: result.confidence, strong: result.strong, names: result.hits.map((h) => h.name), offset, nextCursor: nextOffset === null ? null : `${binding}:${nextOffset}` };
   if (global) options.onFallback?.(details.names);
-  if (result.hits.length === 0 && scoped && !global && offset === 0) {
-    const fallback = index.search(query, { ...searchOptions, only: undefined, exclude: outside, limit: Math.min(limit, FALLBACK_LIMIT) });
+  // Search by meaning almost always finds some skill in scope, so a scope with only weak
+  // matches also falls back when a skill outside it matches strongly.
+  const fallback = scoped && !global && offset === 0 && !result.strong
+    ? index.search(query, { ...searchOptions, only: undefined, exclude: outside, limit: Math.min(limit, FALLBACK_LIMIT) })
+    : null;
+  if (fallback && (result.hits.length === 0 || (fallback.strong && fallback.hits.length > 0))) {
     const names = fallback.hits.map((h) => h.name);
     options.onFallback?.(names);
     const fallbackDetails = { ...details, mode: "fallback", fallback: names };

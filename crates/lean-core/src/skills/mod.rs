@@ -2,13 +2,15 @@
 //!
 //! Everything here is pure Rust and synchronous. The N-API binding wraps these items one to one:
 //! [`scan_skill_dirs`] discovers skills with Pi's rules, [`Catalog`] freezes a snapshot with a
-//! fingerprint, [`SearchIndex`] ranks skills for a free-text query, [`dependency_closure`] orders
+//! fingerprint, [`SearchIndex`] ranks skills for a free-text query (BM25F fused with the static
+//! embeddings of [`embed`]), [`dependency_closure`] orders
 //! what must be loaded together, [`load_body`] pages a skill body with revision checks,
 //! [`ScopeDefinitions`] resolves profiles and groups, and [`SkillPolicy`] decides allow/ask/deny.
 
 mod body;
 mod catalog;
 mod deps;
+pub mod embed;
 mod error;
 mod frontmatter;
 mod ignore;

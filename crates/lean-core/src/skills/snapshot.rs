@@ -82,6 +82,8 @@ pub struct SnapshotOptions {
     pub max_source_bytes: u64,
     /// Extra dependencies from config: skill name → names loaded with it.
     pub autoload: HashMap<String, Vec<String>>,
+    /// Fuse static embeddings with BM25F in search; false ranks by BM25F alone.
+    pub embeddings: bool,
 }
 
 impl Default for SnapshotOptions {
@@ -89,6 +91,7 @@ impl Default for SnapshotOptions {
         SnapshotOptions {
             max_source_bytes: DEFAULT_MAX_SOURCE_BYTES,
             autoload: HashMap::new(),
+            embeddings: true,
         }
     }
 }
@@ -298,7 +301,11 @@ impl SkillSnapshot {
     ) -> SkillSnapshot {
         let (catalog, catalog_diagnostics) = Catalog::new(metas);
         diagnostics.extend(catalog_diagnostics);
-        let search = SearchIndex::build(&catalog);
+        let search = if options.embeddings {
+            SearchIndex::build(&catalog)
+        } else {
+            SearchIndex::build_lexical(&catalog)
+        };
         SkillSnapshot {
             catalog,
             search,

@@ -1,0 +1,526 @@
+//! Static sentence embeddings for skill search: meaning without a model at run time.
+//!
+//! A table holds one 256-dimension int8 vector per token of all-MiniLM-L6-v2's WordPiece
+//! vocabulary. A text's embedding is the mean of its tokens' vectors, and two texts compare by
+//! cosine. The table was fitted offline (`scripts/embed-fit/fit.py`) so that this mean matches
+//! the transformer's sentence embedding of the same text; here it is only read. It lets a
+//! prompt like "the page takes forever to load" find a web-performance skill with which it
+//! shares no word, in microseconds and in pure Rust (the wasm build included).
+//!
+//! The table ships inside the crate (`data/skill-embeddings.bin`, compiled in with the
+//! default `shipped-embeddings` feature) and is checked and indexed once per process, on first
+//! use. A missing or corrupt table is reported once as `EMBEDDINGS_UNAVAILABLE` and search
+//! falls back to BM25F alone.
+//!
+//! The tokenizer reproduces the teacher's (BERT uncased): control characters dropped,
+//! whitespace unified, CJK ideographs split apart, accents stripped (NFD, then nonspacing marks
+//! removed), lower-cased, split at whitespace and punctuation, then greedy longest-match
+//! WordPiece with `##` continuations and `[UNK]` for words it cannot cover. Work is bounded:
+//! at most [`MAX_TOKENS`] tokens are produced (the teacher's window) and a match never tries a
+//! piece longer than the longest vocabulary entry.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::search::truncate_at_char_boundary;
+use unicode_general_category::{get_general_category, GeneralCategory};
+use unicode_normalization::UnicodeNormalization;
+
+/// Tokens the teacher sees of one text: its 128-token window less `[CLS]` and `[SEP]`.
+pub const MAX_TOKENS: usize = 126;
+
+/// Words longer than this many characters are one `[UNK]`, as in the teacher.
+const MAX_WORD_CHARS: usize = 100;
+
+/// Bytes of text read; past the teacher's window they cannot change the embedding. A token
+/// covers at least one byte, and whitespace and punctuation runs are bounded by this too.
+const MAX_TEXT_BYTES: usize = 16 * 1024;
+
+const MAGIC: &[u8; 8] = b"PLEMB001";
+
+/// Why the embedding table cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EmbedError {
+    /// Built without the `shipped-embeddings` feature.
+    Missing,
+    /// The bytes are not a table this code can read.
+    Corrupt(String),
+}
+
+impl fmt::Display for EmbedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EmbedError::Missing => write!(
+                f,
+                "EMBEDDINGS_UNAVAILABLE: this build has no embedding table; skill search uses BM25F alone (rebuild with the `shipped-embeddings` feature)"
+            ),
+            EmbedError::Corrupt(why) => write!(
+                f,
+                "EMBEDDINGS_UNAVAILABLE: the embedding table is corrupt ({why}); skill search uses BM25F alone (reinstall pi-lean)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EmbedError {}
+
+/// A parsed table: vocabulary index plus a view of the int8 matrix.
+pub struct EmbeddingTable<'a> {
+    vocab: HashMap<&'a str, u32>,
+    /// Longest vocabulary entry in bytes, `##` prefix excluded; bounds every WordPiece match.
+    longest_piece: usize,
+    unk: u32,
+    dims: usize,
+    scales: Vec<f32>,
+    matrix: &'a [u8],
+}
+
+impl fmt::Debug for EmbeddingTable<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EmbeddingTable")
+            .field("vocab", &self.vocab.len())
+            .field("dims", &self.dims)
+            .finish()
+    }
+}
+
+fn corrupt(why: impl Into<String>) -> EmbedError {
+    EmbedError::Corrupt(why.into())
+}
+
+/// Reads a little-endian u32 at `at`.
+fn read_u32(bytes: &[u8], at: usize) -> Result<usize, EmbedError> {
+    let slice = bytes
+        .get(at..at + 4)
+        .ok_or_else(|| corrupt("truncated header"))?;
+    Ok(u32::from_le_bytes([slice[0], slice[1], slice[2], slice[3]]) as usize)
+}
+
+impl<'a> EmbeddingTable<'a> {
+    /// Parses and checks a table: magic, sizes that add up exactly, a UTF-8 vocabulary with
+    /// `[UNK]`, finite scales, and the xxh3 checksum of everything before it.
+    pub fn parse(bytes: &'a [u8]) -> Result<EmbeddingTable<'a>, EmbedError> {
+        if bytes.len() < 28 || &bytes[..8] != MAGIC {
+            return Err(corrupt("not a pi-lean embedding table"));
+        }
+        let vocab_size = read_u32(bytes, 8)?;
+        let dims = read_u32(bytes, 12)?;
+        let vocab_bytes = read_u32(bytes, 16)?;
+        if vocab_size == 0 || dims == 0 || dims > 4096 {
+            return Err(corrupt("bad dimensions"));
+        }
+        let vocab_start = 20;
+        let scales_start = vocab_start + vocab_bytes;
+        let matrix_start = scales_start + 4 * vocab_size;
+        let matrix_len = vocab_size
+            .checked_mul(dims)
+            .ok_or_else(|| corrupt("bad dimensions"))?;
+        let checksum_start = matrix_start + matrix_len;
+        if bytes.len() != checksum_start + 8 {
+            return Err(corrupt(format!(
+                "{} bytes where the header promises {}",
+                bytes.len(),
+                checksum_start + 8
+            )));
+        }
+        let stored = u64::from_le_bytes(bytes[checksum_start..].try_into().expect("8 bytes"));
+        if xxhash_rust::xxh3::xxh3_64(&bytes[..checksum_start]) != stored {
+            return Err(corrupt("checksum mismatch"));
+        }
+        let vocab_text = std::str::from_utf8(&bytes[vocab_start..scales_start])
+            .map_err(|_| corrupt("vocabulary is not UTF-8"))?;
+        let mut vocab = HashMap::with_capacity(vocab_size);
+        let mut longest_piece = 0;
+        for (id, token) in vocab_text.split('\n').enumerate() {
+            vocab.insert(token, id as u32);
+            longest_piece = longest_piece.max(token.strip_prefix("##").unwrap_or(token).len());
+        }
+        if vocab_text.split('\n').count() != vocab_size {
+            return Err(corrupt("vocabulary size differs from the header"));
+        }
+        let unk = *vocab
+            .get("[UNK]")
+            .ok_or_else(|| corrupt("no [UNK] token"))?;
+        let scales: Vec<f32> = bytes[scales_start..matrix_start]
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        if scales.iter().any(|s| !s.is_finite()) {
+            return Err(corrupt("non-finite scale"));
+        }
+        Ok(EmbeddingTable {
+            vocab,
+            longest_piece,
+            unk,
+            dims,
+            scales,
+            matrix: &bytes[matrix_start..checksum_start],
+        })
+    }
+
+    /// Dimensions of every vector.
+    pub fn dims(&self) -> usize {
+        self.dims
+    }
+
+    /// Token ids of `text` as the teacher's tokenizer gives them, without `[CLS]`/`[SEP]`, at
+    /// most [`MAX_TOKENS`].
+    pub fn tokenize(&self, text: &str) -> Vec<u32> {
+        self.tokenize_counting(text).0
+    }
+
+    /// [`EmbeddingTable::tokenize`], plus how many words the vocabulary knows whole: alphabetic,
+    /// at least three letters, one token. Fragments of unknown words ("zzz" -> "z ##zz") carry
+    /// spelling, not meaning.
+    fn tokenize_counting(&self, text: &str) -> (Vec<u32>, usize) {
+        let mut ids = Vec::new();
+        let mut whole_words = 0;
+        let normalized = normalize(truncate_at_char_boundary(text, MAX_TEXT_BYTES));
+        let mut piece = String::new();
+        for word in pre_tokenize(&normalized) {
+            if ids.len() >= MAX_TOKENS {
+                break;
+            }
+            let before = ids.len();
+            self.word_pieces(word, &mut piece, &mut ids);
+            if ids.len() == before + 1
+                && ids[before] != self.unk
+                && word.chars().nth(2).is_some()
+                && word.chars().all(char::is_alphabetic)
+            {
+                whole_words += 1;
+            }
+        }
+        ids.truncate(MAX_TOKENS);
+        (ids, whole_words)
+    }
+
+    /// Greedy longest-match-first WordPiece of one word; the whole word is `[UNK]` if any part
+    /// cannot be matched. `piece` is a reusable buffer for `##` lookups.
+    fn word_pieces(&self, word: &str, piece: &mut String, ids: &mut Vec<u32>) {
+        if word.chars().nth(MAX_WORD_CHARS).is_some() {
+            ids.push(self.unk);
+            return;
+        }
+        let first = ids.len();
+        let mut start = 0;
+        while start < word.len() {
+            let mut end = word.len().min(start + self.longest_piece);
+            while !word.is_char_boundary(end) {
+                end -= 1;
+            }
+            let mut found = None;
+            while end > start {
+                let candidate = &word[start..end];
+                let id = if start == 0 {
+                    self.vocab.get(candidate)
+                } else {
+                    piece.clear();
+                    piece.push_str("##");
+                    piece.push_str(candidate);
+                    self.vocab.get(piece.as_str())
+                };
+                if let Some(&id) = id {
+                    found = Some(id);
+                    break;
+                }
+                end -= 1;
+                while !word.is_char_boundary(end) {
+                    end -= 1;
+                }
+            }
+            match found {
+                Some(id) => {
+                    ids.push(id);
+                    start = end;
+                }
+                None => {
+                    ids.truncate(first);
+                    ids.push(self.unk);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The L2-normalised mean of `text`'s token vectors; `None` for a text with no tokens or a
+    /// zero mean.
+    pub fn embed(&self, text: &str) -> Option<Vec<f32>> {
+        self.mean_vector(&self.tokenize(text))
+    }
+
+    /// [`EmbeddingTable::embed`] for a search query: `None` unless the query has a word the
+    /// vocabulary knows whole, since a mean of fragments of made-up words lands anywhere.
+    pub fn embed_query(&self, text: &str) -> Option<Vec<f32>> {
+        let (ids, whole_words) = self.tokenize_counting(text);
+        if whole_words == 0 {
+            return None;
+        }
+        self.mean_vector(&ids)
+    }
+
+    fn mean_vector(&self, ids: &[u32]) -> Option<Vec<f32>> {
+        if ids.is_empty() {
+            return None;
+        }
+        let mut sum = vec![0f32; self.dims];
+        for &id in ids {
+            let row = &self.matrix[id as usize * self.dims..(id as usize + 1) * self.dims];
+            let scale = self.scales[id as usize];
+            for (acc, &q) in sum.iter_mut().zip(row) {
+                *acc += f32::from(q as i8) * scale;
+            }
+        }
+        // The mean's 1/n is dropped: normalising removes it anyway.
+        let norm = sum.iter().map(|x| x * x).sum::<f32>().sqrt();
+        if !(norm > 0.0 && norm.is_finite()) {
+            return None;
+        }
+        sum.iter_mut().for_each(|x| *x /= norm);
+        Some(sum)
+    }
+}
+
+/// The table compiled into this build, parsed on first use, once per process. The first
+/// failure is written to stderr once; callers then rank without embeddings.
+pub fn shipped_table() -> Result<&'static EmbeddingTable<'static>, &'static EmbedError> {
+    static TABLE: OnceLock<Result<EmbeddingTable<'static>, EmbedError>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            let parsed = shipped_bytes().and_then(EmbeddingTable::parse);
+            if let Err(error) = &parsed {
+                eprintln!("pi-lean: {error}");
+            }
+            parsed
+        })
+        .as_ref()
+}
+
+#[cfg(feature = "shipped-embeddings")]
+fn shipped_bytes() -> Result<&'static [u8], EmbedError> {
+    Ok(include_bytes!("../../data/skill-embeddings.bin"))
+}
+
+#[cfg(not(feature = "shipped-embeddings"))]
+fn shipped_bytes() -> Result<&'static [u8], EmbedError> {
+    Err(EmbedError::Missing)
+}
+
+fn is_bert_whitespace(ch: char) -> bool {
+    matches!(ch, '\t' | '\n' | '\r') || ch.is_whitespace()
+}
+
+/// The "other" general categories the teacher drops (Cc, Cf, Cs, Co), tab and newlines aside.
+/// Unassigned code points (Cn) are kept, as the teacher keeps them (they become `[UNK]`).
+fn is_bert_control(ch: char) -> bool {
+    if matches!(ch, '\t' | '\n' | '\r') {
+        return false;
+    }
+    matches!(
+        get_general_category(ch),
+        GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::Surrogate
+            | GeneralCategory::PrivateUse
+    )
+}
+
+fn is_bert_punctuation(ch: char) -> bool {
+    ch.is_ascii_punctuation()
+        || matches!(
+            get_general_category(ch),
+            GeneralCategory::ConnectorPunctuation
+                | GeneralCategory::DashPunctuation
+                | GeneralCategory::OpenPunctuation
+                | GeneralCategory::ClosePunctuation
+                | GeneralCategory::InitialPunctuation
+                | GeneralCategory::FinalPunctuation
+                | GeneralCategory::OtherPunctuation
+        )
+}
+
+/// CJK ideographs, which BERT treats as words of their own.
+fn is_cjk_ideograph(ch: char) -> bool {
+    matches!(ch as u32,
+        0x4E00..=0x9FFF
+        | 0x3400..=0x4DBF
+        | 0x20000..=0x2A6DF
+        | 0x2A700..=0x2B73F
+        | 0x2B740..=0x2B81F
+        | 0x2B920..=0x2CEAF
+        | 0xF900..=0xFAFF
+        | 0x2F800..=0x2FA1F)
+}
+
+/// BERT's normalizer, in its order: clean, space out ideographs, strip accents, lower-case.
+fn normalize(text: &str) -> String {
+    let mut cleaned = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if ch == '\0' || ch == '\u{fffd}' || is_bert_control(ch) {
+            continue;
+        }
+        if is_bert_whitespace(ch) {
+            cleaned.push(' ');
+        } else if is_cjk_ideograph(ch) {
+            cleaned.push(' ');
+            cleaned.push(ch);
+            cleaned.push(' ');
+        } else {
+            cleaned.push(ch);
+        }
+    }
+    let stripped: String = cleaned
+        .nfd()
+        .filter(|&ch| get_general_category(ch) != GeneralCategory::NonspacingMark)
+        .collect();
+    // Character by character, like the teacher: no final-sigma rule ("ΣΑΣ" -> "σασ").
+    stripped.chars().flat_map(char::to_lowercase).collect()
+}
+
+/// Words split at whitespace, each punctuation character a word of its own.
+fn pre_tokenize(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let trimmed = rest.trim_start_matches(char::is_whitespace);
+        let mut chars = trimmed.char_indices();
+        let (_, first) = chars.next()?;
+        let end = if is_bert_punctuation(first) {
+            first.len_utf8()
+        } else {
+            chars
+                .find(|&(_, ch)| ch.is_whitespace() || is_bert_punctuation(ch))
+                .map_or(trimmed.len(), |(at, _)| at)
+        };
+        rest = &trimmed[end..];
+        Some(&trimmed[..end])
+    })
+}
+
+/// Cosine of two L2-normalised vectors. Eight running sums, so the compiler can keep them in
+/// one SIMD register (a single sum must be added in order and cannot be vectorised).
+pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    let mut sums = [0f32; 8];
+    let (a_chunks, b_chunks) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = a_chunks
+        .remainder()
+        .iter()
+        .zip(b_chunks.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in a_chunks.zip(b_chunks) {
+        for ((sum, x), y) in sums.iter_mut().zip(x).zip(y) {
+            *sum += x * y;
+        }
+    }
+    sums.iter().sum::<f32>() + tail
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tiny table with the given vocabulary and 2-d vectors, checksummed like the real one.
+    fn table_bytes(vocab: &[&str], vectors: &[[i8; 2]]) -> Vec<u8> {
+        let blob = vocab.join("\n");
+        let mut bytes = MAGIC.to_vec();
+        for n in [vocab.len(), 2, blob.len()] {
+            bytes.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        bytes.extend_from_slice(blob.as_bytes());
+        for _ in vocab {
+            bytes.extend_from_slice(&0.5f32.to_le_bytes());
+        }
+        for v in vectors {
+            bytes.extend(v.iter().map(|&x| x as u8));
+        }
+        let sum = xxhash_rust::xxh3::xxh3_64(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    fn small() -> Vec<u8> {
+        table_bytes(
+            &[
+                "[UNK]", "un", "##aff", "##able", "page", "load", "##s", ",", "cafe",
+            ],
+            &[
+                [0, 0],
+                [1, 0],
+                [0, 1],
+                [1, 1],
+                [2, 0],
+                [0, 2],
+                [1, 1],
+                [0, 0],
+                [3, 3],
+            ],
+        )
+    }
+
+    #[test]
+    fn wordpiece_matches_longest_pieces_and_unk_for_uncoverable_words() {
+        let bytes = small();
+        let table = EmbeddingTable::parse(&bytes).unwrap();
+        assert_eq!(
+            table.tokenize("Unaffable pages, loads"),
+            vec![1, 2, 3, 4, 6, 7, 5, 6]
+        );
+        // "pagex" has no "##x": the whole word is [UNK], not "page" + [UNK].
+        assert_eq!(table.tokenize("pagex page"), vec![0, 4]);
+        // Accents stripped and lower-cased before lookup.
+        assert_eq!(table.tokenize("CAFÉ"), vec![8]);
+    }
+
+    #[test]
+    fn embedding_is_the_normalised_mean_of_token_vectors() {
+        let bytes = small();
+        let table = EmbeddingTable::parse(&bytes).unwrap();
+        let v = table.embed("page load").unwrap();
+        let expected = 1.0 / 2f32.sqrt();
+        assert!((v[0] - expected).abs() < 1e-6 && (v[1] - expected).abs() < 1e-6);
+        assert_eq!(table.embed(",,,"), None, "zero vectors only");
+        assert_eq!(table.embed("   "), None, "no tokens");
+        // A query needs one word known whole: "un ##aff ##able" is pieces only.
+        assert!(table.embed("unaffable").is_some());
+        assert_eq!(table.embed_query("unaffable"), None);
+        assert!(table.embed_query("unaffable page").is_some());
+        assert_eq!(
+            table.embed_query("un page, aff"),
+            table.embed("un page, aff")
+        );
+    }
+
+    #[test]
+    fn corrupt_tables_are_rejected_with_a_reason() {
+        let good = small();
+        let mut flipped = good.clone();
+        flipped[30] ^= 1;
+        assert_eq!(
+            EmbeddingTable::parse(&flipped).unwrap_err(),
+            EmbedError::Corrupt("checksum mismatch".into())
+        );
+        let truncated = &good[..good.len() - 3];
+        assert!(matches!(
+            EmbeddingTable::parse(truncated),
+            Err(EmbedError::Corrupt(_))
+        ));
+        assert!(matches!(
+            EmbeddingTable::parse(b"not a table"),
+            Err(EmbedError::Corrupt(_))
+        ));
+        assert!(EmbedError::Corrupt("x".into())
+            .to_string()
+            .starts_with("EMBEDDINGS_UNAVAILABLE: "));
+    }
+
+    #[test]
+    fn hostile_input_is_bounded() {
+        let bytes = small();
+        let table = EmbeddingTable::parse(&bytes).unwrap();
+        let long_word = "a".repeat(1_000_000);
+        assert_eq!(table.tokenize(&long_word), vec![0]);
+        let many = ", ".repeat(500_000);
+        assert_eq!(table.tokenize(&many).len(), MAX_TOKENS);
+    }
+}
