@@ -79,6 +79,8 @@ async function startRegistry(/** @type {string} */ dir) {
       "    access: $all",
       "    publish: $authenticated",
       "    proxy: npmjs",
+      // The platform binaries carry the 8 MB embedding table; verdaccio's default cap is 10 MB.
+      "max_body_size: 64mb",
       "log: { type: stdout, format: pretty, level: warn }",
       "",
     ].join("\n"),
