@@ -199,13 +199,8 @@ impl ClassMasks {
     /// Class bits (as in [`BYTE_CLASS`]) of the bytes at bits `from..to` (0..=64).
     #[inline]
     fn classes_in(&self, from: u32, to: u32) -> u8 {
-        let below = |bit: u32| {
-            if bit >= 64 {
-                u64::MAX
-            } else {
-                (1u64 << bit) - 1
-            }
-        };
+        // The low `bit` bits (0..=64), without a branch.
+        let below = |bit: u32| ((1u128 << bit) - 1) as u64;
         let range = below(to) & !below(from);
         let mut classes = 0u8;
         if self.variable & range != 0 {
