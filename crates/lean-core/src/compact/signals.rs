@@ -459,10 +459,16 @@ pub(crate) fn is_pass_line(line: &[u8]) -> bool {
         || memchr::memchr_iter(0xe2, line).any(|at| {
             line[at + 1..].starts_with(&[0x9c]) && matches!(line.get(at + 2), Some(0x93 | 0x94))
         })
-        || memchr::memmem::find_iter(line, b"PASS").any(|at| {
+        || pass_finder().find_iter(line).any(|at| {
             (at > 0 && line[at - 1] == b' ' && line[at + 4..].starts_with(b"ED"))
                 || line[..at].ends_with(b"--- ")
         })
+}
+
+/// A searcher for `PASS`, built once: building one per line cost more than the search.
+fn pass_finder() -> &'static memchr::memmem::Finder<'static> {
+    static FINDER: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
+    FINDER.get_or_init(|| memchr::memmem::Finder::new(b"PASS"))
 }
 
 /// Confirms an HTTP access log status (`" 404 `) rather than any quote followed by a digit.
