@@ -5,7 +5,9 @@
 //   c. the peer: the Token Saver engine of the npm package pi-skill-orchestrator@0.1.26 (MIT),
 //      installed at bench time into ~/.cache/pi-lean/peers (loaded from there, never vendored),
 //      on the same inputs in the same process: per-file medians and ratios, and the total;
-//   d. peak RSS on a 100 MB build log, in a fresh process.
+//   d. peak RSS on a 100 MB build log, in a fresh process;
+//   e. the same 10 MB throughput on one core: a fresh process pinned to one CPU with
+//      `taskset` (Linux), so the engine's second thread shares that core.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -156,6 +158,35 @@ function peakMemory() {
   }
 }
 
+/**
+ * Throughput on the two 10 MB inputs in a fresh process pinned to one CPU (`taskset -c 0`),
+ * median of 5 like the main table: what one thread achieves, since the engine's second thread
+ * then runs on the same core.
+ */
+export function oneCoreThroughput() {
+  const script = `
+    import { compact } from ${JSON.stringify(path.join(root, "index.js"))};
+    import { syntheticBuildLog, syntheticGrep } from ${JSON.stringify(path.join(root, "scripts", "bench-compaction.mjs"))};
+    const inputs = [["10 MB build log", syntheticBuildLog(10 * 1024 * 1024), { command: "make" }], ["10 MB rg output", syntheticGrep(10 * 1024 * 1024), { tool: "grep", command: "rg -n memchr" }]];
+    const rows = inputs.map(([name, buffer, options]) => {
+      compact(buffer, options);
+      const times = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = process.hrtime.bigint();
+        compact(buffer, options);
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+      times.sort((a, b) => a - b);
+      return { input: name, ms: times[2], mbPerSec: buffer.length / 1e6 / (times[2] / 1e3) };
+    });
+    console.log(JSON.stringify(rows));
+  `;
+  const run = spawnSync("taskset", ["-c", "0", process.execPath, "--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
+  if (run.error) return { error: `taskset unavailable (${run.error.message})` };
+  if (run.status !== 0) return { error: (run.stderr || "").trim().split("\n").at(-1) };
+  return { rows: JSON.parse(run.stdout.trim().split("\n").at(-1)) };
+}
+
 export async function compactionBench() {
   /** @type {Record<string, any>} */
   const figures = {};
@@ -181,6 +212,16 @@ export async function compactionBench() {
   }
   out.push("4. Compaction through N-API (one call at a time; Buffer input; median of 5, peer median of 3)");
   out.push(table(["input", "pi-lean", "throughput", "reduction", PEER, "ratio"], rows));
+  const oneCore = oneCoreThroughput();
+  figures.oneCore = oneCore;
+  out.push(
+    oneCore.error
+      ? `one core: skipped (${oneCore.error})`
+      : table(
+          ["one core (taskset -c 0, fresh process)", "pi-lean", "throughput"],
+          oneCore.rows.map((/** @type {{input: string, ms: number, mbPerSec: number}} */ r) => [r.input, `${r.ms.toFixed(1)} ms`, `${r.mbPerSec.toFixed(0)} MB/s`]),
+        ),
+  );
 
   const small = log.subarray(0, 50 * 1024);
   const latency = timeMs(() => compact(small, {}), 400);

@@ -200,6 +200,12 @@ fn is_table_rule_line(t: &[u8]) -> bool {
         && t.iter().any(|&b| b == b' ' || b == b'+' || b == b'|')
 }
 
+/// Whether `t` holds `first` followed by one of `rests`: one memchr pass for several needles
+/// that start with the same byte.
+fn contains_after(t: &[u8], first: u8, rests: &[&[u8]]) -> bool {
+    memchr::memchr_iter(first, t).any(|at| rests.iter().any(|rest| t[at + 1..].starts_with(rest)))
+}
+
 fn sniff(input: &[u8]) -> ContentKind {
     if looks_json(input) {
         return ContentKind::Json;
@@ -210,7 +216,12 @@ fn sniff(input: &[u8]) -> ContentKind {
     let (mut code_ends, mut config, mut json_lines, mut status) = (0, 0, 0, 0);
     let (mut paths, mut comments, mut boxes, mut blame) = (0usize, 0usize, 0usize, 0usize);
     let mut table_rule = false;
-    for raw in sample.split(|&b| b == b'\n') {
+    // The pieces `split` on `\n` would give (a final empty one included), found with memchr.
+    let mut start = 0usize;
+    let ends = memchr::memchr_iter(b'\n', sample).chain(std::iter::once(sample.len()));
+    for end in ends {
+        let raw = &sample[start..end];
+        start = end + 1;
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
         let t = trim(line);
         if t.is_empty() {
@@ -256,8 +267,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         }
         if t.ends_with(b" ... ok")
             || t.starts_with(b"test result:")
-            || contains(t, b" PASSED")
-            || contains(t, b" FAILED")
+            || contains_after(t, b' ', &[b"PASSED", b"FAILED"])
             || t.starts_with("\u{2713}".as_bytes())
             || t.starts_with(b"--- PASS")
             || t.starts_with(b"=== RUN")
@@ -266,8 +276,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         {
             test += 1;
         }
-        if contains(t, b": error")
-            || contains(t, b": warning")
+        if contains_after(t, b':', &[b" error", b" warning"])
             || t.starts_with(b"error[")
             || t.starts_with(b"warning[")
             || t.starts_with(b"--> ")
@@ -293,7 +302,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         }
         if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
             || contains(&t[..t.len().min(40)], b" = ")
-            || (t.contains(&b':') && !t.contains(&b' ') && t.ends_with(b":"))
+            || (t.ends_with(b":") && !t.contains(&b' '))
         {
             config += 1;
         }

@@ -79,13 +79,20 @@ fn on_two_halves<T: Send, R: Send>(
 fn grep_prefixes(texts: &LineTexts<'_>, input_len: usize) -> Vec<u32> {
     let n = texts.len();
     let mut grep_prefix = vec![0u32; n];
-    // Prefixes of lines `from..` into `out`; returns how many lines had one.
+    // Prefixes of lines `from..` into `out`; returns how many lines had one. Once more than
+    // half of all lines are known to lack one, the answer is none: the rest is not parsed.
     let parse = |from: usize, out: &mut [u32]| {
         let mut parsed = 0usize;
+        let mut missed = 0usize;
         for (text, slot) in texts.iter_from(from).zip(out.iter_mut()) {
             if let Some((_, prefix)) = grep_prefix_len(text) {
                 *slot = prefix as u32;
                 parsed += 1;
+            } else {
+                missed += 1;
+                if missed * 2 > n {
+                    break;
+                }
             }
         }
         parsed

@@ -10,7 +10,7 @@ use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
 use super::line_texts::LineTexts;
 use super::render::Marker;
-use super::templates::{hit_text_of, PreHashed, Templates};
+use super::templates::{hit_text_of, PreHashed, TemplateIds, Templates};
 use super::ContentKind;
 
 pub(super) fn description_template(description: &str) -> String {
@@ -168,20 +168,7 @@ pub(super) fn dominant_template(
     end: usize,
     skip: impl Fn(usize) -> usize,
 ) -> Option<String> {
-    let len = end - start + 1;
-    let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
-    for j in start..=end {
-        let template = templates.of(j);
-        counts.entry(template).or_insert((0, j)).0 += 1;
-    }
-    let (id, count, first) = counts
-        .iter()
-        .map(|(&id, &(count, first))| (id, count, first))
-        .max_by_key(|&(_, c, first)| (c, std::cmp::Reverse(first)))
-        .unwrap_or((0, 0, start));
-    if count * 2 < len {
-        return None;
-    }
+    let (id, first) = half_template(templates, start, end)?;
     // Lines merged by their status shape differ in their words: the shape describes them.
     let mut template = match templates.shape_text(id) {
         Some(shape) => shape.to_string(),
@@ -192,6 +179,53 @@ pub(super) fn dominant_template(
     }
     shorten_for_marker(&mut template);
     Some(template)
+}
+
+/// The template of at least half the lines `start..=end` (the most frequent, the earliest
+/// first on a tie) and its first line. A majority vote finds a template of more than half
+/// without a hash map (most runs); only an even run without one is counted.
+fn half_template(templates: &Templates, start: usize, end: usize) -> Option<(u32, usize)> {
+    match &templates.ids {
+        TemplateIds::Narrow(ids) => half_of(&ids[start..=end], start),
+        TemplateIds::Wide(ids) => half_of(&ids[start..=end], start),
+    }
+}
+
+/// [`half_template`] over the run's ids (`run[k]` is line `start + k`'s).
+fn half_of<T: Copy + Eq + Into<u32>>(run: &[T], start: usize) -> Option<(u32, usize)> {
+    let len = run.len();
+    // Boyer-Moore vote: the only template that can hold more than half the lines.
+    let mut candidate = *run.first()?;
+    let mut lead = 0usize;
+    for &id in run {
+        if lead == 0 {
+            candidate = id;
+            lead = 1;
+        } else if id == candidate {
+            lead += 1;
+        } else {
+            lead -= 1;
+        }
+    }
+    let count = run.iter().filter(|&&id| id == candidate).count();
+    if count * 2 > len {
+        let first = run.iter().position(|&id| id == candidate)?;
+        return Some((candidate.into(), start + first));
+    }
+    if len % 2 == 1 {
+        // No template holds more than half of an odd run, so none holds half.
+        return None;
+    }
+    // Two templates may hold exactly half each: count them all.
+    let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
+    for (k, &id) in run.iter().enumerate() {
+        counts.entry(id.into()).or_insert((0, start + k)).0 += 1;
+    }
+    let (id, count, first) = counts
+        .iter()
+        .map(|(&id, &(count, first))| (id, count, first))
+        .max_by_key(|&(_, c, first)| (c, std::cmp::Reverse(first)))?;
+    (count * 2 >= len).then_some((id, first))
 }
 
 /// Cuts marker text longer than 60 bytes to 57 (on a char boundary) plus `…`.

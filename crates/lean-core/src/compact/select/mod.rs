@@ -128,7 +128,10 @@ pub(crate) fn select(
         &mut flags,
     );
 
-    let render_with = |flags: &[LineFlags], terse: bool, strategies: Vec<&'static str>| {
+    let render_up_to = |flags: &[LineFlags],
+                        terse: bool,
+                        strategies: Vec<&'static str>,
+                        stop_above_bytes: usize| {
         let plan = RenderPlan {
             flags,
             grouped: lines.grouped(),
@@ -136,8 +139,12 @@ pub(crate) fn select(
             templates: &templates,
             terse,
             overwritten,
+            stop_above_bytes,
         };
         render(input, index, &lines.texts, plan, kind, opts, strategies)
+    };
+    let render_with = |flags: &[LineFlags], terse: bool, strategies: Vec<&'static str>| {
+        render_up_to(flags, terse, strategies, usize::MAX)
     };
     // Principle 1: a small output is never made lossy to save a few hundred tokens: every
     // line but exact repeats is kept (for search results: distinct hits are facts).
@@ -151,7 +158,8 @@ pub(crate) fn select(
         }
         return render_with(&flags, false, strategies);
     }
-    let view = render_with(&flags, false, strategies.clone());
+    // Only whether this view fits is needed unless it does: past the cap, rendering stops.
+    let view = render_up_to(&flags, false, strategies.clone(), limits.cap);
     if view.text.len() <= limits.cap && estimate_tokens(&view.text) <= limits.tokens {
         return view;
     }

@@ -141,6 +141,10 @@ pub(super) struct RenderPlan<'p> {
     pub(super) terse: bool,
     /// Lines whose carriage-return cleanup hid text (see [`Cleaned`]).
     pub(super) overwritten: &'p [u32],
+    /// Rendering stops once the view is longer than this many bytes: a caller that only needs
+    /// to know whether the view fits a cap gets an unfinished view over the cap instead of
+    /// paying for every remaining marker description (`usize::MAX` renders everything).
+    pub(super) stop_above_bytes: usize,
 }
 
 /// Renders the view `plan` describes: kept lines verbatim, a marker per dropped run that pays
@@ -182,7 +186,8 @@ pub(super) fn render(
     let n = index.len();
     let mut current_group: Option<&[u8]> = None;
     let mut i = 0usize;
-    while i < n {
+    let stop_above_bytes = renderer.plan.stop_above_bytes;
+    while i < n && view.out.len() <= stop_above_bytes {
         // The end of the dropped run at `i` within its file, when already found.
         let mut file_end: Option<usize> = None;
         if renderer.plan.grouped && !renderer.keep(i) {

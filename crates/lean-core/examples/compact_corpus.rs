@@ -1,0 +1,71 @@
+//! Profiling driver: compacts every file given (files or directories) a number of times with the
+//! options `npm run bench` uses for the corpora (bash tool, `cat FILE` command, a recovery id),
+//! so `valgrind --tool=callgrind` can count where the instructions go without node in the way.
+//!
+//! Usage: `compact_corpus [--rounds N] [--plain] PATH...` (`--plain` uses default options).
+//! Prints the sum over files of each file's fastest round (with `COMPACT_CORPUS_EACH=1`, every
+//! file's): a wall-clock figure that is steadier than a median on a busy machine.
+
+use lean_core::compact::{compact, CompactOptions};
+use lean_core::hash::xxh3_hex;
+
+fn main() {
+    let mut rounds = 1usize;
+    let mut plain = false;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => rounds = args.next().and_then(|n| n.parse().ok()).unwrap_or(1),
+            "--plain" => plain = true,
+            path => {
+                let meta = std::fs::metadata(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                if meta.is_dir() {
+                    let mut names: Vec<_> = std::fs::read_dir(path)
+                        .expect("read dir")
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| {
+                            p.file_name()
+                                .and_then(|n| n.to_str())
+                                .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+                        })
+                        .collect();
+                    names.sort();
+                    files.extend(names);
+                } else {
+                    files.push(path.into());
+                }
+            }
+        }
+    }
+    let mut total = 0usize;
+    let mut fastest_sum = 0.0f64;
+    for file in &files {
+        let input = std::fs::read(file).expect("read input");
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let opts = if plain {
+            CompactOptions::default()
+        } else {
+            CompactOptions {
+                tool: Some("bash".into()),
+                command: Some(format!("cat {name}")),
+                recovery_id: Some(xxh3_hex(&input)),
+                ..CompactOptions::default()
+            }
+        };
+        let mut fastest = f64::MAX;
+        for _ in 0..rounds {
+            let started = std::time::Instant::now();
+            total += compact(&input, &opts).output_bytes;
+            fastest = fastest.min(started.elapsed().as_secs_f64() * 1e3);
+        }
+        fastest_sum += fastest;
+        if files.len() == 1 || std::env::var_os("COMPACT_CORPUS_EACH").is_some() {
+            println!("{name}: fastest of {rounds}: {fastest:.3} ms");
+        }
+    }
+    println!(
+        "{} files, {total} output bytes, sum of fastest rounds {fastest_sum:.3} ms",
+        files.len()
+    );
+}
