@@ -5,7 +5,10 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
+import { quietWasiWorkers } from "./quiet-wasi.js";
 import * as binding from "../../index.js";
+
+if (binding.__napiBindingTarget !== "native") quietWasiWorkers();
 
 /** @typedef {typeof import("../../index.js")} Native */
 
