@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Skill-routing evaluation: recall@k, MRR, per-kind recall@5, lenient recall and none-query
 // separability AUC, exactly as defined in shared/eval/routing/README.md, for our ranker side by
-// side with a plain-BM25 baseline implemented here per the README (it must reproduce R@5 0.632
-// on the scientific set).
+// side with a plain-BM25 baseline as the README defines it (R@5 0.632 on the scientific set),
+// scored by the `bm25` crate (crates/lean-core/examples/plain_bm25.rs); the script's own
+// implementation below stands in only when cargo is missing.
 //
 // Usage:
 //   node scripts/eval-routing.mjs [--catalog FILE]... [--queries FILE] [--ranked FILE]
@@ -60,7 +61,7 @@ function readJsonl(path) {
     .map((line) => JSON.parse(line));
 }
 
-// ---- Plain BM25 baseline, exactly as the README describes. ----
+// ---- Plain BM25 in the script, as the README describes: the stand-in when cargo is missing. ----
 
 function tokenize(text) {
   return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
@@ -109,6 +110,30 @@ function plainBm25(catalog, queries, limit) {
   });
 }
 
+// ---- Plain BM25 from the `bm25` crate (crates.io), the baseline every table reports. ----
+
+// Runs crates/lean-core/examples/plain_bm25.rs: the same documents, tokens and parameters as
+// plainBm25 above, scored by the crate. Without cargo, the script's own implementation stands in
+// and says so on stderr. Returns { rows, source }.
+function plainBaseline(catalog, queries) {
+  const input = JSON.stringify({
+    catalog: catalog.map((skill) => ({ name: skill.name, description: skill.description })),
+    queries: queries.map((query) => ({ id: query.id, prompt: query.prompt })),
+    limit: BASELINE_DEPTH,
+  });
+  try {
+    const output = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'lean-core', '--example', 'plain_bm25'], {
+      cwd: repoRoot, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const rows = output.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+    return { rows, source: 'bm25 crate' };
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    console.error('eval-routing: cargo not found, so the plain-BM25 baseline comes from this script, not the bm25 crate; install Rust (rustup) for the crate baseline.');
+    return { rows: plainBm25(catalog, queries, BASELINE_DEPTH), source: 'script' };
+  }
+}
+
 // ---- Our ranker. ----
 
 function runOurs(options) {
@@ -125,8 +150,16 @@ function runOurs(options) {
     args = [resolve(repoRoot, 'bin', 'pi-lean.js'), 'search', ...catalogArgs, '--queries', options.queries,
       '--limit', String(options.limit), '--json'];
   }
-  const output = execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'inherit'] });
+  let output;
+  try {
+    output = execFileSync(command, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'] });
+  } catch (error) {
+    if (error.code === 'ENOENT' && options.rustExample) {
+      throw new Error('CARGO_NOT_FOUND: the ranker variants run through `cargo run --example rank`; install Rust (rustup), or run without --all-sets/--rust-example to rank through the built addon');
+    }
+    throw error;
+  }
   return output.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
 }
 
@@ -240,10 +273,18 @@ const VARIANTS = [
 
 function allSets(json) {
   const results = [];
+  const agreement = [];
   for (const set of SETS) {
     const catalog = set.catalogs.flatMap(readJsonl);
     const queries = readJsonl(set.queries);
-    const row = { set: set.name, queries: queries.length, rankers: { 'plain BM25': evaluate(queries, plainBm25(catalog, queries, BASELINE_DEPTH)) } };
+    const baseline = plainBaseline(catalog, queries);
+    if (baseline.source === 'bm25 crate') {
+      // Cross-check: the crate must rank exactly as the README's definition (the script) does.
+      const script = plainBm25(catalog, queries, BASELINE_DEPTH);
+      const differ = script.filter((row, i) => row.ranked.join('\n') !== (baseline.rows[i]?.ranked ?? []).join('\n')).length;
+      agreement.push(`${set.name}: ${differ === 0 ? 'identical' : `${differ} of ${queries.length} rankings differ`}`);
+    }
+    const row = { set: set.name, queries: queries.length, rankers: { [`plain BM25 (${baseline.source})`]: evaluate(queries, baseline.rows) } };
     for (const variant of VARIANTS) {
       const ranked = runOurs({ catalogs: set.catalogs, queries: set.queries, ranked: null, rustExample: true, limit: 8, tune: variant.tune });
       row.rankers[variant.name] = evaluate(queries, ranked);
@@ -269,6 +310,7 @@ function allSets(json) {
     lines.push('');
   }
   lines.push('none AUC: by confidence for our rankers (BM25F confidence in every variant), by top score for plain BM25.');
+  if (agreement.length > 0) lines.push(`plain BM25, bm25 crate vs the README's definition in this script, top-${BASELINE_DEPTH} rankings: ${agreement.join('; ')}.`);
   console.log(lines.join('\n'));
 }
 
@@ -280,7 +322,7 @@ function main() {
   }
   const catalog = options.catalogs.flatMap(readJsonl);
   const queries = readJsonl(options.queries);
-  const baseline = evaluate(queries, plainBm25(catalog, queries, BASELINE_DEPTH));
+  const baseline = evaluate(queries, plainBaseline(catalog, queries).rows);
   const ours = evaluate(queries, runOurs(options));
   if (options.json) console.log(JSON.stringify({ ours, plainBm25: baseline }, null, 2));
   else console.log(formatTable(ours, baseline));

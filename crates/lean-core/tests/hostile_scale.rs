@@ -46,7 +46,7 @@ fn twenty_thousand_skills_sharing_a_prefix_build_and_answer() {
     let skills: Vec<SkillMeta> = (0..20_000)
         .map(|i| {
             meta(
-                &format!("service{i}helper"),
+                &format!("gizmo{i}"),
                 &format!("Manages the widgets of service{} and tool{i}.", i + 1),
             )
         })
@@ -55,11 +55,12 @@ fn twenty_thousand_skills_sharing_a_prefix_build_and_answer() {
     assert!(diagnostics.is_empty());
     let index = SearchIndex::build(&catalog);
     // An exact distinctive name pins its skill first.
-    let result = index.search("please run service12345helper", 5, &|_| true);
+    let result = index.search("please run gizmo12345", 5, &|_| true);
     assert_eq!(result.hits[0].index, 12_345);
     assert!(result.strong);
-    // A prefix shared by every name expands to every name term, each counted once.
-    let result = index.search("servi", 3, &|_| true);
+    // A prefix shared by every name (the rest of each name a number, so a real boundary)
+    // expands to every name term, each counted once.
+    let result = index.search("gizmo", 3, &|_| true);
     assert_eq!(result.hits.len(), 3);
     let long_query = "widgets ".repeat(100_000);
     assert_eq!(index.search(&long_query, 3, &|_| true).hits.len(), 3);

@@ -201,6 +201,68 @@ fn search_ranks_stems_synonyms_and_affixes() {
     assert!(!result.strong);
 }
 
+/// Lexical analysis only (no embeddings), so a hit here comes from shared words.
+fn lexical_names(catalog: &Catalog, query: &str) -> Vec<String> {
+    names(catalog, &SearchIndex::build_lexical(catalog), query)
+}
+
+#[test]
+fn compound_splitting_only_cuts_at_real_word_boundaries() {
+    let catalog = catalog(vec![
+        meta(
+            "csv-tables",
+            "Read and write a table or a spreadsheet.",
+            &[],
+        ),
+        meta("clock", "Time zones, dates and human calendars.", &[]),
+        meta("calculus", "Symbolic derivative computation.", &[]),
+        meta("humanloop", "Prompt evaluation platform.", &[]),
+        meta("stable-diffusion", "Generate pictures from prompts.", &[]),
+    ]);
+    // "stable", "notable", "portable" end in "table" but are no compounds of it.
+    for query in [
+        "keep the build stable",
+        "anything notable",
+        "a portable binary",
+    ] {
+        assert!(
+            !lexical_names(&catalog, query).contains(&"csv-tables".to_string()),
+            "{query}"
+        );
+    }
+    // "timetable" is "time" + "table", both catalog words; "antiderivative" has a combining
+    // form in front.
+    assert!(lexical_names(&catalog, "print a timetable").contains(&"csv-tables".to_string()));
+    assert_eq!(
+        lexical_names(&catalog, "the antiderivative of x^2")[0],
+        "calculus"
+    );
+    // Name affixes follow the same rule: "loop" is in "humanloop" ("human" is a word), but
+    // "table" is not in "stable".
+    assert_eq!(lexical_names(&catalog, "loop tracing")[0], "humanloop");
+    assert!(!lexical_names(&catalog, "table").contains(&"stable-diffusion".to_string()));
+}
+
+#[test]
+fn stemmer_exceptions_keep_unrelated_words_apart() {
+    let catalog = catalog(vec![
+        meta("crm", "Track customers, leads and deals.", &[]),
+        meta("themes", "Custom colour themes for the editor.", &[]),
+        meta("config-editor", "Edit settings files safely.", &[]),
+        meta("set-algebra", "Union and intersection of sets.", &[]),
+    ]);
+    assert_eq!(lexical_names(&catalog, "a custom theme"), vec!["themes"]);
+    assert_eq!(lexical_names(&catalog, "my customer list"), vec!["crm"]);
+    assert_eq!(
+        lexical_names(&catalog, "union of two sets"),
+        vec!["set-algebra"]
+    );
+    assert_eq!(
+        lexical_names(&catalog, "change a setting"),
+        vec!["config-editor"]
+    );
+}
+
 #[test]
 fn exact_name_mentions_pin_and_respect_word_boundaries() {
     let catalog = sample();

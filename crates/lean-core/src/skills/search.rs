@@ -33,8 +33,8 @@ use super::catalog::Catalog;
 use super::embed::{cosine, shipped_table, EmbeddingTable};
 use super::scan::SkillMeta;
 use super::text::{
-    camel_parts, concepts, is_phrasal_verb, is_stopword, raw_runs, stands_alone, stem, words,
-    Folded,
+    camel_parts, concepts, is_compound_rest, is_phrasal_verb, is_stopword, raw_runs, stands_alone,
+    stem, words, Folded,
 };
 use crate::bm25f::{self, Field, Impacts, Interner};
 
@@ -475,6 +475,7 @@ impl SearchIndex {
         let mut name_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut description_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut affixes: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut name_words: Vec<(String, u32)> = Vec::new();
         let names = NameMatcher::new(skills);
 
         let mut description_weights: Vec<Vec<f32>> = Vec::with_capacity(doc_count);
@@ -486,21 +487,7 @@ impl SearchIndex {
             name_weights.push(weights);
             for word in words(&skill.name) {
                 let term = interner.word(&word);
-                let chars: Vec<char> = word.chars().collect();
-                // A word's affixes cost the square of its length; real name words are short.
-                if chars.len() > MAX_AFFIX_WORD_CHARS {
-                    continue;
-                }
-                for len in MIN_AFFIX_LEN..chars.len() {
-                    let prefix: String = chars[..len].iter().collect();
-                    let suffix: String = chars[chars.len() - len..].iter().collect();
-                    for affix in [prefix, suffix] {
-                        let entry = affixes.entry(affix).or_default();
-                        if entry.last() != Some(&term) {
-                            entry.push(term);
-                        }
-                    }
-                }
+                name_words.push((word, term));
             }
             // A clause that names another skill ("for docking use diffdock instead") describes
             // that skill, not this one, so its words count for less here.
@@ -539,6 +526,35 @@ impl SearchIndex {
             } else {
                 skill.description.clone()
             });
+        }
+        // Name-word affixes, once every catalog word is known: an affix counts only when the
+        // rest of the name word is a word or morpheme of its own ("deseq2" in "pydeseq2",
+        // "loop" in "humanloop"), never a chance substring ("table" in "stable").
+        let is_catalog_word = |rest: &str| interner.word_ids.contains_key(rest);
+        for (word, term) in &name_words {
+            let chars: Vec<char> = word.chars().collect();
+            // A word's affixes cost the square of its length; real name words are short.
+            if chars.len() > MAX_AFFIX_WORD_CHARS {
+                continue;
+            }
+            for len in MIN_AFFIX_LEN..chars.len() {
+                let cut = chars.len() - len;
+                let prefix: String = chars[..len].iter().collect();
+                let after_prefix: String = chars[len..].iter().collect();
+                let suffix: String = chars[cut..].iter().collect();
+                let before_suffix: String = chars[..cut].iter().collect();
+                for (affix, rest, rest_before) in
+                    [(prefix, after_prefix, false), (suffix, before_suffix, true)]
+                {
+                    if !is_compound_rest(&rest, rest_before, is_catalog_word) {
+                        continue;
+                    }
+                    let entry = affixes.entry(affix).or_default();
+                    if entry.last() != Some(term) {
+                        entry.push(*term);
+                    }
+                }
+            }
         }
         // Each affix lists its terms once, in first-seen order (a set per list rather than a
         // scan per insert: thousands of names can share one prefix).
@@ -1006,7 +1022,9 @@ impl SearchIndex {
     }
 
     /// The longest catalog word that is a prefix or suffix of `word`, at least
-    /// [`MIN_PART_LEN`] characters and half of `word`.
+    /// [`MIN_PART_LEN`] characters and half of `word`, where the rest of `word` is a word or
+    /// morpheme of its own ([`is_compound_rest`]): "multithreaded" holds "threaded", "stable"
+    /// does not hold "table".
     fn longest_known_part(&self, word: &str) -> Option<u32> {
         let boundaries: Vec<usize> = word
             .char_indices()
@@ -1017,11 +1035,17 @@ impl SearchIndex {
         let minimum = MIN_PART_LEN.max(length.div_ceil(2));
         // boundaries[i] is the byte offset after i + 1 characters.
         for part_len in (minimum..length).rev() {
-            let prefix = &word[..boundaries[part_len - 1]];
-            let suffix = &word[boundaries[length - part_len - 1]..];
-            for part in [suffix, prefix] {
+            let prefix_end = boundaries[part_len - 1];
+            let suffix_start = boundaries[length - part_len - 1];
+            let is_catalog_word = |rest: &str| self.word_ids.contains_key(rest);
+            for (part, rest, rest_before) in [
+                (&word[suffix_start..], &word[..suffix_start], true),
+                (&word[..prefix_end], &word[prefix_end..], false),
+            ] {
                 if let Some(&term) = self.word_ids.get(part) {
-                    return Some(term);
+                    if is_compound_rest(rest, rest_before, is_catalog_word) {
+                        return Some(term);
+                    }
                 }
             }
         }

@@ -65,12 +65,120 @@ fn stemmer() -> &'static Stemmer {
 }
 
 /// Stems a lowercase word. Words with digits and very short words are kept as they are:
-/// they are identifiers ("h5ad", "r01") or acronyms, where stemming only does harm.
+/// they are identifiers ("h5ad", "r01") or acronyms, where stemming only does harm. Words in
+/// [`STEM_EXCEPTIONS`] get their listed stem.
 pub fn stem(word: &str) -> String {
     if word.len() <= 3 || word.chars().any(|ch| ch.is_ascii_digit()) {
         return word.to_string();
     }
+    static EXCEPTIONS: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    let exceptions = EXCEPTIONS.get_or_init(|| STEM_EXCEPTIONS.iter().copied().collect());
+    if let Some(&fixed) = exceptions.get(word) {
+        return fixed.to_string();
+    }
     stemmer().stem(word).into_owned()
+}
+
+/// Words the Snowball English stemmer reduces to the stem of a common, unrelated word. Each
+/// entry is a word whose suffix is not an inflection of that other word but makes a new one:
+/// a person or role ("customer" is not "custom"), a thing configured or produced ("settings"
+/// are not a "set", "production" is the live environment, not a "product"), or a term of art
+/// that happens to share a root. They were found by stemming a list of common software words
+/// and reading the collisions, not from any query. Each listed stem joins a word with its own
+/// inflections only (and, where the stemmer already links them, its own derivations:
+/// "experiment" meets "experimental", "international" meets "internationalization").
+const STEM_EXCEPTIONS: &[(&str, &str)] = &[
+    // A buyer, not made-to-order ("custom", "customize").
+    ("customer", "customer"),
+    ("customers", "customer"),
+    // Configuration, not a collection ("set").
+    ("setting", "setting"),
+    ("settings", "setting"),
+    // Living things and carbon chemistry, not "organize" / "organization".
+    ("organic", "organic"),
+    ("organism", "organism"),
+    ("organisms", "organism"),
+    // A trial, not "experience" (both stem to "experi").
+    ("experiment", "experiment"),
+    ("experiments", "experiment"),
+    // Across countries (i18n), not "internal".
+    ("international", "internation"),
+    // Access control, not a writer ("author").
+    ("authorize", "authoriz"),
+    ("authorized", "authoriz"),
+    ("authorizes", "authoriz"),
+    ("authorizing", "authoriz"),
+    ("authorization", "authoriz"),
+    ("authorizations", "authoriz"),
+    // A shell window, not ending a process ("terminate").
+    ("terminal", "terminal"),
+    ("terminals", "terminal"),
+    // A goal, not a value in code ("object").
+    ("objective", "objective"),
+    ("objectives", "objective"),
+    // The live environment, not something sold ("product").
+    ("production", "production"),
+    // A mapping or forecast, not a piece of work ("project").
+    ("projection", "projection"),
+    ("projections", "projection"),
+    // A structure, not a file layout ("format").
+    ("formation", "formation"),
+    ("formations", "formation"),
+    // Casual, not data ("information").
+    ("informal", "informal"),
+    // A manager, not running code ("execution").
+    ("executive", "executive"),
+    ("executives", "executive"),
+    // Comparative or kin, not a database relation ("relation", "relational").
+    ("relative", "relative"),
+    ("relatives", "relative"),
+    ("relatively", "relative"),
+    // An error raised, not the preposition "except".
+    ("exception", "exception"),
+    ("exceptions", "exception"),
+    // Slides, not "present" (show, current).
+    ("presentation", "presentation"),
+    ("presentations", "presentation"),
+    // A language and region setting, not "local".
+    ("locale", "locale"),
+    ("locales", "locale"),
+    // Financial instruments, not "security".
+    ("securities", "securities"),
+    // A paid plan, not an index ("subscript").
+    ("subscription", "subscription"),
+    ("subscriptions", "subscription"),
+];
+
+/// Bound combining forms that make a closed compound with a whole word ("antiderivative",
+/// "multithreaded", "microservices"). They are not words on their own, so no catalog lists
+/// them. Only forms of three or more letters whose spelling is rarely the start of an
+/// unrelated word: "re", "de", "un", "pre", "sub" and "trans" are left out, since
+/// "research", "recover", "preserve" and "transaction" are not "search", "cover", "serve" and
+/// "action".
+const COMBINING_FORMS: &[&str] = &[
+    "anti", "cyber", "hyper", "intra", "macro", "micro", "multi", "nano", "poly", "pseudo", "semi",
+    "ultra",
+];
+
+/// Language markers that package names glue to a word ("pydeseq2", "scanpy", "pytorch").
+const PACKAGE_MARKERS: &[&str] = &["py", "js"];
+
+/// Shortest leftover of a compound that counts as a word of its own.
+const MIN_COMPOUND_WORD_CHARS: usize = 3;
+
+/// Whether cutting a known word out of a longer one falls on a real morpheme boundary: what
+/// is left (`rest`, before the known word when `rest_before`, after it otherwise) must be a
+/// word the index knows (`is_word`), a combining form in front, a package marker, or a number.
+/// So "timetable" holds "table", but "stable", "notable" and "portable" do not: "s", "no" and
+/// "por" are not words of the catalog.
+pub fn is_compound_rest(rest: &str, rest_before: bool, is_word: impl Fn(&str) -> bool) -> bool {
+    if !rest.is_empty() && rest.chars().all(|ch| ch.is_ascii_digit()) {
+        return true;
+    }
+    if PACKAGE_MARKERS.contains(&rest) || (rest_before && COMBINING_FORMS.contains(&rest)) {
+        return true;
+    }
+    rest.chars().count() >= MIN_COMPOUND_WORD_CHARS && !is_stopword(rest) && is_word(rest)
 }
 
 /// English function words plus the conversational filler of requests to an assistant
@@ -241,6 +349,8 @@ const STOPWORDS: &[&str] = &[
     "you",
     "your",
     "yours",
+    "mine",
+    "theirs",
     "i'd",
     "i'm",
     "i've",
@@ -647,5 +757,80 @@ mod tests {
     fn stems_share_roots() {
         assert_eq!(stem("plotting"), stem("plots"));
         assert_eq!(stem("h5ad"), "h5ad");
+    }
+
+    #[test]
+    fn stem_exceptions_split_unrelated_words_and_keep_inflections() {
+        // Each pair collides under plain Snowball; the exception list parts them.
+        for (word, unrelated) in [
+            ("customers", "custom"),
+            ("settings", "set"),
+            ("organic", "organize"),
+            ("experiment", "experience"),
+            ("international", "internal"),
+            ("authorization", "author"),
+            ("terminal", "terminate"),
+            ("objectives", "object"),
+            ("production", "product"),
+            ("projection", "project"),
+            ("formation", "format"),
+            ("informal", "information"),
+            ("executive", "execution"),
+            ("relative", "relational"),
+            ("exceptions", "except"),
+            ("presentations", "present"),
+            ("locale", "local"),
+            ("securities", "security"),
+            ("subscription", "subscript"),
+        ] {
+            assert_eq!(
+                stemmer().stem(word),
+                stemmer().stem(unrelated),
+                "{word} no longer collides with {unrelated}; drop its exception"
+            );
+            assert_ne!(stem(word), stem(unrelated), "{word} vs {unrelated}");
+        }
+        // Inflections and the derivations the stemmer already links still meet.
+        for (a, b) in [
+            ("customer", "customers"),
+            ("setting", "settings"),
+            ("experiment", "experimental"),
+            ("international", "internationalization"),
+            ("authorize", "authorization"),
+            ("presentation", "presentations"),
+        ] {
+            assert_eq!(stem(a), stem(b), "{a} vs {b}");
+        }
+        // Words outside the list keep the stemmer's stem.
+        assert_eq!(stem("customize"), "custom");
+        assert_eq!(stem("sets"), "set");
+    }
+
+    #[test]
+    fn compound_rests_must_be_real_morphemes() {
+        let catalog = ["time", "human", "send", "check", "local"];
+        let is_word = |rest: &str| catalog.contains(&rest);
+        // "timetable", "humanloop", "localstorage": both parts are words.
+        assert!(is_compound_rest("time", true, is_word));
+        assert!(is_compound_rest("human", true, is_word));
+        // "antiderivative", "multithreaded": a combining form in front.
+        assert!(is_compound_rest("anti", true, is_word));
+        assert!(is_compound_rest("multi", true, is_word));
+        // A combining form only counts in front ("semi" after a word is no prefix).
+        assert!(!is_compound_rest("semi", false, is_word));
+        // "pydeseq2", "scanpy", "python3".
+        assert!(is_compound_rest("py", true, is_word));
+        assert!(is_compound_rest("py", false, is_word));
+        assert!(is_compound_rest("3", false, is_word));
+        // "stable", "notable", "portable", "domain", "improve", "explain", "research":
+        // the leftover is no word.
+        for rest in ["s", "no", "por", "do", "im", "ex", "re"] {
+            assert!(!is_compound_rest(rest, true, is_word), "{rest}");
+        }
+        // "countdown": the leftover is a stopword, even if a catalog happens to list it.
+        assert!(!is_compound_rest("down", false, |_| true));
+        // "processors": a suffix is no word of its own.
+        assert!(!is_compound_rest("ors", false, is_word));
+        assert!(!is_compound_rest("", false, |_| true));
     }
 }
