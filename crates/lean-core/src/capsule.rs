@@ -349,11 +349,6 @@ mod tests {
     }
 
     #[test]
-    fn deterministic() {
-        assert_eq!(distill(GUIDE), distill(GUIDE));
-    }
-
-    #[test]
     fn rule_lines_are_never_split() {
         let text = "Lists things.\n- A long item. It has two sentences and plain words.\n- Never delete. Explanation follows here.";
         let capsule = distill(text).expect("shorter").text;
