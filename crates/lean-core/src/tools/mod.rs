@@ -17,7 +17,9 @@ use crate::skills::text::{camel_parts, is_stopword, raw_runs, stem, words};
 /// Metadata of one tool, as Pi reports it in `getAllTools()`.
 #[derive(Clone, Debug, Default)]
 pub struct ToolMeta {
+    /// The tool's name, as the model calls it.
     pub name: String,
+    /// What the tool does.
     pub description: String,
     /// Parameter names and their descriptions, flattened to text by the caller.
     pub parameters: String,
@@ -28,6 +30,7 @@ pub struct ToolMeta {
 pub struct ToolHit {
     /// Index into the tools the index was built from.
     pub index: usize,
+    /// Ranking score; higher is better, comparable within one search only.
     pub score: f64,
 }
 
@@ -61,6 +64,7 @@ pub struct ToolIndex {
 }
 
 impl ToolIndex {
+    /// Indexes `tools` for search over their names, descriptions and parameters.
     pub fn build(tools: Vec<ToolMeta>) -> ToolIndex {
         let names = tools
             .iter()
@@ -112,14 +116,17 @@ impl ToolIndex {
         }
     }
 
+    /// Number of tools indexed.
     pub fn len(&self) -> usize {
         self.tools.len()
     }
 
+    /// Whether no tools are indexed.
     pub fn is_empty(&self) -> bool {
         self.tools.is_empty()
     }
 
+    /// The tools, in the order given.
     pub fn tools(&self) -> &[ToolMeta] {
         &self.tools
     }
