@@ -3,8 +3,8 @@
 //! Compaction drops lines and names them in markers; this store is where the model gets them
 //! back. Ids are xxh3 content hashes, so `put` is idempotent and an id can never be a path.
 //! Memory is an LRU bounded by entry count and total bytes. With a directory, every original is
-//! also written as a content-addressed blob (see [`disk`] for how the directory is handled) and
-//! the oldest blobs are pruned when the directory exceeds its disk budget.
+//! also written as a content-addressed blob (the private `disk` module handles the directory)
+//! and the oldest blobs are pruned when the directory exceeds its disk budget.
 //!
 //! Writes happen behind `put`, on one worker thread per store, because `put` runs on Node's
 //! event loop and a synced write of a 10 MB original takes tens of milliseconds. An accepted

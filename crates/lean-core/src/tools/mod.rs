@@ -1,11 +1,11 @@
 //! Tool-metadata search, used by capability routing to decide which tool schemas a request
 //! needs, and by `request_capabilities` to find more.
 //!
-//! This index ranks tools with the BM25F code that skill search uses ([`crate::bm25f`]: the
+//! This index ranks tools with the BM25F code that skill search uses (`crate::bm25f`: the
 //! same tokenizer, stopwords, camelCase split and stemmer, the same impact computation) over
 //! three fields: the name split into words, the description with the tool's guidelines, and
 //! parameter names with their descriptions. Each field saturates on its own
-//! ([`bm25f::Saturation::PerField`]), so a word the tool's name carries counts on top of the
+//! (`bm25f::Saturation::PerField`), so a word the tool's name carries counts on top of the
 //! same word in its prose. So "screenshot" meets "take_screenshot" and "issues" meets
 //! "issue". A query that names a tool exactly pins it first.
 
