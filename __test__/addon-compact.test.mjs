@@ -195,19 +195,26 @@ describe("RecoveryStore", () => {
 });
 
 describe("ToolIndex", () => {
-  const index = new ToolIndex([
+  const TOOLS = [
     { name: "browser_screenshot", description: "Capture a PNG image of the current browser page.", parameters: "fullPage capture the whole page" },
     { name: "github_create_issue", description: "Open a new issue in a GitHub repository.", parameters: "repo title body" },
     { name: "weather_lookup", description: "Current weather and a three-day forecast for a city." },
-  ]);
+  ];
+  const index = new ToolIndex(TOOLS);
 
-  test("finds tools by name words, description and stems; bounded and deterministic", () => {
+  test("finds tools by name words, description and stems; bounded; independent of declaration order", () => {
     assert.equal(index.size, 3);
     assert.deepEqual(index.search("take a screenshot of the page").map((h) => h.name), ["browser_screenshot"]);
     assert.deepEqual(index.search("forecast", 3).map((h) => h.name), ["weather_lookup"]);
     assert.equal(index.search("file issues on github")[0].name, "github_create_issue");
     assert.equal(index.search("page issue forecast", 1).length, 1);
-    assert.deepEqual(index.search("page issue forecast", 8), index.search("page issue forecast", 8));
+    // The same tools declared in reverse rank and score the same: nothing depends on the
+    // order Pi happens to list them in.
+    const reversed = new ToolIndex([...TOOLS].reverse());
+    for (const query of ["page issue forecast", "take a screenshot of the page", "github", "weather_lookup"]) {
+      assert.deepEqual(reversed.search(query, 8), index.search(query, 8), query);
+    }
+    assert.deepEqual(index.search("page issue forecast", 8).map((h) => h.name), ["github_create_issue", "browser_screenshot", "weather_lookup"]);
   });
 
   test("an exact name is pinned first; unrelated queries find nothing", () => {

@@ -201,7 +201,7 @@ describe("pi-lean report", () => {
       const lines = run.stdout.split("\n");
       const requests = lines.filter((l) => /^ {2}"[^"]+" -> /.test(l));
       assert.equal(requests.length, 3, run.stdout);
-      const wordsOf = (/** @type {string} */ l) => /** @type {string} */ (l.match(/"([^"]+)"/)?.[1]).split(" ");
+      const wordsOf = (/** @type {string} */ l) => (l.match(/"([^"]+)"/)?.[1] ?? "").split(" ");
       const descriptions = fs.readdirSync(skills).map((n) => fs.readFileSync(path.join(skills, n, "SKILL.md"), "utf8").toLowerCase());
       for (const line of requests) {
         assert.ok(descriptions.some((d) => wordsOf(line).every((w) => d.includes(w))), `request from a skill's description: ${line}`);

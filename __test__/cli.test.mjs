@@ -107,3 +107,58 @@ describe("pi-lean compact", { skip: !fs.existsSync(CORPUS) && "shared compaction
     assert.match(run.stderr, /^pi-lean: --kind: unknown kind "bogus"/);
   });
 });
+
+describe("pi-lean argument parsing", () => {
+  const hitLines = (stdout) => stdout.split("\n").filter((line) => /^\s+\d+\. /.test(line));
+
+  test("--limit=N is the same option as --limit N", () => {
+    const query = "write release notes from the changelog";
+    const joined = cli(["search", "--skills", DEP_SKILLS, "--limit=1", query]);
+    const split = cli(["search", "--skills", DEP_SKILLS, "--limit", "1", query]);
+    const unlimited = cli(["search", "--skills", DEP_SKILLS, query]);
+    assert.equal(joined.status, 0, joined.stderr);
+    assert.equal(hitLines(joined.stdout).length, 1, joined.stdout);
+    assert.ok(hitLines(unlimited.stdout).length > 1, "the fixture has more than one hit, so the limit is what cut it");
+    assert.equal(joined.stdout, split.stdout);
+  });
+
+  test("search -h shows help instead of searching for \"-h\"; after -- it is a query", () => {
+    for (const flag of ["-h", "--help"]) {
+      const run = cli(["search", "--skills", DEP_SKILLS, flag]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stderr, "");
+      assert.match(run.stdout, /^pi-lean: lazy skills[^]*\nUsage:\n/);
+      assert.doesNotMatch(run.stdout, /confidence/);
+    }
+    const literal = cli(["search", "--skills", DEP_SKILLS, "--", "-h"]);
+    assert.equal(literal.status, 0, literal.stderr);
+    assert.match(literal.stdout, /^-h {2}\(confidence /m);
+  });
+
+  test("compact --help shows help without reading stdin, even after a bad option value", () => {
+    for (const args of [["compact", "--help"], ["compact", "--kind", "bogus", "-h"]]) {
+      const run = cli(args, "this input is not compacted\n");
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stderr, "");
+      assert.match(run.stdout, /^pi-lean: lazy skills[^]*\nUsage:\n/);
+      assert.doesNotMatch(run.stdout, /this input is not compacted/);
+    }
+  });
+
+  test("the usage text names every option any command accepts", () => {
+    const source = fs.readFileSync(CLI, "utf8");
+    const declared = new Set([...source.matchAll(/\b(\w+): \{ type: "(?:string|boolean)"/g)].map((m) => m[1]));
+    for (const name of ["tool", "path", "recoverable", "limit", "kind"]) assert.ok(declared.has(name), `the parser declares --${name}`);
+    const usage = cli(["--help"]).stdout;
+    for (const name of declared) assert.match(usage, new RegExp(`--${name}\\b`), `usage lists --${name}`);
+  });
+
+  test("usage errors still exit 2 with the usage text on stderr", () => {
+    for (const args of [["search", "--bogus", "x"], ["compact", "a", "b"], ["report", "extra"], ["search", "--limit=0", "x"]]) {
+      const run = cli(args);
+      assert.equal(run.status, 2, args.join(" "));
+      assert.equal(run.stdout, "");
+      assert.match(run.stderr, /^pi-lean: .+\n\n[^]*\nUsage:/, args.join(" "));
+    }
+  });
+});

@@ -55,10 +55,9 @@ describe("additive model picker in Pi's TUI", { skip }, () => {
   test("Escape while the picker runs cancels it at once; the row does not stay on Choosing skills", async () => {
     await pi.submit("The report endpoint is slow; profile the CPU hot spots.");
     await pi.waitFor(/Choosing skills/);
-    const pressed = Date.now();
     pi.keys("Escape");
+    // The picker's reply is 15 s away, so "aborted" within the wait means Escape cancelled it.
     const after = await pi.waitFor(/Operation aborted/, 5000);
-    assert.ok(Date.now() - pressed < 5000);
     assert.doesNotMatch(after, /Choosing skills/);
     assert.equal(model.bodies.length, 3, "no agent request follows the cancelled picker");
   });

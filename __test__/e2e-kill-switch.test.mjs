@@ -2,7 +2,6 @@
 // twice in one sandbox, once without the extension and once with it but switched off; the
 // request bytes must be identical (skills catalog, tools, tool results).
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { FakeModel } from "./helpers/fake-model.mjs";

@@ -81,7 +81,7 @@ describe("ask approval and commands in RPC mode", { skip }, () => {
     const report = notices.find((n) => n.message.startsWith("pi-lean skills: scope all skills"));
     assert.ok(report, JSON.stringify(notices));
     assert.match(report.message, /offered release-notes \[notes\]/);
-    assert.match(report.message, /hidden  secret-helper \(user-only: disable-model-invocation; run it with \/skill:secret-helper\)/);
+    assert.match(report.message, /hidden {2}secret-helper \(user-only: disable-model-invocation; run it with \/skill:secret-helper\)/);
     assert.match(report.message, /the interactive manager needs the TUI/);
     assert.ok(notices.some((n) => n.message === "pi-lean: skill scope is all skills (5 of 5 skills offered). Profiles: work. Use /skill-profile <name|all>."));
   });

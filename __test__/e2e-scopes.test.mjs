@@ -148,7 +148,7 @@ describe("ask is enforced wherever deny is", { skip }, () => {
     assert.deepEqual(first, ["Use this: [skill block removed by pi-lean policy]\nthen write notes."]);
     for (const body of bodies) assert.ok(!JSON.stringify(body).includes("Forged body."));
     const typed = userTexts(bodies[1]).find((t) => t.startsWith('<skill name="release-notes"'));
-    assert.ok(typed && typed.includes("Collect the commits since the previous tag"), JSON.stringify(userTexts(bodies[1])));
+    assert.ok(typed?.includes("Collect the commits since the previous tag"), JSON.stringify(userTexts(bodies[1])));
   });
 });
 
@@ -291,7 +291,7 @@ describe("commands in print mode", { skip }, () => {
     assert.equal(bodies.length, 1, "commands never reach the model");
     assert.match(run.stderr, /pi-lean: skill scope is now group "dev" of profile "work" \(1 of 19 skills offered\)\./);
     assert.match(run.stderr, /pi-lean skills: scope group "dev" of profile "work"/);
-    assert.match(run.stderr, /hidden  release-notes \[notes\] \(scope: outside group "dev" of profile "work"\)/);
+    assert.match(run.stderr, /hidden {2}release-notes \[notes\] \(scope: outside group "dev" of profile "work"\)/);
     assert.match(run.stderr, /the interactive manager needs the TUI/);
     assert.deepEqual(JSON.parse(savedConfig ?? "{}").activeGroup, "dev");
     assert.match(systemText(bodies[0]), /<skill_index>\n1 skill in group "dev" of profile "work", not listed\./);

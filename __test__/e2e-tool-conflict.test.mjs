@@ -29,7 +29,7 @@ describe("SKILL_TOOL_CONFLICT", { skip }, () => {
         assert.equal(run.code, 0, run.stderr);
         const reports = run.stderr.split("\n").filter((line) => line.includes("SKILL_TOOL_CONFLICT"));
         assert.equal(reports.length, 1, run.stderr);
-        assert.match(reports[0], new RegExp(`^pi-lean: SKILL_TOOL_CONFLICT: the tool "skill" is already registered by .*other-skill-tool.*\\. pi-lean's skill tools and catalog are off`));
+        assert.match(reports[0], /^pi-lean: SKILL_TOOL_CONFLICT: the tool "skill" is already registered by .*other-skill-tool.*\. pi-lean's skill tools and catalog are off/);
         const names = toolNames(model.bodies[0]);
         assert.ok(!names.includes("skill_search"), names.join(","));
         const skill = model.bodies[0].tools.find((t) => t.function.name === "skill");

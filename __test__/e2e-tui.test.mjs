@@ -38,8 +38,7 @@ describe("the skills manager in Pi's TUI", { skip }, () => {
   });
 
   test("/skills <query> opens on that query's results; the message shown inside is repeated after close", async () => {
-    keys("/skills release notes");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pi.type("/skills release notes");
     keys("Enter");
     const results = await waitFor(/Skills matching "release notes"/);
     assert.match(results, /→ offered release-notes/);
@@ -54,8 +53,7 @@ describe("the skills manager in Pi's TUI", { skip }, () => {
 
   test("the manager shows the Token Saver and switches it on; the status line appears", async () => {
     assert.doesNotMatch(screen(), /token saver: ~/);
-    keys("/skills");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pi.type("/skills");
     keys("Enter");
     await waitFor(/token saver: off\n[\s\S]*Token Saver: off \(switch on\)/);
     for (let i = 0; i < 6; i++) keys("Down");

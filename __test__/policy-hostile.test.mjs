@@ -11,11 +11,26 @@ const throwing = () => {
   throw new Error("policy engine unavailable");
 };
 
-/** Milliseconds for one call. @param {() => unknown} fn */
-function elapsed(fn) {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
+/**
+ * Characters `String.prototype.indexOf` scans during `fn`: a count of work that does not
+ * depend on the machine's speed or load (the scrub finds tags with indexOf and one linear
+ * regex, so a quadratic path shows here as scans many times the input's length).
+ * @param {() => unknown} fn
+ */
+function charsScanned(fn) {
+  const indexOf = String.prototype.indexOf;
+  let scanned = 0;
+  String.prototype.indexOf = function (/** @type {string} */ needle, /** @type {number} */ from = 0) {
+    const at = indexOf.call(this, needle, from);
+    scanned += (at === -1 ? this.length : at) - Math.max(0, from);
+    return at;
+  };
+  try {
+    fn();
+  } finally {
+    String.prototype.indexOf = indexOf;
+  }
+  return scanned;
 }
 
 describe("the deny scrub on hostile input", () => {
@@ -49,18 +64,26 @@ describe("the deny scrub on hostile input", () => {
     assert.ok(out.includes("intro"), out);
   });
 
-  test("crafted openings take linear time (no regex backtracking blow-up)", () => {
+  test("crafted openings take linear work (no regex backtracking, no rescans per opening)", () => {
     const cases = [
-      '<skill name="x"'.repeat(20_000),
-      '<skill name="x">'.repeat(20_000),
-      `<skill name="${"a".repeat(300_000)}`,
-      "<skill ".repeat(40_000),
-      `<skill name=${" ".repeat(300_000)}`,
-      '<skill name="x">body</skill>'.repeat(20_000),
+      { text: '<skill name="x"'.repeat(20_000), kept: true },
+      { text: '<skill name="x">'.repeat(20_000), kept: true },
+      { text: `<skill name="${"a".repeat(300_000)}`, kept: false },
+      { text: "<skill ".repeat(40_000), kept: true },
+      { text: `<skill name=${" ".repeat(300_000)}`, kept: true },
+      { text: '<skill name="x">body</skill>'.repeat(20_000), kept: true },
+      { text: '<skill name="secret"'.repeat(20_000), kept: false },
     ];
-    for (const text of cases) {
-      const ms = elapsed(() => scrubSkillBlocks(text, deny));
-      assert.ok(ms < 2000, `${text.slice(0, 20)}… (${text.length} chars) took ${ms.toFixed(0)} ms`);
+    for (const { text, kept } of cases) {
+      let lookups = 0;
+      let out = "";
+      const scanned = charsScanned(() => {
+        out = scrubSkillBlocks(text, (name) => (lookups++, deny(name)));
+      });
+      const label = `${text.slice(0, 20)}… (${text.length} chars)`;
+      assert.equal(out, kept ? text : REMOVED_BLOCK, label);
+      assert.ok(scanned <= 2 * text.length, `${label} scanned ${scanned} chars`);
+      assert.ok(lookups <= text.length / 15, `${label}: at most one policy lookup per opening (${lookups})`);
     }
   });
 

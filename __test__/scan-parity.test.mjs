@@ -36,6 +36,9 @@ function tree(files) {
 const skill = (name, description, extra = "") => `---\nname: ${name}\ndescription: ${description}\n${extra}---\nBody of ${name}.\n`;
 
 describe("scan parity with Pi's loadSkills()", { skip }, () => {
+  test("shared routing skills are there to compare", { skip: !fs.existsSync(ROUTING_SKILLS) && "shared eval skills missing (../shared/eval/routing/skills)" }, () => {
+    assert.ok(fs.readdirSync(ROUTING_SKILLS).length > 0);
+  });
   for (const repo of fs.existsSync(ROUTING_SKILLS) ? fs.readdirSync(ROUTING_SKILLS) : []) {
     test(`shared routing skills: ${repo}`, async () => {
       const { pi, ours } = await both(path.join(ROUTING_SKILLS, repo));

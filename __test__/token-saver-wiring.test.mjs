@@ -157,7 +157,7 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     await fake.emit("before_provider_request", { payload: { model: "m", messages: [{ role: "system", content: "B" }] } }, ui.ctx);
     await command("stats");
     const stats = ui.notes.at(-1) ?? "";
-    const strategies = Object.entries(patch.details.tokenSaver.strategies.reduce((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), { "exact-repeat": 1 }))
+    const strategies = Object.entries(patch.details.tokenSaver.strategies.reduce((/** @type {Record<string, number>} */ acc, s) => ((acc[s] = (acc[s] ?? 0) + 1), acc), { "exact-repeat": 1 }))
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([s, n]) => `${s} ${n}`)
       .join(", ");

@@ -23,7 +23,22 @@ Usage:
   pi-lean report [--skills DIR]... [--catalog FILE.jsonl]... [--sessions N]
   pi-lean compact [FILE|-] [--kind auto|log|test|diagnostics|grep|diff|json|source|tree|table|config|text]
                   [--command CMD] [--query Q] [--tool NAME] [--path P] [--recoverable] [--json]
-  pi-lean --version | --help
+  pi-lean --version | --help      (every command also takes -h/--help)
+
+Options take a value as --name VALUE or --name=VALUE:
+  --skills DIR          a skill dir to search (repeatable); default: the dirs Pi reads
+  --catalog FILE.jsonl  rows of {name, description} to search (repeatable)
+  --limit N             hits per query, 1..8 (default 5)
+  --all                 search outside pi-lean.json's scope (denied skills stay hidden)
+  --queries FILE.jsonl  rows of {id, prompt}, one search each
+  --json                one JSON object per line instead of text
+  --sessions N          recent Pi sessions report reads, 0..1000 (default 20)
+  --kind KIND           the output's kind instead of detecting it (default auto)
+  --command CMD         the command that produced the output (helps pick what to keep)
+  --query Q             what you are looking for in it (kept lines rank higher)
+  --tool NAME           the Pi tool that produced it (bash, read, grep, ...)
+  --path P              the file it came from (default: FILE)
+  --recoverable         markers name id=<content hash> so token_retrieve can recover the lines
 
 With no --skills/--catalog, search uses the skills Pi would offer the model: the user's skill
 dirs ($PI_CODING_AGENT_DIR/skills or ~/.pi/agent/skills, ~/.agents/skills) and, in a project
@@ -31,11 +46,21 @@ you trusted in Pi, ./.pi/skills; filtered by pi-lean.json's scope and policy (--
 outside the scope; denied skills are never listed). report falls back to the bundled sample
 skills when none are installed.`;
 
+/** Thrown by `parse` when a command was asked for `-h`/`--help`: print the usage, exit 0. */
+class HelpRequested extends Error {}
+
 /**
  * node:util parseArgs with usage errors of our own, at most `maxPositionals` positionals.
+ * Every command takes `-h`/`--help`; it wins over any other mistake on the line, so
+ * `pi-lean search -h` shows help rather than searching for "-h".
  * @param {string[]} argv @param {Record<string, {type: "string" | "boolean", multiple?: boolean}>} options @param {number} maxPositionals
  */
 function parse(argv, options, maxPositionals) {
+  const withHelp = { ...options, help: { type: /** @type {const} */ ("boolean"), short: "h" } };
+  // Help is looked for before strict parsing so that `compact --kind bogus --help` still helps;
+  // tokens after `--` are positionals, never a help request.
+  const { tokens } = parseArgs({ args: argv, options: withHelp, allowPositionals: true, strict: false, tokens: true });
+  if (tokens.some((t) => t.kind === "option" && t.name === "help")) throw new HelpRequested();
   /** @type {ReturnType<typeof parseArgs>} */
   let parsed;
   try {
@@ -239,6 +264,10 @@ async function main() {
     } else if (!command || command === "--help" || command === "-h" || command === "help") process.stdout.write(USAGE + "\n");
     else throw new UsageError(`unknown command "${command}"`);
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      process.stdout.write(USAGE + "\n");
+      return;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`pi-lean: ${error.message}\n\n${USAGE}\n`);
       process.exit(2);

@@ -191,7 +191,7 @@ async function scoreOwn(dir, command) {
     const text = readFileSync(path, 'utf8');
     const out = spawnSync('bash', ['-c', command.replaceAll('{in}', shellQuote(path))], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout ?? '';
     const squeezed = file.endsWith('.json') ? out.replace(/\s+/g, '') : null;
-    const missing = mustKeep[file].filter((k) => !out.includes(k) && !(squeezed !== null && squeezed.includes(k.replace(/\s+/g, ''))));
+    const missing = mustKeep[file].filter((k) => !out.includes(k) && !squeezed?.includes(k.replace(/\s+/g, '')));
     const [a, b] = [count(text), count(out)];
     const viewBytes = Buffer.byteLength(out);
     // What Pi itself would send for this bash output: its tail cut (plus a notice when cut).

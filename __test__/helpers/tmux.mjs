@@ -45,10 +45,25 @@ export class TmuxPi {
     tmux("send-keys", "-t", this.session, ...keys);
   }
 
+  /**
+   * Types `text` and waits until the editor shows it: the screen holds one more copy of it
+   * than before (earlier copies may be in the chat), instead of a guessed pause.
+   * @param {string} text
+   */
+  async type(text) {
+    const copies = (/** @type {string} */ screen) => screen.split(text).length - 1;
+    const before = copies(this.screen());
+    this.keys(text);
+    const until = Date.now() + 30_000;
+    while (copies(this.screen()) <= before) {
+      if (Date.now() > until) assert.fail(`the editor never showed ${JSON.stringify(text)}; screen:\n${this.screen()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Types a line and submits it. @param {string} text */
   async submit(text) {
-    this.keys(text);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await this.type(text);
     this.keys("Enter");
   }
 

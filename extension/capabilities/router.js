@@ -23,7 +23,7 @@ export const REQUEST_LIMIT = 3;
  * @param {unknown} schema
  */
 export function parameterText(schema) {
-  const props = /** @type {{properties?: Record<string, {description?: string}>}} */ (schema ?? {}).properties ?? {};
+  const props = /** @type {{properties?: Record<string, {description?: string}>}} */ (schema)?.properties ?? {};
   return Object.entries(props)
     .map(([name, spec]) => `${name} ${typeof spec?.description === "string" ? spec.description : ""}`)
     .join(" ");

@@ -32,6 +32,7 @@ export function scrubSkillBlocks(text, isBlocked) {
   /** @type {Array<[number, number]>} removed [start, end) ranges, in order, disjoint */
   const removed = [];
   let removedUntil = 0;
+  const tagEndAfter = nextIndexOf(text, ">");
   for (const match of text.matchAll(OPENING_RE)) {
     const start = match.index ?? 0;
     if (start < removedUntil) continue; // inside a block already removed
@@ -40,7 +41,7 @@ export function scrubSkillBlocks(text, isBlocked) {
     let end = text.length;
     let blocked = true;
     if (nameEnd !== -1) {
-      const tagEnd = text.indexOf(">", nameEnd);
+      const tagEnd = tagEndAfter(nameEnd);
       if (tagEnd !== -1) end = firstAfter(closings, tagEnd) ?? text.length;
       blocked = blocks(text.slice(nameStart, nameEnd), isBlocked);
     }
@@ -68,6 +69,25 @@ function blocks(/** @type {string} */ raw, /** @type {(name: string) => boolean}
   } catch {
     return true;
   }
+}
+
+/**
+ * `text.indexOf(needle, from)` remembering its last answer: asked again from inside the span
+ * it already searched, it answers without scanning, so many openings that share one distant
+ * (or missing) `>` cost one scan instead of one each (that was quadratic).
+ * @param {string} text @param {string} needle
+ */
+function nextIndexOf(text, needle) {
+  let searchedFrom = -1;
+  let found = -1;
+  return (/** @type {number} */ from) => {
+    const known = searchedFrom !== -1 && from >= searchedFrom && (found === -1 || from <= found);
+    if (!known) {
+      searchedFrom = from;
+      found = text.indexOf(needle, from);
+    }
+    return found;
+  };
 }
 
 /** End offsets of every `</skill>` closing tag, ascending. @param {string} text */

@@ -216,10 +216,10 @@ export function runSkillSearch(index, params, options) {
  * @param {import("../../index.js").SkillPage} page
  */
 function skillBlock(page) {
-  const escape = (/** @type {string} */ s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const escapeAttr = (/** @type {string} */ s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   // A page that ends inside an overlong line keeps every byte; the next page goes on from there.
   const text = page.nextColumn > 0 ? page.text : page.text.replace(/\s+$/, "");
-  return `<skill name="${escape(page.name)}" location="${escape(page.filePath)}">\nReferences are relative to ${page.baseDir}.\n\n${text}\n</skill>`;
+  return `<skill name="${escapeAttr(page.name)}" location="${escapeAttr(page.filePath)}">\nReferences are relative to ${page.baseDir}.\n\n${text}\n</skill>`;
 }
 
 /**

@@ -148,7 +148,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         continue;
       }
       const message = entry?.type === "message" ? entry.message : null;
-      if (!message || message.role !== "toolResult") continue;
+      if (message?.role !== "toolResult") continue;
       const record = message.details?.tokenSaver;
       if (record && typeof record.id === "string") {
         originals.set(record.id, { tool: String(record.tool ?? message.toolName), storeKey: String(record.store ?? storeKey) });

@@ -71,7 +71,7 @@ function moduleSource(i, rand) {
 }
 
 /** Node test-runner file covering a slice of the modules, TESTS_PER_MODULE cases each. */
-function testSource(fileIndex, modules) {
+function testSource(modules) {
   const imports = modules.map((i) => `import * as ${id(i)} from "../src/modules/${id(i)}.mjs";`);
   const blocks = modules.map((i) => {
     const a = WORDS[i % WORDS.length];
@@ -254,6 +254,6 @@ export function writeProject(dir) {
   const perFile = Math.ceil(MODULE_COUNT / TEST_FILES);
   for (let f = 0; f < TEST_FILES; f++) {
     const modules = Array.from({ length: perFile }, (_, k) => f * perFile + k).filter((i) => i < MODULE_COUNT);
-    write(`test/modules-${f + 1}.test.mjs`, testSource(f, modules));
+    write(`test/modules-${f + 1}.test.mjs`, testSource(modules));
   }
 }

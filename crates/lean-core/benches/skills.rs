@@ -93,6 +93,18 @@ fn bench_hostile(c: &mut Criterion) {
             b.iter(|| SearchIndex::build(black_box(&catalog)))
         });
     }
+    // A 1.5 MB query: only its start is analysed, so this stays near a normal search.
+    let catalog = Catalog::new(
+        (0..200)
+            .map(|i| synthetic(format!("service{i}helper"), Vec::new()))
+            .collect(),
+    )
+    .0;
+    let index = SearchIndex::build(&catalog);
+    let huge: String = (0..200_000).map(|i| format!("word{i} ")).collect();
+    group.bench_function("search/query-1.5MB", |b| {
+        b.iter(|| black_box(index.search(black_box(&huge), 8, &|_| true)))
+    });
     let depth = 30_000;
     let chain = (0..depth)
         .map(|i| {

@@ -8,32 +8,56 @@ use std::fmt;
 /// A stable, machine-readable error code. `as_str()` is what reaches JS as `error.code`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
+    /// No skill of that name is in the catalog.
     SkillNotFound,
+    /// The skill policy denies this skill.
     SkillDenied,
+    /// The skill policy asks the user first, and there was no approval.
     SkillApprovalRequired,
+    /// The skill's file changed since the page's revision was taken.
     SkillSourceChanged,
+    /// A continuation page was asked for without the revision of the first page.
     SkillRevRequired,
+    /// The skill's file is larger than the source limit.
     SkillSourceTooLarge,
+    /// The skill's file is not valid UTF-8.
     SkillInvalidUtf8,
+    /// The skill's frontmatter cannot be parsed.
     SkillInvalidFrontmatter,
+    /// The skill's body is empty.
     SkillEmptyBody,
+    /// The file at the skill's path now declares another skill.
     SkillNameMismatch,
+    /// Two skills share a name; the first one found wins.
     SkillNameCollision,
+    /// A skill lists more dependencies than the limit.
     SkillTooManyRequires,
+    /// The skill is hidden from the model (`disable-model-invocation`).
     SkillHidden,
+    /// A skill file or directory cannot be read.
     SkillIo,
+    /// A dependency cycle (reported, not fatal).
     DependencyCycle,
+    /// A dependency names no known skill (reported, not fatal).
     DependencyMissing,
+    /// A configuration value is invalid.
     ConfigInvalid,
+    /// A browse cursor was issued for a catalog that has changed since.
     SearchCursorStale,
+    /// A browse cursor is malformed.
     SearchCursorInvalid,
+    /// The recovery id is no longer in the store.
     RecoveryExpired,
+    /// The recovery store cannot read or write its directory.
     RecoveryIo,
+    /// An argument has the wrong type or is out of range.
     InvalidArgument,
+    /// A bug: a panic or an impossible state, caught before it crossed FFI.
     Internal,
 }
 
 impl ErrorCode {
+    /// The code's stable string, as JS sees it in `error.code`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ErrorCode::SkillNotFound => "SKILL_NOT_FOUND",
@@ -77,6 +101,7 @@ impl fmt::Display for ErrorCode {
 
 /// Anything in the core that can fail in a way JS must be able to tell apart.
 pub trait Coded {
+    /// The stable code of this failure.
     fn code(&self) -> ErrorCode;
 }
 
@@ -84,11 +109,14 @@ pub trait Coded {
 /// recovery modules name it `SkillError` and `RecoveryError`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CoreError {
+    /// What kind of failure, for code that branches on it.
     pub code: ErrorCode,
+    /// What happened and what to do, for people.
     pub message: String,
 }
 
 impl CoreError {
+    /// An error with this code and message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         CoreError {
             code,

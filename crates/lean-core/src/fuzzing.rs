@@ -21,10 +21,12 @@ pub struct Bytes<'a> {
 }
 
 impl<'a> Bytes<'a> {
+    /// A reader over `data`.
     pub fn new(data: &'a [u8]) -> Self {
         Bytes { data }
     }
 
+    /// The next byte.
     pub fn byte(&mut self) -> u8 {
         match self.data.split_first() {
             Some((&first, rest)) => {
@@ -43,10 +45,12 @@ impl<'a> Bytes<'a> {
         head
     }
 
+    /// A [`Bytes::chunk`] as text, invalid UTF-8 replaced.
     pub fn text(&mut self, max: usize) -> String {
         String::from_utf8_lossy(self.chunk(max)).into_owned()
     }
 
+    /// Every byte not read yet.
     pub fn rest(self) -> &'a [u8] {
         self.data
     }

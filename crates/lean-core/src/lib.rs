@@ -11,6 +11,8 @@
 //! The N-API binding at the workspace root is a thin wrapper over this crate, so everything
 //! here is testable with `cargo test` and benchmarkable with criterion.
 
+#![warn(missing_docs)]
+
 mod bm25f;
 pub mod capsule;
 pub mod compact;

@@ -124,9 +124,12 @@ proptest! {
             prop_assert!(range.end_line <= result.original_lines);
             last_end = range.end_line;
         }
-        // Same input, same bytes.
-        let again = compact(&input, &opts);
+        // Same input, same bytes, also when read at another alignment.
+        let mut shifted = vec![0u8; 3];
+        shifted.extend_from_slice(&input);
+        let again = compact(&shifted[3..], &opts);
         prop_assert_eq!(again.text, result.text);
+        prop_assert_eq!(again.ranges, result.ranges);
     }
 
     #[test]

@@ -184,17 +184,60 @@ fn disk_budget_prunes_the_oldest_blobs() {
     })
     .unwrap();
     let mut ids = Vec::new();
+    // A running store ages blobs in write order, not by the clock, so no sleeps are needed.
     for i in 0..5u8 {
         ids.push(store.put(&[b'a' + i; 100]).unwrap());
-        // Distinct modification times make "oldest" well defined on coarse clocks.
-        std::thread::sleep(std::time::Duration::from_millis(15));
     }
     store.flush().unwrap();
     let stats = store.stats();
     assert!(stats.disk_bytes <= 250, "{stats:?}");
     assert_eq!(stats.disk_entries, 2);
     assert!(store.contains(&ids[4]) && store.contains(&ids[3]));
-    assert!(!store.contains(&ids[0]));
+    for pruned in &ids[..3] {
+        assert!(!store.contains(pruned));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_reopened_store_prunes_by_modification_time() {
+    let dir = temp_dir("budget-mtime");
+    let roomy = StoreConfig {
+        max_entries: 1,
+        max_bytes: 1 << 20,
+        dir: Some(dir.clone()),
+        disk_budget_bytes: 1 << 20,
+    };
+    let ids: Vec<String> = {
+        let store = RecoveryStore::open(roomy.clone()).unwrap();
+        let ids = (0..5u8)
+            .map(|i| store.put(&[b'a' + i; 100]).unwrap())
+            .collect();
+        store.flush().unwrap();
+        ids
+    };
+    // Modification times set explicitly, newest first in write order, so the open-time scan
+    // must follow the clock on disk rather than names or write order.
+    let epoch = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+    for (i, id) in ids.iter().enumerate() {
+        let file = std::fs::File::options()
+            .write(true)
+            .open(dir.join(format!("{id}.blob")))
+            .unwrap();
+        file.set_modified(epoch + std::time::Duration::from_secs(60 * (5 - i as u64)))
+            .unwrap();
+    }
+    let tight = RecoveryStore::open(StoreConfig {
+        disk_budget_bytes: 250,
+        ..roomy
+    })
+    .unwrap();
+    tight.flush().unwrap();
+    assert_eq!(tight.stats().disk_entries, 2, "{:?}", tight.stats());
+    assert!(tight.contains(&ids[0]) && tight.contains(&ids[1]));
+    for pruned in &ids[2..] {
+        assert!(!tight.contains(pruned));
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

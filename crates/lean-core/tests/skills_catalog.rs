@@ -370,17 +370,22 @@ fn clauses_pointing_at_other_skills_count_less() {
 }
 
 #[test]
-fn huge_and_odd_queries_stay_fast_and_sane() {
+fn huge_and_odd_queries_are_bounded_and_sane() {
     let catalog = sample();
     let index = SearchIndex::build(&catalog);
-    let huge: String = (0..200_000)
-        .map(|i| format!("word{i} "))
-        .collect::<String>()
-        + "plot";
-    let start = std::time::Instant::now();
-    let result = index.search(&huge, 5, &|_| true);
-    assert!(start.elapsed().as_secs_f64() < 1.0);
+    // Bounded work, shown without a clock (the time is in the `skills-hostile` bench): the
+    // ranking reads only the start of a huge query, so two huge queries that differ only in a
+    // tail that matters on its own rank identically.
+    let head: String = (0..200_000).map(|i| format!("word{i} ")).collect();
+    let tail = "plotting publication figures";
+    assert!(
+        names(&catalog, &index, tail).contains(&"matplotlib".to_string()),
+        "the tail alone is a real match"
+    );
+    let result = index.search(&(head.clone() + tail), 5, &|_| true);
+    assert_eq!(result, index.search(&head, 5, &|_| true));
     assert!(result.hits.len() <= 5);
+    let huge = head + "plot";
     for query in [
         "é".repeat(3000),
         "\0\u{2028}💥".repeat(100),

@@ -12,6 +12,7 @@ pub const DEFAULT_BUDGET_TOKENS: usize = 8000;
 /// Pi's built-in truncation limits (`DEFAULT_MAX_LINES`, `DEFAULT_MAX_BYTES` in its
 /// `core/tools/truncate.js`).
 pub const PI_MAX_LINES: usize = 2000;
+/// Pi's byte cap (50 KB) on what its tools send of an output.
 pub const PI_MAX_BYTES: usize = 50 * 1024;
 
 /// Weight of each byte in quarter tokens: letters and spaces 1, digits and punctuation 2

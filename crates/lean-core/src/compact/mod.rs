@@ -40,21 +40,34 @@ pub use budget::{
 /// What kind of tool output a buffer holds; steers which lines count as facts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ContentKind {
+    /// Build and runtime logs.
     Log,
+    /// Test runner output (cargo test, pytest, jest, go test, ...).
     Test,
+    /// Compiler and linter diagnostics.
     Diagnostics,
+    /// `grep`/`rg` matches, `path:line:text`.
     Grep,
+    /// Unified diffs and patches.
     Diff,
+    /// A JSON document.
     Json,
+    /// Source code read from a file.
     Source,
+    /// Directory listings and trees.
     Tree,
+    /// Column-aligned tables (`ps`, `docker ps`, `ls -l`).
     Table,
+    /// Config files (YAML, TOML, INI, ...).
     Config,
+    /// Prose and anything else.
     Text,
+    /// Bytes that are not text; always passed through unchanged.
     Binary,
 }
 
 impl ContentKind {
+    /// Every kind, in declaration order.
     pub const ALL: [ContentKind; 12] = [
         ContentKind::Log,
         ContentKind::Test,
@@ -70,6 +83,7 @@ impl ContentKind {
         ContentKind::Binary,
     ];
 
+    /// The kind's stable name (`log`, `test`, ...), as `kind` options and results spell it.
     pub fn as_str(self) -> &'static str {
         match self {
             ContentKind::Log => "log",
@@ -138,7 +152,9 @@ pub struct CompactOptions {
     pub max_output_bytes: Option<usize>,
 }
 
+/// Inputs smaller than this many bytes pass through unchanged.
 pub const DEFAULT_THRESHOLD_BYTES: usize = 1024;
+/// Inputs larger than this pass through unchanged (bounded work).
 pub const DEFAULT_MAX_INPUT_BYTES: usize = 256 << 20;
 /// Most bookkeeping per input line on the line path: the u32 line start, the u32 template id
 /// and one byte of packed flags (inputs of very short lines use u16 offsets and, while under
@@ -168,13 +184,19 @@ pub struct Compacted {
     /// Output bytes; equal to the input when `changed` is false (empty then from
     /// [`compact_unchanged_empty`]).
     pub text: Vec<u8>,
+    /// The kind the input was compacted as (detected, or the one asked for).
     pub kind: ContentKind,
+    /// False when the input passed through unchanged.
     pub changed: bool,
     /// xxh3 hex of the input: the id under which the recovery store keeps the original.
     pub id: String,
+    /// Bytes of the input.
     pub original_bytes: usize,
+    /// Bytes of `text`.
     pub output_bytes: usize,
+    /// Lines of the input.
     pub original_lines: usize,
+    /// The original lines each marker stands for, in order.
     pub ranges: Vec<DroppedRange>,
     /// Names of the steps that changed the output, in order.
     pub strategies: Vec<&'static str>,
@@ -204,6 +226,39 @@ fn passthrough(input: &[u8], kind: ContentKind, id: String, lines: usize) -> Com
 /// Compacts `input`. Never panics: any internal failure returns the original unchanged.
 /// (Built with the test-only `fuzzing` feature, panics propagate so property tests and
 /// fuzzers see them.)
+///
+/// A long build log keeps its error and loses the repetitive lines; each dropped run is a
+/// marker line and a [`DroppedRange`], and the recovery store gives the originals back:
+///
+/// ```
+/// use lean_core::compact::{compact, CompactOptions};
+/// use lean_core::recovery::{RecoveryStore, StoreConfig};
+///
+/// let mut log = String::new();
+/// for i in 0..400 {
+///     log += &format!("   Compiling dep{i} v1.0.{i}\n");
+/// }
+/// log += "error[E0425]: cannot find value `retries` in this scope\n";
+///
+/// let store = RecoveryStore::open(StoreConfig::default()).unwrap();
+/// let id = store.put(log.as_bytes()).unwrap();
+/// let options = CompactOptions {
+///     command: Some("cargo build".into()),
+///     recovery_id: Some(id.clone()),
+///     ..Default::default()
+/// };
+/// let result = compact(log.as_bytes(), &options);
+/// assert!(result.changed && result.output_bytes < result.original_bytes);
+/// let view = String::from_utf8(result.text).unwrap();
+/// assert!(view.contains("cannot find value `retries`"));
+///
+/// // Every dropped line comes back byte for byte.
+/// let range = &result.ranges[0];
+/// let count = range.end_line - range.start_line + 1;
+/// let original = store.retrieve(&id, range.start_line, count).unwrap();
+/// let expected: String = log.lines().skip(range.start_line - 1).take(count).map(|l| format!("{l}\n")).collect();
+/// assert_eq!(original.text, expected.as_bytes());
+/// ```
 pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
     let mut result = compact_unchanged_empty(input, opts);
     if !result.changed {

@@ -3,8 +3,8 @@
 //! Compaction drops lines and names them in markers; this store is where the model gets them
 //! back. Ids are xxh3 content hashes, so `put` is idempotent and an id can never be a path.
 //! Memory is an LRU bounded by entry count and total bytes. With a directory, every original is
-//! also written as a content-addressed blob (see [`disk`] for how the directory is handled) and
-//! the oldest blobs are pruned when the directory exceeds its disk budget.
+//! also written as a content-addressed blob (the private `disk` module handles the directory)
+//! and the oldest blobs are pruned when the directory exceeds its disk budget.
 //!
 //! Writes happen behind `put`, on one worker thread per store, because `put` runs on Node's
 //! event loop and a synced write of a 10 MB original takes tens of milliseconds. An accepted
@@ -80,6 +80,7 @@ pub struct Retrieved {
 pub struct StoreStats {
     /// Originals in the memory LRU.
     pub entries: usize,
+    /// Bytes of the originals in the memory LRU.
     pub bytes: usize,
     /// Blobs this store knows on disk (from its open-time scan and its own writes).
     pub disk_entries: usize,
@@ -87,6 +88,7 @@ pub struct StoreStats {
     pub disk_bytes: u64,
     /// Originals accepted by `put` whose blob is not durable yet.
     pub pending_writes: usize,
+    /// Bytes of those originals.
     pub pending_bytes: usize,
     /// Temp files of crashed writers deleted when the store opened.
     pub stale_temps_removed: u64,
@@ -551,6 +553,20 @@ impl RecoveryStore {
     }
 
     /// Returns up to `max_lines` original lines starting at 1-based `start_line`.
+    ///
+    /// ```
+    /// use lean_core::recovery::{RecoveryStore, StoreConfig};
+    ///
+    /// // In memory only; give `dir` to keep originals across processes.
+    /// let store = RecoveryStore::open(StoreConfig::default()).unwrap();
+    /// let id = store.put(b"alpha\r\nbeta\ngamma\n").unwrap();
+    /// assert_eq!(store.put(b"alpha\r\nbeta\ngamma\n").unwrap(), id, "ids are content hashes");
+    ///
+    /// let page = store.retrieve(&id, 1, 2).unwrap();
+    /// assert_eq!(page.text, b"alpha\r\nbeta\n", "exact bytes, line endings included");
+    /// assert_eq!((page.start_line, page.end_line, page.total_lines), (1, 2, 3));
+    /// assert_eq!(page.next_start_line, Some(3));
+    /// ```
     pub fn retrieve(
         &self,
         id: &str,

@@ -71,10 +71,12 @@ impl Catalog {
         &self.fingerprint
     }
 
+    /// Number of skills.
     pub fn len(&self) -> usize {
         self.skills.len()
     }
 
+    /// Whether the catalog has no skills.
     pub fn is_empty(&self) -> bool {
         self.skills.is_empty()
     }
@@ -84,10 +86,12 @@ impl Catalog {
         self.index_of(name).map(|index| &self.skills[index])
     }
 
+    /// Position of the skill with this exact name in [`Catalog::skills`].
     pub fn index_of(&self, name: &str) -> Option<usize> {
         self.by_name.get(name).copied()
     }
 
+    /// Every skill, in catalog order (the order of the input, collisions removed).
     pub fn skills(&self) -> &[SkillMeta] {
         &self.skills
     }

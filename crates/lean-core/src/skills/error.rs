@@ -14,8 +14,12 @@ pub type SkillError = crate::error::CoreError;
 /// shadowed, everything else went on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What went wrong.
     pub code: ErrorCode,
+    /// The file or directory concerned, when there is one.
     pub path: Option<PathBuf>,
+    /// The skill concerned, when known.
     pub name: Option<String>,
+    /// What happened, for people.
     pub message: String,
 }

@@ -26,7 +26,9 @@ use super::error::SkillError;
 /// The interpreted frontmatter of a skill file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Frontmatter {
+    /// The `name` field, when present.
     pub name: Option<String>,
+    /// The `description` field, when present.
     pub description: Option<String>,
     /// True only for the YAML boolean `true`, matching Pi's `=== true` check.
     pub disable_model_invocation: bool,

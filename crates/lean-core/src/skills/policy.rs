@@ -8,12 +8,16 @@
 /// What a policy decides for one skill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PolicyAction {
+    /// The model may load the skill.
     Allow,
+    /// The user is asked before the skill loads.
     Ask,
+    /// The skill is hidden everywhere and never loads.
     Deny,
 }
 
 impl PolicyAction {
+    /// `allow`, `ask` or `deny`; anything else is `None`.
     pub fn parse(text: &str) -> Option<PolicyAction> {
         match text {
             "allow" => Some(PolicyAction::Allow),
@@ -23,6 +27,7 @@ impl PolicyAction {
         }
     }
 
+    /// The action's name as configs spell it.
     pub const fn as_str(self) -> &'static str {
         match self {
             PolicyAction::Allow => "allow",
@@ -49,6 +54,7 @@ pub struct NamePattern {
 }
 
 impl NamePattern {
+    /// Compiles `pattern`; every character but `*` and `?` is literal.
     pub fn new(pattern: &str) -> NamePattern {
         let mut tokens: Vec<Token> = Vec::with_capacity(pattern.len());
         for ch in pattern.chars() {
@@ -71,6 +77,7 @@ impl NamePattern {
         }
     }
 
+    /// The pattern as written.
     pub fn as_str(&self) -> &str {
         &self.source
     }
@@ -115,7 +122,9 @@ impl NamePattern {
 /// One rule: a pattern and the action it assigns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PolicyRule {
+    /// Which names the rule covers.
     pub pattern: NamePattern,
+    /// What it decides for them.
     pub action: PolicyAction,
 }
 
@@ -127,6 +136,7 @@ pub struct SkillPolicy {
 }
 
 impl SkillPolicy {
+    /// A policy from its default and its rules, in order.
     pub fn new(
         default: PolicyAction,
         rules: impl IntoIterator<Item = (String, PolicyAction)>,
@@ -143,10 +153,12 @@ impl SkillPolicy {
         }
     }
 
+    /// The action for names no rule matches.
     pub fn default_action(&self) -> PolicyAction {
         self.default
     }
 
+    /// The rules, in order (the last match wins).
     pub fn rules(&self) -> &[PolicyRule] {
         &self.rules
     }

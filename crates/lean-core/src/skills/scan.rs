@@ -24,12 +24,15 @@ pub const DEFAULT_MAX_SOURCE_BYTES: u64 = 16 * 1024 * 1024;
 /// What the catalog knows about one skill, without its body.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SkillMeta {
+    /// The skill's name.
     pub name: String,
+    /// What the skill is for, as the model sees it in the catalog.
     pub description: String,
     /// The SKILL.md (or standalone `.md`) file, when the skill came from disk.
     pub file_path: Option<PathBuf>,
     /// The directory relative references in the body resolve against.
     pub base_dir: Option<PathBuf>,
+    /// Hidden from the model: only the user can invoke it.
     pub disable_model_invocation: bool,
     /// Names of skills to load before this one.
     pub requires: Vec<String>,

@@ -19,10 +19,15 @@ pub struct ScopeDefinitions {
 /// The one active scope.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Scope {
+    /// Every skill.
     All,
+    /// The skills of one profile.
     Profile(String),
+    /// The skills of one group, of a profile or of the top level.
     Group {
+        /// The profile the group belongs to; `None` for a top-level group.
         profile: Option<String>,
+        /// The group's name.
         group: String,
     },
 }
@@ -45,6 +50,7 @@ impl Scope {
         }
     }
 
+    /// `all`, `profile` or `group`.
     pub const fn kind(&self) -> &'static str {
         match self {
             Scope::All => "all",

@@ -174,6 +174,7 @@ const MAX_AFFIX_WORD_CHARS: usize = 64;
 pub struct SearchHit {
     /// Index into `catalog.skills()`.
     pub index: usize,
+    /// Ranking score; higher is better, comparable within one search only.
     pub score: f64,
 }
 
@@ -209,6 +210,7 @@ impl Pin {
 /// Ranked hits plus how sure the ranker is about the best one.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchResult {
+    /// Best first, at most the limit asked for.
     pub hits: Vec<SearchHit>,
     /// 0..=1; 1 for a pinned name mention.
     pub confidence: f64,
@@ -448,6 +450,33 @@ fn word_runs(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
 
 impl SearchIndex {
     /// Precomputes everything a query needs for `catalog`.
+    ///
+    /// ```
+    /// use lean_core::skills::{Catalog, SearchIndex, SkillMeta};
+    ///
+    /// let skill = |name: &str, description: &str| SkillMeta {
+    ///     name: name.into(),
+    ///     description: description.into(),
+    ///     ..Default::default()
+    /// };
+    /// let (catalog, diagnostics) = Catalog::new(vec![
+    ///     skill("release-notes", "Write release notes from the changelog and merged pull requests."),
+    ///     skill("git-bisect", "Find the commit that introduced a regression with git bisect."),
+    ///     skill("perf-profiling", "Profile CPU hot spots with flame graphs."),
+    /// ]);
+    /// assert!(diagnostics.is_empty());
+    /// let index = SearchIndex::build(&catalog);
+    ///
+    /// // Best first, at most 2 hits, over every skill the filter admits.
+    /// let result = index.search("which commit broke the build?", 2, &|_| true);
+    /// assert_eq!(catalog.skills()[result.hits[0].index].name, "git-bisect");
+    /// assert!(result.hits.len() <= 2);
+    ///
+    /// // A skill named in the query is pinned first, whatever the words around it.
+    /// let named = index.search("use release-notes for the flame graphs", 1, &|_| true);
+    /// assert_eq!(catalog.skills()[named.hits[0].index].name, "release-notes");
+    /// assert!(!named.pinned.is_empty());
+    /// ```
     pub fn build(catalog: &Catalog) -> SearchIndex {
         Self::build_tuned(catalog, SearchTuning::default())
     }

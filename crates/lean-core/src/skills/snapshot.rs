@@ -66,10 +66,15 @@ fn advised(code: ErrorCode, what: impl std::fmt::Display, todo: &str) -> SkillEr
 /// One skill as a host reports it (Pi's `systemPromptOptions.skills`) or as a catalog row.
 #[derive(Debug, Clone, Default)]
 pub struct SkillInput {
+    /// The skill's name.
     pub name: String,
+    /// What the skill is for.
     pub description: String,
+    /// The skill's file, when it has one on disk.
     pub file_path: Option<PathBuf>,
+    /// The directory relative references resolve against.
     pub base_dir: Option<PathBuf>,
+    /// Hidden from the model: only the user can invoke it.
     pub disable_model_invocation: bool,
     /// Dependencies; when absent and `file_path` is set, they are read from the frontmatter.
     pub requires: Option<Vec<String>>,
@@ -100,8 +105,11 @@ impl Default for SnapshotOptions {
 /// `only` when it is given, never names in `exclude`.
 #[derive(Debug, Clone, Default)]
 pub struct Eligibility {
+    /// Admit skills hidden from the model too.
     pub include_hidden: bool,
+    /// When given, only these names.
     pub only: Option<HashSet<String>>,
+    /// Never these names.
     pub exclude: HashSet<String>,
 }
 
@@ -127,6 +135,7 @@ pub struct PageRequest {
     pub description_max: Option<usize>,
     /// `search` only: ranked hits to skip (a later page of the same ranking).
     pub offset: usize,
+    /// Which skills the request may see.
     pub eligibility: Eligibility,
 }
 
@@ -141,6 +150,7 @@ impl PageRequest {
 /// One skill on a search or browse page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PageHit {
+    /// The skill's name.
     pub name: String,
     /// Capped as the request asked.
     pub description: String,
@@ -153,6 +163,7 @@ pub struct PageHit {
 /// One page of ranked search results.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchPage {
+    /// Best first.
     pub hits: Vec<PageHit>,
     /// 0..=1; how sure the ranker is that the top hit fits.
     pub confidence: f64,
@@ -167,9 +178,11 @@ pub struct SearchPage {
 /// One page of the alphabetical listing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BrowsePage {
+    /// In name order.
     pub hits: Vec<PageHit>,
     /// Pass back to continue; bound to the snapshot's fingerprint.
     pub next_cursor: Option<String>,
+    /// Skills the request's eligibility admits.
     pub eligible: usize,
     /// Position of the first hit in the listing.
     pub offset: usize,
@@ -205,15 +218,20 @@ impl Default for LoadRequest {
 /// One page of one skill, with where it lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SkillPage {
+    /// The skill's name.
     pub name: String,
+    /// Its file.
     pub file_path: PathBuf,
+    /// The directory relative references resolve against.
     pub base_dir: PathBuf,
+    /// The page of the body.
     pub page: BodyPage,
 }
 
 /// A skill loaded by name: its page, and on the first page its dependencies' first pages.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadedSkill {
+    /// The page of the skill asked for.
     pub root: SkillPage,
     /// Files next to a SKILL.md (first page only; `None` when there are none).
     pub resources: Option<ResourceSample>,
@@ -314,10 +332,12 @@ impl SkillSnapshot {
         }
     }
 
+    /// The skills of this snapshot.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
     }
 
+    /// The search index built over them.
     pub fn search_index(&self) -> &SearchIndex {
         &self.search
     }

@@ -1,11 +1,11 @@
 //! Tool-metadata search, used by capability routing to decide which tool schemas a request
 //! needs, and by `request_capabilities` to find more.
 //!
-//! This index ranks tools with the BM25F code that skill search uses ([`crate::bm25f`]: the
+//! This index ranks tools with the BM25F code that skill search uses (`crate::bm25f`: the
 //! same tokenizer, stopwords, camelCase split and stemmer, the same impact computation) over
 //! three fields: the name split into words, the description with the tool's guidelines, and
 //! parameter names with their descriptions. Each field saturates on its own
-//! ([`bm25f::Saturation::PerField`]), so a word the tool's name carries counts on top of the
+//! (`bm25f::Saturation::PerField`), so a word the tool's name carries counts on top of the
 //! same word in its prose. So "screenshot" meets "take_screenshot" and "issues" meets
 //! "issue". A query that names a tool exactly pins it first.
 
@@ -17,7 +17,9 @@ use crate::skills::text::{camel_parts, is_stopword, raw_runs, stem, words};
 /// Metadata of one tool, as Pi reports it in `getAllTools()`.
 #[derive(Clone, Debug, Default)]
 pub struct ToolMeta {
+    /// The tool's name, as the model calls it.
     pub name: String,
+    /// What the tool does.
     pub description: String,
     /// Parameter names and their descriptions, flattened to text by the caller.
     pub parameters: String,
@@ -28,6 +30,7 @@ pub struct ToolMeta {
 pub struct ToolHit {
     /// Index into the tools the index was built from.
     pub index: usize,
+    /// Ranking score; higher is better, comparable within one search only.
     pub score: f64,
 }
 
@@ -61,6 +64,7 @@ pub struct ToolIndex {
 }
 
 impl ToolIndex {
+    /// Indexes `tools` for search over their names, descriptions and parameters.
     pub fn build(tools: Vec<ToolMeta>) -> ToolIndex {
         let names = tools
             .iter()
@@ -112,14 +116,17 @@ impl ToolIndex {
         }
     }
 
+    /// Number of tools indexed.
     pub fn len(&self) -> usize {
         self.tools.len()
     }
 
+    /// Whether no tools are indexed.
     pub fn is_empty(&self) -> bool {
         self.tools.is_empty()
     }
 
+    /// The tools, in the order given.
     pub fn tools(&self) -> &[ToolMeta] {
         &self.tools
     }
