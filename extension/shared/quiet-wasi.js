@@ -13,7 +13,7 @@ const WASI_WARNING = "WASI is an experimental feature";
 /** The main thread's instance: filter this one warning out of `process.emitWarning`. */
 const emitWarning = process.emitWarning;
 process.emitWarning = /** @type {typeof process.emitWarning} */ (
-  function (/** @type {string | Error} */ warning, /** @type {any[]} */ ...rest) {
+  (/** @type {string | Error} */ warning, /** @type {any[]} */ ...rest) => {
     const text = typeof warning === "string" ? warning : warning?.message;
     if (typeof text === "string" && text.startsWith(WASI_WARNING)) return;
     return /** @type {any} */ (emitWarning).call(process, warning, ...rest);
