@@ -2,21 +2,25 @@
 // twice in one sandbox, once without the extension and once with it but switched off; the
 // request bytes must be identical (skills catalog, tools, tool results).
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { FakeModel } from "./helpers/fake-model.mjs";
 import { REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
-const LONG_FILE = path.join(REPO_ROOT, "crates", "lean-core", "src", "skills", "search.rs");
 const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false;
 
 describe("kill switch", { skip }, () => {
   test("PI_LEAN_DISABLE=1 sends the same request bytes as a run without the extension", async () => {
-    const turn = [{ toolCalls: [{ name: "bash", arguments: { command: `cat ${LONG_FILE}` } }] }, { text: "done" }];
+    // A generated log of about 40 KB: long enough for the Token Saver, under Pi's 50 KB cut
+    // (a cut output names a random temp file, which would differ between the runs).
+    const turn = [{ toolCalls: [{ name: "bash", arguments: { command: "cat build.log" } }] }, { text: "done" }];
     const model = new FakeModel([...turn, ...turn, ...turn]);
     await model.start();
     const sandbox = makeSandbox(model);
+    const lines = Array.from({ length: 700 }, (_, i) => `[${String(i).padStart(4, "0")}] compiling module_${i % 37}/unit_${i}.rs with opt-level 3`);
+    fs.writeFileSync(path.join(sandbox.work, "build.log"), `${lines.join("\n")}\nerror[E0308]: mismatched types in unit_512.rs\n`);
     try {
       const spec = { args: ["--skill", DEP_SKILLS], prompts: ["Read the search module, then use a skill for release notes."] };
       const without = await runPi(sandbox, { ...spec, extension: null });

@@ -207,7 +207,13 @@ mod tests {
         let (terms, weights): (Vec<_>, Vec<_>) = docs.iter().map(|d| interner.analyze(d)).unzip();
         let empty: Vec<Vec<u32>> = vec![Vec::new(); docs.len()];
         let no_weights: Vec<Vec<f32>> = vec![Vec::new(); docs.len()];
-        let build = |weight: f32, saturation: Saturation| {
+        // A first field of the documents' terms at `weight`, and a second field at weight 1
+        // holding either nothing or the same terms again.
+        let build = |weight: f32, repeat: bool, saturation: Saturation| {
+            let (second, second_weights) = match repeat {
+                true => (&terms, &weights),
+                false => (&empty, &no_weights),
+            };
             impacts(
                 interner.vocabulary.len(),
                 docs.len(),
@@ -219,8 +225,8 @@ mod tests {
                         b: 0.75,
                     },
                     Field {
-                        terms: &empty,
-                        weights: &no_weights,
+                        terms: second,
+                        weights: second_weights,
                         weight: 1.0,
                         b: 0.75,
                     },
@@ -230,8 +236,8 @@ mod tests {
             )
         };
         let (light, heavy) = (
-            build(1.0, Saturation::Combined),
-            build(3.0, Saturation::Combined),
+            build(1.0, false, Saturation::Combined),
+            build(3.0, false, Saturation::Combined),
         );
         let screenshot = interner.word_ids["screenshot"] as usize;
         let weather = interner.word_ids["weather"] as usize;
@@ -242,32 +248,8 @@ mod tests {
         // Per-field saturation: the second field's match adds its own saturated share on top,
         // where combined saturation caps the sum at idf × (k1 + 1).
         let cap = light.idf[screenshot] * 2.2;
-        let combined = build(3.0, Saturation::Combined).postings[screenshot][0].1;
-        assert!(combined < cap);
-        let both_fields = |saturation| {
-            impacts(
-                interner.vocabulary.len(),
-                docs.len(),
-                &[
-                    Field {
-                        terms: &terms,
-                        weights: &weights,
-                        weight: 3.0,
-                        b: 0.75,
-                    },
-                    Field {
-                        terms: &terms,
-                        weights: &weights,
-                        weight: 1.0,
-                        b: 0.75,
-                    },
-                ],
-                1.2,
-                saturation,
-            )
-            .postings[screenshot][0]
-                .1
-        };
+        assert!(heavy.postings[screenshot][0].1 < cap);
+        let both_fields = |saturation| build(3.0, true, saturation).postings[screenshot][0].1;
         assert!(both_fields(Saturation::PerField) > cap);
         assert!(both_fields(Saturation::Combined) < cap);
     }
