@@ -75,7 +75,8 @@ function stage(/** @type {string} */ platform) {
   const top = fs.mkdtempSync(path.join(os.tmpdir(), `pi-lean-${platform}-`));
   const repo = path.join(top, "repo");
   fs.mkdirSync(path.join(repo, "__test__"), { recursive: true });
-  for (const f of ["package.json", "index.js", "extension/shared/native.js", "extension/skills/tools.js", "extension/token-saver/retrieve.js", "__test__/helpers", "__test__/fixtures"]) fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
+  // The whole extension: the addon tests import a few of its modules, and those import others.
+  for (const f of ["package.json", "index.js", "extension", "__test__/helpers", "__test__/fixtures"]) fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
   // Files that start child Node processes (process.execPath) cannot run under emulation: the
   // child would be the platform's Node run directly by the host, which neither qemu-user
   // without binfmt nor wine allows. They run natively in the host suite; say which are left out.
