@@ -28,7 +28,7 @@ import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { FakeModel, systemText } from "../__test__/helpers/fake-model.mjs";
 import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
 import { SkillIndex } from "../index.js";
-import { compactionBench, syntheticBuildLog } from "./bench-compaction.mjs";
+import { compactionBench, peakMemory, syntheticBuildLog } from "./bench-compaction.mjs";
 import { DEFAULT_CONFIG } from "../extension/shared/config.js";
 import { route } from "../extension/skills/routing.js";
 import { additiveSession } from "./bench-additive.mjs";
@@ -281,51 +281,20 @@ function searchLatency() {
 // 4. Compaction through N-API
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Peak RSS while compacting a 100 MB log, in a fresh process that only holds the input Buffer
- * (or, with `asString`, the input string). With `maxInputBytes` below the input size the same
- * call passes the input through instead. Decoding a file into a string peaks above the string
- * itself, so on Linux the peak is reset (`/proc/self/clear_refs`) just before the call and the
- * growth is measured from there; elsewhere it is the `maxRSS` difference.
- * @param {Record<string, unknown>} options @param {boolean} [asString]
- */
-function peakMemory(options = {}, asString = false) {
-  const file = path.join(os.tmpdir(), `pi-lean-bench-100mb-${process.pid}.log`);
-  fs.writeFileSync(file, syntheticBuildLog(100 * 1024 * 1024));
-  const script = `
-    import fs from "node:fs";
-    import { compact } from ${JSON.stringify(path.join(root, "index.js"))};
-    const input = fs.readFileSync(${JSON.stringify(file)}${asString ? ', "utf8"' : ""});
-    const linuxKb = (key) => Number(new RegExp(key + ":\\\\s+(\\\\d+)").exec(fs.readFileSync("/proc/self/status", "utf8"))?.[1]) * 1024;
-    let reset = false;
-    try {
-      fs.writeFileSync("/proc/self/clear_refs", "5");
-      reset = linuxKb("VmHWM") > 0;
-    } catch {}
-    const before = reset ? linuxKb("VmRSS") : process.resourceUsage().maxRSS * 1024;
-    const out = compact(input, ${JSON.stringify(options)});
-    const after = reset ? linuxKb("VmHWM") : process.resourceUsage().maxRSS * 1024;
-    console.log(JSON.stringify({ inputBytes: input.length, rssBefore: before, rssAfter: after, changed: out.changed, outputBytes: out.outputBytes }));
-  `;
-  try {
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" });
-    if (run.status !== 0) return { error: run.stderr.trim() };
-    return JSON.parse(run.stdout.trim().split("\n").at(-1));
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
 /** Section 4: `scripts/bench-compaction.mjs` (ours and the peer in this process), then peak memory. */
 async function compaction() {
   const { text, figures: measured } = await compactionBench();
   figures.compaction = measured;
-  return [text, memoryTable()].join("\n");
+  return [text, memoryTable(measured.peakMemory)].join("\n");
 }
 
-/** Peak memory rows of section 4 (alone with `--memory`). */
-function memoryTable() {
-  const mem = peakMemory();
+/**
+ * Peak memory rows of section 4 (alone with `--memory`). `compacting` is the plain 100 MB run
+ * when the compaction bench already measured it.
+ * @param {any} [compacting]
+ */
+function memoryTable(compacting) {
+  const mem = compacting ?? peakMemory();
   // The same input over `maxInputBytes`: passed through, which must not cost more than compacting.
   const passMem = peakMemory({ maxInputBytes: 1024 });
   // A string passed through is handed back as the same JS string, not a second copy.
