@@ -165,7 +165,8 @@ export interface ClosureInfo {
 
 /**
  * Compacts tool output. Small inputs come back unchanged; any internal failure returns the
- * original (fail open).
+ * original (fail open). A string over `maxInputBytes` is never copied out of V8: it is hashed
+ * in pieces and handed back as the same value.
  */
 export declare function compact(input: Buffer | string, options?: CompactOptionsInput | undefined | null): CompactResult
 
@@ -198,7 +199,13 @@ export interface CompactOptionsInput {
 }
 
 export interface CompactResult {
-  /** The compacted view (invalid UTF-8 is shown with U+FFFD here; `buffer` has exact bytes). */
+  /**
+   * The compacted view (invalid UTF-8 is shown with U+FFFD here; `compactToBuffer` gives
+   * exact bytes). Unchanged, it is the input itself: a string input is handed back as is; a
+   * Buffer of 64 KiB or more (or `compactAsync`'s copy of one) is decoded only when `text`
+   * is first read, so passing a large input through holds no second copy. Reading it after
+   * the Buffer was written, resized or detached throws `INVALID_ARGUMENT`.
+   */
   text: string
   kind: string
   changed: boolean

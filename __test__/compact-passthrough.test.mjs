@@ -2,6 +2,7 @@
 // and its text is the input itself: exact for UTF-8, U+FFFD for invalid bytes, whether it came
 // in as a string or a Buffer. (Its memory cost is measured in `npm run bench`, section 4.)
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import { compact, compactAsync, compactToBuffer, contentHash } from "../index.js";
 
@@ -25,4 +26,108 @@ test("invalid UTF-8 passes through as U+FFFD in text and exactly in compactToBuf
   assert.equal(out.changed, false);
   assert.equal(out.text, bytes.toString("utf8"));
   assert.deepEqual(compactToBuffer(bytes, over), bytes);
+});
+
+test("a long string over the limit is hashed in pieces to the id of its whole UTF-8 bytes", () => {
+  // Pieces are 2^20 UTF-16 units: a surrogate pair straddles the first boundary, lone
+  // surrogates (read as U+FFFD) sit near the second, and the third piece is short.
+  const piece = 1 << 20;
+  const input = `${"a".repeat(piece - 1)}😀${"é".repeat(piece - 3)}\ud800x\udc00${"z".repeat(piece / 2)}`;
+  const out = compact(input, over);
+  assert.equal(out.changed, false);
+  assert.equal(out.originalBytes, Buffer.byteLength(input));
+  assert.equal(out.id, contentHash(input), "the pieces hash like the whole string read at once");
+  // The wasm fallback's string reader writes lone surrogates as their own 3 bytes, not U+FFFD.
+  if (!process.env.NAPI_RS_FORCE_WASI) assert.equal(out.id, contentHash(Buffer.from(input)));
+  assert.equal(out.text, input);
+});
+
+test("a large unchanged Buffer's text is decoded when first read, then is a plain property", () => {
+  const buffer = Buffer.from(text.repeat(40)); // 640 KB, over the 64 KiB deferral size
+  const out = compact(buffer, over);
+  assert.equal(Object.getOwnPropertyDescriptor(out, "text")?.get !== undefined, true);
+  assert.deepEqual(Object.keys(out), ["text", "kind", "changed", "id", "originalBytes", "outputBytes", "originalLines", "ranges", "strategies"]);
+  assert.equal(out.text, text.repeat(40));
+  const cached = Object.getOwnPropertyDescriptor(out, "text");
+  assert.equal(cached?.get, undefined);
+  assert.equal(cached?.value, text.repeat(40));
+  assert.equal(JSON.parse(JSON.stringify(out)).text, text.repeat(40));
+});
+
+test("a Buffer changed before the deferred text is read throws INVALID_ARGUMENT rather than other text", () => {
+  const written = Buffer.from(text.repeat(40));
+  const out = compact(written, over);
+  written[0] = 0x41;
+  assert.throws(() => out.text, (e) => e.code === "INVALID_ARGUMENT" && /changed after compact returned/.test(e.message));
+
+  const source = Buffer.from(text.repeat(40));
+  const detached = compact(source, over);
+  structuredClone(source.buffer, { transfer: [source.buffer] });
+  assert.throws(() => detached.text, (e) => e.code === "INVALID_ARGUMENT");
+
+  const spread = { ...compact(Buffer.from(text.repeat(40)), over) };
+  assert.equal(spread.text, text.repeat(40));
+});
+
+test("compactAsync hands its own copy back as the deferred text", async () => {
+  const buffer = Buffer.from(text.repeat(40));
+  const pending = compactAsync(buffer, over);
+  buffer.fill(0x41); // the task copied the input before returning
+  const out = await pending;
+  assert.equal(out.changed, false);
+  assert.equal(out.text, text.repeat(40));
+});
+
+const memorySkip =
+  process.platform !== "linux" ? "reads /proc/self/status" : process.env.NAPI_RS_FORCE_WASI ? "the wasm fallback copies every Buffer into its own memory" : false;
+
+test("passing 64 MB through holds no copy, and dropping the result lets the Buffer go", { skip: memorySkip }, () => {
+  const script = `
+    import fs from "node:fs";
+    import { compact } from ${JSON.stringify(new URL("../index.js", import.meta.url).href)};
+    const kb = (key) => Number(new RegExp(key + ":\\\\s+(\\\\d+)").exec(fs.readFileSync("/proc/self/status", "utf8"))[1]) * 1024;
+    const line = "compiling crate_0042 v0.1.0 (src/module/file.c) ok\\n";
+    const growth = {};
+    for (const kind of ["string", "buffer"]) {
+      // Decoded from bytes, like a file read: a flat string (repeat() would build a rope that
+      // V8 flattens, into a copy, on first read by anyone).
+      const bytes = Buffer.from(line.repeat((64 << 20) / line.length));
+      const input = kind === "buffer" ? bytes : bytes.toString("utf8");
+      globalThis.gc();
+      fs.writeFileSync("/proc/self/clear_refs", "5");
+      const before = kb("VmRSS");
+      const out = compact(input, { maxInputBytes: 1024 });
+      growth[kind] = kb("VmHWM") - before;
+      if (out.changed || out.originalBytes !== (64 << 20) - ((64 << 20) % line.length)) throw new Error("not passed through");
+    }
+    // deref() keeps its target alive to the end of the current job, so it is called only
+    // after the collections, in a later job.
+    const collect = async () => { for (let i = 0; i < 6; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 10)); } };
+    let buffer = Buffer.from(line.repeat(4096));
+    const dropped = new WeakRef(buffer.buffer);
+    let out = compact(buffer, { maxInputBytes: 1024 });
+    buffer = undefined;
+    await collect();
+    const heldWhileUnread = dropped.deref() !== undefined;
+    out = undefined;
+    await collect();
+    const releasedWithResult = dropped.deref() === undefined;
+    buffer = Buffer.from(line.repeat(4096));
+    const read = new WeakRef(buffer.buffer);
+    out = compact(buffer, { maxInputBytes: 1024 });
+    buffer = undefined;
+    const text = out.text;
+    await collect();
+    const releasedOnRead = read.deref() === undefined && out.text === text;
+    console.log(JSON.stringify({ growth, heldWhileUnread, releasedWithResult, releasedOnRead }));
+  `;
+  const run = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const { growth, heldWhileUnread, releasedWithResult, releasedOnRead } = JSON.parse(run.stdout.trim().split("\n").at(-1));
+  // Before: a full UTF-8 copy of the string (+64 MB) and a new string from the Buffer (+64 MB).
+  assert.ok(growth.string < 16 << 20, `string pass-through grew ${growth.string} bytes`);
+  assert.ok(growth.buffer < 16 << 20, `Buffer pass-through grew ${growth.buffer} bytes`);
+  assert.equal(heldWhileUnread, true, "the unread text holds the Buffer");
+  assert.equal(releasedWithResult, true, "the result's finalizer released the Buffer");
+  assert.equal(releasedOnRead, true, "reading the text released the Buffer");
 });

@@ -189,8 +189,6 @@ pub struct Arg<T> {
     /// The JS type of what was passed, for messages and for object checks (napi reads the
     /// fields of a string or number as if it were an empty object).
     js_type: &'static str,
-    /// The JS value itself, valid until the call returns (see [`Arg::js_value`]).
-    raw: sys::napi_value,
 }
 
 fn js_type_name(env: sys::napi_env, value: sys::napi_value) -> &'static str {
@@ -239,7 +237,6 @@ impl<T: FromNapiValue> FromNapiValue for Arg<T> {
         Ok(Arg {
             value: converted.map_err(|error| error.reason),
             js_type: js_type_name(env, value),
-            raw: value,
         })
     }
 }
@@ -265,12 +262,6 @@ pub(crate) fn invalid(path: &str, what: impl std::fmt::Display, todo: &str) -> E
 }
 
 impl<T> Arg<T> {
-    /// The JS value as passed. It stays valid only until the synchronous call that received
-    /// it returns, so it may be handed back to JS from that call and never kept beyond it.
-    pub(crate) fn js_value(&self) -> sys::napi_value {
-        self.raw
-    }
-
     /// The value, or `INVALID_ARGUMENT` naming `name` and saying it should be `expected`.
     pub(crate) fn get(
         self,

@@ -6,19 +6,22 @@ use lean_core::compact::{self, CompactOptions, ContentKind};
 use lean_core::hash::xxh3_hex;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
-use napi::sys;
 use napi_derive::napi;
 
 use crate::boundary::{
     failure, fraction, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER,
 };
+use crate::input::TextInput;
+use crate::result_text::{CallerInput, CompactReturn, ResultText};
 use crate::types::{js_count, CompactOptionsInput, CompactResult, DroppedRangeInfo};
 
+/// The engine's options from JS, checked. `recovery_id` is left for [`with_recovery_id`]: the
+/// input's bytes may not have been read yet.
 fn core_compact_options(
-    input: &[u8],
     options: Option<CompactOptionsInput>,
-) -> Result<CompactOptions, ErrorCode> {
+) -> Result<(CompactOptions, bool), ErrorCode> {
     let options = options.unwrap_or_default();
+    let recoverable = options.recoverable.unwrap_or(false);
     let kind = match options.kind.as_deref() {
         None | Some("auto") | Some("") => None,
         Some(name) => Some(ContentKind::parse(name).ok_or_else(|| {
@@ -33,7 +36,7 @@ fn core_compact_options(
     let bytes = |path: &str, value: Option<f64>| {
         integer(path, value, 0, MAX_SAFE_INTEGER).map(|n| n.map(|n| n as usize))
     };
-    Ok(CompactOptions {
+    let options = CompactOptions {
         kind,
         tool: options.tool,
         command: options.command,
@@ -41,10 +44,7 @@ fn core_compact_options(
         query: options.query,
         threshold_bytes: bytes("options.thresholdBytes", options.threshold_bytes)?,
         max_input_bytes: bytes("options.maxInputBytes", options.max_input_bytes)?,
-        recovery_id: options
-            .recoverable
-            .unwrap_or(false)
-            .then(|| xxh3_hex(input)),
+        recovery_id: None,
         aggressiveness: fraction("options.aggressiveness", options.aggressiveness)?,
         budget_tokens: integer(
             "options.budgetTokens",
@@ -54,71 +54,25 @@ fn core_compact_options(
         )?
         .map(|n| n as usize),
         max_output_bytes: bytes("options.maxOutputBytes", options.max_output_bytes)?,
-    })
+    };
+    Ok((options, recoverable))
 }
 
-/// An unchanged input, for a result to hand back instead of a copy.
-pub(crate) enum CallerInput {
-    /// A Buffer: its bytes become the JS string directly, without a Rust copy in between.
-    Buffer(Buffer),
-    /// A JS string: handed back as the very same value, so passing it through costs only the
-    /// transient UTF-8 copy the engine read (napi could not lend the string's own memory).
-    /// Valid only within the synchronous call that received it.
-    String(sys::napi_value),
-}
-
-/// A result's text on its way to JS: the compacted text, or for an unchanged result the
-/// caller's input itself (see [`CallerInput`]), so passing a large input through costs no more
-/// than compacting it.
-pub struct ResultText(TextSource);
-
-enum TextSource {
-    Owned(String),
-    Input(CallerInput),
-}
-
-impl TypeName for ResultText {
-    fn type_name() -> &'static str {
-        "String"
+/// `options` with markers naming `input`'s id when the caller asked for recoverable views.
+fn with_recovery_id(
+    (mut options, recoverable): (CompactOptions, bool),
+    input: &[u8],
+) -> CompactOptions {
+    if recoverable {
+        options.recovery_id = Some(xxh3_hex(input));
     }
-
-    fn value_type() -> ValueType {
-        ValueType::String
-    }
+    options
 }
 
-impl ToNapiValue for ResultText {
-    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
-        match val.0 {
-            TextSource::Owned(text) => unsafe { String::to_napi_value(env, text) },
-            TextSource::Input(CallerInput::String(value)) => Ok(value),
-            TextSource::Input(CallerInput::Buffer(buf)) => match std::str::from_utf8(&buf) {
-                Ok(text) => unsafe { <&str>::to_napi_value(env, text) },
-                Err(_) => unsafe {
-                    String::to_napi_value(env, String::from_utf8_lossy(&buf).into_owned())
-                },
-            },
-        }
-    }
-}
-
-/// The text of a result: the compacted bytes (moved when valid UTF-8), or for an unchanged
-/// result the input itself (see [`ResultText`]).
-/// `input` is `None` when the caller's input must not be read again (async results, whose
-/// input may have changed meanwhile): `out.text` then holds every byte, unchanged or not.
-fn result_text(out: &mut compact::Compacted, input: Option<CallerInput>) -> ResultText {
-    match input {
-        Some(input) if !out.changed => ResultText(TextSource::Input(input)),
-        _ => ResultText(TextSource::Owned(
-            String::from_utf8(std::mem::take(&mut out.text))
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        )),
-    }
-}
-
-fn compact_result(mut out: compact::Compacted, input: Option<CallerInput>) -> CompactResult {
-    CompactResult {
-        text: result_text(&mut out, input),
+fn compact_result(mut out: compact::Compacted, input: CallerInput) -> CompactReturn {
+    let view = std::mem::take(&mut out.text);
+    let result = CompactResult {
+        text: ResultText::owned(Vec::new()),
         kind: out.kind.as_str().to_string(),
         changed: out.changed,
         id: out.id,
@@ -135,7 +89,8 @@ fn compact_result(mut out: compact::Compacted, input: Option<CallerInput>) -> Co
             })
             .collect(),
         strategies: out.strategies.iter().map(|s| s.to_string()).collect(),
-    }
+    };
+    CompactReturn::new(result, view, input)
 }
 
 pub(crate) fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
@@ -146,33 +101,49 @@ pub(crate) fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
 }
 
 /// Compacts tool output. Small inputs come back unchanged; any internal failure returns the
-/// original (fail open).
-#[napi(catch_unwind)]
+/// original (fail open). A string over `maxInputBytes` is never copied out of V8: it is hashed
+/// in pieces and handed back as the same value.
+#[napi(catch_unwind, ts_return_type = "CompactResult")]
 pub fn compact(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
-) -> Result<CompactResult, ErrorCode> {
-    let caller_value = input.js_value();
+) -> Result<CompactReturn, ErrorCode> {
     let input = input.get("input", "a Buffer or a string")?;
     let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compact", || {
-        let core_options = core_compact_options(input_bytes(&input), options)?;
-        let out = compact::compact_unchanged_empty(input_bytes(&input), &core_options);
-        let unchanged = match input {
-            Either::A(buf) => CallerInput::Buffer(buf),
-            // The copy napi made is dropped here; the caller's own string goes back.
-            Either::B(_) => CallerInput::String(caller_value),
-        };
-        Ok(compact_result(out, Some(unchanged)))
+        let options = core_compact_options(options)?;
+        match input {
+            TextInput::String(text) if text_over_limit(&options.0, text.utf8_len()) => {
+                let id = text.hash_in_pieces()?;
+                let out = compact::unread_passthrough(text.utf8_len(), id, &options.0);
+                Ok(compact_result(out, CallerInput::String(text.value())))
+            }
+            TextInput::String(text) => {
+                let bytes = text.read()?;
+                let options = with_recovery_id(options, bytes.as_bytes());
+                let out = compact::compact_unchanged_empty(bytes.as_bytes(), &options);
+                drop(bytes); // the copy napi made; the caller's own string goes back
+                Ok(compact_result(out, CallerInput::String(text.value())))
+            }
+            TextInput::Buffer(buffer, value) => {
+                let options = with_recovery_id(options, &buffer);
+                let out = compact::compact_unchanged_empty(&buffer, &options);
+                Ok(compact_result(out, CallerInput::Buffer(buffer, value)))
+            }
+        }
     })
+}
+
+fn text_over_limit(options: &CompactOptions, len: usize) -> bool {
+    len > compact::max_input_bytes(options)
 }
 
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
 #[napi(catch_unwind)]
 pub fn compact_to_buffer(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
@@ -180,8 +151,13 @@ pub fn compact_to_buffer(
     let input = input.get("input", "a Buffer or a string")?;
     let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compactToBuffer", || {
-        let core_options = core_compact_options(input_bytes(&input), options)?;
-        let out = compact::compact_unchanged_empty(input_bytes(&input), &core_options);
+        let options = core_compact_options(options)?;
+        let input = match input {
+            TextInput::Buffer(buffer, _) => Either::A(buffer),
+            TextInput::String(text) => Either::B(text.read()?),
+        };
+        let options = with_recovery_id(options, input_bytes(&input));
+        let out = compact::compact_unchanged_empty(input_bytes(&input), &options);
         if out.changed {
             return Ok(out.text.into());
         }
@@ -193,34 +169,27 @@ pub fn compact_to_buffer(
     })
 }
 
-/// The input as bytes the task owns. A Buffer is copied before the call returns: the caller
-/// may detach, mutate or drop it while the task runs, and the task must neither read freed
-/// memory nor hash different bytes from the ones it compacts. A string is already a copy.
-fn owned_bytes(input: Either<Buffer, String>) -> Vec<u8> {
-    match input {
-        Either::A(buf) => buf.to_vec(),
-        Either::B(text) => text.into_bytes(),
-    }
-}
-
 /// `compactAsync`: the engine on the libuv pool, over bytes the task owns.
 pub struct CompactWork {
     input: Vec<u8>,
     /// Validated before the task is queued, so bad options fail synchronously with a code.
-    options: CompactOptions,
+    options: (CompactOptions, bool),
 }
 
 impl Work for CompactWork {
-    type Output = compact::Compacted;
-    type JsValue = CompactResult;
+    /// The result, and the input when it came back unchanged (the result's text then).
+    type Output = (compact::Compacted, Vec<u8>);
+    type JsValue = CompactReturn;
     const ENTRY: &'static str = "compactAsync:worker";
 
-    fn run(&mut self) -> Result<compact::Compacted, ErrorCode> {
-        Ok(compact::compact(&self.input, &self.options))
+    fn run(&mut self) -> Result<Self::Output, ErrorCode> {
+        let input = std::mem::take(&mut self.input);
+        let options = with_recovery_id(self.options.clone(), &input);
+        Ok((compact::compact_unchanged_empty(&input, &options), input))
     }
 
-    fn finish(output: compact::Compacted) -> Result<CompactResult, ErrorCode> {
-        Ok(compact_result(output, None))
+    fn finish((out, input): Self::Output) -> Result<CompactReturn, ErrorCode> {
+        Ok(compact_result(out, CallerInput::Owned(input)))
     }
 }
 
@@ -229,7 +198,7 @@ impl Work for CompactWork {
 /// input is copied first, so the task never reads memory the caller still controls.
 #[napi(catch_unwind, ts_return_type = "Promise<CompactResult>")]
 pub fn compact_async(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
@@ -237,8 +206,11 @@ pub fn compact_async(
     let input = input.get("input", "a Buffer or a string")?;
     let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compactAsync", || {
-        let input = owned_bytes(input);
-        let options = core_compact_options(&input, options)?;
+        let options = core_compact_options(options)?;
+        let input = match input {
+            TextInput::Buffer(buffer, _) => buffer.to_vec(),
+            TextInput::String(text) => text.read()?.into_bytes(),
+        };
         Ok(OffThread::task(CompactWork { input, options }))
     })
 }

@@ -7,7 +7,8 @@
 //! - `types`: the plain objects that cross the boundary and their conversions.
 //! - `skills`: `SkillIndex` (search, browse, load) and `capDescription`.
 //! - `policy`: `SkillPolicy`, `matchSkillPattern`, `resolveSkillScope`.
-//! - `compact`: `compact`, `compactToBuffer`, `compactAsync`.
+//! - `compact`: `compact`, `compactToBuffer`, `compactAsync`; `input` reads their text input
+//!   (a string only as far as needed) and `result_text` hands an unchanged input back.
 //! - `recovery`: `RecoveryStore`.
 //! - `tools`: `ToolIndex`.
 //! - `capabilities`: the capsule distiller and validator for capability routing.
@@ -17,8 +18,10 @@
 mod boundary;
 pub mod capabilities;
 pub mod compact;
+pub mod input;
 pub mod policy;
 pub mod recovery;
+pub mod result_text;
 pub mod skills;
 pub mod tools;
 pub mod types;

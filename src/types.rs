@@ -9,7 +9,7 @@ use lean_core::skills;
 use napi_derive::napi;
 
 use crate::boundary::{from_core, Arg};
-use crate::compact::ResultText;
+use crate::result_text::ResultText;
 
 /// A count as a JS number (`u32` on the JS side; saturates rather than wraps).
 pub(crate) fn js_count(n: usize) -> u32 {
@@ -411,7 +411,11 @@ pub struct DroppedRangeInfo {
 
 #[napi(object, object_from_js = false)]
 pub struct CompactResult {
-    /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `buffer` has exact bytes).
+    /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `compactToBuffer` gives
+    /// exact bytes). Unchanged, it is the input itself: a string input is handed back as is; a
+    /// Buffer of 64 KiB or more (or `compactAsync`'s copy of one) is decoded only when `text`
+    /// is first read, so passing a large input through holds no second copy. Reading it after
+    /// the Buffer was written, resized or detached throws `INVALID_ARGUMENT`.
     #[napi(ts_type = "string")]
     pub text: ResultText,
     pub kind: String,

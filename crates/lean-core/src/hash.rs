@@ -3,11 +3,28 @@
 //! Used for skill revisions, catalog fingerprints and recovery ids, so that the same bytes
 //! always give the same short, path-safe identifier.
 
-use xxhash_rust::xxh3::xxh3_64;
+use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 /// xxh3-64 of `bytes` as 16 lowercase hex digits.
 pub fn xxh3_hex(bytes: &[u8]) -> String {
     format!("{:016x}", xxh3_64(bytes))
+}
+
+/// [`xxh3_hex`] over bytes that arrive in pieces, for callers that never hold them all at once:
+/// the same pieces in order give the same id as the whole.
+#[derive(Default)]
+pub struct Xxh3HexStream(Xxh3);
+
+impl Xxh3HexStream {
+    /// Adds the next piece.
+    pub fn update(&mut self, piece: &[u8]) {
+        self.0.update(piece);
+    }
+
+    /// The id of every piece added so far, in order.
+    pub fn finish(&self) -> String {
+        format!("{:016x}", self.0.digest())
+    }
 }
 
 /// True when `s` looks like an id produced by [`xxh3_hex`]. Callers use it to refuse anything
@@ -30,5 +47,15 @@ mod tests {
         assert!(is_xxh3_hex(&a));
         assert!(!is_xxh3_hex("../../etc/passwd"));
         assert!(!is_xxh3_hex("ABCDEF0123456789"));
+    }
+
+    #[test]
+    fn streamed_pieces_hash_like_the_whole() {
+        let whole: Vec<u8> = (0..10_000u32).flat_map(|i| i.to_le_bytes()).collect();
+        for piece in [1, 7, 240, 4096, whole.len()] {
+            let mut stream = Xxh3HexStream::default();
+            whole.chunks(piece).for_each(|p| stream.update(p));
+            assert_eq!(stream.finish(), xxh3_hex(&whole), "pieces of {piece}");
+        }
     }
 }

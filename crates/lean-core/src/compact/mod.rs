@@ -210,13 +210,17 @@ pub fn detect(input: &[u8], opts: &CompactOptions) -> ContentKind {
 /// An unchanged result. Its `text` stays empty here and is filled in by [`compact`] only:
 /// [`compact_unchanged_empty`] callers already hold the input.
 fn passthrough(input: &[u8], kind: ContentKind, id: String, lines: usize) -> Compacted {
+    passthrough_of_len(input.len(), kind, id, lines)
+}
+
+fn passthrough_of_len(len: usize, kind: ContentKind, id: String, lines: usize) -> Compacted {
     Compacted {
         text: Vec::new(),
         kind,
         changed: false,
         id,
-        original_bytes: input.len(),
-        output_bytes: input.len(),
+        original_bytes: len,
+        output_bytes: len,
         original_lines: lines,
         ranges: Vec::new(),
         strategies: Vec::new(),
@@ -304,26 +308,37 @@ fn compact_unguarded(input: &[u8], opts: &CompactOptions) -> Compacted {
     }
 }
 
-fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
-    let threshold = opts.threshold_bytes.unwrap_or(DEFAULT_THRESHOLD_BYTES);
-    let max_input = opts.max_input_bytes.unwrap_or(DEFAULT_MAX_INPUT_BYTES);
+/// The largest input, in bytes, that the engine reads with these options; a longer one passes
+/// through untouched (see [`unread_passthrough`]).
+pub fn max_input_bytes(opts: &CompactOptions) -> usize {
     // Line offsets are stored as u32 to keep per-line state small; a larger input (beyond the
     // 256 MiB default budget anyway) is treated as over budget.
-    let max_input = max_input.min(u32::MAX as usize);
-    if input.len() < threshold || input.len() > max_input {
-        // Too small to be worth it, or too large for the budget: untouched, and no detection
-        // pass over a huge buffer either.
-        let kind = opts.kind.unwrap_or(ContentKind::Text);
-        let lines = if input.len() > max_input {
-            0
-        } else {
-            crate::recovery::count_lines(input)
-        };
-        let mut result = passthrough(input, kind, id, lines);
-        if input.len() <= max_input {
-            result.kind = detect(input, opts);
-        }
-        return result;
+    opts.max_input_bytes
+        .unwrap_or(DEFAULT_MAX_INPUT_BYTES)
+        .min(u32::MAX as usize)
+}
+
+/// The result [`compact_unchanged_empty`] gives an input of `len` bytes over
+/// [`max_input_bytes`], for a caller that never copied the input out of its own memory: only
+/// its hash `id` was taken. Such an input is not scanned, so its line count is 0.
+pub fn unread_passthrough(len: usize, id: String, opts: &CompactOptions) -> Compacted {
+    passthrough_of_len(len, opts.kind.unwrap_or(ContentKind::Text), id, 0)
+}
+
+fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
+    let threshold = opts.threshold_bytes.unwrap_or(DEFAULT_THRESHOLD_BYTES);
+    let max_input = max_input_bytes(opts);
+    if input.len() > max_input {
+        return unread_passthrough(input.len(), id, opts);
+    }
+    if input.len() < threshold {
+        // Too small to be worth it: untouched, with the kind it was detected as.
+        return passthrough(
+            input,
+            detect(input, opts),
+            id,
+            crate::recovery::count_lines(input),
+        );
     }
     let kind = detect(input, opts);
     let index = lines::LineIndex::new(input, select::PARALLEL_MIN_BYTES);

@@ -1,0 +1,409 @@
+//! The text of a compaction result on its way to JS. A compacted view is a new string. An
+//! unchanged result hands back the caller's input rather than a copy: a string is the very same
+//! JS value, and a large Buffer (or the copy an async task owned) becomes a string only when
+//! `text` is first read, through an accessor on the result. So passing a large input through
+//! costs no more memory than compacting it, unless the caller asks for the text.
+
+use lean_core::hash::xxh3_hex;
+use lean_core::ErrorCode;
+use napi::bindgen_prelude::*;
+use napi::sys;
+use std::ffi::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::types::CompactResult;
+
+/// Unchanged inputs from this size up get a deferred `text`; below it the string costs less
+/// than the accessor's bookkeeping.
+const DEFER_MIN_BYTES: usize = 64 * 1024;
+
+/// An unchanged input, for a result to hand back instead of a copy.
+pub(crate) enum CallerInput {
+    /// The caller's Buffer and its JS value, in the synchronous call that received them.
+    Buffer(Buffer, sys::napi_value),
+    /// The caller's string, handed back as the same value. Valid only within the synchronous
+    /// call that received it.
+    String(sys::napi_value),
+    /// The bytes an async task copied and owns.
+    Owned(Vec<u8>),
+}
+
+/// The `text` field of a [`CompactResult`].
+pub struct ResultText(TextSource);
+
+enum TextSource {
+    /// A new string.
+    Owned(String),
+    /// The caller's own string value.
+    Same(sys::napi_value),
+    /// Filled in by [`CompactReturn`] with an accessor; `undefined` until then.
+    Deferred,
+}
+
+impl ResultText {
+    /// A new string holding `bytes` (U+FFFD for invalid UTF-8).
+    pub(crate) fn owned(bytes: Vec<u8>) -> Self {
+        ResultText(TextSource::Owned(String::from_utf8(bytes).unwrap_or_else(
+            |e| String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        )))
+    }
+}
+
+impl TypeName for ResultText {
+    fn type_name() -> &'static str {
+        "String"
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+}
+
+impl ToNapiValue for ResultText {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
+        match val.0 {
+            TextSource::Owned(text) => unsafe { String::to_napi_value(env, text) },
+            TextSource::Same(value) => Ok(value),
+            TextSource::Deferred => unsafe { <()>::to_napi_value(env, ()) },
+        }
+    }
+}
+
+/// A result as `compact` and `compactAsync` return it: the plain object, plus the source of a
+/// deferred `text`.
+pub struct CompactReturn {
+    result: CompactResult,
+    deferred: Option<Deferred>,
+}
+
+/// Where a deferred `text` comes from.
+enum Deferred {
+    /// The caller's Buffer; `id` is the hash of the bytes it held when compacted.
+    Buffer {
+        value: sys::napi_value,
+        id: String,
+    },
+    Owned(Vec<u8>),
+}
+
+impl CompactReturn {
+    /// `result` (whose `text` is still to be set) with the text for `changed`/`view` and the
+    /// caller's input.
+    pub(crate) fn new(mut result: CompactResult, view: Vec<u8>, input: CallerInput) -> Self {
+        if result.changed {
+            result.text = ResultText::owned(view);
+            return CompactReturn {
+                result,
+                deferred: None,
+            };
+        }
+        let deferred = match input {
+            CallerInput::String(value) => {
+                result.text = ResultText(TextSource::Same(value));
+                None
+            }
+            CallerInput::Buffer(buffer, value) if buffer.len() >= DEFER_MIN_BYTES => {
+                Some(Deferred::Buffer {
+                    value,
+                    id: result.id.clone(),
+                })
+            }
+            CallerInput::Buffer(buffer, _) => {
+                result.text = ResultText::owned(buffer.to_vec());
+                None
+            }
+            CallerInput::Owned(bytes) if bytes.len() >= DEFER_MIN_BYTES => {
+                Some(Deferred::Owned(bytes))
+            }
+            CallerInput::Owned(bytes) => {
+                result.text = ResultText::owned(bytes);
+                None
+            }
+        };
+        if deferred.is_some() {
+            result.text = ResultText(TextSource::Deferred);
+        }
+        CompactReturn { result, deferred }
+    }
+}
+
+impl TypeName for CompactReturn {
+    fn type_name() -> &'static str {
+        "CompactResult"
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Object
+    }
+}
+
+impl ToNapiValue for CompactReturn {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
+        // SAFETY: `env` is the env napi is converting for.
+        let object = unsafe { CompactResult::to_napi_value(env, val.result) }?;
+        if let Some(deferred) = val.deferred {
+            // SAFETY: as above; `object` was just created in this env.
+            unsafe { install(env, object, deferred) }?;
+        }
+        Ok(object)
+    }
+}
+
+/// What the accessor holds between the result's creation and its first read.
+struct Pending {
+    source: Option<Held>,
+    /// The result object, weakly: the text is cached on it, and only on it.
+    owner: sys::napi_ref,
+}
+
+enum Held {
+    Buffer { buffer: sys::napi_ref, id: String },
+    Owned(Vec<u8>),
+}
+
+fn status(code: sys::napi_status, what: &str) -> Result<()> {
+    if code == sys::Status::napi_ok {
+        Ok(())
+    } else {
+        Err(Error::new(Status::GenericFailure, format!("INTERNAL: napi refused to {what}; retry, and report it as a pi-lean bug if it repeats")))
+    }
+}
+
+/// Defines `text` on `object` as an accessor reading `deferred`, freed with the object.
+unsafe fn install(env: sys::napi_env, object: sys::napi_value, deferred: Deferred) -> Result<()> {
+    let source = match deferred {
+        Deferred::Buffer { value, id } => {
+            let mut buffer = std::ptr::null_mut();
+            // SAFETY: `value` is the caller's Buffer in the current call.
+            status(
+                unsafe { sys::napi_create_reference(env, value, 1, &mut buffer) },
+                "hold the input Buffer",
+            )?;
+            Held::Buffer { buffer, id }
+        }
+        Deferred::Owned(bytes) => Held::Owned(bytes),
+    };
+    let mut owner = std::ptr::null_mut();
+    // SAFETY: `object` is valid; a count of 0 makes the reference weak.
+    if let Err(error) = status(
+        unsafe { sys::napi_create_reference(env, object, 0, &mut owner) },
+        "refer to the result",
+    ) {
+        release_held(env, source);
+        return Err(error);
+    }
+    let pending = Box::into_raw(Box::new(Pending {
+        source: Some(source),
+        owner,
+    }));
+    // The finalizer comes first: once it is in place, every later path frees `pending` with
+    // the object.
+    // SAFETY: `pending` is a live allocation that only `finalize_pending` frees.
+    if let Err(error) = status(
+        unsafe {
+            sys::napi_add_finalizer(
+                env,
+                object,
+                pending.cast(),
+                Some(finalize_pending),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        },
+        "attach the result's finalizer",
+    ) {
+        // SAFETY: nothing else refers to `pending` yet.
+        free_pending(env, *unsafe { Box::from_raw(pending) });
+        return Err(error);
+    }
+    let accessor = sys::napi_property_descriptor {
+        utf8name: c"text".as_ptr(),
+        name: std::ptr::null_mut(),
+        method: None,
+        getter: Some(read_text),
+        setter: None,
+        value: std::ptr::null_mut(),
+        attributes: sys::PropertyAttributes::enumerable | sys::PropertyAttributes::configurable,
+        data: pending.cast(),
+    };
+    // SAFETY: `object` is valid and `accessor` lives through the call.
+    status(
+        unsafe { sys::napi_define_properties(env, object, 1, &accessor) },
+        "define the result's text",
+    )
+}
+
+fn release_held(env: sys::napi_env, held: Held) {
+    if let Held::Buffer { buffer, .. } = held {
+        // SAFETY: the reference was created in this env and is deleted once.
+        unsafe { sys::napi_delete_reference(env, buffer) };
+    }
+}
+
+fn free_pending(env: sys::napi_env, pending: Pending) {
+    let Pending { source, owner } = pending;
+    if let Some(held) = source {
+        release_held(env, held);
+    }
+    // SAFETY: as above.
+    unsafe { sys::napi_delete_reference(env, owner) };
+}
+
+unsafe extern "C" fn finalize_pending(env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
+    // SAFETY: `data` is the `Pending` that `install` leaked for this object, freed only here.
+    let pending = unsafe { Box::from_raw(data.cast::<Pending>()) };
+    let _ = catch_unwind(AssertUnwindSafe(|| free_pending(env, *pending)));
+}
+
+/// Throws a coded error from an accessor; the caller returns null.
+fn throw(env: sys::napi_env, code: ErrorCode, message: &str) {
+    let code = std::ffi::CString::new(code.as_str()).unwrap_or_default();
+    let message = std::ffi::CString::new(format!("{}: {message}", code.to_string_lossy()))
+        .unwrap_or_default();
+    // SAFETY: `env` is the accessor's env; both strings are NUL-terminated.
+    unsafe { sys::napi_throw_error(env, code.as_ptr(), message.as_ptr()) };
+}
+
+/// The `text` accessor: decodes the held bytes, caches the string on the result (replacing the
+/// accessor with a plain property) and lets the bytes go.
+unsafe extern "C" fn read_text(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+) -> sys::napi_value {
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        let mut this = std::ptr::null_mut();
+        let mut data = std::ptr::null_mut();
+        let mut argc = 0;
+        // SAFETY: `info` is this call's callback info.
+        unsafe {
+            sys::napi_get_cb_info(
+                env,
+                info,
+                &mut argc,
+                std::ptr::null_mut(),
+                &mut this,
+                &mut data,
+            )
+        };
+        if data.is_null() {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: `data` is the `Pending` installed with this accessor; the object holding the
+        // accessor keeps it alive, and JS runs one accessor at a time.
+        let pending = unsafe { &mut *data.cast::<Pending>() };
+        let text = match decode(env, pending.source.as_ref()) {
+            Ok(text) => text,
+            Err((code, message)) => {
+                throw(env, code, &message);
+                return std::ptr::null_mut();
+            }
+        };
+        if is_owner(env, pending.owner, this) {
+            let cached = sys::napi_property_descriptor {
+                utf8name: c"text".as_ptr(),
+                name: std::ptr::null_mut(),
+                method: None,
+                getter: None,
+                setter: None,
+                value: text,
+                attributes: sys::PropertyAttributes::writable
+                    | sys::PropertyAttributes::enumerable
+                    | sys::PropertyAttributes::configurable,
+                data: std::ptr::null_mut(),
+            };
+            // SAFETY: `this` is the result object; `cached` lives through the call.
+            if unsafe { sys::napi_define_properties(env, this, 1, &cached) } == sys::Status::napi_ok
+            {
+                if let Some(held) = pending.source.take() {
+                    release_held(env, held);
+                }
+            }
+        }
+        text
+    }));
+    outcome.unwrap_or_else(|_| {
+        throw(env, ErrorCode::Internal, "the native core failed reading a result's text; retry, and report it as a pi-lean bug if it repeats");
+        std::ptr::null_mut()
+    })
+}
+
+fn is_owner(env: sys::napi_env, owner: sys::napi_ref, this: sys::napi_value) -> bool {
+    let mut object = std::ptr::null_mut();
+    let mut same = false;
+    // SAFETY: `owner` is a live reference in this env; a collected owner reads as null.
+    unsafe {
+        sys::napi_get_reference_value(env, owner, &mut object) == sys::Status::napi_ok
+            && !object.is_null()
+            && sys::napi_strict_equals(env, object, this, &mut same) == sys::Status::napi_ok
+            && same
+    }
+}
+
+/// The held bytes as a JS string. A Buffer is checked against the hash it had when compacted:
+/// text decoded from a Buffer the caller changed since would not be the result's input.
+fn decode(
+    env: sys::napi_env,
+    source: Option<&Held>,
+) -> std::result::Result<sys::napi_value, (ErrorCode, String)> {
+    let failed = |what: &str| {
+        (
+            ErrorCode::Internal,
+            format!("napi refused to {what}; retry, and report it as a pi-lean bug if it repeats"),
+        )
+    };
+    let bytes: &[u8] = match source {
+        None => return Err((ErrorCode::Internal, "the result's text was already handed to another object; read it from the result itself".into())),
+        Some(Held::Owned(bytes)) => bytes,
+        Some(Held::Buffer { buffer, id }) => {
+            let mut value = std::ptr::null_mut();
+            let mut data = std::ptr::null_mut();
+            let mut len = 0;
+            // SAFETY: `buffer` is a strong reference to the caller's Buffer.
+            unsafe {
+                if sys::napi_get_reference_value(env, *buffer, &mut value) != sys::Status::napi_ok
+                    || sys::napi_get_buffer_info(env, value, &mut data, &mut len) != sys::Status::napi_ok
+                {
+                    return Err(failed("read the input Buffer"));
+                }
+            }
+            let bytes = if len == 0 || data.is_null() {
+                &[][..]
+            } else {
+                // SAFETY: napi reports `len` readable bytes at `data`, kept alive by the reference.
+                unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) }
+            };
+            if xxh3_hex(bytes) != *id {
+                return Err((
+                    ErrorCode::InvalidArgument,
+                    "the input Buffer changed after compact returned (written, resized or detached), so it no longer holds the result's text; read result.text before changing the Buffer, or compact a copy".into(),
+                ));
+            }
+            bytes
+        }
+    };
+    let mut value = std::ptr::null_mut();
+    let code = match std::str::from_utf8(bytes) {
+        // SAFETY: `text` is valid UTF-8 of `len()` bytes.
+        Ok(text) => unsafe {
+            sys::napi_create_string_utf8(env, text.as_ptr().cast(), text.len() as isize, &mut value)
+        },
+        Err(_) => {
+            let text = String::from_utf8_lossy(bytes);
+            // SAFETY: as above.
+            unsafe {
+                sys::napi_create_string_utf8(
+                    env,
+                    text.as_ptr().cast(),
+                    text.len() as isize,
+                    &mut value,
+                )
+            }
+        }
+    };
+    if code != sys::Status::napi_ok {
+        return Err(failed(
+            "create the result's text (is it longer than a JS string can be?)",
+        ));
+    }
+    Ok(value)
+}
