@@ -131,3 +131,14 @@ test("passing 64 MB through holds no copy, and dropping the result lets the Buff
   assert.equal(releasedWithResult, true, "the result's finalizer released the Buffer");
   assert.equal(releasedOnRead, true, "reading the text released the Buffer");
 });
+
+test("a string's id is the id of its UTF-8 bytes, on every path that reads a string", () => {
+  // ASCII (read as Latin-1), Latin-1 but not ASCII (é is one byte in V8, two in UTF-8),
+  // two-byte, and longer than the 3 MiB contentHash reads in one copy.
+  for (const input of ["plain ascii line\n".repeat(100), "café au lait\n".repeat(100), "日本語 ✓ 😀\n".repeat(100), "x".repeat(4 << 20) + "é"]) {
+    const bytes = Buffer.from(input);
+    assert.equal(contentHash(input), contentHash(bytes));
+    assert.equal(compact(input).id, contentHash(bytes));
+    assert.equal(compact(input, { recoverable: true, thresholdBytes: 0 }).id, contentHash(bytes));
+  }
+});

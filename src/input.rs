@@ -81,6 +81,13 @@ impl JsText {
 
     /// The whole string as UTF-8: one copy of it.
     pub(crate) fn read(&self) -> std::result::Result<String, Error<ErrorCode>> {
+        // As many UTF-8 bytes as UTF-16 units means every character is ASCII, where the
+        // Latin-1 copy (a plain memory copy in V8) is already the UTF-8; most tool output is.
+        if self.named_number("length").ok() == u32::try_from(self.utf8_len).ok() {
+            if let Some(ascii) = self.read_latin1() {
+                return Ok(ascii);
+            }
+        }
         let mut bytes: Vec<u8> = Vec::with_capacity(self.utf8_len + 1);
         let mut written = 0;
         // SAFETY: the buffer holds `utf8_len + 1` bytes, room for every byte and the NUL napi
@@ -102,6 +109,39 @@ impl JsText {
         unsafe { bytes.set_len(written) };
         Ok(String::from_utf8(bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    /// The string's Latin-1 copy, if it is ASCII (then byte for byte its UTF-8).
+    fn read_latin1(&self) -> Option<String> {
+        let mut bytes: Vec<u8> = Vec::with_capacity(self.utf8_len + 1);
+        let mut written = 0;
+        // SAFETY: the buffer holds `utf8_len + 1` bytes, one per character plus the NUL.
+        let status = unsafe {
+            sys::napi_get_value_string_latin1(
+                self.env,
+                self.value,
+                bytes.as_mut_ptr().cast(),
+                self.utf8_len + 1,
+                &mut written,
+            )
+        };
+        if status != sys::Status::napi_ok || written != self.utf8_len {
+            return None;
+        }
+        // SAFETY: napi initialised `written` bytes.
+        unsafe { bytes.set_len(written) };
+        // Checked, not assumed: a wrong guess costs a scan, never invalid UTF-8.
+        String::from_utf8(bytes).ok()
+    }
+
+    /// The id of the string's UTF-8 bytes: from one copy when that is small, else in pieces
+    /// (see [`JsText::hash_in_pieces`]).
+    pub(crate) fn hash(&self) -> std::result::Result<String, Error<ErrorCode>> {
+        if self.utf8_len <= 3 * PIECE_UNITS as usize {
+            Ok(xxh3_hex(self.read()?.as_bytes()))
+        } else {
+            self.hash_in_pieces()
+        }
     }
 
     /// The id ([`lean_core::hash::xxh3_hex`]) of the string's UTF-8 bytes, read a bounded piece

@@ -42,8 +42,11 @@ pub fn core_version() -> Result<String, ErrorCode> {
 /// xxh3-64 of a string or Buffer as 16 hex digits (the id scheme used everywhere).
 #[napi(catch_unwind)]
 pub fn content_hash(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<input::TextInput>,
 ) -> Result<String, ErrorCode> {
     let input = input.get("input", "a Buffer or a string")?;
-    guarded("contentHash", || Ok(xxh3_hex(compact::input_bytes(&input))))
+    guarded("contentHash", || match input {
+        input::TextInput::Buffer(buffer, _) => Ok(xxh3_hex(&buffer)),
+        input::TextInput::String(text) => text.hash(),
+    })
 }
