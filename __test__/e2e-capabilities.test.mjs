@@ -317,3 +317,33 @@ describe("capability routing: tools registered late, in real Pi", { skip }, () =
     assert.deepEqual(toolNames(model.bodies[1]), [...first, "deploy_preview"]);
   });
 });
+
+describe("capability routing with nothing to route, in real Pi", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let run;
+
+  before(async () => {
+    model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: "echo hi" } }] }, { text: "Done." }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    // Pi's own tools and pi-lean only: Pi also registers tools it leaves inactive (powershell on
+    // Linux), which nobody deferred and request_capabilities could never enable.
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ tokenSaver: "on" }));
+    run = await runPi(sandbox, { prompts: ["Run echo hi", "/capabilities"] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("request_capabilities is not declared when no active or deferred tool is routable", () => {
+    assert.equal(run.code, 0, run.stderr);
+    for (const body of model.bodies) assert.deepEqual(toolNames(body), [...CORE, "skill_search", "skill", "token_retrieve"]);
+    assert.match(run.stderr, /^deferred: none$/m);
+  });
+});
