@@ -7,6 +7,7 @@
  */
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { ConfigHolder, writeActiveScope } from "./shared/config.js";
+import { ConfigStatus } from "./shared/config-status.js";
 import { registerCapabilities } from "./capabilities/index.js";
 import { registerLazySkills } from "./skills/index.js";
 import { projectConfigTrusted } from "./shared/project-trust.js";
@@ -18,9 +19,11 @@ export default function piLean(pi) {
   // without the extension (same prompt, tools and tool results).
   if (process.env.PI_LEAN_DISABLE === "1") return;
   const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
+  const configStatus = new ConfigStatus();
   pi.on("session_start", (_event, ctx) => {
     // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js).
     config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: projectConfigTrusted(ctx, getAgentDir()) });
+    configStatus.update(ctx, config);
   });
   /** @type {import("./token-saver/index.js").TokenSaverControl | null} */
   let tokenSaver = null;
@@ -31,7 +34,7 @@ export default function piLean(pi) {
     tokenSaver: () => tokenSaver,
     capabilities: () => capabilities,
   });
-  tokenSaver = registerTokenSaver(pi, config, { capabilities: () => capabilities });
+  tokenSaver = registerTokenSaver(pi, config, { capabilities: () => capabilities, configReloaded: (ctx) => configStatus.update(ctx, config) });
   // Last, so its session_start sees the tools the other features activated.
   capabilities = registerCapabilities(pi, config, () => skills);
 }

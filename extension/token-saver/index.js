@@ -48,8 +48,9 @@ function storeKeyOf(id) {
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("../shared/config.js").ConfigHolder} config
- * @param {{ capabilities: () => import("../capabilities/index.js").CapabilityControl | null }} [hooks]
- *   capability routing, which follows the Token Saver unless `capabilities` is set (none: no routing)
+ * @param {{ capabilities: () => import("../capabilities/index.js").CapabilityControl | null, configReloaded?: (ctx: any) => void }} [hooks]
+ *   capability routing, which follows the Token Saver unless `capabilities` is set (none: no routing);
+ *   `configReloaded` after `/token-saver on|off` read the config again (the invalid-config status)
  */
 export function registerTokenSaver(pi, config, hooks = { capabilities: () => null }) {
   const stats = new TokenSaverStats();
@@ -254,6 +255,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
       saveError = error instanceof Error ? error.message : String(error);
     }
     config.reload({ ...(/** @type {any} */ (config).where ?? {}), agentDir: getAgentDir() });
+    hooks.configReloaded?.(ctx);
     const env = process.env.PI_LEAN_TOKEN_SAVER;
     const effective = config.error ? "off" : config.value.tokenSaver;
     apply(effective === "on", ctx);
