@@ -216,7 +216,8 @@ export function registerLazySkills(pi, config, hooks) {
 
   /** @returns {import("../../index.js").SkillIndex | import("./tools.js").ToolOutput} */
   function currentIndex() {
-    if (config.error) return toolError("CONFIG_INVALID", `${config.error.message.replace(/;/g, ",")} (skills are disabled); fix the config, then run /reload`);
+    // toolError adds the code; the error's own message starts with it too.
+    if (config.error) return toolError("CONFIG_INVALID", `${config.error.file}: ${config.error.problem.replace(/;/g, ",")} (skills are disabled); fix the config, then run /reload`);
     if (!catalog.index) return toolError("SKILL_NOT_FOUND", "no skill catalog is available yet; try again after the next prompt");
     return catalog.index;
   }
