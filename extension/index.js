@@ -13,11 +13,23 @@ import { registerLazySkills } from "./skills/index.js";
 import { projectConfigTrusted } from "./shared/project-trust.js";
 import { registerTokenSaver } from "./token-saver/index.js";
 
+/** Values of PI_LEAN_DISABLE that leave pi-lean on; any other non-empty value switches it off. */
+const KEEP_ON = new Set(["", "0", "false", "no", "off"]);
+
+/**
+ * Whether the kill switch is set. It reads like any flag: `1`, `true`, `yes`, `on` (any case)
+ * switch pi-lean off; so does an unrecognised value, since whoever set the variable meant to.
+ * @param {string | undefined} value
+ */
+export function killSwitchSet(value) {
+  return value !== undefined && !KEEP_ON.has(value.trim().toLowerCase());
+}
+
 /** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
 export default function piLean(pi) {
   // Kill switch: with PI_LEAN_DISABLE=1 nothing is registered, so Pi runs exactly as it would
   // without the extension (same prompt, tools and tool results).
-  if (process.env.PI_LEAN_DISABLE === "1") return;
+  if (killSwitchSet(process.env.PI_LEAN_DISABLE)) return;
   const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
   const configStatus = new ConfigStatus();
   pi.on("session_start", (_event, ctx) => {
