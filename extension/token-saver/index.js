@@ -207,7 +207,9 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
       const arg = String(args ?? "").trim().toLowerCase();
       if (arg === "status") {
         const env = process.env.PI_LEAN_TOKEN_SAVER;
-        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.`);
+        // An invalid config keeps the layer off whatever it says: name that, not only "off".
+        const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}`;
+        tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.`);
         return;
       }
       if (arg === "stats") {
