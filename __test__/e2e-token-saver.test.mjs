@@ -436,3 +436,37 @@ describe("Token Saver status line (RPC mode, where extension UI calls are visibl
     assert.equal(statuses.at(-1)?.statusText, undefined, "cleared by /token-saver off");
   });
 });
+
+describe("/token-saver stats after a restart resuming the session", { skip: !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}[]} */
+  const runs = [];
+
+  before(async () => {
+    model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: "seq 1 20000" } }] }, { text: "Counted." }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ tokenSaver: "on" }));
+    const args = ["--session-id", "stats-after-resume"];
+    runs.push(await runPi(sandbox, { session: true, args, prompts: ["Count to 20000", "/token-saver stats"] }));
+    runs.push(await runPi(sandbox, { session: true, args, prompts: ["/token-saver stats"] }));
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("the store line reports the session's originals on disk, not a closed store", () => {
+    for (const run of runs) assert.equal(run.code, 0, run.stderr);
+    const storeLine = (/** @type {string} */ stderr) => stderr.split("\n").find((l) => l.startsWith("store"));
+    const bytes = Buffer.byteLength(Array.from({ length: 20000 }, (_, i) => `${i + 1}\n`).join(""));
+    assert.equal(storeLine(runs[0].stderr), `store 1 original, ${bytes} bytes on disk, 1 in memory`);
+    // The restarted process has read nothing back yet: on disk only.
+    assert.equal(storeLine(runs[1].stderr), `store 1 original, ${bytes} bytes on disk, 0 in memory`);
+    assert.match(runs[1].stderr, /^compactions 1, repeats 0, retrievals 0$/m);
+  });
+});

@@ -216,7 +216,9 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         // Writes go on behind put: wait for them so the disk figures are the real ones.
         flushStores();
         const capabilities = hooks.capabilities();
-        tell(ctx, stats.format(store ? store.stats() : null, { enabled, deferred: capabilities?.deferredCount() ?? 0, ...(capabilities?.counters() ?? { requests: 0, activations: 0 }), feedback: feedback.describe() }));
+        // A resumed session opens its store lazily; its originals are on disk all the same.
+        const current = store ?? (persistent && fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? openStore() : null);
+        tell(ctx, stats.format(current ? current.stats() : null, { enabled, deferred: capabilities?.deferredCount() ?? 0, ...(capabilities?.counters() ?? { requests: 0, activations: 0 }), feedback: feedback.describe() }));
         return;
       }
       if (arg === "clear") {

@@ -82,7 +82,7 @@ export class TokenSaverStats {
       `saved vs stock Pi: ~${formatCount(this.tokensSaved)} tokens (${formatCount(this.stockChars)} → ${formatCount(this.outputChars)} chars; stock Pi keeps the last 2,000 lines / 50 KB of bash and read output)`,
       `extra output the model can reach: ~${formatCount(this.reachTokens)} tokens (${formatCount(this.reachChars)} chars Pi's cut would have dropped, now in the view or via token_retrieve)`,
       `retrieval feedback: ${feedback.length > 0 ? feedback.join("; ") : "none active"}`,
-      `store ${store ? `${store.diskEntries} originals, ${store.diskBytes} bytes on disk, ${store.entries} in memory` : "closed"}`,
+      `store ${store ? `${store.diskEntries} ${store.diskEntries === 1 ? "original" : "originals"}, ${store.diskBytes} bytes on disk, ${store.entries} in memory` : "empty (no original stored in this session yet)"}`,
       `request_capabilities calls ${state.requests}, activations ${state.activations}, deferred now ${state.deferred}`,
       `description chars removed ${this.descriptionCharsRemoved}`,
       `prompt-prefix changes observed ${this.prefixChanges}`,
