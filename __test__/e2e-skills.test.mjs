@@ -177,6 +177,8 @@ describe("a broken config fails closed", { skip }, () => {
       assert.ok(search.text.endsWith("(skills are disabled); fix the config, then run /reload"), search.text);
       const load = toolMessages(model.bodies[2]).at(-1);
       assert.equal(load.text, search.text);
+      // Print mode has no UI: the user still reads why skills are gone, once, on stderr.
+      assert.equal(run.stderr, `pi-lean: CONFIG_INVALID: ${file}: duplicate key "searchLimit". Skills are disabled until it is fixed.\n`);
       assert.ok(!load.text.includes("Collect the commits"));
     } finally {
       await model.stop();

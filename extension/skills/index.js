@@ -12,7 +12,7 @@ import { SkillApprovals, approvalKey } from "./approvals.js";
 import { findToolConflict, reportConflictOnce } from "./tool-conflict.js";
 import { SkillCatalog } from "./catalog.js";
 import { registerAdditiveRouting } from "./additive.js";
-import { registerSkillCommands } from "./commands.js";
+import { registerSkillCommands, say } from "./commands.js";
 import { PICK_ENTRY, restorePicks } from "./picks.js";
 import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
 import { applySkillStub, STUB_SECTION } from "./prompt.js";
@@ -94,7 +94,8 @@ export function registerLazySkills(pi, config, hooks) {
       tools = conflict ? "conflict" : "registered";
     }
     scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
-    if (config.error && ctx.hasUI) ctx.ui.notify(`pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
+    // Without a UI (print and JSON mode) on stderr: skills must not vanish without a word.
+    if (config.error) say(ctx, `pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
     if (ctx.hasUI && typeof ctx.ui.addAutocompleteProvider === "function") ctx.ui.addAutocompleteProvider(autocompleteFilter((name) => isBlocked(name)));
   });
 
