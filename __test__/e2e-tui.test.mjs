@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { FakeModel } from "./helpers/fake-model.mjs";
+import { FakeModel, toolMessages } from "./helpers/fake-model.mjs";
 import { REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { TmuxPi, hasTmux } from "./helpers/tmux.mjs";
 
@@ -105,5 +105,41 @@ describe("an invalid pi-lean.json in Pi's TUI", { skip }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     if (/─\n\/token-saver on\s*\n─/.test(pi.screen())) pi.keys("Enter");
     await pi.waitFor(/^(?![\s\S]*invalid config)[\s\S]*token saver: ~0 tokens saved vs stock Pi/);
+  });
+});
+
+describe("a compacted bash result in Pi's TUI", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {TmuxPi} */
+  let pi;
+
+  before(async () => {
+    model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: "seq 1 200000" } }] }, { text: "Counted." }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ tokenSaver: "on" }));
+    pi = new TmuxPi(sandbox, `pi-lean-tui-compacted-${process.pid}`);
+    await pi.waitFor(/fake-model/);
+  });
+
+  after(async () => {
+    pi?.stop();
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("the screen does not claim Pi's cut (2,000 of 200,000 lines) for the view the model got; the full output path stays", async () => {
+    await pi.submit("count to 200000");
+    const screen = await pi.waitFor(/Counted\./);
+    const sent = toolMessages(model.bodies[1]).at(-1)?.text ?? "";
+    assert.match(sent, /\[… 199989 lines 4-199992: "<\*>" · token_retrieve id=[0-9a-f]{16} startLine=4\]/);
+    assert.match(screen, /Full output: \S+\.log/);
+    assert.doesNotMatch(screen, /Truncated: showing 2000 of 200000 lines/);
+    // Expanded, the result is the view with its marker.
+    pi.keys("C-o");
+    await pi.waitFor(/\n 3\n \[… 199989 lines 4-199992: "<\*>" · token_retrieve id=[0-9a-f]{16} startLine=4\]\n 199993\n/);
   });
 });
