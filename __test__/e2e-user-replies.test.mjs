@@ -91,6 +91,35 @@ describe("/token-saver on with an invalid config says why it stays off", { skip 
   });
 });
 
+describe("/token-saver status says which layer decides", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let run;
+
+  before(async () => {
+    model = new FakeModel([]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    // On at the top level, off in the active profile's settings: the profile wins.
+    const config = { tokenSaver: "on", groups: { notes: ["release-notes"] }, profiles: { quiet: { groups: ["notes"], settings: { tokenSaver: "off" } } }, activeProfile: "quiet" };
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify(config));
+    run = await runPi(sandbox, { prompts: ["/token-saver status"] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("off because the active profile's settings say so", () => {
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^Token Saver is off \(profile "quiet" sets it\); 0 tools deferred; core binding: native [a-z0-9-]+\.$/m);
+  });
+});
+
 describe("a global skill search lists only skills outside the scope", () => {
   const index = SkillIndex.scan([DEP_SKILLS]);
   const search = (/** @type {any} */ params, /** @type {string[]} */ only) =>

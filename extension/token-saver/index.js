@@ -207,8 +207,12 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
       const arg = String(args ?? "").trim().toLowerCase();
       if (arg === "status") {
         const env = process.env.PI_LEAN_TOKEN_SAVER;
-        // An invalid config keeps the layer off whatever it says: name that, not only "off".
-        const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}`;
+        // Name what decides when it is not the plain setting: an invalid config keeps the layer
+        // off, the variable wins over the files, an active profile's settings over the top level.
+        const profile = config.value.activeProfile;
+        const fromProfile = profile !== null && config.value.profiles[profile]?.settings?.tokenSaver !== undefined;
+        const source = env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : fromProfile ? ` (profile "${profile}" sets it)` : "";
+        const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"}${source}`;
         tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.`);
         return;
       }
