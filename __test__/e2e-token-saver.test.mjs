@@ -173,7 +173,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
 
   test("core tools and pi-lean's stay declared; other tools are deferred; the guideline is in the prompt", () => {
     const first = model.bodies[0];
-    assert.deepEqual(toolNames(first), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "request_capabilities"]);
+    assert.deepEqual(toolNames(first), ["read", "bash", "edit", "write", "token_retrieve", "request_capabilities"]);
     assert.ok(systemText(first).includes(`- ${GUIDELINE}`), "one-line guideline while on");
   });
 
@@ -262,7 +262,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
 
   test("off restores the deferred tools and their full descriptions, and drops pi-lean's token tools", () => {
     const last = model.bodies[14];
-    assert.deepEqual(toolNames(last), ["read", "bash", "edit", "write", "skill_search", "skill", "weather_lookup", "warehouse_query"]);
+    assert.deepEqual(toolNames(last), ["read", "bash", "edit", "write", "weather_lookup", "warehouse_query"]);
     assert.equal(declaration(last, "warehouse_query").description, GIANT_DESCRIPTION);
     assert.ok(!systemText(last).includes(GUIDELINE));
     assert.equal(JSON.parse(fs.readFileSync(path.join(sandbox.agent, "pi-lean.json"), "utf8")).tokenSaver, "off");
@@ -277,9 +277,9 @@ describe("Token Saver on, in real Pi", { skip }, () => {
   });
 
   test("resumed with the layer on, non-core tools are deferred again; resumed with it off, they are all back", () => {
-    assert.deepEqual(toolNames(resumed.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "request_capabilities"]);
+    assert.deepEqual(toolNames(resumed.bodies[0]), ["read", "bash", "edit", "write", "token_retrieve", "request_capabilities"]);
     assert.equal(offRun.code, 0, offRun.stderr);
-    assert.deepEqual(toolNames(offAgain.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "weather_lookup", "warehouse_query"]);
+    assert.deepEqual(toolNames(offAgain.bodies[0]), ["read", "bash", "edit", "write", "weather_lookup", "warehouse_query"]);
     assert.ok(!systemText(offAgain.bodies[0]).includes(GUIDELINE));
     assert.equal(declaration(offAgain.bodies[0], "warehouse_query").description, GIANT_DESCRIPTION);
   });
@@ -354,7 +354,7 @@ describe("Token Saver off means off", { skip }, () => {
     const bodies = raw[0].map((r) => JSON.parse(r));
     // pi-lean registers its skill tools at session_start (after checking for another
     // extension's), so Pi activates them after the tools registered while extensions loaded.
-    assert.deepEqual(toolNames(bodies[0]), ["read", "bash", "edit", "write", "weather_lookup", "warehouse_query", "skill_search", "skill"]);
+    assert.deepEqual(toolNames(bodies[0]), ["read", "bash", "edit", "write", "weather_lookup", "warehouse_query"]);
     assert.equal(toolMessages(bodies[1]).at(-1)?.text, fs.readFileSync(CARGO_TEST, "utf8"));
     assert.equal(bodies[2].reasoning_effort, "high");
     assert.ok(!fs.existsSync(path.join(sandbox.agent, "pi-lean", "token-saver")), "no store is created while off");
