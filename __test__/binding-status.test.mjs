@@ -22,7 +22,7 @@ test("/token-saver status reports the loaded binding", async () => {
   /** @type {Map<string, {handler: (args: string, ctx: unknown) => Promise<void>}>} */
   const commands = new Map();
   const pi = { registerTool() {}, registerCommand: (/** @type {string} */ name, /** @type {any} */ spec) => commands.set(name, spec), on() {}, getAllTools: () => [], getActiveTools: () => [], setActiveTools() {} };
-  registerTokenSaver(/** @type {any} */ (pi), { ...DEFAULT_CONFIG });
+  registerTokenSaver(/** @type {any} */ (pi), /** @type {any} */ ({ value: { ...DEFAULT_CONFIG }, error: null }));
   /** @type {string[]} */
   const told = [];
   await commands.get(COMMAND)?.handler("status", { hasUI: true, ui: { notify: (/** @type {string} */ m) => told.push(m), setStatus() {} } });

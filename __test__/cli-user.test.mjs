@@ -122,6 +122,12 @@ describe("pi-lean search follows the config Pi would use", () => {
       fs.writeFileSync(file, good);
     }
   });
+
+  test("an invalid PI_LEAN_* variable is named as the thing to fix, not a file", () => {
+    const run = user.run(["search", "release"], undefined, { PI_LEAN_ROUTING: "bogus" });
+    assert.equal(run.status, 1);
+    assert.equal(run.stderr, 'pi-lean: CONFIG_INVALID: $PI_LEAN_ROUTING: must be one of "lazy", "adaptive", "safe", "full", "additive"; fix or unset $PI_LEAN_ROUTING; skills stay hidden until then\n');
+  });
 });
 
 describe("pi-lean errors: named, said once, with consistent exit codes", () => {

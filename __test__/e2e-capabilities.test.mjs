@@ -98,19 +98,18 @@ describe("capability routing in real Pi", { skip }, () => {
     assert.equal(models.main.bodies.length, 9);
   });
 
-  test("off: the tools and system prompt are stock Pi's, apart from pi-lean's own skill tools", () => {
+  test("off: the tools and system prompt are stock Pi's (no skills here, so no skill tools either)", () => {
     const stock = models.stock.bodies[0];
     const off = models.off.bodies[0];
     assert.deepEqual(toolNames(stock), [...CORE, "browser_navigate", "browser_screenshot", "tracker_search_issues", "tracker_create_issue"]);
-    assert.deepEqual(toolNames(off), [...toolNames(stock), "skill_search", "skill"]);
-    assert.equal(JSON.stringify(off.tools.slice(0, 8)), JSON.stringify(stock.tools));
+    assert.equal(JSON.stringify(off.tools), JSON.stringify(stock.tools));
     assert.equal(systemText(off), systemText(stock));
     assert.ok(systemText(off).includes(bullets(SEARCH_GUIDELINES)));
   });
 
   test("the first route shrinks the broad set to core, pi-lean's tools and what the prompt needs, with their prompt lines only", () => {
     const first = models.main.bodies[0];
-    assert.deepEqual(toolNames(first), [...CORE, "browser_navigate", "browser_screenshot", "skill_search", "skill", "request_capabilities"]);
+    assert.deepEqual(toolNames(first), [...CORE, "browser_navigate", "browser_screenshot", "request_capabilities"]);
     // Exact bytes: stock's prompt minus the deferred tools' snippet and guideline lines.
     const expected = systemText(models.off.bodies[0])
       .replace(snippet("tracker_search_issues", "Search the issue tracker"), "")
@@ -161,7 +160,7 @@ describe("capability routing in real Pi", { skip }, () => {
   test("/capabilities says what is active and why, the policies and the capsules", () => {
     const out = runs.main.stderr;
     assert.match(out, /^Capability routing: route \(capabilities=route\)$/m);
-    assert.match(out, /^active: read \(core\), bash \(core\), edit \(core\), write \(core\), browser_navigate \(routed\), browser_screenshot \(routed\), skill_search \(pi-lean\), skill \(pi-lean\), request_capabilities \(pi-lean\), tracker_create_issue \(requested\), tracker_search_issues \(requested\)$/m);
+    assert.match(out, /^active: read \(core\), bash \(core\), edit \(core\), write \(core\), browser_navigate \(routed\), browser_screenshot \(routed\), request_capabilities \(pi-lean\), tracker_create_issue \(requested\), tracker_search_issues \(requested\)$/m);
     assert.match(out, /^deferred: none$/m);
     assert.match(out, /^routes 2, failed 0, requests 5, activations 2, guideline changes 1 \(each one prompt-cache prefix change\)$/m);
     assert.ok(out.includes(`guidelines browser_navigate: policy default, prompt carries capsule (${capsuleOf(NAVIGATE_GUIDELINES).join("\n").length} of 1402 chars); source cli ${BROWSER}\n`));
@@ -183,7 +182,7 @@ describe("capability routing in real Pi", { skip }, () => {
 
   test("packages: a source set to full keeps its guidelines despite a cached capsule; one set to drop loses them", () => {
     const body = models.policy.bodies[0];
-    assert.deepEqual(toolNames(body), [...CORE, "tracker_search_issues", "tracker_create_issue", "skill_search", "skill", "request_capabilities"]);
+    assert.deepEqual(toolNames(body), [...CORE, "tracker_search_issues", "tracker_create_issue", "request_capabilities"]);
     const text = systemText(body);
     assert.ok(!text.includes(SEARCH_GUIDELINES[0]) && !text.includes(CREATE_GUIDELINES[0]), "tracker guidelines dropped");
     assert.ok(text.includes(snippet("tracker_create_issue", "File issues in the tracker")), "the tool itself is still described");
@@ -283,8 +282,8 @@ describe("capability routing: the opt-in model router in real Pi", { skip }, () 
   });
 
   test("its answer only filters the candidates; no usable answer falls back to the local ranker", () => {
-    assert.deepEqual(toolNames(model.bodies[1]), [...CORE, "tracker_search_issues", "skill_search", "skill", "request_capabilities"]);
-    assert.deepEqual(toolNames(model.bodies[3]), [...CORE, "tracker_search_issues", "skill_search", "skill", "request_capabilities", "tracker_create_issue"]);
+    assert.deepEqual(toolNames(model.bodies[1]), [...CORE, "tracker_search_issues", "request_capabilities"]);
+    assert.deepEqual(toolNames(model.bodies[3]), [...CORE, "tracker_search_issues", "request_capabilities", "tracker_create_issue"]);
     assert.match(run.stderr, /^model router fake\/fake-model: 1 answered, 1 fell back to the local ranker$/m);
   });
 });
@@ -312,8 +311,38 @@ describe("capability routing: tools registered late, in real Pi", { skip }, () =
 
   test("a late tool the next prompt needs stays; one it does not need is deferred before any request", () => {
     assert.equal(run.code, 0, run.stderr);
-    const first = [...CORE, "skill_search", "skill", "request_capabilities"];
+    const first = [...CORE, "request_capabilities"];
     assert.deepEqual(toolNames(model.bodies[0]), first);
     assert.deepEqual(toolNames(model.bodies[1]), [...first, "deploy_preview"]);
+  });
+});
+
+describe("capability routing with nothing to route, in real Pi", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let run;
+
+  before(async () => {
+    model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: "echo hi" } }] }, { text: "Done." }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    // Pi's own tools and pi-lean only: Pi also registers tools it leaves inactive (powershell on
+    // Linux), which nobody deferred and request_capabilities could never enable.
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ tokenSaver: "on" }));
+    run = await runPi(sandbox, { prompts: ["Run echo hi", "/capabilities"] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("request_capabilities is not declared when no active or deferred tool is routable", () => {
+    assert.equal(run.code, 0, run.stderr);
+    for (const body of model.bodies) assert.deepEqual(toolNames(body), [...CORE, "token_retrieve"]);
+    assert.match(run.stderr, /^deferred: none$/m);
   });
 });

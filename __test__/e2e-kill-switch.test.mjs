@@ -1,4 +1,4 @@
-// End-to-end: PI_LEAN_DISABLE=1 leaves Pi untouched. The real Pi 1.6 CLI runs the same script
+// End-to-end: PI_LEAN_DISABLE=1 (or true, yes, on) leaves Pi untouched. The real Pi 1.6 CLI runs the same script
 // twice in one sandbox, once without the extension and once with it but switched off; the
 // request bytes must be identical (skills catalog, tools, tool results).
 import assert from "node:assert/strict";
@@ -39,6 +39,25 @@ describe("kill switch", { skip }, () => {
       // The control: with the extension on, the requests differ (so the comparison can fail).
       assert.ok(raw[4] !== raw[0]);
       assert.ok(!raw[4].includes("<available_skills>"));
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("the switch reads like a flag: true, yes or on switch pi-lean off too; 0, false, no, off or empty leave it on", async () => {
+    const model = new FakeModel([]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      /** @type {Record<string, boolean>} value -> whether Pi's own catalog was sent (pi-lean off) */
+      const stock = {};
+      for (const value of ["true", "YES", "on", "0", "false", "no", "off", ""]) {
+        const run = await runPi(sandbox, { args: ["--skill", DEP_SKILLS], prompts: ["hi"], env: { PI_LEAN_DISABLE: value } });
+        assert.equal(run.code, 0, run.stderr);
+        stock[value] = /** @type {string} */ (model.rawBodies.at(-1)).includes("<available_skills>");
+      }
+      assert.deepEqual(stock, { true: true, YES: true, on: true, 0: false, false: false, no: false, off: false, "": false });
     } finally {
       await model.stop();
       sandbox.cleanup();

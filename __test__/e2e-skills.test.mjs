@@ -171,10 +171,40 @@ describe("a broken config fails closed", { skip }, () => {
       assert.ok(!system.includes("<available_skills>"));
       assert.ok(!system.includes("<skill_index>"));
       const search = toolMessages(model.bodies[1]).at(-1);
-      assert.match(search.text, /^CONFIG_INVALID: .*pi-lean\.json: duplicate key "searchLimit"/);
+      // The code once, then the file and the problem (the error's own message starts with the code).
+      const file = path.join(sandbox.agent, "pi-lean.json");
+      assert.ok(search.text.startsWith(`CONFIG_INVALID: ${file}: duplicate key "searchLimit"`), search.text);
+      assert.ok(search.text.endsWith("(skills are disabled); fix the config, then run /reload"), search.text);
       const load = toolMessages(model.bodies[2]).at(-1);
-      assert.match(load.text, /^CONFIG_INVALID: /);
+      assert.equal(load.text, search.text);
+      // Print mode has no UI: the user still reads why skills are gone, once, on stderr.
+      assert.equal(run.stderr, `pi-lean: CONFIG_INVALID: ${file}: duplicate key "searchLimit". Skills are disabled until it is fixed.\n`);
       assert.ok(!load.text.includes("Collect the commits"));
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("no skill to load: the skill tools are not declared", { skip: !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false }, () => {
+  test("pi --no-skills sends stock Pi's bytes; a resumed session with skills declares both tools again", async () => {
+    const model = new FakeModel([{ text: "one" }, { text: "two" }, { text: "three" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const stock = await runPi(sandbox, { extension: null, args: ["--no-skills"], prompts: ["hi"] });
+      assert.equal(stock.code, 0, stock.stderr);
+      const args = ["--session-id", "no-skills-e2e"];
+      const lean = await runPi(sandbox, { session: true, args: [...args, "--no-skills"], prompts: ["hi"] });
+      assert.equal(lean.code, 0, lean.stderr);
+      const [stockBody, leanBody] = model.rawBodies;
+      assert.equal(leanBody, stockBody, "no skill-tool declarations, no stub: the request is stock Pi's");
+      // Skills now reach Pi (here through --skill): the tools pi-lean withdrew come back.
+      const resumed = await runPi(sandbox, { session: true, args: [...args, "--skill", DEP_SKILLS], prompts: ["hi again"] });
+      assert.equal(resumed.code, 0, resumed.stderr);
+      assert.deepEqual(toolNames(model.bodies[2]), ["read", "bash", "edit", "write", "skill_search", "skill"]);
+      assert.match(systemText(model.bodies[2]), /<skill_index>\n5 skills for the model/);
     } finally {
       await model.stop();
       sandbox.cleanup();

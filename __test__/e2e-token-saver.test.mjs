@@ -173,7 +173,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
 
   test("core tools and pi-lean's stay declared; other tools are deferred; the guideline is in the prompt", () => {
     const first = model.bodies[0];
-    assert.deepEqual(toolNames(first), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "request_capabilities"]);
+    assert.deepEqual(toolNames(first), ["read", "bash", "edit", "write", "token_retrieve", "request_capabilities"]);
     assert.ok(systemText(first).includes(`- ${GUIDELINE}`), "one-line guideline while on");
   });
 
@@ -262,7 +262,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
 
   test("off restores the deferred tools and their full descriptions, and drops pi-lean's token tools", () => {
     const last = model.bodies[14];
-    assert.deepEqual(toolNames(last), ["read", "bash", "edit", "write", "skill_search", "skill", "weather_lookup", "warehouse_query"]);
+    assert.deepEqual(toolNames(last), ["read", "bash", "edit", "write", "weather_lookup", "warehouse_query"]);
     assert.equal(declaration(last, "warehouse_query").description, GIANT_DESCRIPTION);
     assert.ok(!systemText(last).includes(GUIDELINE));
     assert.equal(JSON.parse(fs.readFileSync(path.join(sandbox.agent, "pi-lean.json"), "utf8")).tokenSaver, "off");
@@ -277,9 +277,9 @@ describe("Token Saver on, in real Pi", { skip }, () => {
   });
 
   test("resumed with the layer on, non-core tools are deferred again; resumed with it off, they are all back", () => {
-    assert.deepEqual(toolNames(resumed.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "token_retrieve", "request_capabilities"]);
+    assert.deepEqual(toolNames(resumed.bodies[0]), ["read", "bash", "edit", "write", "token_retrieve", "request_capabilities"]);
     assert.equal(offRun.code, 0, offRun.stderr);
-    assert.deepEqual(toolNames(offAgain.bodies[0]), ["read", "bash", "edit", "write", "skill_search", "skill", "weather_lookup", "warehouse_query"]);
+    assert.deepEqual(toolNames(offAgain.bodies[0]), ["read", "bash", "edit", "write", "weather_lookup", "warehouse_query"]);
     assert.ok(!systemText(offAgain.bodies[0]).includes(GUIDELINE));
     assert.equal(declaration(offAgain.bodies[0], "warehouse_query").description, GIANT_DESCRIPTION);
   });
@@ -354,7 +354,7 @@ describe("Token Saver off means off", { skip }, () => {
     const bodies = raw[0].map((r) => JSON.parse(r));
     // pi-lean registers its skill tools at session_start (after checking for another
     // extension's), so Pi activates them after the tools registered while extensions loaded.
-    assert.deepEqual(toolNames(bodies[0]), ["read", "bash", "edit", "write", "weather_lookup", "warehouse_query", "skill_search", "skill"]);
+    assert.deepEqual(toolNames(bodies[0]), ["read", "bash", "edit", "write", "weather_lookup", "warehouse_query"]);
     assert.equal(toolMessages(bodies[1]).at(-1)?.text, fs.readFileSync(CARGO_TEST, "utf8"));
     assert.equal(bodies[2].reasoning_effort, "high");
     assert.ok(!fs.existsSync(path.join(sandbox.agent, "pi-lean", "token-saver")), "no store is created while off");
@@ -434,5 +434,39 @@ describe("Token Saver status line (RPC mode, where extension UI calls are visibl
     const saved = statuses.map((s) => s.statusText).filter((t) => typeof t === "string" && t !== "token saver: ~0 tokens saved vs stock Pi");
     assert.ok(saved.length > 0 && /^token saver: ~\d+(\.\d)?k? tokens saved vs stock Pi$/.test(saved[0]), JSON.stringify(statuses));
     assert.equal(statuses.at(-1)?.statusText, undefined, "cleared by /token-saver off");
+  });
+});
+
+describe("/token-saver stats after a restart resuming the session", { skip: !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}[]} */
+  const runs = [];
+
+  before(async () => {
+    model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: "seq 1 20000" } }] }, { text: "Counted." }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ tokenSaver: "on" }));
+    const args = ["--session-id", "stats-after-resume"];
+    runs.push(await runPi(sandbox, { session: true, args, prompts: ["Count to 20000", "/token-saver stats"] }));
+    runs.push(await runPi(sandbox, { session: true, args, prompts: ["/token-saver stats"] }));
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("the store line reports the session's originals on disk, not a closed store", () => {
+    for (const run of runs) assert.equal(run.code, 0, run.stderr);
+    const storeLine = (/** @type {string} */ stderr) => stderr.split("\n").find((l) => l.startsWith("store"));
+    const bytes = Buffer.byteLength(Array.from({ length: 20000 }, (_, i) => `${i + 1}\n`).join(""));
+    assert.equal(storeLine(runs[0].stderr), `store 1 original, ${bytes} bytes on disk, 1 in memory`);
+    // The restarted process has read nothing back yet: on disk only.
+    assert.equal(storeLine(runs[1].stderr), `store 1 original, ${bytes} bytes on disk, 0 in memory`);
+    assert.match(runs[1].stderr, /^compactions 1, repeats 0, retrievals 0$/m);
   });
 });

@@ -84,8 +84,39 @@ describe("/token-saver on with an invalid config says why it stays off", { skip 
     const line = run.stderr.split("\n").find((l) => l.startsWith("Token Saver is still off:"));
     assert.ok(line, run.stderr);
     assert.match(line, new RegExp(`^Token Saver is still off: CONFIG_INVALID: ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: "searchLimit" .+\\. Fix that file, then run /token-saver on again\\. "on" is saved \\(${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} \\(tokenSaver\\)\\) and applies once the file is fixed\\.$`));
-    assert.match(run.stderr, /^Token Saver is off; 0 tools deferred; core binding: native [a-z0-9-]+\.$/m);
+    // status says why too: the config error, not only "off".
+    const status = run.stderr.split("\n").find((l) => l.startsWith("Token Saver is off"));
+    assert.match(/** @type {string} */ (status), new RegExp(`^Token Saver is off until the config is fixed \\(CONFIG_INVALID: ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: "searchLimit" [^)]+\\); 0 tools deferred; core binding: native [a-z0-9-]+\\.$`));
     assert.equal(JSON.parse(fs.readFileSync(file, "utf8")).tokenSaver, "on");
+  });
+});
+
+describe("/token-saver status says which layer decides", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {{code: number|null, stdout: string, stderr: string}} */
+  let run;
+
+  before(async () => {
+    model = new FakeModel([]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    // On at the top level, off in the active profile's settings: the profile wins.
+    const config = { tokenSaver: "on", groups: { notes: ["release-notes"] }, profiles: { quiet: { groups: ["notes"], settings: { tokenSaver: "off" } } }, activeProfile: "quiet" };
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify(config));
+    run = await runPi(sandbox, { prompts: ["/token-saver status"] });
+  });
+
+  after(async () => {
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test("off because the active profile's settings say so", () => {
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^Token Saver is off \(profile "quiet" sets it\); 0 tools deferred; core binding: native [a-z0-9-]+\.$/m);
   });
 });
 

@@ -35,6 +35,15 @@ describe("platform packages", () => {
     }
   });
 
+  test("none is a Pi package: the gallery lists packages with the pi-package keyword, and a binary alone loads nothing", () => {
+    for (const { platform } of NATIVE_TARGETS) {
+      const m = platformManifest(platform);
+      assert.ok(!(m.keywords ?? []).includes("pi-package"), `${platform} carries the pi-package keyword`);
+      assert.equal(m.pi, undefined, `${platform} has a pi manifest`);
+    }
+    assert.ok(root.keywords.includes("pi-package"), "the root package is the one to install");
+  });
+
   test("engines are broad: npm skips optional packages whose engines do not match", () => {
     for (const { platform } of NATIVE_TARGETS) assert.equal(platformManifest(platform).engines.node, ">=12.22");
   });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { truncateTail } from "@earendil-works/pi-coding-agent";
+import { truncateHead, truncateTail } from "@earendil-works/pi-coding-agent";
 import { RecoveryStore, compact } from "../index.js";
 import { compactToolResult } from "../extension/token-saver/compaction.js";
 import { DECAY, FEEDBACK_STEP, GROWTH_FLOOR_BYTES, MAX_WEIGHT, RetrievalFeedback } from "../extension/token-saver/feedback.js";
@@ -81,6 +81,29 @@ describe("savings are counted against what stock Pi would have sent", () => {
       const report = s.stats.format(null, { enabled: true, deferred: 0 });
       assert.match(report, /^saved vs stock Pi: ~3\.\dk tokens \(/m);
       assert.match(report, /^extra output the model can reach: ~3\d\dk tokens \(/m);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("read of a 6,000-line log: Pi keeps its 50 KB head; the report says which end each tool keeps", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-honest-"));
+    try {
+      const lines = Array.from({ length: 6000 }, (_, i) => `2026-12-01T07:00:00Z INFO worker-${i % 7} processed batch ${i + 1}`);
+      fs.writeFileSync(path.join(dir, "big.log"), `${lines.join("\n")}\n`);
+      // What Pi's read tool returns: the head of the file plus its continuation notice.
+      const cut = truncateHead(lines.join("\n"));
+      assert.equal(cut.truncated, true);
+      assert.equal(cut.content.split("\n")[0], lines[0], "read keeps the start");
+      const piText = `${cut.content}\n\n[Showing lines 1-${cut.outputLines} of 6000 (50.0KB limit). Use offset=${cut.outputLines + 1} to continue.]`;
+      const s = session();
+      const event = { toolName: "read", toolCallId: "r", input: { path: "big.log" }, content: [{ type: "text", text: piText }], details: { truncation: cut }, isError: false };
+      const patch = /** @type {any} */ (await compactToolResult(event, { ...turn, cwd: dir }, s.value));
+      assert.ok(patch, "compacted");
+      assert.equal(s.stats.stockChars, piText.length);
+      assert.equal(s.stats.reachChars, `${lines.join("\n")}`.length - piText.length);
+      const report = s.stats.format(null, { enabled: true, deferred: 0, requests: 0, activations: 0 });
+      assert.match(report, /^saved vs stock Pi: ~\d+(\.\d)?k tokens \(\d+(\.\d)?k → \d+(\.\d)?k? chars; stock Pi cuts bash and read output to 2,000 lines \/ 50 KB: bash keeps the end, read the start\)$/m);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -167,7 +167,7 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     assert.match(lines[2], /^saved vs stock Pi: ~[\d.]+k? tokens \([\d.]+k? → [\d.]+k? chars; /);
     assert.equal(lines[3], "extra output the model can reach: ~0 tokens (0 chars Pi's cut would have dropped, now in the view or via token_retrieve)");
     assert.equal(lines[4], "retrieval feedback: none active");
-    assert.equal(lines[5], `store 1 originals, ${Buffer.byteLength(original)} bytes on disk, 1 in memory`);
+    assert.equal(lines[5], `store 1 original, ${Buffer.byteLength(original)} bytes on disk, 1 in memory`);
     assert.equal(lines[6], "request_capabilities calls 1, activations 1, deferred now 0");
     assert.match(lines[7], /^description chars removed \d+$/);
     assert.equal(lines[8], "prompt-prefix changes observed 1");

@@ -78,12 +78,17 @@ export async function loadUserConfig(options = {}) {
   try {
     value = loadConfig({ agentDir: agentDir(), cwd: process.cwd(), projectTrusted: trusted });
   } catch (thrown) {
-    if (!(thrown instanceof ConfigError) || !options.tolerant) throw thrown instanceof ConfigError ? withHint(thrown, "fix the file; skills stay hidden until then") : thrown;
+    if (!(thrown instanceof ConfigError) || !options.tolerant) throw thrown instanceof ConfigError ? withHint(thrown, `${fixHint(thrown)}; skills stay hidden until then`) : thrown;
     error = thrown;
     value = { ...DEFAULT_CONFIG };
   }
   const holder = /** @type {import("../extension/shared/config.js").ConfigHolder} */ ({ value, error, where: {} });
   return { trusted, error, config: value, access: new SkillAccess(holder, new ScopeState(value)) };
+}
+
+/** What to fix: the file, or the environment variable (named `$PI_LEAN_…` as the error's source). @param {ConfigError} error */
+function fixHint(error) {
+  return error.file.startsWith("$") ? `fix or unset ${error.file}` : "fix the file";
 }
 
 /** @param {Error} error @param {string} hint */

@@ -16,9 +16,18 @@ export function fakePi() {
   const tools = {};
   /** @type {any[]} */
   const entries = [];
+  /** @type {string[]} active tool names, as Pi keeps them */
+  let active = [];
   const pi = {
     on: (event, handler) => (handlers[event] ??= []).push(handler),
-    registerTool: (tool) => (tools[tool.name] = tool),
+    registerTool: (tool) => {
+      tools[tool.name] = tool;
+      if (tool.defaultActive !== false && !active.includes(tool.name)) active.push(tool.name);
+    },
+    getActiveTools: () => [...active],
+    setActiveTools: (names) => {
+      active = [...names];
+    },
     registerCommand: (name, spec) => (commands[name] = spec),
     appendEntry: (customType, data) => entries.push({ type: "custom", customType, data }),
   };

@@ -99,10 +99,14 @@ export function registerCapabilities(pi, config, hooks) {
   /**
    * Every tool routing ranks: not core, not pi-lean's, `direct`, active or deferred. Ranking
    * over all of them (not only the deferred ones) keeps scores comparable from prompt to
-   * prompt: with BM25 a word's weight depends on how many tools share it.
+   * prompt: with BM25 a word's weight depends on how many tools share it. A registered tool
+   * that is neither active nor deferred was switched off by the user or by Pi itself (Pi 1.6
+   * registers `powershell` everywhere and leaves it off outside Windows); the layer leaves it
+   * alone, so it is not routable and cannot keep request_capabilities declared.
    */
   function routable() {
-    return pi.getAllTools().filter((t) => !CORE_TOOLS.has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
+    const current = new Set([...pi.getActiveTools(), ...active.deferred]);
+    return pi.getAllTools().filter((t) => current.has(t.name) && !CORE_TOOLS.has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
   }
 
   /**

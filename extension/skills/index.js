@@ -12,12 +12,13 @@ import { SkillApprovals, approvalKey } from "./approvals.js";
 import { findToolConflict, reportConflictOnce } from "./tool-conflict.js";
 import { SkillCatalog } from "./catalog.js";
 import { registerAdditiveRouting } from "./additive.js";
-import { registerSkillCommands } from "./commands.js";
+import { registerSkillCommands, say } from "./commands.js";
 import { PICK_ENTRY, restorePicks } from "./picks.js";
 import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
 import { applySkillStub, STUB_SECTION } from "./prompt.js";
 import { route } from "./routing.js";
 import { ScopeState } from "./scope.js";
+import { SkillToolPresence } from "./tool-presence.js";
 import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, NOT_FOUND_TEXT, runSkillLoad, runSkillSearch, toolError } from "./tools.js";
 
 export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always allow this skill for this session", "Reject"]);
@@ -52,6 +53,7 @@ export function registerLazySkills(pi, config, hooks) {
    * @type {"unchecked" | "registered" | "conflict"}
    */
   let tools = "unchecked";
+  const toolPresence = new SkillToolPresence(pi, [SEARCH_TOOL, LOAD_TOOL]);
 
   /** @type {SkillsRuntime} */
   const runtime = {
@@ -94,7 +96,9 @@ export function registerLazySkills(pi, config, hooks) {
       tools = conflict ? "conflict" : "registered";
     }
     scopeState.picks = restorePicks(ctx.sessionManager.getBranch());
-    if (config.error && ctx.hasUI) ctx.ui.notify(`pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
+    toolPresence.load(ctx.sessionManager.getBranch());
+    // Without a UI (print and JSON mode) on stderr: skills must not vanish without a word.
+    if (config.error) say(ctx, `pi-lean: ${config.error.message}. Skills are disabled until it is fixed.`, "error");
     if (ctx.hasUI && typeof ctx.ui.addAutocompleteProvider === "function") ctx.ui.addAutocompleteProvider(autocompleteFilter((name) => isBlocked(name)));
   });
 
@@ -189,6 +193,8 @@ export function registerLazySkills(pi, config, hooks) {
       return;
     }
     const index = await catalog.updateAsync(options.skills ?? []);
+    // No skill the model may load: the two tools would only cost their declarations.
+    if (tools === "registered") toolPresence.sync(index.visibleCount > 0);
     const view = access.view(index);
     const prompt = event.messageType === "user" ? event.prompt : null;
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
@@ -216,7 +222,8 @@ export function registerLazySkills(pi, config, hooks) {
 
   /** @returns {import("../../index.js").SkillIndex | import("./tools.js").ToolOutput} */
   function currentIndex() {
-    if (config.error) return toolError("CONFIG_INVALID", `${config.error.message.replace(/;/g, ",")} (skills are disabled); fix the config, then run /reload`);
+    // toolError adds the code; the error's own message starts with it too.
+    if (config.error) return toolError("CONFIG_INVALID", `${config.error.file}: ${config.error.problem.replace(/;/g, ",")} (skills are disabled); fix the config, then run /reload`);
     if (!catalog.index) return toolError("SKILL_NOT_FOUND", "no skill catalog is available yet; try again after the next prompt");
     return catalog.index;
   }

@@ -292,8 +292,14 @@ function resultPatch(event, index, text, record, session) {
   session.delivered.add(id);
   session.originals.set(id, { tool: /** @type {string} */ (record.tool), storeKey: session.storeKey });
   const content = event.content.map((/** @type {any} */ part, /** @type {number} */ i) => (i === index ? { type: "text", text } : part));
+  /** @type {Record<string, any>} */
+  const details = { ...(event.details ?? {}), tokenSaver: record };
+  // Pi's renderers print `truncation` under the result ("Truncated: showing 2000 of 200000
+  // lines"), which describes Pi's cut, not this view: the view's markers say what is omitted.
+  // `fullOutputPath` stays, so the TUI still names the file with everything.
+  if (details.truncation?.truncated) delete details.truncation;
   /** @type {Record<string, unknown>} */
-  const patch = { content, details: { ...(event.details ?? {}), tokenSaver: record } };
+  const patch = { content, details };
   // Replacing content alone would drop structured content that codemode scripts read.
   if (event.structuredContent !== undefined) patch.structuredContent = event.structuredContent;
   return patch;

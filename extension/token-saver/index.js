@@ -48,8 +48,9 @@ function storeKeyOf(id) {
 /**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("../shared/config.js").ConfigHolder} config
- * @param {{ capabilities: () => import("../capabilities/index.js").CapabilityControl | null }} [hooks]
- *   capability routing, which follows the Token Saver unless `capabilities` is set (none: no routing)
+ * @param {{ capabilities: () => import("../capabilities/index.js").CapabilityControl | null, configReloaded?: (ctx: any) => void }} [hooks]
+ *   capability routing, which follows the Token Saver unless `capabilities` is set (none: no routing);
+ *   `configReloaded` after `/token-saver on|off` read the config again (the invalid-config status)
  */
 export function registerTokenSaver(pi, config, hooks = { capabilities: () => null }) {
   const stats = new TokenSaverStats();
@@ -206,14 +207,22 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
       const arg = String(args ?? "").trim().toLowerCase();
       if (arg === "status") {
         const env = process.env.PI_LEAN_TOKEN_SAVER;
-        tell(ctx, `Token Saver is ${enabled ? "on" : "off"}${env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : ""}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.`);
+        // Name what decides when it is not the plain setting: an invalid config keeps the layer
+        // off, the variable wins over the files, an active profile's settings over the top level.
+        const profile = config.value.activeProfile;
+        const fromProfile = profile !== null && config.value.profiles[profile]?.settings?.tokenSaver !== undefined;
+        const source = env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : fromProfile ? ` (profile "${profile}" sets it)` : "";
+        const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"}${source}`;
+        tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.`);
         return;
       }
       if (arg === "stats") {
         // Writes go on behind put: wait for them so the disk figures are the real ones.
         flushStores();
         const capabilities = hooks.capabilities();
-        tell(ctx, stats.format(store ? store.stats() : null, { enabled, deferred: capabilities?.deferredCount() ?? 0, ...(capabilities?.counters() ?? { requests: 0, activations: 0 }), feedback: feedback.describe() }));
+        // A resumed session opens its store lazily; its originals are on disk all the same.
+        const current = store ?? (persistent && fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? openStore() : null);
+        tell(ctx, stats.format(current ? current.stats() : null, { enabled, deferred: capabilities?.deferredCount() ?? 0, ...(capabilities?.counters() ?? { requests: 0, activations: 0 }), feedback: feedback.describe() }));
         return;
       }
       if (arg === "clear") {
@@ -254,6 +263,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
       saveError = error instanceof Error ? error.message : String(error);
     }
     config.reload({ ...(/** @type {any} */ (config).where ?? {}), agentDir: getAgentDir() });
+    hooks.configReloaded?.(ctx);
     const env = process.env.PI_LEAN_TOKEN_SAVER;
     const effective = config.error ? "off" : config.value.tokenSaver;
     apply(effective === "on", ctx);

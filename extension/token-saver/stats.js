@@ -5,8 +5,8 @@
  * `/fork`; the provider-side counters (searches, descriptions, prefix changes) are live only.
  *
  * Savings are counted against what stock Pi would have sent, not against the full output: Pi
- * cuts bash and read output to its last 2,000 lines / 50 KB, so compacting `seq 1 200000` saves
- * only the tail Pi would have kept. What compacting the *full* output buys is reach: the part
+ * cuts bash and read output to 2,000 lines / 50 KB (bash keeps the end, read the start), so
+ * compacting `seq 1 200000` saves only the tail Pi would have kept. What compacting the *full* output buys is reach: the part
  * Pi's cut would have dropped is now summarised in the view and retrievable. Both are counted,
  * separately, so neither figure claims the other's gain.
  */
@@ -79,10 +79,10 @@ export class TokenSaverStats {
     return [
       `Token Saver: ${state.enabled ? "on" : "off"}`,
       `compactions ${this.compactions}, repeats ${this.repeats}, retrievals ${this.retrievals}`,
-      `saved vs stock Pi: ~${formatCount(this.tokensSaved)} tokens (${formatCount(this.stockChars)} → ${formatCount(this.outputChars)} chars; stock Pi keeps the last 2,000 lines / 50 KB of bash and read output)`,
+      `saved vs stock Pi: ~${formatCount(this.tokensSaved)} tokens (${formatCount(this.stockChars)} → ${formatCount(this.outputChars)} chars; stock Pi cuts bash and read output to 2,000 lines / 50 KB: bash keeps the end, read the start)`,
       `extra output the model can reach: ~${formatCount(this.reachTokens)} tokens (${formatCount(this.reachChars)} chars Pi's cut would have dropped, now in the view or via token_retrieve)`,
       `retrieval feedback: ${feedback.length > 0 ? feedback.join("; ") : "none active"}`,
-      `store ${store ? `${store.diskEntries} originals, ${store.diskBytes} bytes on disk, ${store.entries} in memory` : "closed"}`,
+      `store ${store ? `${store.diskEntries} ${store.diskEntries === 1 ? "original" : "originals"}, ${store.diskBytes} bytes on disk, ${store.entries} in memory` : "empty (no original stored in this session yet)"}`,
       `request_capabilities calls ${state.requests}, activations ${state.activations}, deferred now ${state.deferred}`,
       `description chars removed ${this.descriptionCharsRemoved}`,
       `prompt-prefix changes observed ${this.prefixChanges}`,
