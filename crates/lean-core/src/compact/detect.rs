@@ -201,7 +201,7 @@ fn is_table_rule_line(t: &[u8]) -> bool {
 }
 
 /// Whether `t` holds `first` followed by one of `rests`: one memchr pass for several needles
-/// that start with the same byte.
+/// that start with the same (uncommon) byte.
 fn contains_after(t: &[u8], first: u8, rests: &[&[u8]]) -> bool {
     memchr::memchr_iter(first, t).any(|at| rests.iter().any(|rest| t[at + 1..].starts_with(rest)))
 }
@@ -267,7 +267,8 @@ fn sniff(input: &[u8]) -> ContentKind {
         }
         if t.ends_with(b" ... ok")
             || t.starts_with(b"test result:")
-            || contains_after(t, b' ', &[b"PASSED", b"FAILED"])
+            || contains(t, b" PASSED")
+            || contains(t, b" FAILED")
             || t.starts_with("\u{2713}".as_bytes())
             || t.starts_with(b"--- PASS")
             || t.starts_with(b"=== RUN")

@@ -302,18 +302,35 @@ pub(crate) fn trim(line: &[u8]) -> &[u8] {
 }
 
 /// True when `needle` (non-empty) occurs in `haystack`. For short lines this beats building a
-/// substring searcher per call.
+/// substring searcher per call. The scan looks for the needle's first non-blank byte, since
+/// blanks are the commonest bytes of a line and each candidate costs a call.
 pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    let Some(&first) = needle.first() else {
+    if needle.is_empty() {
         return true;
-    };
-    let mut from = 0usize;
-    while let Some(offset) = memchr::memchr(first, &haystack[from..]) {
-        let at = from + offset;
-        if haystack[at..].starts_with(needle) {
-            return true;
-        }
-        from = at + 1;
     }
-    false
+    let anchor = needle.iter().position(|&b| b != b' ').unwrap_or(0);
+    let Some(rest) = haystack.get(anchor..) else {
+        return false;
+    };
+    memchr::memchr_iter(needle[anchor], rest).any(|at| haystack[at..].starts_with(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contains;
+
+    #[test]
+    fn contains_anchors_on_the_first_non_blank_byte() {
+        assert!(contains(b"key = value", b" = "));
+        assert!(!contains(b"key= value", b" = "));
+        assert!(contains(b"test a PASSED", b" PASSED"));
+        assert!(!contains(b"PASSED", b" PASSED"));
+        assert!(contains(b"a  b", b"  "));
+        assert!(!contains(b" ", b"  "));
+        assert!(contains(b"x", b""));
+        for (hay, needle) in [(&b"ab = = c"[..], &b" = c"[..]), (b"==", b" ="), (b" =", b" =")] {
+            let naive = hay.windows(needle.len()).any(|w| w == needle);
+            assert_eq!(contains(hay, needle), naive, "{hay:?} {needle:?}");
+        }
+    }
 }
