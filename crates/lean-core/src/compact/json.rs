@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState as FastState;
+
 /// Deeper nesting is not parsed (stack safety); such input takes the generic line path.
 const MAX_DEPTH: usize = 256;
 /// Records with a scalar string longer than this keep it out of the skeleton.
@@ -185,19 +187,19 @@ struct FieldStats<'a> {
     key: &'a [u8],
     present: usize,
     scalar: usize,
-    values: HashMap<&'a [u8], usize>,
+    values: HashMap<&'a [u8], usize, FastState>,
 }
 
 struct RecordPlan<'a> {
     constant: Vec<(&'a [u8], &'a [u8])>,
     identity: Vec<&'a [u8]>,
-    categorical: HashMap<&'a [u8], HashMap<&'a [u8], usize>>,
+    categorical: HashMap<&'a [u8], HashMap<&'a [u8], usize, FastState>, FastState>,
     rare_limit: usize,
 }
 
 fn plan_records<'a>(items: &[Node<'a>]) -> RecordPlan<'a> {
     let mut order: Vec<FieldStats<'a>> = Vec::new();
-    let mut index: HashMap<&'a [u8], usize> = HashMap::new();
+    let mut index: HashMap<&'a [u8], usize, FastState> = HashMap::default();
     for item in items {
         let Node::Object(fields) = item else { continue };
         for (key, value) in fields {
@@ -206,7 +208,7 @@ fn plan_records<'a>(items: &[Node<'a>]) -> RecordPlan<'a> {
                     key,
                     present: 0,
                     scalar: 0,
-                    values: HashMap::new(),
+                    values: HashMap::default(),
                 });
                 order.len() - 1
             });
@@ -222,7 +224,7 @@ fn plan_records<'a>(items: &[Node<'a>]) -> RecordPlan<'a> {
     let mut plan = RecordPlan {
         constant: Vec::new(),
         identity: Vec::new(),
-        categorical: HashMap::new(),
+        categorical: HashMap::default(),
         rare_limit: (n / 40).max(2),
     };
     for stats in order {

@@ -328,7 +328,11 @@ mod tests {
         assert!(contains(b"a  b", b"  "));
         assert!(!contains(b" ", b"  "));
         assert!(contains(b"x", b""));
-        for (hay, needle) in [(&b"ab = = c"[..], &b" = c"[..]), (b"==", b" ="), (b" =", b" =")] {
+        for (hay, needle) in [
+            (&b"ab = = c"[..], &b" = c"[..]),
+            (b"==", b" ="),
+            (b" =", b" ="),
+        ] {
             let naive = hay.windows(needle.len()).any(|w| w == needle);
             assert_eq!(contains(hay, needle), naive, "{hay:?} {needle:?}");
         }

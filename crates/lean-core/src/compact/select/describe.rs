@@ -59,7 +59,7 @@ pub(super) fn dominant_top_directory(
 pub(super) fn dominant_top_directory_of<'x>(
     paths: impl Iterator<Item = &'x [u8]>,
 ) -> Option<String> {
-    let mut counts: HashMap<&[u8], usize> = HashMap::new();
+    let mut counts: HashMap<&[u8], usize, foldhash::fast::RandomState> = HashMap::default();
     let mut total = 0usize;
     for path in paths {
         total += 1;

@@ -174,7 +174,8 @@ pub(super) fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) 
         ContentKind::Source | ContentKind::Grep => is_definition(line).then_some(Rank::High),
         ContentKind::Tree => {
             let t = trim(line);
-            if is_status_entry(t) || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
+            if is_status_entry(t)
+                || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
             {
                 Some(Rank::Must)
             } else if bare_path_is_top_level(line) == Some(true) {
