@@ -103,10 +103,12 @@ fn words_hash<const DIGITS_ONLY: bool>(line: &[u8]) -> u64 {
     };
     // An empty line's hash; a line's first block mixes in its indent instead.
     let mut hash = mix(0xcbf2_9ce4_8422_2325, 0);
+    // Each 64-byte block is classified at once into one bit mask per class (16 bytes per SIMD
+    // step on x86-64); the loop then visits words, found from where separators begin and end,
+    // so a run of blanks (indentation, aligned columns) costs nothing per blank.
+    // The word in progress, which may span blocks: its first byte and the classes seen so far.
+    let mut in_word = false;
     let mut word_start = 0usize;
-    // Classes seen so far in the current word (it may span blocks). Each 64-byte block is
-    // classified at once into one bit mask per class (16 bytes per SIMD step on x86-64), so the
-    // work per byte is a few vector operations and the branches are per word, not per byte.
     let mut classes = 0u8;
     let mut block_start = 0usize;
     while block_start < line.len() {
@@ -124,34 +126,50 @@ fn words_hash<const DIGITS_ONLY: bool>(line: &[u8]) -> u64 {
         } else {
             masks.variable | masks.qualifier
         };
-        let mut separators = masks.separator;
-        // Bits at and above the current word's first byte in this block.
-        let mut from_mask = u64::MAX;
-        let mut from = 0u32;
-        while separators != 0 {
-            let bit = separators.trailing_zeros();
-            // `bit` is at most 63, so the shift cannot overflow.
-            let range = ((1u64 << bit) - 1) & from_mask;
-            if telling & range != 0 {
-                classes |= masks.classes_in(from, bit);
+        let in_block = u64::MAX >> (64 - block_len);
+        let word_bytes = !masks.separator & in_block;
+        let follows_word = (word_bytes << 1) | u64::from(in_word);
+        let mut starts = word_bytes & !follows_word;
+        let mut ends = masks.separator & follows_word;
+        while ends != 0 {
+            let end = ends.trailing_zeros();
+            ends &= ends - 1;
+            // Starts and ends alternate: the first end may close the word carried in.
+            let begin = if in_word {
+                0
+            } else {
+                let begin = starts.trailing_zeros();
+                starts &= starts - 1;
+                word_start = block_start + begin as usize;
+                begin
+            };
+            // Both are at most 63 here, so the shifts cannot overflow.
+            if telling & ((1u64 << end) - 1) & (u64::MAX << begin) != 0 {
+                classes |= masks.classes_in(begin, end);
             }
-            let at = block_start + bit as usize;
-            if at > word_start {
-                hash = mix(hash, word_key::<DIGITS_ONLY>(line, word_start, at, classes));
-            }
-            word_start = at + 1;
+            let word_end = block_start + end as usize;
+            hash = mix(
+                hash,
+                word_key::<DIGITS_ONLY>(line, word_start, word_end, classes),
+            );
             classes = 0;
-            from = bit + 1;
-            // `bit + 1` is 64 only for the block's last byte, after which no separator is left.
-            from_mask = u64::MAX.checked_shl(from).unwrap_or(0);
-            separators &= separators - 1;
+            in_word = false;
         }
-        if telling & from_mask != 0 {
-            classes |= masks.classes_in(from, 64);
+        // At most one word is still open: one that starts here or the one carried through.
+        let begin = if starts != 0 {
+            in_word = true;
+            let begin = starts.trailing_zeros();
+            word_start = block_start + begin as usize;
+            begin
+        } else {
+            0
+        };
+        if in_word && telling & (u64::MAX << begin) != 0 {
+            classes |= masks.classes_in(begin, 64);
         }
         block_start += block_len;
     }
-    if line.len() > word_start {
+    if in_word {
         hash = mix(
             hash,
             word_key::<DIGITS_ONLY>(line, word_start, line.len(), classes),
@@ -172,7 +190,7 @@ struct ClassMasks {
 
 impl ClassMasks {
     /// Masks of the block `line[start..start + len]` (`len` at most 64).
-    #[inline]
+    #[inline(always)]
     fn of(line: &[u8], start: usize, len: usize) -> ClassMasks {
         debug_assert!(len <= 64 && start + len <= line.len());
         let mut masks = ClassMasks {
