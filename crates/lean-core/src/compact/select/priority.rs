@@ -139,8 +139,12 @@ pub(super) fn priority_units(
         };
         push(&mut units, &mut members, class, order, &[i as u32]);
     }
-    // Members start in line order, so the first member's index orders ties by position.
-    units.sort_unstable_by_key(|u| (u.class, u.order, members[u.members.start as usize]));
+    // Ties go by position. Units of one class were pushed in line order (error units in the
+    // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
+    // stable sort keeps them so without looking their first lines up, and it runs through the
+    // long stretches of equal keys.
+    debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
+    units.sort_by_key(|u| (u.class, u.order));
     (units, members)
 }
 
