@@ -159,7 +159,14 @@ pub fn compact(
     let options = Arg::optional_object(options, "options", "an options object")?;
     guarded("compact", || {
         let core_options = core_compact_options(input_bytes(&input), options)?;
-        let out = compact::compact_unchanged_empty(input_bytes(&input), &core_options);
+        // A recoverable call already hashed the input for its recovery id: the result's id is
+        // the same hash, so the engine need not compute it again.
+        let out = match core_options.recovery_id.clone() {
+            Some(id) => {
+                compact::compact_unchanged_empty_with_id(input_bytes(&input), &core_options, id)
+            }
+            None => compact::compact_unchanged_empty(input_bytes(&input), &core_options),
+        };
         let unchanged = match input {
             Either::A(buf) => CallerInput::Buffer(buf),
             // The copy napi made is dropped here; the caller's own string goes back.

@@ -271,10 +271,26 @@ pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
 /// whenever `changed` is false (the caller holds those bytes). Passing a 100 MB input through
 /// then costs no memory beyond the input, less than compacting it.
 pub fn compact_unchanged_empty(input: &[u8], opts: &CompactOptions) -> Compacted {
+    compact_guarded(input, opts, None)
+}
+
+/// Like [`compact_unchanged_empty`], for a caller that already holds the input's id
+/// (`xxh3_hex(input)`, such as the recovery id it names in `opts`): the input is not hashed a
+/// second time. The id must be that hash; the result carries it as given.
+pub fn compact_unchanged_empty_with_id(
+    input: &[u8],
+    opts: &CompactOptions,
+    id: String,
+) -> Compacted {
+    debug_assert_eq!(id, xxh3_hex(input));
+    compact_guarded(input, opts, Some(id))
+}
+
+fn compact_guarded(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacted {
     if cfg!(feature = "fuzzing") {
-        return compact_unguarded(input, opts);
+        return compact_unguarded(input, opts, id);
     }
-    let attempt = std::panic::catch_unwind(|| compact_unguarded(input, opts));
+    let attempt = std::panic::catch_unwind(|| compact_unguarded(input, opts, id));
     match attempt {
         Ok(result) => result,
         Err(_) => passthrough(
@@ -286,7 +302,10 @@ pub fn compact_unchanged_empty(input: &[u8], opts: &CompactOptions) -> Compacted
     }
 }
 
-fn compact_unguarded(input: &[u8], opts: &CompactOptions) -> Compacted {
+fn compact_unguarded(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacted {
+    if let Some(id) = id {
+        return compact_inner(input, opts, id);
+    }
     // The id only labels the result, so on large inputs it is hashed on a second thread
     // while the compaction runs.
     if input.len() >= select::PARALLEL_MIN_BYTES {
