@@ -434,3 +434,68 @@ impl<W: Work> Task for OffThread<W> {
         Err(rejection(env, coded))
     }
 }
+
+/// Strings up to this many UTF-16 units are read in one pass (see [`Utf8String`]); longer
+/// ones take napi's measured two-pass copy, so a huge string never reserves three times its
+/// size.
+const ONE_PASS_MAX_UNITS: usize = 16 << 20;
+
+/// A JS string as UTF-8, read in one pass. napi's own `String` conversion asks V8 for the
+/// UTF-8 length first, a full pass over the string, and then copies it. The UTF-16 length is
+/// known without a pass and no UTF-16 unit takes more than three UTF-8 bytes, so a buffer of
+/// three bytes per unit always holds the copy (untouched pages of it cost no memory).
+pub struct Utf8String(pub(crate) String);
+
+/// A `Buffer | string` input.
+pub type TextInput = Either<Buffer, Utf8String>;
+
+impl TypeName for Utf8String {
+    fn type_name() -> &'static str {
+        "String"
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+}
+
+impl ValidateNapiValue for Utf8String {}
+
+impl FromNapiValue for Utf8String {
+    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
+        let mut units = 0usize;
+        // SAFETY: `env` and `value` come from napi for the current call; a null buffer asks
+        // only for the length, which V8 knows without reading the string.
+        let status = unsafe {
+            sys::napi_get_value_string_utf16(env, value, std::ptr::null_mut(), 0, &mut units)
+        };
+        if status != sys::Status::napi_ok || units > ONE_PASS_MAX_UNITS {
+            // SAFETY: forwarded from napi's own call with the same env and value.
+            return unsafe { String::from_napi_value(env, value) }.map(Utf8String);
+        }
+        let capacity = units * 3 + 1;
+        let mut bytes: Vec<u8> = Vec::with_capacity(capacity);
+        let mut written = 0usize;
+        // SAFETY: the buffer has `capacity` bytes of room; napi writes at most `capacity - 1`
+        // bytes of UTF-8 plus a terminating NUL, and reports how many it wrote before the NUL.
+        let status = unsafe {
+            sys::napi_get_value_string_utf8(
+                env,
+                value,
+                bytes.as_mut_ptr().cast(),
+                capacity,
+                &mut written,
+            )
+        };
+        if status != sys::Status::napi_ok {
+            return Err(Error::new(
+                Status::StringExpected,
+                "Failed to convert a JavaScript string into UTF-8".to_string(),
+            ));
+        }
+        // SAFETY: napi initialized the first `written` bytes (written < capacity).
+        unsafe { bytes.set_len(written.min(capacity - 1)) };
+        // SAFETY: V8 writes well-formed UTF-8 (lone surrogates become U+FFFD).
+        Ok(Utf8String(unsafe { String::from_utf8_unchecked(bytes) }))
+    }
+}

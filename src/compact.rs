@@ -10,7 +10,7 @@ use napi::sys;
 use napi_derive::napi;
 
 use crate::boundary::{
-    failure, fraction, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER,
+    failure, fraction, guarded, integer, Arg, OffThread, TextInput, Work, MAX_SAFE_INTEGER,
 };
 use crate::types::{js_count, CompactOptionsInput, CompactResult, DroppedRangeInfo};
 
@@ -138,10 +138,10 @@ fn compact_result(mut out: compact::Compacted, input: Option<CallerInput>) -> Co
     }
 }
 
-pub(crate) fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
+pub(crate) fn input_bytes(input: &TextInput) -> &[u8] {
     match input {
         Either::A(buf) => buf,
-        Either::B(text) => text.as_bytes(),
+        Either::B(text) => text.0.as_bytes(),
     }
 }
 
@@ -149,7 +149,7 @@ pub(crate) fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
 /// original (fail open).
 #[napi(catch_unwind)]
 pub fn compact(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
@@ -179,7 +179,7 @@ pub fn compact(
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
 #[napi(catch_unwind)]
 pub fn compact_to_buffer(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
@@ -195,7 +195,7 @@ pub fn compact_to_buffer(
         // Unchanged: hand the input back rather than a copy of it.
         Ok(match input {
             Either::A(buf) => buf,
-            Either::B(text) => text.into_bytes().into(),
+            Either::B(text) => text.0.into_bytes().into(),
         })
     })
 }
@@ -203,10 +203,10 @@ pub fn compact_to_buffer(
 /// The input as bytes the task owns. A Buffer is copied before the call returns: the caller
 /// may detach, mutate or drop it while the task runs, and the task must neither read freed
 /// memory nor hash different bytes from the ones it compacts. A string is already a copy.
-fn owned_bytes(input: Either<Buffer, String>) -> Vec<u8> {
+fn owned_bytes(input: TextInput) -> Vec<u8> {
     match input {
         Either::A(buf) => buf.to_vec(),
-        Either::B(text) => text.into_bytes(),
+        Either::B(text) => text.0.into_bytes(),
     }
 }
 
@@ -236,7 +236,7 @@ impl Work for CompactWork {
 /// input is copied first, so the task never reads memory the caller still controls.
 #[napi(catch_unwind, ts_return_type = "Promise<CompactResult>")]
 pub fn compact_async(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,

@@ -28,7 +28,7 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use boundary::{guarded, Arg};
+use boundary::{guarded, Arg, TextInput};
 
 /// Version of the native core, so JS can check it loaded the binary it expects.
 #[napi(catch_unwind)]
@@ -39,7 +39,7 @@ pub fn core_version() -> Result<String, ErrorCode> {
 /// xxh3-64 of a string or Buffer as 16 hex digits (the id scheme used everywhere).
 #[napi(catch_unwind)]
 pub fn content_hash(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
 ) -> Result<String, ErrorCode> {
     let input = input.get("input", "a Buffer or a string")?;
     guarded("contentHash", || Ok(xxh3_hex(compact::input_bytes(&input))))

@@ -13,7 +13,7 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use crate::boundary::{
-    from_core, guarded, integer, invalid, Arg, OffThread, Work, MAX_SAFE_INTEGER,
+    from_core, guarded, integer, invalid, Arg, OffThread, TextInput, Work, MAX_SAFE_INTEGER,
 };
 use crate::compact::input_bytes;
 use crate::types::{js_count, RecoveryStats, RecoveryStoreOptions, RetrievedLines};
@@ -133,7 +133,7 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn put(
         &self,
-        #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+        #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     ) -> Result<String, ErrorCode> {
         let input = input.get("input", "a Buffer or a string")?;
         guarded("RecoveryStore.put", || {
