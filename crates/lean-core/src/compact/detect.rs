@@ -1,7 +1,7 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{contains, indent_width, trim};
+use super::lines::{contains, has_byte, indent_width, trim};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -180,7 +180,7 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
 
 /// A line that is only a relative or absolute path with a directory part (`find` output).
 fn bare_path(t: &[u8]) -> bool {
-    !t.is_empty() && !t.contains(&b' ') && t.contains(&b'/') && !t.contains(&b':')
+    !t.is_empty() && !has_byte(t, b' ') && has_byte(t, b'/') && !has_byte(t, b':')
 }
 
 pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
@@ -284,7 +284,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         {
             diag += 1;
         }
-        if is_ls_long_entry(line) || (t.ends_with(b":") && !t.contains(&b' ') && t.len() > 1) {
+        if is_ls_long_entry(line) || (t.ends_with(b":") && !has_byte(t, b' ') && t.len() > 1) {
             listing += 1;
         }
         if t.starts_with(b"modified:")
@@ -303,7 +303,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         }
         if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
             || contains(&t[..t.len().min(40)], b" = ")
-            || (t.ends_with(b":") && !t.contains(&b' '))
+            || (t.ends_with(b":") && !has_byte(t, b' '))
         {
             config += 1;
         }

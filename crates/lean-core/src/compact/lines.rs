@@ -382,6 +382,32 @@ pub(crate) fn trim(line: &[u8]) -> &[u8] {
     &line[start..end]
 }
 
+/// Whether `line` holds `byte`: memchr's vector search rather than the slice method's
+/// word-at-a-time loop, which showed up in profiles of per-line tests.
+#[inline]
+pub(crate) fn has_byte(line: &[u8], byte: u8) -> bool {
+    memchr::memchr(byte, line).is_some()
+}
+
+/// Length of the longest common prefix of `a` and `b`, compared 8 bytes at a time.
+pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
+    let len = a.len().min(b.len());
+    let mut at = 0usize;
+    while at + 8 <= len {
+        let x = u64::from_le_bytes(a[at..at + 8].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
+        if x != y {
+            return at + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    at + a[at..len]
+        .iter()
+        .zip(&b[at..len])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
 /// True when `needle` (non-empty) occurs in `haystack`. For short lines this beats building a
 /// substring searcher per call. The scan looks for the needle's first non-blank byte, since
 /// blanks are the commonest bytes of a line and each candidate costs a call.
@@ -398,7 +424,20 @@ pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{contains, Newlines};
+    use super::{common_prefix_len, contains, Newlines};
+
+    #[test]
+    fn common_prefixes_across_the_8_byte_steps() {
+        let a = b"/usr/include/x86_64-linux-gnu/sys/stat.h";
+        for cut in 0..a.len() {
+            let mut b = a.to_vec();
+            b[cut] = b'#';
+            assert_eq!(common_prefix_len(a, &b), cut);
+            assert_eq!(common_prefix_len(&a[..cut], a), cut);
+        }
+        assert_eq!(common_prefix_len(a, a), a.len());
+        assert_eq!(common_prefix_len(b"", a), 0);
+    }
 
     proptest::proptest! {
         /// The block-wise newline walk finds what memchr finds: lines of every length around
