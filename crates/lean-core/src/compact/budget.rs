@@ -202,7 +202,11 @@ mod tests {
         for b in 0..=255u8 {
             for len in [1usize, 4, 255, 256, 1000] {
                 let quarters = usize::from(BYTE_WEIGHT[b as usize]) * len;
-                assert_eq!(estimate_tokens(&vec![b; len]), quarters.div_ceil(4), "{b} x {len}");
+                assert_eq!(
+                    estimate_tokens(&vec![b; len]),
+                    quarters.div_ceil(4),
+                    "{b} x {len}"
+                );
             }
         }
         assert_eq!(estimate_tokens(b"abcd"), 1);

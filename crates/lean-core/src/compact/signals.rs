@@ -144,8 +144,9 @@ fn words_hash<const DIGITS_ONLY: bool>(line: &[u8]) -> u64 {
                 begin
             };
             // Both are at most 63 here, so the shifts cannot overflow.
-            if telling & ((1u64 << end) - 1) & (u64::MAX << begin) != 0 {
-                classes |= masks.classes_in(begin, end);
+            let range = ((1u64 << end) - 1) & (u64::MAX << begin);
+            if telling & range != 0 {
+                classes |= masks.classes_of(range);
             }
             let word_end = block_start + end as usize;
             hash = mix(
@@ -165,7 +166,7 @@ fn words_hash<const DIGITS_ONLY: bool>(line: &[u8]) -> u64 {
             0
         };
         if in_word && telling & (u64::MAX << begin) != 0 {
-            classes |= masks.classes_in(begin, 64);
+            classes |= masks.classes_of(u64::MAX << begin);
         }
         block_start += block_len;
     }
@@ -257,12 +258,9 @@ impl ClassMasks {
         masks
     }
 
-    /// Class bits (as in [`BYTE_CLASS`]) of the bytes at bits `from..to` (0..=64).
+    /// Class bits (as in [`BYTE_CLASS`]) of the bytes whose bits are set in `range`.
     #[inline]
-    fn classes_in(&self, from: u32, to: u32) -> u8 {
-        // The low `bit` bits (0..=64), without a branch.
-        let below = |bit: u32| ((1u128 << bit) - 1) as u64;
-        let range = below(to) & !below(from);
+    fn classes_of(&self, range: u64) -> u8 {
         let mut classes = 0u8;
         if self.variable & range != 0 {
             classes |= VARIABLE;
