@@ -138,11 +138,13 @@ fn looks_json(input: &[u8]) -> bool {
 pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
     // Returns (path_len, prefix_len) where prefix_len covers `path:`.
     let head = &line[..line.len().min(512)];
+    // A path has no blanks: no prefix ends past the first one (found once, not per candidate:
+    // paths such as `node_modules/a-b-c/` hold many separators).
+    let first_blank = memchr::memchr2(b' ', b'\t', head).unwrap_or(head.len());
     let mut from = 0usize;
     while let Some(rel) = memchr::memchr2(b':', b'-', &head[from..]) {
         let i = from + rel;
-        // A path has no blanks; stop at the first one.
-        if memchr::memchr2(b' ', b'\t', &head[from..i]).is_some() {
+        if first_blank < i {
             return None;
         }
         let separator = head[i];
