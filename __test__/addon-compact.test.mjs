@@ -44,6 +44,26 @@ function lines(text, start, count) {
   return text.split(/(?<=\n)/).slice(start - 1, start - 1 + count).join("");
 }
 
+describe("string inputs", () => {
+  test("a string reads as the same UTF-8 bytes Buffer.from gives, whatever it holds", () => {
+    const strings = [
+      "",
+      "plain ascii\n",
+      "latin-1: café, naïve, ß\n",
+      "astral: 🦀 and 𝄞\n",
+      "lone surrogates: \ud800 x \udfff\n",
+      "é".repeat(10_000),
+      "🦀".repeat(10_000),
+      // Past the one-pass limit, napi's own two-pass copy takes over.
+      "ab🦀".repeat(6_000_000),
+    ];
+    for (const text of strings) {
+      assert.equal(contentHash(text), contentHash(Buffer.from(text, "utf8")), text.slice(0, 20));
+      assert.deepEqual(compactToBuffer(text, { thresholdBytes: 1 << 30 }), Buffer.from(text, "utf8"));
+    }
+  });
+});
+
 describe("compact", { skip: skipCorpus }, () => {
   const original = skipCorpus ? "" : fs.readFileSync(CARGO_TEST, "utf8");
 

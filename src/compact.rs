@@ -122,18 +122,26 @@ pub fn compact(
             }
             TextInput::String(text) => {
                 let bytes = text.read()?;
-                let options = with_recovery_id(options, bytes.as_bytes());
-                let out = compact::compact_unchanged_empty(bytes.as_bytes(), &options);
+                let out = compact_bytes(bytes.as_bytes(), options);
                 drop(bytes); // the copy napi made; the caller's own string goes back
                 Ok(compact_result(out, CallerInput::String(text.value())))
             }
             TextInput::Buffer(buffer, value) => {
-                let options = with_recovery_id(options, &buffer);
-                let out = compact::compact_unchanged_empty(&buffer, &options);
+                let out = compact_bytes(&buffer, options);
                 Ok(compact_result(out, CallerInput::Buffer(buffer, value)))
             }
         }
     })
+}
+
+/// The engine over `input`. A recoverable call hashes the input once, for the markers' id,
+/// and hands that hash to the engine as the result's id too.
+fn compact_bytes(input: &[u8], options: (CompactOptions, bool)) -> compact::Compacted {
+    let options = with_recovery_id(options, input);
+    match options.recovery_id.clone() {
+        Some(id) => compact::compact_unchanged_empty_with_id(input, &options, id),
+        None => compact::compact_unchanged_empty(input, &options),
+    }
 }
 
 fn text_over_limit(options: &CompactOptions, len: usize) -> bool {
@@ -156,8 +164,7 @@ pub fn compact_to_buffer(
             TextInput::Buffer(buffer, _) => Either::A(buffer),
             TextInput::String(text) => Either::B(text.read()?),
         };
-        let options = with_recovery_id(options, input_bytes(&input));
-        let out = compact::compact_unchanged_empty(input_bytes(&input), &options);
+        let out = compact_bytes(input_bytes(&input), options);
         if out.changed {
             return Ok(out.text.into());
         }
@@ -184,8 +191,7 @@ impl Work for CompactWork {
 
     fn run(&mut self) -> Result<Self::Output, ErrorCode> {
         let input = std::mem::take(&mut self.input);
-        let options = with_recovery_id(self.options.clone(), &input);
-        Ok((compact::compact_unchanged_empty(&input, &options), input))
+        Ok((compact_bytes(&input, self.options.clone()), input))
     }
 
     fn finish((out, input): Self::Output) -> Result<CompactReturn, ErrorCode> {

@@ -2,22 +2,28 @@
 //! options `npm run bench` uses for the corpora (bash tool, `cat FILE` command, a recovery id),
 //! so `valgrind --tool=callgrind` can count where the instructions go without node in the way.
 //!
-//! Usage: `compact_corpus [--rounds N] [--plain] PATH...` (`--plain` uses default options).
+//! Usage: `compact_corpus [--rounds N] [--plain] [--dump DIR] PATH...` (`--plain` uses default
+//! options; `--dump` writes each file's view, kind, strategies and ranges to `DIR/<name>`, so a
+//! speed change can be diffed for byte-identical views).
 //! Prints the sum over files of each file's fastest round (with `COMPACT_CORPUS_EACH=1`, every
 //! file's): a wall-clock figure that is steadier than a median on a busy machine.
 
-use lean_core::compact::{compact, CompactOptions};
+use lean_core::compact::{
+    compact_unchanged_empty, compact_unchanged_empty_with_id, CompactOptions,
+};
 use lean_core::hash::xxh3_hex;
 
 fn main() {
     let mut rounds = 1usize;
     let mut plain = false;
+    let mut dump: Option<std::path::PathBuf> = None;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rounds" => rounds = args.next().and_then(|n| n.parse().ok()).unwrap_or(1),
             "--plain" => plain = true,
+            "--dump" => dump = args.next().map(Into::into),
             path => {
                 let meta = std::fs::metadata(path).unwrap_or_else(|e| panic!("{path}: {e}"));
                 if meta.is_dir() {
@@ -53,10 +59,39 @@ fn main() {
                 ..CompactOptions::default()
             }
         };
+        // As the binding calls it: a recoverable call hands over the id it already computed.
+        let run = || match opts.recovery_id.clone() {
+            Some(id) => compact_unchanged_empty_with_id(&input, &opts, id),
+            None => compact_unchanged_empty(&input, &opts),
+        };
+        if let Some(dir) = &dump {
+            let mut result = run();
+            if !result.changed {
+                result.text = input.clone();
+            }
+            let mut record = format!(
+                "kind={} changed={} id={} lines={} strategies={:?}\n",
+                result.kind.as_str(),
+                result.changed,
+                result.id,
+                result.original_lines,
+                result.strategies
+            );
+            for range in &result.ranges {
+                record += &format!(
+                    "range {}-{} {:?}\n",
+                    range.start_line, range.end_line, range.template
+                );
+            }
+            record += "----\n";
+            let mut bytes = record.into_bytes();
+            bytes.extend_from_slice(&result.text);
+            std::fs::write(dir.join(name), bytes).expect("write dump");
+        }
         let mut fastest = f64::MAX;
         for _ in 0..rounds {
             let started = std::time::Instant::now();
-            total += compact(&input, &opts).output_bytes;
+            total += run().output_bytes;
             fastest = fastest.min(started.elapsed().as_secs_f64() * 1e3);
         }
         fastest_sum += fastest;

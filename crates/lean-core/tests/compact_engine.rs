@@ -947,3 +947,24 @@ fn ndjson_logs_keep_their_error_records() {
     assert_keeps(&result, &["\"msg\":\"upstream timed out\""]);
     assert!(result.output_bytes * 10 < result.original_bytes);
 }
+
+#[test]
+fn a_caller_held_id_gives_the_same_result_without_hashing_again() {
+    use lean_core::compact::{compact_unchanged_empty, compact_unchanged_empty_with_id};
+    let mut log = String::new();
+    for i in 0..600 {
+        log += &format!("   Compiling dep{i} v1.0.{i}\n");
+    }
+    log += "error[E0425]: cannot find value `retries` in this scope\n";
+    for input in [log.as_bytes(), &b"tiny"[..]] {
+        let opts = with_id(input);
+        let id = opts.recovery_id.clone().expect("an id");
+        let hashed = compact_unchanged_empty(input, &opts);
+        let given = compact_unchanged_empty_with_id(input, &opts, id.clone());
+        assert_eq!(given.id, id);
+        assert_eq!(given.id, hashed.id);
+        assert_eq!(given.text, hashed.text);
+        assert_eq!(given.ranges, hashed.ranges);
+        assert_eq!(given.changed, hashed.changed);
+    }
+}

@@ -1,7 +1,7 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{contains, indent_width, trim};
+use super::lines::{contains, has_byte, indent_width, trim};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -138,11 +138,13 @@ fn looks_json(input: &[u8]) -> bool {
 pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
     // Returns (path_len, prefix_len) where prefix_len covers `path:`.
     let head = &line[..line.len().min(512)];
+    // A path has no blanks: no prefix ends past the first one (found once, not per candidate:
+    // paths such as `node_modules/a-b-c/` hold many separators).
+    let first_blank = memchr::memchr2(b' ', b'\t', head).unwrap_or(head.len());
     let mut from = 0usize;
     while let Some(rel) = memchr::memchr2(b':', b'-', &head[from..]) {
         let i = from + rel;
-        // A path has no blanks; stop at the first one.
-        if memchr::memchr2(b' ', b'\t', &head[from..i]).is_some() {
+        if first_blank < i {
             return None;
         }
         let separator = head[i];
@@ -180,7 +182,7 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
 
 /// A line that is only a relative or absolute path with a directory part (`find` output).
 fn bare_path(t: &[u8]) -> bool {
-    !t.is_empty() && !t.contains(&b' ') && t.contains(&b'/') && !t.contains(&b':')
+    !t.is_empty() && !has_byte(t, b' ') && has_byte(t, b'/') && !has_byte(t, b':')
 }
 
 pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
@@ -201,7 +203,7 @@ fn is_table_rule_line(t: &[u8]) -> bool {
 }
 
 /// Whether `t` holds `first` followed by one of `rests`: one memchr pass for several needles
-/// that start with the same byte.
+/// that start with the same (uncommon) byte.
 fn contains_after(t: &[u8], first: u8, rests: &[&[u8]]) -> bool {
     memchr::memchr_iter(first, t).any(|at| rests.iter().any(|rest| t[at + 1..].starts_with(rest)))
 }
@@ -267,7 +269,8 @@ fn sniff(input: &[u8]) -> ContentKind {
         }
         if t.ends_with(b" ... ok")
             || t.starts_with(b"test result:")
-            || contains_after(t, b' ', &[b"PASSED", b"FAILED"])
+            || contains(t, b" PASSED")
+            || contains(t, b" FAILED")
             || t.starts_with("\u{2713}".as_bytes())
             || t.starts_with(b"--- PASS")
             || t.starts_with(b"=== RUN")
@@ -283,7 +286,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         {
             diag += 1;
         }
-        if is_ls_long_entry(line) || (t.ends_with(b":") && !t.contains(&b' ') && t.len() > 1) {
+        if is_ls_long_entry(line) || (t.ends_with(b":") && !has_byte(t, b' ') && t.len() > 1) {
             listing += 1;
         }
         if t.starts_with(b"modified:")
@@ -302,7 +305,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         }
         if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
             || contains(&t[..t.len().min(40)], b" = ")
-            || (t.ends_with(b":") && !t.contains(&b' '))
+            || (t.ends_with(b":") && !has_byte(t, b' '))
         {
             config += 1;
         }

@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState as FastState;
+
 /// Deeper nesting is not parsed (stack safety); such input takes the generic line path.
 const MAX_DEPTH: usize = 256;
 /// Records with a scalar string longer than this keep it out of the skeleton.
@@ -24,15 +26,35 @@ pub(crate) enum Node<'a> {
 struct Parser<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// Items of the arrays being parsed, innermost last; each array takes its own off the top
+    /// when it closes, so its vector is allocated once at its final size.
+    items: Vec<Node<'a>>,
+    /// The same for the fields of the objects being parsed.
+    fields: Vec<(&'a [u8], Node<'a>)>,
 }
 
 impl<'a> Parser<'a> {
     fn skip_ws(&mut self) {
-        while self.pos < self.bytes.len()
-            && matches!(self.bytes[self.pos], b' ' | b'\n' | b'\r' | b'\t')
-        {
-            self.pos += 1;
+        const BLANKS: u64 = u64::from_le_bytes([b' '; 8]);
+        let bytes = self.bytes;
+        let mut pos = self.pos;
+        loop {
+            // Pretty-printed JSON indents every line: its blanks are skipped eight at a time,
+            // the run's end found from the first byte that differs.
+            if let Some(chunk) = bytes.get(pos..pos + 8) {
+                let differs = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ BLANKS;
+                if differs == 0 {
+                    pos += 8;
+                    continue;
+                }
+                pos += (differs.trailing_zeros() / 8) as usize;
+            }
+            match bytes.get(pos) {
+                Some(b' ' | b'\n' | b'\r' | b'\t') => pos += 1,
+                _ => break,
+            }
         }
+        self.pos = pos;
     }
 
     fn string(&mut self) -> Option<&'a [u8]> {
@@ -64,20 +86,21 @@ impl<'a> Parser<'a> {
             b'"' => self.string().map(Node::Scalar),
             b'[' => {
                 self.pos += 1;
-                let mut items = Vec::new();
                 self.skip_ws();
                 if self.bytes.get(self.pos) == Some(&b']') {
                     self.pos += 1;
-                    return Some(Node::Array(items));
+                    return Some(Node::Array(Vec::new()));
                 }
+                let base = self.items.len();
                 loop {
-                    items.push(self.value(depth + 1)?);
+                    let item = self.value(depth + 1)?;
+                    self.items.push(item);
                     self.skip_ws();
                     match *self.bytes.get(self.pos)? {
                         b',' => self.pos += 1,
                         b']' => {
                             self.pos += 1;
-                            return Some(Node::Array(items));
+                            return Some(Node::Array(self.items.drain(base..).collect()));
                         }
                         _ => return None,
                     }
@@ -85,12 +108,12 @@ impl<'a> Parser<'a> {
             }
             b'{' => {
                 self.pos += 1;
-                let mut fields = Vec::new();
                 self.skip_ws();
                 if self.bytes.get(self.pos) == Some(&b'}') {
                     self.pos += 1;
-                    return Some(Node::Object(fields));
+                    return Some(Node::Object(Vec::new()));
                 }
+                let base = self.fields.len();
                 loop {
                     self.skip_ws();
                     if self.bytes.get(self.pos) != Some(&b'"') {
@@ -102,13 +125,14 @@ impl<'a> Parser<'a> {
                         return None;
                     }
                     self.pos += 1;
-                    fields.push((key, self.value(depth + 1)?));
+                    let value = self.value(depth + 1)?;
+                    self.fields.push((key, value));
                     self.skip_ws();
                     match *self.bytes.get(self.pos)? {
                         b',' => self.pos += 1,
                         b'}' => {
                             self.pos += 1;
-                            return Some(Node::Object(fields));
+                            return Some(Node::Object(self.fields.drain(base..).collect()));
                         }
                         _ => return None,
                     }
@@ -135,7 +159,12 @@ impl<'a> Parser<'a> {
 
 /// Parses one JSON document; `None` for anything else (including NDJSON and trailing bytes).
 pub(crate) fn parse(bytes: &[u8]) -> Option<Node<'_>> {
-    let mut parser = Parser { bytes, pos: 0 };
+    let mut parser = Parser {
+        bytes,
+        pos: 0,
+        items: Vec::new(),
+        fields: Vec::new(),
+    };
     let node = parser.value(0)?;
     parser.skip_ws();
     (parser.pos == bytes.len()).then_some(node)
@@ -143,6 +172,13 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Node<'_>> {
 
 /// Writes `node` without insignificant whitespace.
 pub(crate) fn minify(node: &Node<'_>, out: &mut Vec<u8>) {
+    minify_within(node, out, usize::MAX);
+}
+
+/// Like [`minify`], but stops once `out` holds more than `limit` bytes; returns whether the
+/// whole of `node` was written. A large document that cannot fit is not written out in full
+/// only to learn that.
+pub(crate) fn minify_within(node: &Node<'_>, out: &mut Vec<u8>, limit: usize) -> bool {
     match node {
         Node::Scalar(raw) => out.extend_from_slice(raw),
         Node::Array(items) => {
@@ -151,7 +187,9 @@ pub(crate) fn minify(node: &Node<'_>, out: &mut Vec<u8>) {
                 if i > 0 {
                     out.push(b',');
                 }
-                minify(item, out);
+                if !minify_within(item, out, limit) {
+                    return false;
+                }
             }
             out.push(b']');
         }
@@ -163,11 +201,14 @@ pub(crate) fn minify(node: &Node<'_>, out: &mut Vec<u8>) {
                 }
                 out.extend_from_slice(key);
                 out.push(b':');
-                minify(value, out);
+                if !minify_within(value, out, limit) {
+                    return false;
+                }
             }
             out.push(b'}');
         }
     }
+    out.len() <= limit
 }
 
 fn is_record_array(items: &[Node<'_>]) -> bool {
@@ -185,19 +226,19 @@ struct FieldStats<'a> {
     key: &'a [u8],
     present: usize,
     scalar: usize,
-    values: HashMap<&'a [u8], usize>,
+    values: HashMap<&'a [u8], usize, FastState>,
 }
 
 struct RecordPlan<'a> {
     constant: Vec<(&'a [u8], &'a [u8])>,
     identity: Vec<&'a [u8]>,
-    categorical: HashMap<&'a [u8], HashMap<&'a [u8], usize>>,
+    categorical: HashMap<&'a [u8], HashMap<&'a [u8], usize, FastState>, FastState>,
     rare_limit: usize,
 }
 
 fn plan_records<'a>(items: &[Node<'a>]) -> RecordPlan<'a> {
     let mut order: Vec<FieldStats<'a>> = Vec::new();
-    let mut index: HashMap<&'a [u8], usize> = HashMap::new();
+    let mut index: HashMap<&'a [u8], usize, FastState> = HashMap::default();
     for item in items {
         let Node::Object(fields) = item else { continue };
         for (key, value) in fields {
@@ -206,7 +247,7 @@ fn plan_records<'a>(items: &[Node<'a>]) -> RecordPlan<'a> {
                     key,
                     present: 0,
                     scalar: 0,
-                    values: HashMap::new(),
+                    values: HashMap::default(),
                 });
                 order.len() - 1
             });
@@ -222,7 +263,7 @@ fn plan_records<'a>(items: &[Node<'a>]) -> RecordPlan<'a> {
     let mut plan = RecordPlan {
         constant: Vec::new(),
         identity: Vec::new(),
-        categorical: HashMap::new(),
+        categorical: HashMap::default(),
         rare_limit: (n / 40).max(2),
     };
     for stats in order {

@@ -165,9 +165,90 @@ impl LineIndex {
     }
 }
 
+/// Positions of the `\n` bytes of `bytes`, in order. Lines are short, so a search call per line
+/// costs more than the line: 64 bytes are compared at once and their newline mask walked bit
+/// by bit; a block without one hands the gap to memchr, which is fastest on long lines.
+pub(crate) struct Newlines<'a> {
+    bytes: &'a [u8],
+    /// Offset of bit 0 of `mask`.
+    base: usize,
+    /// Newlines of the block at `base` not yet returned.
+    mask: u64,
+    /// Where the next block starts.
+    next: usize,
+}
+
+impl<'a> Newlines<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Newlines<'a> {
+        Newlines {
+            bytes,
+            base: 0,
+            mask: 0,
+            next: 0,
+        }
+    }
+}
+
+impl Iterator for Newlines<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            let rest = self.bytes.get(self.next..).filter(|r| !r.is_empty())?;
+            if rest.len() < 64 {
+                self.base = self.next;
+                self.mask = newline_mask(rest);
+                self.next = self.bytes.len();
+                continue;
+            }
+            let mask = newline_mask(&rest[..64]);
+            if mask != 0 {
+                self.base = self.next;
+                self.mask = mask;
+                self.next += 64;
+                continue;
+            }
+            // A long line: let memchr find its end, and read the next block from there.
+            let at = self.next + 64 + memchr::memchr(b'\n', &rest[64..])?;
+            self.base = at;
+            self.mask = 1;
+            self.next = at + 1;
+        }
+        let bit = self.mask.trailing_zeros();
+        self.mask &= self.mask - 1;
+        Some(self.base + bit as usize)
+    }
+}
+
+/// Bit `i` set for each `\n` at `block[i]` (a block of at most 64 bytes).
+#[inline]
+fn newline_mask(block: &[u8]) -> u64 {
+    debug_assert!(block.len() <= 64);
+    #[cfg(target_arch = "x86_64")]
+    if block.len() == 64 {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86-64 baseline; the four unaligned 16-byte loads read
+        // the 64 bytes the length check above shows are in bounds.
+        return unsafe {
+            let newline = _mm_set1_epi8(b'\n' as i8);
+            let lanes = |at: usize| {
+                let v = _mm_loadu_si128(block.as_ptr().add(at).cast());
+                u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline)) as u16)
+            };
+            lanes(0) | lanes(16) << 16 | lanes(32) << 32 | lanes(48) << 48
+        };
+    }
+    block
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'\n')
+        .fold(0u64, |mask, (i, _)| mask | 1 << i)
+}
+
 /// Starts of the lines of `input`, in order (no sentinel).
 fn line_start_iter(input: &[u8]) -> impl Iterator<Item = u32> + '_ {
-    let after_newlines = memchr::memchr_iter(b'\n', input)
+    let after_newlines = Newlines::new(input)
         .map(|at| at + 1)
         .filter(move |&next| next < input.len());
     std::iter::once(0usize)
@@ -180,7 +261,7 @@ fn line_start_iter(input: &[u8]) -> impl Iterator<Item = u32> + '_ {
 fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
     let mut starts = Vec::with_capacity(estimate_lines(part) + 2);
     let mut start = 0usize;
-    for newline in memchr::memchr_iter(b'\n', part) {
+    for newline in Newlines::new(part) {
         starts.push(base + start as u32);
         start = newline + 1;
     }
@@ -301,19 +382,96 @@ pub(crate) fn trim(line: &[u8]) -> &[u8] {
     &line[start..end]
 }
 
-/// True when `needle` (non-empty) occurs in `haystack`. For short lines this beats building a
-/// substring searcher per call.
-pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    let Some(&first) = needle.first() else {
-        return true;
-    };
-    let mut from = 0usize;
-    while let Some(offset) = memchr::memchr(first, &haystack[from..]) {
-        let at = from + offset;
-        if haystack[at..].starts_with(needle) {
-            return true;
+/// Whether `line` holds `byte`: memchr's vector search rather than the slice method's
+/// word-at-a-time loop, which showed up in profiles of per-line tests.
+#[inline]
+pub(crate) fn has_byte(line: &[u8], byte: u8) -> bool {
+    memchr::memchr(byte, line).is_some()
+}
+
+/// Length of the longest common prefix of `a` and `b`, compared 8 bytes at a time.
+pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
+    let len = a.len().min(b.len());
+    let mut at = 0usize;
+    while at + 8 <= len {
+        let x = u64::from_le_bytes(a[at..at + 8].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
+        if x != y {
+            return at + ((x ^ y).trailing_zeros() / 8) as usize;
         }
-        from = at + 1;
+        at += 8;
     }
-    false
+    at + a[at..len]
+        .iter()
+        .zip(&b[at..len])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// True when `needle` (non-empty) occurs in `haystack`. For short lines this beats building a
+/// substring searcher per call. The scan looks for the needle's first non-blank byte, since
+/// blanks are the commonest bytes of a line and each candidate costs a call.
+pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    if needle.is_empty() {
+        return true;
+    }
+    let anchor = needle.iter().position(|&b| b != b' ').unwrap_or(0);
+    let Some(rest) = haystack.get(anchor..) else {
+        return false;
+    };
+    memchr::memchr_iter(needle[anchor], rest).any(|at| haystack[at..].starts_with(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{common_prefix_len, contains, Newlines};
+
+    #[test]
+    fn common_prefixes_across_the_8_byte_steps() {
+        let a = b"/usr/include/x86_64-linux-gnu/sys/stat.h";
+        for cut in 0..a.len() {
+            let mut b = a.to_vec();
+            b[cut] = b'#';
+            assert_eq!(common_prefix_len(a, &b), cut);
+            assert_eq!(common_prefix_len(&a[..cut], a), cut);
+        }
+        assert_eq!(common_prefix_len(a, a), a.len());
+        assert_eq!(common_prefix_len(b"", a), 0);
+    }
+
+    proptest::proptest! {
+        /// The block-wise newline walk finds what memchr finds: lines of every length around
+        /// the 64-byte blocks, and gaps long enough to hand over to memchr.
+        #[test]
+        fn newlines_match_memchr(lines in proptest::collection::vec(0usize..200, 0..40), tail in 0usize..70) {
+            let mut bytes = Vec::new();
+            for len in lines {
+                bytes.extend(std::iter::repeat_n(b'x', len));
+                bytes.push(b'\n');
+            }
+            bytes.extend(std::iter::repeat_n(b'y', tail));
+            let found: Vec<usize> = Newlines::new(&bytes).collect();
+            let expected: Vec<usize> = memchr::memchr_iter(b'\n', &bytes).collect();
+            proptest::prop_assert_eq!(found, expected);
+        }
+    }
+
+    #[test]
+    fn contains_anchors_on_the_first_non_blank_byte() {
+        assert!(contains(b"key = value", b" = "));
+        assert!(!contains(b"key= value", b" = "));
+        assert!(contains(b"test a PASSED", b" PASSED"));
+        assert!(!contains(b"PASSED", b" PASSED"));
+        assert!(contains(b"a  b", b"  "));
+        assert!(!contains(b" ", b"  "));
+        assert!(contains(b"x", b""));
+        for (hay, needle) in [
+            (&b"ab = = c"[..], &b" = c"[..]),
+            (b"==", b" ="),
+            (b" =", b" ="),
+        ] {
+            let naive = hay.windows(needle.len()).any(|w| w == needle);
+            assert_eq!(contains(hay, needle), naive, "{hay:?} {needle:?}");
+        }
+    }
 }

@@ -275,10 +275,26 @@ pub fn compact(input: &[u8], opts: &CompactOptions) -> Compacted {
 /// whenever `changed` is false (the caller holds those bytes). Passing a 100 MB input through
 /// then costs no memory beyond the input, less than compacting it.
 pub fn compact_unchanged_empty(input: &[u8], opts: &CompactOptions) -> Compacted {
+    compact_guarded(input, opts, None)
+}
+
+/// Like [`compact_unchanged_empty`], for a caller that already holds the input's id
+/// (`xxh3_hex(input)`, such as the recovery id it names in `opts`): the input is not hashed a
+/// second time. The id must be that hash; the result carries it as given.
+pub fn compact_unchanged_empty_with_id(
+    input: &[u8],
+    opts: &CompactOptions,
+    id: String,
+) -> Compacted {
+    debug_assert_eq!(id, xxh3_hex(input));
+    compact_guarded(input, opts, Some(id))
+}
+
+fn compact_guarded(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacted {
     if cfg!(feature = "fuzzing") {
-        return compact_unguarded(input, opts);
+        return compact_unguarded(input, opts, id);
     }
-    let attempt = std::panic::catch_unwind(|| compact_unguarded(input, opts));
+    let attempt = std::panic::catch_unwind(|| compact_unguarded(input, opts, id));
     match attempt {
         Ok(result) => result,
         Err(_) => passthrough(
@@ -290,7 +306,10 @@ pub fn compact_unchanged_empty(input: &[u8], opts: &CompactOptions) -> Compacted
     }
 }
 
-fn compact_unguarded(input: &[u8], opts: &CompactOptions) -> Compacted {
+fn compact_unguarded(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacted {
+    if let Some(id) = id {
+        return compact_inner(input, opts, id);
+    }
     // The id only labels the result, so on large inputs it is hashed on a second thread
     // while the compaction runs.
     if input.len() >= select::PARALLEL_MIN_BYTES {
@@ -341,13 +360,13 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
         );
     }
     let kind = detect(input, opts);
-    let index = lines::LineIndex::new(input, select::PARALLEL_MIN_BYTES);
-    let line_count = index.len();
     if kind == ContentKind::Binary {
-        return passthrough(input, kind, id, line_count);
+        return passthrough(input, kind, id, crate::recovery::count_lines(input));
     }
     let limits = budget::Limits::new(input, opts);
+    // A JSON document needs only its line count; the line index is built for the line path.
     if kind == ContentKind::Json && input.len() <= MAX_JSON_TREE_BYTES {
+        let line_count = crate::recovery::count_lines(input);
         if let Some(result) = compact_json(input, opts, line_count) {
             // A skeleton over the budget or the cap takes the line path, which fits both. JSON is
             // mostly quotes and separators, which the estimate weighs double, so its budget is
@@ -359,6 +378,9 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     }
     // JSON that did not parse as one document (NDJSON, JSON lines logs, truncated output) is
     // ranked like a log: its error records matter.
+    let index = lines::LineIndex::new(input, select::PARALLEL_MIN_BYTES);
+    let line_count = index.len();
+    debug_assert_eq!(line_count, crate::recovery::count_lines(input));
     let line_kind = if kind == ContentKind::Json {
         ContentKind::Log
     } else {
@@ -398,11 +420,10 @@ fn compact_json(
     line_count: usize,
 ) -> Option<select::Selection> {
     let root = json::parse(input)?;
-    let mut minified = Vec::with_capacity(input.len() / 2);
-    json::minify(&root, &mut minified);
     let scale = 1.0 + 3.0 * (1.0 - opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0));
     let target = ((8192 + input.len() / 64).min(24 * 1024) as f64 * scale) as usize;
-    if minified.len() <= target {
+    let mut minified = Vec::with_capacity((input.len() / 2).min(target + 1));
+    if json::minify_within(&root, &mut minified, target) {
         return Some(select::Selection {
             text: minified,
             ranges: Vec::new(),

@@ -3,7 +3,7 @@
 //! tree's top level (principle 3), and table headers and outliers, config sections and keys,
 //! source outlines (principle 6). Each one only lowers line ranks; selection does the rest.
 
-use super::lines::{indent_width, trim};
+use super::lines::{common_prefix_len, has_byte, indent_width, trim};
 use super::signals::is_definition;
 use super::ContentKind;
 
@@ -48,7 +48,7 @@ fn common_root<'a>(lines: impl Iterator<Item = &'a [u8]>) -> Option<usize> {
         if t.is_empty() {
             continue;
         }
-        if t.contains(&b' ') || !t.contains(&b'/') {
+        if has_byte(t, b' ') || !has_byte(t, b'/') {
             return None;
         }
         match first {
@@ -56,7 +56,7 @@ fn common_root<'a>(lines: impl Iterator<Item = &'a [u8]>) -> Option<usize> {
                 first = Some(t);
                 shared = t.len();
             }
-            Some(f) => shared = shared.min(f.iter().zip(t).take_while(|(a, b)| a == b).count()),
+            Some(f) => shared = common_prefix_len(&f[..shared], t),
         }
     }
     let first = first?;

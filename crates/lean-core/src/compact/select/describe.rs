@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::detect::is_ls_long_entry;
-use super::super::lines::trim;
+use super::super::lines::{common_prefix_len, has_byte, trim};
 use super::super::signals::template_text;
 use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
@@ -32,10 +32,10 @@ pub(super) fn common_directory_of<'x>(mut paths: impl Iterator<Item = &'x [u8]>)
     let mut shared = first.len();
     for path in std::iter::once(first).chain(paths) {
         let t = trim(path);
-        if t.is_empty() || t.contains(&b' ') {
+        if t.is_empty() || has_byte(t, b' ') {
             return None;
         }
-        shared = shared.min(first.iter().zip(t).take_while(|(a, b)| a == b).count());
+        shared = common_prefix_len(&first[..shared], t);
     }
     let cut = first[..shared].iter().rposition(|&b| b == b'/')? + 1;
     let mut prefix = String::from_utf8_lossy(&first[..cut]).into_owned();
@@ -59,7 +59,7 @@ pub(super) fn dominant_top_directory(
 pub(super) fn dominant_top_directory_of<'x>(
     paths: impl Iterator<Item = &'x [u8]>,
 ) -> Option<String> {
-    let mut counts: HashMap<&[u8], usize> = HashMap::new();
+    let mut counts: HashMap<&[u8], usize, foldhash::fast::RandomState> = HashMap::default();
     let mut total = 0usize;
     for path in paths {
         total += 1;

@@ -115,15 +115,16 @@ pub(super) fn is_stack_frame(line: &[u8]) -> bool {
     (t.starts_with(b"at ") && t.iter().any(u8::is_ascii_digit)) || t.starts_with(b"File \"")
 }
 
-/// Depth of a bare path line (`a/b/c` is 2); `None` when the line is not a bare path.
-pub(super) fn path_depth(line: &[u8]) -> Option<usize> {
+/// Whether a bare path line names a top-level entry (`a`, `./a`, `a/`, but not `a/b`); `None`
+/// when the line is not a bare path. Two memchr scans: this runs for every line of a listing.
+pub(super) fn bare_path_is_top_level(line: &[u8]) -> Option<bool> {
     let t = trim(line);
-    if t.is_empty() || t.contains(&b' ') {
+    if t.is_empty() || memchr::memchr(b' ', t).is_some() {
         return None;
     }
     let t = t.strip_prefix(b"./").unwrap_or(t);
     let t = t.strip_suffix(b"/").unwrap_or(t);
-    Some(t.iter().filter(|&&b| b == b'/').count())
+    Some(memchr::memchr(b'/', t).is_none())
 }
 
 pub(super) fn is_status_entry(t: &[u8]) -> bool {
@@ -173,10 +174,11 @@ pub(super) fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) 
         ContentKind::Source | ContentKind::Grep => is_definition(line).then_some(Rank::High),
         ContentKind::Tree => {
             let t = trim(line);
-            if is_status_entry(t) || (t.ends_with(b":") && path_depth(&t[..t.len() - 1]).is_some())
+            if is_status_entry(t)
+                || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
             {
                 Some(Rank::Must)
-            } else if path_depth(line).is_some_and(|d| d == 0) {
+            } else if bare_path_is_top_level(line) == Some(true) {
                 Some(Rank::High)
             } else {
                 None

@@ -28,7 +28,7 @@ use analyze::Lines;
 use flags::{LineFlags, Rank, DUPLICATE, KEEP};
 use line_texts::{Cleaned, LineTexts};
 use priority::{fit_to_limits, priority_units};
-use render::{render, RenderPlan};
+use render::{render, MarkerMemo, RenderPlan};
 
 pub(crate) use flags::SELECT_BYTES_PER_LINE;
 
@@ -128,12 +128,14 @@ pub(crate) fn select(
         &mut flags,
     );
 
+    let memo = MarkerMemo::default();
     let render_up_to = |flags: &[LineFlags],
                         terse: bool,
                         strategies: Vec<&'static str>,
                         stop_above_bytes: usize| {
         let plan = RenderPlan {
             flags,
+            memo: &memo,
             grouped: lines.grouped(),
             grep_prefix: &lines.grep_prefix,
             templates: &templates,

@@ -139,8 +139,12 @@ pub(super) fn priority_units(
         };
         push(&mut units, &mut members, class, order, &[i as u32]);
     }
-    // Members start in line order, so the first member's index orders ties by position.
-    units.sort_unstable_by_key(|u| (u.class, u.order, members[u.members.start as usize]));
+    // Ties go by position. Units of one class were pushed in line order (error units in the
+    // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
+    // stable sort keeps them so without looking their first lines up, and it runs through the
+    // long stretches of equal keys.
+    debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
+    units.sort_by_key(|u| (u.class, u.order));
     (units, members)
 }
 
@@ -163,6 +167,7 @@ pub(super) fn fit_to_limits(
     let mut byte_budget = limits.cap;
     let mut terse = start_terse;
     let mut best: Option<Selection> = None;
+    let costs = unit_costs(texts, units);
     for _attempt in 0..5 {
         let marker_bytes = if terse {
             TERSE_MARKER_BYTES
@@ -172,7 +177,14 @@ pub(super) fn fit_to_limits(
         let Plan {
             forced_tokens,
             skipped,
-        } = plan(texts, flags, units, token_budget, byte_budget, marker_bytes);
+        } = plan(
+            flags,
+            units,
+            &costs,
+            token_budget,
+            byte_budget,
+            marker_bytes,
+        );
         let view = render_with(flags, terse, strategies.clone());
         let view_tokens = estimate_tokens(&view.text);
         let token_limit = limits.tokens.max(forced_tokens + forced_tokens / 8);
@@ -217,12 +229,40 @@ struct Plan {
     skipped: bool,
 }
 
+/// What one unit's lines cost in the view, markers aside.
+struct UnitCost {
+    /// Estimated tokens, one per line for its newline included.
+    tokens: usize,
+    /// Bytes, newlines included.
+    bytes: usize,
+}
+
+/// Every unit's cost, measured once: the planning passes differ only in their budgets.
+fn unit_costs(texts: &LineTexts<'_>, (units, members): &Units) -> Vec<UnitCost> {
+    units
+        .iter()
+        .map(|unit| {
+            let lines = &members[unit.members.start as usize..unit.members.end as usize];
+            let mut cost = UnitCost {
+                tokens: 0,
+                bytes: 0,
+            };
+            for &i in lines {
+                let text = &texts[i as usize];
+                cost.tokens += estimate_tokens(text) + 1;
+                cost.bytes += text.len() + 1;
+            }
+            cost
+        })
+        .collect()
+}
+
 /// Marks the units to keep, in priority order, within `token_budget` and `byte_budget`
 /// (estimates; a unit next to a kept line costs no marker).
 fn plan(
-    texts: &LineTexts<'_>,
     flags: &mut [LineFlags],
     (units, members): &Units,
+    costs: &[UnitCost],
     token_budget: usize,
     byte_budget: usize,
     marker_bytes: usize,
@@ -235,22 +275,17 @@ fn plan(
     let mut bytes = marker_bytes;
     let mut forced_tokens = 0usize;
     let mut skipped = false;
-    for unit in units {
+    for (unit, cost) in units.iter().zip(costs) {
         let lines = &members[unit.members.start as usize..unit.members.end as usize];
         let first = lines[0] as usize;
         let last = *lines.last().unwrap_or(&lines[0]) as usize;
         let joins = (first > 0 && flags[first - 1].has(KEEP))
             || (last + 1 < n && flags[last + 1].has(KEEP));
-        let (mut unit_tokens, mut unit_bytes) = if joins {
-            (0, 0)
+        let (unit_tokens, unit_bytes) = if joins {
+            (cost.tokens, cost.bytes)
         } else {
-            (MARKER_TOKENS, marker_bytes)
+            (cost.tokens + MARKER_TOKENS, cost.bytes + marker_bytes)
         };
-        for &i in lines {
-            let text = &texts[i as usize];
-            unit_tokens += estimate_tokens(text) + 1;
-            unit_bytes += text.len() + 1;
-        }
         // One instance of every distinct error is bounded by Pi's cut only.
         let forced = unit.class == SKELETON_CLASS;
         if bytes + unit_bytes > byte_budget {

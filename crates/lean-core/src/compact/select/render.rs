@@ -1,6 +1,11 @@
 //! Rendering a selection: kept lines verbatim with their original terminators, each dropped run
 //! replaced by one marker naming its line range, grep hits grouped under their file.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use foldhash::fast::RandomState as FastState;
+
 use super::super::lines::{strip_ansi, trim, LineIndex, LineSpan};
 use super::super::signals::{scan_signals, Signal};
 use super::describe::{
@@ -131,8 +136,22 @@ impl Marker<'_> {
     }
 }
 
+/// Marker words already worked out, by dropped run: the budgeted fit renders the view several
+/// times, and runs come back with the same bounds. The words of a run depend only on its lines
+/// (and for a run across grep files on whether the view is terse), never on the plan.
+#[derive(Default)]
+pub(super) struct MarkerMemo {
+    descriptions: RefCell<HashMap<(u32, u32), String, FastState>>,
+    across_files: RefCell<HashMap<(u32, u32, bool), AcrossFiles, FastState>>,
+}
+
+/// A run across grep files: its marker line and template, or none when it does not pay.
+type AcrossFiles = Option<(String, String)>;
+
 pub(super) struct RenderPlan<'p> {
     pub(super) flags: &'p [LineFlags],
+    /// Words of the runs earlier renders of the same input described.
+    pub(super) memo: &'p MarkerMemo,
     pub(super) grouped: bool,
     /// Per-line grep prefix lengths; empty unless the output was grouped.
     pub(super) grep_prefix: &'p [u32],
@@ -317,15 +336,22 @@ impl Renderer<'_, '_> {
             return (file_end, None);
         }
         let prefix = |j: usize| self.prefix(j);
-        let across = cross_file_marker(
-            self.texts,
-            &self.marker,
-            self.plan.templates,
-            &prefix,
-            i,
-            end,
-        )
-        .map(|(line, template)| (end, line, template));
+        let key = (i as u32, end as u32, self.marker.terse);
+        let memo = &self.plan.memo.across_files;
+        let known = memo.borrow().get(&key).cloned();
+        let marker = known.unwrap_or_else(|| {
+            let marker = cross_file_marker(
+                self.texts,
+                &self.marker,
+                self.plan.templates,
+                &prefix,
+                i,
+                end,
+            );
+            memo.borrow_mut().insert(key, marker.clone());
+            marker
+        });
+        let across = marker.map(|(line, template)| (end, line, template));
         (file_end, across)
     }
 
@@ -345,10 +371,25 @@ impl Renderer<'_, '_> {
 
     /// Words for the marker of dropped lines `start..=end`.
     fn describe(&self, start: usize, end: usize) -> String {
-        let (texts, flags, templates) = (self.texts, self.plan.flags, self.plan.templates);
         if self.marker.terse {
-            String::new()
-        } else if self.plan.grouped && self.prefix(start) > 0 {
+            return String::new();
+        }
+        let key = (start as u32, end as u32);
+        if let Some(known) = self.plan.memo.descriptions.borrow().get(&key) {
+            return known.clone();
+        }
+        let description = self.describe_anew(start, end);
+        self.plan
+            .memo
+            .descriptions
+            .borrow_mut()
+            .insert(key, description.clone());
+        description
+    }
+
+    fn describe_anew(&self, start: usize, end: usize) -> String {
+        let (texts, flags, templates) = (self.texts, self.plan.flags, self.plan.templates);
+        if self.plan.grouped && self.prefix(start) > 0 {
             // Distinct hits are facts (principle 2): name where they are.
             let prefix = |j: usize| self.prefix(j);
             format!(
