@@ -52,6 +52,34 @@ pub(crate) fn failure(
     Error::new(code, format!("{code}: {what}; {todo}"))
 }
 
+/// Drops a JS exception a failed napi call left pending, so that it is not thrown in place of
+/// the coded error (or the fallback) that follows.
+pub(crate) fn clear_pending_exception(env: sys::napi_env) {
+    let mut pending = false;
+    // SAFETY: `env` is the env of the current call.
+    unsafe {
+        if sys::napi_is_exception_pending(env, &mut pending) == sys::Status::napi_ok && pending {
+            let mut discarded = std::ptr::null_mut();
+            sys::napi_get_and_clear_last_exception(env, &mut discarded);
+        }
+    }
+}
+
+/// `INTERNAL` unless a raw napi call returned `napi_ok`; `what` says what it was asked to do.
+pub(crate) fn napi_status(
+    status: sys::napi_status,
+    what: &str,
+) -> std::result::Result<(), Error<ErrorCode>> {
+    if status == sys::Status::napi_ok {
+        return Ok(());
+    }
+    Err(failure(
+        ErrorCode::Internal,
+        format!("napi refused to {what} (status {status})"),
+        remedy(ErrorCode::Internal),
+    ))
+}
+
 /// What a caller can do about an error of this code, when the core gave no advice itself.
 pub(crate) fn remedy(code: ErrorCode) -> &'static str {
     match code {
@@ -223,16 +251,7 @@ impl<T: FromNapiValue> FromNapiValue for Arg<T> {
         if converted.is_err() {
             // Some conversions fail by letting a JS TypeError pend ("Cannot convert undefined
             // or null to object"); it would be thrown instead of our coded error.
-            let mut pending = false;
-            // SAFETY: as above.
-            unsafe {
-                if sys::napi_is_exception_pending(env, &mut pending) == sys::Status::napi_ok
-                    && pending
-                {
-                    let mut discarded = std::ptr::null_mut();
-                    sys::napi_get_and_clear_last_exception(env, &mut discarded);
-                }
-            }
+            clear_pending_exception(env);
         }
         Ok(Arg {
             value: converted.map_err(|error| error.reason),

@@ -12,7 +12,7 @@ use crate::boundary::{
     failure, fraction, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER,
 };
 use crate::input::TextInput;
-use crate::result_text::{CallerInput, CompactReturn, ResultText};
+use crate::result_text::{result_text, CallerInput, CompactReturn};
 use crate::types::{js_count, CompactOptionsInput, CompactResult, DroppedRangeInfo};
 
 /// The engine's options from JS, checked. `recovery_id` is left for [`with_recovery_id`]: the
@@ -69,10 +69,10 @@ fn with_recovery_id(
     options
 }
 
-fn compact_result(mut out: compact::Compacted, input: CallerInput) -> CompactReturn {
-    let view = std::mem::take(&mut out.text);
+fn compact_result(out: compact::Compacted, input: CallerInput) -> CompactReturn {
+    let (text, deferred) = result_text(out.changed, &out.id, out.text, input);
     let result = CompactResult {
-        text: ResultText::owned(Vec::new()),
+        text,
         kind: out.kind.as_str().to_string(),
         changed: out.changed,
         id: out.id,
@@ -90,7 +90,7 @@ fn compact_result(mut out: compact::Compacted, input: CallerInput) -> CompactRet
             .collect(),
         strategies: out.strategies.iter().map(|s| s.to_string()).collect(),
     };
-    CompactReturn::new(result, view, input)
+    CompactReturn::new(result, deferred)
 }
 
 pub(crate) fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {

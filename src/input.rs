@@ -8,7 +8,7 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::sys;
 
-use crate::boundary::failure;
+use crate::boundary::{clear_pending_exception, napi_status};
 
 /// A `Buffer | string` argument.
 pub enum TextInput {
@@ -29,18 +29,6 @@ pub struct JsText {
 /// UTF-16 units read per piece when a string is hashed without being copied whole: at most
 /// 3 MiB of UTF-8, which bounds the extra memory whatever the string's size.
 const PIECE_UNITS: u32 = 1 << 20;
-
-fn check(status: sys::napi_status, what: &str) -> std::result::Result<(), Error<ErrorCode>> {
-    if status == sys::Status::napi_ok {
-        Ok(())
-    } else {
-        Err(failure(
-            ErrorCode::Internal,
-            format!("napi refused to {what} (status {status})"),
-            "retry, and report it as a pi-lean bug if it repeats",
-        ))
-    }
-}
 
 impl FromNapiValue for TextInput {
     unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
@@ -88,13 +76,42 @@ impl JsText {
                 return Ok(ascii);
             }
         }
+        let bytes = self.copy_out(sys::napi_get_value_string_utf8, "copy a string")?;
+        // V8 writes well-formed UTF-8 (U+FFFD for lone surrogates); checked all the same.
+        Ok(String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    /// The string's Latin-1 copy, if it is ASCII (then byte for byte its UTF-8).
+    fn read_latin1(&self) -> Option<String> {
+        let bytes = self
+            .copy_out(sys::napi_get_value_string_latin1, "copy a string")
+            .ok()
+            .filter(|bytes| bytes.len() == self.utf8_len)?;
+        // Checked, not assumed: a wrong guess costs a scan, never invalid UTF-8.
+        String::from_utf8(bytes).ok()
+    }
+
+    /// The whole string through one of napi's string getters, into `utf8_len` bytes: enough
+    /// for its UTF-8, and for its Latin-1 when it is ASCII.
+    fn copy_out(
+        &self,
+        getter: unsafe fn(
+            sys::napi_env,
+            sys::napi_value,
+            *mut std::ffi::c_char,
+            usize,
+            *mut usize,
+        ) -> sys::napi_status,
+        what: &str,
+    ) -> std::result::Result<Vec<u8>, Error<ErrorCode>> {
         let mut bytes: Vec<u8> = Vec::with_capacity(self.utf8_len + 1);
         let mut written = 0;
         // SAFETY: the buffer holds `utf8_len + 1` bytes, room for every byte and the NUL napi
-        // adds; `written` bytes are initialised afterwards.
-        check(
+        // adds, and napi never writes more than the size it is given.
+        napi_status(
             unsafe {
-                sys::napi_get_value_string_utf8(
+                getter(
                     self.env,
                     self.value,
                     bytes.as_mut_ptr().cast(),
@@ -102,36 +119,11 @@ impl JsText {
                     &mut written,
                 )
             },
-            "copy a string",
+            what,
         )?;
-        // SAFETY: napi initialised `written` bytes; V8 writes well-formed UTF-8 (U+FFFD for
-        // lone surrogates).
-        unsafe { bytes.set_len(written) };
-        Ok(String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
-    }
-
-    /// The string's Latin-1 copy, if it is ASCII (then byte for byte its UTF-8).
-    fn read_latin1(&self) -> Option<String> {
-        let mut bytes: Vec<u8> = Vec::with_capacity(self.utf8_len + 1);
-        let mut written = 0;
-        // SAFETY: the buffer holds `utf8_len + 1` bytes, one per character plus the NUL.
-        let status = unsafe {
-            sys::napi_get_value_string_latin1(
-                self.env,
-                self.value,
-                bytes.as_mut_ptr().cast(),
-                self.utf8_len + 1,
-                &mut written,
-            )
-        };
-        if status != sys::Status::napi_ok || written != self.utf8_len {
-            return None;
-        }
-        // SAFETY: napi initialised `written` bytes.
-        unsafe { bytes.set_len(written) };
-        // Checked, not assumed: a wrong guess costs a scan, never invalid UTF-8.
-        String::from_utf8(bytes).ok()
+        // SAFETY: napi initialised `written` bytes (at most the size given, less the NUL).
+        unsafe { bytes.set_len(written.min(self.utf8_len)) };
+        Ok(bytes)
     }
 
     /// The id of the string's UTF-8 bytes: from one copy when that is small, else in pieces
@@ -156,17 +148,7 @@ impl JsText {
             _ => {
                 // A failed call may have left a JS exception pending; the whole read must not
                 // throw it.
-                let mut pending = false;
-                // SAFETY: `env` is valid for the current call.
-                unsafe {
-                    if sys::napi_is_exception_pending(self.env, &mut pending)
-                        == sys::Status::napi_ok
-                        && pending
-                    {
-                        let mut discarded = std::ptr::null_mut();
-                        sys::napi_get_and_clear_last_exception(self.env, &mut discarded);
-                    }
-                }
+                clear_pending_exception(self.env);
                 Ok(xxh3_hex(self.read()?.as_bytes()))
             }
         }
@@ -196,7 +178,7 @@ impl JsText {
             let piece = self.call(slice, &[start, end])?;
             let mut written = 0;
             // SAFETY: `bytes` holds 3 bytes per UTF-16 unit of the piece plus the NUL.
-            check(
+            napi_status(
                 unsafe {
                     sys::napi_get_value_string_utf8(
                         env,
@@ -220,7 +202,7 @@ impl JsText {
         let mut value = std::ptr::null_mut();
         // SAFETY: `env` and `value` are valid for the current call; napi boxes the primitive
         // string to read its property.
-        check(
+        napi_status(
             unsafe {
                 sys::napi_get_named_property(self.env, self.value, name.as_ptr(), &mut value)
             },
@@ -237,7 +219,7 @@ impl JsText {
     fn number(&self, value: sys::napi_value) -> std::result::Result<u32, Error<ErrorCode>> {
         let mut number = 0u32;
         // SAFETY: as above.
-        check(
+        napi_status(
             unsafe { sys::napi_get_value_uint32(self.env, value, &mut number) },
             "read a number",
         )?;
@@ -253,7 +235,7 @@ impl JsText {
         for &arg in args {
             let mut value = std::ptr::null_mut();
             // SAFETY: as above.
-            check(
+            napi_status(
                 unsafe { sys::napi_create_uint32(self.env, arg, &mut value) },
                 "create a number",
             )?;
@@ -261,7 +243,7 @@ impl JsText {
         }
         let mut result = std::ptr::null_mut();
         // SAFETY: `function` is a built-in string method read from this string, called on it.
-        check(
+        napi_status(
             unsafe {
                 sys::napi_call_function(
                     self.env,

@@ -11,6 +11,7 @@ use napi::sys;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use crate::boundary::{failure, napi_status, remedy};
 use crate::types::CompactResult;
 
 /// Unchanged inputs from this size up get a deferred `text`; below it the string costs less
@@ -77,7 +78,7 @@ pub struct CompactReturn {
 }
 
 /// Where a deferred `text` comes from.
-enum Deferred {
+pub(crate) enum Deferred {
     /// The caller's Buffer; `id` is the hash of the bytes it held when compacted.
     Buffer {
         value: sys::napi_value,
@@ -87,44 +88,35 @@ enum Deferred {
 }
 
 impl CompactReturn {
-    /// `result` (whose `text` is still to be set) with the text for `changed`/`view` and the
-    /// caller's input.
-    pub(crate) fn new(mut result: CompactResult, view: Vec<u8>, input: CallerInput) -> Self {
-        if result.changed {
-            result.text = ResultText::owned(view);
-            return CompactReturn {
-                result,
-                deferred: None,
-            };
-        }
-        let deferred = match input {
-            CallerInput::String(value) => {
-                result.text = ResultText(TextSource::Same(value));
-                None
-            }
-            CallerInput::Buffer(buffer, value) if buffer.len() >= DEFER_MIN_BYTES => {
-                Some(Deferred::Buffer {
-                    value,
-                    id: result.id.clone(),
-                })
-            }
-            CallerInput::Buffer(buffer, _) => {
-                result.text = ResultText::owned(buffer.to_vec());
-                None
-            }
-            CallerInput::Owned(bytes) if bytes.len() >= DEFER_MIN_BYTES => {
-                Some(Deferred::Owned(bytes))
-            }
-            CallerInput::Owned(bytes) => {
-                result.text = ResultText::owned(bytes);
-                None
-            }
-        };
-        if deferred.is_some() {
-            result.text = ResultText(TextSource::Deferred);
-        }
+    /// `result` as JS gets it, with the text `deferred` holds when there is one (see
+    /// [`result_text`]).
+    pub(crate) fn new(result: CompactResult, deferred: Option<Deferred>) -> Self {
         CompactReturn { result, deferred }
     }
+}
+
+/// The `text` of a result: the compacted `view` when `changed`, else the caller's `input` (of
+/// hash `id`), deferred to an accessor when it is large.
+pub(crate) fn result_text(
+    changed: bool,
+    id: &str,
+    view: Vec<u8>,
+    input: CallerInput,
+) -> (ResultText, Option<Deferred>) {
+    if changed {
+        return (ResultText::owned(view), None);
+    }
+    let deferred = match input {
+        CallerInput::String(value) => return (ResultText(TextSource::Same(value)), None),
+        CallerInput::Buffer(buffer, value) if buffer.len() >= DEFER_MIN_BYTES => Deferred::Buffer {
+            value,
+            id: id.to_string(),
+        },
+        CallerInput::Buffer(buffer, _) => return (ResultText::owned(buffer.to_vec()), None),
+        CallerInput::Owned(bytes) if bytes.len() >= DEFER_MIN_BYTES => Deferred::Owned(bytes),
+        CallerInput::Owned(bytes) => return (ResultText::owned(bytes), None),
+    };
+    (ResultText(TextSource::Deferred), Some(deferred))
 }
 
 impl TypeName for CompactReturn {
@@ -161,12 +153,9 @@ enum Held {
     Owned(Vec<u8>),
 }
 
+/// [`napi_status`] for a conversion to JS, whose errors are napi's own type.
 fn status(code: sys::napi_status, what: &str) -> Result<()> {
-    if code == sys::Status::napi_ok {
-        Ok(())
-    } else {
-        Err(Error::new(Status::GenericFailure, format!("INTERNAL: napi refused to {what}; retry, and report it as a pi-lean bug if it repeats")))
-    }
+    napi_status(code, what).map_err(|error| Error::new(Status::GenericFailure, error.reason))
 }
 
 /// Defines `text` on `object` as an accessor reading `deferred`, freed with the object.
@@ -255,11 +244,10 @@ unsafe extern "C" fn finalize_pending(env: sys::napi_env, data: *mut c_void, _hi
     let _ = catch_unwind(AssertUnwindSafe(|| free_pending(env, *pending)));
 }
 
-/// Throws a coded error from an accessor; the caller returns null.
-fn throw(env: sys::napi_env, code: ErrorCode, message: &str) {
-    let code = std::ffi::CString::new(code.as_str()).unwrap_or_default();
-    let message = std::ffi::CString::new(format!("{}: {message}", code.to_string_lossy()))
-        .unwrap_or_default();
+/// Throws a coded error (`CODE: what; todo`) from an accessor; the caller returns null.
+fn throw(env: sys::napi_env, error: Error<ErrorCode>) {
+    let code = std::ffi::CString::new(error.status.as_str()).unwrap_or_default();
+    let message = std::ffi::CString::new(error.reason).unwrap_or_default();
     // SAFETY: `env` is the accessor's env; both strings are NUL-terminated.
     unsafe { sys::napi_throw_error(env, code.as_ptr(), message.as_ptr()) };
 }
@@ -293,8 +281,8 @@ unsafe extern "C" fn read_text(
         let pending = unsafe { &mut *data.cast::<Pending>() };
         let text = match decode(env, pending.source.as_ref()) {
             Ok(text) => text,
-            Err((code, message)) => {
-                throw(env, code, &message);
+            Err(error) => {
+                throw(env, error);
                 return std::ptr::null_mut();
             }
         };
@@ -322,7 +310,14 @@ unsafe extern "C" fn read_text(
         text
     }));
     outcome.unwrap_or_else(|_| {
-        throw(env, ErrorCode::Internal, "the native core failed reading a result's text; retry, and report it as a pi-lean bug if it repeats");
+        throw(
+            env,
+            failure(
+                ErrorCode::Internal,
+                "the native core failed reading a result's text",
+                remedy(ErrorCode::Internal),
+            ),
+        );
         std::ptr::null_mut()
     })
 }
@@ -344,28 +339,30 @@ fn is_owner(env: sys::napi_env, owner: sys::napi_ref, this: sys::napi_value) -> 
 fn decode(
     env: sys::napi_env,
     source: Option<&Held>,
-) -> std::result::Result<sys::napi_value, (ErrorCode, String)> {
-    let failed = |what: &str| {
-        (
-            ErrorCode::Internal,
-            format!("napi refused to {what}; retry, and report it as a pi-lean bug if it repeats"),
-        )
-    };
+) -> std::result::Result<sys::napi_value, Error<ErrorCode>> {
     let bytes: &[u8] = match source {
-        None => return Err((ErrorCode::Internal, "the result's text was already handed to another object; read it from the result itself".into())),
+        None => {
+            return Err(failure(
+                ErrorCode::Internal,
+                "the result's text was already handed to another object",
+                "read it from the result itself",
+            ))
+        }
         Some(Held::Owned(bytes)) => bytes,
         Some(Held::Buffer { buffer, id }) => {
             let mut value = std::ptr::null_mut();
             let mut data = std::ptr::null_mut();
             let mut len = 0;
             // SAFETY: `buffer` is a strong reference to the caller's Buffer.
-            unsafe {
-                if sys::napi_get_reference_value(env, *buffer, &mut value) != sys::Status::napi_ok
-                    || sys::napi_get_buffer_info(env, value, &mut data, &mut len) != sys::Status::napi_ok
-                {
-                    return Err(failed("read the input Buffer"));
-                }
-            }
+            napi_status(
+                unsafe { sys::napi_get_reference_value(env, *buffer, &mut value) },
+                "read the input Buffer",
+            )?;
+            // SAFETY: `value` is the caller's Buffer, just read from its reference.
+            napi_status(
+                unsafe { sys::napi_get_buffer_info(env, value, &mut data, &mut len) },
+                "read the input Buffer",
+            )?;
             let bytes = if len == 0 || data.is_null() {
                 &[][..]
             } else {
@@ -373,37 +370,24 @@ fn decode(
                 unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) }
             };
             if xxh3_hex(bytes) != *id {
-                return Err((
+                return Err(failure(
                     ErrorCode::InvalidArgument,
-                    "the input Buffer changed after compact returned (written, resized or detached), so it no longer holds the result's text; read result.text before changing the Buffer, or compact a copy".into(),
+                    "the input Buffer changed after compact returned (written, resized or detached), so it no longer holds the result's text",
+                    "read result.text before changing the Buffer, or compact a copy",
                 ));
             }
             bytes
         }
     };
+    // Borrowed when the bytes are valid UTF-8, so only invalid input is copied (with U+FFFD).
+    let text = String::from_utf8_lossy(bytes);
     let mut value = std::ptr::null_mut();
-    let code = match std::str::from_utf8(bytes) {
+    napi_status(
         // SAFETY: `text` is valid UTF-8 of `len()` bytes.
-        Ok(text) => unsafe {
+        unsafe {
             sys::napi_create_string_utf8(env, text.as_ptr().cast(), text.len() as isize, &mut value)
         },
-        Err(_) => {
-            let text = String::from_utf8_lossy(bytes);
-            // SAFETY: as above.
-            unsafe {
-                sys::napi_create_string_utf8(
-                    env,
-                    text.as_ptr().cast(),
-                    text.len() as isize,
-                    &mut value,
-                )
-            }
-        }
-    };
-    if code != sys::Status::napi_ok {
-        return Err(failed(
-            "create the result's text (is it longer than a JS string can be?)",
-        ));
-    }
+        "create the result's text (is it longer than a JS string can be?)",
+    )?;
     Ok(value)
 }
