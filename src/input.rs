@@ -76,7 +76,11 @@ impl JsText {
                 return Ok(ascii);
             }
         }
-        let bytes = self.copy_out(sys::napi_get_value_string_utf8, "copy a string")?;
+        // SAFETY (both getters): `env` and `value` are valid for the current call; `copy_out`
+        // passes a buffer of the size it names.
+        let bytes = self.copy_out(|buf, size, written| unsafe {
+            sys::napi_get_value_string_utf8(self.env, self.value, buf, size, written)
+        })?;
         // V8 writes well-formed UTF-8 (U+FFFD for lone surrogates); checked all the same.
         Ok(String::from_utf8(bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
@@ -85,7 +89,9 @@ impl JsText {
     /// The string's Latin-1 copy, if it is ASCII (then byte for byte its UTF-8).
     fn read_latin1(&self) -> Option<String> {
         let bytes = self
-            .copy_out(sys::napi_get_value_string_latin1, "copy a string")
+            .copy_out(|buf, size, written| unsafe {
+                sys::napi_get_value_string_latin1(self.env, self.value, buf, size, written)
+            })
             .ok()
             .filter(|bytes| bytes.len() == self.utf8_len)?;
         // Checked, not assumed: a wrong guess costs a scan, never invalid UTF-8.
@@ -94,32 +100,19 @@ impl JsText {
 
     /// The whole string through one of napi's string getters, into `utf8_len` bytes: enough
     /// for its UTF-8, and for its Latin-1 when it is ASCII.
+    /// (A closure rather than a function pointer: napi's functions are Rust functions in the
+    /// native build and `extern "C"` ones in the wasm build.)
     fn copy_out(
         &self,
-        getter: unsafe fn(
-            sys::napi_env,
-            sys::napi_value,
-            *mut std::ffi::c_char,
-            usize,
-            *mut usize,
-        ) -> sys::napi_status,
-        what: &str,
+        getter: impl FnOnce(*mut std::ffi::c_char, usize, *mut usize) -> sys::napi_status,
     ) -> std::result::Result<Vec<u8>, Error<ErrorCode>> {
         let mut bytes: Vec<u8> = Vec::with_capacity(self.utf8_len + 1);
         let mut written = 0;
-        // SAFETY: the buffer holds `utf8_len + 1` bytes, room for every byte and the NUL napi
-        // adds, and napi never writes more than the size it is given.
+        // The buffer holds `utf8_len + 1` bytes, room for every byte and the NUL napi adds, and
+        // napi never writes more than the size it is given.
         napi_status(
-            unsafe {
-                getter(
-                    self.env,
-                    self.value,
-                    bytes.as_mut_ptr().cast(),
-                    self.utf8_len + 1,
-                    &mut written,
-                )
-            },
-            what,
+            getter(bytes.as_mut_ptr().cast(), self.utf8_len + 1, &mut written),
+            "copy a string",
         )?;
         // SAFETY: napi initialised `written` bytes (at most the size given, less the NUL).
         unsafe { bytes.set_len(written.min(self.utf8_len)) };
