@@ -18,7 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { bindingTarget, native } from "../shared/native.js";
-import { ASYNC_BYTES, compactToolResult } from "./compaction.js";
+import { ASYNC_BYTES, compactToolResult, rangesFromRecord } from "./compaction.js";
 import { RetrievalFeedback } from "./feedback.js";
 import { RecentOutputs } from "./repeats.js";
 import { compactionBudgetFor } from "../shared/config.js";
@@ -71,6 +71,12 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
   const originals = new Map();
   /** ids whose output is already in the model's context. @type {Set<string>} */
   const delivered = new Set();
+  /**
+   * Every id a compacted result of this session (or the parent it forked from) ever named,
+   * cleared or not: a missing original is "expired" when it is here, "unknown" otherwise.
+   * @type {Set<string>}
+   */
+  const issued = new Set();
   /** Latest results per tool and command, for near repeats (line hashes only). */
   const recent = new RecentOutputs();
   /** Retrieval feedback per tool and content kind (feedback.js). */
@@ -162,7 +168,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         if (!record.repeat && typeof record.kind === "string") {
           const tool = String(record.tool ?? message.toolName);
           feedback.decay(tool, record.kind);
-          feedback.noteView(record.id, tool, record.kind, null);
+          feedback.noteView(record.id, tool, record.kind, rangesFromRecord(record.ranges));
         }
       } else if (message.toolName === RETRIEVE_TOOL && !message.isError && typeof message.details?.id === "string") {
         noteRetrieval(message.details.id, Number(message.details.startLine ?? 1));
@@ -186,14 +192,18 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     },
     async execute(_toolCallId, params) {
       const id = String(/** @type {any} */ (params).id ?? "").trim().replace(/^id=/, "");
-      const result = await runRetrieve(/** @type {any} */ (params), (wanted) => {
-        // The current store is only opened when it exists: a fork must not create one to read.
-        const stores = store || fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? [openStore()] : [];
-        const home = originals.get(wanted)?.storeKey;
-        const other = home && home !== storeKey ? storeFor(home) : null;
-        if (other) stores.push(other);
-        return stores;
-      });
+      const result = await runRetrieve(
+        /** @type {any} */ (params),
+        (wanted) => {
+          // The current store is only opened when it exists: a fork must not create one to read.
+          const stores = store || fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? [openStore()] : [];
+          const home = originals.get(wanted)?.storeKey;
+          const other = home && home !== storeKey ? storeFor(home) : null;
+          if (other) stores.push(other);
+          return stores;
+        },
+        (wanted) => issued.has(wanted),
+      );
       if (!result.isError) result.details.tool = noteRetrieval(id, Number(result.details.startLine ?? 1)) ?? null;
       return result;
     },
@@ -308,6 +318,12 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     persistent = Boolean(ctx.sessionManager.getSessionFile());
     const branch = ctx.sessionManager.getBranch();
     loadFromBranch(branch);
+    issued.clear();
+    // Every branch of the session file: an id from a branch left with /tree is still this session's.
+    for (const entry of ctx.sessionManager.getEntries?.() ?? branch) {
+      const id = entry?.type === "message" ? /** @type {any} */ (entry.message)?.details?.tokenSaver?.id : undefined;
+      if (typeof id === "string") issued.add(id);
+    }
     // A broken config fails closed for skills and safe for the Token Saver: off.
     const on = !config.error && config.value.tokenSaver === "on";
     try {
@@ -361,7 +377,10 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
           stats,
         },
       );
-      if (patch) showStatus(ctx);
+      if (patch) {
+        issued.add(/** @type {any} */ (patch).details.tokenSaver.id);
+        showStatus(ctx);
+      }
       return /** @type {any} */ (patch);
     } catch {
       return undefined; // fail open: Pi's own result goes through
