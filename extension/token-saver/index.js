@@ -21,6 +21,7 @@ import { bindingTarget, native } from "../shared/native.js";
 import { ASYNC_BYTES, compactToolResult, rangesFromRecord } from "./compaction.js";
 import { RetrievalFeedback } from "./feedback.js";
 import { RecentOutputs } from "./repeats.js";
+import { claimFolder, describePrune, pruneStores } from "./retention.js";
 import { compactionBudgetFor } from "../shared/config.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./provider.js";
 import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./retrieve.js";
@@ -81,9 +82,40 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
   const recent = new RecentOutputs();
   /** Retrieval feedback per tool and content kind (feedback.js). */
   const feedback = new RetrievalFeedback();
+  /** Folders this process claimed (retention.js), by store key -> release. @type {Map<string, () => void>} */
+  const claims = new Map();
+  /** The session-start prune of other sessions' folders, and what it did. */
+  /** @type {Promise<void> | null} */
+  let pruning = null;
+  /** @type {import("./retention.js").PruneReport | null} */
+  let lastPrune = null;
+  /** @type {string | null} */
+  let sessionFile = null;
+
+  /**
+   * Marks a store folder as used by this process, so no other Pi prunes it meanwhile; the
+   * session's own folder also records its session file.
+   * @param {string} key
+   */
+  function claim(key) {
+    if (claims.has(key)) return;
+    claims.set(key, claimFolder(path.join(storeRoot(getAgentDir()), key), key === storeKey ? { sessionFile, sessionId: key } : {}));
+  }
+
+  function releaseClaims() {
+    for (const release of claims.values()) release();
+    claims.clear();
+  }
+
+  function retentionLimits() {
+    return { retentionDays: config.value.tokenSaverRetentionDays, maxStoreBytes: config.value.tokenSaverMaxStoreMB * 1024 * 1024 };
+  }
 
   function openStore() {
-    if (!store) store = native.RecoveryStore.open({ ...STORE_LIMITS, dir: persistent ? path.join(storeRoot(getAgentDir()), storeKey) : undefined });
+    if (!store) {
+      if (persistent) claim(storeKey);
+      store = native.RecoveryStore.open({ ...STORE_LIMITS, dir: persistent ? path.join(storeRoot(getAgentDir()), storeKey) : undefined });
+    }
     return store;
   }
 
@@ -94,6 +126,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     if (cached) return cached;
     const dir = path.join(storeRoot(getAgentDir()), storeKeyOf(key));
     if (!fs.existsSync(dir)) return null;
+    claim(storeKeyOf(key));
     const opened = native.RecoveryStore.open({ ...STORE_LIMITS, dir });
     otherStores.set(key, opened);
     return opened;
@@ -223,7 +256,8 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         const fromProfile = profile !== null && config.value.profiles[profile]?.settings?.tokenSaver !== undefined;
         const source = env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : fromProfile ? ` (profile "${profile}" sets it)` : "";
         const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"}${source}`;
-        tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.`);
+        await pruning;
+        tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.\n${describePrune(lastPrune, retentionLimits())}`);
         return;
       }
       if (arg === "stats") {
@@ -305,6 +339,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     // Runs after index.js reloaded the config (handlers run in registration order).
     // A fork or resume reads the previous session's blobs through a new store instance.
     flushStores();
+    releaseClaims();
     stats.reset();
     originals.clear();
     delivered.clear();
@@ -315,7 +350,8 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     lastPrefix = null;
     tracker.startRun();
     storeKey = storeKeyOf(ctx.sessionManager.getSessionId());
-    persistent = Boolean(ctx.sessionManager.getSessionFile());
+    sessionFile = ctx.sessionManager.getSessionFile() ?? null;
+    persistent = Boolean(sessionFile);
     const branch = ctx.sessionManager.getBranch();
     loadFromBranch(branch);
     issued.clear();
@@ -324,6 +360,18 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
       const id = entry?.type === "message" ? /** @type {any} */ (entry.message)?.details?.tokenSaver?.id : undefined;
       if (typeof id === "string") issued.add(id);
     }
+    // A resumed session's folder is in use from now on, whether or not the layer is on.
+    const root = storeRoot(getAgentDir());
+    if (persistent && fs.existsSync(path.join(root, storeKey))) claim(storeKey);
+    // Other sessions' folders: pruned in the background (status waits for it), whatever the
+    // layer's state, since their originals were stored while it was on.
+    const protect = new Set([storeKey, ...[...originals.values()].map((o) => storeKeyOf(o.storeKey))]);
+    const sessionDirs = [path.join(getAgentDir(), "sessions"), ...(sessionFile ? [path.dirname(sessionFile)] : [])];
+    pruning = pruneStores(root, { ...retentionLimits(), protect, sessionDirs })
+      .then((report) => {
+        lastPrune = report;
+      })
+      .catch(() => {});
     // A broken config fails closed for skills and safe for the Token Saver: off.
     const on = !config.error && config.value.tokenSaver === "on";
     try {
@@ -335,9 +383,12 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     }
   });
 
-  pi.on("session_shutdown", () => {
+  pi.on("session_shutdown", async () => {
     flushStores();
+    releaseClaims();
     enabled = false;
+    // Let a prune in progress finish rather than leave a half-deleted folder behind.
+    await pruning;
   });
 
   pi.on("session_compact", () => {
