@@ -105,8 +105,8 @@ describe("Token Saver across sessions, in real Pi", { skip }, () => {
     assert.ok(!fs.existsSync(path.join(store, "gone-session")));
     assert.ok(!fs.existsSync(path.join(store, "stale")));
     assert.ok(fs.existsSync(path.join(store, "claimed", "0123456789abcdef.blob")), "a live process's folder is never pruned");
-    const status = runs.a.stderr.split("\n").find((l) => l.startsWith("Stored originals:"));
-    assert.equal(status, "Stored originals: 1 session folder, 0.0 MB (kept 30 days, at most 1024 MB in all); pruned at session start: 2 folders, 0.0 MB (1 session file deleted, 1 unused for over 30 days).");
+    const status = runs.a.stderr.split("\n").find((l) => l.startsWith("Stored originals"));
+    assert.equal(status, "Stored originals at session start: 1 session folder, 0.0 MB (kept 30 days, at most 1024 MB in all); pruned 2 folders, 0.0 MB (1 session file deleted, 1 unused for over 30 days).");
     assert.ok(!fs.readdirSync(store).some((n) => n.startsWith(".trash-")), "no trash left");
   });
 
@@ -136,6 +136,6 @@ describe("Token Saver across sessions, in real Pi", { skip }, () => {
     assert.ok(!fs.existsSync(path.join(store, "big-old")));
     assert.ok(fs.existsSync(path.join(store, "session-a")));
     assert.ok(fs.existsSync(path.join(store, "claimed")));
-    assert.match(runs.b.stderr, /^Stored originals: 2 session folders, 0\.0 MB \(kept 30 days, at most 1\.0 MB in all\); pruned at session start: 1 folder, 2\.0 MB \(1 oldest over the cap\)\.$/m);
+    assert.match(runs.b.stderr, /^Stored originals at session start: 2 session folders, 0\.0 MB \(kept 30 days, at most 1\.0 MB in all\); pruned 1 folder, 2\.0 MB \(1 oldest over the cap\)\.$/m);
   });
 });

@@ -78,7 +78,7 @@ describe("pruning session folders", () => {
     assert.deepEqual(report.errors, []);
     assert.equal(
       describePrune(report, { retentionDays: 30, maxStoreBytes: 1024 * MB }),
-      `Stored originals: 6 session folders, ${(report.keptBytes / MB).toFixed(1)} MB (kept 30 days, at most 1024 MB in all); pruned at session start: 4 folders, 0.0 MB (1 session file deleted, 3 unused for over 30 days).`,
+      `Stored originals at session start: 6 session folders, ${(report.keptBytes / MB).toFixed(1)} MB (kept 30 days, at most 1024 MB in all); pruned 4 folders, 0.0 MB (1 session file deleted, 3 unused for over 30 days).`,
     );
   });
 
@@ -92,7 +92,7 @@ describe("pruning session folders", () => {
     assert.deepEqual(remaining(), ["b-claimed", "current", "d-newest"]);
     assert.deepEqual(report.pruned.map((p) => [p.name, p.reason]), [["a-oldest", "over-cap"], ["c-middle", "over-cap"]]);
     assert.ok(report.keptBytes <= 10 * MB);
-    assert.match(describePrune(report, { retentionDays: 30, maxStoreBytes: 10 * MB }), /pruned at session start: 2 folders, 6\.0 MB \(2 oldest over the cap\)\.$/);
+    assert.match(describePrune(report, { retentionDays: 30, maxStoreBytes: 10 * MB }), /pruned 2 folders, 6\.0 MB \(2 oldest over the cap\)\.$/);
   });
 
   test("a folder claimed while it is being deleted is moved back intact", async () => {
@@ -142,6 +142,6 @@ describe("pruning session folders", () => {
     fs.utimesSync(dir, t, t);
     assert.deepEqual((await pruneStores(root, { retentionDays: 1, maxStoreBytes: 1, protect: new Set(), now })).pruned.map((p) => p.reason), ["session-gone"]);
     const empty = await pruneStores(path.join(tmp, "nothing"), { retentionDays: 30, maxStoreBytes: MB, protect: new Set(), now });
-    assert.equal(describePrune(empty, { retentionDays: 30, maxStoreBytes: 1024 * MB }), "Stored originals: 0 session folders, 0.0 MB (kept 30 days, at most 1024 MB in all); nothing to prune at session start.");
+    assert.equal(describePrune(empty, { retentionDays: 30, maxStoreBytes: 1024 * MB }), "Stored originals at session start: 0 session folders, 0.0 MB (kept 30 days, at most 1024 MB in all); nothing pruned.");
   });
 });

@@ -295,9 +295,9 @@ export async function pruneStores(root, options) {
 export function describePrune(report, limits) {
   const mb = (/** @type {number} */ n) => `${(n / (1024 * 1024)).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
   const policy = `kept ${limits.retentionDays} days, at most ${mb(limits.maxStoreBytes)} in all`;
-  if (!report) return `Stored originals: none yet (${policy}).`;
+  if (!report) return `Stored originals: not checked yet (${policy}).`;
   const kept = `${report.kept} session folder${report.kept === 1 ? "" : "s"}, ${mb(report.keptBytes)}`;
-  if (report.pruned.length === 0) return `Stored originals: ${kept} (${policy}); nothing to prune at session start.`;
+  if (report.pruned.length === 0) return `Stored originals at session start: ${kept} (${policy}); nothing pruned.`;
   const freed = report.pruned.reduce((sum, p) => sum + p.bytes, 0);
   const counts = /** @type {const} */ ([
     ["session-gone", "session file deleted"],
@@ -309,5 +309,5 @@ export function describePrune(report, limits) {
     .map(([n, label]) => `${n} ${label}`)
     .join(", ");
   const restored = report.restored > 0 ? `; ${report.restored} left alone because another Pi started using them` : "";
-  return `Stored originals: ${kept} (${policy}); pruned at session start: ${report.pruned.length} folder${report.pruned.length === 1 ? "" : "s"}, ${mb(freed)} (${counts})${restored}.`;
+  return `Stored originals at session start: ${kept} (${policy}); pruned ${report.pruned.length} folder${report.pruned.length === 1 ? "" : "s"}, ${mb(freed)} (${counts})${restored}.`;
 }
