@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { RecoveryStore, contentHash } from "../index.js";
-import { asksForMachineReadable, compactToolResult, hasEditIntent, isSourcePath, largerThanPiSent, passThroughReason, queryHint } from "../extension/token-saver/compaction.js";
+import { MAX_PERSISTED_RANGE_CHARS, asksForMachineReadable, compactToolResult, persistedRanges, rangesFromRecord, hasEditIntent, isSourcePath, largerThanPiSent, passThroughReason, queryHint } from "../extension/token-saver/compaction.js";
 import { ContinuationTracker, clampEffort, shortenDescription, shortenLoadout } from "../extension/token-saver/provider.js";
 import { runRetrieve } from "../extension/token-saver/retrieve.js";
 import { writeTokenSaverSetting } from "../extension/token-saver/settings.js";
@@ -208,8 +208,27 @@ describe("token_retrieve", () => {
     const last = await runRetrieve({ id, startLine: 1500 }, () => [store]);
     assert.equal(last.content[0].text, "line 1500\n");
     assert.equal((await runRetrieve({ id: "nope" }, () => [store])).details.code, "INVALID_ARGUMENT");
-    assert.equal((await runRetrieve({ id: "0123456789abcdef" }, () => [store])).details.code, "RECOVERY_EXPIRED");
-    assert.equal((await runRetrieve({ id: "0123456789abcdef" }, () => [store])).isError, true);
+    assert.equal((await runRetrieve({ id: "0123456789abcdef" }, () => [store], () => true)).details.code, "RECOVERY_EXPIRED");
+    assert.equal((await runRetrieve({ id: "0123456789abcdef" }, () => [store], () => true)).isError, true);
+  });
+
+  test("an id this session never issued is unknown, not expired, and the message says what to do", async () => {
+    const store = RecoveryStore.open({});
+    const issued = new Set(["00000000000000aa"]);
+    const unknown = await runRetrieve({ id: "0123456789abcdef" }, () => [store], (id) => issued.has(id));
+    assert.equal(unknown.isError, true);
+    assert.equal(unknown.details.code, "RECOVERY_UNKNOWN_ID");
+    assert.equal(
+      unknown.content[0].text,
+      "RECOVERY_UNKNOWN_ID: id=0123456789abcdef is not from a compacted result of this session (an id only works in the session that produced it and its forks); use the id= of a marker in this conversation, or re-run the command",
+    );
+    // Issued here but no longer stored: expired, as before.
+    const expired = await runRetrieve({ id: "00000000000000aa" }, () => [store], (id) => issued.has(id));
+    assert.equal(expired.details.code, "RECOVERY_EXPIRED");
+    // Stored but not recorded (e.g. a result whose session entry was lost): still returned.
+    const id = store.put("x\n".repeat(10));
+    const found = await runRetrieve({ id }, () => [store], () => false);
+    assert.equal(found.isError, undefined);
   });
 });
 
@@ -276,5 +295,17 @@ describe("the tokenSaver setting", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("ranges kept in a result's session record", () => {
+  test("round-trip in order, bounded in size; malformed or missing ranges are null", () => {
+    const ranges = Array.from({ length: 400 }, (_, i) => ({ startLine: i * 10 + 1, endLine: i * 10 + 9, template: `step <*> of run ${"x".repeat(i % 50)}` }));
+    const kept = persistedRanges(ranges);
+    assert.ok(kept.length > 10 && kept.length < ranges.length, `kept ${kept.length}`);
+    assert.ok(JSON.stringify(kept).length <= MAX_PERSISTED_RANGE_CHARS * 1.1);
+    assert.deepEqual(rangesFromRecord(JSON.parse(JSON.stringify(kept))), ranges.slice(0, kept.length));
+    assert.equal(rangesFromRecord(undefined), null);
+    assert.equal(rangesFromRecord([[1, "2", "t"]]), null);
   });
 });

@@ -130,11 +130,11 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
 
   test("status and the no-argument toggle", async () => {
     await command("status");
-    assert.match(ui.notes.at(-1), /^Token Saver is off; 0 tools deferred; core binding: native [a-z0-9-]+\.$/);
+    assert.match(ui.notes.at(-1), /^Token Saver is off; 0 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: 0 session folders, 0\.0 MB \(kept 30 days, at most 1024 MB in all\); nothing pruned\.$/);
     await command("");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver on; saved to .*pi-lean\.json \(tokenSaver\)\.$/);
     await command("status");
-    assert.match(ui.notes.at(-1), /^Token Saver is on; 1 tools deferred; core binding: native [a-z0-9-]+\.$/);
+    assert.match(ui.notes.at(-1), /^Token Saver is on; 1 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: /);
     assert.deepEqual(fake.active().filter((n) => !BUILTIN.includes(n)).sort(), ["request_capabilities", "skill", "skill_search", "token_retrieve"]);
     await command("");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver off; saved to /);
@@ -191,5 +191,62 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     await fake.emit("session_start", {}, ui.ctx);
     await command("stats");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver: on\ncompactions 0, repeats 0, retrievals 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;/);
+  });
+});
+
+describe("Token Saver state rebuilt on resume", { skip: skipNode || skipCorpus }, () => {
+  let agentDir = "";
+  const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
+  afterEach(() => {
+    if (savedAgentDir === undefined) delete process.env.PI_CODING_AGENT_DIR;
+    else process.env.PI_CODING_AGENT_DIR = savedAgentDir;
+    fs.rmSync(agentDir, { recursive: true, force: true });
+  });
+
+  test("retrieval feedback keeps the retrieved marker's template across a resume, for retrievals before and after it", async () => {
+    agentDir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-resume-"));
+    process.env.PI_CODING_AGENT_DIR = agentDir;
+    fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify({ tokenSaver: "on" }));
+    /** @type {any[]} */
+    const branch = [];
+    const start = async () => {
+      const fake = registryPi();
+      piLean(/** @type {any} */ (fake.pi));
+      const ui = ctxFor(agentDir, branch);
+      await fake.emit("session_start", { reason: "resume" }, ui.ctx);
+      const stats = async () => {
+        await fake.commands["token-saver"].handler("stats", ui.ctx);
+        return (ui.notes.at(-1) ?? "").split("\n").find((l) => l.startsWith("retrieval feedback")) ?? "";
+      };
+      /** @param {string} id @param {number} startLine */
+      const retrieve = async (id, startLine) => {
+        const result = await fake.tools.get("token_retrieve").execute(`r${branch.length}`, { id, startLine, maxLines: 1 }, undefined, undefined, ui.ctx);
+        branch.push({ type: "message", message: { role: "toolResult", toolName: "token_retrieve", content: result.content, details: result.details, isError: Boolean(result.isError) } });
+        return result;
+      };
+      return { fake, ui, stats, retrieve };
+    };
+
+    const live = await start();
+    const event = { toolName: "bash", toolCallId: "c1", input: { command: "cargo test" }, content: [{ type: "text", text: fs.readFileSync(CARGO_TEST, "utf8") }], details: undefined, isError: false };
+    const patch = await live.fake.emit("tool_result", event, live.ui.ctx);
+    branch.push({ type: "message", message: { role: "toolResult", toolName: "bash", content: patch.content, details: patch.details } });
+    // Two markers with a template: one retrieved before the resume, the other after.
+    const markers = [...patch.content[0].text.matchAll(/\[… \d+ lines \d+-\d+: "[^\n]*" · token_retrieve id=([0-9a-f]{16}) startLine=(\d+)\]/g)];
+    assert.ok(markers.length >= 1, patch.content[0].text);
+    const [, id, startLine] = markers[0];
+    assert.equal((await live.retrieve(id, Number(startLine))).isError, undefined);
+    const before = await live.stats();
+    assert.match(before, /^retrieval feedback: bash\/test "[^"]+" weight 0\.50 \(1 retrieval, not used yet\)$/);
+
+    const resumed = await start();
+    assert.equal(await resumed.stats(), before, "the template survives the resume");
+
+    // A retrieval after the resume, of an id compacted before it, still maps to its marker's template.
+    branch.length = 1;
+    const again = await start();
+    assert.equal(await again.stats(), "retrieval feedback: none active");
+    await again.retrieve(id, Number(startLine));
+    assert.equal(await again.stats(), before);
   });
 });

@@ -9,8 +9,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, DEFAULT_CONFIG, loadConfig } from "../extension/shared/config.js";
-import { SkillAccess } from "../extension/skills/access.js";
-import { ScopeState } from "../extension/skills/scope.js";
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -83,6 +81,9 @@ export async function loadUserConfig(options = {}) {
     value = { ...DEFAULT_CONFIG };
   }
   const holder = /** @type {import("../extension/shared/config.js").ConfigHolder} */ ({ value, error, where: {} });
+  // Imported here, not at start: they load the core, and `pi-lean --help` must work without it.
+  const { SkillAccess } = await import("../extension/skills/access.js");
+  const { ScopeState } = await import("../extension/skills/scope.js");
   return { trusted, error, config: value, access: new SkillAccess(holder, new ScopeState(value)) };
 }
 

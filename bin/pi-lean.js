@@ -12,9 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { native } from "../extension/shared/native.js";
 import { PACKAGE_ROOT, UsageError, agentDir, cliCommand, describeError, loadUserConfig, packageVersion, skillDirs } from "./cli-env.js";
-import { runReport } from "./report.js";
 
 const USAGE = `pi-lean: lazy skills and tool-output compaction for Pi
 
@@ -48,6 +46,31 @@ skills when none are installed.`;
 
 /** Thrown by `parse` when a command was asked for `-h`/`--help`: print the usage, exit 0. */
 class HelpRequested extends Error {}
+
+/** No build of the core loads (no platform package, no wasm fallback): one line, exit 1. */
+class CoreUnavailable extends Error {}
+
+/** The core, set by `core()` before any command uses it. @type {import("../extension/shared/native.js").Native} */
+let native = /** @type {any} */ (null);
+
+/**
+ * Loads the core on first use. It is not imported at start, so help and usage errors work on a
+ * machine where no build of it loads, and that case is one line instead of the loader's trace.
+ * @returns {Promise<import("../extension/shared/native.js").Native>}
+ */
+async function core() {
+  if (native) return native;
+  try {
+    native = (await import("../extension/shared/native.js")).native;
+    return native;
+  } catch (error) {
+    // The napi loader's message is a paragraph about an npm bug; its first sentence is the fact.
+    const first = (error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0].trim();
+    throw new CoreUnavailable(
+      `BINDING_UNAVAILABLE: no build of pi-lean's core could be loaded for ${process.platform}-${process.arch} (${first}); reinstall pi-lean so that your platform's package (pi-lean-${process.platform}-${process.arch}-…) or the WebAssembly fallback (pi-lean.wasi.cjs) is installed next to it`,
+    );
+  }
+}
 
 /**
  * node:util parseArgs with usage errors of our own, at most `maxPositionals` positionals.
@@ -175,6 +198,7 @@ async function cmdSearch(argv) {
   if (values.queries && positionals.length > 0) throw new UsageError("give a QUERY or --queries FILE, not both");
   const query = positionals[0] ?? "";
   if (!values.queries && !query.trim()) throw new UsageError("search needs a QUERY or --queries FILE");
+  await core();
   const user = await loadUserConfig();
   const { index, explicit } = buildIndex({ skills: values.skills ?? [], catalogs: values.catalog ?? [], sampleFallback: false, trusted: user.trusted, embeddings: user.config.skillEmbeddings === "on" });
   // The same view the extension builds: scope, picks aside, and the policy's deny list.
@@ -204,18 +228,21 @@ async function cmdReport(argv) {
   const { values } = parse(argv, { skills: { type: "string", multiple: true }, catalog: { type: "string", multiple: true }, sessions: { type: "string" } }, 0);
   const sessions = values.sessions !== undefined ? Number(values.sessions) : 20;
   if (!Number.isInteger(sessions) || sessions < 0 || sessions > 1000) throw new UsageError("--sessions must be 0..1000");
+  await core();
+  const { runReport } = await import("./report.js");
   const user = await loadUserConfig({ tolerant: true });
   const built = buildIndex({ skills: values.skills ?? [], catalogs: values.catalog ?? [], sampleFallback: true, trusted: user.trusted, embeddings: user.config.skillEmbeddings === "on" });
   process.stdout.write(runReport({ ...built, agentDir: agentDir(), sessions, command: cliCommand(), configError: user.error }));
 }
 
 /** @param {string[]} argv */
-function cmdCompact(argv) {
+async function cmdCompact(argv) {
   const { values, positionals } = parse(
     argv,
     { kind: { type: "string" }, command: { type: "string" }, query: { type: "string" }, tool: { type: "string" }, path: { type: "string" }, json: { type: "boolean" }, recoverable: { type: "boolean" } },
     1,
   );
+  await core();
   const source = positionals[0] ?? "-";
   const input = readInput(source);
   const options = {
@@ -257,9 +284,10 @@ async function main() {
   try {
     if (command === "search") await cmdSearch(rest);
     else if (command === "report") await cmdReport(rest);
-    else if (command === "compact") cmdCompact(rest);
+    else if (command === "compact") await cmdCompact(rest);
     else if (command === "--version" || command === "-v" || command === "-V" || command === "version") {
       if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+      await core();
       process.stdout.write(`pi-lean ${packageVersion()} (core ${native.coreVersion()})\n`);
     } else if (!command || command === "--help" || command === "-h" || command === "help") process.stdout.write(USAGE + "\n");
     else throw new UsageError(`unknown command "${command}"`);
@@ -267,6 +295,10 @@ async function main() {
     if (error instanceof HelpRequested) {
       process.stdout.write(USAGE + "\n");
       return;
+    }
+    if (error instanceof CoreUnavailable) {
+      process.stderr.write(`pi-lean: ${error.message}\n`);
+      process.exit(1);
     }
     if (error instanceof UsageError) {
       process.stderr.write(`pi-lean: ${error.message}\n\n${USAGE}\n`);

@@ -42,6 +42,10 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {"on" | "off"} tokenSaver        Token Saver layer (default off); `PI_LEAN_TOKEN_SAVER` wins
  * @property {CompactionBudget} compactionBudget  per-result budget of a compacted view in estimated
  *   tokens: one number for every tool, or `{default, <tool>: n}`; `PI_LEAN_COMPACTION_BUDGET` wins
+ * @property {number} tokenSaverRetentionDays  Token Saver: a session folder of stored originals
+ *   unused (no compaction, retrieval or resume) for this many days is deleted at session start
+ * @property {number} tokenSaverMaxStoreMB  Token Saver: most megabytes of stored originals across
+ *   sessions; beyond it the least recently used session folders are deleted first
  * @property {"off" | "route" | null} capabilities  capability routing; unset (null) routes while the
  *   Token Saver is on; `PI_LEAN_CAPABILITIES` wins
  * @property {number} capabilityBudget  tools `request_capabilities` may add per prompt (failed attempts count)
@@ -74,6 +78,8 @@ export const DEFAULT_CONFIG = Object.freeze({
   skillPolicy: { default: /** @type {PolicyAction} */ ("allow"), rules: [] },
   tokenSaver: /** @type {"on" | "off"} */ ("off"),
   compactionBudget: /** @type {CompactionBudget} */ (8000),
+  tokenSaverRetentionDays: 30,
+  tokenSaverMaxStoreMB: 1024,
   capabilities: /** @type {"off" | "route" | null} */ (null),
   capabilityBudget: 3,
   packages: /** @type {Record<string, "full" | "capsule" | "drop">} */ ({}),
@@ -124,6 +130,8 @@ const VALIDATORS = {
     }
     return null;
   },
+  tokenSaverRetentionDays: integerIn(1, 3650),
+  tokenSaverMaxStoreMB: integerIn(1, 1_048_576),
   capabilities: (v) => (v === null ? null : oneOf(["off", "route"])(v)),
   router: oneOf(["local", "model"]),
   routerModel: (v) => modelName(v),
@@ -395,6 +403,8 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_PICKER_MODEL", "pickerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
   ["PI_LEAN_COMPACTION_BUDGET", "compactionBudget", "number"],
+  ["PI_LEAN_TOKEN_SAVER_RETENTION_DAYS", "tokenSaverRetentionDays", "number"],
+  ["PI_LEAN_TOKEN_SAVER_MAX_STORE_MB", "tokenSaverMaxStoreMB", "number"],
   ["PI_LEAN_CAPABILITIES", "capabilities", "string"],
   ["PI_LEAN_CAPABILITY_BUDGET", "capabilityBudget", "number"],
   ["PI_LEAN_ROUTER", "router", "string"],

@@ -275,11 +275,52 @@ export async function compactToolResult(event, turn, session) {
       outputBytes: Buffer.byteLength(text),
       originalLines: result.originalLines,
       fromFullOutput: Boolean(full),
+      // The markers' line spans and templates, so retrieval feedback maps a retrieval to its
+      // template after a resume too (the session keeps this record; the engine's result is gone).
+      ranges: persistedRanges(result.ranges),
     };
     session.stats.recordResult({ originalChars, stockChars: piText.length, outputChars: text.length, strategies: result.strategies });
   }
   rememberRecent();
   return resultPatch(event, index, text, record, session);
+}
+
+/** At most this many characters of ranges are kept in a result's session record. */
+export const MAX_PERSISTED_RANGE_CHARS = 16 * 1024;
+
+/**
+ * A view's dropped ranges as `[startLine, endLine, template]` triples for the session record,
+ * bounded: ranges past the bound are left out (a retrieval there then softens the tool and kind
+ * without a template, as for any view whose ranges are unknown).
+ * @param {Array<{startLine: number, endLine: number, template: string}> | undefined} ranges
+ * @returns {Array<[number, number, string]>}
+ */
+export function persistedRanges(ranges) {
+  /** @type {Array<[number, number, string]>} */
+  const kept = [];
+  let chars = 0;
+  for (const r of ranges ?? []) {
+    chars += r.template.length + 24;
+    if (chars > MAX_PERSISTED_RANGE_CHARS) break;
+    kept.push([r.startLine, r.endLine, r.template]);
+  }
+  return kept;
+}
+
+/**
+ * The ranges of a session record back in the engine's shape, or null when the record has none
+ * (written before ranges were kept) or they are malformed.
+ * @param {unknown} raw
+ * @returns {Array<{startLine: number, endLine: number, template: string}> | null}
+ */
+export function rangesFromRecord(raw) {
+  if (!Array.isArray(raw)) return null;
+  const ranges = [];
+  for (const r of raw) {
+    if (!Array.isArray(r) || !Number.isInteger(r[0]) || !Number.isInteger(r[1]) || typeof r[2] !== "string") return null;
+    ranges.push({ startLine: r[0], endLine: r[1], template: r[2] });
+  }
+  return ranges;
 }
 
 /**

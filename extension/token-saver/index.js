@@ -18,9 +18,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { bindingTarget, native } from "../shared/native.js";
-import { ASYNC_BYTES, compactToolResult } from "./compaction.js";
+import { ASYNC_BYTES, compactToolResult, rangesFromRecord } from "./compaction.js";
 import { RetrievalFeedback } from "./feedback.js";
 import { RecentOutputs } from "./repeats.js";
+import { claimFolder, describePrune, pruneStores } from "./retention.js";
 import { compactionBudgetFor } from "../shared/config.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./provider.js";
 import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./retrieve.js";
@@ -71,13 +72,50 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
   const originals = new Map();
   /** ids whose output is already in the model's context. @type {Set<string>} */
   const delivered = new Set();
+  /**
+   * Every id a compacted result of this session (or the parent it forked from) ever named,
+   * cleared or not: a missing original is "expired" when it is here, "unknown" otherwise.
+   * @type {Set<string>}
+   */
+  const issued = new Set();
   /** Latest results per tool and command, for near repeats (line hashes only). */
   const recent = new RecentOutputs();
   /** Retrieval feedback per tool and content kind (feedback.js). */
   const feedback = new RetrievalFeedback();
+  /** Folders this process claimed (retention.js), by store key -> release. @type {Map<string, () => void>} */
+  const claims = new Map();
+  /** The session-start prune of other sessions' folders, and what it did. */
+  /** @type {Promise<void> | null} */
+  let pruning = null;
+  /** @type {import("./retention.js").PruneReport | null} */
+  let lastPrune = null;
+  /** @type {string | null} */
+  let sessionFile = null;
+
+  /**
+   * Marks a store folder as used by this process, so no other Pi prunes it meanwhile; the
+   * session's own folder also records its session file.
+   * @param {string} key
+   */
+  function claim(key) {
+    if (claims.has(key)) return;
+    claims.set(key, claimFolder(path.join(storeRoot(getAgentDir()), key), key === storeKey ? { sessionFile, sessionId: key } : {}));
+  }
+
+  function releaseClaims() {
+    for (const release of claims.values()) release();
+    claims.clear();
+  }
+
+  function retentionLimits() {
+    return { retentionDays: config.value.tokenSaverRetentionDays, maxStoreBytes: config.value.tokenSaverMaxStoreMB * 1024 * 1024 };
+  }
 
   function openStore() {
-    if (!store) store = native.RecoveryStore.open({ ...STORE_LIMITS, dir: persistent ? path.join(storeRoot(getAgentDir()), storeKey) : undefined });
+    if (!store) {
+      if (persistent) claim(storeKey);
+      store = native.RecoveryStore.open({ ...STORE_LIMITS, dir: persistent ? path.join(storeRoot(getAgentDir()), storeKey) : undefined });
+    }
     return store;
   }
 
@@ -88,6 +126,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     if (cached) return cached;
     const dir = path.join(storeRoot(getAgentDir()), storeKeyOf(key));
     if (!fs.existsSync(dir)) return null;
+    claim(storeKeyOf(key));
     const opened = native.RecoveryStore.open({ ...STORE_LIMITS, dir });
     otherStores.set(key, opened);
     return opened;
@@ -162,7 +201,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         if (!record.repeat && typeof record.kind === "string") {
           const tool = String(record.tool ?? message.toolName);
           feedback.decay(tool, record.kind);
-          feedback.noteView(record.id, tool, record.kind, null);
+          feedback.noteView(record.id, tool, record.kind, rangesFromRecord(record.ranges));
         }
       } else if (message.toolName === RETRIEVE_TOOL && !message.isError && typeof message.details?.id === "string") {
         noteRetrieval(message.details.id, Number(message.details.startLine ?? 1));
@@ -186,14 +225,18 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     },
     async execute(_toolCallId, params) {
       const id = String(/** @type {any} */ (params).id ?? "").trim().replace(/^id=/, "");
-      const result = await runRetrieve(/** @type {any} */ (params), (wanted) => {
-        // The current store is only opened when it exists: a fork must not create one to read.
-        const stores = store || fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? [openStore()] : [];
-        const home = originals.get(wanted)?.storeKey;
-        const other = home && home !== storeKey ? storeFor(home) : null;
-        if (other) stores.push(other);
-        return stores;
-      });
+      const result = await runRetrieve(
+        /** @type {any} */ (params),
+        (wanted) => {
+          // The current store is only opened when it exists: a fork must not create one to read.
+          const stores = store || fs.existsSync(path.join(storeRoot(getAgentDir()), storeKey)) ? [openStore()] : [];
+          const home = originals.get(wanted)?.storeKey;
+          const other = home && home !== storeKey ? storeFor(home) : null;
+          if (other) stores.push(other);
+          return stores;
+        },
+        (wanted) => issued.has(wanted),
+      );
       if (!result.isError) result.details.tool = noteRetrieval(id, Number(result.details.startLine ?? 1)) ?? null;
       return result;
     },
@@ -213,7 +256,8 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         const fromProfile = profile !== null && config.value.profiles[profile]?.settings?.tokenSaver !== undefined;
         const source = env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : fromProfile ? ` (profile "${profile}" sets it)` : "";
         const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"}${source}`;
-        tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.`);
+        await pruning;
+        tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.\n${describePrune(lastPrune, retentionLimits())}`);
         return;
       }
       if (arg === "stats") {
@@ -295,6 +339,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     // Runs after index.js reloaded the config (handlers run in registration order).
     // A fork or resume reads the previous session's blobs through a new store instance.
     flushStores();
+    releaseClaims();
     stats.reset();
     originals.clear();
     delivered.clear();
@@ -305,9 +350,28 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     lastPrefix = null;
     tracker.startRun();
     storeKey = storeKeyOf(ctx.sessionManager.getSessionId());
-    persistent = Boolean(ctx.sessionManager.getSessionFile());
+    sessionFile = ctx.sessionManager.getSessionFile() ?? null;
+    persistent = Boolean(sessionFile);
     const branch = ctx.sessionManager.getBranch();
     loadFromBranch(branch);
+    issued.clear();
+    // Every branch of the session file: an id from a branch left with /tree is still this session's.
+    for (const entry of ctx.sessionManager.getEntries?.() ?? branch) {
+      const id = entry?.type === "message" ? /** @type {any} */ (entry.message)?.details?.tokenSaver?.id : undefined;
+      if (typeof id === "string") issued.add(id);
+    }
+    // A resumed session's folder is in use from now on, whether or not the layer is on.
+    const root = storeRoot(getAgentDir());
+    if (persistent && fs.existsSync(path.join(root, storeKey))) claim(storeKey);
+    // Other sessions' folders: pruned in the background (status waits for it), whatever the
+    // layer's state, since their originals were stored while it was on.
+    const protect = new Set([storeKey, ...[...originals.values()].map((o) => storeKeyOf(o.storeKey))]);
+    const sessionDirs = [path.join(getAgentDir(), "sessions"), ...(sessionFile ? [path.dirname(sessionFile)] : [])];
+    pruning = pruneStores(root, { ...retentionLimits(), protect, sessionDirs })
+      .then((report) => {
+        lastPrune = report;
+      })
+      .catch(() => {});
     // A broken config fails closed for skills and safe for the Token Saver: off.
     const on = !config.error && config.value.tokenSaver === "on";
     try {
@@ -319,9 +383,12 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     }
   });
 
-  pi.on("session_shutdown", () => {
+  pi.on("session_shutdown", async () => {
     flushStores();
+    releaseClaims();
     enabled = false;
+    // Let a prune in progress finish rather than leave a half-deleted folder behind.
+    await pruning;
   });
 
   pi.on("session_compact", () => {
@@ -361,7 +428,10 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
           stats,
         },
       );
-      if (patch) showStatus(ctx);
+      if (patch) {
+        issued.add(/** @type {any} */ (patch).details.tokenSaver.id);
+        showStatus(ctx);
+      }
       return /** @type {any} */ (patch);
     } catch {
       return undefined; // fail open: Pi's own result goes through

@@ -32,9 +32,12 @@ export const TOKEN_SAVER_GUIDELINE = "Long tool output may be compacted; each [â
 /**
  * @param {{ id: string, startLine?: number, maxLines?: number }} params
  * @param {(id: string) => import("../../index.js").RecoveryStore[]} storesFor  stores to try, in order
+ * @param {(id: string) => boolean} [issued]  whether this session (or the parent it forked from)
+ *   produced the id: an id found nowhere is then expired, otherwise unknown here (a marker copied
+ *   from another session or conversation); without it every missing id counts as expired
  * @returns {Promise<{ content: Array<{type: "text", text: string}>, details: Record<string, unknown>, isError?: boolean }>}
  */
-export async function runRetrieve(params, storesFor) {
+export async function runRetrieve(params, storesFor, issued = () => true) {
   const id = String(params.id ?? "").trim().replace(/^id=/, "");
   const startLine = Math.max(1, Math.trunc(Number(params.startLine ?? 1)) || 1);
   const maxLines = Math.min(MAX_LINES, Math.max(1, Math.trunc(Number(params.maxLines ?? DEFAULT_MAX_LINES)) || DEFAULT_MAX_LINES));
@@ -64,6 +67,13 @@ export async function runRetrieve(params, storesFor) {
   }
   if (lastError && errorCode(lastError) !== "RECOVERY_EXPIRED") {
     return failure(errorCode(lastError), "the original could not be read; re-run the command if you need it", { id, message: errorMessage(lastError) });
+  }
+  if (!issued(id)) {
+    return failure(
+      "RECOVERY_UNKNOWN_ID",
+      `id=${id} is not from a compacted result of this session (an id only works in the session that produced it and its forks); use the id= of a marker in this conversation, or re-run the command`,
+      { id },
+    );
   }
   return failure("RECOVERY_EXPIRED", "that original is no longer stored; re-run the command if you need it", { id });
 }
