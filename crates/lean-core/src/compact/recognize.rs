@@ -3,7 +3,7 @@
 //! tree's top level (principle 3), and table headers and outliers, config sections and keys,
 //! source outlines (principle 6). Each one only lowers line ranks; selection does the rest.
 
-use super::lines::{common_prefix_len, has_byte, indent_width, trim};
+use super::lines::{common_prefix_len, find_byte, has_byte, indent_width, trim};
 use super::signals::is_definition;
 use super::ContentKind;
 
@@ -126,7 +126,7 @@ pub(crate) fn blame_prefix(line: &[u8]) -> usize {
     if hash < 7 || line.get(hash) != Some(&b' ') {
         return 0;
     }
-    let Some(close) = memchr::memchr(b')', &line[hash..]) else {
+    let Some(close) = find_byte(b')', &line[hash..]) else {
         return 0;
     };
     let inside = &line[hash + 1..hash + close];
@@ -192,7 +192,7 @@ pub(crate) fn recognize<'a>(
             }
             // Bare paths (`find`, `du -a`): the first path of each direct child of the
             // common root, so every top-level entry is named.
-            let paths = lines.clone().map(|l| match memchr::memchr(b'\t', l) {
+            let paths = lines.clone().map(|l| match find_byte(b'\t', l) {
                 Some(tab) => &l[tab + 1..],
                 None => l,
             });
@@ -206,7 +206,7 @@ pub(crate) fn recognize<'a>(
                     continue;
                 }
                 let rest = &t[root..];
-                let child = match memchr::memchr(b'/', rest) {
+                let child = match find_byte(b'/', rest) {
                     Some(slash) => &rest[..=slash],
                     None => rest,
                 };
