@@ -160,17 +160,18 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
 /// Most columns whose extremes are tracked.
 const MAX_COLUMNS: usize = 32;
 
-/// Calls `mark(line, fact)` for the structural facts of `kind` in `lines`.
+/// Calls `mark(line, fact)` for the structural facts of `kind` in `lines` (each with its
+/// index).
 pub(crate) fn recognize<'a>(
     kind: ContentKind,
-    lines: impl Iterator<Item = &'a [u8]> + Clone,
+    lines: impl Iterator<Item = (usize, &'a [u8])> + Clone,
     mut mark: impl FnMut(usize, Fact),
 ) {
     match kind {
         ContentKind::Tree => {
             let mut previous_root: Option<usize> = None;
             let mut box_rows = 0usize;
-            for (i, line) in lines.clone().enumerate() {
+            for (i, line) in lines.clone() {
                 match box_depth(line) {
                     Some(0) => {
                         box_rows += 1;
@@ -192,15 +193,15 @@ pub(crate) fn recognize<'a>(
             }
             // Bare paths (`find`, `du -a`): the first path of each direct child of the
             // common root, so every top-level entry is named.
-            let paths = lines.clone().map(|l| match find_byte(b'\t', l) {
-                Some(tab) => &l[tab + 1..],
-                None => l,
+            let paths = lines.clone().map(|(i, l)| match find_byte(b'\t', l) {
+                Some(tab) => (i, &l[tab + 1..]),
+                None => (i, l),
             });
-            let Some(root) = common_root(paths.clone()) else {
+            let Some(root) = common_root(paths.clone().map(|(_, path)| path)) else {
                 return;
             };
             let mut last_child: &[u8] = &[];
-            for (i, path) in paths.enumerate() {
+            for (i, path) in paths {
                 let t = trim(path);
                 if t.len() <= root {
                     continue;
@@ -220,7 +221,7 @@ pub(crate) fn recognize<'a>(
             let mut max: [(f64, usize); MAX_COLUMNS] = [(f64::NEG_INFINITY, 0); MAX_COLUMNS];
             let mut min: [(f64, usize); MAX_COLUMNS] = [(f64::INFINITY, 0); MAX_COLUMNS];
             let mut header_end = None;
-            for (i, line) in lines.clone().enumerate() {
+            for (i, line) in lines.clone() {
                 let t = trim(line);
                 if i < 6 && header_end.is_none() && is_table_rule(t) {
                     header_end = Some(i);
@@ -255,7 +256,7 @@ pub(crate) fn recognize<'a>(
         }
         ContentKind::Config => {
             let mut after_section = false;
-            for (i, line) in lines.enumerate() {
+            for (i, line) in lines {
                 let t = trim(line);
                 if is_section(t) {
                     mark(i, Fact::Must);
@@ -274,10 +275,11 @@ pub(crate) fn recognize<'a>(
             }
         }
         ContentKind::Source => {
-            for (i, line) in lines.enumerate() {
-                let code = &line[blame_prefix(line)..];
+            for (i, line) in lines {
+                let blame = blame_prefix(line);
+                let code = &line[blame..];
                 let t = trim(code);
-                if is_outline_line(t) || (blame_prefix(line) > 0 && is_definition(code)) {
+                if is_outline_line(t) || (blame > 0 && is_definition(code)) {
                     mark(i, Fact::High);
                 }
             }

@@ -215,7 +215,7 @@ pub(super) fn mark_query_hits(texts: &LineTexts<'_>, flags: &mut [LineFlags], qu
     else {
         return;
     };
-    for (i, text) in texts.iter().enumerate() {
+    for (i, text) in texts.indexed() {
         if ac.is_match(text) {
             flags[i].set(QUERY_HIT);
         }
@@ -327,7 +327,7 @@ pub(super) fn mark_structure(
     if kind == ContentKind::Diff {
         promote_small_hunks(texts, flags, budget.lines);
     }
-    recognize(kind, texts.iter(), |i, fact| {
+    recognize(kind, texts.indexed(), |i, fact| {
         flags[i].lower_rank(match fact {
             Fact::Must => Rank::Must,
             Fact::Context => Rank::Context,

@@ -88,7 +88,7 @@ pub(super) fn promote_small_hunks(
         }
         hunk.clear();
     };
-    for (i, text) in texts.iter().enumerate() {
+    for (i, text) in texts.indexed() {
         if text.starts_with(b"@@") {
             flush(&mut hunk, &mut small);
             in_hunk = true;

@@ -99,12 +99,7 @@ impl<'a> LineTexts<'a> {
         &bytes[start..end]
     }
 
-    /// Lines in order; cheaper than indexing for full passes.
-    pub(super) fn iter(&self) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
-        self.iter_from(0)
-    }
-
-    /// Lines from `from` on, in order.
+    /// Lines from `from` on, in order; cheaper than indexing for full passes.
     pub(super) fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         let lines = self.starts.entries() - 1;
         let from = from.min(lines);
@@ -116,6 +111,35 @@ impl<'a> LineTexts<'a> {
             lines,
             start: self.starts.get(from),
         }
+    }
+}
+
+impl<'a> LineTexts<'a> {
+    /// Lines in order with their indexes: what `iter().enumerate()` gives, without the
+    /// adapter, which stayed a call per line.
+    pub(super) fn indexed(&self) -> impl Iterator<Item = (usize, &'a [u8])> + Clone + 'a {
+        let lines = self.starts.entries() - 1;
+        IndexedLines(LineIter {
+            bytes: self.bytes,
+            starts: self.starts,
+            terminated: self.terminated,
+            next: 0,
+            lines,
+            start: self.starts.get(0),
+        })
+    }
+}
+
+#[derive(Clone)]
+struct IndexedLines<'a>(LineIter<'a>);
+
+impl<'a> Iterator for IndexedLines<'a> {
+    type Item = (usize, &'a [u8]);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, &'a [u8])> {
+        let i = self.0.next;
+        self.0.next().map(|line| (i, line))
     }
 }
 

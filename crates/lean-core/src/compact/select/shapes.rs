@@ -277,7 +277,7 @@ pub(super) fn merge_status_runs(
     let mut shape_index: HashMap<u64, u16, PreHashed> = HashMap::default();
     let mut shapes: Vec<(u32, usize)> = Vec::new();
     let mut template_shape: Vec<u16> = vec![0; templates.counts.len()];
-    for (i, line) in lines.texts.iter().enumerate() {
+    for (i, line) in lines.texts.indexed() {
         let Some(shape) = shape_of(line) else {
             continue;
         };
