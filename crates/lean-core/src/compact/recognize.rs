@@ -149,6 +149,12 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
             if !numeric || !cell.iter().any(u8::is_ascii_digit) {
                 return None;
             }
+            // Most cells are plain integers (ids, counts, sizes): read those directly. Up to 15
+            // digits the value is exact as an f64, the same number the float parser gives.
+            if cell.len() <= 15 && cell.iter().all(u8::is_ascii_digit) {
+                let value = cell.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+                return Some((column, value as f64));
+            }
             std::str::from_utf8(cell)
                 .ok()?
                 .parse::<f64>()
@@ -291,6 +297,23 @@ pub(crate) fn recognize<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integer_cells_read_as_the_float_parser_reads_them() {
+        let row = b"7 | 0042 | 999999999999999 | 1234567890123456 | -3 | 1.5 | 1.2.3 | x9";
+        let cells: Vec<(usize, f64)> = numeric_cells(row).collect();
+        assert_eq!(
+            cells,
+            vec![
+                (0, 7.0),
+                (1, 42.0),
+                (2, 999_999_999_999_999.0),
+                (3, 1_234_567_890_123_456.0),
+                (4, -3.0),
+                (5, 1.5),
+            ]
+        );
+    }
 
     #[test]
     fn tree_rows_and_blame_prefixes() {
