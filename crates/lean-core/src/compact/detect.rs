@@ -1,7 +1,7 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{contains, has_byte, indent_width, trim};
+use super::lines::{byte_positions, contains, has_byte, indent_width, trim};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -205,7 +205,7 @@ fn is_table_rule_line(t: &[u8]) -> bool {
 /// Whether `t` holds `first` followed by one of `rests`: one memchr pass for several needles
 /// that start with the same (uncommon) byte.
 fn contains_after(t: &[u8], first: u8, rests: &[&[u8]]) -> bool {
-    memchr::memchr_iter(first, t).any(|at| rests.iter().any(|rest| t[at + 1..].starts_with(rest)))
+    byte_positions(first, t).any(|at| rests.iter().any(|rest| t[at + 1..].starts_with(rest)))
 }
 
 fn sniff(input: &[u8]) -> ContentKind {

@@ -382,11 +382,76 @@ pub(crate) fn trim(line: &[u8]) -> &[u8] {
     &line[start..end]
 }
 
-/// Whether `line` holds `byte`: memchr's vector search rather than the slice method's
-/// word-at-a-time loop, which showed up in profiles of per-line tests.
+/// Whether `line` holds `byte` (see [`find_byte`]).
 #[inline]
 pub(crate) fn has_byte(line: &[u8], byte: u8) -> bool {
-    memchr::memchr(byte, line).is_some()
+    find_byte(byte, line).is_some()
+}
+
+/// Slices up to this long are searched inline by [`find_byte`]; longer ones by memchr.
+const SHORT_SEARCH: usize = 64;
+
+/// Position of the first `byte` in `hay`. Per-line tests search lines of a few dozen bytes,
+/// where memchr's call and set-up cost more than the search: those are scanned inline, 16
+/// bytes per SSE2 step (8 per word elsewhere), and only longer slices go to memchr.
+#[inline]
+pub(crate) fn find_byte(byte: u8, hay: &[u8]) -> Option<usize> {
+    if hay.len() > SHORT_SEARCH {
+        return memchr::memchr(byte, hay);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if hay.len() >= 16 {
+        return find_byte_sse2(byte, hay);
+    }
+    let mut at = 0usize;
+    while at + 8 <= hay.len() {
+        let word = u64::from_le_bytes(hay[at..at + 8].try_into().expect("8 bytes"));
+        if let Some(k) = zero_byte(word ^ (u64::from(byte) * LOW_BYTES)) {
+            return Some(at + k);
+        }
+        at += 8;
+    }
+    hay[at..].iter().position(|&b| b == byte).map(|k| at + k)
+}
+
+const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// Index of the lowest zero byte of `word`. The borrow trick may also flag bytes above a
+/// zero byte, never below it, so the lowest flag is exact.
+#[inline]
+fn zero_byte(word: u64) -> Option<usize> {
+    let flags = word.wrapping_sub(LOW_BYTES) & !word & (LOW_BYTES << 7);
+    (flags != 0).then(|| (flags.trailing_zeros() / 8) as usize)
+}
+
+/// [`find_byte`] on 16..=64 bytes: 16-byte steps, the last one ending at the slice's end
+/// (overlapping bytes already seen, which hold no match).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn find_byte_sse2(byte: u8, hay: &[u8]) -> Option<usize> {
+    use std::arch::x86_64::*;
+    debug_assert!((16..=SHORT_SEARCH).contains(&hay.len()));
+    // SAFETY: SSE2 is part of the x86-64 baseline; every load reads 16 bytes at `at`, and
+    // `at + 16 <= hay.len()` holds for each (the last `at` is `hay.len() - 16`).
+    unsafe {
+        let needle = _mm_set1_epi8(byte as i8);
+        let hits = |at: usize| {
+            let v = _mm_loadu_si128(hay.as_ptr().add(at).cast());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, needle)) as u32
+        };
+        let mut at = 0usize;
+        loop {
+            let at_step = at.min(hay.len() - 16);
+            let mask = hits(at_step);
+            if mask != 0 {
+                return Some(at_step + mask.trailing_zeros() as usize);
+            }
+            if at_step + 16 >= hay.len() {
+                return None;
+            }
+            at += 16;
+        }
+    }
 }
 
 /// Length of the longest common prefix of `a` and `b`, compared 8 bytes at a time.
@@ -419,12 +484,23 @@ pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     let Some(rest) = haystack.get(anchor..) else {
         return false;
     };
-    memchr::memchr_iter(needle[anchor], rest).any(|at| haystack[at..].starts_with(needle))
+    byte_positions(needle[anchor], rest).any(|at| haystack[at..].starts_with(needle))
+}
+
+/// Every position of `byte` in `hay`, in order, each found with [`find_byte`].
+#[inline]
+pub(crate) fn byte_positions(byte: u8, hay: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut from = 0usize;
+    std::iter::from_fn(move || {
+        let at = from + find_byte(byte, hay.get(from..)?)?;
+        from = at + 1;
+        Some(at)
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{common_prefix_len, contains, Newlines};
+    use super::{common_prefix_len, contains, find_byte, Newlines};
 
     #[test]
     fn common_prefixes_across_the_8_byte_steps() {
@@ -453,6 +529,26 @@ mod tests {
             let found: Vec<usize> = Newlines::new(&bytes).collect();
             let expected: Vec<usize> = memchr::memchr_iter(b'\n', &bytes).collect();
             proptest::prop_assert_eq!(found, expected);
+        }
+    }
+
+    #[test]
+    fn find_byte_agrees_with_memchr_at_every_length_and_position() {
+        for len in 0..=80usize {
+            for at in 0..len {
+                let mut hay = vec![b'a'; len];
+                hay[at] = b'/';
+                // A second hit after the first must not be reported instead.
+                if at + 3 < len {
+                    hay[at + 3] = b'/';
+                }
+                assert_eq!(find_byte(b'/', &hay), Some(at), "len {len} at {at}");
+                assert_eq!(find_byte(b'/', &hay), memchr::memchr(b'/', &hay));
+            }
+            let hay: Vec<u8> = (0..len).map(|k| 0x80u8.wrapping_add(k as u8)).collect();
+            assert_eq!(find_byte(b'/', &hay), None, "len {len}");
+            assert_eq!(find_byte(0x80, &hay), (len > 0).then_some(0));
+            assert_eq!(find_byte(0xff, &hay), memchr::memchr(0xff, &hay));
         }
     }
 

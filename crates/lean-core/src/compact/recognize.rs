@@ -3,7 +3,7 @@
 //! tree's top level (principle 3), and table headers and outliers, config sections and keys,
 //! source outlines (principle 6). Each one only lowers line ranks; selection does the rest.
 
-use super::lines::{common_prefix_len, has_byte, indent_width, trim};
+use super::lines::{common_prefix_len, find_byte, has_byte, indent_width, trim};
 use super::signals::is_definition;
 use super::ContentKind;
 
@@ -126,7 +126,7 @@ pub(crate) fn blame_prefix(line: &[u8]) -> usize {
     if hash < 7 || line.get(hash) != Some(&b' ') {
         return 0;
     }
-    let Some(close) = memchr::memchr(b')', &line[hash..]) else {
+    let Some(close) = find_byte(b')', &line[hash..]) else {
         return 0;
     };
     let inside = &line[hash + 1..hash + close];
@@ -149,6 +149,12 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
             if !numeric || !cell.iter().any(u8::is_ascii_digit) {
                 return None;
             }
+            // Most cells are plain integers (ids, counts, sizes): read those directly. Up to 15
+            // digits the value is exact as an f64, the same number the float parser gives.
+            if cell.len() <= 15 && cell.iter().all(u8::is_ascii_digit) {
+                let value = cell.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+                return Some((column, value as f64));
+            }
             std::str::from_utf8(cell)
                 .ok()?
                 .parse::<f64>()
@@ -160,17 +166,18 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
 /// Most columns whose extremes are tracked.
 const MAX_COLUMNS: usize = 32;
 
-/// Calls `mark(line, fact)` for the structural facts of `kind` in `lines`.
+/// Calls `mark(line, fact)` for the structural facts of `kind` in `lines` (each with its
+/// index).
 pub(crate) fn recognize<'a>(
     kind: ContentKind,
-    lines: impl Iterator<Item = &'a [u8]> + Clone,
+    lines: impl Iterator<Item = (usize, &'a [u8])> + Clone,
     mut mark: impl FnMut(usize, Fact),
 ) {
     match kind {
         ContentKind::Tree => {
             let mut previous_root: Option<usize> = None;
             let mut box_rows = 0usize;
-            for (i, line) in lines.clone().enumerate() {
+            for (i, line) in lines.clone() {
                 match box_depth(line) {
                     Some(0) => {
                         box_rows += 1;
@@ -192,21 +199,21 @@ pub(crate) fn recognize<'a>(
             }
             // Bare paths (`find`, `du -a`): the first path of each direct child of the
             // common root, so every top-level entry is named.
-            let paths = lines.clone().map(|l| match memchr::memchr(b'\t', l) {
-                Some(tab) => &l[tab + 1..],
-                None => l,
+            let paths = lines.clone().map(|(i, l)| match find_byte(b'\t', l) {
+                Some(tab) => (i, &l[tab + 1..]),
+                None => (i, l),
             });
-            let Some(root) = common_root(paths.clone()) else {
+            let Some(root) = common_root(paths.clone().map(|(_, path)| path)) else {
                 return;
             };
             let mut last_child: &[u8] = &[];
-            for (i, path) in paths.enumerate() {
+            for (i, path) in paths {
                 let t = trim(path);
                 if t.len() <= root {
                     continue;
                 }
                 let rest = &t[root..];
-                let child = match memchr::memchr(b'/', rest) {
+                let child = match find_byte(b'/', rest) {
                     Some(slash) => &rest[..=slash],
                     None => rest,
                 };
@@ -220,7 +227,7 @@ pub(crate) fn recognize<'a>(
             let mut max: [(f64, usize); MAX_COLUMNS] = [(f64::NEG_INFINITY, 0); MAX_COLUMNS];
             let mut min: [(f64, usize); MAX_COLUMNS] = [(f64::INFINITY, 0); MAX_COLUMNS];
             let mut header_end = None;
-            for (i, line) in lines.clone().enumerate() {
+            for (i, line) in lines.clone() {
                 let t = trim(line);
                 if i < 6 && header_end.is_none() && is_table_rule(t) {
                     header_end = Some(i);
@@ -255,7 +262,7 @@ pub(crate) fn recognize<'a>(
         }
         ContentKind::Config => {
             let mut after_section = false;
-            for (i, line) in lines.enumerate() {
+            for (i, line) in lines {
                 let t = trim(line);
                 if is_section(t) {
                     mark(i, Fact::Must);
@@ -274,10 +281,11 @@ pub(crate) fn recognize<'a>(
             }
         }
         ContentKind::Source => {
-            for (i, line) in lines.enumerate() {
-                let code = &line[blame_prefix(line)..];
+            for (i, line) in lines {
+                let blame = blame_prefix(line);
+                let code = &line[blame..];
                 let t = trim(code);
-                if is_outline_line(t) || (blame_prefix(line) > 0 && is_definition(code)) {
+                if is_outline_line(t) || (blame > 0 && is_definition(code)) {
                     mark(i, Fact::High);
                 }
             }
@@ -289,6 +297,23 @@ pub(crate) fn recognize<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integer_cells_read_as_the_float_parser_reads_them() {
+        let row = b"7 | 0042 | 999999999999999 | 1234567890123456 | -3 | 1.5 | 1.2.3 | x9";
+        let cells: Vec<(usize, f64)> = numeric_cells(row).collect();
+        assert_eq!(
+            cells,
+            vec![
+                (0, 7.0),
+                (1, 42.0),
+                (2, 999_999_999_999_999.0),
+                (3, 1_234_567_890_123_456.0),
+                (4, -3.0),
+                (5, 1.5),
+            ]
+        );
+    }
 
     #[test]
     fn tree_rows_and_blame_prefixes() {

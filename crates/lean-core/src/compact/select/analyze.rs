@@ -148,9 +148,11 @@ pub(super) fn scan_and_intern(
     // Lines `from..from + out.len()` are interned into `out`.
     let intern = |from: usize, out: &mut [u32]| {
         let mut interner = TemplateInterner::default();
-        let all = (from..).zip(lines.texts.iter_from(from));
-        for ((i, line), slot) in all.zip(out.iter_mut()) {
-            *slot = interner.intern(template_hash(hit_text_of(line, prefix(i))));
+        // Index loops, not zipped iterators: the adapters were left as calls per line.
+        let mut texts = lines.texts.iter_from(from);
+        for (k, slot) in out.iter_mut().enumerate() {
+            let Some(line) = texts.next() else { break };
+            *slot = interner.intern(template_hash(hit_text_of(line, prefix(from + k))));
         }
         interner
     };
@@ -213,7 +215,7 @@ pub(super) fn mark_query_hits(texts: &LineTexts<'_>, flags: &mut [LineFlags], qu
     else {
         return;
     };
-    for (i, text) in texts.iter().enumerate() {
+    for (i, text) in texts.indexed() {
         if ac.is_match(text) {
             flags[i].set(QUERY_HIT);
         }
@@ -257,7 +259,11 @@ fn rank_range(
     let mut warnings: Vec<u32> = Vec::new();
     let mut in_message = false;
     let mut previous: Option<&[u8]> = from.checked_sub(1).map(|i| &texts[i]);
-    for ((i, line), flag) in (from..).zip(texts.iter_from(from)).zip(flags.iter_mut()) {
+    // Index loops, not zipped iterators: the adapters were left as calls per line.
+    let mut line_iter = texts.iter_from(from);
+    for (k, flag) in flags.iter_mut().enumerate() {
+        let Some(line) = line_iter.next() else { break };
+        let i = from + k;
         let text = hit_text_of(line, lines.prefix(i));
         if error_signals {
             flag.set_signal(refine_signal(flag.signal(), line));
@@ -321,7 +327,7 @@ pub(super) fn mark_structure(
     if kind == ContentKind::Diff {
         promote_small_hunks(texts, flags, budget.lines);
     }
-    recognize(kind, texts.iter(), |i, fact| {
+    recognize(kind, texts.indexed(), |i, fact| {
         flags[i].lower_rank(match fact {
             Fact::Must => Rank::Must,
             Fact::Context => Rank::Context,

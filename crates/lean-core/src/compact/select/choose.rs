@@ -189,13 +189,14 @@ pub(super) fn fill_by_rank(
         if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
             continue;
         }
-        let mut candidates: Vec<u32> = (0..n)
-            .filter(|&i| {
-                let f = flags[i];
-                f.rank() == rank && !f.has(KEEP) && !f.has(DUPLICATE)
-            })
-            .map(|i| i as u32)
-            .collect();
+        let is_candidate = |f: LineFlags| f.rank() == rank && !f.has(KEEP) && !f.has(DUPLICATE);
+        let mut candidates: Vec<u32> = Vec::new();
+        if rank == Rank::Rare || rank == Rank::High {
+            candidates = (0..n)
+                .filter(|&i| is_candidate(flags[i]))
+                .map(|i| i as u32)
+                .collect();
+        }
         if rank == Rank::Rare {
             candidates.sort_by_key(|&i| (templates.count_of(i as usize), i));
         }
@@ -204,11 +205,26 @@ pub(super) fn fill_by_rank(
             candidates
                 .sort_by_cached_key(|&i| (!is_type_definition(lines.hit_text(i as usize)), i));
         }
-        for i in candidates {
+        // Ordinary lines go in line order: they are visited in place, up to where the budget
+        // ends, not gathered first (most of a long output is ordinary; few are taken). Taking
+        // a line changes no other line's candidacy, so the order and the choice are the same.
+        let in_order = rank == Rank::Body || rank == Rank::Filler;
+        let mut sorted = candidates.into_iter();
+        let mut cursor = 0usize;
+        loop {
+            let next = if in_order {
+                while cursor < n && !is_candidate(flags[cursor]) {
+                    cursor += 1;
+                }
+                cursor += 1;
+                (cursor <= n).then_some(cursor - 1)
+            } else {
+                sorted.next().map(|i| i as usize)
+            };
+            let Some(i) = next else { break };
             if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
                 break;
             }
-            let i = i as usize;
             flags[i].set(KEEP);
             kept_lines += 1;
             kept_bytes += texts[i].len() + 1;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::detect::is_ls_long_entry;
-use super::super::lines::{common_prefix_len, has_byte, trim};
+use super::super::lines::{common_prefix_len, find_byte, has_byte, trim};
 use super::super::signals::template_text;
 use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
@@ -65,7 +65,7 @@ pub(super) fn dominant_top_directory_of<'x>(
         total += 1;
         let t = trim(path);
         let t = t.strip_prefix(b"./").unwrap_or(t);
-        if let Some(slash) = memchr::memchr(b'/', t) {
+        if let Some(slash) = find_byte(b'/', t) {
             *counts.entry(&t[..slash]).or_insert(0) += 1;
         }
     }

@@ -1,7 +1,7 @@
 //! What a line is for the selection: blank, stack frame, diff metadata, tree entry, and the
 //! structural rank each content kind gives its lines.
 
-use super::super::lines::{indent_width, trim};
+use super::super::lines::{has_byte, indent_width, trim};
 use super::super::signals::{is_definition, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
@@ -88,7 +88,7 @@ pub(super) fn promote_small_hunks(
         }
         hunk.clear();
     };
-    for (i, text) in texts.iter().enumerate() {
+    for (i, text) in texts.indexed() {
         if text.starts_with(b"@@") {
             flush(&mut hunk, &mut small);
             in_hunk = true;
@@ -119,15 +119,22 @@ pub(super) fn is_stack_frame(line: &[u8]) -> bool {
 /// when the line is not a bare path. Two memchr scans: this runs for every line of a listing.
 pub(super) fn bare_path_is_top_level(line: &[u8]) -> Option<bool> {
     let t = trim(line);
-    if t.is_empty() || memchr::memchr(b' ', t).is_some() {
+    if t.is_empty() || has_byte(t, b' ') {
         return None;
     }
     let t = t.strip_prefix(b"./").unwrap_or(t);
     let t = t.strip_suffix(b"/").unwrap_or(t);
-    Some(memchr::memchr(b'/', t).is_none())
+    Some(!has_byte(t, b'/'))
 }
 
 pub(super) fn is_status_entry(t: &[u8]) -> bool {
+    // The first bytes of the entries below: most lines start with none of them.
+    if !matches!(
+        t.first(),
+        Some(b'm' | b'd' | b'n' | b'r' | b'c' | b't' | b'b' | b'O' | b'H' | b'Y')
+    ) {
+        return false;
+    }
     [
         &b"modified:"[..],
         b"deleted:",
@@ -148,6 +155,18 @@ pub(super) fn is_status_entry(t: &[u8]) -> bool {
 /// Rank of a line for the kind-specific structure (headers, definitions); `None` if nothing.
 pub(super) fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) -> Option<Rank> {
     match kind {
+        // Changed lines, most of a diff, start with no header's or metadata's first byte.
+        ContentKind::Diff if matches!(line.first(), Some(b'+' | b'-')) => {
+            if in_message && !is_blank(line) {
+                Some(Rank::Must)
+            } else if line.starts_with(b"+++") || line.starts_with(b"---") {
+                None
+            } else if is_definition(line) {
+                Some(Rank::High)
+            } else {
+                Some(Rank::Body)
+            }
+        }
         ContentKind::Diff => {
             if line.starts_with(b"commit ")
                 || line.starts_with(b"diff --git")
@@ -202,6 +221,13 @@ pub(super) fn uses_error_signals(kind: ContentKind) -> bool {
 
 /// Rename, copy, mode and binary metadata of a diff: always facts.
 pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
+    // The first bytes of the prefixes below: most lines start with none of them.
+    if !matches!(
+        text.first(),
+        Some(b'r' | b'c' | b's' | b'o' | b'n' | b'd' | b'B')
+    ) {
+        return false;
+    }
     [
         &b"rename from"[..],
         b"rename to",

@@ -86,7 +86,7 @@ impl<'a> LineTexts<'a> {
         !self.terminated
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn line(bytes: &'a [u8], start: u32, next: u32, terminated: bool) -> &'a [u8] {
         let start = start as usize;
         let mut end = next as usize;
@@ -99,18 +99,89 @@ impl<'a> LineTexts<'a> {
         &bytes[start..end]
     }
 
-    /// Lines in order; cheaper than indexing for full passes.
-    pub(super) fn iter(&self) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
-        self.iter_from(0)
-    }
-
-    /// Lines from `from` on, in order.
+    /// Lines from `from` on, in order; cheaper than indexing for full passes.
     pub(super) fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
-        let (bytes, starts, terminated) = (self.bytes, self.starts, self.terminated);
-        let lines = starts.entries() - 1;
-        (from..lines).map(move |i| Self::line(bytes, starts.get(i), starts.get(i + 1), terminated))
+        let lines = self.starts.entries() - 1;
+        let from = from.min(lines);
+        LineIter {
+            bytes: self.bytes,
+            starts: self.starts,
+            terminated: self.terminated,
+            next: from,
+            lines,
+            start: self.starts.get(from),
+        }
     }
 }
+
+impl<'a> LineTexts<'a> {
+    /// Lines in order with their indexes: what `iter().enumerate()` gives, without the
+    /// adapter, which stayed a call per line.
+    pub(super) fn indexed(&self) -> impl Iterator<Item = (usize, &'a [u8])> + Clone + 'a {
+        let lines = self.starts.entries() - 1;
+        IndexedLines(LineIter {
+            bytes: self.bytes,
+            starts: self.starts,
+            terminated: self.terminated,
+            next: 0,
+            lines,
+            start: self.starts.get(0),
+        })
+    }
+}
+
+#[derive(Clone)]
+struct IndexedLines<'a>(LineIter<'a>);
+
+impl<'a> Iterator for IndexedLines<'a> {
+    type Item = (usize, &'a [u8]);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, &'a [u8])> {
+        let i = self.0.next;
+        self.0.next().map(|line| (i, line))
+    }
+}
+
+/// Lines in order. Each line's end is the next one's start, so a step reads one entry of the
+/// index, not two.
+#[derive(Clone)]
+struct LineIter<'a> {
+    bytes: &'a [u8],
+    starts: &'a Starts,
+    terminated: bool,
+    /// Index of the line `next()` returns.
+    next: usize,
+    lines: usize,
+    /// Start of line `next`.
+    start: u32,
+}
+
+impl<'a> Iterator for LineIter<'a> {
+    type Item = &'a [u8];
+
+    // Every full pass over the lines runs this once per line: inlined, it costs a few
+    // instructions; as a call, more than the passes' own tests.
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        if self.next >= self.lines {
+            return None;
+        }
+        self.next += 1;
+        let end = self.starts.get(self.next);
+        let line = LineTexts::line(self.bytes, self.start, end, self.terminated);
+        self.start = end;
+        Some(line)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.lines - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for LineIter<'_> {}
 
 impl std::ops::Index<usize> for LineTexts<'_> {
     type Output = [u8];

@@ -94,14 +94,16 @@ pub(super) fn priority_units(
     let mut in_section = 0u32;
     for i in 0..n {
         let f = flags[i];
-        if kind == ContentKind::Diff && body(i).starts_with(b"diff ") {
+        // A diff's lines are all read for section starts: read each once.
+        let diff_text = (kind == ContentKind::Diff).then(|| body(i));
+        if diff_text.is_some_and(|text| text.starts_with(b"diff ")) {
             in_section = 0;
         }
         seen_template[templates.of(i) as usize] |= f.has(KEEP);
         if claimed[i] || f.has(DUPLICATE) && f.rank() != Rank::Must {
             continue;
         }
-        let text = body(i);
+        let text = diff_text.unwrap_or_else(|| body(i));
         let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
         let (class, order) = match f.rank() {
             Rank::Must => {

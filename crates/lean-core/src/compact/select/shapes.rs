@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::super::lines::{indent_width, trim};
+use super::super::lines::{find_byte, indent_width, trim};
 use super::super::signals::{refine_signal, Signal};
 use super::analyze::Lines;
 use super::flags::LineFlags;
@@ -79,7 +79,7 @@ struct Shape<'l> {
 }
 
 fn first_word(t: &[u8]) -> (&[u8], &[u8]) {
-    let end = memchr::memchr(b' ', t).unwrap_or(t.len());
+    let end = find_byte(b' ', t).unwrap_or(t.len());
     (&t[..end], t[end..].trim_ascii_start())
 }
 
@@ -277,7 +277,7 @@ pub(super) fn merge_status_runs(
     let mut shape_index: HashMap<u64, u16, PreHashed> = HashMap::default();
     let mut shapes: Vec<(u32, usize)> = Vec::new();
     let mut template_shape: Vec<u16> = vec![0; templates.counts.len()];
-    for (i, line) in lines.texts.iter().enumerate() {
+    for (i, line) in lines.texts.indexed() {
         let Some(shape) = shape_of(line) else {
             continue;
         };

@@ -158,7 +158,7 @@ pub(super) fn intern_narrow(
     let mut interner = TemplateInterner::default();
     let mut narrow: Vec<u16> = Vec::with_capacity(n);
     let mut wide: Option<Vec<u32>> = None;
-    for (i, line) in texts.iter().enumerate() {
+    for (i, line) in texts.indexed() {
         let id = interner.intern(template_hash(hit_text_of(line, prefix(i))));
         match (&mut wide, u16::try_from(id)) {
             (Some(wide), _) => wide.push(id),
