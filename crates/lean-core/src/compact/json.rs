@@ -436,6 +436,35 @@ mod tests {
         }
     }
 
+    fn nested(levels: usize, inner: &str) -> Vec<u8> {
+        format!("{}{inner}{}", "[".repeat(levels), "]".repeat(levels)).into_bytes()
+    }
+
+    #[test]
+    fn nesting_is_parsed_up_to_max_depth_and_refused_beyond() {
+        // The root is at depth 0, so MAX_DEPTH + 1 brackets put the innermost value at
+        // MAX_DEPTH: the deepest one parsed.
+        assert!(parse(&nested(MAX_DEPTH + 1, "")).is_some());
+        assert!(parse(&nested(MAX_DEPTH, "1")).is_some());
+        assert!(parse(&nested(MAX_DEPTH + 2, "")).is_none());
+        assert!(parse(&nested(MAX_DEPTH + 1, "1")).is_none());
+        let objects = format!(
+            "{}1{}",
+            "{\"k\":".repeat(MAX_DEPTH),
+            "}".repeat(MAX_DEPTH)
+        );
+        assert!(parse(objects.as_bytes()).is_some());
+        let deeper = format!("[{objects}]");
+        assert!(parse(deeper.as_bytes()).is_none());
+    }
+
+    #[test]
+    fn hostile_depth_is_refused_without_exhausting_the_stack() {
+        assert!(parse(&nested(1_000_000, "")).is_none());
+        let unclosed = "{\"a\":[".repeat(500_000);
+        assert!(parse(unclosed.as_bytes()).is_none());
+    }
+
     #[test]
     fn escapes_inside_strings_still_parse_exactly() {
         let node = parse(br#"{"a\"b":"c\\","d":["\u00e9\n"]}"#).expect("valid JSON");
