@@ -93,6 +93,7 @@ impl<'a> Document<'a> {
 }
 
 /// Iterator over a container's children: each is found by jumping over the previous subtree.
+#[derive(Clone)]
 struct Children<'d, 'a> {
     doc: &'d Document<'a>,
     next: usize,
@@ -452,71 +453,141 @@ fn is_record_array(doc: &Document<'_>, array: usize) -> bool {
             >= items * 8
 }
 
-/// What the skeleton learned about one field across a record array.
-struct FieldStats<'a> {
+/// How the skeleton renders one field (by key) of a record array.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Left out (the record line ends in `…`).
+    Dropped,
+    /// The same short scalar in every record: shown once, in the `[all N items: …]` line.
+    Constant,
+    /// Names the records (mostly distinct strings): kept in every record.
+    Identity,
+    /// Few distinct values: kept where the value is rare.
+    Categorical,
+}
+
+/// What the skeleton learned about one field (one key) across a record array.
+struct Slot<'a> {
     key: &'a [u8],
     present: usize,
     scalar: usize,
-    values: HashMap<&'a [u8], usize, FastState>,
+    distinct: usize,
+    any_string: bool,
+    /// The first scalar value seen (the value of a constant field).
+    first_value: &'a [u8],
+    role: Role,
 }
 
+/// A record array's fields and how each is rendered.
 struct RecordPlan<'a> {
-    constant: Vec<(&'a [u8], &'a [u8])>,
-    identity: Vec<&'a [u8]>,
-    categorical: HashMap<&'a [u8], HashMap<&'a [u8], usize, FastState>, FastState>,
+    /// One per key, in the order keys are first seen.
+    slots: Vec<Slot<'a>>,
+    /// Per field of each record, in document order: its slot, and the index in `counts` of
+    /// its value when that is a scalar (`NOT_SCALAR` otherwise).
+    fields: Vec<(u32, u32)>,
+    /// How many records hold each distinct (key, scalar value).
+    counts: Vec<u32>,
     rare_limit: usize,
 }
 
+const NOT_SCALAR: u32 = u32::MAX;
+
 fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
-    let mut order: Vec<FieldStats<'a>> = Vec::new();
-    let mut index: HashMap<&'a [u8], usize, FastState> = HashMap::default();
-    for item in doc.children(array) {
-        if doc.kind(item) != Kind::Object {
-            continue;
-        }
-        for value in doc.children(item) {
-            let key = doc.key(value);
-            let slot = *index.entry(key).or_insert_with(|| {
-                order.push(FieldStats {
-                    key,
-                    present: 0,
-                    scalar: 0,
-                    values: HashMap::default(),
+    let records = doc
+        .children(array)
+        .filter(|&item| doc.kind(item) == Kind::Object);
+    let field_count: usize = records.clone().map(|record| doc.count(record)).sum();
+    let mut plan = RecordPlan {
+        slots: Vec::new(),
+        fields: Vec::with_capacity(field_count),
+        counts: Vec::new(),
+        rare_limit: (doc.count(array) / 40).max(2),
+    };
+    let mut slot_of_key: HashMap<&'a [u8], u32, FastState> = HashMap::default();
+    // Sized for the worst case (every value distinct), so it never grows.
+    let mut value_index: HashMap<(u32, &'a [u8]), u32, FastState> =
+        HashMap::with_capacity_and_hasher(field_count, FastState::default());
+    // Records mostly list their keys in the same order, some of them missing: the key that
+    // followed the previous one last time, or the one after it, is tried before the key is
+    // hashed. `following[s + 1]` is the slot last seen after slot `s`, `following[START]` the
+    // slot of a record's first field.
+    const START: usize = 0;
+    const NO_SLOT: u32 = u32::MAX;
+    let mut following: Vec<u32> = vec![NO_SLOT];
+    let matches = |slots: &[Slot<'_>], guess: u32, key: &[u8]| {
+        slots
+            .get(guess as usize)
+            .is_some_and(|slot| slot.key == key)
+    };
+    for record in records {
+        let mut previous = START;
+        for field in doc.children(record) {
+            let key = doc.key(field);
+            let guess = following[previous];
+            let after = guess
+                .checked_add(1)
+                .and_then(|next| following.get(next as usize).copied())
+                .unwrap_or(NO_SLOT);
+            let slot = if matches(&plan.slots, guess, key) {
+                guess
+            } else if matches(&plan.slots, after, key) {
+                after
+            } else {
+                let slot = *slot_of_key.entry(key).or_insert_with(|| {
+                    plan.slots.push(Slot {
+                        key,
+                        present: 0,
+                        scalar: 0,
+                        distinct: 0,
+                        any_string: false,
+                        first_value: b"",
+                        role: Role::Dropped,
+                    });
+                    following.push(NO_SLOT);
+                    (plan.slots.len() - 1) as u32
                 });
-                order.len() - 1
-            });
-            let stats = &mut order[slot];
+                following[previous] = slot;
+                slot
+            };
+            previous = slot as usize + 1;
+            let stats = &mut plan.slots[slot as usize];
             stats.present += 1;
-            if doc.kind(value) == Kind::Scalar {
+            let mut value = NOT_SCALAR;
+            if doc.kind(field) == Kind::Scalar {
+                let raw = doc.raw(field);
                 stats.scalar += 1;
-                *stats.values.entry(doc.raw(value)).or_insert(0) += 1;
+                let next = plan.counts.len() as u32;
+                value = *value_index.entry((slot, raw)).or_insert(next);
+                if value == next {
+                    plan.counts.push(0);
+                    if stats.distinct == 0 {
+                        stats.first_value = raw;
+                    }
+                    stats.distinct += 1;
+                    stats.any_string |= raw.first() == Some(&b'"');
+                }
+                plan.counts[value as usize] += 1;
             }
+            plan.fields.push((slot, value));
         }
     }
     let n = doc.count(array);
-    let mut plan = RecordPlan {
-        constant: Vec::new(),
-        identity: Vec::new(),
-        categorical: HashMap::default(),
-        rare_limit: (n / 40).max(2),
-    };
-    for stats in order {
-        if stats.present == n && stats.scalar == n && stats.values.len() == 1 {
-            let value = *stats.values.keys().next().expect("one value");
-            if value.len() <= SHORT_SCALAR {
-                plan.constant.push((stats.key, value));
+    let mut identities = 0;
+    for stats in &mut plan.slots {
+        if stats.present == n && stats.scalar == n && stats.distinct == 1 {
+            if stats.first_value.len() <= SHORT_SCALAR {
+                stats.role = Role::Constant;
             }
             continue;
         }
         if stats.scalar * 2 < stats.present || stats.present * 2 < n {
             continue;
         }
-        let distinct = stats.values.len();
-        let is_string = stats.values.keys().any(|v| v.first() == Some(&b'"'));
-        if plan.identity.len() < 2 && is_string && distinct * 2 >= stats.scalar {
-            plan.identity.push(stats.key);
-        } else if distinct * 2 < stats.scalar {
-            plan.categorical.insert(stats.key, stats.values);
+        if identities < 2 && stats.any_string && stats.distinct * 2 >= stats.scalar {
+            stats.role = Role::Identity;
+            identities += 1;
+        } else if stats.distinct * 2 < stats.scalar {
+            stats.role = Role::Categorical;
         }
     }
     plan
@@ -591,19 +662,21 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
     let plan = plan_records(doc, array);
     let items = doc.count(array);
     out.push(b'[');
-    if !plan.constant.is_empty() {
+    let mut constants = plan.slots.iter().filter(|slot| slot.role == Role::Constant);
+    if let Some(first) = constants.next() {
         out.extend_from_slice(format!("\n[all {items} items: ").as_bytes());
-        for (i, (key, value)) in plan.constant.iter().enumerate() {
+        for (i, slot) in std::iter::once(first).chain(constants).enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            out.extend_from_slice(key);
+            out.extend_from_slice(slot.key);
             out.push(b':');
-            out.extend_from_slice(value);
+            out.extend_from_slice(slot.first_value);
         }
         out.push(b']');
     }
     let mut lossy = false;
+    let mut planned = plan.fields.iter();
     for (i, item) in doc.children(array).enumerate() {
         if i == MAX_RECORDS {
             out.extend_from_slice(format!("\n[… {} more items]", items - i).as_bytes());
@@ -618,26 +691,27 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
         }
         out.push(b'{');
         let mut written = 0usize;
-        for field in doc.children(item) {
-            let key = doc.key(field);
-            let keep = doc.kind(field) == Kind::Scalar && {
-                let raw = doc.raw(field);
-                (plan.identity.contains(&key) && raw.len() <= 2 * SHORT_SCALAR)
-                    || plan
-                        .categorical
-                        .get(key)
-                        .and_then(|values| values.get(raw))
-                        .is_some_and(|&count| count <= plan.rare_limit && raw.len() <= SHORT_SCALAR)
+        for (field, &(slot, value)) in doc.children(item).zip(&mut planned) {
+            let role = plan.slots[slot as usize].role;
+            let keep = value != NOT_SCALAR && {
+                let raw_len = doc.tape[field].len as usize;
+                match role {
+                    Role::Identity => raw_len <= 2 * SHORT_SCALAR,
+                    Role::Categorical => {
+                        plan.counts[value as usize] as usize <= plan.rare_limit
+                            && raw_len <= SHORT_SCALAR
+                    }
+                    Role::Dropped | Role::Constant => false,
+                }
             };
-            let constant = plan.constant.iter().any(|(k, _)| *k == key);
             if !keep {
-                lossy |= !constant;
+                lossy |= role != Role::Constant;
                 continue;
             }
             if written > 0 {
                 out.push(b',');
             }
-            out.extend_from_slice(key);
+            out.extend_from_slice(doc.key(field));
             out.push(b':');
             out.extend_from_slice(doc.raw(field));
             written += 1;
