@@ -311,9 +311,11 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
         return None;
     }
     let scanner = Scanner::new(bytes);
-    let mut tape: Vec<Entry> = Vec::with_capacity(bytes.len() / 32 + 1);
-    // Tape indices of the containers being parsed, innermost last.
-    let mut open: Vec<u32> = Vec::new();
+    // Values take at least two bytes each but JSON as tools print it spends about twenty:
+    // sized for that, the tape rarely grows.
+    let mut tape: Vec<Entry> = Vec::with_capacity(bytes.len() / 16 + 1);
+    // The containers being parsed, innermost last.
+    let mut open: Vec<Open> = Vec::new();
     let mut pos = 0usize;
     let (mut key_start, mut key_len) = (0u32, 0u32);
     loop {
@@ -342,11 +344,17 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
                 tape.push(entry);
                 pos = scanner.skip_ws(pos + 1);
                 // `]` and `}` follow their openers two code points on.
-                if bytes.get(pos) == Some(&(first + 2)) {
+                let close = first + 2;
+                if bytes.get(pos) == Some(&close) {
                     pos += 1;
                 } else {
-                    open.push(index);
-                    (pos, key_start, key_len) = if first == b'{' {
+                    let object = first == b'{';
+                    open.push(Open {
+                        index,
+                        children: 0,
+                        close,
+                    });
+                    (pos, key_start, key_len) = if object {
                         scanner.field_key(pos)?
                     } else {
                         (pos, 0, 0)
@@ -364,36 +372,45 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
         // The value is complete: count it in its container, close every container that ends
         // here, and move on to the next value.
         loop {
-            let Some(&container) = open.last() else {
+            let Some(container) = open.last_mut() else {
                 if scanner.skip_ws(pos) != bytes.len() {
                     return None;
                 }
                 let lines = scanner.line_count();
                 return Some(Document { bytes, tape, lines });
             };
-            let end_of_tape = tape.len() as u32;
-            let parent = &mut tape[container as usize];
-            parent.len += 1;
-            let opener = bytes[parent.start as usize];
+            container.children += 1;
             pos = scanner.skip_ws(pos);
-            match *bytes.get(pos)? {
-                b',' => {
-                    (pos, key_start, key_len) = if opener == b'{' {
-                        scanner.field_key(pos + 1)?
-                    } else {
-                        (pos + 1, 0, 0)
-                    };
-                    break;
-                }
-                close if close == opener + 2 => {
-                    parent.next = end_of_tape;
-                    pos += 1;
-                    open.pop();
-                }
-                _ => return None,
+            let separator = *bytes.get(pos)?;
+            if separator == b',' {
+                (pos, key_start, key_len) = if container.close == b'}' {
+                    scanner.field_key(pos + 1)?
+                } else {
+                    (pos + 1, 0, 0)
+                };
+                break;
             }
+            if separator != container.close {
+                return None;
+            }
+            pos += 1;
+            let end_of_tape = tape.len() as u32;
+            let entry = &mut tape[container.index as usize];
+            entry.len = container.children;
+            entry.next = end_of_tape;
+            open.pop();
         }
     }
+}
+
+/// A container being parsed.
+struct Open {
+    /// Its tape index.
+    index: u32,
+    /// Its items or fields so far.
+    children: u32,
+    /// The byte that closes it: `]` or `}`.
+    close: u8,
 }
 
 /// Writes the document without insignificant whitespace.
