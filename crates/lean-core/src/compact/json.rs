@@ -509,6 +509,54 @@ struct RecordPlan<'a> {
 
 const NOT_SCALAR: u32 = u32::MAX;
 
+/// The distinct (slot, scalar value) pairs of a record array, numbered 0, 1, ... as first seen:
+/// an open-addressing table sized up front for every field being distinct, so it never grows,
+/// that hashes a value once and compares bytes only on a full hash match.
+struct DistinctValues<'a> {
+    /// Numbers of the pairs, `EMPTY` for a free bucket; the length is a power of two.
+    buckets: Vec<u32>,
+    /// Each pair's hash and value bytes, by number.
+    pairs: Vec<(u64, &'a [u8])>,
+    hasher: FastState,
+}
+
+impl<'a> DistinctValues<'a> {
+    const EMPTY: u32 = u32::MAX;
+
+    fn with_capacity(values: usize) -> Self {
+        DistinctValues {
+            buckets: vec![Self::EMPTY; (values * 2).next_power_of_two().max(8)],
+            pairs: Vec::with_capacity(values),
+            hasher: FastState::default(),
+        }
+    }
+
+    /// The number of (`slot`, `raw`), and whether it is new.
+    fn number(&mut self, slot: u32, raw: &'a [u8]) -> (u32, bool) {
+        use std::hash::BuildHasher;
+        // Multiplying by an odd constant is one-to-one, so the same bytes under two slots
+        // never hash alike: a pair with an equal hash and equal bytes has the same slot.
+        let slot_mix = u64::from(slot).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let hash = self.hasher.hash_one(raw) ^ slot_mix;
+        let mask = self.buckets.len() - 1;
+        let mut bucket = (hash >> 7) as usize & mask;
+        loop {
+            let number = self.buckets[bucket];
+            if number == Self::EMPTY {
+                let number = self.pairs.len() as u32;
+                self.buckets[bucket] = number;
+                self.pairs.push((hash, raw));
+                return (number, true);
+            }
+            let (seen_hash, seen) = self.pairs[number as usize];
+            if seen_hash == hash && seen == raw {
+                return (number, false);
+            }
+            bucket = (bucket + 1) & mask;
+        }
+    }
+}
+
 fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
     let records = doc
         .children(array)
@@ -521,9 +569,7 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
         rare_limit: (doc.count(array) / 40).max(2),
     };
     let mut slot_of_key: HashMap<&'a [u8], u32, FastState> = HashMap::default();
-    // Sized for the worst case (every value distinct), so it never grows.
-    let mut value_index: HashMap<(u32, &'a [u8]), u32, FastState> =
-        HashMap::with_capacity_and_hasher(field_count, FastState::default());
+    let mut values = DistinctValues::with_capacity(field_count);
     // Records mostly list their keys in the same order, some of them missing: the key that
     // followed the previous one last time, or the one after it, is tried before the key is
     // hashed. `following[s + 1]` is the slot last seen after slot `s`, `following[START]` the
@@ -573,9 +619,9 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
             if doc.kind(field) == Kind::Scalar {
                 let raw = doc.raw(field);
                 stats.scalar += 1;
-                let next = plan.counts.len() as u32;
-                value = *value_index.entry((slot, raw)).or_insert(next);
-                if value == next {
+                let is_new;
+                (value, is_new) = values.number(slot, raw);
+                if is_new {
                     plan.counts.push(0);
                     if stats.distinct == 0 {
                         stats.first_value = raw;
