@@ -509,6 +509,21 @@ struct RecordPlan<'a> {
 
 const NOT_SCALAR: u32 = u32::MAX;
 
+/// A cheap 8-bit digest of an object key (its length and its first and last eight bytes), to
+/// pick a cache entry; equal keys have equal fingerprints.
+fn key_fingerprint(key: &[u8]) -> usize {
+    let word = |bytes: &[u8]| {
+        let mut padded = [0u8; 8];
+        padded[..bytes.len()].copy_from_slice(bytes);
+        u64::from_le_bytes(padded)
+    };
+    let n = key.len();
+    let head = word(&key[..n.min(8)]);
+    let tail = word(&key[n.saturating_sub(8)..]);
+    let mixed = (head ^ tail.rotate_left(29) ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (mixed >> 56) as usize
+}
+
 /// The distinct (slot, scalar value) pairs of a record array, numbered 0, 1, ... as first seen:
 /// an open-addressing table sized up front for every field being distinct, so it never grows,
 /// that hashes a value once and compares bytes only on a full hash match.
@@ -571,10 +586,11 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
     let mut slot_of_key: HashMap<&'a [u8], u32, FastState> = HashMap::default();
     let mut values = DistinctValues::with_capacity(field_count);
     // Records mostly list their keys in the same order, some of them missing: the key that
-    // followed the previous one last time, or the one after it, is tried before the key is
-    // hashed. `following[s + 1]` is the slot last seen after slot `s`, `following[START]` the
+    // followed the previous one last time is tried first, then the slot last found for keys
+    // of the same fingerprint, before the key is hashed. `following[s + 1]` is the slot last seen after slot `s`, `following[START]` the
     // slot of a record's first field.
     const START: usize = 0;
+    let mut recent_slots = [NO_SLOT; 256];
     const NO_SLOT: u32 = u32::MAX;
     let mut following: Vec<u32> = vec![NO_SLOT];
     let matches = |slots: &[Slot<'_>], guess: u32, key: &[u8]| {
@@ -587,28 +603,28 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
         for field in doc.children(record) {
             let key = doc.key(field);
             let guess = following[previous];
-            let after = guess
-                .checked_add(1)
-                .and_then(|next| following.get(next as usize).copied())
-                .unwrap_or(NO_SLOT);
             let slot = if matches(&plan.slots, guess, key) {
                 guess
-            } else if matches(&plan.slots, after, key) {
-                after
             } else {
-                let slot = *slot_of_key.entry(key).or_insert_with(|| {
-                    plan.slots.push(Slot {
-                        key,
-                        present: 0,
-                        scalar: 0,
-                        distinct: 0,
-                        any_string: false,
-                        first_value: b"",
-                        role: Role::Dropped,
-                    });
-                    following.push(NO_SLOT);
-                    (plan.slots.len() - 1) as u32
-                });
+                let recent = &mut recent_slots[key_fingerprint(key)];
+                let slot = if matches(&plan.slots, *recent, key) {
+                    *recent
+                } else {
+                    *slot_of_key.entry(key).or_insert_with(|| {
+                        plan.slots.push(Slot {
+                            key,
+                            present: 0,
+                            scalar: 0,
+                            distinct: 0,
+                            any_string: false,
+                            first_value: b"",
+                            role: Role::Dropped,
+                        });
+                        following.push(NO_SLOT);
+                        (plan.slots.len() - 1) as u32
+                    })
+                };
+                *recent = slot;
                 following[previous] = slot;
                 slot
             };
