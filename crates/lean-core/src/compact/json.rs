@@ -242,7 +242,7 @@ impl<'a> Scanner<'a> {
 
     /// Reads an object field's key and its colon at `pos`; returns the offset after the colon
     /// and the key's offset and length.
-    #[inline]
+    #[inline(always)]
     fn field_key(&self, pos: usize) -> Option<(usize, u32, u32)> {
         let pos = self.skip_ws(pos);
         if self.bytes.get(pos) != Some(&b'"') {
