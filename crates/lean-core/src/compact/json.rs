@@ -540,7 +540,8 @@ impl<'a> DistinctValues<'a> {
 
     fn with_capacity(values: usize) -> Self {
         DistinctValues {
-            buckets: vec![Self::EMPTY; (values * 2).next_power_of_two().max(8)],
+            // At most four fifths full: probes stay short and the table is cleared cheaply.
+            buckets: vec![Self::EMPTY; (values + values / 4 + 1).next_power_of_two().max(8)],
             pairs: Vec::with_capacity(values),
             hasher: FastState::default(),
         }
