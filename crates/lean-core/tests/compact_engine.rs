@@ -501,6 +501,16 @@ fn json_array_is_minified_or_skeletonized_with_constant_fields_factored() {
 }
 
 #[test]
+fn hostile_json_nesting_takes_the_line_path_without_exhausting_the_stack() {
+    for depth in [300usize, 200_000] {
+        let input = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let result = assert_round_trip(input.as_bytes(), &with_id(input.as_bytes()));
+        assert_eq!(result.kind, ContentKind::Json);
+        assert!(!result.strategies.contains(&"minify-json"));
+    }
+}
+
+#[test]
 fn small_json_is_minified_losslessly() {
     let items: Vec<String> = (0..40)
         .map(|i| format!("  {{\n    \"id\": {i},\n    \"name\": \"item-{i}\"\n  }}"))

@@ -74,8 +74,8 @@ pub fn pi_cut_bytes(input: &[u8], head: bool) -> usize {
     if input.is_empty() {
         return 0;
     }
-    let lines = memchr::memchr_iter(b'\n', body).count() + 1;
-    if lines <= PI_MAX_LINES && input.len() <= PI_MAX_BYTES {
+    // Over the byte limit, the line count cannot make the whole input fit: it is not counted.
+    if input.len() <= PI_MAX_BYTES && memchr::memchr_iter(b'\n', body).count() < PI_MAX_LINES {
         return input.len();
     }
     let mut taken = 0usize;

@@ -2,338 +2,731 @@
 //! the structure, the identifying fields of every record in arrays of objects, rare categorical
 //! values, and factors out fields that are constant across a whole array.
 //!
-//! The parser borrows raw token bytes from the input, so strings and numbers come out exactly as
-//! written (escapes included) and object key order is preserved.
+//! The parser writes a flat tape rather than a tree: one entry per value, in document order,
+//! holding offsets into the input (so strings and numbers come out exactly as written, escapes
+//! included, and object key order is preserved), the value's object key, and the index just past
+//! its subtree. Siblings are reached by jumping over subtrees; nothing is allocated per value, and
+//! the parser keeps an explicit stack of open containers, so hostile nesting costs no call stack.
 
 use std::collections::HashMap;
 
 use foldhash::fast::RandomState as FastState;
 
-/// Deeper nesting is not parsed (stack safety); such input takes the generic line path.
+/// Deeper nesting is not parsed (the later passes recurse along the nesting); such input takes
+/// the generic line path.
 const MAX_DEPTH: usize = 256;
 /// Records with a scalar string longer than this keep it out of the skeleton.
 const SHORT_SCALAR: usize = 48;
 /// Record arrays render at most this many records; the rest become a marker.
 const MAX_RECORDS: usize = 2000;
 
-pub(crate) enum Node<'a> {
-    /// A raw scalar token: a string with its quotes, a number, `true`, `false` or `null`.
-    Scalar(&'a [u8]),
-    Array(Vec<Node<'a>>),
-    Object(Vec<(&'a [u8], Node<'a>)>),
+/// One value of the document.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Offset of the value's first byte: a scalar's token, or a container's opening bracket.
+    start: u32,
+    /// A scalar's token length in bytes; a container's number of children.
+    len: u32,
+    /// Offset of the object key this value is stored under (its opening quote).
+    key_start: u32,
+    /// Length of that key, quotes included; 0 for array items and the root.
+    key_len: u32,
+    /// Tape index just past this value's subtree: its next sibling, if it has one.
+    next: u32,
 }
 
-struct Parser<'a> {
+/// A parsed JSON document: the input and its tape (see the module docs).
+pub(crate) struct Document<'a> {
     bytes: &'a [u8],
-    pos: usize,
-    /// Items of the arrays being parsed, innermost last; each array takes its own off the top
-    /// when it closes, so its vector is allocated once at its final size.
-    items: Vec<Node<'a>>,
-    /// The same for the fields of the objects being parsed.
-    fields: Vec<(&'a [u8], Node<'a>)>,
+    tape: Vec<Entry>,
+    /// Lines of the input, counted while it was scanned.
+    pub(crate) lines: usize,
 }
 
-impl<'a> Parser<'a> {
-    fn skip_ws(&mut self) {
-        const BLANKS: u64 = u64::from_le_bytes([b' '; 8]);
-        let bytes = self.bytes;
-        let mut pos = self.pos;
-        loop {
-            // Pretty-printed JSON indents every line: its blanks are skipped eight at a time,
-            // the run's end found from the first byte that differs.
-            if let Some(chunk) = bytes.get(pos..pos + 8) {
-                let differs = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) ^ BLANKS;
-                if differs == 0 {
-                    pos += 8;
-                    continue;
-                }
-                pos += (differs.trailing_zeros() / 8) as usize;
-            }
-            match bytes.get(pos) {
-                Some(b' ' | b'\n' | b'\r' | b'\t') => pos += 1,
-                _ => break,
-            }
-        }
-        self.pos = pos;
-    }
+/// What a tape entry holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Scalar,
+    Array,
+    Object,
+}
 
-    fn string(&mut self) -> Option<&'a [u8]> {
-        let start = self.pos;
-        self.pos += 1;
-        loop {
-            let rel = memchr::memchr2(b'"', b'\\', self.bytes.get(self.pos..)?)?;
-            self.pos += rel;
-            if self.bytes[self.pos] == b'\\' {
-                // An escape takes the next byte too; a backslash as the last byte ends the
-                // input inside a string, which is not JSON.
-                if self.pos + 1 >= self.bytes.len() {
-                    return None;
-                }
-                self.pos += 2;
-                continue;
-            }
-            self.pos += 1;
-            return Some(&self.bytes[start..self.pos]);
+impl<'a> Document<'a> {
+    /// The root value's tape index.
+    const ROOT: usize = 0;
+
+    fn kind(&self, value: usize) -> Kind {
+        match self.bytes[self.tape[value].start as usize] {
+            b'[' => Kind::Array,
+            b'{' => Kind::Object,
+            _ => Kind::Scalar,
         }
     }
 
-    fn value(&mut self, depth: usize) -> Option<Node<'a>> {
-        if depth > MAX_DEPTH {
+    /// A scalar's raw token: a string with its quotes, a number, `true`, `false` or `null`.
+    fn raw(&self, value: usize) -> &'a [u8] {
+        let entry = self.tape[value];
+        let start = entry.start as usize;
+        &self.bytes[start..start + entry.len as usize]
+    }
+
+    /// The key (with its quotes) a value is stored under in its object.
+    fn key(&self, value: usize) -> &'a [u8] {
+        let entry = self.tape[value];
+        let start = entry.key_start as usize;
+        &self.bytes[start..start + entry.key_len as usize]
+    }
+
+    /// A container's number of items or fields.
+    fn count(&self, container: usize) -> usize {
+        self.tape[container].len as usize
+    }
+
+    /// The tape indices of a container's items (or of its fields' values), in order.
+    fn children(&self, container: usize) -> Children<'_, 'a> {
+        Children {
+            doc: self,
+            next: container + 1,
+            left: self.count(container),
+        }
+    }
+}
+
+/// Iterator over a container's children: each is found by jumping over the previous subtree.
+#[derive(Clone)]
+struct Children<'d, 'a> {
+    doc: &'d Document<'a>,
+    next: usize,
+    left: usize,
+}
+
+impl Iterator for Children<'_, '_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.left == 0 {
             return None;
         }
-        self.skip_ws();
-        match *self.bytes.get(self.pos)? {
-            b'"' => self.string().map(Node::Scalar),
-            b'[' => {
-                self.pos += 1;
-                self.skip_ws();
-                if self.bytes.get(self.pos) == Some(&b']') {
-                    self.pos += 1;
-                    return Some(Node::Array(Vec::new()));
-                }
-                let base = self.items.len();
-                loop {
-                    let item = self.value(depth + 1)?;
-                    self.items.push(item);
-                    self.skip_ws();
-                    match *self.bytes.get(self.pos)? {
-                        b',' => self.pos += 1,
-                        b']' => {
-                            self.pos += 1;
-                            return Some(Node::Array(self.items.drain(base..).collect()));
-                        }
-                        _ => return None,
-                    }
-                }
+        self.left -= 1;
+        let child = self.next;
+        self.next = self.doc.tape[child].next as usize;
+        Some(child)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Children<'_, '_> {}
+
+/// Where the parser's searches stop, marked for the whole input before parsing, 64 bytes to a
+/// word: bit `i` of `quote_or_escape[w]` is set when byte `64 * w + i` is `"` or `\\`, and of
+/// `solid[w]` when that byte is not JSON whitespace. Finding a string's end or the next token is
+/// then a bit search, not a walk over bytes.
+struct Scanner<'a> {
+    bytes: &'a [u8],
+    quote_or_escape: Vec<u64>,
+    solid: Vec<u64>,
+    /// `\n` bytes in the input.
+    newlines: usize,
+}
+
+/// Marks of one block of at most 64 bytes: quotes or escapes, solid bytes, and newlines.
+#[inline]
+fn block_marks(block: &[u8]) -> (u64, u64, usize) {
+    debug_assert!(block.len() <= 64);
+    #[cfg(target_arch = "x86_64")]
+    if block.len() == 64 {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86-64 baseline; the four unaligned 16-byte loads read
+        // the 64 bytes the length check above shows are in bounds.
+        return unsafe {
+            let (mut special, mut blank) = (0u64, 0u64);
+            // Each lane adds 1 per newline to its byte of the tally (at most 4 per byte).
+            let mut newline_tally = _mm_setzero_si128();
+            for lane in 0..4 {
+                let v = _mm_loadu_si128(block.as_ptr().add(16 * lane).cast());
+                let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+                let newline = eq(b'\n');
+                let quote_or_escape = _mm_or_si128(eq(b'"'), eq(b'\\'));
+                let white = _mm_or_si128(
+                    _mm_or_si128(eq(b' '), newline),
+                    _mm_or_si128(eq(b'\r'), eq(b'\t')),
+                );
+                special |= u64::from(_mm_movemask_epi8(quote_or_escape) as u16) << (16 * lane);
+                blank |= u64::from(_mm_movemask_epi8(white) as u16) << (16 * lane);
+                newline_tally = _mm_sub_epi8(newline_tally, newline);
             }
-            b'{' => {
-                self.pos += 1;
-                self.skip_ws();
-                if self.bytes.get(self.pos) == Some(&b'}') {
-                    self.pos += 1;
-                    return Some(Node::Object(Vec::new()));
-                }
-                let base = self.fields.len();
-                loop {
-                    self.skip_ws();
-                    if self.bytes.get(self.pos) != Some(&b'"') {
-                        return None;
-                    }
-                    let key = self.string()?;
-                    self.skip_ws();
-                    if self.bytes.get(self.pos) != Some(&b':') {
-                        return None;
-                    }
-                    self.pos += 1;
-                    let value = self.value(depth + 1)?;
-                    self.fields.push((key, value));
-                    self.skip_ws();
-                    match *self.bytes.get(self.pos)? {
-                        b',' => self.pos += 1,
-                        b'}' => {
-                            self.pos += 1;
-                            return Some(Node::Object(self.fields.drain(base..).collect()));
-                        }
-                        _ => return None,
-                    }
-                }
-            }
-            _ => {
-                let start = self.pos;
-                while self.pos < self.bytes.len()
-                    && matches!(self.bytes[self.pos], b'-' | b'+' | b'.' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z')
-                {
-                    self.pos += 1;
-                }
-                let token = &self.bytes[start..self.pos];
-                let valid = matches!(token, b"true" | b"false" | b"null")
-                    || (!token.is_empty()
-                        && token
-                            .iter()
-                            .all(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')));
-                valid.then_some(Node::Scalar(token))
-            }
+            // Summing the tally's bytes in two halves (no popcount in the x86-64 baseline).
+            let sums = _mm_sad_epu8(newline_tally, _mm_setzero_si128());
+            let newlines = _mm_cvtsi128_si32(sums) + _mm_extract_epi16::<4>(sums);
+            (special, !blank, newlines as usize)
+        };
+    }
+    block_marks_bytewise(block)
+}
+
+/// [`block_marks`] a byte at a time: blocks shorter than 64 bytes, and targets without SSE2.
+fn block_marks_bytewise(block: &[u8]) -> (u64, u64, usize) {
+    let (mut special, mut solid, mut newlines) = (0u64, 0u64, 0usize);
+    for (i, &b) in block.iter().enumerate() {
+        special |= u64::from(matches!(b, b'"' | b'\\')) << i;
+        solid |= u64::from(!matches!(b, b' ' | b'\n' | b'\r' | b'\t')) << i;
+        newlines += usize::from(b == b'\n');
+    }
+    (special, solid, newlines)
+}
+
+impl<'a> Scanner<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        let words = bytes.len().div_ceil(64);
+        let mut scanner = Scanner {
+            bytes,
+            quote_or_escape: Vec::with_capacity(words),
+            solid: Vec::with_capacity(words),
+            newlines: 0,
+        };
+        for block in bytes.chunks(64) {
+            let (special, solid, newlines) = block_marks(block);
+            scanner.quote_or_escape.push(special);
+            scanner.solid.push(solid);
+            scanner.newlines += newlines;
+        }
+        scanner
+    }
+
+    /// The first offset at or after `from` whose bit is set in `marks`.
+    #[inline]
+    fn next_mark(marks: &[u64], from: usize) -> Option<usize> {
+        let mut word = from / 64;
+        let mut bits = *marks.get(word)? & (u64::MAX << (from % 64));
+        while bits == 0 {
+            word += 1;
+            bits = *marks.get(word)?;
+        }
+        Some(word * 64 + bits.trailing_zeros() as usize)
+    }
+
+    /// The offset of the first byte at or after `pos` that is not JSON whitespace.
+    #[inline]
+    fn skip_ws(&self, pos: usize) -> usize {
+        // Minified JSON has no whitespace: the common case needs no search.
+        match self.bytes.get(pos) {
+            Some(&b) if b > b' ' => pos,
+            None => pos,
+            // Pretty-printed JSON puts one blank after each colon.
+            Some(b' ') if self.bytes.get(pos + 1).is_some_and(|&b| b > b' ') => pos + 1,
+            _ => Self::next_mark(&self.solid, pos).unwrap_or(self.bytes.len()),
         }
     }
+
+    /// The offset just past the closing quote of the string opened at `open`; `None` when the
+    /// input ends inside it.
+    #[inline]
+    fn string_end(&self, open: usize) -> Option<usize> {
+        let mut pos = open + 1;
+        loop {
+            let found = Self::next_mark(&self.quote_or_escape, pos)?;
+            if self.bytes[found] == b'"' {
+                return Some(found + 1);
+            }
+            // An escape takes the next byte too; a backslash as the last byte ends the input
+            // inside a string, which is not JSON.
+            if found + 1 >= self.bytes.len() {
+                return None;
+            }
+            pos = found + 2;
+        }
+    }
+
+    /// Reads an object field's key and its colon at `pos`; returns the offset after the colon
+    /// and the key's offset and length.
+    #[inline(always)]
+    fn field_key(&self, pos: usize) -> Option<(usize, u32, u32)> {
+        let pos = self.skip_ws(pos);
+        if self.bytes.get(pos) != Some(&b'"') {
+            return None;
+        }
+        let end = self.string_end(pos)?;
+        let colon = self.skip_ws(end);
+        if self.bytes.get(colon) != Some(&b':') {
+            return None;
+        }
+        Some((colon + 1, pos as u32, (end - pos) as u32))
+    }
+
+    /// Lines of the input (a last line without `\n` counts).
+    fn line_count(&self) -> usize {
+        let bytes = self.bytes;
+        self.newlines + usize::from(!bytes.is_empty() && bytes.last() != Some(&b'\n'))
+    }
+}
+
+/// Bytes a number or literal token is read over, and those a number is made of.
+const TOKEN_BYTE: u8 = 1;
+const NUMBER_BYTE: u8 = 2;
+static TOKEN_CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'+' | b'.') {
+            class[b] = TOKEN_BYTE;
+        }
+        if byte.is_ascii_digit() || matches!(byte, b'-' | b'+' | b'.' | b'e' | b'E') {
+            class[b] |= NUMBER_BYTE;
+        }
+        b += 1;
+    }
+    class
+};
+
+/// The offset just past the number or literal starting at `start`; `None` unless the token is
+/// `true`, `false`, `null` or made of number bytes only (a loose number check).
+fn scalar_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut pos = start;
+    let mut all_number = NUMBER_BYTE;
+    while let Some(&b) = bytes.get(pos) {
+        let class = TOKEN_CLASS[b as usize];
+        if class == 0 {
+            break;
+        }
+        all_number &= class;
+        pos += 1;
+    }
+    let token = &bytes[start..pos];
+    let valid = if all_number != 0 {
+        !token.is_empty()
+    } else {
+        matches!(token, b"true" | b"false" | b"null")
+    };
+    valid.then_some(pos)
 }
 
 /// Parses one JSON document; `None` for anything else (including NDJSON and trailing bytes).
-pub(crate) fn parse(bytes: &[u8]) -> Option<Node<'_>> {
-    let mut parser = Parser {
-        bytes,
-        pos: 0,
-        items: Vec::new(),
-        fields: Vec::new(),
-    };
-    let node = parser.value(0)?;
-    parser.skip_ws();
-    (parser.pos == bytes.len()).then_some(node)
-}
-
-/// Writes `node` without insignificant whitespace.
-pub(crate) fn minify(node: &Node<'_>, out: &mut Vec<u8>) {
-    minify_within(node, out, usize::MAX);
-}
-
-/// Like [`minify`], but stops once `out` holds more than `limit` bytes; returns whether the
-/// whole of `node` was written. A large document that cannot fit is not written out in full
-/// only to learn that.
-pub(crate) fn minify_within(node: &Node<'_>, out: &mut Vec<u8>, limit: usize) -> bool {
-    match node {
-        Node::Scalar(raw) => out.extend_from_slice(raw),
-        Node::Array(items) => {
-            out.push(b'[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                if !minify_within(item, out, limit) {
-                    return false;
-                }
-            }
-            out.push(b']');
+pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
+    // Offsets are u32; the caller bounds JSON far below that.
+    if u32::try_from(bytes.len()).is_err() {
+        return None;
+    }
+    let scanner = Scanner::new(bytes);
+    // Values take at least two bytes each but JSON as tools print it spends about twenty:
+    // sized for that, the tape rarely grows.
+    let mut tape: Vec<Entry> = Vec::with_capacity(bytes.len() / 16 + 1);
+    // The containers being parsed, innermost last.
+    let mut open: Vec<Open> = Vec::new();
+    let mut pos = 0usize;
+    let (mut key_start, mut key_len) = (0u32, 0u32);
+    loop {
+        // A value starts here, `open.len()` containers deep.
+        if open.len() > MAX_DEPTH {
+            return None;
         }
-        Node::Object(fields) => {
-            out.push(b'{');
-            for (i, (key, value)) in fields.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                out.extend_from_slice(key);
-                out.push(b':');
-                if !minify_within(value, out, limit) {
-                    return false;
+        pos = scanner.skip_ws(pos);
+        let first = *bytes.get(pos)?;
+        let index = tape.len() as u32;
+        let mut entry = Entry {
+            start: pos as u32,
+            len: 0,
+            key_start,
+            key_len,
+            next: index + 1,
+        };
+        match first {
+            b'"' => {
+                let end = scanner.string_end(pos)?;
+                entry.len = (end - pos) as u32;
+                tape.push(entry);
+                pos = end;
+            }
+            b'[' | b'{' => {
+                tape.push(entry);
+                pos = scanner.skip_ws(pos + 1);
+                // `]` and `}` follow their openers two code points on.
+                let close = first + 2;
+                if bytes.get(pos) == Some(&close) {
+                    pos += 1;
+                } else {
+                    let object = first == b'{';
+                    open.push(Open {
+                        index,
+                        children: 0,
+                        close,
+                    });
+                    (pos, key_start, key_len) = if object {
+                        scanner.field_key(pos)?
+                    } else {
+                        (pos, 0, 0)
+                    };
+                    continue;
                 }
             }
-            out.push(b'}');
+            _ => {
+                let end = scalar_end(bytes, pos)?;
+                entry.len = (end - pos) as u32;
+                tape.push(entry);
+                pos = end;
+            }
+        }
+        // The value is complete: count it in its container, close every container that ends
+        // here, and move on to the next value.
+        loop {
+            let Some(container) = open.last_mut() else {
+                if scanner.skip_ws(pos) != bytes.len() {
+                    return None;
+                }
+                let lines = scanner.line_count();
+                return Some(Document { bytes, tape, lines });
+            };
+            container.children += 1;
+            pos = scanner.skip_ws(pos);
+            let separator = *bytes.get(pos)?;
+            if separator == b',' {
+                (pos, key_start, key_len) = if container.close == b'}' {
+                    scanner.field_key(pos + 1)?
+                } else {
+                    (pos + 1, 0, 0)
+                };
+                break;
+            }
+            if separator != container.close {
+                return None;
+            }
+            pos += 1;
+            let end_of_tape = tape.len() as u32;
+            let entry = &mut tape[container.index as usize];
+            entry.len = container.children;
+            entry.next = end_of_tape;
+            open.pop();
         }
     }
+}
+
+/// A container being parsed.
+struct Open {
+    /// Its tape index.
+    index: u32,
+    /// Its items or fields so far.
+    children: u32,
+    /// The byte that closes it: `]` or `}`.
+    close: u8,
+}
+
+/// Writes the document without insignificant whitespace.
+#[cfg(test)]
+pub(crate) fn minify(doc: &Document<'_>, out: &mut Vec<u8>) {
+    minify_within(doc, out, usize::MAX);
+}
+
+/// Appends the separators and brackets of `gap`, a stretch between tokens, without its
+/// whitespace.
+fn push_structure(gap: &[u8], out: &mut Vec<u8>) {
+    // Between tokens there are only the six structural bytes and whitespace, all of which is
+    // at or below the blank.
+    out.extend(gap.iter().copied().filter(|&b| b > b' '));
+}
+
+/// Writes the document without insignificant whitespace, but stops once `out` holds more than
+/// `limit` bytes; returns whether the whole document was written. A large document that cannot
+/// fit is not written out in full only to learn that.
+pub(crate) fn minify_within(doc: &Document<'_>, out: &mut Vec<u8>, limit: usize) -> bool {
+    // The minified document is the input without the whitespace between tokens: the tape
+    // names every key and scalar, and everything between them is structure or whitespace.
+    let bytes = doc.bytes;
+    let mut from = 0usize;
+    for entry in &doc.tape {
+        if entry.key_len > 0 {
+            let key_start = entry.key_start as usize;
+            push_structure(&bytes[from..key_start], out);
+            from = key_start + entry.key_len as usize;
+            out.extend_from_slice(&bytes[key_start..from]);
+        }
+        let start = entry.start as usize;
+        push_structure(&bytes[from..start], out);
+        if matches!(bytes[start], b'[' | b'{') {
+            // The bracket goes out with the next stretch of structure.
+            from = start;
+        } else {
+            from = start + entry.len as usize;
+            out.extend_from_slice(&bytes[start..from]);
+        }
+        if out.len() > limit {
+            return false;
+        }
+    }
+    push_structure(&bytes[from..], out);
     out.len() <= limit
 }
 
-fn is_record_array(items: &[Node<'_>]) -> bool {
-    items.len() >= 3
-        && items
-            .iter()
-            .filter(|n| matches!(n, Node::Object(_)))
+fn is_record_array(doc: &Document<'_>, array: usize) -> bool {
+    let items = doc.count(array);
+    items >= 3
+        && doc
+            .children(array)
+            .filter(|&item| doc.kind(item) == Kind::Object)
             .count()
             * 10
-            >= items.len() * 8
+            >= items * 8
 }
 
-/// What the skeleton learned about one field across a record array.
-struct FieldStats<'a> {
+/// How the skeleton renders one field (by key) of a record array.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Left out (the record line ends in `…`).
+    Dropped,
+    /// The same short scalar in every record: shown once, in the `[all N items: …]` line.
+    Constant,
+    /// Names the records (mostly distinct strings): kept in every record.
+    Identity,
+    /// Few distinct values: kept where the value is rare.
+    Categorical,
+}
+
+/// What the skeleton learned about one field (one key) across a record array.
+struct Slot<'a> {
     key: &'a [u8],
     present: usize,
     scalar: usize,
-    values: HashMap<&'a [u8], usize, FastState>,
+    distinct: usize,
+    any_string: bool,
+    /// The first scalar value seen (the value of a constant field).
+    first_value: &'a [u8],
+    role: Role,
 }
 
+/// A record array's fields and how each is rendered.
 struct RecordPlan<'a> {
-    constant: Vec<(&'a [u8], &'a [u8])>,
-    identity: Vec<&'a [u8]>,
-    categorical: HashMap<&'a [u8], HashMap<&'a [u8], usize, FastState>, FastState>,
+    /// One per key, in the order keys are first seen.
+    slots: Vec<Slot<'a>>,
+    /// Per field of each record, in document order: its slot, and the index in `counts` of
+    /// its value when that is a scalar (`NOT_SCALAR` otherwise).
+    fields: Vec<(u32, u32)>,
+    /// How many records hold each distinct (key, scalar value).
+    counts: Vec<u32>,
     rare_limit: usize,
 }
 
-fn plan_records<'a>(items: &[Node<'a>]) -> RecordPlan<'a> {
-    let mut order: Vec<FieldStats<'a>> = Vec::new();
-    let mut index: HashMap<&'a [u8], usize, FastState> = HashMap::default();
-    for item in items {
-        let Node::Object(fields) = item else { continue };
-        for (key, value) in fields {
-            let slot = *index.entry(key).or_insert_with(|| {
-                order.push(FieldStats {
-                    key,
-                    present: 0,
-                    scalar: 0,
-                    values: HashMap::default(),
-                });
-                order.len() - 1
-            });
-            let stats = &mut order[slot];
-            stats.present += 1;
-            if let Node::Scalar(raw) = value {
-                stats.scalar += 1;
-                *stats.values.entry(raw).or_insert(0) += 1;
-            }
+const NOT_SCALAR: u32 = u32::MAX;
+
+/// A cheap 8-bit digest of an object key (its length and its first and last eight bytes), to
+/// pick a cache entry; equal keys have equal fingerprints.
+fn key_fingerprint(key: &[u8]) -> usize {
+    let word = |bytes: &[u8]| {
+        let mut padded = [0u8; 8];
+        padded[..bytes.len()].copy_from_slice(bytes);
+        u64::from_le_bytes(padded)
+    };
+    let n = key.len();
+    let head = word(&key[..n.min(8)]);
+    let tail = word(&key[n.saturating_sub(8)..]);
+    let mixed = (head ^ tail.rotate_left(29) ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (mixed >> 56) as usize
+}
+
+/// The distinct (slot, scalar value) pairs of a record array, numbered 0, 1, ... as first seen:
+/// an open-addressing table sized up front for every field being distinct, so it never grows,
+/// that hashes a value once and compares bytes only on a full hash match.
+struct DistinctValues<'a> {
+    /// Numbers of the pairs, `EMPTY` for a free bucket; the length is a power of two.
+    buckets: Vec<u32>,
+    /// Each pair's hash and value bytes, by number.
+    pairs: Vec<(u64, &'a [u8])>,
+    hasher: FastState,
+}
+
+impl<'a> DistinctValues<'a> {
+    const EMPTY: u32 = u32::MAX;
+
+    fn with_capacity(values: usize) -> Self {
+        DistinctValues {
+            // At most four fifths full: probes stay short and the table is cleared cheaply.
+            buckets: vec![Self::EMPTY; (values + values / 4 + 1).next_power_of_two().max(8)],
+            pairs: Vec::with_capacity(values),
+            hasher: FastState::default(),
         }
     }
-    let n = items.len();
+
+    /// The number of (`slot`, `raw`), and whether it is new.
+    fn number(&mut self, slot: u32, raw: &'a [u8]) -> (u32, bool) {
+        use std::hash::BuildHasher;
+        // Multiplying by an odd constant is one-to-one, so the same bytes under two slots
+        // never hash alike: a pair with an equal hash and equal bytes has the same slot.
+        let slot_mix = u64::from(slot).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let hash = self.hasher.hash_one(raw) ^ slot_mix;
+        let mask = self.buckets.len() - 1;
+        let mut bucket = (hash >> 7) as usize & mask;
+        loop {
+            let number = self.buckets[bucket];
+            if number == Self::EMPTY {
+                let number = self.pairs.len() as u32;
+                self.buckets[bucket] = number;
+                self.pairs.push((hash, raw));
+                return (number, true);
+            }
+            let (seen_hash, seen) = self.pairs[number as usize];
+            if seen_hash == hash && seen == raw {
+                return (number, false);
+            }
+            bucket = (bucket + 1) & mask;
+        }
+    }
+}
+
+fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
+    let records = doc
+        .children(array)
+        .filter(|&item| doc.kind(item) == Kind::Object);
+    let field_count: usize = records.clone().map(|record| doc.count(record)).sum();
     let mut plan = RecordPlan {
-        constant: Vec::new(),
-        identity: Vec::new(),
-        categorical: HashMap::default(),
-        rare_limit: (n / 40).max(2),
+        slots: Vec::new(),
+        fields: Vec::with_capacity(field_count),
+        counts: Vec::new(),
+        rare_limit: (doc.count(array) / 40).max(2),
     };
-    for stats in order {
-        if stats.present == n && stats.scalar == n && stats.values.len() == 1 {
-            let value = *stats.values.keys().next().expect("one value");
-            if value.len() <= SHORT_SCALAR {
-                plan.constant.push((stats.key, value));
+    let mut slot_of_key: HashMap<&'a [u8], u32, FastState> = HashMap::default();
+    let mut values = DistinctValues::with_capacity(field_count);
+    // Records mostly list their keys in the same order, some of them missing: the key that
+    // followed the previous one last time is tried first, then the slot last found for keys
+    // of the same fingerprint, before the key is hashed. `following[s + 1]` is the slot last seen after slot `s`, `following[START]` the
+    // slot of a record's first field.
+    const START: usize = 0;
+    let mut recent_slots = [NO_SLOT; 256];
+    const NO_SLOT: u32 = u32::MAX;
+    let mut following: Vec<u32> = vec![NO_SLOT];
+    let matches = |slots: &[Slot<'_>], guess: u32, key: &[u8]| {
+        slots
+            .get(guess as usize)
+            .is_some_and(|slot| slot.key == key)
+    };
+    for record in records {
+        let mut previous = START;
+        for field in doc.children(record) {
+            let key = doc.key(field);
+            let guess = following[previous];
+            let slot = if matches(&plan.slots, guess, key) {
+                guess
+            } else {
+                let recent = &mut recent_slots[key_fingerprint(key)];
+                let slot = if matches(&plan.slots, *recent, key) {
+                    *recent
+                } else {
+                    *slot_of_key.entry(key).or_insert_with(|| {
+                        plan.slots.push(Slot {
+                            key,
+                            present: 0,
+                            scalar: 0,
+                            distinct: 0,
+                            any_string: false,
+                            first_value: b"",
+                            role: Role::Dropped,
+                        });
+                        following.push(NO_SLOT);
+                        (plan.slots.len() - 1) as u32
+                    })
+                };
+                *recent = slot;
+                following[previous] = slot;
+                slot
+            };
+            previous = slot as usize + 1;
+            let stats = &mut plan.slots[slot as usize];
+            stats.present += 1;
+            let mut value = NOT_SCALAR;
+            if doc.kind(field) == Kind::Scalar {
+                let raw = doc.raw(field);
+                stats.scalar += 1;
+                let is_new;
+                (value, is_new) = values.number(slot, raw);
+                if is_new {
+                    plan.counts.push(0);
+                    if stats.distinct == 0 {
+                        stats.first_value = raw;
+                    }
+                    stats.distinct += 1;
+                    stats.any_string |= raw.first() == Some(&b'"');
+                }
+                plan.counts[value as usize] += 1;
+            }
+            plan.fields.push((slot, value));
+        }
+    }
+    let n = doc.count(array);
+    let mut identities = 0;
+    for stats in &mut plan.slots {
+        if stats.present == n && stats.scalar == n && stats.distinct == 1 {
+            if stats.first_value.len() <= SHORT_SCALAR {
+                stats.role = Role::Constant;
             }
             continue;
         }
         if stats.scalar * 2 < stats.present || stats.present * 2 < n {
             continue;
         }
-        let distinct = stats.values.len();
-        let is_string = stats.values.keys().any(|v| v.first() == Some(&b'"'));
-        if plan.identity.len() < 2 && is_string && distinct * 2 >= stats.scalar {
-            plan.identity.push(stats.key);
-        } else if distinct * 2 < stats.scalar {
-            plan.categorical.insert(stats.key, stats.values);
+        if identities < 2 && stats.any_string && stats.distinct * 2 >= stats.scalar {
+            stats.role = Role::Identity;
+            identities += 1;
+        } else if stats.distinct * 2 < stats.scalar {
+            stats.role = Role::Categorical;
         }
     }
     plan
 }
 
-/// Renders a skeleton of `node` into `out`; returns true when anything was left out.
-pub(crate) fn skeleton(node: &Node<'_>, depth: usize, out: &mut Vec<u8>) -> bool {
-    match node {
-        Node::Scalar(raw) => {
-            out.extend_from_slice(raw);
+/// Renders a skeleton of the document into `out`; returns true when anything was left out.
+pub(crate) fn skeleton(doc: &Document<'_>, out: &mut Vec<u8>) -> bool {
+    skeleton_of(doc, Document::ROOT, 0, out)
+}
+
+/// Renders a skeleton of one value, `depth` containers deep (recursion stays within the
+/// parser's [`MAX_DEPTH`]).
+fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>) -> bool {
+    match doc.kind(value) {
+        Kind::Scalar => {
+            out.extend_from_slice(doc.raw(value));
             false
         }
-        Node::Array(items) if is_record_array(items) => records(items, depth, out),
-        Node::Array(items) => {
-            if depth >= 3 && !items.is_empty() {
-                out.extend_from_slice(format!("[…{}]", items.len()).as_bytes());
+        Kind::Array if is_record_array(doc, value) => records(doc, value, depth, out),
+        Kind::Array => {
+            let items = doc.count(value);
+            if depth >= 3 && items > 0 {
+                out.extend_from_slice(format!("[…{items}]").as_bytes());
                 return true;
             }
             let mut lossy = false;
             out.push(b'[');
-            let shown = if items.len() > 24 { 16 } else { items.len() };
-            for (i, item) in items.iter().take(shown).enumerate() {
+            let shown = if items > 24 { 16 } else { items };
+            for (i, item) in doc.children(value).take(shown).enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
-                lossy |= skeleton(item, depth + 1, out);
+                lossy |= skeleton_of(doc, item, depth + 1, out);
             }
-            if shown < items.len() {
-                out.extend_from_slice(format!(",…{} more", items.len() - shown).as_bytes());
+            if shown < items {
+                out.extend_from_slice(format!(",…{} more", items - shown).as_bytes());
                 lossy = true;
             }
             out.push(b']');
             lossy
         }
-        Node::Object(fields) => {
-            if depth >= 3 && !fields.is_empty() {
-                out.extend_from_slice(format!("{{…{}}}", fields.len()).as_bytes());
+        Kind::Object => {
+            let fields = doc.count(value);
+            if depth >= 3 && fields > 0 {
+                out.extend_from_slice(format!("{{…{fields}}}").as_bytes());
                 return true;
             }
             let mut lossy = false;
             out.push(b'{');
-            for (i, (key, value)) in fields.iter().enumerate() {
+            for (i, field) in doc.children(value).enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
                 if depth == 0 {
                     out.push(b'\n');
                 }
-                out.extend_from_slice(key);
+                out.extend_from_slice(doc.key(field));
                 out.push(b':');
-                lossy |= skeleton(value, depth + 1, out);
+                lossy |= skeleton_of(doc, field, depth + 1, out);
             }
             if depth == 0 {
                 out.push(b'\n');
@@ -345,64 +738,65 @@ pub(crate) fn skeleton(node: &Node<'_>, depth: usize, out: &mut Vec<u8>) -> bool
 }
 
 /// One line per record: identifying fields, rare categorical values, nested values elided.
-fn records(items: &[Node<'_>], depth: usize, out: &mut Vec<u8>) -> bool {
-    let plan = plan_records(items);
+fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) -> bool {
+    let plan = plan_records(doc, array);
+    let items = doc.count(array);
     out.push(b'[');
-    if !plan.constant.is_empty() {
-        out.extend_from_slice(format!("\n[all {} items: ", items.len()).as_bytes());
-        for (i, (key, value)) in plan.constant.iter().enumerate() {
+    let mut constants = plan.slots.iter().filter(|slot| slot.role == Role::Constant);
+    if let Some(first) = constants.next() {
+        out.extend_from_slice(format!("\n[all {items} items: ").as_bytes());
+        for (i, slot) in std::iter::once(first).chain(constants).enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            out.extend_from_slice(key);
+            out.extend_from_slice(slot.key);
             out.push(b':');
-            out.extend_from_slice(value);
+            out.extend_from_slice(slot.first_value);
         }
         out.push(b']');
     }
     let mut lossy = false;
-    for (i, item) in items.iter().enumerate() {
+    let mut planned = plan.fields.iter();
+    for (i, item) in doc.children(array).enumerate() {
         if i == MAX_RECORDS {
-            out.extend_from_slice(format!("\n[… {} more items]", items.len() - i).as_bytes());
+            out.extend_from_slice(format!("\n[… {} more items]", items - i).as_bytes());
             lossy = true;
             break;
         }
         out.push(b'\n');
-        let Node::Object(fields) = item else {
-            lossy |= skeleton(item, depth + 1, out);
+        if doc.kind(item) != Kind::Object {
+            lossy |= skeleton_of(doc, item, depth + 1, out);
             out.push(b',');
             continue;
-        };
+        }
         out.push(b'{');
         let mut written = 0usize;
-        for (key, value) in fields {
-            let keep = match value {
-                Node::Scalar(raw) => {
-                    (plan.identity.contains(key) && raw.len() <= 2 * SHORT_SCALAR)
-                        || plan
-                            .categorical
-                            .get(key)
-                            .and_then(|values| values.get(raw))
-                            .is_some_and(|&count| {
-                                count <= plan.rare_limit && raw.len() <= SHORT_SCALAR
-                            })
+        for (field, &(slot, value)) in doc.children(item).zip(&mut planned) {
+            let role = plan.slots[slot as usize].role;
+            let keep = value != NOT_SCALAR && {
+                let raw_len = doc.tape[field].len as usize;
+                match role {
+                    Role::Identity => raw_len <= 2 * SHORT_SCALAR,
+                    Role::Categorical => {
+                        plan.counts[value as usize] as usize <= plan.rare_limit
+                            && raw_len <= SHORT_SCALAR
+                    }
+                    Role::Dropped | Role::Constant => false,
                 }
-                _ => false,
             };
-            let constant = plan.constant.iter().any(|(k, _)| k == key);
             if !keep {
-                lossy |= !constant;
+                lossy |= role != Role::Constant;
                 continue;
             }
             if written > 0 {
                 out.push(b',');
             }
-            out.extend_from_slice(key);
+            out.extend_from_slice(doc.key(field));
             out.push(b':');
-            minify(value, out);
+            out.extend_from_slice(doc.raw(field));
             written += 1;
         }
-        if written < fields.len() {
+        if written < doc.count(item) {
             out.extend_from_slice(if written > 0 { ",…" } else { "…" }.as_bytes());
         }
         out.extend_from_slice(b"},");
@@ -436,11 +830,68 @@ mod tests {
         }
     }
 
+    fn nested(levels: usize, inner: &str) -> Vec<u8> {
+        format!("{}{inner}{}", "[".repeat(levels), "]".repeat(levels)).into_bytes()
+    }
+
+    #[test]
+    fn nesting_is_parsed_up_to_max_depth_and_refused_beyond() {
+        // The root is at depth 0, so MAX_DEPTH + 1 brackets put the innermost value at
+        // MAX_DEPTH: the deepest one parsed.
+        assert!(parse(&nested(MAX_DEPTH + 1, "")).is_some());
+        assert!(parse(&nested(MAX_DEPTH, "1")).is_some());
+        assert!(parse(&nested(MAX_DEPTH + 2, "")).is_none());
+        assert!(parse(&nested(MAX_DEPTH + 1, "1")).is_none());
+        let objects = format!("{}1{}", "{\"k\":".repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));
+        assert!(parse(objects.as_bytes()).is_some());
+        let deeper = format!("[{objects}]");
+        assert!(parse(deeper.as_bytes()).is_none());
+    }
+
+    #[test]
+    fn hostile_depth_is_refused_without_exhausting_the_stack() {
+        assert!(parse(&nested(1_000_000, "")).is_none());
+        let unclosed = "{\"a\":[".repeat(500_000);
+        assert!(parse(unclosed.as_bytes()).is_none());
+    }
+
+    #[test]
+    fn block_marks_agree_with_the_bytewise_reading() {
+        // Every byte value, then a pseudo-random mix (a small LCG) weighted towards the bytes
+        // the parser stops at.
+        let mut state = 0x9e37_79b9_u32;
+        let mut input: Vec<u8> = (0..=255u8).collect();
+        for _ in 0..64 * 64 {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let pick = (state >> 24) as u8;
+            input.push(if pick < 128 {
+                b" \n\r\t\"\\{}[],:ae\x0b\x00"[usize::from(pick % 16)]
+            } else {
+                pick
+            });
+        }
+        for block in input.chunks(64) {
+            assert_eq!(block_marks(block), block_marks_bytewise(block));
+        }
+    }
+
+    #[test]
+    fn minify_drops_only_whitespace_between_tokens() {
+        let input = b" \r\n{ \"a b\" :\t[ 1 , \"x \\\" y\" ,{ } ,[ ] ] ,\"c\":null }\n";
+        let doc = parse(input).expect("valid JSON");
+        let mut out = Vec::new();
+        minify(&doc, &mut out);
+        assert_eq!(out, br#"{"a b":[1,"x \" y",{},[]],"c":null}"#);
+        assert_eq!(doc.lines, 2);
+        let mut short = Vec::new();
+        assert!(!minify_within(&doc, &mut short, 10));
+    }
+
     #[test]
     fn escapes_inside_strings_still_parse_exactly() {
-        let node = parse(br#"{"a\"b":"c\\","d":["\u00e9\n"]}"#).expect("valid JSON");
+        let doc = parse(br#"{"a\"b":"c\\","d":["\u00e9\n"]}"#).expect("valid JSON");
         let mut out = Vec::new();
-        minify(&node, &mut out);
+        minify(&doc, &mut out);
         assert_eq!(out, br#"{"a\"b":"c\\","d":["\u00e9\n"]}"#);
     }
 }

@@ -364,10 +364,10 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
         return passthrough(input, kind, id, crate::recovery::count_lines(input));
     }
     let limits = budget::Limits::new(input, opts);
-    // A JSON document needs only its line count; the line index is built for the line path.
+    // A JSON document needs only its line count (the parser counts them as it scans); the line
+    // index is built for the line path.
     if kind == ContentKind::Json && input.len() <= MAX_JSON_TREE_BYTES {
-        let line_count = crate::recovery::count_lines(input);
-        if let Some(result) = compact_json(input, opts, line_count) {
+        if let Some((result, line_count)) = compact_json(input, opts) {
             // A skeleton over the budget or the cap takes the line path, which fits both. JSON is
             // mostly quotes and separators, which the estimate weighs double, so its budget is
             // checked at chars/4.
@@ -414,25 +414,25 @@ fn finish(
     }
 }
 
-fn compact_json(
-    input: &[u8],
-    opts: &CompactOptions,
-    line_count: usize,
-) -> Option<select::Selection> {
+/// The JSON view of a document and the input's line count; `None` when `input` is not one JSON
+/// document.
+fn compact_json(input: &[u8], opts: &CompactOptions) -> Option<(select::Selection, usize)> {
     let root = json::parse(input)?;
+    let line_count = root.lines;
     let scale = 1.0 + 3.0 * (1.0 - opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0));
     let target = ((8192 + input.len() / 64).min(24 * 1024) as f64 * scale) as usize;
     let mut minified = Vec::with_capacity((input.len() / 2).min(target + 1));
     if json::minify_within(&root, &mut minified, target) {
-        return Some(select::Selection {
+        let view = select::Selection {
             text: minified,
             ranges: Vec::new(),
             strategies: vec!["minify-json"],
-        });
+        };
+        return Some((view, line_count));
     }
     drop(minified);
     let mut skeleton = Vec::with_capacity(target * 2);
-    let lossy = json::skeleton(&root, 0, &mut skeleton);
+    let lossy = json::skeleton(&root, &mut skeleton);
     let mut strategies = vec!["minify-json", "factor-constant-fields"];
     let mut ranges = Vec::new();
     if lossy {
@@ -453,9 +453,10 @@ fn compact_json(
             template: "json skeleton".to_string(),
         });
     }
-    Some(select::Selection {
+    let view = select::Selection {
         text: skeleton,
         ranges,
         strategies,
-    })
+    };
+    Some((view, line_count))
 }
