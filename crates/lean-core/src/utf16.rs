@@ -12,37 +12,42 @@ pub fn utf16_to_utf8(units: &[u16]) -> Vec<u8> {
     let mut at = 0usize;
     // Every branch writes at most the bytes `utf8_len_bound` counted for the units it
     // consumes, so `len` never passes `bound`.
-    let mut put = |byte: u8| {
-        debug_assert!(len < bound);
+    let put = |len: &mut usize, byte: u8| {
+        debug_assert!(*len < bound);
         // SAFETY: `len < bound`, the capacity reserved above (see the loop's invariant).
-        unsafe { dst.add(len).write(byte) };
-        len += 1;
+        unsafe { dst.add(*len).write(byte) };
+        *len += 1;
     };
     while at < units.len() {
-        // ASCII, the bulk of tool output, goes eight units at a time.
-        if let Some(block) = units.get(at..at + 8) {
+        // ASCII, the bulk of tool output, goes sixteen units at a time.
+        if let Some(block) = units.get(at..at + 16) {
             if block.iter().fold(0, |seen, &unit| seen | unit) < 0x80 {
-                block.iter().for_each(|&unit| put(unit as u8));
-                at += 8;
+                debug_assert!(len + 16 <= bound);
+                for (k, &unit) in block.iter().enumerate() {
+                    // SAFETY: sixteen ASCII units, counted as sixteen bytes in `bound`.
+                    unsafe { dst.add(len + k).write(unit as u8) };
+                }
+                len += 16;
+                at += 16;
                 continue;
             }
         }
         let unit = units[at];
         at += 1;
         match unit {
-            0..=0x7F => put(unit as u8),
+            0..=0x7F => put(&mut len, unit as u8),
             0x80..=0x7FF => {
-                put(0xC0 | (unit >> 6) as u8);
-                put(0x80 | (unit & 0x3F) as u8);
+                put(&mut len, 0xC0 | (unit >> 6) as u8);
+                put(&mut len, 0x80 | (unit & 0x3F) as u8);
             }
             0xD800..=0xDBFF if matches!(units.get(at), Some(0xDC00..=0xDFFF)) => {
                 let code =
                     0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(units[at]) - 0xDC00);
                 at += 1;
-                put(0xF0 | (code >> 18) as u8);
-                put(0x80 | ((code >> 12) & 0x3F) as u8);
-                put(0x80 | ((code >> 6) & 0x3F) as u8);
-                put(0x80 | (code & 0x3F) as u8);
+                put(&mut len, 0xF0 | (code >> 18) as u8);
+                put(&mut len, 0x80 | ((code >> 12) & 0x3F) as u8);
+                put(&mut len, 0x80 | ((code >> 6) & 0x3F) as u8);
+                put(&mut len, 0x80 | (code & 0x3F) as u8);
             }
             _ => {
                 // A lone surrogate is U+FFFD; anything else up to U+FFFF is 3 bytes.
@@ -51,9 +56,9 @@ pub fn utf16_to_utf8(units: &[u16]) -> Vec<u8> {
                 } else {
                     unit
                 };
-                put(0xE0 | (code >> 12) as u8);
-                put(0x80 | ((code >> 6) & 0x3F) as u8);
-                put(0x80 | (code & 0x3F) as u8);
+                put(&mut len, 0xE0 | (code >> 12) as u8);
+                put(&mut len, 0x80 | ((code >> 6) & 0x3F) as u8);
+                put(&mut len, 0x80 | (code & 0x3F) as u8);
             }
         }
     }
