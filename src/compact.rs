@@ -115,15 +115,15 @@ pub fn compact(
     guarded("compact", || {
         let options = core_compact_options(options)?;
         match input {
-            TextInput::String(text) if text_over_limit(&options.0, text.utf8_len()) => {
-                let id = text.hash_in_pieces()?;
-                let out = compact::unread_passthrough(text.utf8_len(), id, &options.0);
-                Ok(compact_result(out, CallerInput::String(text.value())))
-            }
             TextInput::String(text) => {
-                let bytes = text.read()?;
-                let out = compact_bytes(bytes.as_bytes(), options);
-                drop(bytes); // the copy napi made; the caller's own string goes back
+                let out = match text.read_within(compact::max_input_bytes(&options.0))? {
+                    // `bytes` is the copy napi made; the caller's own string goes back.
+                    Some(bytes) => compact_bytes(&bytes, options),
+                    None => {
+                        let id = text.hash_in_pieces()?;
+                        compact::unread_passthrough(text.utf8_len()?, id, &options.0)
+                    }
+                };
                 Ok(compact_result(out, CallerInput::String(text.value())))
             }
             TextInput::Buffer(buffer, value) => {
@@ -144,10 +144,6 @@ fn compact_bytes(input: &[u8], options: (CompactOptions, bool)) -> compact::Comp
     }
 }
 
-fn text_over_limit(options: &CompactOptions, len: usize) -> bool {
-    len > compact::max_input_bytes(options)
-}
-
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
 #[napi(catch_unwind)]
 pub fn compact_to_buffer(
@@ -164,14 +160,18 @@ pub fn compact_to_buffer(
             TextInput::Buffer(buffer, _) => Either::A(buffer),
             TextInput::String(text) => Either::B(text.read()?),
         };
-        let out = compact_bytes(input_bytes(&input), options);
+        let bytes = match &input {
+            Either::A(buffer) => &buffer[..],
+            Either::B(bytes) => &bytes[..],
+        };
+        let out = compact_bytes(bytes, options);
         if out.changed {
             return Ok(out.text.into());
         }
         // Unchanged: hand the input back rather than a copy of it.
         Ok(match input {
             Either::A(buf) => buf,
-            Either::B(text) => text.into_bytes().into(),
+            Either::B(bytes) => bytes.into(),
         })
     })
 }
@@ -215,7 +215,7 @@ pub fn compact_async(
         let options = core_compact_options(options)?;
         let input = match input {
             TextInput::Buffer(buffer, _) => buffer.to_vec(),
-            TextInput::String(text) => text.read()?.into_bytes(),
+            TextInput::String(text) => text.read()?,
         };
         Ok(OffThread::task(CompactWork { input, options }))
     })

@@ -33,6 +33,9 @@ pub(crate) enum CallerInput {
 pub struct ResultText(TextSource);
 
 enum TextSource {
+    /// A new string from ASCII bytes, created as Latin-1: a plain copy into a one-byte string,
+    /// where creating it from UTF-8 would first scan the bytes in V8.
+    Ascii(Vec<u8>),
     /// A new string.
     Owned(String),
     /// The caller's own string value.
@@ -44,6 +47,9 @@ enum TextSource {
 impl ResultText {
     /// A new string holding `bytes` (U+FFFD for invalid UTF-8).
     pub(crate) fn owned(bytes: Vec<u8>) -> Self {
+        if bytes.is_ascii() {
+            return ResultText(TextSource::Ascii(bytes));
+        }
         ResultText(TextSource::Owned(String::from_utf8(bytes).unwrap_or_else(
             |e| String::from_utf8_lossy(e.as_bytes()).into_owned(),
         )))
@@ -63,6 +69,22 @@ impl TypeName for ResultText {
 impl ToNapiValue for ResultText {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
         match val.0 {
+            TextSource::Ascii(bytes) => {
+                let mut value = std::ptr::null_mut();
+                // SAFETY: `env` is the env napi is converting for; `bytes` holds `len()` bytes.
+                status(
+                    unsafe {
+                        sys::napi_create_string_latin1(
+                            env,
+                            bytes.as_ptr().cast(),
+                            bytes.len() as isize,
+                            &mut value,
+                        )
+                    },
+                    "create the result's text (is it longer than a JS string can be?)",
+                )?;
+                Ok(value)
+            }
             TextSource::Owned(text) => unsafe { String::to_napi_value(env, text) },
             TextSource::Same(value) => Ok(value),
             TextSource::Deferred => unsafe { <()>::to_napi_value(env, ()) },

@@ -5,6 +5,7 @@
 //! - [`recovery`]: bounded in-memory and durable on-disk store of original tool output.
 //! - [`tools`]: search over tool metadata, used to defer rarely used tool schemas.
 //! - [`capsule`]: extractive, deterministic capsules of tool guidelines and skill text.
+//! - [`utf16`]: UTF-16 to UTF-8 as JS engines do it (for the binding's string reads).
 //!
 //! Skill and tool search share one text analysis and one BM25F (`bm25f`).
 //!
@@ -23,5 +24,6 @@ pub mod hash;
 pub mod recovery;
 pub mod skills;
 pub mod tools;
+pub mod utf16;
 
 pub use error::ErrorCode;
