@@ -21,7 +21,7 @@ import { bindingTarget, native } from "../shared/native.js";
 import { ASYNC_BYTES, compactToolResult, rangesFromRecord } from "./compaction.js";
 import { RetrievalFeedback } from "./feedback.js";
 import { RecentOutputs } from "./repeats.js";
-import { claimFolder, describePrune, pruneStores } from "./retention.js";
+import { claimFolder, describePrune, pruneStores, storeKeyOf } from "./retention.js";
 import { compactionBudgetFor } from "../shared/config.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./provider.js";
 import { RETRIEVE_DESCRIPTION, RETRIEVE_PARAMETERS, RETRIEVE_TOOL, TOKEN_SAVER_GUIDELINE, runRetrieve } from "./retrieve.js";
@@ -38,12 +38,6 @@ const STORE_LIMITS = { maxEntries: 256, maxBytes: 64 * 1024 * 1024, diskBudgetBy
 /** Directory holding every session's originals. @param {string} agentDir */
 export function storeRoot(agentDir) {
   return path.join(agentDir, "pi-lean", "token-saver");
-}
-
-/** A session id made safe as a directory name. @param {string} id */
-function storeKeyOf(id) {
-  const key = String(id || "default").replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 128);
-  return key === "." || key === ".." ? "default" : key;
 }
 
 /**
@@ -124,9 +118,10 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     if (key === storeKey) return openStore();
     const cached = otherStores.get(key);
     if (cached) return cached;
-    const dir = path.join(storeRoot(getAgentDir()), storeKeyOf(key));
+    const folder = storeKeyOf(key);
+    const dir = path.join(storeRoot(getAgentDir()), folder);
     if (!fs.existsSync(dir)) return null;
-    claim(storeKeyOf(key));
+    claim(folder);
     const opened = native.RecoveryStore.open({ ...STORE_LIMITS, dir });
     otherStores.set(key, opened);
     return opened;

@@ -49,6 +49,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * @property {string[]} errors
  */
 
+/**
+ * A session id made safe as a directory name: the name of that session's folder of stored
+ * originals (the Token Saver opens it by this name; retention matches folders to sessions by it).
+ * @param {string} id
+ */
+export function storeKeyOf(id) {
+  const key = String(id || "default").replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 128);
+  return key === "." || key === ".." ? "default" : key;
+}
+
 /** @param {number} pid */
 function processAlive(pid) {
   if (!Number.isInteger(pid) || pid <= 0) return false;
@@ -161,7 +171,7 @@ export async function sessionFilesById(sessionDirs) {
     for (const entry of entries) {
       if (entry.isDirectory() && depth > 0) await walk(path.join(dir, entry.name), depth - 1);
       const match = entry.isFile() ? /^[^_]+_(.+)\.jsonl$/.exec(entry.name) : null;
-      if (match) byId.set(match[1].replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 128), path.join(dir, entry.name));
+      if (match) byId.set(storeKeyOf(match[1]), path.join(dir, entry.name));
     }
   };
   for (const dir of sessionDirs) await walk(dir, 1);
