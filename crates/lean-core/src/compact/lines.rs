@@ -227,17 +227,8 @@ fn newline_mask(block: &[u8]) -> u64 {
     debug_assert!(block.len() <= 64);
     #[cfg(target_arch = "x86_64")]
     if block.len() == 64 {
-        use std::arch::x86_64::*;
-        // SAFETY: SSE2 is part of the x86-64 baseline; the four unaligned 16-byte loads read
-        // the 64 bytes the length check above shows are in bounds.
-        return unsafe {
-            let newline = _mm_set1_epi8(b'\n' as i8);
-            let lanes = |at: usize| {
-                let v = _mm_loadu_si128(block.as_ptr().add(at).cast());
-                u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(v, newline)) as u16)
-            };
-            lanes(0) | lanes(16) << 16 | lanes(32) << 32 | lanes(48) << 48
-        };
+        let lanes = |at: usize| u64::from(byte_mask16(&block[at..at + 16], b'\n'));
+        return lanes(0) | lanes(16) << 16 | lanes(32) << 32 | lanes(48) << 48;
     }
     block
         .iter()
@@ -429,28 +420,34 @@ fn zero_byte(word: u64) -> Option<usize> {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn find_byte_sse2(byte: u8, hay: &[u8]) -> Option<usize> {
-    use std::arch::x86_64::*;
     debug_assert!((16..=SHORT_SEARCH).contains(&hay.len()));
-    // SAFETY: SSE2 is part of the x86-64 baseline; every load reads 16 bytes at `at`, and
-    // `at + 16 <= hay.len()` holds for each (the last `at` is `hay.len() - 16`).
-    unsafe {
-        let needle = _mm_set1_epi8(byte as i8);
-        let hits = |at: usize| {
-            let v = _mm_loadu_si128(hay.as_ptr().add(at).cast());
-            _mm_movemask_epi8(_mm_cmpeq_epi8(v, needle)) as u32
-        };
-        let mut at = 0usize;
-        loop {
-            let at_step = at.min(hay.len() - 16);
-            let mask = hits(at_step);
-            if mask != 0 {
-                return Some(at_step + mask.trailing_zeros() as usize);
-            }
-            if at_step + 16 >= hay.len() {
-                return None;
-            }
-            at += 16;
+    let mut at = 0usize;
+    loop {
+        // The last step ends at the slice's end; `hay.len() >= 16` keeps it in bounds.
+        let at_step = at.min(hay.len() - 16);
+        let mask = byte_mask16(&hay[at_step..at_step + 16], byte);
+        if mask != 0 {
+            return Some(at_step + mask.trailing_zeros() as usize);
         }
+        if at_step + 16 >= hay.len() {
+            return None;
+        }
+        at += 16;
+    }
+}
+
+/// Bit `i` set for each `byte` at `lane[i]`, the 16 bytes compared in one SSE2 step (the
+/// building block of [`newline_mask`] and [`find_byte_sse2`]).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn byte_mask16(lane: &[u8], byte: u8) -> u32 {
+    use std::arch::x86_64::*;
+    assert!(lane.len() == 16);
+    // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16 bytes the
+    // assertion shows `lane` holds.
+    unsafe {
+        let v = _mm_loadu_si128(lane.as_ptr().cast());
+        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8))) as u32
     }
 }
 
