@@ -128,15 +128,8 @@ pub(super) fn bare_path_is_top_level(line: &[u8]) -> Option<bool> {
 }
 
 pub(super) fn is_status_entry(t: &[u8]) -> bool {
-    // The first bytes of the entries below: most lines start with none of them.
-    if !matches!(
-        t.first(),
-        Some(b'm' | b'd' | b'n' | b'r' | b'c' | b't' | b'b' | b'O' | b'H' | b'Y')
-    ) {
-        return false;
-    }
-    [
-        &b"modified:"[..],
+    static STATUS_ENTRIES: PrefixSet<11> = PrefixSet::new([
+        b"modified:",
         b"deleted:",
         b"new file:",
         b"renamed:",
@@ -147,9 +140,43 @@ pub(super) fn is_status_entry(t: &[u8]) -> bool {
         b"On branch ",
         b"HEAD detached",
         b"Your branch ",
-    ]
-    .iter()
-    .any(|p| t.starts_with(p))
+    ]);
+    STATUS_ENTRIES.starts(t)
+}
+
+/// A list of line prefixes with the table of their first bytes, built from the list at compile
+/// time: these tests run on every line, and most lines start with none of those bytes, so one
+/// lookup rejects them (and the table cannot drift from the list).
+pub(super) struct PrefixSet<const N: usize> {
+    prefixes: [&'static [u8]; N],
+    first_bytes: [bool; 256],
+}
+
+impl<const N: usize> PrefixSet<N> {
+    /// The set of `prefixes`, each non-empty (an empty one fails the build).
+    pub(super) const fn new(prefixes: [&'static [u8]; N]) -> Self {
+        let mut first_bytes = [false; 256];
+        let mut i = 0;
+        while i < N {
+            first_bytes[prefixes[i][0] as usize] = true;
+            i += 1;
+        }
+        PrefixSet {
+            prefixes,
+            first_bytes,
+        }
+    }
+
+    /// Whether `text` starts with one of the prefixes.
+    #[inline]
+    pub(super) fn starts(&self, text: &[u8]) -> bool {
+        match text.first() {
+            Some(&b) if self.first_bytes[b as usize] => {
+                self.prefixes.iter().any(|p| text.starts_with(p))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Rank of a line for the kind-specific structure (headers, definitions); `None` if nothing.
@@ -221,15 +248,8 @@ pub(super) fn uses_error_signals(kind: ContentKind) -> bool {
 
 /// Rename, copy, mode and binary metadata of a diff: always facts.
 pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
-    // The first bytes of the prefixes below: most lines start with none of them.
-    if !matches!(
-        text.first(),
-        Some(b'r' | b'c' | b's' | b'o' | b'n' | b'd' | b'B')
-    ) {
-        return false;
-    }
-    [
-        &b"rename from"[..],
+    static DIFF_METADATA: PrefixSet<10> = PrefixSet::new([
+        b"rename from",
         b"rename to",
         b"copy from",
         b"copy to",
@@ -239,7 +259,6 @@ pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
         b"new file mode",
         b"deleted file mode",
         b"Binary files",
-    ]
-    .iter()
-    .any(|p| text.starts_with(p))
+    ]);
+    DIFF_METADATA.starts(text)
 }
