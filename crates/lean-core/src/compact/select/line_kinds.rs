@@ -41,13 +41,31 @@ pub(super) fn state_before_failure(
     frequent.truncate(ENDS_OF_TEMPLATES);
     let mut first: Vec<Option<usize>> = vec![None; frequent.len()];
     let mut last: Vec<Option<usize>> = vec![None; frequent.len()];
-    for (i, flag) in flags.iter().enumerate() {
-        let t = templates.get(i);
-        if let Some(k) = frequent.iter().position(|&(_, f)| f == t) {
+    // Each template's place in `frequent` plus one (0 for the others): one lookup per line.
+    let mut place = vec![0u8; template_counts.len()];
+    for (k, &(_, t)) in frequent.iter().enumerate() {
+        place[t as usize] = k as u8 + 1;
+    }
+    let mut visit = |i: usize, t: u32| {
+        let k = place[t as usize];
+        if k != 0 {
+            let k = usize::from(k - 1);
             first[k].get_or_insert(i);
             // The first line of the last run of identical lines stands for that run.
-            if !flag.has(DUPLICATE) {
+            if !flags[i].has(DUPLICATE) {
                 last[k] = Some(i);
+            }
+        }
+    };
+    match templates {
+        TemplateIds::Narrow(ids) => {
+            for (i, &t) in ids.iter().enumerate().take(n) {
+                visit(i, u32::from(t));
+            }
+        }
+        TemplateIds::Wide(ids) => {
+            for (i, &t) in ids.iter().enumerate().take(n) {
+                visit(i, t);
             }
         }
     }
@@ -62,6 +80,12 @@ pub(super) fn is_blank(line: &[u8]) -> bool {
 
 /// A frame of a stack trace: `at fn (file:1:2)`, `  12: crate::module::fn`.
 pub(super) fn is_backtrace_frame(line: &[u8]) -> bool {
+    // Most lines start with neither a blank nor `a`: one comparison settles them.
+    match line.first() {
+        Some(b'a') => return line.starts_with(b"at "),
+        Some(b' ' | b'\t') => {}
+        _ => return false,
+    }
     let indent = indent_width(line);
     let t = &line[indent..];
     if t.starts_with(b"at ") {
@@ -79,27 +103,44 @@ pub(super) fn promote_small_hunks(
     budget_lines: usize,
 ) {
     const SMALL_HUNK: usize = 8;
+    // Changed lines of the hunks seen so far; those of the current hunk start at `hunk_from`
+    // and are dropped again when it ends with more than `SMALL_HUNK` of them.
     let mut small: Vec<u32> = Vec::new();
-    let mut hunk: Vec<u32> = Vec::new();
+    let mut hunk_from = 0usize;
     let mut in_hunk = false;
-    let flush = |hunk: &mut Vec<u32>, small: &mut Vec<u32>| {
-        if hunk.len() <= SMALL_HUNK {
-            small.append(hunk);
+    let flush = |small: &mut Vec<u32>, hunk_from: &mut usize| {
+        if small.len() - *hunk_from > SMALL_HUNK {
+            small.truncate(*hunk_from);
         }
-        hunk.clear();
+        *hunk_from = small.len();
     };
-    for (i, text) in texts.indexed() {
-        if text.starts_with(b"@@") {
-            flush(&mut hunk, &mut small);
-            in_hunk = true;
-        } else if text.starts_with(b"diff ") || text.starts_with(b"commit ") {
-            flush(&mut hunk, &mut small);
-            in_hunk = false;
-        } else if in_hunk && (text.starts_with(b"+") || text.starts_with(b"-")) {
-            hunk.push(i as u32);
+    // Only first bytes and prefixes without `\r` or `\n` are tested, which a line's terminator
+    // cannot change: the untrimmed lines are cheaper to step through.
+    let mut i = 0u32;
+    for text in texts.with_terminators() {
+        match text.first() {
+            Some(b'+' | b'-') => {
+                if in_hunk {
+                    small.push(i);
+                }
+            }
+            Some(b'@') if text.starts_with(b"@@") => {
+                flush(&mut small, &mut hunk_from);
+                in_hunk = true;
+            }
+            Some(b'd') if text.starts_with(b"diff ") => {
+                flush(&mut small, &mut hunk_from);
+                in_hunk = false;
+            }
+            Some(b'c') if text.starts_with(b"commit ") => {
+                flush(&mut small, &mut hunk_from);
+                in_hunk = false;
+            }
+            _ => {}
         }
+        i += 1;
     }
-    flush(&mut hunk, &mut small);
+    flush(&mut small, &mut hunk_from);
     let rank = if small.len() <= 4 * budget_lines {
         Rank::Context
     } else {
@@ -118,7 +159,12 @@ pub(super) fn is_stack_frame(line: &[u8]) -> bool {
 /// Whether a bare path line names a top-level entry (`a`, `./a`, `a/`, but not `a/b`); `None`
 /// when the line is not a bare path. Two memchr scans: this runs for every line of a listing.
 pub(super) fn bare_path_is_top_level(line: &[u8]) -> Option<bool> {
-    let t = trim(line);
+    trimmed_bare_path_is_top_level(trim(line))
+}
+
+/// [`bare_path_is_top_level`] of a line already trimmed.
+#[inline]
+fn trimmed_bare_path_is_top_level(t: &[u8]) -> Option<bool> {
     if t.is_empty() || has_byte(t, b' ') {
         return None;
     }
@@ -179,14 +225,16 @@ impl<const N: usize> PrefixSet<N> {
     }
 }
 
-/// Rank of a line for the kind-specific structure (headers, definitions); `None` if nothing.
-pub(super) fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) -> Option<Rank> {
-    match kind {
-        // Changed lines, most of a diff, start with no header's or metadata's first byte.
-        ContentKind::Diff if matches!(line.first(), Some(b'+' | b'-')) => {
-            if in_message && !is_blank(line) {
-                Some(Rank::Must)
-            } else if line.starts_with(b"+++") || line.starts_with(b"---") {
+/// Structural rank of a diff line (headers, changed lines, definitions), `None` for the rest.
+/// `in_message` carries whether the line is in a commit message (after `Date:`, until the next
+/// `commit` or `diff --git`) from line to line.
+#[inline]
+pub(super) fn diff_line_rank(line: &[u8], in_message: &mut bool) -> Option<Rank> {
+    // One dispatch on the first byte: every header, metadata or message test below starts
+    // with a different one, and changed lines, most of a diff, start with `+` or `-`.
+    match line.first() {
+        Some(b'+' | b'-') => {
+            if line.starts_with(b"+++") || line.starts_with(b"---") {
                 None
             } else if is_definition(line) {
                 Some(Rank::High)
@@ -194,43 +242,42 @@ pub(super) fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) 
                 Some(Rank::Body)
             }
         }
-        ContentKind::Diff => {
-            if line.starts_with(b"commit ")
-                || line.starts_with(b"diff --git")
-                || line.starts_with(b"@@")
-                || line.starts_with(b"Author:")
-                || line.starts_with(b"Merge:")
-                || is_diff_metadata(line)
-                || (in_message && !is_blank(line))
-            {
-                Some(Rank::Must)
-            } else if (line.starts_with(b"+") || line.starts_with(b"-"))
-                && !line.starts_with(b"+++")
-                && !line.starts_with(b"---")
-            {
-                Some(if is_definition(line) {
-                    Rank::High
-                } else {
-                    Rank::Body
-                })
-            } else {
-                None
-            }
+        Some(b'D') if line.starts_with(b"Date:") => {
+            *in_message = true;
+            None
         }
-        ContentKind::Source | ContentKind::Grep => is_definition(line).then_some(Rank::High),
-        ContentKind::Tree => {
-            let t = trim(line);
-            if is_status_entry(t)
-                || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
-            {
-                Some(Rank::Must)
-            } else if bare_path_is_top_level(line) == Some(true) {
-                Some(Rank::High)
-            } else {
-                None
-            }
+        Some(b'd') if line.starts_with(b"diff --git") => {
+            *in_message = false;
+            Some(Rank::Must)
         }
-        _ => None,
+        Some(b'c') if line.starts_with(b"commit ") => {
+            *in_message = false;
+            Some(Rank::Must)
+        }
+        Some(b'@') => line.starts_with(b"@@").then_some(Rank::Must),
+        Some(b'A') => line.starts_with(b"Author:").then_some(Rank::Must),
+        Some(b'M') => line.starts_with(b"Merge:").then_some(Rank::Must),
+        // The commit message is indented by four spaces.
+        Some(b' ') => {
+            (*in_message && line.starts_with(b"    ") && !is_blank(line)).then_some(Rank::Must)
+        }
+        _ => is_diff_metadata(line).then_some(Rank::Must),
+    }
+}
+
+/// Structural rank of a listing line: git status entries and `dir:` headers of top-level
+/// entries are facts, top-level entries rank high; `None` for the rest.
+#[inline]
+pub(super) fn tree_line_rank(line: &[u8]) -> Option<Rank> {
+    let t = trim(line);
+    if is_status_entry(t) || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
+    {
+        Some(Rank::Must)
+    } else if trimmed_bare_path_is_top_level(t) == Some(true) {
+        // `trim(t) == t`: the line's own test without trimming it twice.
+        Some(Rank::High)
+    } else {
+        None
     }
 }
 
