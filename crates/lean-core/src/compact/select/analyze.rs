@@ -7,8 +7,8 @@ use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, refine_signal, scan_signals, template_hash, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
 use super::line_kinds::{
-    diff_line_rank, is_backtrace_frame, promote_small_hunks, state_before_failure,
-    tree_line_rank, uses_error_signals,
+    diff_line_rank, is_backtrace_frame, promote_small_hunks, state_before_failure, tree_line_rank,
+    uses_error_signals,
 };
 use super::line_texts::LineTexts;
 use super::templates::{hit_text_of, intern_narrow, TemplateIds, TemplateInterner, Templates};
@@ -324,8 +324,8 @@ fn rank_lines(
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
         // instead.
         if rank > Rank::Rare && templates.count_of(i) <= 2 {
-            let exempt = is_backtrace_frame(text)
-                || (kind == ContentKind::Tree && is_ls_long_entry(text));
+            let exempt =
+                is_backtrace_frame(text) || (kind == ContentKind::Tree && is_ls_long_entry(text));
             if !exempt {
                 rank = Rank::Rare;
             }

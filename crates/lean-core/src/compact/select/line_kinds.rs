@@ -190,38 +190,46 @@ pub(super) fn is_status_entry(t: &[u8]) -> bool {
     STATUS_ENTRIES.starts(t)
 }
 
-/// A list of line prefixes with the table of their first bytes, built from the list at compile
-/// time: these tests run on every line, and most lines start with none of those bytes, so one
-/// lookup rejects them (and the table cannot drift from the list).
+/// A list of line prefixes with, for each byte, the prefixes starting with it, built from the
+/// list at compile time: these tests run on every line, and most lines start with none of
+/// those bytes, so one lookup rejects them, and a line that passes is compared only with the
+/// prefixes of its first byte (the table cannot drift from the list).
 pub(super) struct PrefixSet<const N: usize> {
     prefixes: [&'static [u8]; N],
-    first_bytes: [bool; 256],
+    /// Bit `k` of entry `b`: prefix `k` starts with byte `b`.
+    by_first_byte: [u32; 256],
 }
 
 impl<const N: usize> PrefixSet<N> {
-    /// The set of `prefixes`, each non-empty (an empty one fails the build).
+    /// The set of `prefixes`, each non-empty, at most 32 (otherwise the build fails).
     pub(super) const fn new(prefixes: [&'static [u8]; N]) -> Self {
-        let mut first_bytes = [false; 256];
-        let mut i = 0;
-        while i < N {
-            first_bytes[prefixes[i][0] as usize] = true;
-            i += 1;
+        assert!(N <= 32, "a prefix set holds at most 32 prefixes");
+        let mut by_first_byte = [0u32; 256];
+        let mut k = 0;
+        while k < N {
+            by_first_byte[prefixes[k][0] as usize] |= 1 << k;
+            k += 1;
         }
         PrefixSet {
             prefixes,
-            first_bytes,
+            by_first_byte,
         }
     }
 
     /// Whether `text` starts with one of the prefixes.
     #[inline]
     pub(super) fn starts(&self, text: &[u8]) -> bool {
-        match text.first() {
-            Some(&b) if self.first_bytes[b as usize] => {
-                self.prefixes.iter().any(|p| text.starts_with(p))
+        let Some(&first) = text.first() else {
+            return false;
+        };
+        let mut candidates = self.by_first_byte[first as usize];
+        while candidates != 0 {
+            if text.starts_with(self.prefixes[candidates.trailing_zeros() as usize]) {
+                return true;
             }
-            _ => false,
+            candidates &= candidates - 1;
         }
+        false
     }
 }
 
@@ -270,7 +278,8 @@ pub(super) fn diff_line_rank(line: &[u8], in_message: &mut bool) -> Option<Rank>
 #[inline]
 pub(super) fn tree_line_rank(line: &[u8]) -> Option<Rank> {
     let t = trim(line);
-    if is_status_entry(t) || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
+    if is_status_entry(t)
+        || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
     {
         Some(Rank::Must)
     } else if trimmed_bare_path_is_top_level(t) == Some(true) {
@@ -308,4 +317,224 @@ pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
         b"Binary files",
     ]);
     DIFF_METADATA.starts(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::signals::{is_definition, is_type_definition};
+    use super::*;
+
+    /// The declaring keyword as a plain list of prefix tests (what the word-compare version in
+    /// `signals` must agree with): modifiers stripped first, then the keyword.
+    fn reference_keyword(line: &[u8]) -> Option<&'static [u8]> {
+        const MODIFIERS: &[&[u8]] = &[
+            b"pub ",
+            b"public ",
+            b"private ",
+            b"protected ",
+            b"export ",
+            b"extern \"C\" ",
+            b"default ",
+            b"async ",
+            b"abstract ",
+            b"unsafe ",
+            b"static ",
+            b"final ",
+        ];
+        const KEYWORDS: &[&[u8]] = &[
+            b"fn ",
+            b"function ",
+            b"function*",
+            b"func ",
+            b"struct ",
+            b"enum ",
+            b"trait ",
+            b"type ",
+            b"impl ",
+            b"impl<",
+            b"interface ",
+            b"mod ",
+            b"macro_rules!",
+            b"union ",
+            b"def ",
+            b"class ",
+        ];
+        let mut rest = line
+            .strip_prefix(b"+")
+            .or(line.strip_prefix(b"-"))
+            .unwrap_or(line);
+        rest = &rest[indent_width(rest)..];
+        loop {
+            if rest.starts_with(b"pub(") {
+                match rest.iter().position(|&b| b == b')') {
+                    Some(close) => {
+                        rest = &rest[close + 1..];
+                        rest = &rest[indent_width(rest)..];
+                        continue;
+                    }
+                    None => return None,
+                }
+            }
+            if rest.starts_with(b"const fn ") {
+                rest = &rest[b"const ".len()..];
+                continue;
+            }
+            match MODIFIERS.iter().find(|m| rest.starts_with(m)) {
+                Some(m) => rest = &rest[m.len()..],
+                None => break,
+            }
+        }
+        KEYWORDS.iter().copied().find(|k| rest.starts_with(k))
+    }
+
+    fn is_type_keyword(k: &[u8]) -> bool {
+        !matches!(
+            k,
+            b"fn "
+                | b"def "
+                | b"function "
+                | b"function*"
+                | b"func "
+                | b"impl "
+                | b"impl<"
+                | b"mod "
+        )
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn definitions_agree_with_the_plain_prefix_tests(
+            sign in "[+-]?",
+            indent in "[ \t]{0,20}",
+            words in proptest::collection::vec(
+                "pub|pub\\(crate\\)|pub\\( super \\)|public|private|protected|export|extern \"C\"|\
+                 default|async|abstract|unsafe|static|final|const|fn|function\\*?|func|struct|\
+                 enum|trait|type|impl<T>|impl|interface|mod|macro_rules!|union|def|class|\
+                 x|self|if|[a-z]{1,3}|[ \t(]",
+                0..5,
+            ),
+            separators in proptest::collection::vec("[ \t]{0,2}|\\(", 5),
+        ) {
+            let mut line = format!("{sign}{indent}");
+            for (word, separator) in words.iter().zip(&separators) {
+                line.push_str(word);
+                line.push_str(separator);
+            }
+            let line = line.as_bytes();
+            let expected = reference_keyword(line);
+            proptest::prop_assert_eq!(is_definition(line), expected.is_some(), "{:?}", line);
+            proptest::prop_assert_eq!(
+                is_type_definition(line),
+                expected.is_some_and(is_type_keyword),
+                "{:?}",
+                line
+            );
+        }
+    }
+
+    #[test]
+    fn definitions_after_indents_of_every_length() {
+        for indent in 0..40 {
+            for blank in [" ", "\t"] {
+                let pad = blank.repeat(indent);
+                assert!(is_definition(
+                    format!("{pad}pub(crate) fn f() {{").as_bytes()
+                ));
+                assert!(is_definition(format!("+{pad}struct S;").as_bytes()));
+                assert!(!is_definition(format!("{pad}self.f()").as_bytes()));
+                assert!(!is_definition(format!("{pad}fn").as_bytes()));
+                assert!(!is_definition(pad.as_bytes()));
+            }
+        }
+    }
+
+    #[test]
+    fn prefix_sets_try_every_prefix_of_the_first_byte() {
+        for entry in [
+            "modified:   a",
+            "deleted:    a",
+            "new file:   a",
+            "renamed:    a -> b",
+            "copied:     a",
+            "typechange: a",
+            "both modified:   a",
+            "both added:   a",
+            "On branch main",
+            "HEAD detached at 1",
+            "Your branch is up to date",
+        ] {
+            assert!(is_status_entry(entry.as_bytes()), "{entry}");
+            // Cut short, no entry matches.
+            assert!(!is_status_entry(
+                &entry.as_bytes()[..entry.find(' ').unwrap() - 1]
+            ));
+        }
+        for other in [
+            "",
+            "m",
+            "modified",
+            "bother",
+            "new files",
+            "src/main.rs",
+            "On",
+        ] {
+            assert!(!is_status_entry(other.as_bytes()), "{other}");
+        }
+    }
+
+    #[test]
+    fn diff_lines_rank_by_their_first_byte() {
+        let mut in_message = false;
+        let ranks: Vec<Option<Rank>> = [
+            "commit 0123abcd",
+            "Author: A <a@b>",
+            "Date:   Mon",
+            "",
+            "    The message.",
+            "    ",
+            "diff --git a/x b/x",
+            "deleted file mode 100644",
+            "--- a/x",
+            "+++ b/x",
+            "@@ -1 +1 @@",
+            "-    fn old() {",
+            "+    let y = 2;",
+            " context",
+            "    indented context",
+        ]
+        .iter()
+        .map(|line| diff_line_rank(line.as_bytes(), &mut in_message))
+        .collect();
+        use Rank::{Body, High, Must};
+        assert_eq!(
+            ranks,
+            [
+                Some(Must),
+                Some(Must),
+                None,
+                None,
+                Some(Must),
+                None,
+                Some(Must),
+                Some(Must),
+                None,
+                None,
+                Some(Must),
+                Some(High),
+                Some(Body),
+                None,
+                None,
+            ]
+        );
+    }
+
+    #[test]
+    fn backtrace_frames() {
+        assert!(is_backtrace_frame(b"at f (file.js:1:2)"));
+        assert!(is_backtrace_frame(b"    at f (file.js:1:2)"));
+        assert!(is_backtrace_frame(b"  12: crate::module::f"));
+        assert!(!is_backtrace_frame(b"12: not indented"));
+        assert!(!is_backtrace_frame(b"attention"));
+        assert!(!is_backtrace_frame(b"    plain"));
+    }
 }
