@@ -672,6 +672,7 @@ pub(crate) fn is_type_definition(line: &[u8]) -> bool {
 /// This runs on every line of source, grep hits and diffs, so a line's first 8 bytes are read
 /// once as a word and each modifier or keyword is one masked comparison with it, among only
 /// those starting with the line's first byte.
+#[inline]
 fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
     /// `s` after its leading spaces and tabs. Most lines tested are indented code, so the
     /// blanks are skipped 8 bytes at a time (a byte loop cost a few instructions per byte).
@@ -749,51 +750,64 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
             }
         };
     }
+    /// The declaring keyword `rest` (the text after the indent) starts with, after modifiers.
+    /// Out of line: the callers' copies keep only the tests that reject most lines.
+    #[inline(never)]
+    fn keyword_after_modifiers(mut rest: &[u8]) -> Option<&'static [u8]> {
+        // Strip modifiers, then take the declaring keyword. Both are picked by their first byte;
+        // in each group, the order in which they are tried matters only where one is a prefix of
+        // another (none is).
+        loop {
+            let word = head(rest);
+            let modifier = match rest.first()? {
+                b'p' => {
+                    if starts!(rest, word, b"pub(") {
+                        let close = memchr::memchr(b')', rest)?;
+                        rest = after_indent(&rest[close + 1..]);
+                        continue;
+                    }
+                    group!(
+                        rest,
+                        word,
+                        [b"pub ", b"public ", b"private ", b"protected "],
+                        []
+                    )
+                }
+                b'e' => group!(rest, word, [b"export ", b"extern \"C\" "], [b"enum "]),
+                b'd' => group!(rest, word, [b"default "], [b"def "]),
+                b'a' => group!(rest, word, [b"async ", b"abstract "], []),
+                b'u' => group!(rest, word, [b"unsafe "], [b"union "]),
+                b's' => group!(rest, word, [b"static "], [b"struct "]),
+                b'f' => group!(
+                    rest,
+                    word,
+                    [b"final "],
+                    [b"fn ", b"function ", b"function*", b"func "]
+                ),
+                // `const fn` is a function; a bare `const` is not a definition we track.
+                b'c' if starts!(rest, word, b"const fn ") => b"const ".len(),
+                b'c' => group!(rest, word, [], [b"class "]),
+                b't' => group!(rest, word, [], [b"trait ", b"type "]),
+                b'i' => group!(rest, word, [], [b"impl ", b"impl<", b"interface "]),
+                b'm' => group!(rest, word, [], [b"mod ", b"macro_rules!"]),
+                _ => return None,
+            };
+            rest = &rest[modifier..];
+        }
+    }
     let rest = match line.first() {
         Some(b'+' | b'-') => &line[1..],
         _ => line,
     };
-    let mut rest = after_indent(rest);
-    // Strip modifiers, then take the declaring keyword. Both are picked by their first byte;
-    // in each group, the order in which they are tried matters only where one is a prefix of
-    // another (none is).
-    loop {
-        let word = head(rest);
-        let modifier = match rest.first()? {
-            b'p' => {
-                if starts!(rest, word, b"pub(") {
-                    let close = memchr::memchr(b')', rest)?;
-                    rest = after_indent(&rest[close + 1..]);
-                    continue;
-                }
-                group!(
-                    rest,
-                    word,
-                    [b"pub ", b"public ", b"private ", b"protected "],
-                    []
-                )
-            }
-            b'e' => group!(rest, word, [b"export ", b"extern \"C\" "], [b"enum "]),
-            b'd' => group!(rest, word, [b"default "], [b"def "]),
-            b'a' => group!(rest, word, [b"async ", b"abstract "], []),
-            b'u' => group!(rest, word, [b"unsafe "], [b"union "]),
-            b's' => group!(rest, word, [b"static "], [b"struct "]),
-            b'f' => group!(
-                rest,
-                word,
-                [b"final "],
-                [b"fn ", b"function ", b"function*", b"func "]
-            ),
-            // `const fn` is a function; a bare `const` is not a definition we track.
-            b'c' if starts!(rest, word, b"const fn ") => b"const ".len(),
-            b'c' => group!(rest, word, [], [b"class "]),
-            b't' => group!(rest, word, [], [b"trait ", b"type "]),
-            b'i' => group!(rest, word, [], [b"impl ", b"impl<", b"interface "]),
-            b'm' => group!(rest, word, [], [b"mod ", b"macro_rules!"]),
-            _ => return None,
-        };
-        rest = &rest[modifier..];
+    let rest = after_indent(rest);
+    // Every modifier and keyword starts with one of these letters; most lines start with none.
+    if !matches!(
+        rest.first(),
+        Some(b'p' | b'e' | b'd' | b'a' | b'u' | b's' | b'f' | b'c' | b't' | b'i' | b'm')
+    ) {
+        return None;
     }
+    keyword_after_modifiers(rest)
 }
 
 #[cfg(test)]
