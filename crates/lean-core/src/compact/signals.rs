@@ -672,12 +672,33 @@ pub(crate) fn is_type_definition(line: &[u8]) -> bool {
 /// This runs on every line of source, grep hits and diffs, so a line's first 8 bytes are read
 /// once as a word and each modifier or keyword is one masked comparison with it, among only
 /// those starting with the line's first byte.
-#[inline]
+#[inline(always)]
 fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
     /// `s` after its leading spaces and tabs. Most lines tested are indented code, so the
-    /// blanks are skipped 8 bytes at a time (a byte loop cost a few instructions per byte).
+    /// blanks are skipped 16 bytes per SSE2 step on x86-64 and 8 per word elsewhere (a byte
+    /// loop cost a few instructions per byte).
     #[inline(always)]
     fn after_indent(s: &[u8]) -> &[u8] {
+        if !matches!(s.first(), Some(b' ' | b'\t')) {
+            return s;
+        }
+        let mut at = 0;
+        #[cfg(target_arch = "x86_64")]
+        while let Some(block) = s.get(at..at + 16) {
+            use std::arch::x86_64::*;
+            // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16
+            // bytes `block` holds.
+            let blanks = unsafe {
+                let v = _mm_loadu_si128(block.as_ptr().cast());
+                let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
+                let tab = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\t' as i8));
+                _mm_movemask_epi8(_mm_or_si128(space, tab)) as u32
+            };
+            if blanks != 0xffff {
+                return &s[at + (!blanks).trailing_zeros() as usize..];
+            }
+            at += 16;
+        }
         const LOW: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = LOW << 7;
         // The high bit of each byte of `word` equal to `byte`; exact, as no carry crosses bytes.
@@ -685,10 +706,6 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
             let x = word ^ (LOW * u64::from(byte));
             !(((x & !HIGH) + !HIGH) | x) & HIGH
         };
-        if !matches!(s.first(), Some(b' ' | b'\t')) {
-            return s;
-        }
-        let mut at = 0;
         while let Some(chunk) = s.get(at..at + 8) {
             let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
             let other = !(equal(word, b' ') | equal(word, b'\t')) & HIGH;

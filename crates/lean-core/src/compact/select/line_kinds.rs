@@ -162,6 +162,19 @@ pub(super) fn bare_path_is_top_level(line: &[u8]) -> Option<bool> {
     trimmed_bare_path_is_top_level(trim(line))
 }
 
+/// Whether `bare_path_is_top_level(t) == Some(true)` for a trimmed `t` (so `trim(t) == t`).
+/// Paths in listings hold a `/` early, which settles the answer before the scan for a blank
+/// through the whole line.
+#[inline]
+fn is_top_level_bare_path(t: &[u8]) -> bool {
+    if t.is_empty() {
+        return false;
+    }
+    let inner = t.strip_prefix(b"./").unwrap_or(t);
+    let inner = inner.strip_suffix(b"/").unwrap_or(inner);
+    !has_byte(inner, b'/') && !has_byte(t, b' ')
+}
+
 /// [`bare_path_is_top_level`] of a line already trimmed.
 #[inline]
 fn trimmed_bare_path_is_top_level(t: &[u8]) -> Option<bool> {
@@ -193,25 +206,48 @@ pub(super) fn is_status_entry(t: &[u8]) -> bool {
 /// A list of line prefixes with, for each byte, the prefixes starting with it, built from the
 /// list at compile time: these tests run on every line, and most lines start with none of
 /// those bytes, so one lookup rejects them, and a line that passes is compared only with the
-/// prefixes of its first byte (the table cannot drift from the list).
+/// prefixes of its first byte (the table cannot drift from the list). Each comparison is one
+/// masked test of the line's first 8 bytes read as a word (a call to `memcmp` per candidate
+/// cost more than the rest of the test), then the prefix's bytes past 8, if any.
 pub(super) struct PrefixSet<const N: usize> {
     prefixes: [&'static [u8]; N],
+    /// The value and mask of each prefix's first 8 bytes in a [`head_word`].
+    heads: [(u64, u64); N],
     /// Bit `k` of entry `b`: prefix `k` starts with byte `b`.
     by_first_byte: [u32; 256],
 }
 
 impl<const N: usize> PrefixSet<N> {
-    /// The set of `prefixes`, each non-empty, at most 32 (otherwise the build fails).
+    /// The set of `prefixes`: at most 32, each non-empty and without zero bytes (the padding
+    /// of a [`head_word`]); otherwise the build fails.
     pub(super) const fn new(prefixes: [&'static [u8]; N]) -> Self {
         assert!(N <= 32, "a prefix set holds at most 32 prefixes");
         let mut by_first_byte = [0u32; 256];
+        let mut heads = [(0u64, 0u64); N];
         let mut k = 0;
         while k < N {
-            by_first_byte[prefixes[k][0] as usize] |= 1 << k;
+            let prefix = prefixes[k];
+            by_first_byte[prefix[0] as usize] |= 1 << k;
+            let mut value = 0u64;
+            let mut at = 0;
+            while at < prefix.len() {
+                assert!(prefix[at] != 0, "a prefix holds no zero byte");
+                if at < 8 {
+                    value |= (prefix[at] as u64) << (8 * at);
+                }
+                at += 1;
+            }
+            let mask = if prefix.len() >= 8 {
+                u64::MAX
+            } else {
+                (1u64 << (8 * prefix.len())) - 1
+            };
+            heads[k] = (value, mask);
             k += 1;
         }
         PrefixSet {
             prefixes,
+            heads,
             by_first_byte,
         }
     }
@@ -223,13 +259,36 @@ impl<const N: usize> PrefixSet<N> {
             return false;
         };
         let mut candidates = self.by_first_byte[first as usize];
+        if candidates == 0 {
+            return false;
+        }
+        let word = head_word(text);
         while candidates != 0 {
-            if text.starts_with(self.prefixes[candidates.trailing_zeros() as usize]) {
+            let k = candidates.trailing_zeros() as usize;
+            let (value, mask) = self.heads[k];
+            // A match of 8 non-zero bytes means `text` holds at least 8.
+            if word & mask == value
+                && self.prefixes[k]
+                    .get(8..)
+                    .is_none_or(|tail| text[8..].starts_with(tail))
+            {
                 return true;
             }
             candidates &= candidates - 1;
         }
         false
+    }
+}
+
+/// The first 8 bytes of `text` as a little-endian word, zero-padded when it is shorter.
+#[inline]
+fn head_word(text: &[u8]) -> u64 {
+    match text.get(..8) {
+        Some(eight) => u64::from_le_bytes(eight.try_into().expect("8 bytes")),
+        None => text
+            .iter()
+            .enumerate()
+            .fold(0, |word, (k, &b)| word | u64::from(b) << (8 * k)),
     }
 }
 
@@ -282,8 +341,7 @@ pub(super) fn tree_line_rank(line: &[u8]) -> Option<Rank> {
         || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
     {
         Some(Rank::Must)
-    } else if trimmed_bare_path_is_top_level(t) == Some(true) {
-        // `trim(t) == t`: the line's own test without trimming it twice.
+    } else if is_top_level_bare_path(t) {
         Some(Rank::High)
     } else {
         None
@@ -428,6 +486,38 @@ mod tests {
                 expected.is_some_and(is_type_keyword),
                 "{:?}",
                 line
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn prefix_sets_agree_with_plain_prefix_tests(
+            text in "(modified:|new file:|both |added:|Your branch |On branch|HEAD|copy|\
+                      rename from|rename to|similarity index|[a-z :/]){0,4}",
+        ) {
+            let text = text.as_bytes();
+            let status = [
+                &b"modified:"[..], b"deleted:", b"new file:", b"renamed:", b"copied:",
+                b"typechange:", b"both modified:", b"both added:", b"On branch ",
+                b"HEAD detached", b"Your branch ",
+            ];
+            let metadata = [
+                &b"rename from"[..], b"rename to", b"copy from", b"copy to",
+                b"similarity index", b"old mode", b"new mode", b"new file mode",
+                b"deleted file mode", b"Binary files",
+            ];
+            let plain = |prefixes: &[&[u8]]| prefixes.iter().any(|p| text.starts_with(p));
+            proptest::prop_assert_eq!(is_status_entry(text), plain(&status));
+            proptest::prop_assert_eq!(is_diff_metadata(text), plain(&metadata));
+        }
+
+        #[test]
+        fn top_level_paths_agree_with_the_bare_path_test(line in "[ \t]{0,2}[./a ]{0,6}[ \t]{0,2}") {
+            let t = trim(line.as_bytes());
+            proptest::prop_assert_eq!(
+                is_top_level_bare_path(t),
+                bare_path_is_top_level(line.as_bytes()) == Some(true)
             );
         }
     }

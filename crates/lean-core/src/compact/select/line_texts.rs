@@ -86,17 +86,19 @@ impl<'a> LineTexts<'a> {
         !self.terminated
     }
 
+    /// The line from `start` to the next line's start `next`, its terminator cut off when
+    /// `terminated`. Every pass over the lines runs this once per line: one bounds check for
+    /// the span, and the terminator tests read the span's own last bytes (no index to check).
     #[inline(always)]
     pub(super) fn line(bytes: &'a [u8], start: u32, next: u32, terminated: bool) -> &'a [u8] {
-        let start = start as usize;
-        let mut end = next as usize;
-        if terminated && end > start && bytes[end - 1] == b'\n' {
-            end -= 1;
-            if end > start && bytes[end - 1] == b'\r' {
-                end -= 1;
-            }
+        let span = &bytes[start as usize..next as usize];
+        if !terminated {
+            return span;
         }
-        &bytes[start..end]
+        match span {
+            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
+            _ => span,
+        }
     }
 
     /// Lines from `from` on, in order; cheaper than indexing for full passes.
