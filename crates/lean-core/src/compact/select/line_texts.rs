@@ -201,7 +201,7 @@ impl ExactSizeIterator for LineIter<'_> {}
 
 impl std::ops::Index<usize> for LineTexts<'_> {
     type Output = [u8];
-    #[inline]
+    #[inline(always)]
     fn index(&self, i: usize) -> &[u8] {
         Self::line(
             self.bytes,
