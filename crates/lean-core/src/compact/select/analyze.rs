@@ -302,24 +302,27 @@ fn rank_lines(
         } else {
             line
         };
+        let mut rank = structural(text).unwrap_or(Rank::Filler);
         if error_signals {
             flag.set_signal(refine_signal(flag.signal(), line));
-        }
-        let mut rank = structural(text).unwrap_or(Rank::Filler);
-        // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without the
-        // word "error"; notes and other located lines are not.
-        if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
-            if let Some((_, prefix)) = grep_prefix_len(text) {
-                if is_coded_finding(&text[prefix..]) {
-                    flag.set_signal(Signal::Error);
+            // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without
+            // the word "error"; notes and other located lines are not.
+            if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
+                if let Some((_, prefix)) = grep_prefix_len(text) {
+                    if is_coded_finding(&text[prefix..]) {
+                        flag.set_signal(Signal::Error);
+                    }
                 }
             }
-        }
-        match flag.signal() {
-            Signal::Error => errors.push(i as u32),
-            Signal::Warning => warnings.push(i as u32),
-            Signal::Summary => rank = Rank::Must,
-            Signal::None => {}
+            match flag.signal() {
+                Signal::Error => errors.push(i as u32),
+                Signal::Warning => warnings.push(i as u32),
+                Signal::Summary => rank = Rank::Must,
+                Signal::None => {}
+            }
+        } else {
+            // Kinds without keyword signals are neither scanned nor given status signals.
+            debug_assert!(flag.signal() == Signal::None);
         }
         // Rare templates. Backtrace frames are unique but rarely informative (the first one
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
