@@ -37,8 +37,14 @@ pub(super) fn state_before_failure(
     if frequent.is_empty() {
         return;
     }
-    frequent.sort_unstable_by(|a, b| b.cmp(a));
-    frequent.truncate(ENDS_OF_TEMPLATES);
+    // The most repeated first (ties: the higher template id): only the top few
+    // are wanted, so they are picked before the sort instead of sorting every template.
+    let most_first = |a: &(u32, u32), b: &(u32, u32)| b.cmp(a);
+    if frequent.len() > ENDS_OF_TEMPLATES {
+        frequent.select_nth_unstable_by(ENDS_OF_TEMPLATES - 1, most_first);
+        frequent.truncate(ENDS_OF_TEMPLATES);
+    }
+    frequent.sort_unstable_by(most_first);
     let mut first: Vec<Option<usize>> = vec![None; frequent.len()];
     let mut last: Vec<Option<usize>> = vec![None; frequent.len()];
     // Each template's place in `frequent` plus one (0 for the others): one lookup per line.
@@ -120,7 +126,8 @@ pub(super) fn promote_small_hunks(
     for text in texts.with_terminators() {
         match text.first() {
             Some(b'+' | b'-') => {
-                if in_hunk {
+                // One line past `SMALL_HUNK` already marks the hunk as large: no more pushes.
+                if in_hunk && small.len() - hunk_from <= SMALL_HUNK {
                     small.push(i);
                 }
             }
