@@ -169,6 +169,10 @@ pub(super) fn bare_path_is_top_level(line: &[u8]) -> Option<bool> {
     trimmed_bare_path_is_top_level(trim(line))
 }
 
+/// Bytes of a path searched for a `/` before the whole path: short searches run inline
+/// (see [`has_byte`]), longer ones call memchr.
+const SLASH_WINDOW: usize = 32;
+
 /// Whether `bare_path_is_top_level(t) == Some(true)` for a trimmed `t` (so `trim(t) == t`).
 /// Paths in listings hold a `/` early, which settles the answer before the scan for a blank
 /// through the whole line.
@@ -179,7 +183,9 @@ fn is_top_level_bare_path(t: &[u8]) -> bool {
     }
     let inner = t.strip_prefix(b"./").unwrap_or(t);
     let inner = inner.strip_suffix(b"/").unwrap_or(inner);
-    !has_byte(inner, b'/') && !has_byte(t, b' ')
+    // Most paths hold a `/` within their first bytes: a short inline search before the full.
+    let window = &inner[..inner.len().min(SLASH_WINDOW)];
+    !has_byte(window, b'/') && !has_byte(inner, b'/') && !has_byte(t, b' ')
 }
 
 /// [`bare_path_is_top_level`] of a line already trimmed.
@@ -193,6 +199,7 @@ fn trimmed_bare_path_is_top_level(t: &[u8]) -> Option<bool> {
     Some(!has_byte(t, b'/'))
 }
 
+#[inline]
 pub(super) fn is_status_entry(t: &[u8]) -> bool {
     static STATUS_ENTRIES: PrefixSet<11> = PrefixSet::new([
         b"modified:",
@@ -259,16 +266,20 @@ impl<const N: usize> PrefixSet<N> {
         }
     }
 
-    /// Whether `text` starts with one of the prefixes.
-    #[inline]
+    /// Whether `text` starts with one of the prefixes. The first-byte lookup is inlined into
+    /// the caller; the comparisons, for the few lines that pass it, are not.
+    #[inline(always)]
     pub(super) fn starts(&self, text: &[u8]) -> bool {
         let Some(&first) = text.first() else {
             return false;
         };
-        let mut candidates = self.by_first_byte[first as usize];
-        if candidates == 0 {
-            return false;
-        }
+        let candidates = self.by_first_byte[first as usize];
+        candidates != 0 && self.starts_with_one_of(text, candidates)
+    }
+
+    /// Whether `text` starts with one of the prefixes whose bits are set in `candidates`.
+    #[inline(never)]
+    fn starts_with_one_of(&self, text: &[u8], mut candidates: u32) -> bool {
         let word = head_word(text);
         while candidates != 0 {
             let k = candidates.trailing_zeros() as usize;
@@ -368,6 +379,7 @@ pub(super) fn uses_error_signals(kind: ContentKind) -> bool {
 }
 
 /// Rename, copy, mode and binary metadata of a diff: always facts.
+#[inline]
 pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
     static DIFF_METADATA: PrefixSet<10> = PrefixSet::new([
         b"rename from",
