@@ -122,14 +122,11 @@ pub(super) fn promote_small_hunks(
     };
     // Only first bytes and prefixes without `\r` or `\n` are tested, which a line's terminator
     // cannot change: the untrimmed lines are cheaper to step through.
-    let mut i = 0u32;
-    for text in texts.with_terminators() {
+    for (i, text) in texts.with_terminators().enumerate() {
         match text.first() {
-            Some(b'+' | b'-') => {
-                // One line past `SMALL_HUNK` already marks the hunk as large: no more pushes.
-                if in_hunk && small.len() - hunk_from <= SMALL_HUNK {
-                    small.push(i);
-                }
+            // One line past `SMALL_HUNK` already marks the hunk as large: no more pushes.
+            Some(b'+' | b'-') if in_hunk && small.len() - hunk_from <= SMALL_HUNK => {
+                small.push(i as u32);
             }
             Some(b'@') if text.starts_with(b"@@") => {
                 flush(&mut small, &mut hunk_from);
@@ -145,7 +142,6 @@ pub(super) fn promote_small_hunks(
             }
             _ => {}
         }
-        i += 1;
     }
     flush(&mut small, &mut hunk_from);
     let rank = if small.len() <= 4 * budget_lines {
