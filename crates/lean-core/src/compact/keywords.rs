@@ -1,14 +1,13 @@
 //! Keyword signals: which lines report an error, a warning or a summary, found by one scan over
 //! the whole input.
 //!
-//! The scan has two steps. A filter, 32 bytes per AVX2 step, marks every position whose next
-//! four bytes could begin a keyword: each keyword's first four bytes, with ASCII case folded,
-//! belong to one of eight groups, and a position passes when, for some group, each of its four
-//! bytes is one that group allows there (a byte is looked up by its two halves, so a group
-//! allows a few more bytes than its keywords hold). Case folding lets `error`, `Error` and
-//! `ERROR` share one entry, which keeps the groups small and the false candidates few. Each
-//! candidate is then checked exactly against the keywords that start with its byte, in list
-//! order. Without AVX2 the same filter runs byte by byte from tables.
+//! The scan has two steps. A filter, 32 positions per AVX2 step, marks every position whose
+//! next four bytes could begin a keyword: the keywords are in eight groups, and a position passes
+//! when, for some group, each of its four bytes is one that group allows there. A byte is looked
+//! up by its two halves (one shuffle each), so a group allows a few more bytes than its keywords
+//! hold; casing variants (`error`, `Error`, `ERROR`) share a group, which adds few bytes since
+//! they differ in one bit. Each candidate is then checked exactly against the keywords that start
+//! with its byte, in list order. Without AVX2 the same filter runs byte by byte from tables.
 //!
 //! Matches follow leftmost-first rules: the earliest position where a keyword matches, and
 //! there the keyword listed first; the next search starts after the match (matches never
@@ -113,8 +112,8 @@ const GROUPS: [&[&str]; 8] = [
 /// Bytes of a keyword the filter looks at.
 const FILTER_BYTES: usize = 4;
 
-/// The filter's case folding: sets bit 5, which turns ASCII capitals into small letters (and
-/// merges some other bytes, which only adds candidates).
+/// Folds ASCII case for grouping keywords (it also merges some other bytes, which only makes
+/// group entries match more keywords).
 const fn fold(b: u8) -> u8 {
     b | 0x20
 }
@@ -162,8 +161,9 @@ const fn group_of(keyword: &[u8]) -> usize {
 }
 
 /// Per filter byte (0..4), the groups that allow a byte by its low half (`low`) and by its high
-/// half (`high`); a byte is allowed by the groups in both. `high` is the same for two halves that
-/// differ only in bit 1 (bit 5 of the byte), which is the case folding.
+/// half (`high`); a byte is allowed by the groups in both. The tables hold the keywords' own
+/// bytes, not folded ones: where a group has several casings of a letter both are allowed, and
+/// where it has one (` passed`, `assert`) the other casing is not a candidate.
 struct FilterTables {
     low: [[u8; 16]; FILTER_BYTES],
     high: [[u8; 16]; FILTER_BYTES],
@@ -181,10 +181,9 @@ const FILTER: FilterTables = {
         let mut i = 0;
         while i < FILTER_BYTES {
             if i < keyword.len() {
-                let b = fold(keyword[i]);
+                let b = keyword[i];
                 tables.low[i][(b & 0xf) as usize] |= bit;
                 tables.high[i][(b >> 4) as usize] |= bit;
-                tables.high[i][((b >> 4) & !2) as usize] |= bit;
             } else {
                 // A short keyword allows any byte after its end.
                 let mut half = 0;
@@ -201,62 +200,86 @@ const FILTER: FilterTables = {
     tables
 };
 
-/// Per byte value, one bit per keyword (bit `k` for `KEYWORDS[k]`) that starts with it, so a
-/// candidate is checked against those keywords only, in list order.
-static BY_FIRST_BYTE: [u128; 256] = {
-    assert!(KEYWORDS.len() <= 128);
-    let mut table = [0u128; 256];
-    let mut k = 0;
-    while k < KEYWORDS.len() {
-        table[KEYWORDS[k].0.as_bytes()[0] as usize] |= 1 << k;
-        k += 1;
-    }
-    table
-};
+/// A keyword as the exact check sees it: its first eight bytes as a little-endian number, the
+/// mask of the bytes it has (so most checks are one load and one comparison) and its index in
+/// [`KEYWORDS`].
+#[derive(Clone, Copy)]
+struct KeywordHead {
+    value: u64,
+    mask: u64,
+    keyword: u8,
+}
 
-/// Each keyword's first eight bytes as a little-endian number, with the mask of the bytes it
-/// has, so most checks are one load and one comparison.
-static KEYWORD_HEADS: [(u64, u64); KEYWORDS.len()] = {
-    let mut heads = [(0u64, 0u64); KEYWORDS.len()];
-    let mut k = 0;
-    while k < KEYWORDS.len() {
-        let keyword = KEYWORDS[k].0.as_bytes();
-        let mut i = 0;
-        while i < keyword.len() && i < 8 {
-            heads[k].0 |= (keyword[i] as u64) << (8 * i);
-            heads[k].1 |= 0xff << (8 * i);
-            i += 1;
+/// The keywords ordered by first byte, keeping list order among those with the same first
+/// byte; [`BY_FIRST_BYTE`] gives each byte's run.
+static HEADS: [KeywordHead; KEYWORDS.len()] = {
+    assert!(KEYWORDS.len() <= 255);
+    let mut heads = [KeywordHead {
+        value: 0,
+        mask: 0,
+        keyword: 0,
+    }; KEYWORDS.len()];
+    let mut filled = 0;
+    let mut first = 0;
+    while first < 256 {
+        let mut k = 0;
+        while k < KEYWORDS.len() {
+            let keyword = KEYWORDS[k].0.as_bytes();
+            if keyword[0] as usize == first {
+                let mut i = 0;
+                while i < keyword.len() && i < 8 {
+                    heads[filled].value |= (keyword[i] as u64) << (8 * i);
+                    heads[filled].mask |= 0xff << (8 * i);
+                    i += 1;
+                }
+                heads[filled].keyword = k as u8;
+                filled += 1;
+            }
+            k += 1;
         }
-        k += 1;
+        first += 1;
     }
     heads
+};
+
+/// Per byte value, the run of [`HEADS`] (start, end) whose keywords start with it.
+static BY_FIRST_BYTE: [(u8, u8); 256] = {
+    let mut runs = [(0u8, 0u8); 256];
+    let mut at = 0;
+    while at < HEADS.len() {
+        let first = KEYWORDS[HEADS[at].keyword as usize].0.as_bytes()[0] as usize;
+        if runs[first].1 == 0 {
+            runs[first].0 = at as u8;
+        }
+        runs[first].1 = at as u8 + 1;
+        at += 1;
+    }
+    runs
 };
 
 /// The first keyword (in list order) that `text` has at `at`, with its length.
 #[inline]
 fn keyword_at(text: &[u8], at: usize) -> Option<(usize, usize)> {
-    let mut candidates = BY_FIRST_BYTE[text[at] as usize];
+    let (start, end) = BY_FIRST_BYTE[text[at] as usize];
+    let heads = &HEADS[start as usize..end as usize];
     let rest = &text[at..];
-    let head = rest
-        .get(..8)
-        .map(|bytes| u64::from_le_bytes(bytes.try_into().expect("8 bytes")));
-    while candidates != 0 {
-        let k = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        let keyword = KEYWORDS[k].0.as_bytes();
-        let found = match head {
-            Some(head) => {
-                let (value, mask) = KEYWORD_HEADS[k];
-                head & mask == value
-                    && (keyword.len() <= 8 || rest[8..].starts_with(&keyword[8..]))
+    if let Some(bytes) = rest.get(..8) {
+        let value = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        for head in heads {
+            if value & head.mask == head.value {
+                let keyword = KEYWORDS[head.keyword as usize].0.as_bytes();
+                if keyword.len() <= 8 || rest[8..].starts_with(&keyword[8..]) {
+                    return Some((head.keyword as usize, keyword.len()));
+                }
             }
-            None => rest.starts_with(keyword),
-        };
-        if found {
-            return Some((k, keyword.len()));
         }
+        return None;
     }
-    None
+    heads.iter().find_map(|head| {
+        let keyword = KEYWORDS[head.keyword as usize].0.as_bytes();
+        rest.starts_with(keyword)
+            .then_some((head.keyword as usize, keyword.len()))
+    })
 }
 
 /// Positions per filter step.
@@ -375,6 +398,55 @@ unsafe fn scan_signals_avx2<S: SignalSlot>(
     });
 }
 
+/// Leftmost-first keyword matches in `text`, from any position on, with `step` as the filter
+/// step.
+struct KeywordSearch<'a, Step> {
+    text: &'a [u8],
+    step: Step,
+    /// Candidates of the positions `block..block + BLOCK` not yet passed.
+    block: usize,
+    candidates: u32,
+}
+
+impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> KeywordSearch<'a, Step> {
+    #[inline(always)]
+    fn new(text: &'a [u8], step: Step) -> Self {
+        KeywordSearch {
+            text,
+            step,
+            block: 0,
+            candidates: candidates_at(text, 0, step),
+        }
+    }
+
+    /// The first keyword match starting at or after `pos`: its start, keyword index and end.
+    /// `pos` must not be less than the previous call's.
+    #[inline(always)]
+    fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)> {
+        if pos >= self.block + BLOCK {
+            self.block = pos;
+            self.candidates = candidates_at(self.text, pos, self.step);
+        } else {
+            self.candidates &= u32::MAX << (pos - self.block);
+        }
+        loop {
+            if self.candidates == 0 {
+                self.block += BLOCK;
+                if self.block >= self.text.len() {
+                    return None;
+                }
+                self.candidates = candidates_at(self.text, self.block, self.step);
+                continue;
+            }
+            let at = self.block + self.candidates.trailing_zeros() as usize;
+            self.candidates &= self.candidates - 1;
+            if let Some((keyword, len)) = keyword_at(self.text, at) {
+                return Some((at, keyword, at + len));
+            }
+        }
+    }
+}
+
 /// The scan, with `step` as the filter step.
 #[inline(always)]
 fn scan_signals_with<S: SignalSlot>(
@@ -389,32 +461,8 @@ fn scan_signals_with<S: SignalSlot>(
     }
     let mut line = 0usize;
     let mut pos = 0usize;
-    // Candidates of the positions `block..block + BLOCK` not yet passed.
-    let mut block = 0usize;
-    let mut candidates = candidates_at(text, 0, step);
-    loop {
-        // The first keyword at or after `pos`.
-        if pos >= block + BLOCK {
-            block = pos;
-            candidates = candidates_at(text, block, step);
-        } else {
-            candidates &= u32::MAX << (pos - block);
-        }
-        let (at, keyword, end) = loop {
-            if candidates == 0 {
-                block += BLOCK;
-                if block >= text.len() {
-                    return;
-                }
-                candidates = candidates_at(text, block, step);
-                continue;
-            }
-            let at = block + candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            if let Some((keyword, len)) = keyword_at(text, at) {
-                break (at, keyword, at + len);
-            }
-        };
+    let mut search = KeywordSearch::new(text, step);
+    while let Some((at, keyword, end)) = search.next_from(pos) {
         pos = end;
         while line + 1 < lines && line_start(line + 1) <= at {
             line += 1;
@@ -491,5 +539,205 @@ impl SignalSlot for Signal {
     }
     fn set_signal(&mut self, signal: Signal) {
         *self = signal;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Signals of every line of `text` by the plain method: at each position from the search
+    /// start, every keyword in list order; the first that matches is the hit, the next search
+    /// starts after it, and the same rules as [`scan_signals`] accept or reject it.
+    fn reference_signals(text: &[u8]) -> Vec<Signal> {
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', text).map(|i| i + 1))
+            .filter(|&s| s < text.len() || s == 0)
+            .collect();
+        let line_of = |at: usize| starts.iter().rposition(|&s| s <= at).unwrap_or(0);
+        let mut signals = vec![Signal::None; starts.len()];
+        let mut pos = 0;
+        while pos < text.len() {
+            let hit = (pos..text.len()).find_map(|at| {
+                KEYWORDS
+                    .iter()
+                    .find(|(keyword, _)| text[at..].starts_with(keyword.as_bytes()))
+                    .map(|&(keyword, signal)| (at, keyword, signal))
+            });
+            let Some((at, keyword, signal)) = hit else {
+                break;
+            };
+            let end = at + keyword.len();
+            pos = end;
+            let line = line_of(at);
+            let whole_word = !text
+                .get(end)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+            let accepted = signal > signals[line]
+                && (!keyword.starts_with('"') || is_http_error_status(text, at))
+                && if signal == Signal::Summary {
+                    whole_word
+                } else {
+                    !in_option_word(text, at) && !in_identifier(text, at, end)
+                };
+            if accepted {
+                signals[line] = signal;
+                if signal == Signal::Error {
+                    match starts.get(line + 1) {
+                        Some(&next) => pos = pos.max(next),
+                        None => break,
+                    }
+                }
+            }
+        }
+        signals
+    }
+
+    fn line_starts(text: &[u8]) -> Vec<usize> {
+        std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', text).map(|i| i + 1))
+            .filter(|&s| s < text.len() || s == 0)
+            .collect()
+    }
+
+    /// Signals from [`scan_signals_with`] with the given filter step.
+    fn scanned(text: &[u8], step: impl Fn(&[u8; BLOCK_READ]) -> u32 + Copy) -> Vec<Signal> {
+        let starts = line_starts(text);
+        let mut signals = vec![Signal::None; starts.len()];
+        scan_signals_with(text, starts.len(), |i| starts[i], &mut signals, step);
+        signals
+    }
+
+    /// Text built from pieces: whole keywords, cut keywords, keywords with their case changed,
+    /// and noise around them (separators, `_`, `-`, digits, quotes, newlines, other letters).
+    fn text_from(pieces: &[(u8, u16)]) -> Vec<u8> {
+        const NOISE: &[&[u8]] = &[
+            b" ", b"\n", b"_", b"-", b"--", b"\"", b"\" ", b"404 ", b"5", b"\r\n", b"x", b"Tes",
+            b"e", b"rr", b"s ", b"\t", b"*", b":", b"PASS", b"\xe2\x9c", b"ok", b"abc def ",
+        ];
+        let mut text = Vec::new();
+        for &(kind, seed) in pieces {
+            let seed = seed as usize;
+            let keyword = KEYWORDS[seed % KEYWORDS.len()].0.as_bytes();
+            match kind % 6 {
+                0 | 1 => text.extend_from_slice(keyword),
+                2 => text.extend_from_slice(&keyword[..keyword.len().min(1 + seed / 7 % 8)]),
+                3 => text.extend(keyword.iter().enumerate().map(|(i, &b)| {
+                    if seed >> (i % 16) & 1 == 1 {
+                        b.to_ascii_uppercase()
+                    } else {
+                        b.to_ascii_lowercase()
+                    }
+                })),
+                _ => text.extend_from_slice(NOISE[seed % NOISE.len()]),
+            }
+        }
+        text
+    }
+
+    /// Every keyword hit from [`KeywordSearch`], each search starting after the previous hit.
+    fn search_hits(text: &[u8]) -> Vec<(usize, usize, usize)> {
+        let mut search = KeywordSearch::new(text, candidates_portable);
+        let mut hits = Vec::new();
+        let mut pos = 0;
+        while let Some(hit) = search.next_from(pos) {
+            pos = hit.2;
+            hits.push(hit);
+        }
+        hits
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The filtered scan finds the same signals as the plain one, with the portable step
+        /// and (where the CPU has it) the AVX2 step, and through the public entry point.
+        #[test]
+        fn scan_matches_the_plain_reference(
+            pieces in prop::collection::vec((any::<u8>(), any::<u16>()), 0..80),
+        ) {
+            let text = text_from(&pieces);
+            let expected = reference_signals(&text);
+            prop_assert_eq!(&scanned(&text, candidates_portable), &expected);
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 was just detected.
+                let avx2 = |bytes: &[u8; BLOCK_READ]| unsafe { avx2::candidates(bytes) };
+                prop_assert_eq!(&scanned(&text, avx2), &expected);
+            }
+            let starts = line_starts(&text);
+            let mut signals = vec![Signal::None; starts.len()];
+            scan_signals(&text, starts.len(), |i| starts[i], &mut signals);
+            prop_assert_eq!(&signals, &expected);
+        }
+
+        /// The hits are the ones a leftmost-first Aho-Corasick search reports (the automaton
+        /// the scan replaced), hit for hit.
+        #[test]
+        fn hits_match_a_leftmost_first_automaton(
+            pieces in prop::collection::vec((any::<u8>(), any::<u16>()), 0..80),
+        ) {
+            let text = text_from(&pieces);
+            let automaton = aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                .build(KEYWORDS.iter().map(|k| k.0))
+                .expect("keywords build");
+            let expected: Vec<(usize, usize, usize)> = automaton
+                .find_iter(&text)
+                .map(|m| (m.start(), m.pattern().as_usize(), m.end()))
+                .collect();
+            prop_assert_eq!(search_hits(&text), expected);
+        }
+
+        /// The AVX2 step marks exactly the positions the table step marks, on any bytes.
+        #[test]
+        fn avx2_step_matches_the_tables(bytes in prop::collection::vec(any::<u8>(), BLOCK_READ)) {
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                let bytes: &[u8; BLOCK_READ] = bytes.as_slice().try_into().expect("35 bytes");
+                // SAFETY: AVX2 was just detected.
+                prop_assert_eq!(unsafe { avx2::candidates(bytes) }, candidates_portable(bytes));
+            }
+        }
+    }
+
+    #[test]
+    fn every_keyword_start_is_a_candidate() {
+        // Each keyword at every offset of a block, followed by anything: the filter may let
+        // extra positions through but never a keyword's.
+        for (keyword, _) in KEYWORDS {
+            for offset in 0..BLOCK {
+                for filler in [b' ', b'x', 0xff] {
+                    let mut text = vec![filler; offset];
+                    text.extend_from_slice(keyword.as_bytes());
+                    text.resize(offset + BLOCK_READ, filler);
+                    let mask = candidates_at(&text, 0, candidates_portable);
+                    assert!(mask >> offset & 1 == 1, "{keyword:?} at {offset}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn signals_on_typical_lines() {
+        let text = b"test foo ... ok\nerror[E0425]: cannot find value\n\
+            warning: unused variable\n--error-format=json\nfail_fast = true\n\
+            test result: ok. 3 passed; 0 failed\nGET /x HTTP/1.1\" 404 12\n\
+            tests/test_more.py::Tests::test_a PASSED\nsummary\ntotals 12\n";
+        let expected = [
+            Signal::None,
+            Signal::Error,
+            Signal::Warning,
+            Signal::None,
+            Signal::None,
+            Signal::Error,
+            Signal::Error,
+            Signal::None,
+            Signal::Summary,
+            Signal::None,
+        ];
+        assert_eq!(scanned(text, candidates_portable), expected);
+        assert_eq!(reference_signals(text), expected);
     }
 }
