@@ -90,7 +90,7 @@ const KEYWORDS: &[(&str, Signal)] = &[
 
 /// The keywords' first four bytes (case folded, shorter keywords whole), in eight groups: a
 /// filter bit each. The grouping decides how many positions pass the filter without starting a
-/// keyword; this one was chosen by trying moves between groups on both corpora (about 1.3% of
+/// keyword; this one was chosen by trying moves between groups on both corpora (about 1.2% of
 /// positions pass), putting prefixes whose bytes share halves together.
 const GROUPS: [&[&str]; 8] = [
     &["***", "abor", "adde", "cann"],
@@ -105,7 +105,13 @@ const GROUPS: [&[&str]; 8] = [
     ],
     &["test", "ucce", "unde", "up t"],
     &[
-        "\" 4", "\" 5", "\u{25cf} ", "\u{2715}", "\u{2716}", "\u{2717}", "\u{2718}",
+        "\" 4",
+        "\" 5",
+        "\u{25cf} ",
+        "\u{2715}",
+        "\u{2716}",
+        "\u{2717}",
+        "\u{2718}",
     ],
 ];
 
@@ -258,7 +264,7 @@ static BY_FIRST_BYTE: [(u8, u8); 256] = {
 };
 
 /// The first keyword (in list order) that `text` has at `at`, with its length.
-#[inline]
+#[inline(always)]
 fn keyword_at(text: &[u8], at: usize) -> Option<(usize, usize)> {
     let (start, end) = BY_FIRST_BYTE[text[at] as usize];
     let heads = &HEADS[start as usize..end as usize];
@@ -311,7 +317,8 @@ fn candidates_at(text: &[u8], at: usize, step: impl Fn(&[u8; BLOCK_READ]) -> u32
 /// The filter step from the tables, byte by byte: the reference for the SIMD step, and the step
 /// on machines without AVX2.
 fn candidates_portable(bytes: &[u8; BLOCK_READ]) -> u32 {
-    let allowed = |i: usize, b: u8| FILTER.low[i][(b & 0xf) as usize] & FILTER.high[i][(b >> 4) as usize];
+    let allowed =
+        |i: usize, b: u8| FILTER.low[i][(b & 0xf) as usize] & FILTER.high[i][(b >> 4) as usize];
     let mut mask = 0u32;
     for at in 0..BLOCK {
         let groups = allowed(0, bytes[at])
@@ -345,12 +352,10 @@ mod avx2 {
                 let v = _mm256_loadu_si256(bytes.as_ptr().add(i).cast());
                 let low = _mm256_and_si256(v, low_nibble);
                 let high = _mm256_and_si256(_mm256_srli_epi16(v, 4), low_nibble);
-                let low_table = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                    FILTER.low[i].as_ptr().cast(),
-                ));
-                let high_table = _mm256_broadcastsi128_si256(_mm_loadu_si128(
-                    FILTER.high[i].as_ptr().cast(),
-                ));
+                let low_table =
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(FILTER.low[i].as_ptr().cast()));
+                let high_table =
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(FILTER.high[i].as_ptr().cast()));
                 let allowed = _mm256_and_si256(
                     _mm256_shuffle_epi8(low_table, low),
                     _mm256_shuffle_epi8(high_table, high),
@@ -613,8 +618,28 @@ mod tests {
     /// and noise around them (separators, `_`, `-`, digits, quotes, newlines, other letters).
     fn text_from(pieces: &[(u8, u16)]) -> Vec<u8> {
         const NOISE: &[&[u8]] = &[
-            b" ", b"\n", b"_", b"-", b"--", b"\"", b"\" ", b"404 ", b"5", b"\r\n", b"x", b"Tes",
-            b"e", b"rr", b"s ", b"\t", b"*", b":", b"PASS", b"\xe2\x9c", b"ok", b"abc def ",
+            b" ",
+            b"\n",
+            b"_",
+            b"-",
+            b"--",
+            b"\"",
+            b"\" ",
+            b"404 ",
+            b"5",
+            b"\r\n",
+            b"x",
+            b"Tes",
+            b"e",
+            b"rr",
+            b"s ",
+            b"\t",
+            b"*",
+            b":",
+            b"PASS",
+            b"\xe2\x9c",
+            b"ok",
+            b"abc def ",
         ];
         let mut text = Vec::new();
         for &(kind, seed) in pieces {
@@ -649,7 +674,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #![proptest_config(ProptestConfig::with_cases(1000))]
 
         /// The filtered scan finds the same signals as the plain one, with the portable step
         /// and (where the CPU has it) the AVX2 step, and through the public entry point.
@@ -679,10 +704,14 @@ mod tests {
             pieces in prop::collection::vec((any::<u8>(), any::<u16>()), 0..80),
         ) {
             let text = text_from(&pieces);
-            let automaton = aho_corasick::AhoCorasick::builder()
-                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
-                .build(KEYWORDS.iter().map(|k| k.0))
-                .expect("keywords build");
+            static AUTOMATON: std::sync::OnceLock<aho_corasick::AhoCorasick> =
+                std::sync::OnceLock::new();
+            let automaton = AUTOMATON.get_or_init(|| {
+                aho_corasick::AhoCorasick::builder()
+                    .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                    .build(KEYWORDS.iter().map(|k| k.0))
+                    .expect("keywords build")
+            });
             let expected: Vec<(usize, usize, usize)> = automaton
                 .find_iter(&text)
                 .map(|m| (m.start(), m.pattern().as_usize(), m.end()))
