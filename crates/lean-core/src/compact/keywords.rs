@@ -753,7 +753,7 @@ mod tests {
         let text = b"test foo ... ok\nerror[E0425]: cannot find value\n\
             warning: unused variable\n--error-format=json\nfail_fast = true\n\
             test result: ok. 3 passed; 0 failed\nGET /x HTTP/1.1\" 404 12\n\
-            tests/test_more.py::Tests::test_a PASSED\nsummary\ntotals 12\n";
+            tests/test_more.py::Tests::test_a PASSED\nsummary\ntotals 12\nx_****\n";
         let expected = [
             Signal::None,
             Signal::Error,
@@ -764,6 +764,9 @@ mod tests {
             Signal::Error,
             Signal::None,
             Signal::Summary,
+            Signal::None,
+            // Hits never overlap: `***` after `_` is rejected, and the `***` inside it is not
+            // searched.
             Signal::None,
         ];
         assert_eq!(scanned(text, candidates_portable), expected);
