@@ -436,12 +436,7 @@ impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> KeywordSearch<'a, Step> {
         }
         loop {
             if self.candidates == 0 {
-                self.block += BLOCK;
-                if self.block >= self.text.len() {
-                    return None;
-                }
-                self.candidates = candidates_at(self.text, self.block, self.step);
-                continue;
+                self.next_block()?;
             }
             let at = self.block + self.candidates.trailing_zeros() as usize;
             self.candidates &= self.candidates - 1;
@@ -449,6 +444,37 @@ impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> KeywordSearch<'a, Step> {
                 return Some((at, keyword, at + len));
             }
         }
+    }
+
+    /// Moves to the next block with candidates; `None` at the end of the text. Most blocks
+    /// have none, so this is its own small loop, which keeps the filter's tables in registers.
+    #[inline(always)]
+    fn next_block(&mut self) -> Option<()> {
+        let text = self.text;
+        let mut block = self.block + BLOCK;
+        while block + BLOCK_READ <= text.len() {
+            let bytes: &[u8; BLOCK_READ] = text[block..block + BLOCK_READ]
+                .try_into()
+                .expect("BLOCK_READ bytes");
+            let candidates = (self.step)(bytes);
+            if candidates != 0 {
+                self.block = block;
+                self.candidates = candidates;
+                return Some(());
+            }
+            block += BLOCK;
+        }
+        // The last positions, fewer than `BLOCK_READ` bytes from the end.
+        while block < text.len() {
+            let candidates = candidates_at(text, block, self.step);
+            if candidates != 0 {
+                self.block = block;
+                self.candidates = candidates;
+                return Some(());
+            }
+            block += BLOCK;
+        }
+        None
     }
 }
 
