@@ -8,6 +8,7 @@
 //! hold; casing variants (`error`, `Error`, `ERROR`) share a group, which adds few bytes since
 //! they differ in one bit. Each candidate is then checked exactly against the keywords that start
 //! with its byte, in list order. Without AVX2 the same filter runs byte by byte from tables.
+//! All tables are built at compile time, so nothing is set up when the first input comes.
 //!
 //! Matches follow leftmost-first rules: the earliest position where a keyword matches, and
 //! there the keyword listed first; the next search starts after the match (matches never
@@ -176,6 +177,7 @@ struct FilterTables {
     high: [[u8; 16]; FILTER_BYTES],
 }
 
+/// The filter's tables, from [`KEYWORDS`] and [`GROUPS`].
 const FILTER: FilterTables = {
     let mut tables = FilterTables {
         low: [[0; 16]; FILTER_BYTES],
