@@ -12,7 +12,12 @@
 //!
 //! Matches follow leftmost-first rules: the earliest position where a keyword matches, and
 //! there the keyword listed first; the next search starts after the match (matches never
-//! overlap), as an Aho-Corasick leftmost-first search would.
+//! overlap), as an Aho-Corasick leftmost-first search would. CPUs without AVX2 use such an
+//! automaton instead: there the filter would run byte by byte from tables, slower than the
+//! automaton's own SIMD prefilter.
+
+// Off x86-64 only the tests run the filter.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
 use super::signals::Signal;
 
@@ -317,8 +322,8 @@ fn candidates_at(text: &[u8], at: usize, step: impl Fn(&[u8; BLOCK_READ]) -> u32
     }
 }
 
-/// The filter step from the tables, byte by byte: the reference for the SIMD step, and the step
-/// on machines without AVX2.
+/// The filter step from the tables, byte by byte: the reference for the SIMD step.
+#[cfg(test)]
 fn candidates_portable(bytes: &[u8; BLOCK_READ]) -> u32 {
     let allowed =
         |i: usize, b: u8| FILTER.low[i][(b & 0xf) as usize] & FILTER.high[i][(b >> 4) as usize];
@@ -379,13 +384,16 @@ pub(crate) fn scan_signals<S: SignalSlot>(
     line_start: impl Fn(usize) -> usize,
     out: &mut [S],
 ) {
+    if lines == 0 || text.is_empty() {
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: AVX2 was just detected.
         unsafe { scan_signals_avx2(text, lines, line_start, out) };
         return;
     }
-    scan_signals_with(text, lines, line_start, out, candidates_portable);
+    scan_signals_with(text, lines, line_start, out, AutomatonSearch::new(text));
 }
 
 /// [`scan_signals`] compiled for AVX2, so the filter step is inlined into the scan loop.
@@ -401,9 +409,45 @@ unsafe fn scan_signals_avx2<S: SignalSlot>(
     out: &mut [S],
 ) {
     // SAFETY: AVX2 is this function's precondition.
-    scan_signals_with(text, lines, line_start, out, |bytes| unsafe {
-        avx2::candidates(bytes)
-    });
+    let step = |bytes: &[u8; BLOCK_READ]| unsafe { avx2::candidates(bytes) };
+    scan_signals_with(text, lines, line_start, out, KeywordSearch::new(text, step));
+}
+
+/// A source of leftmost-first keyword hits in one text.
+trait NextKeyword {
+    /// The first keyword hit starting at or after `pos`: its start, keyword index and end.
+    /// `pos` must not be less than the previous call's.
+    fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)>;
+}
+
+/// Hits from an Aho-Corasick automaton of the keywords (built once per process), for CPUs
+/// without AVX2.
+struct AutomatonSearch<'a> {
+    text: &'a [u8],
+    automaton: &'static aho_corasick::AhoCorasick,
+}
+
+impl<'a> AutomatonSearch<'a> {
+    fn new(text: &'a [u8]) -> Self {
+        static AUTOMATON: std::sync::OnceLock<aho_corasick::AhoCorasick> =
+            std::sync::OnceLock::new();
+        let automaton = AUTOMATON.get_or_init(|| {
+            aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                .build(KEYWORDS.iter().map(|k| k.0))
+                .expect("static keyword list builds")
+        });
+        AutomatonSearch { text, automaton }
+    }
+}
+
+impl NextKeyword for AutomatonSearch<'_> {
+    fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)> {
+        let input = aho_corasick::Input::new(self.text).range(pos..);
+        let hit = self.automaton.find(input)?;
+        Some((hit.start(), hit.pattern().as_usize(), hit.end()))
+    }
 }
 
 /// Leftmost-first keyword matches in `text`, from any position on, with `step` as the filter
@@ -427,10 +471,8 @@ impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> KeywordSearch<'a, Step> {
         }
     }
 
-    /// The first keyword match starting at or after `pos`: its start, keyword index and end.
-    /// `pos` must not be less than the previous call's.
     #[inline(always)]
-    fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)> {
+    fn next_hit(&mut self, pos: usize) -> Option<(usize, usize, usize)> {
         if pos >= self.block + BLOCK {
             self.block = pos;
             self.candidates = candidates_at(self.text, pos, self.step);
@@ -481,21 +523,24 @@ impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> KeywordSearch<'a, Step> {
     }
 }
 
-/// The scan, with `step` as the filter step.
+impl<Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> NextKeyword for KeywordSearch<'_, Step> {
+    #[inline(always)]
+    fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)> {
+        self.next_hit(pos)
+    }
+}
+
+/// The scan of a non-empty `text` with at least one line, taking its hits from `search`.
 #[inline(always)]
 fn scan_signals_with<S: SignalSlot>(
     text: &[u8],
     lines: usize,
     line_start: impl Fn(usize) -> usize,
     out: &mut [S],
-    step: impl Fn(&[u8; BLOCK_READ]) -> u32 + Copy,
+    mut search: impl NextKeyword,
 ) {
-    if lines == 0 || text.is_empty() {
-        return;
-    }
     let mut line = 0usize;
     let mut pos = 0usize;
-    let mut search = KeywordSearch::new(text, step);
     while let Some((at, keyword, end)) = search.next_from(pos) {
         pos = end;
         while line + 1 < lines && line_start(line + 1) <= at {
@@ -637,9 +682,16 @@ mod tests {
 
     /// Signals from [`scan_signals_with`] with the given filter step.
     fn scanned(text: &[u8], step: impl Fn(&[u8; BLOCK_READ]) -> u32 + Copy) -> Vec<Signal> {
+        scanned_by(text, KeywordSearch::new(text, step))
+    }
+
+    /// Signals from [`scan_signals_with`] with the given hits.
+    fn scanned_by(text: &[u8], search: impl NextKeyword) -> Vec<Signal> {
         let starts = line_starts(text);
         let mut signals = vec![Signal::None; starts.len()];
-        scan_signals_with(text, starts.len(), |i| starts[i], &mut signals, step);
+        if !text.is_empty() {
+            scan_signals_with(text, starts.len(), |i| starts[i], &mut signals, search);
+        }
         signals
     }
 
@@ -690,9 +742,8 @@ mod tests {
         text
     }
 
-    /// Every keyword hit from [`KeywordSearch`], each search starting after the previous hit.
-    fn search_hits(text: &[u8]) -> Vec<(usize, usize, usize)> {
-        let mut search = KeywordSearch::new(text, candidates_portable);
+    /// Every keyword hit from `search`, each search starting after the previous hit.
+    fn hits(mut search: impl NextKeyword) -> Vec<(usize, usize, usize)> {
         let mut hits = Vec::new();
         let mut pos = 0;
         while let Some(hit) = search.next_from(pos) {
@@ -720,32 +771,22 @@ mod tests {
                 let avx2 = |bytes: &[u8; BLOCK_READ]| unsafe { avx2::candidates(bytes) };
                 prop_assert_eq!(&scanned(&text, avx2), &expected);
             }
+            prop_assert_eq!(&scanned_by(&text, AutomatonSearch::new(&text)), &expected);
             let starts = line_starts(&text);
             let mut signals = vec![Signal::None; starts.len()];
             scan_signals(&text, starts.len(), |i| starts[i], &mut signals);
             prop_assert_eq!(&signals, &expected);
         }
 
-        /// The hits are the ones a leftmost-first Aho-Corasick search reports (the automaton
-        /// the scan replaced), hit for hit.
+        /// The filtered search reports the hits of the leftmost-first automaton (the scan
+        /// before the filter, and the one on CPUs without AVX2), hit for hit.
         #[test]
         fn hits_match_a_leftmost_first_automaton(
             pieces in prop::collection::vec((any::<u8>(), any::<u16>()), 0..80),
         ) {
             let text = text_from(&pieces);
-            static AUTOMATON: std::sync::OnceLock<aho_corasick::AhoCorasick> =
-                std::sync::OnceLock::new();
-            let automaton = AUTOMATON.get_or_init(|| {
-                aho_corasick::AhoCorasick::builder()
-                    .match_kind(aho_corasick::MatchKind::LeftmostFirst)
-                    .build(KEYWORDS.iter().map(|k| k.0))
-                    .expect("keywords build")
-            });
-            let expected: Vec<(usize, usize, usize)> = automaton
-                .find_iter(&text)
-                .map(|m| (m.start(), m.pattern().as_usize(), m.end()))
-                .collect();
-            prop_assert_eq!(search_hits(&text), expected);
+            let filtered = hits(KeywordSearch::new(&text, candidates_portable));
+            prop_assert_eq!(filtered, hits(AutomatonSearch::new(&text)));
         }
 
         /// The AVX2 step marks exactly the positions the table step marks, on any bytes.
