@@ -1,12 +1,12 @@
 //! What a line says: its template (the line with variable parts masked), whether it reports an
 //! error, a warning or a summary, and whether it declares something (a definition).
 //!
-//! Everything here is byte-level and allocation-free on the hot path; keyword search runs one
-//! Aho-Corasick automaton over the whole input instead of one search per line.
+//! Everything here is byte-level and allocation-free on the hot path; the keyword scan lives in
+//! [`super::keywords`] and runs once over the whole input instead of once per line.
 
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, Input, MatchKind};
+pub(crate) use super::keywords::{scan_signals, SignalSlot};
 
 /// How much a keyword hit says about its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -423,91 +423,6 @@ pub(crate) fn template_text(line: &[u8]) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Keywords with the signal they carry. Casing variants are listed instead of matching
-/// case-insensitively, which keeps the automaton fast and avoids hits like "Terrorist".
-/// Keep this list at 64 entries or fewer: beyond that the SIMD prefilter is not used and the
-/// scan runs at half the speed.
-const KEYWORDS: &[(&str, Signal)] = &[
-    ("error", Signal::Error),
-    ("Error", Signal::Error),
-    ("ERROR", Signal::Error),
-    ("ERR!", Signal::Error),
-    ("fail", Signal::Error),
-    ("Fail", Signal::Error),
-    ("FAIL", Signal::Error),
-    ("panic", Signal::Error),
-    ("Traceback", Signal::Error),
-    ("Exception", Signal::Error),
-    ("exception", Signal::Error),
-    ("fatal", Signal::Error),
-    // TAP's failed test ("Fatal error" is caught by "error").
-    ("not ok ", Signal::Error),
-    ("FATAL", Signal::Error),
-    ("assert", Signal::Error),
-    // Node's test runner and mocha mark a failed test with ✖ (an "AssertionError" is already
-    // caught by "Error", so "Assert" needs no entry of its own).
-    ("\u{2716}", Signal::Error), // ✖
-    ("Expected", Signal::Error),
-    ("Received", Signal::Error),
-    ("left:", Signal::Error),
-    ("right:", Signal::Error),
-    ("\u{25cf} ", Signal::Error), // ● jest failure header
-    ("\u{2715}", Signal::Error),  // ✕
-    ("\u{2717}", Signal::Error),  // ✗
-    ("\u{2718}", Signal::Error),  // ✘
-    ("not found", Signal::Error),
-    ("No such file", Signal::Error),
-    ("denied", Signal::Error),
-    ("refused", Signal::Error),
-    ("nsupported", Signal::Error),
-    ("undefined reference", Signal::Error),
-    ("undeclared", Signal::Error),
-    ("cannot ", Signal::Error),
-    ("Cannot ", Signal::Error),
-    ("could not", Signal::Error),
-    ("Could not", Signal::Error),
-    ("couldn't", Signal::Error),
-    ("nable to", Signal::Error),
-    ("timed out", Signal::Error),
-    ("Segmentation fault", Signal::Error),
-    ("Aborted", Signal::Error),
-    ("***", Signal::Error),
-    ("aused by", Signal::Error),
-    ("\" 4", Signal::Error), // HTTP access log status 4xx, validated below
-    ("\" 5", Signal::Error), // HTTP access log status 5xx, validated below
-    ("warning", Signal::Warning),
-    ("Warning", Signal::Warning),
-    ("WARN", Signal::Warning),
-    ("eprecat", Signal::Warning),
-    ("test result", Signal::Summary),
-    ("Tests: ", Signal::Summary),
-    ("Test Suites:", Signal::Summary),
-    (" passed", Signal::Summary),
-    ("uccessfully", Signal::Summary),
-    ("Finished", Signal::Summary),
-    ("BUILD ", Signal::Summary),
-    ("Found ", Signal::Summary),
-    (" total", Signal::Summary),
-    ("exit code", Signal::Summary),
-    ("Summary", Signal::Summary),
-    ("summary", Signal::Summary),
-    ("added ", Signal::Summary),
-    ("up to date", Signal::Summary),
-    ("Doc-tests", Signal::Summary),
-    ("Created ", Signal::Summary),
-];
-
-fn keyword_automaton() -> &'static AhoCorasick {
-    static AUTOMATON: OnceLock<AhoCorasick> = OnceLock::new();
-    AUTOMATON.get_or_init(|| {
-        AhoCorasickBuilder::new()
-            .match_kind(MatchKind::LeftmostFirst)
-            .kind(Some(AhoCorasickKind::DFA))
-            .build(KEYWORDS.iter().map(|k| k.0))
-            .expect("static keyword list builds")
-    })
-}
-
 /// Markers of a passing line: an error word in a passing test's name is not an error.
 pub(crate) fn is_pass_line(line: &[u8]) -> bool {
     // Two scans, not one per marker: `✓` and `✔` share their first two bytes, and ` PASSED`
@@ -526,104 +441,6 @@ pub(crate) fn is_pass_line(line: &[u8]) -> bool {
 fn pass_finder() -> &'static memchr::memmem::Finder<'static> {
     static FINDER: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
     FINDER.get_or_init(|| memchr::memmem::Finder::new(b"PASS"))
-}
-
-/// Confirms an HTTP access log status (`" 404 `) rather than any quote followed by a digit.
-fn is_http_error_status(text: &[u8], at: usize) -> bool {
-    let digits = &text[at + 2..];
-    digits.len() >= 3
-        && digits[..3].iter().all(u8::is_ascii_digit)
-        && digits.get(3).is_none_or(|b| *b == b' ' || *b == b'\r')
-}
-
-/// True when the keyword `text[at..end]` is part of a snake_case identifier.
-fn in_identifier(text: &[u8], at: usize, end: usize) -> bool {
-    (at > 0 && text[at - 1] == b'_') || text.get(end) == Some(&b'_')
-}
-
-/// True when the word holding byte `at` of `text` is a command-line option (starts with `-`).
-fn in_option_word(text: &[u8], at: usize) -> bool {
-    let from = at.saturating_sub(48);
-    let start = text[from..at]
-        .iter()
-        .rposition(|&b| b == b' ' || b == b'\t' || b == b'\n' || b == b'`' || b == b'"')
-        .map_or(from, |p| from + p + 1);
-    text.get(start) == Some(&b'-')
-        && text
-            .get(start + 1)
-            .is_some_and(|&b| b == b'-' || b.is_ascii_alphabetic())
-}
-
-/// Signal of every line, from one keyword scan over `text` (the whole input, or one cleaned
-/// line) holding `lines` lines; `line_start(i)` is where line `i` starts in `text`.
-pub(crate) fn scan_signals<S: SignalSlot>(
-    text: &[u8],
-    lines: usize,
-    line_start: impl Fn(usize) -> usize,
-    out: &mut [S],
-) {
-    if lines == 0 {
-        return;
-    }
-    let automaton = keyword_automaton();
-    let mut line = 0usize;
-    let mut pos = 0usize;
-    while pos < text.len() {
-        let Some(hit) = automaton.find(Input::new(text).range(pos..)) else {
-            break;
-        };
-        let at = hit.start();
-        pos = hit.end();
-        while line + 1 < lines && line_start(line + 1) <= at {
-            line += 1;
-        }
-        let (keyword, signal) = KEYWORDS[hit.pattern().as_usize()];
-        if signal <= out[line].signal() {
-            continue;
-        }
-        if keyword.starts_with('"') && !is_http_error_status(text, at) {
-            continue;
-        }
-        if signal == Signal::Summary
-            && text
-                .get(pos)
-                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        {
-            // A summary word is a whole word: ` total` in `totalCartM000` or `totals` is a
-            // name or prose, and a build that lists hundreds of them has no hundred summaries.
-            continue;
-        }
-        if signal != Signal::Summary && (in_option_word(text, at) || in_identifier(text, at, pos)) {
-            // `--error-format=json`, `-Werror`, `cfg(no_core_error)`, `fail_fast`: options and
-            // identifiers, not a report.
-            continue;
-        }
-        out[line].set_signal(signal);
-        if signal == Signal::Error {
-            // Nothing outranks an error: skip the rest of this line.
-            if line + 1 < lines {
-                pos = pos.max(line_start(line + 1));
-            } else {
-                break;
-            }
-        }
-    }
-}
-
-/// Where [`scan_signals`] records a line's signal: a plain [`Signal`], or a field of a caller's
-/// packed per-line state (so no separate signal vector is needed).
-pub(crate) trait SignalSlot {
-    fn signal(&self) -> Signal;
-    fn set_signal(&mut self, signal: Signal);
-}
-
-impl SignalSlot for Signal {
-    fn signal(&self) -> Signal {
-        *self
-    }
-    fn set_signal(&mut self, signal: Signal) {
-        *self = signal;
-    }
 }
 
 /// Adjusts a keyword signal with facts about the whole line.
