@@ -180,10 +180,32 @@ pub(super) fn intern_narrow(
 }
 
 /// Assigns dense ids to template hashes in order of first appearance and counts each one.
-#[derive(Default)]
+///
+/// An open-addressing table (linear probing) keyed by the hash itself: template hashes are
+/// already well mixed, so a slot is the hash's top bits (the best mixed bits of a multiplicative
+/// hash), and a line costs one slot read and compare where a general `HashMap` also handled
+/// control bytes and probe groups.
 pub(super) struct TemplateInterner {
-    pub(super) ids: HashMap<u64, u32, PreHashed>,
+    /// Per slot, the hash and `id + 1` of a template (0 for an empty slot). The slot count is a
+    /// power of two and at most half the slots are used, so probes stay short.
+    slots: Vec<(u64, u32)>,
+    /// `64 - log2(slot count)`: the slot of a hash is `hash >> shift`.
+    shift: u32,
+    /// Each template's hash, by id (to grow the table and to merge interners).
+    pub(super) hashes: Vec<u64>,
     pub(super) counts: Vec<u32>,
+}
+
+impl Default for TemplateInterner {
+    fn default() -> Self {
+        const INITIAL_SLOTS_LOG2: u32 = 8;
+        TemplateInterner {
+            slots: vec![(0, 0); 1 << INITIAL_SLOTS_LOG2],
+            shift: 64 - INITIAL_SLOTS_LOG2,
+            hashes: Vec::new(),
+            counts: Vec::new(),
+        }
+    }
 }
 
 impl TemplateInterner {
@@ -196,13 +218,48 @@ impl TemplateInterner {
     /// The id of `count` more lines with this template hash (merging another interner).
     #[inline]
     pub(super) fn absorb(&mut self, hash: u64, count: u32) -> u32 {
-        let next_id = self.counts.len() as u32;
-        let id = *self.ids.entry(hash).or_insert(next_id);
-        if id == next_id {
-            self.counts.push(0);
+        let mask = self.slots.len() - 1;
+        let mut at = (hash >> self.shift) as usize;
+        loop {
+            let (slot_hash, slot_id) = self.slots[at];
+            if slot_id == 0 {
+                return self.insert(at, hash, count);
+            }
+            if slot_hash == hash {
+                let id = slot_id - 1;
+                self.counts[id as usize] += count;
+                return id;
+            }
+            at = (at + 1) & mask;
         }
-        self.counts[id as usize] += count;
+    }
+
+    /// Gives `hash` the next id in the empty slot `at`, growing the table past half full.
+    #[cold]
+    fn insert(&mut self, at: usize, hash: u64, count: u32) -> u32 {
+        let id = self.counts.len() as u32;
+        self.slots[at] = (hash, id + 1);
+        self.hashes.push(hash);
+        self.counts.push(count);
+        if self.hashes.len() * 2 > self.slots.len() {
+            self.grow();
+        }
         id
+    }
+
+    /// Doubles the slot count and places every template again (ids are kept).
+    fn grow(&mut self) {
+        let slots = self.slots.len() * 2;
+        self.shift -= 1;
+        self.slots = vec![(0, 0); slots];
+        let mask = slots - 1;
+        for (id, &hash) in self.hashes.iter().enumerate() {
+            let mut at = (hash >> self.shift) as usize;
+            while self.slots[at].1 != 0 {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = (hash, id as u32 + 1);
+        }
     }
 }
 
