@@ -4,14 +4,14 @@
 use super::super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
 use super::super::lines::{LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
-use super::super::signals::{refine_signal, scan_signals, template_hash, Signal};
+use super::super::signals::{refine_signal, scan_signals, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
 use super::line_kinds::{
     is_backtrace_frame, promote_small_hunks, state_before_failure, structural_rank,
     uses_error_signals,
 };
 use super::line_texts::LineTexts;
-use super::templates::{hit_text_of, intern_narrow, TemplateIds, TemplateInterner, Templates};
+use super::templates::{hit_text_of, intern_narrow, intern_wide, TemplateIds, Templates};
 use super::{bounded_query_terms, Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
 
 /// The lines as the selection reads them: their cleaned texts and, for grep output grouped by
@@ -144,22 +144,24 @@ pub(super) fn scan_and_intern(
             scan_signals(input, n, |i| starts.get(i) as usize, flags);
         }
     };
-    let prefix = |i: usize| lines.prefix(i);
-    // Lines `from..from + out.len()` are interned into `out`.
+    // Lines `from..from + out.len()` are interned into `out`; without grep prefixes the
+    // prefix lookup is compiled away.
+    let grouped = lines.grouped();
     let intern = |from: usize, out: &mut [u32]| {
-        let mut interner = TemplateInterner::default();
-        // Index loops, not zipped iterators: the adapters were left as calls per line.
-        let mut texts = lines.texts.iter_from(from);
-        for (k, slot) in out.iter_mut().enumerate() {
-            let Some(line) = texts.next() else { break };
-            *slot = interner.intern(template_hash(hit_text_of(line, prefix(from + k))));
+        if grouped {
+            intern_wide(&lines.texts, &|i| lines.prefix(i), from, out)
+        } else {
+            intern_wide(&lines.texts, &|_| 0, from, out)
         }
-        interner
     };
     let narrow = index.is_narrow();
     let sequential_intern = || {
         if narrow {
-            let (ids, counts) = intern_narrow(&lines.texts, &prefix);
+            let (ids, counts) = if grouped {
+                intern_narrow(&lines.texts, &|i| lines.prefix(i))
+            } else {
+                intern_narrow(&lines.texts, &|_| 0)
+            };
             Templates::new(ids, counts)
         } else {
             let mut ids = vec![0u32; n];
@@ -348,8 +350,10 @@ pub(super) fn mark_structure(
 
 #[cfg(test)]
 mod tests {
+    use super::super::templates::TemplateInterner;
     use super::*;
     use crate::compact::select::flags::LineFlags;
+    use crate::compact::signals::template_hash;
 
     #[test]
     fn two_half_template_ids_equal_one_sequential_pass() {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::super::signals::template_hash;
+use super::super::signals::for_each_template_hash;
 use super::line_texts::LineTexts;
 
 /// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
@@ -148,18 +148,80 @@ impl TemplateIds {
     }
 }
 
+/// Lines `next..end` without their grep prefixes (`prefix(i)` bytes for line `i`, see
+/// [`hit_text_of`]): what shapes their templates. Not a `map`/`take` chain: the hashing loop
+/// is compiled for AVX2, and there the adapters were left as a call per line.
+struct TemplateTexts<I, P> {
+    lines: I,
+    prefix: P,
+    next: usize,
+    end: usize,
+}
+
+impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for TemplateTexts<I, P> {
+    type Item = &'a [u8];
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        if self.next == self.end {
+            return None;
+        }
+        let line = self.lines.next()?;
+        let text = hit_text_of(line, (self.prefix)(self.next));
+        self.next += 1;
+        Some(text)
+    }
+}
+
+/// Calls `each` with the template hash of lines `from..from + count` of `texts`, in order.
+#[inline(always)]
+fn for_each_line_template(
+    texts: &LineTexts<'_>,
+    prefix: &impl Fn(usize) -> usize,
+    from: usize,
+    count: usize,
+    each: impl FnMut(u64),
+) {
+    let lines = TemplateTexts {
+        lines: texts.iter_from(from),
+        prefix,
+        next: from,
+        end: from + count,
+    };
+    for_each_template_hash(lines, each);
+}
+
+/// Interns the templates of lines `from..from + out.len()` into `out` (4-byte ids); returns the
+/// interner, numbered in order of first appearance among these lines.
+pub(super) fn intern_wide(
+    texts: &LineTexts<'_>,
+    prefix: &impl Fn(usize) -> usize,
+    from: usize,
+    out: &mut [u32],
+) -> TemplateInterner {
+    let mut interner = TemplateInterner::default();
+    let count = out.len();
+    let mut slots = out.iter_mut();
+    for_each_line_template(texts, prefix, from, count, |hash| {
+        if let Some(slot) = slots.next() {
+            *slot = interner.intern(hash);
+        }
+    });
+    interner
+}
+
 /// Interns every line's template into 2-byte ids, switching to 4-byte ids if more than 65 536
 /// templates turn up; returns the ids and each template's count.
 pub(super) fn intern_narrow(
     texts: &LineTexts<'_>,
-    prefix: &dyn Fn(usize) -> usize,
+    prefix: &impl Fn(usize) -> usize,
 ) -> (TemplateIds, Vec<u32>) {
     let n = texts.starts.entries() - 1;
     let mut interner = TemplateInterner::default();
     let mut narrow: Vec<u16> = Vec::with_capacity(n);
     let mut wide: Option<Vec<u32>> = None;
-    for (i, line) in texts.indexed() {
-        let id = interner.intern(template_hash(hit_text_of(line, prefix(i))));
+    for_each_line_template(texts, prefix, 0, n, |hash| {
+        let id = interner.intern(hash);
         match (&mut wide, u16::try_from(id)) {
             (Some(wide), _) => wide.push(id),
             (None, Ok(short)) => narrow.push(short),
@@ -171,7 +233,7 @@ pub(super) fn intern_narrow(
                 wide = Some(widened);
             }
         }
-    }
+    });
     let templates = match wide {
         Some(wide) => TemplateIds::Wide(wide),
         None => TemplateIds::Narrow(narrow),
