@@ -229,17 +229,25 @@ fn words_hash_with<C: Classify, const DIGITS_ONLY: bool, const CUT: bool>(line: 
                 | (masks.colon & (masks.colon >> 1))
                 | (masks.dot & (word_bytes << 1) & (masks.alnum >> 1))
         };
+        // The last bytes of the words holding a telling byte, for all words at once: adding a
+        // word's first bit to its bytes without the telling ones carries out of its last byte
+        // (into the separator after it, or out of bit 63) only when no telling byte stops it.
+        let (sum, carry_out) = (word_bytes & !telling).overflowing_add(firsts);
+        let plain_lasts = ((sum & !word_bytes) >> 1) | u64::from(carry_out) << 63;
+        let variable_lasts = lasts & !plain_lasts;
         while lasts != 0 {
             let last = lasts.trailing_zeros();
             lasts &= lasts - 1;
             let first = firsts.trailing_zeros();
             firsts &= firsts - 1;
             let word_len = (last - first + 1) as usize;
-            hash = if word_len > 32 || (telling & (u64::MAX >> (63 - last))) >> first != 0 {
+            hash = if word_len > 32 || variable_lasts >> last & 1 != 0 {
                 mix(hash, VARIABLE_WORD)
             } else {
                 let end = block + last as usize + 1;
-                mix_word(hash, bytes, end - word_len, end)
+                // SAFETY: the word lies in the line, and `bytes` is the line when it is 32
+                // bytes or longer, else the 64-byte buffer holding it.
+                unsafe { mix_word(hash, bytes, end - word_len, end) }
             };
             if CUT {
                 words_left -= 1;
@@ -273,35 +281,48 @@ fn words_hash_with<C: Classify, const DIGITS_ONLY: bool, const CUT: bool>(line: 
 
 /// Mixes the word `bytes[start..end]` (1 to 32 bytes) into `hash`: its bytes as up to four
 /// 8-byte loads (the last one ending at the word's end), then its length.
+///
+/// # Safety
+/// `end <= bytes.len()`, and `bytes` holds 8 bytes from `start` when `end < 8` (a line read
+/// in place is at least 32 bytes long; a short one is in a 64-byte buffer).
 #[inline(always)]
-fn mix_word(hash: u64, bytes: &[u8], start: usize, end: usize) -> u64 {
+unsafe fn mix_word(hash: u64, bytes: &[u8], start: usize, end: usize) -> u64 {
+    debug_assert!(start < end && end - start <= 32 && end <= bytes.len());
     let len = end - start;
+    // SAFETY (all loads): the contract above; loads from `start + 8k` come only before the
+    // last load, so they end before the word does.
     let hash = if len <= 8 {
-        // The word in the low bytes, zeros above: read from the 8 bytes ending at its end
-        // when there are 8, else from its start (then the line is at least 16 bytes long or
-        // padded).
+        // The word in the low bytes, zeros above: from the 8 bytes ending at its end when
+        // there are 8, else from its start.
         let word = if end >= 8 {
-            load8(bytes, end - 8) >> (8 * (8 - len))
+            (unsafe { load8(bytes, end - 8) }) >> (8 * (8 - len))
         } else {
-            load8(bytes, start) & (u64::MAX >> (8 * (8 - len)))
+            (unsafe { load8(bytes, start) }) & (u64::MAX >> (8 * (8 - len)))
         };
         mix(hash, word)
     } else {
-        let mut hash = mix(hash, load8(bytes, start));
+        let mut hash = mix(hash, unsafe { load8(bytes, start) });
         if len > 16 {
-            hash = mix(hash, load8(bytes, start + 8));
+            hash = mix(hash, unsafe { load8(bytes, start + 8) });
             if len > 24 {
-                hash = mix(hash, load8(bytes, start + 16));
+                hash = mix(hash, unsafe { load8(bytes, start + 16) });
             }
         }
-        mix(hash, load8(bytes, end - 8))
+        mix(hash, unsafe { load8(bytes, end - 8) })
     };
     hash.wrapping_add(len as u64)
 }
 
+/// The 8 bytes of `bytes` from `at`, little-endian, without a bounds check (a checked slice
+/// cost more than the rest of a short word's hash).
+///
+/// # Safety
+/// `at + 8 <= bytes.len()`.
 #[inline(always)]
-fn load8(bytes: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+unsafe fn load8(bytes: &[u8], at: usize) -> u64 {
+    debug_assert!(at + 8 <= bytes.len());
+    // SAFETY: in bounds (the caller's contract); unaligned reads are allowed.
+    unsafe { bytes.as_ptr().add(at).cast::<u64>().read_unaligned() }.to_le()
 }
 
 /// Copies `line` (shorter than 32 bytes) to the start of `buffer` with a few fixed-size copies
