@@ -174,15 +174,34 @@ fn words_hash_with<C: Classify, const DIGITS_ONLY: bool, const CUT: bool>(line: 
     }
     // A line shorter than a 32-byte load is copied into a zeroed buffer, so loads need no
     // bounds of their own; longer lines are read in place (a block's tail by a load that ends
-    // at the line's end, a short word by one that ends at the word's end).
-    let mut padded = [0u8; 64];
-    let short = n < 32;
-    let bytes: &[u8] = if short {
+    // at the line's end, a short word by one that ends at the word's end). Each case has its
+    // own copy of the loop: a short line is one block, so most of the loop folds away.
+    // Most lines are one block, whose copy of the loop has no block-to-block steps.
+    if n < 32 {
+        let mut padded = [0u8; 64];
         copy_short(line, &mut padded);
-        &padded
+        words_hash_of::<C, DIGITS_ONLY, CUT, true, true>(&padded, n)
+    } else if n <= 64 {
+        words_hash_of::<C, DIGITS_ONLY, CUT, false, true>(line, n)
     } else {
-        line
-    };
+        words_hash_of::<C, DIGITS_ONLY, CUT, false, false>(line, n)
+    }
+}
+
+/// The loop of [`words_hash_with`] over the line's `n` bytes in `bytes`: the line itself, or
+/// when `SHORT` (`n < 32`) the start of a zero-padded 64-byte buffer. `ONE_BLOCK`: `n <= 64`.
+#[inline(always)]
+fn words_hash_of<
+    C: Classify,
+    const DIGITS_ONLY: bool,
+    const CUT: bool,
+    const SHORT: bool,
+    const ONE_BLOCK: bool,
+>(
+    bytes: &[u8],
+    n: usize,
+) -> u64 {
+    let short = SHORT;
     let mut hash = 0u64;
     let mut words_left = LONG_LINE_WORDS;
     let mut block = 0usize;
@@ -203,7 +222,7 @@ fn words_hash_with<C: Classify, const DIGITS_ONLY: bool, const CUT: bool>(line: 
         let word_bytes = !separator & in_block;
         let mut firsts = word_bytes & !(word_bytes << 1);
         let mut lasts = word_bytes & !(word_bytes >> 1);
-        let last_block = block + len == n;
+        let last_block = ONE_BLOCK || block + len == n;
         if !last_block {
             // The run reaching the block's end may go on in the next block.
             lasts &= u64::MAX >> 1;

@@ -199,8 +199,8 @@ pub(super) fn intern_wide(
     from: usize,
     out: &mut [u32],
 ) -> TemplateInterner {
-    let mut interner = TemplateInterner::default();
     let count = out.len();
+    let mut interner = TemplateInterner::for_lines(count);
     let mut slots = out.iter_mut();
     for_each_line_template(texts, prefix, from, count, |hash| {
         if let Some(slot) = slots.next() {
@@ -217,7 +217,7 @@ pub(super) fn intern_narrow(
     prefix: &impl Fn(usize) -> usize,
 ) -> (TemplateIds, Vec<u32>) {
     let n = texts.starts.entries() - 1;
-    let mut interner = TemplateInterner::default();
+    let mut interner = TemplateInterner::for_lines(n);
     let mut narrow: Vec<u16> = Vec::with_capacity(n);
     let mut wide: Option<Vec<u32>> = None;
     for_each_line_template(texts, prefix, 0, n, |hash| {
@@ -245,12 +245,13 @@ pub(super) fn intern_narrow(
 ///
 /// An open-addressing table (linear probing) keyed by the hash itself: template hashes are
 /// already well mixed, so a slot is the hash's top bits (the best mixed bits of a multiplicative
-/// hash), and a line costs one slot read and compare where a general `HashMap` also handled
-/// control bytes and probe groups.
+/// hash), and a line costs a slot read and a hash compare where a general `HashMap` also
+/// handled control bytes and probe groups.
 pub(super) struct TemplateInterner {
-    /// Per slot, the hash and `id + 1` of a template (0 for an empty slot). The slot count is a
-    /// power of two and at most half the slots are used, so probes stay short.
-    slots: Vec<(u64, u32)>,
+    /// Per slot, `id + 1` of a template (0 for an empty slot), whose hash is `hashes[id]`:
+    /// 4 bytes a slot keep the table small to clear and to grow. The slot count is a power of
+    /// two and at most half the slots are used, so probes stay short.
+    slots: Vec<u32>,
     /// `64 - log2(slot count)`: the slot of a hash is `hash >> shift`.
     shift: u32,
     /// Each template's hash, by id (to grow the table and to merge interners).
@@ -260,35 +261,41 @@ pub(super) struct TemplateInterner {
 
 impl Default for TemplateInterner {
     fn default() -> Self {
-        const INITIAL_SLOTS_LOG2: u32 = 8;
-        TemplateInterner {
-            slots: vec![(0, 0); 1 << INITIAL_SLOTS_LOG2],
-            shift: 64 - INITIAL_SLOTS_LOG2,
-            hashes: Vec::new(),
-            counts: Vec::new(),
-        }
+        TemplateInterner::for_lines(0)
     }
 }
 
 impl TemplateInterner {
+    /// An interner sized for `lines` lines: slots for a template per two lines (at least
+    /// 256, at most 65 536 to start with), so inputs of mostly distinct lines rarely grow it.
+    pub(super) fn for_lines(lines: usize) -> Self {
+        let slots = (lines / 2).next_power_of_two().clamp(1 << 8, 1 << 16);
+        TemplateInterner {
+            slots: vec![0; slots],
+            shift: 64 - slots.trailing_zeros(),
+            hashes: Vec::with_capacity(slots / 2),
+            counts: Vec::with_capacity(slots / 2),
+        }
+    }
+
     /// The id of one more line with this template hash.
-    #[inline]
+    #[inline(always)]
     pub(super) fn intern(&mut self, hash: u64) -> u32 {
         self.absorb(hash, 1)
     }
 
     /// The id of `count` more lines with this template hash (merging another interner).
-    #[inline]
+    #[inline(always)]
     pub(super) fn absorb(&mut self, hash: u64, count: u32) -> u32 {
         let mask = self.slots.len() - 1;
         let mut at = (hash >> self.shift) as usize;
         loop {
-            let (slot_hash, slot_id) = self.slots[at];
-            if slot_id == 0 {
+            let slot = self.slots[at];
+            if slot == 0 {
                 return self.insert(at, hash, count);
             }
-            if slot_hash == hash {
-                let id = slot_id - 1;
+            let id = slot - 1;
+            if self.hashes[id as usize] == hash {
                 self.counts[id as usize] += count;
                 return id;
             }
@@ -300,7 +307,7 @@ impl TemplateInterner {
     #[cold]
     fn insert(&mut self, at: usize, hash: u64, count: u32) -> u32 {
         let id = self.counts.len() as u32;
-        self.slots[at] = (hash, id + 1);
+        self.slots[at] = id + 1;
         self.hashes.push(hash);
         self.counts.push(count);
         if self.hashes.len() * 2 > self.slots.len() {
@@ -313,14 +320,14 @@ impl TemplateInterner {
     fn grow(&mut self) {
         let slots = self.slots.len() * 2;
         self.shift -= 1;
-        self.slots = vec![(0, 0); slots];
+        self.slots = vec![0; slots];
         let mask = slots - 1;
         for (id, &hash) in self.hashes.iter().enumerate() {
             let mut at = (hash >> self.shift) as usize;
-            while self.slots[at].1 != 0 {
+            while self.slots[at] != 0 {
                 at = (at + 1) & mask;
             }
-            self.slots[at] = (hash, id as u32 + 1);
+            self.slots[at] = id as u32 + 1;
         }
     }
 }
