@@ -266,10 +266,10 @@ impl Default for TemplateInterner {
 }
 
 impl TemplateInterner {
-    /// An interner sized for `lines` lines: slots for a template per two lines (at least
-    /// 256, at most 65 536 to start with), so inputs of mostly distinct lines rarely grow it.
+    /// An interner sized for `lines` lines: a slot per line (at least 256, at most 262 144 to
+    /// start with), so inputs of mostly distinct lines rarely grow it.
     pub(super) fn for_lines(lines: usize) -> Self {
-        let slots = (lines / 2).next_power_of_two().clamp(1 << 8, 1 << 16);
+        let slots = lines.next_power_of_two().clamp(1 << 8, 1 << 18);
         TemplateInterner {
             slots: vec![0; slots],
             shift: 64 - slots.trailing_zeros(),
@@ -304,6 +304,7 @@ impl TemplateInterner {
     }
 
     /// Gives `hash` the next id in the empty slot `at`, growing the table past half full.
+    /// Out of line, so the per-line hashing loop that inlines `intern` stays small.
     #[cold]
     fn insert(&mut self, at: usize, hash: u64, count: u32) -> u32 {
         let id = self.counts.len() as u32;
@@ -317,6 +318,8 @@ impl TemplateInterner {
     }
 
     /// Doubles the slot count and places every template again (ids are kept).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let slots = self.slots.len() * 2;
         self.shift -= 1;
