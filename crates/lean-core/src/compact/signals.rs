@@ -32,7 +32,7 @@ const fn is_variable_byte(b: u8) -> bool {
 
 /// True for a word whose exact value should not distinguish templates: numbers, hex ids, paths,
 /// quoted strings, qualified names (`a::b`, `file.ext`), key=value pairs and very long tokens.
-/// Must agree with the inline rules in [`template_hash`].
+/// Must agree with the block-wise rules in [`words_hash_with`] (a test checks it).
 fn is_variable_word(word: &[u8]) -> bool {
     word.len() > 32 || word.iter().any(|&b| is_variable_byte(b)) || has_qualified_part(word)
 }
@@ -97,8 +97,9 @@ pub(crate) fn template_hash(line: &[u8]) -> u64 {
     hash
 }
 
-/// Calls `each` with the [`template_hash`] of every line of `lines`, in order: the CPU check
-/// and the classifier's constants are set up once for all of them instead of once per line.
+/// Calls `each` with the template hash of every line of `lines`, in order (equal for lines
+/// that differ only in variable words). One pass over the bytes, no allocation; the CPU check
+/// and the classifier's constants are set up once for all lines instead of once per line.
 #[inline]
 pub(crate) fn for_each_template_hash<'a>(
     lines: impl Iterator<Item = &'a [u8]>,
@@ -120,7 +121,7 @@ pub(crate) fn for_each_template_hash<'a>(
     }
 }
 
-/// Finer key than [`template_hash`]: only words with digits are masked, so the same message
+/// Finer key than the template hash: only words with digits are masked, so the same message
 /// about different names (paths, quoted identifiers) hashes differently.
 pub(crate) fn message_hash(line: &[u8]) -> u64 {
     #[cfg(target_arch = "x86_64")]
@@ -135,7 +136,7 @@ pub(crate) fn message_hash(line: &[u8]) -> u64 {
     message_hash_with::<Portable>(line)
 }
 
-/// [`template_hash`] on classifier `C`: the first [`TEMPLATE_PREFIX`] bytes, and of a line
+/// The template hash on classifier `C`: the first [`TEMPLATE_PREFIX`] bytes, and of a line
 /// longer than [`LONG_LINE`] only its first [`LONG_LINE_WORDS`] words (the cut of
 /// [`template_span`]).
 #[inline(always)]
@@ -698,8 +699,8 @@ const COLON: u8 = 32;
 /// ASCII letter or digit (after a `.`, it makes a word a qualified name).
 const ALNUM: u8 = 64;
 
-/// Per-byte classes for [`template_hash`], built at compile time. On x86-64 the SIMD steps
-/// classify instead (a test checks that they agree with this table).
+/// Per-byte classes for the template hash, built at compile time: what [`Portable`] reads,
+/// and what the x86-64 SIMD steps must agree with (a test checks every byte).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 static BYTE_CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
