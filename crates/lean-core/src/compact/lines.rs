@@ -567,4 +567,30 @@ mod tests {
             assert_eq!(contains(hay, needle), naive, "{hay:?} {needle:?}");
         }
     }
+
+    #[test]
+    fn contains_agrees_with_a_naive_search_at_every_length_and_position() {
+        let needles: [&[u8]; 6] = [b"x", b" =", b" = ", b"TODO", b" PASSED", b"  "];
+        for needle in needles {
+            for len in 0usize..80 {
+                for at in 0..=len.saturating_sub(needle.len()) {
+                    // Near misses everywhere: the needle's first and last bytes, and blanks.
+                    let mut hay: Vec<u8> = (0..len)
+                        .map(|k| match k % 5 {
+                            0 => needle[0],
+                            1 => needle[needle.len() - 1],
+                            2 => b' ',
+                            _ => b'a',
+                        })
+                        .collect();
+                    let naive = |hay: &[u8]| hay.windows(needle.len()).any(|w| w == needle);
+                    assert_eq!(contains(&hay, needle), naive(&hay), "{hay:?} {needle:?}");
+                    if at + needle.len() <= len {
+                        hay[at..at + needle.len()].copy_from_slice(needle);
+                        assert!(contains(&hay, needle), "{hay:?} {needle:?}");
+                    }
+                }
+            }
+        }
+    }
 }
