@@ -32,6 +32,8 @@ pub(super) struct Unit {
 /// Class of the error instances that fit even over the token budget (only Pi's cut bounds
 /// them): one per distinct error template.
 pub(super) const SKELETON_CLASS: u8 = 0;
+/// Number of priority classes (see [`Unit::class`]).
+const CLASSES: usize = 7;
 /// Estimated cost of one marker line, for planning (the rendered view is measured after).
 pub(super) const MARKER_TOKENS: usize = 28;
 pub(super) const MARKER_BYTES: usize = 100;
@@ -48,21 +50,25 @@ pub(super) fn priority_units(
     kept_errors: &[u32],
     kind: ContentKind,
 ) -> Units {
-    let body = |i: usize| lines.body(i);
     let n = flags.len();
-    let mut units: Vec<Unit> = Vec::new();
+    // Units go straight into their class's bucket: the classes are few, and within most of
+    // them every unit has order 0, so only classes 1, 4 and 6 need sorting.
+    let mut by_class: [Vec<Unit>; CLASSES] = Default::default();
     let mut members: Vec<u32> = Vec::new();
     let mut claimed = vec![false; n];
-    let push =
-        |units: &mut Vec<Unit>, members: &mut Vec<u32>, class: u8, order: u32, lines: &[u32]| {
-            let start = members.len() as u32;
-            members.extend_from_slice(lines);
-            units.push(Unit {
-                class,
-                order,
-                members: start..members.len() as u32,
-            });
-        };
+    let push = |by_class: &mut [Vec<Unit>; CLASSES],
+                members: &mut Vec<u32>,
+                class: u8,
+                order: u32,
+                lines: &[u32]| {
+        let start = members.len() as u32;
+        members.extend_from_slice(lines);
+        by_class[class as usize].push(Unit {
+            class,
+            order,
+            members: start..members.len() as u32,
+        });
+    };
     // Errors with their cause chains: the context lines that follow each one up to the next
     // error. Instance k of a template ranks behind instance k - 1 of every other template.
     let mut instances: HashMap<u32, u32, PreHashed> = HashMap::default();
@@ -83,7 +89,7 @@ pub(super) fn priority_units(
         }
         let k = instances.entry(templates.of(e)).or_insert(0);
         let class = if *k == 0 { SKELETON_CLASS } else { 1 };
-        push(&mut units, &mut members, class, *k, &chain);
+        push(&mut by_class, &mut members, class, *k, &chain);
         *k += 1;
     }
     drop(instances);
@@ -92,18 +98,18 @@ pub(super) fn priority_units(
     // changed definition of every file before the second of any, so one huge file (an
     // initial import) does not crowd out the others.
     let mut in_section = 0u32;
-    for i in 0..n {
+    // Lines are read in order through the line iterator: indexing each one costs more.
+    for (i, line) in lines.texts.indexed() {
         let f = flags[i];
-        // A diff's lines are all read for section starts: read each once.
-        let diff_text = (kind == ContentKind::Diff).then(|| body(i));
-        if diff_text.is_some_and(|text| text.starts_with(b"diff ")) {
+        let text = &line[lines.prefix(i)..];
+        if kind == ContentKind::Diff && text.starts_with(b"diff ") {
             in_section = 0;
         }
-        seen_template[templates.of(i) as usize] |= f.has(KEEP);
+        let template = templates.of(i) as usize;
+        seen_template[template] |= f.has(KEEP);
         if claimed[i] || f.has(DUPLICATE) && f.rank() != Rank::Must {
             continue;
         }
-        let text = diff_text.unwrap_or_else(|| body(i));
         let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
         let (class, order) = match f.rank() {
             Rank::Must => {
@@ -127,26 +133,31 @@ pub(super) fn priority_units(
                 (4, in_section)
             }
             Rank::High => (4, u32::from(!is_type_definition(text))),
-            Rank::Rare => (4, 2 + templates.count_of(i).min(1 << 20)),
+            Rank::Rare => (4, 2 + templates.counts[template].min(1 << 20)),
             Rank::Body | Rank::Filler => {
-                let t = templates.of(i) as usize;
-                if !seen_template[t] && !is_blank(text) {
-                    seen_template[t] = true;
-                    (6, templates.counts[t].min(1 << 20))
+                if !seen_template[template] && !is_blank(text) {
+                    seen_template[template] = true;
+                    (6, templates.counts[template].min(1 << 20))
                 } else {
                     // The rest become markers.
                     continue;
                 }
             }
         };
-        push(&mut units, &mut members, class, order, &[i as u32]);
+        push(&mut by_class, &mut members, class, order, &[i as u32]);
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
-    // stable sort keeps them so without looking their first lines up, and it runs through the
-    // long stretches of equal keys.
+    // stable sort within each class keeps them so without looking their first lines up; the
+    // classes themselves are already apart.
     debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
-    units.sort_by_key(|u| (u.class, u.order));
+    let mut units = Vec::with_capacity(by_class.iter().map(Vec::len).sum());
+    for mut class in by_class {
+        if !class.is_sorted_by_key(|u| u.order) {
+            class.sort_by_key(|u| u.order);
+        }
+        units.append(&mut class);
+    }
     (units, members)
 }
 
@@ -169,7 +180,7 @@ pub(super) fn fit_to_limits(
     let mut byte_budget = limits.cap;
     let mut terse = start_terse;
     let mut best: Option<Selection> = None;
-    let costs = unit_costs(texts, units);
+    let mut costs = unit_costs(texts, units);
     for _attempt in 0..5 {
         let marker_bytes = if terse {
             TERSE_MARKER_BYTES
@@ -181,8 +192,9 @@ pub(super) fn fit_to_limits(
             skipped,
         } = plan(
             flags,
+            texts,
             units,
-            &costs,
+            &mut costs,
             token_budget,
             byte_budget,
             marker_bytes,
@@ -233,28 +245,46 @@ struct Plan {
 
 /// What one unit's lines cost in the view, markers aside.
 struct UnitCost {
-    /// Estimated tokens, one per line for its newline included.
-    tokens: usize,
     /// Bytes, newlines included.
     bytes: usize,
+    /// Estimated tokens, one per line for its newline included; [`UNKNOWN_TOKENS`] until a
+    /// plan needs them. Most units of a long output are never measured: a unit whose bytes
+    /// alone cannot fit the tokens left is skipped on that bound.
+    tokens: usize,
 }
 
-/// Every unit's cost, measured once: the planning passes differ only in their budgets.
+const UNKNOWN_TOKENS: usize = usize::MAX;
+
+impl UnitCost {
+    /// Fewest tokens the unit's lines can cost: a quarter token per byte, rounded up per line,
+    /// and one per newline (see [`estimate_tokens`]).
+    fn min_tokens(&self, lines: usize) -> usize {
+        (self.bytes - lines).div_ceil(4) + lines
+    }
+
+    fn tokens(&mut self, texts: &LineTexts<'_>, lines: &[u32]) -> usize {
+        if self.tokens == UNKNOWN_TOKENS {
+            self.tokens = lines
+                .iter()
+                .map(|&i| estimate_tokens(&texts[i as usize]) + 1)
+                .sum();
+        }
+        self.tokens
+    }
+}
+
+/// Every unit's size in bytes, measured once: the planning passes differ only in their
+/// budgets.
 fn unit_costs(texts: &LineTexts<'_>, (units, members): &Units) -> Vec<UnitCost> {
     units
         .iter()
         .map(|unit| {
             let lines = &members[unit.members.start as usize..unit.members.end as usize];
-            let mut cost = UnitCost {
-                tokens: 0,
-                bytes: 0,
-            };
-            for &i in lines {
-                let text = &texts[i as usize];
-                cost.tokens += estimate_tokens(text) + 1;
-                cost.bytes += text.len() + 1;
+            let bytes = lines.iter().map(|&i| texts[i as usize].len() + 1).sum();
+            UnitCost {
+                bytes,
+                tokens: UNKNOWN_TOKENS,
             }
-            cost
         })
         .collect()
 }
@@ -263,8 +293,9 @@ fn unit_costs(texts: &LineTexts<'_>, (units, members): &Units) -> Vec<UnitCost> 
 /// (estimates; a unit next to a kept line costs no marker).
 fn plan(
     flags: &mut [LineFlags],
+    texts: &LineTexts<'_>,
     (units, members): &Units,
-    costs: &[UnitCost],
+    costs: &mut [UnitCost],
     token_budget: usize,
     byte_budget: usize,
     marker_bytes: usize,
@@ -283,16 +314,21 @@ fn plan(
         let last = *lines.last().unwrap_or(&lines[0]) as usize;
         let joins = (first > 0 && flags[first - 1].has(KEEP))
             || (last + 1 < n && flags[last + 1].has(KEEP));
-        let (unit_tokens, unit_bytes) = if joins {
-            (cost.tokens, cost.bytes)
+        let (marker_tokens, unit_bytes) = if joins {
+            (0, cost.bytes)
         } else {
-            (cost.tokens + MARKER_TOKENS, cost.bytes + marker_bytes)
+            (MARKER_TOKENS, cost.bytes + marker_bytes)
         };
         // One instance of every distinct error is bounded by Pi's cut only.
         let forced = unit.class == SKELETON_CLASS;
         if bytes + unit_bytes > byte_budget {
             continue;
         }
+        if !forced && tokens + marker_tokens + cost.min_tokens(lines.len()) > token_budget {
+            skipped = true;
+            continue;
+        }
+        let unit_tokens = cost.tokens(texts, lines) + marker_tokens;
         if !forced && tokens + unit_tokens > token_budget {
             skipped = true;
             continue;
