@@ -1,8 +1,6 @@
 //! Words for a marker: what a dropped run holds (identical repeats, directory entries, the
 //! dominant template, grep hits per file), and whether a marker pays for itself.
 
-use std::collections::HashMap;
-
 use super::super::detect::is_ls_long_entry;
 use super::super::lines::{common_prefix_len, find_byte, has_byte, trim};
 use super::super::signals::template_text;
@@ -10,7 +8,7 @@ use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
 use super::line_texts::LineTexts;
 use super::render::Marker;
-use super::templates::{hit_text_of, PreHashed, TemplateIds, Templates};
+use super::templates::{hit_text_of, TemplateIds, Templates};
 use super::ContentKind;
 
 pub(super) fn description_template(description: &str) -> String {
@@ -23,7 +21,16 @@ pub(super) fn description_template(description: &str) -> String {
 
 /// The directory shared by every path in a run of bare paths (`node_modules/`), if any.
 pub(super) fn common_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
-    common_directory_of((start..=end).map(|j| &texts[j]))
+    common_directory_of(run_texts(texts, start, end))
+}
+
+/// Lines `start..=end`, read in order (cheaper than indexing each).
+fn run_texts<'a>(
+    texts: &LineTexts<'a>,
+    start: usize,
+    end: usize,
+) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
+    texts.iter_from(start).take(end + 1 - start)
 }
 
 /// The directory shared by every one of `paths` (at least one), if any.
@@ -52,28 +59,46 @@ pub(super) fn dominant_top_directory(
     start: usize,
     end: usize,
 ) -> Option<String> {
-    dominant_top_directory_of((start..=end).map(|j| &texts[j]))
+    dominant_top_directory_of(run_texts(texts, start, end))
 }
 
-/// The first path component shared by more than half of `paths`.
+/// The first path component shared by more than half of `paths`. Only one component can be:
+/// a majority vote finds it without counting every component.
 pub(super) fn dominant_top_directory_of<'x>(
     paths: impl Iterator<Item = &'x [u8]>,
 ) -> Option<String> {
-    let mut counts: HashMap<&[u8], usize, foldhash::fast::RandomState> = HashMap::default();
+    let mut tops: Vec<&[u8]> = Vec::new();
     let mut total = 0usize;
     for path in paths {
         total += 1;
         let t = trim(path);
         let t = t.strip_prefix(b"./").unwrap_or(t);
         if let Some(slash) = find_byte(b'/', t) {
-            *counts.entry(&t[..slash]).or_insert(0) += 1;
+            tops.push(&t[..slash]);
         }
     }
-    let (top, count) = counts
-        .into_iter()
-        .max_by_key(|&(k, c)| (c, std::cmp::Reverse(k)))?;
+    let (top, count) = majority(&tops)?;
     (count * 2 > total && top.len() <= 60 && !top.contains(&b'"'))
         .then(|| String::from_utf8_lossy(top).into_owned())
+}
+
+/// The Boyer-Moore vote over `items`: the only item that can occur in more than half of them,
+/// with its count (which says whether it does). `None` for no items.
+fn majority<T: Copy + PartialEq>(items: &[T]) -> Option<(T, usize)> {
+    let mut candidate = *items.first()?;
+    let mut lead = 0usize;
+    for &item in items {
+        if lead == 0 {
+            candidate = item;
+            lead = 1;
+        } else if item == candidate {
+            lead += 1;
+        } else {
+            lead -= 1;
+        }
+    }
+    let count = items.iter().filter(|&&item| item == candidate).count();
+    Some((candidate, count))
 }
 
 /// Line numbers of the grep hits `start..=end` (after their `path:` prefix), at most six.
@@ -116,13 +141,12 @@ pub(super) fn describe_run(
         return " identical".to_string();
     }
     if kind == ContentKind::Tree
-        && (start..=end).all(|j| {
-            is_ls_long_entry(&texts[j]) || is_blank(&texts[j]) || texts[j].starts_with(b"total ")
-        })
+        && run_texts(texts, start, end)
+            .all(|text| is_ls_long_entry(text) || is_blank(text) || text.starts_with(b"total "))
     {
         // `ls -l` rows are mostly metadata; the names are what the reader needs.
         let mut names = String::new();
-        for text in (start..=end).map(|j| &texts[j]) {
+        for text in run_texts(texts, start, end) {
             if !is_ls_long_entry(text) {
                 continue;
             }
@@ -182,8 +206,8 @@ pub(super) fn dominant_template(
 }
 
 /// The template of at least half the lines `start..=end` (the most frequent, the earliest
-/// first on a tie) and its first line. A majority vote finds a template of more than half
-/// without a hash map (most runs); only an even run without one is counted.
+/// first on a tie) and its first line. Majority votes find it without counting every
+/// template.
 fn half_template(templates: &Templates, start: usize, end: usize) -> Option<(u32, usize)> {
     match &templates.ids {
         TemplateIds::Narrow(ids) => half_of(&ids[start..=end], start),
@@ -194,38 +218,25 @@ fn half_template(templates: &Templates, start: usize, end: usize) -> Option<(u32
 /// [`half_template`] over the run's ids (`run[k]` is line `start + k`'s).
 fn half_of<T: Copy + Eq + Into<u32>>(run: &[T], start: usize) -> Option<(u32, usize)> {
     let len = run.len();
-    // Boyer-Moore vote: the only template that can hold more than half the lines.
-    let mut candidate = *run.first()?;
-    let mut lead = 0usize;
-    for &id in run {
-        if lead == 0 {
-            candidate = id;
-            lead = 1;
-        } else if id == candidate {
-            lead += 1;
-        } else {
-            lead -= 1;
-        }
-    }
-    let count = run.iter().filter(|&&id| id == candidate).count();
+    let first_of = |id: T| run.iter().position(|&x| x == id).map(|k| start + k);
+    // The only template that can hold more than half the lines.
+    let (candidate, count) = majority(run)?;
     if count * 2 > len {
-        let first = run.iter().position(|&id| id == candidate)?;
-        return Some((candidate.into(), start + first));
+        return Some((candidate.into(), first_of(candidate)?));
     }
     if len % 2 == 1 {
         // No template holds more than half of an odd run, so none holds half.
         return None;
     }
-    // Two templates may hold exactly half each: count them all.
-    let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
-    for (k, &id) in run.iter().enumerate() {
-        counts.entry(id.into()).or_insert((0, start + k)).0 += 1;
+    // A template holding exactly half an even run is either its first line's or holds more
+    // than half of the rest: at most these two, and the first line's comes first on a tie.
+    let head = run[0];
+    if run.iter().filter(|&&id| id == head).count() * 2 == len {
+        return Some((head.into(), start));
     }
-    let (id, count, first) = counts
-        .iter()
-        .map(|(&id, &(count, first))| (id, count, first))
-        .max_by_key(|&(_, c, first)| (c, std::cmp::Reverse(first)))?;
-    (count * 2 >= len).then_some((id, first))
+    let (other, count) = majority(&run[1..])?;
+    let count = count + usize::from(head == other);
+    (count * 2 == len).then(|| Some((other.into(), first_of(other)?)))?
 }
 
 /// Cuts marker text longer than 60 bytes to 57 (on a char boundary) plus `…`.
