@@ -11,12 +11,25 @@ use super::render::Marker;
 use super::templates::{hit_text_of, TemplateIds, Templates};
 use super::ContentKind;
 
+/// The range template of a marker's description: without its leading `: `s, blanks and
+/// quotes, and its closing quotes.
 pub(super) fn description_template(description: &str) -> String {
-    description
-        .trim_start_matches(": ")
-        .trim_start_matches(' ')
-        .trim_matches('"')
-        .to_string()
+    let bytes = description.as_bytes();
+    let mut start = 0;
+    while bytes[start..].starts_with(b": ") {
+        start += 2;
+    }
+    while bytes.get(start) == Some(&b' ') {
+        start += 1;
+    }
+    while bytes.get(start) == Some(&b'"') {
+        start += 1;
+    }
+    let mut end = bytes.len();
+    while end > start && bytes[end - 1] == b'"' {
+        end -= 1;
+    }
+    description[start..end].to_string()
 }
 
 /// The directory shared by every path in a run of bare paths (`node_modules/`), if any.
@@ -162,7 +175,7 @@ pub(super) fn describe_run(
             names.push_str(&String::from_utf8_lossy(name));
         }
         if !names.is_empty() {
-            return format!(":{names}");
+            return [":", &names].concat();
         }
     }
     let len = end - start + 1;
@@ -171,14 +184,14 @@ pub(super) fn describe_run(
     }
     if kind == ContentKind::Tree {
         if let Some(prefix) = common_directory(texts, start, end) {
-            return format!(": \"{prefix}<*>\"");
+            return [": \"", &prefix, "<*>\""].concat();
         }
         if let Some(top) = dominant_top_directory(texts, start, end) {
-            return format!(": mostly \"{top}/<*>\"");
+            return [": mostly \"", &top, "/<*>\""].concat();
         }
     }
     match dominant_template(texts, templates, start, end, |_| 0) {
-        Some(template) => format!(": \"{template}\""),
+        Some(template) => [": \"", &template, "\""].concat(),
         None => String::new(),
     }
 }

@@ -195,8 +195,9 @@ pub(super) fn push_number(out: &mut String, mut n: usize) {
             break;
         }
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
 }
 
 pub(super) struct RenderPlan<'p> {
@@ -457,11 +458,12 @@ impl Renderer<'_, '_> {
         if self.plan.grouped && self.prefix(start) > 0 {
             // Distinct hits are facts (principle 2): name where they are.
             let prefix = |j: usize| self.prefix(j);
-            format!(
-                ": hits at lines {}{}",
-                hit_line_numbers(texts, &prefix, start, end),
-                describe_run(texts, flags, templates, self.kind, start, end)
-            )
+            [
+                ": hits at lines ",
+                &hit_line_numbers(texts, &prefix, start, end),
+                &describe_run(texts, flags, templates, self.kind, start, end),
+            ]
+            .concat()
         } else {
             describe_run(texts, flags, templates, self.kind, start, end)
         }
@@ -571,7 +573,9 @@ pub(super) fn emit_line(
     prefix: usize,
 ) {
     let raw = &input[span.start..span.end];
-    if prefix == 0 && text == raw {
+    // An uncleaned line is the raw slice itself: same place, no bytes to compare.
+    let as_is = text.len() == raw.len() && (text.as_ptr() == raw.as_ptr() || text == raw);
+    if prefix == 0 && as_is {
         out.extend_from_slice(&input[span.start..span.next]);
     } else {
         out.extend_from_slice(&text[prefix..]);
