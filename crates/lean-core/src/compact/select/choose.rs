@@ -149,12 +149,27 @@ pub(super) fn fill_by_rank(
     let texts = &lines.texts;
     let mut kept_lines = 0usize;
     let mut kept_bytes = 0usize;
+    // The candidates of the sorted ranks are gathered in the same pass: no line is kept
+    // before this pass, and it keeps only must and context lines, so it changes no high or
+    // rare line's candidacy. Rare lines go by their template's count, then position: both in
+    // one integer.
+    let mut high: Vec<u32> = Vec::new();
+    let mut rare: Vec<u64> = Vec::new();
     for i in 0..n {
         let f = flags[i];
-        if f.rank() <= Rank::Context && !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
-            flags[i].set(KEEP);
-            kept_lines += 1;
-            kept_bytes += texts[i].len() + 1;
+        match f.rank() {
+            Rank::Must | Rank::Context => {
+                if !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
+                    flags[i].set(KEEP);
+                    kept_lines += 1;
+                    kept_bytes += texts[i].len() + 1;
+                }
+            }
+            Rank::High if !f.has(KEEP) && !f.has(DUPLICATE) => high.push(i as u32),
+            Rank::Rare if !f.has(KEEP) && !f.has(DUPLICATE) => {
+                rare.push(u64::from(templates.count_of(i)) << 32 | i as u64);
+            }
+            _ => {}
         }
     }
     // A source file's outline is its point, so definitions may take a larger share there.
@@ -163,12 +178,47 @@ pub(super) fn fill_by_rank(
     } else {
         n / 12
     });
-    let mut high_taken = 0usize;
+    // Type declarations say more than functions; take them first, then in order. When all
+    // candidates fit, the order cannot matter and no line is asked what it declares.
+    if high.len() > structural_cap {
+        let (mut types, others): (Vec<u32>, Vec<u32>) = high
+            .iter()
+            .partition(|&&i| is_type_definition(lines.hit_text(i as usize)));
+        types.extend(others);
+        high = types;
+    }
+    for &i in high.iter().take(structural_cap) {
+        flags[i as usize].set(KEEP);
+        kept_lines += 1;
+        kept_bytes += texts[i as usize].len() + 1;
+    }
+    let within = |kept_lines: usize, kept_bytes: usize| {
+        kept_lines < budget.lines && kept_bytes < budget.bytes
+    };
+    // Rare lines by their template's count: each taken adds a line, so at most the lines
+    // left in the budget are taken, and only that many of the rarest need sorting.
+    let room = budget.lines.saturating_sub(kept_lines);
+    if room < rare.len() {
+        if room > 0 {
+            rare.select_nth_unstable(room);
+        }
+        rare.truncate(room);
+    }
+    rare.sort_unstable();
+    for &key in &rare {
+        if !within(kept_lines, kept_bytes) {
+            break;
+        }
+        let i = (key & u64::from(u32::MAX)) as usize;
+        flags[i].set(KEEP);
+        kept_lines += 1;
+        kept_bytes += texts[i].len() + 1;
+    }
     // Ordinary lines only fill the budget when the caller asked to keep more.
     let fill_ranks: &[Rank] = if aggressiveness < 1.0 {
-        &[Rank::High, Rank::Rare, Rank::Body, Rank::Filler]
+        &[Rank::Body, Rank::Filler]
     } else {
-        &[Rank::High, Rank::Rare, Rank::Body]
+        &[Rank::Body]
     };
     // A softer view (aggressiveness below 1, after retrievals) adds ordinary lines in
     // proportion to how much softer it was asked to be, not up to the whole line budget: at
@@ -176,61 +226,20 @@ pub(super) fn fill_by_rank(
     let filler_cap = ((1.0 - aggressiveness) * budget.lines as f64).ceil() as usize;
     let mut filler_taken = 0usize;
     for &rank in fill_ranks {
-        let within = |kept_lines: usize, kept_bytes: usize, high_taken: usize, filler: usize| {
-            if rank == Rank::High {
-                high_taken < structural_cap
-            } else {
-                kept_lines < budget.lines
-                    && kept_bytes < budget.bytes
-                    && (rank != Rank::Filler || filler < filler_cap)
-            }
-        };
-        // Nothing of this rank can be taken: skip collecting its candidates.
-        if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
-            continue;
-        }
-        let is_candidate = |f: LineFlags| f.rank() == rank && !f.has(KEEP) && !f.has(DUPLICATE);
-        let mut candidates: Vec<u32> = Vec::new();
-        if rank == Rank::Rare || rank == Rank::High {
-            candidates = (0..n)
-                .filter(|&i| is_candidate(flags[i]))
-                .map(|i| i as u32)
-                .collect();
-        }
-        if rank == Rank::Rare {
-            candidates.sort_by_key(|&i| (templates.count_of(i as usize), i));
-        }
-        if rank == Rank::High {
-            // Type declarations say more than functions; take them first, then in order.
-            candidates
-                .sort_by_cached_key(|&i| (!is_type_definition(lines.hit_text(i as usize)), i));
-        }
         // Ordinary lines go in line order: they are visited in place, up to where the budget
-        // ends, not gathered first (most of a long output is ordinary; few are taken). Taking
-        // a line changes no other line's candidacy, so the order and the choice are the same.
-        let in_order = rank == Rank::Body || rank == Rank::Filler;
-        let mut sorted = candidates.into_iter();
-        let mut cursor = 0usize;
-        loop {
-            let next = if in_order {
-                while cursor < n && !is_candidate(flags[cursor]) {
-                    cursor += 1;
-                }
-                cursor += 1;
-                (cursor <= n).then_some(cursor - 1)
-            } else {
-                sorted.next().map(|i| i as usize)
-            };
-            let Some(i) = next else { break };
-            if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
+        // ends, not gathered first (most of a long output is ordinary; few are taken).
+        for i in 0..n {
+            if !within(kept_lines, kept_bytes) || rank == Rank::Filler && filler_taken >= filler_cap
+            {
                 break;
+            }
+            let f = flags[i];
+            if f.rank() != rank || f.has(KEEP) || f.has(DUPLICATE) {
+                continue;
             }
             flags[i].set(KEEP);
             kept_lines += 1;
             kept_bytes += texts[i].len() + 1;
-            if rank == Rank::High {
-                high_taken += 1;
-            }
             if rank == Rank::Filler {
                 filler_taken += 1;
             }
