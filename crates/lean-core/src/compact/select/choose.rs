@@ -60,8 +60,17 @@ pub(super) fn errors_with_details(
         // assert: `Expected values to be strictly equal:`, blank, `898 !== 899`) put a blank
         // line first: that one blank line does not end the details.
         let announces = trim(lines.body(i)).ends_with(b":");
-        for (j, flag) in flags.iter_mut().enumerate().take(details_end).skip(i + 1) {
-            if is_blank(lines.body(j)) {
+        // The lines after the error are read in order (cheaper than indexing each).
+        let after = lines.texts.iter_from(i + 1);
+        for ((j, flag), line) in flags
+            .iter_mut()
+            .enumerate()
+            .take(details_end)
+            .skip(i + 1)
+            .zip(after.clone())
+        {
+            let body = &line[lines.prefix(j)..];
+            if is_blank(body) {
                 if announces && j == i + 1 {
                     flag.lower_rank(Rank::Context);
                     continue;
@@ -72,7 +81,7 @@ pub(super) fn errors_with_details(
             // A line of a frequent template is another record of the log, not detail.
             let frequent = templates.count_of(j) as usize > frequent_template;
             if frequent
-                || is_pass_line(lines.body(j))
+                || is_pass_line(body)
                 || templates.of(j) == templates.of(i)
                 || flag.signal() == Signal::Error
             {
@@ -80,9 +89,12 @@ pub(super) fn errors_with_details(
             }
             flag.lower_rank(Rank::Context);
         }
-        if let Some(j) =
-            (i + 1..n.min(i + 1 + STACK_LOOKAHEAD)).find(|&j| is_stack_frame(lines.body(j)))
-        {
+        let frame = after
+            .take(STACK_LOOKAHEAD)
+            .enumerate()
+            .map(|(k, line)| (i + 1 + k, line))
+            .find(|&(j, line)| is_stack_frame(&line[lines.prefix(j)..]));
+        if let Some((j, _)) = frame {
             flags[j].lower_rank(Rank::Context);
         }
     }

@@ -17,6 +17,7 @@ use super::{
 
 /// One group of lines the budgeted selection keeps or drops together (an error and its cause
 /// chain, or a single line), with its priority.
+#[derive(Clone, Copy)]
 pub(super) struct Unit {
     /// Priority class, lower first: 0 first instance of each error template and its cause
     /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
@@ -25,8 +26,17 @@ pub(super) struct Unit {
     pub(super) class: u8,
     /// Order within the class, lower first (then by position).
     pub(super) order: u32,
-    /// Range of this unit's lines in the shared member list.
-    pub(super) members: std::ops::Range<u32>,
+    /// This unit's lines: `first..end` of the shared member list.
+    pub(super) first: u32,
+    pub(super) end: u32,
+    /// Bytes of its lines, newlines included: what keeping it adds to the view, markers aside.
+    pub(super) bytes: u32,
+}
+
+impl Unit {
+    fn lines<'m>(&self, members: &'m [u32]) -> &'m [u32] {
+        &members[self.first as usize..self.end as usize]
+    }
 }
 
 /// Class of the error instances that fit even over the token budget (only Pi's cut bounds
@@ -60,13 +70,16 @@ pub(super) fn priority_units(
                 members: &mut Vec<u32>,
                 class: u8,
                 order: u32,
-                lines: &[u32]| {
-        let start = members.len() as u32;
+                lines: &[u32],
+                bytes: usize| {
+        let first = members.len() as u32;
         members.extend_from_slice(lines);
         by_class[class as usize].push(Unit {
             class,
             order,
-            members: start..members.len() as u32,
+            first,
+            end: members.len() as u32,
+            bytes: bytes as u32,
         });
     };
     // Errors with their cause chains: the context lines that follow each one up to the next
@@ -89,7 +102,8 @@ pub(super) fn priority_units(
         }
         let k = instances.entry(templates.of(e)).or_insert(0);
         let class = if *k == 0 { SKELETON_CLASS } else { 1 };
-        push(&mut by_class, &mut members, class, *k, &chain);
+        let bytes = chain.iter().map(|&j| lines.texts[j as usize].len() + 1).sum();
+        push(&mut by_class, &mut members, class, *k, &chain, bytes);
         *k += 1;
     }
     drop(instances);
@@ -144,7 +158,14 @@ pub(super) fn priority_units(
                 }
             }
         };
-        push(&mut by_class, &mut members, class, order, &[i as u32]);
+        push(
+            &mut by_class,
+            &mut members,
+            class,
+            order,
+            &[i as u32],
+            line.len() + 1,
+        );
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
@@ -153,12 +174,41 @@ pub(super) fn priority_units(
     debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
     let mut units = Vec::with_capacity(by_class.iter().map(Vec::len).sum());
     for mut class in by_class {
-        if !class.is_sorted_by_key(|u| u.order) {
-            class.sort_by_key(|u| u.order);
+        if class.is_sorted_by_key(|u| u.order) {
+            units.append(&mut class);
+            continue;
         }
-        units.append(&mut class);
+        sort_by_order(&mut class, &mut units);
     }
     (units, members)
+}
+
+/// Appends `class` to `units` ordered by `order`, ties kept in place. Orders are mostly small
+/// (an instance number, a place in a file's section, a template's count), so a counting sort
+/// does it in two passes; a class with a larger order than that pays for goes by a stable
+/// sort instead.
+fn sort_by_order(class: &mut Vec<Unit>, units: &mut Vec<Unit>) {
+    let max_order = class.iter().map(|u| u.order as usize).max().unwrap_or(0);
+    if max_order > 4 * class.len() + 1024 {
+        class.sort_by_key(|u| u.order);
+        units.append(class);
+        return;
+    }
+    // Where each order's units start in the sorted class.
+    let mut starts = vec![0u32; max_order + 2];
+    for u in class.iter() {
+        starts[u.order as usize + 1] += 1;
+    }
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    let base = units.len();
+    units.extend_from_slice(class);
+    for u in class.iter() {
+        let at = &mut starts[u.order as usize];
+        units[base + *at as usize] = *u;
+        *at += 1;
+    }
 }
 
 /// Keeps units in priority order within the token budget and Pi's cut, renders, and tightens
@@ -180,7 +230,7 @@ pub(super) fn fit_to_limits(
     let mut byte_budget = limits.cap;
     let mut terse = start_terse;
     let mut best: Option<Selection> = None;
-    let mut costs = unit_costs(texts, units);
+    let mut costs: Vec<UnitTokens> = units.0.iter().map(|_| UnitTokens(UNKNOWN)).collect();
     for _attempt in 0..5 {
         let marker_bytes = if terse {
             TERSE_MARKER_BYTES
@@ -243,50 +293,30 @@ struct Plan {
     skipped: bool,
 }
 
-/// What one unit's lines cost in the view, markers aside.
-struct UnitCost {
-    /// Bytes, newlines included.
-    bytes: usize,
-    /// Estimated tokens, one per line for its newline included; [`UNKNOWN_TOKENS`] until a
-    /// plan needs them. Most units of a long output are never measured: a unit whose bytes
-    /// alone cannot fit the tokens left is skipped on that bound.
-    tokens: usize,
-}
+/// Estimated tokens of a unit's lines, one per line for its newline included; [`UNKNOWN`]
+/// until a plan needs them. Most units of a long output are never measured: a unit whose
+/// bytes alone cannot fit the tokens left is skipped on that bound.
+struct UnitTokens(usize);
 
-const UNKNOWN_TOKENS: usize = usize::MAX;
+const UNKNOWN: usize = usize::MAX;
 
-impl UnitCost {
-    /// Fewest tokens the unit's lines can cost: a quarter token per byte, rounded up per line,
-    /// and one per newline (see [`estimate_tokens`]).
-    fn min_tokens(&self, lines: usize) -> usize {
-        (self.bytes - lines).div_ceil(4) + lines
-    }
-
-    fn tokens(&mut self, texts: &LineTexts<'_>, lines: &[u32]) -> usize {
-        if self.tokens == UNKNOWN_TOKENS {
-            self.tokens = lines
+impl UnitTokens {
+    fn get(&mut self, texts: &LineTexts<'_>, lines: &[u32]) -> usize {
+        if self.0 == UNKNOWN {
+            self.0 = lines
                 .iter()
                 .map(|&i| estimate_tokens(&texts[i as usize]) + 1)
                 .sum();
         }
-        self.tokens
+        self.0
     }
 }
 
-/// Every unit's size in bytes, measured once: the planning passes differ only in their
-/// budgets.
-fn unit_costs(texts: &LineTexts<'_>, (units, members): &Units) -> Vec<UnitCost> {
-    units
-        .iter()
-        .map(|unit| {
-            let lines = &members[unit.members.start as usize..unit.members.end as usize];
-            let bytes = lines.iter().map(|&i| texts[i as usize].len() + 1).sum();
-            UnitCost {
-                bytes,
-                tokens: UNKNOWN_TOKENS,
-            }
-        })
-        .collect()
+/// Fewest tokens `unit`'s lines can cost: a quarter token per byte, rounded up per line, and
+/// one per newline (see [`estimate_tokens`]).
+fn min_tokens(unit: &Unit) -> usize {
+    let lines = (unit.end - unit.first) as usize;
+    (unit.bytes as usize - lines).div_ceil(4) + lines
 }
 
 /// Marks the units to keep, in priority order, within `token_budget` and `byte_budget`
@@ -295,7 +325,7 @@ fn plan(
     flags: &mut [LineFlags],
     texts: &LineTexts<'_>,
     (units, members): &Units,
-    costs: &mut [UnitCost],
+    costs: &mut [UnitTokens],
     token_budget: usize,
     byte_budget: usize,
     marker_bytes: usize,
@@ -309,26 +339,26 @@ fn plan(
     let mut forced_tokens = 0usize;
     let mut skipped = false;
     for (unit, cost) in units.iter().zip(costs) {
-        let lines = &members[unit.members.start as usize..unit.members.end as usize];
+        let lines = unit.lines(members);
         let first = lines[0] as usize;
         let last = *lines.last().unwrap_or(&lines[0]) as usize;
         let joins = (first > 0 && flags[first - 1].has(KEEP))
             || (last + 1 < n && flags[last + 1].has(KEEP));
         let (marker_tokens, unit_bytes) = if joins {
-            (0, cost.bytes)
+            (0, unit.bytes as usize)
         } else {
-            (MARKER_TOKENS, cost.bytes + marker_bytes)
+            (MARKER_TOKENS, unit.bytes as usize + marker_bytes)
         };
         // One instance of every distinct error is bounded by Pi's cut only.
         let forced = unit.class == SKELETON_CLASS;
         if bytes + unit_bytes > byte_budget {
             continue;
         }
-        if !forced && tokens + marker_tokens + cost.min_tokens(lines.len()) > token_budget {
+        if !forced && tokens + marker_tokens + min_tokens(unit) > token_budget {
             skipped = true;
             continue;
         }
-        let unit_tokens = cost.tokens(texts, lines) + marker_tokens;
+        let unit_tokens = cost.get(texts, lines) + marker_tokens;
         if !forced && tokens + unit_tokens > token_budget {
             skipped = true;
             continue;
