@@ -496,15 +496,20 @@ impl View<'_> {
 
     /// Writes line `i` as it was.
     fn line(&mut self, r: &Renderer<'_, '_>, i: usize) {
-        self.flush_overwrites(r, Some(i));
-        emit_line(
-            &mut self.out,
-            r.input,
-            &r.index.span(r.input, i),
-            &r.texts[i],
-            r.prefix(i),
-        );
-        self.overwrites.emitted(i);
+        if self.overwrites.pending.is_some() {
+            self.flush_overwrites(r, Some(i));
+        }
+        let span = r.index.span(r.input, i);
+        let prefix = r.prefix(i);
+        if prefix == 0 && !r.texts.is_cleaned() {
+            // The line's text is its raw bytes: write them with their terminator.
+            self.out.extend_from_slice(&r.input[span.start..span.next]);
+        } else {
+            emit_line(&mut self.out, r.input, &span, &r.texts[i], prefix);
+        }
+        if !self.overwrites.lines.is_empty() {
+            self.overwrites.emitted(i);
+        }
     }
 
     /// Writes a marker line for dropped lines `start..=end`.
