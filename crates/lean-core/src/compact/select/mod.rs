@@ -116,7 +116,10 @@ pub(crate) fn select(
         strategies.push("thin-repeated-errors");
     }
     drop(errors);
-    choose::query_hits(&templates, &budget, &mut flags);
+    if opts.query.is_some() {
+        // Only a query marks hits: without one there are none to look for.
+        choose::query_hits(&templates, &budget, &mut flags);
+    }
     choose::warnings_with_locations(&lines, &templates, &warnings, &budget, &mut flags);
     drop(warnings);
     choose::fill_by_rank(
