@@ -51,6 +51,12 @@ pub(super) fn errors_with_details(
         kept_errors.sort_unstable();
         kept_errors.dedup();
     }
+    let mut frames = FrameSearch {
+        is_frame: |j: usize| is_stack_frame(lines.body(j)),
+        start: 0,
+        checked_to: 0,
+        found: None,
+    };
     for &i in &kept_errors {
         let i = i as usize;
         flags[i].set_rank(Rank::Must);
@@ -89,16 +95,50 @@ pub(super) fn errors_with_details(
             }
             flag.lower_rank(Rank::Context);
         }
-        let frame = after
-            .take(STACK_LOOKAHEAD)
-            .enumerate()
-            .map(|(k, line)| (i + 1 + k, line))
-            .find(|&(j, line)| is_stack_frame(&line[lines.prefix(j)..]));
-        if let Some((j, _)) = frame {
+        if let Some(j) = frames.first_within(i + 1, n.min(i + 1 + STACK_LOOKAHEAD)) {
             flags[j].lower_rank(Rank::Context);
         }
     }
     kept_errors
+}
+
+/// The first stack frame within windows that move forward (one per kept error, in order).
+/// Windows of close errors overlap: each line is asked once whether it is a frame.
+struct FrameSearch<F: Fn(usize) -> bool> {
+    is_frame: F,
+    /// Start of the last window.
+    start: usize,
+    /// Lines from the last window's start up to here were asked; of them, only `found` (the
+    /// last line asked) may be a frame.
+    checked_to: usize,
+    found: Option<usize>,
+}
+
+impl<F: Fn(usize) -> bool> FrameSearch<F> {
+    /// The first frame in `start..end`. Errors come in line order, so `start` only grows; a
+    /// window behind the last one starts the search afresh.
+    fn first_within(&mut self, start: usize, end: usize) -> Option<usize> {
+        if start < self.start {
+            self.checked_to = start;
+            self.found = None;
+        }
+        self.start = start;
+        if self.found.is_some_and(|f| f < start) {
+            self.found = None;
+        }
+        if self.found.is_none() {
+            let mut j = self.checked_to.max(start);
+            while j < end {
+                if (self.is_frame)(j) {
+                    self.found = Some(j);
+                    break;
+                }
+                j += 1;
+            }
+            self.checked_to = self.checked_to.max(self.found.map_or(j, |f| f + 1));
+        }
+        self.found.filter(|&f| f < end)
+    }
 }
 
 /// Keeps the lines that hold a term of the caller's query. Hits of one template are one fact
@@ -256,5 +296,76 @@ pub(super) fn fill_by_rank(
                 filler_taken += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FrameSearch;
+
+    /// The first frame of each window, asked line by line.
+    fn brute(frames: &[bool], start: usize, end: usize) -> Option<usize> {
+        (start..end).find(|&j| frames[j])
+    }
+
+    #[test]
+    fn frame_search_matches_a_fresh_search_per_window() {
+        // A fixed pseudo-random pattern of frames and of windows, forward and backward.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for density in [2u64, 5, 30] {
+            let frames: Vec<bool> = (0..400).map(|_| next() % density == 0).collect();
+            let asked = std::cell::Cell::new(0usize);
+            let mut search = FrameSearch {
+                is_frame: |j: usize| {
+                    asked.set(asked.get() + 1);
+                    frames[j]
+                },
+                start: 0,
+                checked_to: 0,
+                found: None,
+            };
+            let mut start = 0usize;
+            for _ in 0..300 {
+                // Mostly forward steps, sometimes a step back.
+                start = if next() % 10 == 0 {
+                    start.saturating_sub((next() % 20) as usize)
+                } else {
+                    (start + (next() % 6) as usize).min(399)
+                };
+                let end = (start + 1 + (next() % 24) as usize).min(400);
+                assert_eq!(
+                    search.first_within(start, end),
+                    brute(&frames, start, end),
+                    "{start}..{end}"
+                );
+            }
+            assert!(asked.get() > 0);
+        }
+    }
+
+    #[test]
+    fn frame_search_asks_each_line_once_for_forward_windows() {
+        let frames = [false; 100];
+        let asked = std::cell::Cell::new(0usize);
+        let mut search = FrameSearch {
+            is_frame: |j: usize| {
+                asked.set(asked.get() + 1);
+                frames[j]
+            },
+            start: 0,
+            checked_to: 0,
+            found: None,
+        };
+        for start in 1..76 {
+            assert_eq!(search.first_within(start, start + 24), None);
+        }
+        // Windows 1..25 to 75..99: lines 1 to 98, each asked once.
+        assert_eq!(asked.get(), 98);
     }
 }

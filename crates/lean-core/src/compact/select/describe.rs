@@ -354,3 +354,59 @@ pub(super) fn outweighs_bytes(
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The template of at least half the run, counted: the most frequent, earliest on a tie.
+    fn counted_half(run: &[u16], start: usize) -> Option<(u32, usize)> {
+        let mut counts: HashMap<u16, (usize, usize)> = HashMap::new();
+        for (k, &id) in run.iter().enumerate() {
+            counts.entry(id).or_insert((0, start + k)).0 += 1;
+        }
+        let (id, (count, first)) = counts
+            .into_iter()
+            .max_by_key(|&(_, (c, first))| (c, std::cmp::Reverse(first)))?;
+        (count * 2 >= run.len()).then_some((u32::from(id), first))
+    }
+
+    #[test]
+    fn half_template_votes_like_a_full_count() {
+        // Every run of up to 8 lines over 3 templates.
+        for len in 1..=8u32 {
+            for code in 0..3u32.pow(len) {
+                let run: Vec<u16> = (0..len).map(|k| (code / 3u32.pow(k) % 3) as u16).collect();
+                assert_eq!(half_of(&run, 10), counted_half(&run, 10), "{run:?}");
+            }
+        }
+        assert_eq!(half_of::<u16>(&[], 0), None);
+    }
+
+    #[test]
+    fn dominant_top_directory_needs_more_than_half() {
+        let paths: Vec<&[u8]> = vec![b"a/x", b"./a/y", b"b/z", b"plain"];
+        assert_eq!(dominant_top_directory_of(paths.into_iter()), None);
+        let paths: Vec<&[u8]> = vec![b"a/x", b"./a/y", b"b/z", b"a/w"];
+        assert_eq!(
+            dominant_top_directory_of(paths.into_iter()).as_deref(),
+            Some("a")
+        );
+        let paths: Vec<&[u8]> = vec![b"b/1", b"a/x", b"a/y", b"b/z", b"a/w"];
+        assert_eq!(
+            dominant_top_directory_of(paths.into_iter()).as_deref(),
+            Some("a")
+        );
+    }
+
+    #[test]
+    fn range_template_drops_the_marker_punctuation() {
+        assert_eq!(description_template(": \"x <*> y\""), "x <*> y");
+        assert_eq!(description_template(": : mostly \"a/<*>\""), "mostly \"a/<*>");
+        assert_eq!(description_template(" identical"), "identical");
+        assert_eq!(description_template(": a b"), "a b");
+        assert_eq!(description_template("\"\""), "");
+        assert_eq!(description_template(""), "");
+    }
+}

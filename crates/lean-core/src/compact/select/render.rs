@@ -587,3 +587,38 @@ pub(super) fn emit_line(
         out.extend_from_slice(&input[span.end..span.next]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marker_lines_match_their_format() {
+        for (id, terse) in [(None, false), (Some("ab12"), false), (Some("ab12"), true)] {
+            let marker = Marker { id, terse };
+            for (start, end) in [(1usize, 1usize), (7, 12), (99, 100_000), (0, 0)] {
+                let n = end - start + 1;
+                let words = if terse { "" } else { ": \"x\"" };
+                let expected = match id {
+                    Some(id) => format!(
+                        "[… {n} lines {start}-{end}{words} · token_retrieve id={id} startLine={start}]"
+                    ),
+                    None => format!("[… {n} lines {start}-{end} omitted{words}]"),
+                };
+                assert_eq!(marker.render(start, end, ": \"x\""), expected);
+                let mut reused = String::from("left over");
+                marker.render_into(&mut reused, start, end, ": \"x\"");
+                assert_eq!(reused, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0usize, 9, 10, 101, 65_536, usize::MAX] {
+            let mut out = String::from("#");
+            push_number(&mut out, n);
+            assert_eq!(out, format!("#{n}"));
+        }
+    }
+}
