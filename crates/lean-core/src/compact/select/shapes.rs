@@ -231,7 +231,19 @@ impl Shape<'_> {
         self.lead.iter().for_each(|&b| feed(b));
         feed(0);
         let mut in_digits = false;
-        for &b in self.trail {
+        let trail = self.trail;
+        let mut k = 0;
+        while k < trail.len() {
+            let b = trail[k];
+            k += 1;
+            if b == b' ' {
+                in_digits = false;
+                // Padding (pytest's column before `[ 10%]`) is skipped eight blanks at a time.
+                while trail[k..].starts_with(&[b' '; 8]) {
+                    k += 8;
+                }
+                continue;
+            }
             if b.is_ascii_digit() || (in_digits && b == b'.') {
                 if !in_digits {
                     feed(b'#');
@@ -240,9 +252,7 @@ impl Shape<'_> {
                 continue;
             }
             in_digits = false;
-            if b != b' ' {
-                feed(b);
-            }
+            feed(b);
         }
         hash
     }
