@@ -210,12 +210,10 @@ pub(super) fn fill_by_rank(
     for i in 0..n {
         let f = flags[i];
         match f.rank() {
-            Rank::Must | Rank::Context => {
-                if !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
-                    flags[i].set(KEEP);
-                    kept_lines += 1;
-                    kept_bytes += texts[i].len() + 1;
-                }
+            Rank::Must | Rank::Context if !(f.has(DUPLICATE) && f.rank() != Rank::Must) => {
+                flags[i].set(KEEP);
+                kept_lines += 1;
+                kept_bytes += texts[i].len() + 1;
             }
             Rank::High if !f.has(KEEP) && !f.has(DUPLICATE) => high.push(i as u32),
             Rank::Rare if !f.has(KEEP) && !f.has(DUPLICATE) => {

@@ -403,7 +403,10 @@ mod tests {
     #[test]
     fn range_template_drops_the_marker_punctuation() {
         assert_eq!(description_template(": \"x <*> y\""), "x <*> y");
-        assert_eq!(description_template(": : mostly \"a/<*>\""), "mostly \"a/<*>");
+        assert_eq!(
+            description_template(": : mostly \"a/<*>\""),
+            "mostly \"a/<*>"
+        );
         assert_eq!(description_template(" identical"), "identical");
         assert_eq!(description_template(": a b"), "a b");
         assert_eq!(description_template("\"\""), "");

@@ -102,7 +102,10 @@ pub(super) fn priority_units(
         }
         let k = instances.entry(templates.of(e)).or_insert(0);
         let class = if *k == 0 { SKELETON_CLASS } else { 1 };
-        let bytes = chain.iter().map(|&j| lines.texts[j as usize].len() + 1).sum();
+        let bytes = chain
+            .iter()
+            .map(|&j| lines.texts[j as usize].len() + 1)
+            .sum();
         push(&mut by_class, &mut members, class, *k, &chain, bytes);
         *k += 1;
     }

@@ -107,7 +107,13 @@ impl Marker<'_> {
 
     /// Writes the marker line into `line` (cleared first): markers are written once per
     /// dropped run and render, so one buffer serves them all.
-    pub(super) fn render_into(&self, line: &mut String, start: usize, end: usize, description: &str) {
+    pub(super) fn render_into(
+        &self,
+        line: &mut String,
+        start: usize,
+        end: usize,
+        description: &str,
+    ) {
         let description = if self.terse { "" } else { description };
         self.render_always_into(line, start, end, description);
     }
@@ -430,9 +436,7 @@ impl Renderer<'_, '_> {
     fn dropped_run_end(&self, i: usize) -> usize {
         let n = self.index.len();
         let mut end = i;
-        while end + 1 < n
-            && !self.keep(end + 1)
-            && (!self.plan.grouped || !self.new_file(end + 1))
+        while end + 1 < n && !self.keep(end + 1) && (!self.plan.grouped || !self.new_file(end + 1))
         {
             end += 1;
         }
