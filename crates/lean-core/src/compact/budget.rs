@@ -50,6 +50,18 @@ pub(crate) fn estimate_tokens(bytes: &[u8]) -> usize {
     (bytes.len() + heavy_bytes).div_ceil(4)
 }
 
+/// Whether `estimate_tokens(bytes) <= limit`, without counting when the length alone says:
+/// every byte weighs between a quarter and a half token.
+pub(crate) fn estimate_within(bytes: &[u8], limit: usize) -> bool {
+    if bytes.len().div_ceil(2) <= limit {
+        return true;
+    }
+    if bytes.len().div_ceil(4) > limit {
+        return false;
+    }
+    estimate_tokens(bytes) <= limit
+}
+
 /// Fewest bytes of the notice Pi appends to a cut output (`\n\n[Showing lines 1-9 of 20.
 /// Full output: /tmp/….log]`, or read's `[Line 1 is …, exceeds 50.0KB limit. Use bash: …]`).
 pub const PI_NOTICE_MIN_BYTES: usize = 60;
@@ -212,5 +224,24 @@ mod tests {
         assert_eq!(estimate_tokens(b"abcd"), 1);
         // Digits and punctuation weigh double.
         assert_eq!(estimate_tokens(b"1234"), 2);
+    }
+
+    #[test]
+    fn estimate_within_agrees_with_the_count() {
+        for text in [&b"abcd efgh"[..], b"1234 5678, 90!", b"", b"x"] {
+            for copies in [1usize, 3, 40, 500] {
+                let bytes = text.repeat(copies);
+                let tokens = estimate_tokens(&bytes);
+                for limit in [
+                    0,
+                    tokens.saturating_sub(1),
+                    tokens,
+                    tokens + 1,
+                    2 * tokens + 9,
+                ] {
+                    assert_eq!(estimate_within(&bytes, limit), tokens <= limit, "{limit}");
+                }
+            }
+        }
     }
 }

@@ -51,6 +51,12 @@ pub(super) fn errors_with_details(
         kept_errors.sort_unstable();
         kept_errors.dedup();
     }
+    let mut frames = FrameSearch {
+        is_frame: |j: usize| is_stack_frame(lines.body(j)),
+        start: 0,
+        checked_to: 0,
+        found: None,
+    };
     for &i in &kept_errors {
         let i = i as usize;
         flags[i].set_rank(Rank::Must);
@@ -60,8 +66,17 @@ pub(super) fn errors_with_details(
         // assert: `Expected values to be strictly equal:`, blank, `898 !== 899`) put a blank
         // line first: that one blank line does not end the details.
         let announces = trim(lines.body(i)).ends_with(b":");
-        for (j, flag) in flags.iter_mut().enumerate().take(details_end).skip(i + 1) {
-            if is_blank(lines.body(j)) {
+        // The lines after the error are read in order (cheaper than indexing each).
+        let after = lines.texts.iter_from(i + 1);
+        for ((j, flag), line) in flags
+            .iter_mut()
+            .enumerate()
+            .take(details_end)
+            .skip(i + 1)
+            .zip(after.clone())
+        {
+            let body = &line[lines.prefix(j)..];
+            if is_blank(body) {
                 if announces && j == i + 1 {
                     flag.lower_rank(Rank::Context);
                     continue;
@@ -72,7 +87,7 @@ pub(super) fn errors_with_details(
             // A line of a frequent template is another record of the log, not detail.
             let frequent = templates.count_of(j) as usize > frequent_template;
             if frequent
-                || is_pass_line(lines.body(j))
+                || is_pass_line(body)
                 || templates.of(j) == templates.of(i)
                 || flag.signal() == Signal::Error
             {
@@ -80,13 +95,50 @@ pub(super) fn errors_with_details(
             }
             flag.lower_rank(Rank::Context);
         }
-        if let Some(j) =
-            (i + 1..n.min(i + 1 + STACK_LOOKAHEAD)).find(|&j| is_stack_frame(lines.body(j)))
-        {
+        if let Some(j) = frames.first_within(i + 1, n.min(i + 1 + STACK_LOOKAHEAD)) {
             flags[j].lower_rank(Rank::Context);
         }
     }
     kept_errors
+}
+
+/// The first stack frame within windows that move forward (one per kept error, in order).
+/// Windows of close errors overlap: each line is asked once whether it is a frame.
+struct FrameSearch<F: Fn(usize) -> bool> {
+    is_frame: F,
+    /// Start of the last window.
+    start: usize,
+    /// Lines from the last window's start up to here were asked; of them, only `found` (the
+    /// last line asked) may be a frame.
+    checked_to: usize,
+    found: Option<usize>,
+}
+
+impl<F: Fn(usize) -> bool> FrameSearch<F> {
+    /// The first frame in `start..end`. Errors come in line order, so `start` only grows; a
+    /// window behind the last one starts the search afresh.
+    fn first_within(&mut self, start: usize, end: usize) -> Option<usize> {
+        if start < self.start {
+            self.checked_to = start;
+            self.found = None;
+        }
+        self.start = start;
+        if self.found.is_some_and(|f| f < start) {
+            self.found = None;
+        }
+        if self.found.is_none() {
+            let mut j = self.checked_to.max(start);
+            while j < end {
+                if (self.is_frame)(j) {
+                    self.found = Some(j);
+                    break;
+                }
+                j += 1;
+            }
+            self.checked_to = self.checked_to.max(self.found.map_or(j, |f| f + 1));
+        }
+        self.found.filter(|&f| f < end)
+    }
 }
 
 /// Keeps the lines that hold a term of the caller's query. Hits of one template are one fact
@@ -149,12 +201,25 @@ pub(super) fn fill_by_rank(
     let texts = &lines.texts;
     let mut kept_lines = 0usize;
     let mut kept_bytes = 0usize;
+    // The candidates of the sorted ranks are gathered in the same pass: no line is kept
+    // before this pass, and it keeps only must and context lines, so it changes no high or
+    // rare line's candidacy. Rare lines go by their template's count, then position: both in
+    // one integer.
+    let mut high: Vec<u32> = Vec::new();
+    let mut rare: Vec<u64> = Vec::new();
     for i in 0..n {
         let f = flags[i];
-        if f.rank() <= Rank::Context && !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
-            flags[i].set(KEEP);
-            kept_lines += 1;
-            kept_bytes += texts[i].len() + 1;
+        match f.rank() {
+            Rank::Must | Rank::Context if !(f.has(DUPLICATE) && f.rank() != Rank::Must) => {
+                flags[i].set(KEEP);
+                kept_lines += 1;
+                kept_bytes += texts[i].len() + 1;
+            }
+            Rank::High if !f.has(KEEP) && !f.has(DUPLICATE) => high.push(i as u32),
+            Rank::Rare if !f.has(KEEP) && !f.has(DUPLICATE) => {
+                rare.push(u64::from(templates.count_of(i)) << 32 | i as u64);
+            }
+            _ => {}
         }
     }
     // A source file's outline is its point, so definitions may take a larger share there.
@@ -163,12 +228,47 @@ pub(super) fn fill_by_rank(
     } else {
         n / 12
     });
-    let mut high_taken = 0usize;
+    // Type declarations say more than functions; take them first, then in order. When all
+    // candidates fit, the order cannot matter and no line is asked what it declares.
+    if high.len() > structural_cap {
+        let (mut types, others): (Vec<u32>, Vec<u32>) = high
+            .iter()
+            .partition(|&&i| is_type_definition(lines.hit_text(i as usize)));
+        types.extend(others);
+        high = types;
+    }
+    for &i in high.iter().take(structural_cap) {
+        flags[i as usize].set(KEEP);
+        kept_lines += 1;
+        kept_bytes += texts[i as usize].len() + 1;
+    }
+    let within = |kept_lines: usize, kept_bytes: usize| {
+        kept_lines < budget.lines && kept_bytes < budget.bytes
+    };
+    // Rare lines by their template's count: each taken adds a line, so at most the lines
+    // left in the budget are taken, and only that many of the rarest need sorting.
+    let room = budget.lines.saturating_sub(kept_lines);
+    if room < rare.len() {
+        if room > 0 {
+            rare.select_nth_unstable(room);
+        }
+        rare.truncate(room);
+    }
+    rare.sort_unstable();
+    for &key in &rare {
+        if !within(kept_lines, kept_bytes) {
+            break;
+        }
+        let i = (key & u64::from(u32::MAX)) as usize;
+        flags[i].set(KEEP);
+        kept_lines += 1;
+        kept_bytes += texts[i].len() + 1;
+    }
     // Ordinary lines only fill the budget when the caller asked to keep more.
     let fill_ranks: &[Rank] = if aggressiveness < 1.0 {
-        &[Rank::High, Rank::Rare, Rank::Body, Rank::Filler]
+        &[Rank::Body, Rank::Filler]
     } else {
-        &[Rank::High, Rank::Rare, Rank::Body]
+        &[Rank::Body]
     };
     // A softer view (aggressiveness below 1, after retrievals) adds ordinary lines in
     // proportion to how much softer it was asked to be, not up to the whole line budget: at
@@ -176,64 +276,94 @@ pub(super) fn fill_by_rank(
     let filler_cap = ((1.0 - aggressiveness) * budget.lines as f64).ceil() as usize;
     let mut filler_taken = 0usize;
     for &rank in fill_ranks {
-        let within = |kept_lines: usize, kept_bytes: usize, high_taken: usize, filler: usize| {
-            if rank == Rank::High {
-                high_taken < structural_cap
-            } else {
-                kept_lines < budget.lines
-                    && kept_bytes < budget.bytes
-                    && (rank != Rank::Filler || filler < filler_cap)
-            }
-        };
-        // Nothing of this rank can be taken: skip collecting its candidates.
-        if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
-            continue;
-        }
-        let is_candidate = |f: LineFlags| f.rank() == rank && !f.has(KEEP) && !f.has(DUPLICATE);
-        let mut candidates: Vec<u32> = Vec::new();
-        if rank == Rank::Rare || rank == Rank::High {
-            candidates = (0..n)
-                .filter(|&i| is_candidate(flags[i]))
-                .map(|i| i as u32)
-                .collect();
-        }
-        if rank == Rank::Rare {
-            candidates.sort_by_key(|&i| (templates.count_of(i as usize), i));
-        }
-        if rank == Rank::High {
-            // Type declarations say more than functions; take them first, then in order.
-            candidates
-                .sort_by_cached_key(|&i| (!is_type_definition(lines.hit_text(i as usize)), i));
-        }
         // Ordinary lines go in line order: they are visited in place, up to where the budget
-        // ends, not gathered first (most of a long output is ordinary; few are taken). Taking
-        // a line changes no other line's candidacy, so the order and the choice are the same.
-        let in_order = rank == Rank::Body || rank == Rank::Filler;
-        let mut sorted = candidates.into_iter();
-        let mut cursor = 0usize;
-        loop {
-            let next = if in_order {
-                while cursor < n && !is_candidate(flags[cursor]) {
-                    cursor += 1;
-                }
-                cursor += 1;
-                (cursor <= n).then_some(cursor - 1)
-            } else {
-                sorted.next().map(|i| i as usize)
-            };
-            let Some(i) = next else { break };
-            if !within(kept_lines, kept_bytes, high_taken, filler_taken) {
+        // ends, not gathered first (most of a long output is ordinary; few are taken).
+        for i in 0..n {
+            if !within(kept_lines, kept_bytes) || rank == Rank::Filler && filler_taken >= filler_cap
+            {
                 break;
+            }
+            let f = flags[i];
+            if f.rank() != rank || f.has(KEEP) || f.has(DUPLICATE) {
+                continue;
             }
             flags[i].set(KEEP);
             kept_lines += 1;
             kept_bytes += texts[i].len() + 1;
-            if rank == Rank::High {
-                high_taken += 1;
-            }
             if rank == Rank::Filler {
                 filler_taken += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FrameSearch;
+
+    /// The first frame of each window, asked line by line.
+    fn brute(frames: &[bool], start: usize, end: usize) -> Option<usize> {
+        (start..end).find(|&j| frames[j])
+    }
+
+    #[test]
+    fn frame_search_matches_a_fresh_search_per_window() {
+        // A fixed pseudo-random pattern of frames and of windows, forward and backward.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for density in [2u64, 5, 30] {
+            let frames: Vec<bool> = (0..400).map(|_| next() % density == 0).collect();
+            let asked = std::cell::Cell::new(0usize);
+            let mut search = FrameSearch {
+                is_frame: |j: usize| {
+                    asked.set(asked.get() + 1);
+                    frames[j]
+                },
+                start: 0,
+                checked_to: 0,
+                found: None,
+            };
+            let mut start = 0usize;
+            for _ in 0..300 {
+                // Mostly forward steps, sometimes a step back.
+                start = if next() % 10 == 0 {
+                    start.saturating_sub((next() % 20) as usize)
+                } else {
+                    (start + (next() % 6) as usize).min(399)
+                };
+                let end = (start + 1 + (next() % 24) as usize).min(400);
+                assert_eq!(
+                    search.first_within(start, end),
+                    brute(&frames, start, end),
+                    "{start}..{end}"
+                );
+            }
+            assert!(asked.get() > 0);
+        }
+    }
+
+    #[test]
+    fn frame_search_asks_each_line_once_for_forward_windows() {
+        let frames = [false; 100];
+        let asked = std::cell::Cell::new(0usize);
+        let mut search = FrameSearch {
+            is_frame: |j: usize| {
+                asked.set(asked.get() + 1);
+                frames[j]
+            },
+            start: 0,
+            checked_to: 0,
+            found: None,
+        };
+        for start in 1..76 {
+            assert_eq!(search.first_within(start, start + 24), None);
+        }
+        // Windows 1..25 to 75..99: lines 1 to 98, each asked once.
+        assert_eq!(asked.get(), 98);
     }
 }

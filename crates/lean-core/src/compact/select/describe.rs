@@ -1,8 +1,6 @@
 //! Words for a marker: what a dropped run holds (identical repeats, directory entries, the
 //! dominant template, grep hits per file), and whether a marker pays for itself.
 
-use std::collections::HashMap;
-
 use super::super::detect::is_ls_long_entry;
 use super::super::lines::{common_prefix_len, find_byte, has_byte, trim};
 use super::super::signals::template_text;
@@ -10,20 +8,42 @@ use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
 use super::line_texts::LineTexts;
 use super::render::Marker;
-use super::templates::{hit_text_of, PreHashed, TemplateIds, Templates};
+use super::templates::{hit_text_of, TemplateIds, Templates};
 use super::ContentKind;
 
+/// The range template of a marker's description: without its leading `: `s, blanks and
+/// quotes, and its closing quotes.
 pub(super) fn description_template(description: &str) -> String {
-    description
-        .trim_start_matches(": ")
-        .trim_start_matches(' ')
-        .trim_matches('"')
-        .to_string()
+    let bytes = description.as_bytes();
+    let mut start = 0;
+    while bytes[start..].starts_with(b": ") {
+        start += 2;
+    }
+    while bytes.get(start) == Some(&b' ') {
+        start += 1;
+    }
+    while bytes.get(start) == Some(&b'"') {
+        start += 1;
+    }
+    let mut end = bytes.len();
+    while end > start && bytes[end - 1] == b'"' {
+        end -= 1;
+    }
+    description[start..end].to_string()
 }
 
 /// The directory shared by every path in a run of bare paths (`node_modules/`), if any.
 pub(super) fn common_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
-    common_directory_of((start..=end).map(|j| &texts[j]))
+    common_directory_of(run_texts(texts, start, end))
+}
+
+/// Lines `start..=end`, read in order (cheaper than indexing each).
+fn run_texts<'a>(
+    texts: &LineTexts<'a>,
+    start: usize,
+    end: usize,
+) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
+    texts.iter_from(start).take(end + 1 - start)
 }
 
 /// The directory shared by every one of `paths` (at least one), if any.
@@ -52,28 +72,46 @@ pub(super) fn dominant_top_directory(
     start: usize,
     end: usize,
 ) -> Option<String> {
-    dominant_top_directory_of((start..=end).map(|j| &texts[j]))
+    dominant_top_directory_of(run_texts(texts, start, end))
 }
 
-/// The first path component shared by more than half of `paths`.
+/// The first path component shared by more than half of `paths`. Only one component can be:
+/// a majority vote finds it without counting every component.
 pub(super) fn dominant_top_directory_of<'x>(
     paths: impl Iterator<Item = &'x [u8]>,
 ) -> Option<String> {
-    let mut counts: HashMap<&[u8], usize, foldhash::fast::RandomState> = HashMap::default();
+    let mut tops: Vec<&[u8]> = Vec::new();
     let mut total = 0usize;
     for path in paths {
         total += 1;
         let t = trim(path);
         let t = t.strip_prefix(b"./").unwrap_or(t);
         if let Some(slash) = find_byte(b'/', t) {
-            *counts.entry(&t[..slash]).or_insert(0) += 1;
+            tops.push(&t[..slash]);
         }
     }
-    let (top, count) = counts
-        .into_iter()
-        .max_by_key(|&(k, c)| (c, std::cmp::Reverse(k)))?;
+    let (top, count) = majority(&tops)?;
     (count * 2 > total && top.len() <= 60 && !top.contains(&b'"'))
         .then(|| String::from_utf8_lossy(top).into_owned())
+}
+
+/// The Boyer-Moore vote over `items`: the only item that can occur in more than half of them,
+/// with its count (which says whether it does). `None` for no items.
+fn majority<T: Copy + PartialEq>(items: &[T]) -> Option<(T, usize)> {
+    let mut candidate = *items.first()?;
+    let mut lead = 0usize;
+    for &item in items {
+        if lead == 0 {
+            candidate = item;
+            lead = 1;
+        } else if item == candidate {
+            lead += 1;
+        } else {
+            lead -= 1;
+        }
+    }
+    let count = items.iter().filter(|&&item| item == candidate).count();
+    Some((candidate, count))
 }
 
 /// Line numbers of the grep hits `start..=end` (after their `path:` prefix), at most six.
@@ -116,13 +154,12 @@ pub(super) fn describe_run(
         return " identical".to_string();
     }
     if kind == ContentKind::Tree
-        && (start..=end).all(|j| {
-            is_ls_long_entry(&texts[j]) || is_blank(&texts[j]) || texts[j].starts_with(b"total ")
-        })
+        && run_texts(texts, start, end)
+            .all(|text| is_ls_long_entry(text) || is_blank(text) || text.starts_with(b"total "))
     {
         // `ls -l` rows are mostly metadata; the names are what the reader needs.
         let mut names = String::new();
-        for text in (start..=end).map(|j| &texts[j]) {
+        for text in run_texts(texts, start, end) {
             if !is_ls_long_entry(text) {
                 continue;
             }
@@ -138,7 +175,7 @@ pub(super) fn describe_run(
             names.push_str(&String::from_utf8_lossy(name));
         }
         if !names.is_empty() {
-            return format!(":{names}");
+            return [":", &names].concat();
         }
     }
     let len = end - start + 1;
@@ -147,14 +184,14 @@ pub(super) fn describe_run(
     }
     if kind == ContentKind::Tree {
         if let Some(prefix) = common_directory(texts, start, end) {
-            return format!(": \"{prefix}<*>\"");
+            return [": \"", &prefix, "<*>\""].concat();
         }
         if let Some(top) = dominant_top_directory(texts, start, end) {
-            return format!(": mostly \"{top}/<*>\"");
+            return [": mostly \"", &top, "/<*>\""].concat();
         }
     }
     match dominant_template(texts, templates, start, end, |_| 0) {
-        Some(template) => format!(": \"{template}\""),
+        Some(template) => [": \"", &template, "\""].concat(),
         None => String::new(),
     }
 }
@@ -182,8 +219,8 @@ pub(super) fn dominant_template(
 }
 
 /// The template of at least half the lines `start..=end` (the most frequent, the earliest
-/// first on a tie) and its first line. A majority vote finds a template of more than half
-/// without a hash map (most runs); only an even run without one is counted.
+/// first on a tie) and its first line. Majority votes find it without counting every
+/// template.
 fn half_template(templates: &Templates, start: usize, end: usize) -> Option<(u32, usize)> {
     match &templates.ids {
         TemplateIds::Narrow(ids) => half_of(&ids[start..=end], start),
@@ -194,38 +231,25 @@ fn half_template(templates: &Templates, start: usize, end: usize) -> Option<(u32
 /// [`half_template`] over the run's ids (`run[k]` is line `start + k`'s).
 fn half_of<T: Copy + Eq + Into<u32>>(run: &[T], start: usize) -> Option<(u32, usize)> {
     let len = run.len();
-    // Boyer-Moore vote: the only template that can hold more than half the lines.
-    let mut candidate = *run.first()?;
-    let mut lead = 0usize;
-    for &id in run {
-        if lead == 0 {
-            candidate = id;
-            lead = 1;
-        } else if id == candidate {
-            lead += 1;
-        } else {
-            lead -= 1;
-        }
-    }
-    let count = run.iter().filter(|&&id| id == candidate).count();
+    let first_of = |id: T| run.iter().position(|&x| x == id).map(|k| start + k);
+    // The only template that can hold more than half the lines.
+    let (candidate, count) = majority(run)?;
     if count * 2 > len {
-        let first = run.iter().position(|&id| id == candidate)?;
-        return Some((candidate.into(), start + first));
+        return Some((candidate.into(), first_of(candidate)?));
     }
     if len % 2 == 1 {
         // No template holds more than half of an odd run, so none holds half.
         return None;
     }
-    // Two templates may hold exactly half each: count them all.
-    let mut counts: HashMap<u32, (usize, usize), PreHashed> = HashMap::default();
-    for (k, &id) in run.iter().enumerate() {
-        counts.entry(id.into()).or_insert((0, start + k)).0 += 1;
+    // A template holding exactly half an even run is either its first line's or holds more
+    // than half of the rest: at most these two, and the first line's comes first on a tie.
+    let head = run[0];
+    if run.iter().filter(|&&id| id == head).count() * 2 == len {
+        return Some((head.into(), start));
     }
-    let (id, count, first) = counts
-        .iter()
-        .map(|(&id, &(count, first))| (id, count, first))
-        .max_by_key(|&(_, c, first)| (c, std::cmp::Reverse(first)))?;
-    (count * 2 >= len).then_some((id, first))
+    let (other, count) = majority(&run[1..])?;
+    let count = count + usize::from(head == other);
+    (count * 2 == len).then(|| Some((other.into(), first_of(other)?)))?
 }
 
 /// Cuts marker text longer than 60 bytes to 57 (on a char boundary) plus `…`.
@@ -329,4 +353,63 @@ pub(super) fn outweighs_bytes(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The template of at least half the run, counted: the most frequent, earliest on a tie.
+    fn counted_half(run: &[u16], start: usize) -> Option<(u32, usize)> {
+        let mut counts: HashMap<u16, (usize, usize)> = HashMap::new();
+        for (k, &id) in run.iter().enumerate() {
+            counts.entry(id).or_insert((0, start + k)).0 += 1;
+        }
+        let (id, (count, first)) = counts
+            .into_iter()
+            .max_by_key(|&(_, (c, first))| (c, std::cmp::Reverse(first)))?;
+        (count * 2 >= run.len()).then_some((u32::from(id), first))
+    }
+
+    #[test]
+    fn half_template_votes_like_a_full_count() {
+        // Every run of up to 8 lines over 3 templates.
+        for len in 1..=8u32 {
+            for code in 0..3u32.pow(len) {
+                let run: Vec<u16> = (0..len).map(|k| (code / 3u32.pow(k) % 3) as u16).collect();
+                assert_eq!(half_of(&run, 10), counted_half(&run, 10), "{run:?}");
+            }
+        }
+        assert_eq!(half_of::<u16>(&[], 0), None);
+    }
+
+    #[test]
+    fn dominant_top_directory_needs_more_than_half() {
+        let paths: Vec<&[u8]> = vec![b"a/x", b"./a/y", b"b/z", b"plain"];
+        assert_eq!(dominant_top_directory_of(paths.into_iter()), None);
+        let paths: Vec<&[u8]> = vec![b"a/x", b"./a/y", b"b/z", b"a/w"];
+        assert_eq!(
+            dominant_top_directory_of(paths.into_iter()).as_deref(),
+            Some("a")
+        );
+        let paths: Vec<&[u8]> = vec![b"b/1", b"a/x", b"a/y", b"b/z", b"a/w"];
+        assert_eq!(
+            dominant_top_directory_of(paths.into_iter()).as_deref(),
+            Some("a")
+        );
+    }
+
+    #[test]
+    fn range_template_drops_the_marker_punctuation() {
+        assert_eq!(description_template(": \"x <*> y\""), "x <*> y");
+        assert_eq!(
+            description_template(": : mostly \"a/<*>\""),
+            "mostly \"a/<*>"
+        );
+        assert_eq!(description_template(" identical"), "identical");
+        assert_eq!(description_template(": a b"), "a b");
+        assert_eq!(description_template("\"\""), "");
+        assert_eq!(description_template(""), "");
+    }
 }

@@ -21,7 +21,7 @@ mod render;
 mod shapes;
 mod templates;
 
-use super::budget::{estimate_tokens, Limits};
+use super::budget::{estimate_within, Limits};
 use super::lines::{needs_cleaning, LineIndex};
 use super::{CompactOptions, ContentKind, DroppedRange};
 use analyze::Lines;
@@ -116,7 +116,10 @@ pub(crate) fn select(
         strategies.push("thin-repeated-errors");
     }
     drop(errors);
-    choose::query_hits(&templates, &budget, &mut flags);
+    if opts.query.is_some() {
+        // Only a query marks hits: without one there are none to look for.
+        choose::query_hits(&templates, &budget, &mut flags);
+    }
     choose::warnings_with_locations(&lines, &templates, &warnings, &budget, &mut flags);
     drop(warnings);
     choose::fill_by_rank(
@@ -151,7 +154,7 @@ pub(crate) fn select(
     // Principle 1: a small output is never made lossy to save a few hundred tokens: every
     // line but exact repeats is kept (for search results: distinct hits are facts).
     let small =
-        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_tokens(input) <= SMALL_LOSSLESS_TOKENS;
+        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS);
     if small {
         for f in flags.iter_mut() {
             if !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
@@ -162,7 +165,7 @@ pub(crate) fn select(
     }
     // Only whether this view fits is needed unless it does: past the cap, rendering stops.
     let view = render_up_to(&flags, false, strategies.clone(), limits.cap);
-    if view.text.len() <= limits.cap && estimate_tokens(&view.text) <= limits.tokens {
+    if view.text.len() <= limits.cap && estimate_within(&view.text, limits.tokens) {
         return view;
     }
     // A default view over Pi's cut has too many markers to describe: start terse.

@@ -17,6 +17,7 @@ use super::{
 
 /// One group of lines the budgeted selection keeps or drops together (an error and its cause
 /// chain, or a single line), with its priority.
+#[derive(Clone, Copy)]
 pub(super) struct Unit {
     /// Priority class, lower first: 0 first instance of each error template and its cause
     /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
@@ -25,13 +26,24 @@ pub(super) struct Unit {
     pub(super) class: u8,
     /// Order within the class, lower first (then by position).
     pub(super) order: u32,
-    /// Range of this unit's lines in the shared member list.
-    pub(super) members: std::ops::Range<u32>,
+    /// This unit's lines: `first..end` of the shared member list.
+    pub(super) first: u32,
+    pub(super) end: u32,
+    /// Bytes of its lines, newlines included: what keeping it adds to the view, markers aside.
+    pub(super) bytes: u32,
+}
+
+impl Unit {
+    fn lines<'m>(&self, members: &'m [u32]) -> &'m [u32] {
+        &members[self.first as usize..self.end as usize]
+    }
 }
 
 /// Class of the error instances that fit even over the token budget (only Pi's cut bounds
 /// them): one per distinct error template.
 pub(super) const SKELETON_CLASS: u8 = 0;
+/// Number of priority classes (see [`Unit::class`]).
+const CLASSES: usize = 7;
 /// Estimated cost of one marker line, for planning (the rendered view is measured after).
 pub(super) const MARKER_TOKENS: usize = 28;
 pub(super) const MARKER_BYTES: usize = 100;
@@ -48,21 +60,28 @@ pub(super) fn priority_units(
     kept_errors: &[u32],
     kind: ContentKind,
 ) -> Units {
-    let body = |i: usize| lines.body(i);
     let n = flags.len();
-    let mut units: Vec<Unit> = Vec::new();
+    // Units go straight into their class's bucket: the classes are few, and within most of
+    // them every unit has order 0, so only classes 1, 4 and 6 need sorting.
+    let mut by_class: [Vec<Unit>; CLASSES] = Default::default();
     let mut members: Vec<u32> = Vec::new();
     let mut claimed = vec![false; n];
-    let push =
-        |units: &mut Vec<Unit>, members: &mut Vec<u32>, class: u8, order: u32, lines: &[u32]| {
-            let start = members.len() as u32;
-            members.extend_from_slice(lines);
-            units.push(Unit {
-                class,
-                order,
-                members: start..members.len() as u32,
-            });
-        };
+    let push = |by_class: &mut [Vec<Unit>; CLASSES],
+                members: &mut Vec<u32>,
+                class: u8,
+                order: u32,
+                lines: &[u32],
+                bytes: usize| {
+        let first = members.len() as u32;
+        members.extend_from_slice(lines);
+        by_class[class as usize].push(Unit {
+            class,
+            order,
+            first,
+            end: members.len() as u32,
+            bytes: bytes as u32,
+        });
+    };
     // Errors with their cause chains: the context lines that follow each one up to the next
     // error. Instance k of a template ranks behind instance k - 1 of every other template.
     let mut instances: HashMap<u32, u32, PreHashed> = HashMap::default();
@@ -83,7 +102,11 @@ pub(super) fn priority_units(
         }
         let k = instances.entry(templates.of(e)).or_insert(0);
         let class = if *k == 0 { SKELETON_CLASS } else { 1 };
-        push(&mut units, &mut members, class, *k, &chain);
+        let bytes = chain
+            .iter()
+            .map(|&j| lines.texts[j as usize].len() + 1)
+            .sum();
+        push(&mut by_class, &mut members, class, *k, &chain, bytes);
         *k += 1;
     }
     drop(instances);
@@ -92,18 +115,18 @@ pub(super) fn priority_units(
     // changed definition of every file before the second of any, so one huge file (an
     // initial import) does not crowd out the others.
     let mut in_section = 0u32;
-    for i in 0..n {
+    // Lines are read in order through the line iterator: indexing each one costs more.
+    for (i, line) in lines.texts.indexed() {
         let f = flags[i];
-        // A diff's lines are all read for section starts: read each once.
-        let diff_text = (kind == ContentKind::Diff).then(|| body(i));
-        if diff_text.is_some_and(|text| text.starts_with(b"diff ")) {
+        let text = &line[lines.prefix(i)..];
+        if kind == ContentKind::Diff && text.starts_with(b"diff ") {
             in_section = 0;
         }
-        seen_template[templates.of(i) as usize] |= f.has(KEEP);
+        let template = templates.of(i) as usize;
+        seen_template[template] |= f.has(KEEP);
         if claimed[i] || f.has(DUPLICATE) && f.rank() != Rank::Must {
             continue;
         }
-        let text = diff_text.unwrap_or_else(|| body(i));
         let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
         let (class, order) = match f.rank() {
             Rank::Must => {
@@ -127,27 +150,68 @@ pub(super) fn priority_units(
                 (4, in_section)
             }
             Rank::High => (4, u32::from(!is_type_definition(text))),
-            Rank::Rare => (4, 2 + templates.count_of(i).min(1 << 20)),
+            Rank::Rare => (4, 2 + templates.counts[template].min(1 << 20)),
             Rank::Body | Rank::Filler => {
-                let t = templates.of(i) as usize;
-                if !seen_template[t] && !is_blank(text) {
-                    seen_template[t] = true;
-                    (6, templates.counts[t].min(1 << 20))
+                if !seen_template[template] && !is_blank(text) {
+                    seen_template[template] = true;
+                    (6, templates.counts[template].min(1 << 20))
                 } else {
                     // The rest become markers.
                     continue;
                 }
             }
         };
-        push(&mut units, &mut members, class, order, &[i as u32]);
+        push(
+            &mut by_class,
+            &mut members,
+            class,
+            order,
+            &[i as u32],
+            line.len() + 1,
+        );
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
-    // stable sort keeps them so without looking their first lines up, and it runs through the
-    // long stretches of equal keys.
+    // stable sort within each class keeps them so without looking their first lines up; the
+    // classes themselves are already apart.
     debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
-    units.sort_by_key(|u| (u.class, u.order));
+    let mut units = Vec::with_capacity(by_class.iter().map(Vec::len).sum());
+    for mut class in by_class {
+        if class.is_sorted_by_key(|u| u.order) {
+            units.append(&mut class);
+            continue;
+        }
+        sort_by_order(&mut class, &mut units);
+    }
     (units, members)
+}
+
+/// Appends `class` to `units` ordered by `order`, ties kept in place. Orders are mostly small
+/// (an instance number, a place in a file's section, a template's count), so a counting sort
+/// does it in two passes; a class with a larger order than that pays for goes by a stable
+/// sort instead.
+fn sort_by_order(class: &mut Vec<Unit>, units: &mut Vec<Unit>) {
+    let max_order = class.iter().map(|u| u.order as usize).max().unwrap_or(0);
+    if max_order > 4 * class.len() + 1024 {
+        class.sort_by_key(|u| u.order);
+        units.append(class);
+        return;
+    }
+    // Where each order's units start in the sorted class.
+    let mut starts = vec![0u32; max_order + 2];
+    for u in class.iter() {
+        starts[u.order as usize + 1] += 1;
+    }
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    let base = units.len();
+    units.extend_from_slice(class);
+    for u in class.iter() {
+        let at = &mut starts[u.order as usize];
+        units[base + *at as usize] = *u;
+        *at += 1;
+    }
 }
 
 /// Keeps units in priority order within the token budget and Pi's cut, renders, and tightens
@@ -169,7 +233,7 @@ pub(super) fn fit_to_limits(
     let mut byte_budget = limits.cap;
     let mut terse = start_terse;
     let mut best: Option<Selection> = None;
-    let costs = unit_costs(texts, units);
+    let mut costs: Vec<UnitTokens> = units.0.iter().map(|_| UnitTokens(UNKNOWN)).collect();
     for _attempt in 0..5 {
         let marker_bytes = if terse {
             TERSE_MARKER_BYTES
@@ -181,8 +245,9 @@ pub(super) fn fit_to_limits(
             skipped,
         } = plan(
             flags,
+            texts,
             units,
-            &costs,
+            &mut costs,
             token_budget,
             byte_budget,
             marker_bytes,
@@ -231,40 +296,39 @@ struct Plan {
     skipped: bool,
 }
 
-/// What one unit's lines cost in the view, markers aside.
-struct UnitCost {
-    /// Estimated tokens, one per line for its newline included.
-    tokens: usize,
-    /// Bytes, newlines included.
-    bytes: usize,
+/// Estimated tokens of a unit's lines, one per line for its newline included; [`UNKNOWN`]
+/// until a plan needs them. Most units of a long output are never measured: a unit whose
+/// bytes alone cannot fit the tokens left is skipped on that bound.
+struct UnitTokens(usize);
+
+const UNKNOWN: usize = usize::MAX;
+
+impl UnitTokens {
+    fn get(&mut self, texts: &LineTexts<'_>, lines: &[u32]) -> usize {
+        if self.0 == UNKNOWN {
+            self.0 = lines
+                .iter()
+                .map(|&i| estimate_tokens(&texts[i as usize]) + 1)
+                .sum();
+        }
+        self.0
+    }
 }
 
-/// Every unit's cost, measured once: the planning passes differ only in their budgets.
-fn unit_costs(texts: &LineTexts<'_>, (units, members): &Units) -> Vec<UnitCost> {
-    units
-        .iter()
-        .map(|unit| {
-            let lines = &members[unit.members.start as usize..unit.members.end as usize];
-            let mut cost = UnitCost {
-                tokens: 0,
-                bytes: 0,
-            };
-            for &i in lines {
-                let text = &texts[i as usize];
-                cost.tokens += estimate_tokens(text) + 1;
-                cost.bytes += text.len() + 1;
-            }
-            cost
-        })
-        .collect()
+/// Fewest tokens `unit`'s lines can cost: a quarter token per byte, rounded up per line, and
+/// one per newline (see [`estimate_tokens`]).
+fn min_tokens(unit: &Unit) -> usize {
+    let lines = (unit.end - unit.first) as usize;
+    (unit.bytes as usize - lines).div_ceil(4) + lines
 }
 
 /// Marks the units to keep, in priority order, within `token_budget` and `byte_budget`
 /// (estimates; a unit next to a kept line costs no marker).
 fn plan(
     flags: &mut [LineFlags],
+    texts: &LineTexts<'_>,
     (units, members): &Units,
-    costs: &[UnitCost],
+    costs: &mut [UnitTokens],
     token_budget: usize,
     byte_budget: usize,
     marker_bytes: usize,
@@ -278,21 +342,26 @@ fn plan(
     let mut forced_tokens = 0usize;
     let mut skipped = false;
     for (unit, cost) in units.iter().zip(costs) {
-        let lines = &members[unit.members.start as usize..unit.members.end as usize];
+        let lines = unit.lines(members);
         let first = lines[0] as usize;
         let last = *lines.last().unwrap_or(&lines[0]) as usize;
         let joins = (first > 0 && flags[first - 1].has(KEEP))
             || (last + 1 < n && flags[last + 1].has(KEEP));
-        let (unit_tokens, unit_bytes) = if joins {
-            (cost.tokens, cost.bytes)
+        let (marker_tokens, unit_bytes) = if joins {
+            (0, unit.bytes as usize)
         } else {
-            (cost.tokens + MARKER_TOKENS, cost.bytes + marker_bytes)
+            (MARKER_TOKENS, unit.bytes as usize + marker_bytes)
         };
         // One instance of every distinct error is bounded by Pi's cut only.
         let forced = unit.class == SKELETON_CLASS;
         if bytes + unit_bytes > byte_budget {
             continue;
         }
+        if !forced && tokens + marker_tokens + min_tokens(unit) > token_budget {
+            skipped = true;
+            continue;
+        }
+        let unit_tokens = cost.get(texts, lines) + marker_tokens;
         if !forced && tokens + unit_tokens > token_budget {
             skipped = true;
             continue;

@@ -1,7 +1,7 @@
 //! Rendering a selection: kept lines verbatim with their original terminators, each dropped run
 //! replaced by one marker naming its line range, grep hits grouped under their file.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 
 use foldhash::fast::RandomState as FastState;
@@ -100,19 +100,57 @@ pub(super) struct Marker<'a> {
 
 impl Marker<'_> {
     pub(super) fn render(&self, start: usize, end: usize, description: &str) -> String {
+        let mut line = String::new();
+        self.render_into(&mut line, start, end, description);
+        line
+    }
+
+    /// Writes the marker line into `line` (cleared first): markers are written once per
+    /// dropped run and render, so one buffer serves them all.
+    pub(super) fn render_into(
+        &self,
+        line: &mut String,
+        start: usize,
+        end: usize,
+        description: &str,
+    ) {
         let description = if self.terse { "" } else { description };
-        self.render_always(start, end, description)
+        self.render_always_into(line, start, end, description);
     }
 
     /// Like `render`, keeping the description even in terse mode (short counts only).
     pub(super) fn render_always(&self, start: usize, end: usize, description: &str) -> String {
-        let n = end - start + 1;
+        let mut line = String::new();
+        self.render_always_into(&mut line, start, end, description);
+        line
+    }
+
+    /// `[… {n} lines {start}-{end}{description} · token_retrieve id={id} startLine={start}]`,
+    /// or without an id `[… {n} lines {start}-{end} omitted{description}]`; written by hand,
+    /// as `format!` costs several times more for these few numbers.
+    fn render_always_into(&self, line: &mut String, start: usize, end: usize, description: &str) {
+        line.clear();
+        line.reserve(64 + description.len() + self.id.map_or(0, str::len));
+        line.push_str("[… ");
+        push_number(line, end - start + 1);
+        line.push_str(" lines ");
+        push_number(line, start);
+        line.push('-');
+        push_number(line, end);
         match self.id {
-            Some(id) => format!(
-                "[… {n} lines {start}-{end}{description} · token_retrieve id={id} startLine={start}]"
-            ),
-            None => format!("[… {n} lines {start}-{end} omitted{description}]"),
+            Some(id) => {
+                line.push_str(description);
+                line.push_str(" · token_retrieve id=");
+                line.push_str(id);
+                line.push_str(" startLine=");
+                push_number(line, start);
+            }
+            None => {
+                line.push_str(" omitted");
+                line.push_str(description);
+            }
         }
+        line.push(']');
     }
 
     /// Marker after kept lines `start..=end` whose carriage-return cleanup hid `hidden`.
@@ -143,10 +181,30 @@ impl Marker<'_> {
 pub(super) struct MarkerMemo {
     descriptions: RefCell<HashMap<(u32, u32), String, FastState>>,
     across_files: RefCell<HashMap<(u32, u32, bool), AcrossFiles, FastState>>,
+    /// For grouped grep output, per line: whether its file differs from the line before's
+    /// (see [`Renderer::new_file`]). Runs are bounded by file changes, and every render asks.
+    new_file: OnceCell<Vec<bool>>,
 }
 
 /// A run across grep files: its marker line and template, or none when it does not pay.
 type AcrossFiles = Option<(String, String)>;
+
+/// Appends `n` in decimal.
+pub(super) fn push_number(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
+}
 
 pub(super) struct RenderPlan<'p> {
     pub(super) flags: &'p [LineFlags],
@@ -201,6 +259,7 @@ pub(super) fn render(
         collapsed_any: false,
         listed_names: false,
         spanned_files: false,
+        marker_line: String::new(),
     };
     let n = index.len();
     let mut current_group: Option<&[u8]> = None;
@@ -213,7 +272,7 @@ pub(super) fn render(
             let (end_in_file, across) = renderer.run_across_files(i);
             file_end = Some(end_in_file);
             if let Some((end, line, template)) = across {
-                view.marker(&renderer, line, i, end, template);
+                view.marker(&renderer, &line, i, end, template);
                 view.spanned_files = true;
                 // The next kept line names its file again.
                 current_group = None;
@@ -295,18 +354,35 @@ impl Renderer<'_, '_> {
         }
     }
 
+    /// Whether line `j` (at least 1) names another file than line `j - 1` (their
+    /// [`group_key`](Self::group_key)s differ), worked out for all lines on the first call.
+    fn new_file(&self, j: usize) -> bool {
+        let new_file = self.plan.memo.new_file.get_or_init(|| {
+            let mut previous: &[u8] = &[];
+            let mut new_file = Vec::with_capacity(self.index.len());
+            for (i, line) in self.texts.indexed() {
+                let p = self.prefix(i);
+                let key = if p > 0 { &line[..p - 1] } else { &[] };
+                new_file.push(i > 0 && key != previous);
+                previous = key;
+            }
+            new_file
+        });
+        new_file[j]
+    }
+
     /// Lines of a file of at most `FEW_HITS` hits can never form a marker of their own (runs
     /// of one or two lines stay), so when both files at a boundary are that small a dropped
-    /// run crosses it: many files with few hits each collapse into one marker.
+    /// run crosses it: many files with few hits each collapse into one marker. Whether the
+    /// file of line `last` has a line among the `FEW_HITS` before it: a file change there.
     fn few_hits_before(&self, last: usize) -> bool {
-        let key = self.group_key(last);
-        (1..=FEW_HITS).any(|k| k > last || self.group_key(last - k) != key)
+        const _: () = assert!(FEW_HITS == 2);
+        last < FEW_HITS || self.new_file(last) || self.new_file(last - 1)
     }
 
     fn few_hits_after(&self, first: usize) -> bool {
         let n = self.index.len();
-        let key = self.group_key(first);
-        (1..=FEW_HITS).any(|k| first + k >= n || self.group_key(first + k) != key)
+        first + FEW_HITS >= n || self.new_file(first + 1) || self.new_file(first + 2)
     }
 
     /// For grouped grep output, the dropped run at `i`: where it ends within its file, and,
@@ -318,7 +394,7 @@ impl Renderer<'_, '_> {
         let mut end = i;
         let mut files = 1usize;
         while end + 1 < n && !self.keep(end + 1) {
-            if self.group_key(end + 1) != self.group_key(end) {
+            if self.new_file(end + 1) {
                 file_end.get_or_insert(end);
                 // Terse views (the plan must shrink) let a run span any files: one marker per
                 // file could alone outgrow Pi's cut.
@@ -360,31 +436,25 @@ impl Renderer<'_, '_> {
     fn dropped_run_end(&self, i: usize) -> usize {
         let n = self.index.len();
         let mut end = i;
-        while end + 1 < n
-            && !self.keep(end + 1)
-            && (!self.plan.grouped || self.group_key(end + 1) == self.group_key(i))
+        while end + 1 < n && !self.keep(end + 1) && (!self.plan.grouped || !self.new_file(end + 1))
         {
             end += 1;
         }
         end
     }
 
-    /// Words for the marker of dropped lines `start..=end`.
-    fn describe(&self, start: usize, end: usize) -> String {
+    /// Words for the marker of dropped lines `start..=end`, handed to `with` (from the memo,
+    /// not copied: most are asked for again by the next render).
+    fn with_description<R>(&self, start: usize, end: usize, with: impl FnOnce(&str) -> R) -> R {
         if self.marker.terse {
-            return String::new();
+            return with("");
         }
         let key = (start as u32, end as u32);
-        if let Some(known) = self.plan.memo.descriptions.borrow().get(&key) {
-            return known.clone();
-        }
-        let description = self.describe_anew(start, end);
-        self.plan
-            .memo
-            .descriptions
-            .borrow_mut()
-            .insert(key, description.clone());
-        description
+        let mut descriptions = self.plan.memo.descriptions.borrow_mut();
+        let description = descriptions
+            .entry(key)
+            .or_insert_with(|| self.describe_anew(start, end));
+        with(description)
     }
 
     fn describe_anew(&self, start: usize, end: usize) -> String {
@@ -392,11 +462,12 @@ impl Renderer<'_, '_> {
         if self.plan.grouped && self.prefix(start) > 0 {
             // Distinct hits are facts (principle 2): name where they are.
             let prefix = |j: usize| self.prefix(j);
-            format!(
-                ": hits at lines {}{}",
-                hit_line_numbers(texts, &prefix, start, end),
-                describe_run(texts, flags, templates, self.kind, start, end)
-            )
+            [
+                ": hits at lines ",
+                &hit_line_numbers(texts, &prefix, start, end),
+                &describe_run(texts, flags, templates, self.kind, start, end),
+            ]
+            .concat()
         } else {
             describe_run(texts, flags, templates, self.kind, start, end)
         }
@@ -411,6 +482,8 @@ struct View<'o> {
     collapsed_any: bool,
     listed_names: bool,
     spanned_files: bool,
+    /// The marker line being written (one buffer for all of them).
+    marker_line: String,
 }
 
 impl View<'_> {
@@ -427,22 +500,27 @@ impl View<'_> {
 
     /// Writes line `i` as it was.
     fn line(&mut self, r: &Renderer<'_, '_>, i: usize) {
-        self.flush_overwrites(r, Some(i));
-        emit_line(
-            &mut self.out,
-            r.input,
-            &r.index.span(r.input, i),
-            &r.texts[i],
-            r.prefix(i),
-        );
-        self.overwrites.emitted(i);
+        if self.overwrites.pending.is_some() {
+            self.flush_overwrites(r, Some(i));
+        }
+        let span = r.index.span(r.input, i);
+        let prefix = r.prefix(i);
+        if prefix == 0 && !r.texts.is_cleaned() {
+            // The line's text is its raw bytes: write them with their terminator.
+            self.out.extend_from_slice(&r.input[span.start..span.next]);
+        } else {
+            emit_line(&mut self.out, r.input, &span, &r.texts[i], prefix);
+        }
+        if !self.overwrites.lines.is_empty() {
+            self.overwrites.emitted(i);
+        }
     }
 
     /// Writes a marker line for dropped lines `start..=end`.
     fn marker(
         &mut self,
         r: &Renderer<'_, '_>,
-        line: String,
+        line: &str,
         start: usize,
         end: usize,
         template: String,
@@ -465,22 +543,31 @@ impl View<'_> {
         if end - start < r.min_run && !outweighs_bytes(r.texts, start, end, LONG_RUN_BYTES) {
             return false;
         }
-        let description = r.describe(start, end);
-        let line = r.marker.render(start + 1, end + 1, &description);
-        // A marker must pay for itself; otherwise the lines stay.
-        if !outweighs_marker(r.texts, start, end, &line) {
+        let mut line = std::mem::take(&mut self.marker_line);
+        let template = r.with_description(start, end, |description| {
+            r.marker
+                .render_into(&mut line, start + 1, end + 1, description);
+            // A marker must pay for itself; otherwise the lines stay.
+            if !outweighs_marker(r.texts, start, end, &line) {
+                return None;
+            }
+            if r.kind == ContentKind::Tree
+                && description.starts_with(": ")
+                && !description.starts_with(": \"")
+            {
+                self.listed_names = true;
+            }
+            Some(description_template(description))
+        });
+        let Some(template) = template else {
+            self.marker_line = line;
             return false;
-        }
+        };
         if (start..=end).all(|j| r.plan.flags[j].has(DUPLICATE)) {
             self.collapsed_any = true;
         }
-        if r.kind == ContentKind::Tree
-            && description.starts_with(": ")
-            && !description.starts_with(": \"")
-        {
-            self.listed_names = true;
-        }
-        self.marker(r, line, start, end, description_template(&description));
+        self.marker(r, &line, start, end, template);
+        self.marker_line = line;
         true
     }
 }
@@ -495,10 +582,47 @@ pub(super) fn emit_line(
     prefix: usize,
 ) {
     let raw = &input[span.start..span.end];
-    if prefix == 0 && text == raw {
+    // An uncleaned line is the raw slice itself: same place, no bytes to compare.
+    let as_is = text.len() == raw.len() && (text.as_ptr() == raw.as_ptr() || text == raw);
+    if prefix == 0 && as_is {
         out.extend_from_slice(&input[span.start..span.next]);
     } else {
         out.extend_from_slice(&text[prefix..]);
         out.extend_from_slice(&input[span.end..span.next]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marker_lines_match_their_format() {
+        for (id, terse) in [(None, false), (Some("ab12"), false), (Some("ab12"), true)] {
+            let marker = Marker { id, terse };
+            for (start, end) in [(1usize, 1usize), (7, 12), (99, 100_000), (0, 0)] {
+                let n = end - start + 1;
+                let words = if terse { "" } else { ": \"x\"" };
+                let expected = match id {
+                    Some(id) => format!(
+                        "[… {n} lines {start}-{end}{words} · token_retrieve id={id} startLine={start}]"
+                    ),
+                    None => format!("[… {n} lines {start}-{end} omitted{words}]"),
+                };
+                assert_eq!(marker.render(start, end, ": \"x\""), expected);
+                let mut reused = String::from("left over");
+                marker.render_into(&mut reused, start, end, ": \"x\"");
+                assert_eq!(reused, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0usize, 9, 10, 101, 65_536, usize::MAX] {
+            let mut out = String::from("#");
+            push_number(&mut out, n);
+            assert_eq!(out, format!("#{n}"));
+        }
     }
 }

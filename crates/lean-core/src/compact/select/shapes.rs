@@ -63,11 +63,32 @@ const FAILURE_GLYPHS: &[&str] = &["\u{2716}", "\u{2715}", "\u{2717}", "\u{2718}"
 const FAILURE_WORDS: &[&[u8]] = &[
     b"FAIL", b"FAILED", b"failed", b"ERROR", b"error", b"Error", b"not", b"PANIC", b"XPASS",
 ];
+/// Length of the longest of [`FAILURE_WORDS`] (all have at least 3 bytes).
+const LONGEST_FAILURE_WORD: usize = 6;
 
 /// True for one of [`STATUS_WORDS`]; the length check rules out most words at once.
 #[inline]
 fn is_status_word(word: &[u8]) -> bool {
     (2..=LONGEST_STATUS_WORD).contains(&word.len()) && STATUS_WORDS.contains(&word)
+}
+
+/// Whether one of the blank-separated words of `text` (a trailing `:` aside) is one of
+/// [`FAILURE_WORDS`]. Blank runs (pytest's padding) and words of other lengths cost a compare.
+fn has_failure_word(text: &[u8]) -> bool {
+    let is_failure_word = |word: &[u8]| {
+        let word = word.strip_suffix(b":").unwrap_or(word);
+        (3..=LONGEST_FAILURE_WORD).contains(&word.len()) && FAILURE_WORDS.contains(&word)
+    };
+    let mut start = 0;
+    for (i, &b) in text.iter().enumerate() {
+        if b == b' ' {
+            if i - start >= 3 && is_failure_word(&text[start..i]) {
+                return true;
+            }
+            start = i + 1;
+        }
+    }
+    text.len() - start >= 3 && is_failure_word(&text[start..])
 }
 
 /// The parts of a status line that make its shape: indentation, leading status, and the
@@ -101,8 +122,8 @@ fn shape_of(line: &[u8]) -> Option<Shape<'_>> {
     if lead.is_empty() && !TRAIL_LAST_BYTES.contains(&t[t.len() - 1]) {
         return None;
     }
-    let trail = trailing_form(t, lead.len());
-    let status_trail = trail.split(|&b| b == b' ').any(is_status_word);
+    let (trail, word_in_trail) = trailing_form(t, lead.len());
+    let status_trail = word_in_trail || trail.split(|&b| b == b' ').any(is_status_word);
     if lead.is_empty() && !status_trail {
         return None;
     }
@@ -156,8 +177,10 @@ fn leading_status(t: &[u8]) -> Option<&[u8]> {
 
 /// The trailing duration or status form of `t` after its first `skip` bytes: a short
 /// bracketed group holding a digit (`(0.1ms)`, `[ 10%]`, `(0.00s)`) with a status word
-/// before it, or a final status word with a `...` before it; empty when there is none.
-fn trailing_form(t: &[u8], skip: usize) -> &[u8] {
+/// before it, or a final status word with a `...` before it; empty when there is none. Also
+/// whether that status word is one of the trail's blank-separated words (then the caller
+/// need not look for one).
+fn trailing_form(t: &[u8], skip: usize) -> (&[u8], bool) {
     let body = &t[skip..];
     let mut start = body.len();
     if let Some(&close) = body.last() {
@@ -179,27 +202,25 @@ fn trailing_form(t: &[u8], skip: usize) -> &[u8] {
     let before = body[..start].trim_ascii_end();
     let window = before.len().saturating_sub(LONGEST_STATUS_WORD + 1);
     let word_start = memchr::memrchr(b' ', &before[window..]).map_or(0, |s| window + s + 1);
+    let mut word_in_trail = false;
     if word_start > 0 && is_status_word(&before[word_start..]) {
         start = word_start;
         let rest = before[..word_start].trim_ascii_end();
         if rest.ends_with(b"...") {
             start = rest.len() - 3;
         }
+        // A blank precedes the word; a blank or the end must follow it.
+        word_in_trail = body.get(before.len()).is_none_or(|&b| b == b' ');
     }
-    &body[start..]
+    (&body[start..], word_in_trail)
 }
 
 impl Shape<'_> {
     /// True when the status reports a failure (`✖`, `FAILED`, `--- FAIL:`, `not ok`).
     fn fails(&self) -> bool {
-        let words = self
-            .lead
-            .split(|&b| b == b' ')
-            .chain(self.trail.split(|&b| b == b' '));
         FAILURE_GLYPHS.iter().any(|g| self.lead == g.as_bytes())
-            || words
-                .map(|w| w.strip_suffix(b":").unwrap_or(w))
-                .any(|w| FAILURE_WORDS.contains(&w))
+            || has_failure_word(self.lead)
+            || has_failure_word(self.trail)
     }
 
     /// Hash of the shape: indentation, lead, and the trail with digit runs masked and blanks
@@ -210,7 +231,19 @@ impl Shape<'_> {
         self.lead.iter().for_each(|&b| feed(b));
         feed(0);
         let mut in_digits = false;
-        for &b in self.trail {
+        let trail = self.trail;
+        let mut k = 0;
+        while k < trail.len() {
+            let b = trail[k];
+            k += 1;
+            if b == b' ' {
+                in_digits = false;
+                // Padding (pytest's column before `[ 10%]`) is skipped eight blanks at a time.
+                while trail[k..].starts_with(&[b' '; 8]) {
+                    k += 8;
+                }
+                continue;
+            }
             if b.is_ascii_digit() || (in_digits && b == b'.') {
                 if !in_digits {
                     feed(b'#');
@@ -219,9 +252,7 @@ impl Shape<'_> {
                 continue;
             }
             in_digits = false;
-            if b != b' ' {
-                feed(b);
-            }
+            feed(b);
         }
         hash
     }
@@ -354,6 +385,9 @@ mod tests {
     fn longest_status_word_is_right() {
         let longest = STATUS_WORDS.iter().map(|w| w.len()).max();
         assert_eq!(longest, Some(LONGEST_STATUS_WORD));
+        let lengths = FAILURE_WORDS.iter().map(|w| w.len());
+        assert_eq!(lengths.clone().max(), Some(LONGEST_FAILURE_WORD));
+        assert_eq!(lengths.min(), Some(3));
     }
 
     #[test]
