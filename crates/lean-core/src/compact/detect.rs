@@ -1,7 +1,7 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{byte_positions, contains, has_byte, indent_width, trim};
+use super::lines::{byte_mask_chunks, indent_width, trim, Newlines};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -135,32 +135,45 @@ fn looks_json(input: &[u8]) -> bool {
 }
 
 /// True for `path:NUM:` or `path-NUM-` (grep context) prefixes where path looks like a file.
+///
+/// Returns (path_len, prefix_len) where prefix_len covers `path:`. A path has no blanks, so no
+/// prefix ends past the line's first one; the candidates before it are found in one pass that
+/// also marks the `.` and `/` a path needs (paths such as `node_modules/a-b-c/` hold many
+/// separators, and most lines are rejected by their first blank).
 pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
-    // Returns (path_len, prefix_len) where prefix_len covers `path:`.
     let head = &line[..line.len().min(512)];
-    // A path has no blanks: no prefix ends past the first one (found once, not per candidate:
-    // paths such as `node_modules/a-b-c/` hold many separators).
-    let first_blank = memchr::memchr2(b' ', b'\t', head).unwrap_or(head.len());
-    let mut from = 0usize;
-    while let Some(rel) = memchr::memchr2(b':', b'-', &head[from..]) {
-        let i = from + rel;
-        if first_blank < i {
-            return None;
-        }
-        let separator = head[i];
-        let digits = head[i + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if i > 0 && digits > 0 && head.get(i + 1 + digits) == Some(&separator) {
-            let path = &head[..i];
-            if path.contains(&b'.') || path.contains(&b'/') {
+    // A `.` or `/` in an earlier chunk: every later candidate's path holds it.
+    let mut marked = false;
+    let pairs = [[b' ', b'\t'], [b':', b'-'], [b'.', b'/']];
+    for (at, [blanks, separators, marks]) in byte_mask_chunks(head, pairs) {
+        // Separators before the chunk's first blank (all of them when it has none).
+        let mut separators = separators & (blanks & blanks.wrapping_neg()).wrapping_sub(1);
+        while separators != 0 {
+            let bit = separators.trailing_zeros();
+            separators &= separators - 1;
+            let i = at + bit as usize;
+            let path_marked = marked || marks & ((1u32 << bit) - 1) != 0;
+            if i > 0 && path_marked && numbered_separator(head, i) {
                 return Some((i, i + 1));
             }
         }
-        from = i + 1;
+        if blanks != 0 {
+            return None;
+        }
+        marked |= marks != 0;
     }
     None
+}
+
+/// Whether the separator at `head[i]` is followed by digits and the same separator again.
+#[inline]
+fn numbered_separator(head: &[u8], i: usize) -> bool {
+    let separator = head[i];
+    let digits = head[i + 1..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    digits > 0 && head.get(i + 1 + digits) == Some(&separator)
 }
 
 /// `LINE:COL: CODE` or `LINE:COL: error|warning` after a grep-style `path:` prefix.
@@ -180,11 +193,6 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
         || tail.starts_with(b"warning")
 }
 
-/// A line that is only a relative or absolute path with a directory part (`find` output).
-fn bare_path(t: &[u8]) -> bool {
-    !t.is_empty() && !has_byte(t, b' ') && has_byte(t, b'/') && !has_byte(t, b':')
-}
-
 pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
     line.len() > 11
         && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
@@ -202,10 +210,131 @@ fn is_table_rule_line(t: &[u8]) -> bool {
         && t.iter().any(|&b| b == b' ' || b == b'+' || b == b'|')
 }
 
-/// Whether `t` holds `first` followed by one of `rests`: one memchr pass for several needles
-/// that start with the same (uncommon) byte.
-fn contains_after(t: &[u8], first: u8, rests: &[&[u8]]) -> bool {
-    byte_positions(first, t).any(|at| rests.iter().any(|rest| t[at + 1..].starts_with(rest)))
+/// What the vote needs to know about the bytes inside a trimmed line, from one pass over it
+/// (the tests each searched the line for their own byte before).
+#[derive(Debug, PartialEq, Eq)]
+struct TrimmedFacts {
+    space: bool,
+    slash: bool,
+    colon: bool,
+    /// ` PASSED` or ` FAILED` somewhere.
+    passed_or_failed: bool,
+    /// `: error` or `: warning` somewhere.
+    colon_finding: bool,
+    /// ` = ` within the first 40 bytes.
+    spaced_equals_head: bool,
+}
+
+impl TrimmedFacts {
+    fn of(t: &[u8]) -> TrimmedFacts {
+        let mut facts = TrimmedFacts {
+            space: false,
+            slash: false,
+            colon: false,
+            passed_or_failed: false,
+            colon_finding: false,
+            spaced_equals_head: false,
+        };
+        let head = t.len().min(40);
+        let pairs = [
+            [b' ', b' '],
+            [b'/', b'/'],
+            [b':', b':'],
+            [b'P', b'F'],
+            [b'=', b'='],
+        ];
+        for (at, [spaces, slashes, colons, results, equals]) in byte_mask_chunks(t, pairs) {
+            facts.space |= spaces != 0;
+            facts.slash |= slashes != 0;
+            facts.colon |= colons != 0;
+            // Each needle is checked at its anchor byte only until it is found once.
+            if !facts.passed_or_failed {
+                facts.passed_or_failed = bit_positions(results, at).any(|p| {
+                    p > 0 && t[p - 1] == b' ' && {
+                        let word = &t[p..];
+                        word.starts_with(b"PASSED") || word.starts_with(b"FAILED")
+                    }
+                });
+            }
+            if !facts.colon_finding {
+                facts.colon_finding = bit_positions(colons, at).any(|p| {
+                    let rest = &t[p + 1..];
+                    rest.starts_with(b" error") || rest.starts_with(b" warning")
+                });
+            }
+            if !facts.spaced_equals_head && at < head {
+                facts.spaced_equals_head = bit_positions(equals, at)
+                    .any(|p| p > 0 && p + 2 <= head && t[p - 1] == b' ' && t[p + 1] == b' ');
+            }
+        }
+        facts
+    }
+}
+
+/// Offsets of the set bits of a chunk `mask` whose bit 0 is at offset `at`.
+#[inline(always)]
+fn bit_positions(mut mask: u32, at: usize) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            at + bit
+        })
+    })
+}
+
+/// A test runner's result line by its start (the first byte picks the one prefix to compare).
+fn starts_test_result(t: &[u8]) -> bool {
+    match t.first() {
+        Some(b't') => t.starts_with(b"test result:"),
+        Some(0xe2) => t.starts_with("\u{2713}".as_bytes()),
+        Some(b'-') => t.starts_with(b"--- PASS"),
+        Some(b'=') => t.starts_with(b"=== RUN"),
+        Some(b'P') => t.starts_with(b"PASS "),
+        Some(b'F') => t.starts_with(b"FAIL "),
+        _ => false,
+    }
+}
+
+/// A compiler diagnostic's own line by its start.
+fn starts_diagnostic(t: &[u8]) -> bool {
+    match t.first() {
+        Some(b'e') => t.starts_with(b"error["),
+        Some(b'w') => t.starts_with(b"warning["),
+        Some(b'-') => t.starts_with(b"--> "),
+        _ => false,
+    }
+}
+
+/// A `git status` line by its start.
+fn starts_status(t: &[u8]) -> bool {
+    match t.first() {
+        Some(b'm') => t.starts_with(b"modified:"),
+        Some(b'n') => t.starts_with(b"new file:"),
+        Some(b'd') => t.starts_with(b"deleted:"),
+        Some(b'O') => t.starts_with(b"On branch "),
+        Some(b'U') => t.starts_with(b"Untracked files:"),
+        _ => false,
+    }
+}
+
+/// A diff's or a git log's header line by its start.
+fn starts_diff_header(line: &[u8]) -> bool {
+    match line.first() {
+        Some(b'd') => line.starts_with(b"diff --git"),
+        Some(b'@') => line.starts_with(b"@@ "),
+        Some(b'+') => line.starts_with(b"+++ "),
+        Some(b'c') => line.starts_with(b"commit ") && line.len() >= 47,
+        _ => false,
+    }
+}
+
+/// A tree row drawn with box characters (`├`, `└`, `│`, all starting with byte 0xe2).
+fn starts_box(t: &[u8]) -> bool {
+    t.first() == Some(&0xe2)
+        && (t.starts_with("├".as_bytes())
+            || t.starts_with("└".as_bytes())
+            || t.starts_with("│".as_bytes()))
 }
 
 fn sniff(input: &[u8]) -> ContentKind {
@@ -218,9 +347,9 @@ fn sniff(input: &[u8]) -> ContentKind {
     let (mut code_ends, mut config, mut json_lines, mut status) = (0, 0, 0, 0);
     let (mut paths, mut comments, mut boxes, mut blame) = (0usize, 0usize, 0usize, 0usize);
     let mut table_rule = false;
-    // The pieces `split` on `\n` would give (a final empty one included), found with memchr.
+    // The pieces `split` on `\n` would give (a final empty one included).
     let mut start = 0usize;
-    let ends = memchr::memchr_iter(b'\n', sample).chain(std::iter::once(sample.len()));
+    let ends = Newlines::new(sample).chain(std::iter::once(sample.len()));
     for end in ends {
         let raw = &sample[start..end];
         start = end + 1;
@@ -233,13 +362,11 @@ fn sniff(input: &[u8]) -> ContentKind {
         if total <= 6 && is_table_rule_line(t) {
             table_rule = true;
         }
-        if matches!(t[0], b'#' | b';') {
+        let (first, last) = (t[0], t[t.len() - 1]);
+        if matches!(first, b'#' | b';') {
             comments += 1;
         }
-        if t.starts_with("├".as_bytes())
-            || t.starts_with("└".as_bytes())
-            || t.starts_with("│".as_bytes())
-        {
+        if starts_box(t) {
             boxes += 1;
         }
         let skip = super::recognize::blame_prefix(line);
@@ -249,11 +376,7 @@ fn sniff(input: &[u8]) -> ContentKind {
         } else {
             line
         };
-        if line.starts_with(b"diff --git")
-            || line.starts_with(b"@@ ")
-            || line.starts_with(b"+++ ")
-            || (line.starts_with(b"commit ") && line.len() >= 47)
-        {
+        if starts_diff_header(line) {
             diff += 1;
         }
         if let Some((_, prefix)) = grep_prefix_len(line) {
@@ -264,52 +387,34 @@ fn sniff(input: &[u8]) -> ContentKind {
                 grep += 1;
             }
         }
-        if bare_path(t) {
+        let facts = TrimmedFacts::of(t);
+        // Only a relative or absolute path with a directory part (`find` output).
+        if !facts.space && facts.slash && !facts.colon {
             paths += 1;
         }
-        if t.ends_with(b" ... ok")
-            || t.starts_with(b"test result:")
-            || contains(t, b" PASSED")
-            || contains(t, b" FAILED")
-            || t.starts_with("\u{2713}".as_bytes())
-            || t.starts_with(b"--- PASS")
-            || t.starts_with(b"=== RUN")
-            || t.starts_with(b"PASS ")
-            || t.starts_with(b"FAIL ")
-        {
+        if t.ends_with(b" ... ok") || facts.passed_or_failed || starts_test_result(t) {
             test += 1;
         }
-        if contains_after(t, b':', &[b" error", b" warning"])
-            || t.starts_with(b"error[")
-            || t.starts_with(b"warning[")
-            || t.starts_with(b"--> ")
-        {
+        if facts.colon_finding || starts_diagnostic(t) {
             diag += 1;
         }
-        if is_ls_long_entry(line) || (t.ends_with(b":") && !has_byte(t, b' ') && t.len() > 1) {
+        let label = last == b':' && !facts.space;
+        if is_ls_long_entry(line) || (label && t.len() > 1) {
             listing += 1;
         }
-        if t.starts_with(b"modified:")
-            || t.starts_with(b"new file:")
-            || t.starts_with(b"deleted:")
-            || t.starts_with(b"On branch ")
-            || t.starts_with(b"Untracked files:")
-        {
+        if starts_status(t) {
             status += 1;
         }
         if is_definition(line) {
             defs += 1;
         }
-        if matches!(t.last(), Some(b'{' | b'}' | b';' | b')' | b',')) || indent_width(line) >= 4 {
+        if matches!(last, b'{' | b'}' | b';' | b')' | b',') || indent_width(line) >= 4 {
             code_ends += 1;
         }
-        if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
-            || contains(&t[..t.len().min(40)], b" = ")
-            || (t.ends_with(b":") && !has_byte(t, b' '))
-        {
+        if (first == b'[' && last == b']' && t.len() <= 48) || facts.spaced_equals_head || label {
             config += 1;
         }
-        if t.starts_with(b"{") && t.ends_with(b"}") {
+        if first == b'{' && last == b'}' {
             json_lines += 1;
         }
     }
@@ -361,4 +466,156 @@ fn sniff(input: &[u8]) -> ContentKind {
         return ContentKind::Log;
     }
     ContentKind::Log
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The prefix test as first written: one search per candidate separator.
+    fn grep_prefix_len_reference(line: &[u8]) -> Option<(usize, usize)> {
+        let head = &line[..line.len().min(512)];
+        let first_blank = head
+            .iter()
+            .position(|&b| b == b' ' || b == b'\t')
+            .unwrap_or(head.len());
+        for i in 0..first_blank {
+            let separator = head[i];
+            if separator != b':' && separator != b'-' {
+                continue;
+            }
+            let digits = head[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if i > 0 && digits > 0 && head.get(i + 1 + digits) == Some(&separator) {
+                let path = &head[..i];
+                if path.contains(&b'.') || path.contains(&b'/') {
+                    return Some((i, i + 1));
+                }
+            }
+        }
+        None
+    }
+
+    fn naive_contains(hay: &[u8], needle: &[u8]) -> bool {
+        hay.windows(needle.len()).any(|w| w == needle)
+    }
+
+    /// Lines from bytes that matter to the per-line tests, long enough to cross several
+    /// 16-byte chunks and the 512-byte head.
+    fn line_strategy() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        let alphabet: &[u8] = b" \t:-./=1234PASEDFILwrno ";
+        proptest::collection::vec(proptest::sample::select(alphabet.to_vec()), 0..80).prop_flat_map(
+            |body| {
+                (0usize..3).prop_map(move |stretch| {
+                    // Some lines get a long blank-free path before them.
+                    let mut line = vec![b'a'; [0, 20, 520][stretch]];
+                    line.extend_from_slice(&body);
+                    line
+                })
+            },
+        )
+    }
+
+    use proptest::strategy::Strategy;
+
+    proptest::proptest! {
+        #[test]
+        fn grep_prefixes_match_the_reference(line in line_strategy()) {
+            proptest::prop_assert_eq!(grep_prefix_len(&line), grep_prefix_len_reference(&line));
+        }
+
+        #[test]
+        fn trimmed_facts_match_their_definitions(line in line_strategy()) {
+            let t = trim(&line);
+            let expected = TrimmedFacts {
+                space: t.contains(&b' '),
+                slash: t.contains(&b'/'),
+                colon: t.contains(&b':'),
+                passed_or_failed: naive_contains(t, b" PASSED") || naive_contains(t, b" FAILED"),
+                colon_finding: naive_contains(t, b": error") || naive_contains(t, b": warning"),
+                spaced_equals_head: naive_contains(&t[..t.len().min(40)], b" = "),
+            };
+            proptest::prop_assert_eq!(TrimmedFacts::of(t), expected);
+        }
+    }
+
+    #[test]
+    fn grep_prefixes_at_chunk_edges() {
+        // Separators, blanks and path marks on both sides of each 16-byte chunk boundary.
+        for cut in 1..40 {
+            for mark in [b'.', b'/', b'x'] {
+                let mut line = vec![b'a'; cut];
+                line[0] = mark;
+                line.extend_from_slice(b":12:rest of it");
+                assert_eq!(
+                    grep_prefix_len(&line),
+                    grep_prefix_len_reference(&line),
+                    "{}",
+                    String::from_utf8_lossy(&line)
+                );
+                let mut blanked = line.clone();
+                blanked[cut / 2] = b' ';
+                assert_eq!(
+                    grep_prefix_len(&blanked),
+                    grep_prefix_len_reference(&blanked)
+                );
+            }
+        }
+        assert_eq!(grep_prefix_len(b"src/lib.rs:12:fn main"), Some((10, 11)));
+        assert_eq!(grep_prefix_len(b"src/lib.rs-12-fn main"), Some((10, 11)));
+        assert_eq!(grep_prefix_len(b"error: src/lib.rs:12:"), None);
+        assert_eq!(grep_prefix_len(b"Cargo:12:x"), None);
+    }
+
+    #[test]
+    fn line_starts_pick_the_prefix_by_first_byte() {
+        let tests: &[&[u8]] = &[
+            b"test result: ok",
+            "\u{2713} works".as_bytes(),
+            b"--- PASS: TestX",
+            b"=== RUN TestX",
+            b"PASS src/a.test.js",
+            b"FAIL src/b.test.js",
+        ];
+        assert!(tests.iter().all(|t| starts_test_result(t)));
+        let diagnostics: &[&[u8]] = &[
+            b"error[E0425]: x",
+            b"warning[unused]: y",
+            b"--> src/a.rs:1:2",
+        ];
+        assert!(diagnostics.iter().all(|t| starts_diagnostic(t)));
+        let status: &[&[u8]] = &[
+            b"modified: a",
+            b"new file: b",
+            b"deleted: c",
+            b"On branch main",
+            b"Untracked files:",
+        ];
+        assert!(status.iter().all(|t| starts_status(t)));
+        let commit = format!("commit {}", "0123456789abcdef".repeat(3));
+        let diffs: [&[u8]; 4] = [
+            b"diff --git a/x b/x",
+            b"@@ -1 +1 @@",
+            b"+++ b/x",
+            commit.as_bytes(),
+        ];
+        assert!(diffs.iter().all(|l| starts_diff_header(l)));
+        assert!(!starts_diff_header(b"commit short"));
+        for other in [
+            &b"test"[..],
+            b"--- FAIL",
+            b"error: x",
+            b"PASSED",
+            b"modified",
+            b"",
+        ] {
+            assert!(!starts_test_result(other));
+            assert!(!starts_diagnostic(other));
+            assert!(!starts_status(other));
+        }
+        assert!(starts_box("├── a".as_bytes()) && starts_box("│   └── b".as_bytes()));
+        assert!(!starts_box("✓ ok".as_bytes()));
+    }
 }

@@ -436,6 +436,83 @@ fn find_byte_sse2(byte: u8, hay: &[u8]) -> Option<usize> {
     }
 }
 
+/// `hay` in 16-byte chunks from its start, each as `(at, masks)` with `at` the chunk's offset:
+/// bit `j` of `masks[k]` is set when `hay[at + j]` is either byte of `pairs[k]`, never for a
+/// position past the end or seen in an earlier chunk. Per-line tests that each searched the
+/// line for one byte share one pass this way: a 16-byte step compares all of `pairs` at once.
+#[inline(always)]
+pub(crate) fn byte_mask_chunks<const K: usize>(
+    hay: &[u8],
+    pairs: [[u8; 2]; K],
+) -> ByteMaskChunks<'_, K> {
+    ByteMaskChunks { hay, pairs, at: 0 }
+}
+
+/// The iterator of [`byte_mask_chunks`].
+pub(crate) struct ByteMaskChunks<'a, const K: usize> {
+    hay: &'a [u8],
+    pairs: [[u8; 2]; K],
+    /// Offset of the next chunk.
+    at: usize,
+}
+
+impl<const K: usize> Iterator for ByteMaskChunks<'_, K> {
+    type Item = (usize, [u32; K]);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, [u32; K])> {
+        let (len, at) = (self.hay.len(), self.at);
+        if at + 16 <= len {
+            self.at += 16;
+            return Some((at, pair_masks16(&self.hay[at..at + 16], self.pairs)));
+        }
+        if at >= len {
+            return None;
+        }
+        self.at = len;
+        if len >= 16 {
+            // The last 16 bytes, shifted so bit 0 is the first byte not seen yet.
+            let seen = at - (len - 16);
+            let masks = pair_masks16(&self.hay[len - 16..], self.pairs);
+            return Some((at, masks.map(|m| m >> seen)));
+        }
+        // Padding bytes may equal a searched byte (0): their bits are cleared.
+        let mut lane = [0u8; 16];
+        lane[..len].copy_from_slice(self.hay);
+        let live = (1u32 << len) - 1;
+        Some((0, pair_masks16(&lane, self.pairs).map(|m| m & live)))
+    }
+}
+
+/// One mask per pair of `pairs` over the 16 bytes of `lane` (see [`byte_mask16`]).
+#[inline(always)]
+fn pair_masks16<const K: usize>(lane: &[u8], pairs: [[u8; 2]; K]) -> [u32; K] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        assert!(lane.len() == 16);
+        // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16 bytes
+        // the assertion shows `lane` holds.
+        unsafe {
+            let v = _mm_loadu_si128(lane.as_ptr().cast());
+            pairs.map(|[a, b]| {
+                let a = _mm_cmpeq_epi8(v, _mm_set1_epi8(a as i8));
+                let b = _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+                _mm_movemask_epi8(_mm_or_si128(a, b)) as u32
+            })
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        pairs.map(|[a, b]| {
+            lane.iter()
+                .enumerate()
+                .filter(|&(_, &x)| x == a || x == b)
+                .fold(0u32, |mask, (i, _)| mask | 1 << i)
+        })
+    }
+}
+
 /// Bit `i` set for each `byte` at `lane[i]`, the 16 bytes compared in one SSE2 step (the
 /// building block of [`newline_mask`] and [`find_byte_sse2`]).
 #[cfg(target_arch = "x86_64")]
@@ -497,7 +574,7 @@ pub(crate) fn byte_positions(byte: u8, hay: &[u8]) -> impl Iterator<Item = usize
 
 #[cfg(test)]
 mod tests {
-    use super::{common_prefix_len, contains, find_byte, Newlines};
+    use super::{byte_mask_chunks, common_prefix_len, contains, find_byte, Newlines};
 
     #[test]
     fn common_prefixes_across_the_8_byte_steps() {
@@ -526,6 +603,37 @@ mod tests {
             let found: Vec<usize> = Newlines::new(&bytes).collect();
             let expected: Vec<usize> = memchr::memchr_iter(b'\n', &bytes).collect();
             proptest::prop_assert_eq!(found, expected);
+        }
+    }
+
+    #[test]
+    fn byte_mask_chunks_mark_every_position_once() {
+        for len in 0..=70usize {
+            // Zero bytes too: the padding of short inputs must not show up as matches.
+            let hay: Vec<u8> = (0..len)
+                .map(|k| [b'a', b':', 0, b'-', b' '][k % 5])
+                .collect();
+            let mut seen = vec![[false; 2]; len];
+            let mut next = 0usize;
+            for (at, [colon_or_dash, zero]) in byte_mask_chunks(&hay, [[b':', b'-'], [0, 0]]) {
+                assert_eq!(at, next, "chunks follow each other (len {len})");
+                for bit in 0..32 {
+                    let (c, z) = (colon_or_dash >> bit & 1 == 1, zero >> bit & 1 == 1);
+                    if c || z {
+                        assert!(at + bit < len, "bit past the end (len {len})");
+                        seen[at + bit] = [c, z];
+                    }
+                }
+                next = (at + 16).min(len);
+            }
+            assert_eq!(next, len);
+            for (k, &b) in hay.iter().enumerate() {
+                assert_eq!(
+                    seen[k],
+                    [b == b':' || b == b'-', b == 0],
+                    "len {len} at {k}"
+                );
+            }
         }
     }
 
