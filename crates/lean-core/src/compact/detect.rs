@@ -1,7 +1,7 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{byte_mask_chunks, indent_width, trim, Newlines};
+use super::lines::{byte_mask_chunks, control_bytes, indent_width, trim, Newlines};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -30,15 +30,17 @@ fn looks_binary(input: &[u8]) -> bool {
     if memchr::memchr(0, head).is_some() {
         return true;
     }
-    let suspicious = head
-        .iter()
-        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c | 0x08))
-        .count();
-    let invalid_utf8 = match std::str::from_utf8(head) {
-        Ok(_) => 0,
-        // A multibyte character cut at the sample edge is not evidence of binary data.
-        Err(e) if e.error_len().is_none() => 0,
-        Err(_) => head.iter().filter(|&&b| b >= 0x80).count(),
+    let (suspicious, ascii) = control_bytes(head, [b'\n', b'\r', b'\t', 0x1b, 0x0c, 0x08]);
+    // ASCII is valid UTF-8: only a head with other bytes needs the validation.
+    let invalid_utf8 = if ascii {
+        0
+    } else {
+        match std::str::from_utf8(head) {
+            Ok(_) => 0,
+            // A multibyte character cut at the sample edge is not evidence of binary data.
+            Err(e) if e.error_len().is_none() => 0,
+            Err(_) => head.iter().filter(|&&b| b >= 0x80).count(),
+        }
     };
     !head.is_empty() && (suspicious * 10 > head.len() || invalid_utf8 * 4 > head.len())
 }

@@ -118,7 +118,21 @@ fn is_outline_line(t: &[u8]) -> bool {
 
 /// A `git blame` prefix (`5e405b88 (Name 2026-11-30 237) `): its length, so the code after it
 /// is what gets recognized.
+#[inline]
 pub(crate) fn blame_prefix(line: &[u8]) -> usize {
+    let hash_byte = |b: &u8| b.is_ascii_hexdigit() || *b == b'^';
+    // A prefix starts with at least 7 hash bytes and a blank: the first and seventh bytes
+    // reject nearly every other line without a call.
+    match (line.first(), line.get(6)) {
+        (Some(first), Some(seventh)) if hash_byte(first) && hash_byte(seventh) => {
+            blame_prefix_after_check(line)
+        }
+        _ => 0,
+    }
+}
+
+/// [`blame_prefix`] past its quick rejection.
+fn blame_prefix_after_check(line: &[u8]) -> usize {
     let hash = line
         .iter()
         .take_while(|b| b.is_ascii_hexdigit() || **b == b'^')
@@ -327,6 +341,36 @@ mod tests {
         assert_eq!(blame_prefix(b"not a blame line"), 0);
         let bare = b"5e405b88 (Some One 2026-11-30 237)";
         assert_eq!(blame_prefix(bare), bare.len());
+    }
+
+    #[test]
+    fn blame_prefix_quick_rejection_keeps_every_prefix() {
+        // The first and seventh bytes decide the quick rejection: hashes of every length
+        // around seven, with `^` boundary markers, against the full parse.
+        for hash in [
+            "abc1234",
+            "^abc123",
+            "abc123",
+            "0123456789abcdef",
+            "^^^^^^^",
+            "xbc1234",
+        ] {
+            for rest in [
+                " (A 2026-01-01 1) code",
+                " (A 2026-01-01 1)",
+                " code",
+                "(A 1) x",
+                "",
+            ] {
+                let line = format!("{hash}{rest}");
+                assert_eq!(
+                    blame_prefix(line.as_bytes()),
+                    blame_prefix_after_check(line.as_bytes()),
+                    "{line}"
+                );
+            }
+        }
+        assert_eq!(blame_prefix(b"^abc123 (A 2026-01-01 1) x"), 25);
     }
 
     #[test]
