@@ -589,36 +589,9 @@ pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
         .count()
 }
 
-/// True when `needle` (non-empty) occurs in `haystack`. For short lines this beats building a
-/// substring searcher per call. The scan looks for the needle's first non-blank byte, since
-/// blanks are the commonest bytes of a line and each candidate costs a call.
-pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    if needle.is_empty() {
-        return true;
-    }
-    let anchor = needle.iter().position(|&b| b != b' ').unwrap_or(0);
-    let Some(rest) = haystack.get(anchor..) else {
-        return false;
-    };
-    byte_positions(needle[anchor], rest).any(|at| haystack[at..].starts_with(needle))
-}
-
-/// Every position of `byte` in `hay`, in order, each found with [`find_byte`].
-#[inline]
-pub(crate) fn byte_positions(byte: u8, hay: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    let mut from = 0usize;
-    std::iter::from_fn(move || {
-        let at = from + find_byte(byte, hay.get(from..)?)?;
-        from = at + 1;
-        Some(at)
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{
-        byte_mask_chunks, common_prefix_len, contains, control_bytes, find_byte, Newlines,
-    };
+    use super::{byte_mask_chunks, common_prefix_len, control_bytes, find_byte, Newlines};
 
     #[test]
     fn common_prefixes_across_the_8_byte_steps() {
@@ -707,25 +680,6 @@ mod tests {
             assert_eq!(find_byte(b'/', &hay), None, "len {len}");
             assert_eq!(find_byte(0x80, &hay), (len > 0).then_some(0));
             assert_eq!(find_byte(0xff, &hay), memchr::memchr(0xff, &hay));
-        }
-    }
-
-    #[test]
-    fn contains_anchors_on_the_first_non_blank_byte() {
-        assert!(contains(b"key = value", b" = "));
-        assert!(!contains(b"key= value", b" = "));
-        assert!(contains(b"test a PASSED", b" PASSED"));
-        assert!(!contains(b"PASSED", b" PASSED"));
-        assert!(contains(b"a  b", b"  "));
-        assert!(!contains(b" ", b"  "));
-        assert!(contains(b"x", b""));
-        for (hay, needle) in [
-            (&b"ab = = c"[..], &b" = c"[..]),
-            (b"==", b" ="),
-            (b" =", b" ="),
-        ] {
-            let naive = hay.windows(needle.len()).any(|w| w == needle);
-            assert_eq!(contains(hay, needle), naive, "{hay:?} {needle:?}");
         }
     }
 }
