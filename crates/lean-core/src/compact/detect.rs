@@ -1,7 +1,7 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{byte_mask_chunks, control_bytes, indent_width, trim, Newlines};
+use super::lines::{byte_mask_chunks, control_bytes, has_byte, indent_width, trim, Newlines};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -212,77 +212,45 @@ fn is_table_rule_line(t: &[u8]) -> bool {
         && t.iter().any(|&b| b == b' ' || b == b'+' || b == b'|')
 }
 
-/// What the vote needs to know about the bytes inside a trimmed line, from one pass over it
-/// (the tests each searched the line for their own byte before).
-#[derive(Debug, PartialEq, Eq)]
-struct TrimmedFacts {
-    space: bool,
-    slash: bool,
-    colon: bool,
-    /// ` PASSED` or ` FAILED` somewhere.
-    passed_or_failed: bool,
-    /// `: error` or `: warning` somewhere.
-    colon_finding: bool,
-    /// ` = ` within the first 40 bytes.
-    spaced_equals_head: bool,
+/// The positions where one needle occurs in the sample, read in order as the vote's lines go
+/// by: one search over the sample instead of one per line.
+struct Occurrences<I: Iterator<Item = usize>> {
+    rest: I,
+    next: Option<usize>,
 }
 
-impl TrimmedFacts {
-    fn of(t: &[u8]) -> TrimmedFacts {
-        let mut facts = TrimmedFacts {
-            space: false,
-            slash: false,
-            colon: false,
-            passed_or_failed: false,
-            colon_finding: false,
-            spaced_equals_head: false,
-        };
-        let head = t.len().min(40);
-        let pairs = [
-            [b' ', b' '],
-            [b'/', b'/'],
-            [b':', b':'],
-            [b'P', b'F'],
-            [b'=', b'='],
-        ];
-        for (at, [spaces, slashes, colons, results, equals]) in byte_mask_chunks(t, pairs) {
-            facts.space |= spaces != 0;
-            facts.slash |= slashes != 0;
-            facts.colon |= colons != 0;
-            // Each needle is checked at its anchor byte only until it is found once.
-            if !facts.passed_or_failed {
-                facts.passed_or_failed = bit_positions(results, at).any(|p| {
-                    p > 0 && t[p - 1] == b' ' && {
-                        let word = &t[p..];
-                        word.starts_with(b"PASSED") || word.starts_with(b"FAILED")
-                    }
-                });
-            }
-            if !facts.colon_finding {
-                facts.colon_finding = bit_positions(colons, at).any(|p| {
-                    let rest = &t[p + 1..];
-                    rest.starts_with(b" error") || rest.starts_with(b" warning")
-                });
-            }
-            if !facts.spaced_equals_head && at < head {
-                facts.spaced_equals_head = bit_positions(equals, at)
-                    .any(|p| p > 0 && p + 2 <= head && t[p - 1] == b' ' && t[p + 1] == b' ');
-            }
+impl<I: Iterator<Item = usize>> Occurrences<I> {
+    fn new(mut positions: I) -> Self {
+        let next = positions.next();
+        Occurrences {
+            rest: positions,
+            next,
         }
-        facts
+    }
+
+    /// Whether an occurrence starts in `from..to`. Occurrences before `from` are passed for
+    /// good: callers ask about ranges that move forward.
+    #[inline]
+    fn any_in(&mut self, from: usize, to: usize) -> bool {
+        while let Some(at) = self.next {
+            if at >= from {
+                return at < to;
+            }
+            self.next = self.rest.next();
+        }
+        false
     }
 }
 
-/// Offsets of the set bits of a chunk `mask` whose bit 0 is at offset `at`.
-#[inline(always)]
-fn bit_positions(mut mask: u32, at: usize) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            at + bit
-        })
-    })
+/// Whether `needle` occurs inside `at..end` of the sample, by its `occurrences`.
+#[inline]
+fn needle_in(
+    occurrences: &mut Occurrences<impl Iterator<Item = usize>>,
+    needle: &[u8],
+    at: usize,
+    end: usize,
+) -> bool {
+    occurrences.any_in(at, (end + 1).saturating_sub(needle.len()))
 }
 
 /// A test runner's result line by its start (the first byte picks the one prefix to compare).
@@ -344,15 +312,53 @@ fn sniff(input: &[u8]) -> ContentKind {
         return ContentKind::Json;
     }
     let sample = &input[..input.len().min(SAMPLE_BYTES)];
-    let mut total = 0usize;
-    let (mut grep, mut diff, mut test, mut diag, mut listing, mut defs) = (0, 0, 0, 0, 0, 0);
-    let (mut code_ends, mut config, mut json_lines, mut status) = (0, 0, 0, 0);
-    let (mut paths, mut comments, mut boxes, mut blame) = (0usize, 0usize, 0usize, 0usize);
-    let mut table_rule = false;
+    decide(&count_votes(sample))
+}
+
+/// How many of the sample's non-blank lines look like each kind's lines.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Votes {
+    total: usize,
+    grep: usize,
+    diff: usize,
+    test: usize,
+    diag: usize,
+    listing: usize,
+    defs: usize,
+    code_ends: usize,
+    config: usize,
+    json_lines: usize,
+    status: usize,
+    paths: usize,
+    comments: usize,
+    boxes: usize,
+    blame: usize,
+    /// A table rule among the first six lines.
+    table_rule: bool,
+}
+
+/// Needles a line may hold anywhere: each is searched for once over the whole sample, and a
+/// line asks whether an occurrence lies inside its trimmed text.
+const PASSED: &[u8] = b" PASSED";
+const FAILED: &[u8] = b" FAILED";
+const COLON_ERROR: &[u8] = b": error";
+const COLON_WARNING: &[u8] = b": warning";
+
+fn count_votes(sample: &[u8]) -> Votes {
+    let mut v = Votes::default();
+    let find = |needle| Occurrences::new(memchr::memmem::find_iter(sample, needle));
+    let (mut passed, mut failed) = (find(PASSED), find(FAILED));
+    let (mut errors, mut warnings) = (find(COLON_ERROR), find(COLON_WARNING));
+    // ` = ` overlaps itself (`a = = b`): its occurrences are found from their `=`.
+    let mut spaced_equals = Occurrences::new(memchr::memchr_iter(b'=', sample).filter_map(|at| {
+        let spaced = at > 0 && sample[at - 1] == b' ' && sample.get(at + 1) == Some(&b' ');
+        spaced.then(|| at - 1)
+    }));
     // The pieces `split` on `\n` would give (a final empty one included).
     let mut start = 0usize;
     let ends = Newlines::new(sample).chain(std::iter::once(sample.len()));
     for end in ends {
+        let line_at = start;
         let raw = &sample[start..end];
         start = end + 1;
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
@@ -360,111 +366,126 @@ fn sniff(input: &[u8]) -> ContentKind {
         if t.is_empty() {
             continue;
         }
-        total += 1;
-        if total <= 6 && is_table_rule_line(t) {
-            table_rule = true;
+        // Where `t` lies in the sample (it starts after the line's indent).
+        let t_at = line_at + indent_width(line);
+        let t_end = t_at + t.len();
+        v.total += 1;
+        if v.total <= 6 && is_table_rule_line(t) {
+            v.table_rule = true;
         }
         let (first, last) = (t[0], t[t.len() - 1]);
         if matches!(first, b'#' | b';') {
-            comments += 1;
+            v.comments += 1;
         }
         if starts_box(t) {
-            boxes += 1;
+            v.boxes += 1;
         }
         let skip = super::recognize::blame_prefix(line);
         let line = if skip > 0 {
-            blame += 1;
+            v.blame += 1;
             &line[skip..]
         } else {
             line
         };
         if starts_diff_header(line) {
-            diff += 1;
+            v.diff += 1;
         }
         if let Some((_, prefix)) = grep_prefix_len(line) {
             // `path:LINE:COL: CODE message` is a linter finding, not a search hit.
             if is_coded_finding(&line[prefix..]) {
-                diag += 1;
+                v.diag += 1;
             } else {
-                grep += 1;
+                v.grep += 1;
             }
         }
-        let facts = TrimmedFacts::of(t);
+        let space = has_byte(t, b' ');
         // Only a relative or absolute path with a directory part (`find` output).
-        if !facts.space && facts.slash && !facts.colon {
-            paths += 1;
+        if !space && has_byte(t, b'/') && !has_byte(t, b':') {
+            v.paths += 1;
         }
-        if t.ends_with(b" ... ok") || facts.passed_or_failed || starts_test_result(t) {
-            test += 1;
+        let result = needle_in(&mut passed, PASSED, t_at, t_end)
+            || needle_in(&mut failed, FAILED, t_at, t_end);
+        if t.ends_with(b" ... ok") || result || starts_test_result(t) {
+            v.test += 1;
         }
-        if facts.colon_finding || starts_diagnostic(t) {
-            diag += 1;
+        let finding = needle_in(&mut errors, COLON_ERROR, t_at, t_end)
+            || needle_in(&mut warnings, COLON_WARNING, t_at, t_end);
+        if finding || starts_diagnostic(t) {
+            v.diag += 1;
         }
-        let label = last == b':' && !facts.space;
+        let label = last == b':' && !space;
         if is_ls_long_entry(line) || (label && t.len() > 1) {
-            listing += 1;
+            v.listing += 1;
         }
         if starts_status(t) {
-            status += 1;
+            v.status += 1;
         }
         if is_definition(line) {
-            defs += 1;
+            v.defs += 1;
         }
         if matches!(last, b'{' | b'}' | b';' | b')' | b',') || indent_width(line) >= 4 {
-            code_ends += 1;
+            v.code_ends += 1;
         }
-        if (first == b'[' && last == b']' && t.len() <= 48) || facts.spaced_equals_head || label {
-            config += 1;
+        let head_end = t_at + t.len().min(40);
+        let assignment = needle_in(&mut spaced_equals, b" = ", t_at, head_end);
+        if (first == b'[' && last == b']' && t.len() <= 48) || assignment || label {
+            v.config += 1;
         }
         if first == b'{' && last == b'}' {
-            json_lines += 1;
+            v.json_lines += 1;
         }
     }
+    v
+}
+
+/// The kind the votes elect: the first rule that holds, in order of how telling its lines are.
+fn decide(v: &Votes) -> ContentKind {
+    let total = v.total;
     if total == 0 {
         return ContentKind::Text;
     }
     let share = |n: usize| n * 100 / total;
-    if table_rule && total >= 4 && diff == 0 {
+    if v.table_rule && total >= 4 && v.diff == 0 {
         return ContentKind::Table;
     }
-    if share(boxes) >= 40 {
+    if share(v.boxes) >= 40 {
         return ContentKind::Tree;
     }
-    if share(blame) >= 60 {
+    if share(v.blame) >= 60 {
         return ContentKind::Source;
     }
-    if diff >= 2 && (share(diff) >= 1 || diff >= 5) {
+    if v.diff >= 2 && (share(v.diff) >= 1 || v.diff >= 5) {
         return ContentKind::Diff;
     }
-    if share(diag) >= 30 {
+    if share(v.diag) >= 30 {
         return ContentKind::Diagnostics;
     }
-    if share(grep) >= 60 {
+    if share(v.grep) >= 60 {
         return ContentKind::Grep;
     }
-    if status >= 2 {
+    if v.status >= 2 {
         return ContentKind::Tree;
     }
-    if test >= 3 && share(test) >= 5 {
+    if v.test >= 3 && share(v.test) >= 5 {
         return ContentKind::Test;
     }
-    if share(diag) >= 10 {
+    if share(v.diag) >= 10 {
         return ContentKind::Diagnostics;
     }
-    if share(listing) >= 40 || share(paths) >= 70 {
+    if share(v.listing) >= 40 || share(v.paths) >= 70 {
         return ContentKind::Tree;
     }
-    if share(json_lines) >= 80 {
+    if share(v.json_lines) >= 80 {
         return ContentKind::Json;
     }
-    if defs * 100 >= total && share(code_ends) >= 30 {
+    if v.defs * 100 >= total && share(v.code_ends) >= 30 {
         return ContentKind::Source;
     }
     // Comments do not count against a config file: shipped configs are mostly comments.
-    if total > comments && config * 100 / (total - comments) >= 50 {
+    if total > v.comments && v.config * 100 / (total - v.comments) >= 50 {
         return ContentKind::Config;
     }
-    if share(diag) >= 1 || share(test) >= 1 {
+    if share(v.diag) >= 1 || share(v.test) >= 1 {
         return ContentKind::Log;
     }
     ContentKind::Log
@@ -522,6 +543,141 @@ mod tests {
 
     use proptest::strategy::Strategy;
 
+    /// The vote as first written: every test searches its own line.
+    fn count_votes_reference(sample: &[u8]) -> Votes {
+        let mut v = Votes::default();
+        for raw in sample.split(|&b| b == b'\n') {
+            let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+            let t = trim(line);
+            if t.is_empty() {
+                continue;
+            }
+            v.total += 1;
+            if v.total <= 6 && is_table_rule_line(t) {
+                v.table_rule = true;
+            }
+            if matches!(t[0], b'#' | b';') {
+                v.comments += 1;
+            }
+            let boxes = ["├", "└", "│"];
+            if boxes.iter().any(|b| t.starts_with(b.as_bytes())) {
+                v.boxes += 1;
+            }
+            let skip = super::super::recognize::blame_prefix(line);
+            let line = if skip > 0 {
+                v.blame += 1;
+                &line[skip..]
+            } else {
+                line
+            };
+            let starts = |l: &[u8], prefixes: &[&[u8]]| prefixes.iter().any(|p| l.starts_with(p));
+            if starts(line, &[b"diff --git", b"@@ ", b"+++ "])
+                || (line.starts_with(b"commit ") && line.len() >= 47)
+            {
+                v.diff += 1;
+            }
+            if let Some((_, prefix)) = grep_prefix_len_reference(line) {
+                if is_coded_finding(&line[prefix..]) {
+                    v.diag += 1;
+                } else {
+                    v.grep += 1;
+                }
+            }
+            let has = |n: &[u8]| naive_contains(t, n);
+            if !t.contains(&b' ') && t.contains(&b'/') && !t.contains(&b':') {
+                v.paths += 1;
+            }
+            let test_starts: &[&[u8]] = &[
+                b"test result:",
+                "\u{2713}".as_bytes(),
+                b"--- PASS",
+                b"=== RUN",
+                b"PASS ",
+                b"FAIL ",
+            ];
+            if t.ends_with(b" ... ok")
+                || has(b" PASSED")
+                || has(b" FAILED")
+                || starts(t, test_starts)
+            {
+                v.test += 1;
+            }
+            if has(b": error") || has(b": warning") || starts(t, &[b"error[", b"warning[", b"--> "])
+            {
+                v.diag += 1;
+            }
+            if is_ls_long_entry(line) || (t.ends_with(b":") && !t.contains(&b' ') && t.len() > 1) {
+                v.listing += 1;
+            }
+            let status_starts: &[&[u8]] = &[
+                b"modified:",
+                b"new file:",
+                b"deleted:",
+                b"On branch ",
+                b"Untracked files:",
+            ];
+            if starts(t, status_starts) {
+                v.status += 1;
+            }
+            if is_definition(line) {
+                v.defs += 1;
+            }
+            if matches!(t.last(), Some(b'{' | b'}' | b';' | b')' | b',')) || indent_width(line) >= 4
+            {
+                v.code_ends += 1;
+            }
+            if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
+                || naive_contains(&t[..t.len().min(40)], b" = ")
+                || (t.ends_with(b":") && !t.contains(&b' '))
+            {
+                v.config += 1;
+            }
+            if t.starts_with(b"{") && t.ends_with(b"}") {
+                v.json_lines += 1;
+            }
+        }
+        v
+    }
+
+    /// Lines built from pieces every vote looks for, so that most lines count for something.
+    fn vote_line_strategy() -> impl Strategy<Value = Vec<u8>> {
+        let pieces: Vec<&'static [u8]> = vec![
+            b" ",
+            b"  ",
+            b"\t",
+            b"\r",
+            b"a",
+            b"src/a.rs",
+            b":12:",
+            b"-3-",
+            b" PASSED",
+            b" FAILED",
+            b"PASSED",
+            b": error",
+            b": warning",
+            b":",
+            b" = ",
+            b"=",
+            b"[x]",
+            b"{",
+            b"}",
+            b"/",
+            b"test result:",
+            b"diff --git",
+            b"@@ ",
+            b"modified:",
+            b"fn x",
+            b"    ",
+            b"...",
+            b" ... ok",
+            b"error[E1]",
+            b"5e405b88 (A 2026-01-01 1) ",
+            b"-rw-r--r-- 1",
+        ];
+        proptest::collection::vec(proptest::sample::select(pieces), 0..8)
+            .prop_map(|parts| parts.concat())
+    }
+
     proptest::proptest! {
         #[test]
         fn grep_prefixes_match_the_reference(line in line_strategy()) {
@@ -529,17 +685,9 @@ mod tests {
         }
 
         #[test]
-        fn trimmed_facts_match_their_definitions(line in line_strategy()) {
-            let t = trim(&line);
-            let expected = TrimmedFacts {
-                space: t.contains(&b' '),
-                slash: t.contains(&b'/'),
-                colon: t.contains(&b':'),
-                passed_or_failed: naive_contains(t, b" PASSED") || naive_contains(t, b" FAILED"),
-                colon_finding: naive_contains(t, b": error") || naive_contains(t, b": warning"),
-                spaced_equals_head: naive_contains(&t[..t.len().min(40)], b" = "),
-            };
-            proptest::prop_assert_eq!(TrimmedFacts::of(t), expected);
+        fn votes_match_the_per_line_count(lines in proptest::collection::vec(vote_line_strategy(), 0..30)) {
+            let sample = lines.join(&b"\n"[..]);
+            proptest::prop_assert_eq!(count_votes(&sample), count_votes_reference(&sample));
         }
     }
 

@@ -251,15 +251,48 @@ fn line_start_iter(input: &[u8]) -> impl Iterator<Item = u32> + '_ {
 /// Starts of the lines of `part`, offset by `base`; the caller appends the sentinel.
 fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
     let mut starts = Vec::with_capacity(estimate_lines(part) + 2);
-    let mut start = 0usize;
-    for newline in Newlines::new(part) {
-        starts.push(base + start as u32);
-        start = newline + 1;
+    if part.is_empty() {
+        return starts;
     }
-    if start < part.len() {
-        starts.push(base + start as u32);
+    starts.push(base);
+    for_each_newline(part, |newline| starts.push(base + newline as u32 + 1));
+    // A final `\n` ends the last line; no line starts after it.
+    if part.last() == Some(&b'\n') {
+        starts.pop();
     }
     starts
+}
+
+/// Calls `found` with the position of every `\n` of `bytes`, in order: what [`Newlines`]
+/// yields, as one loop over 64-byte blocks and their masks' bits (the iterator's state machine
+/// cost more than the bits themselves on the line index's pass over the whole input).
+#[inline(always)]
+fn for_each_newline(bytes: &[u8], mut found: impl FnMut(usize)) {
+    let mut next = 0usize;
+    while next + 64 <= bytes.len() {
+        let mut mask = newline_mask(&bytes[next..next + 64]);
+        if mask == 0 {
+            // A long line: memchr finds its end, and the next block starts after it.
+            let Some(at) = memchr::memchr(b'\n', &bytes[next + 64..]) else {
+                return;
+            };
+            found(next + 64 + at);
+            next += 64 + at + 1;
+            continue;
+        }
+        while mask != 0 {
+            found(next + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+        next += 64;
+    }
+    if next < bytes.len() {
+        let mut mask = newline_mask(&bytes[next..]);
+        while mask != 0 {
+            found(next + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+    }
 }
 
 /// Line count guess from the head of the input, so the index is usually allocated once instead
@@ -591,7 +624,9 @@ pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{byte_mask_chunks, common_prefix_len, control_bytes, find_byte, Newlines};
+    use super::{
+        byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, Newlines,
+    };
 
     #[test]
     fn common_prefixes_across_the_8_byte_steps() {
@@ -660,6 +695,30 @@ mod tests {
             let allowed = [b'\n', b'\r', b'\t', 0x1b, 0x0c, 0x08];
             let controls = hay.iter().filter(|&&b| b < 0x20 && !allowed.contains(&b)).count();
             proptest::prop_assert_eq!(control_bytes(&hay, allowed), (controls, hay.is_ascii()));
+        }
+    }
+
+    proptest::proptest! {
+        /// The line index's starts are where `split` on `\n` says lines start (a final
+        /// empty piece is no line), on inputs that end with and without a newline.
+        #[test]
+        fn line_starts_match_split(lines in proptest::collection::vec(0usize..150, 0..40), tail in 0usize..70) {
+            let mut bytes = Vec::new();
+            for len in lines {
+                bytes.extend(std::iter::repeat_n(b'x', len));
+                bytes.push(b'\n');
+            }
+            bytes.extend(std::iter::repeat_n(b'y', tail));
+            let mut expected = Vec::new();
+            let mut start = 0u32;
+            for piece in bytes.split(|&b| b == b'\n') {
+                expected.push(start + 7);
+                start += piece.len() as u32 + 1;
+            }
+            if bytes.is_empty() || bytes.ends_with(b"\n") {
+                expected.pop();
+            }
+            proptest::prop_assert_eq!(line_starts(&bytes, 7), expected);
         }
     }
 
