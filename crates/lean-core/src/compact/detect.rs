@@ -341,13 +341,19 @@ struct Votes {
 /// line asks whether an occurrence lies inside its trimmed text.
 const PASSED: &[u8] = b" PASSED";
 const FAILED: &[u8] = b" FAILED";
+const _: () = assert!(PASSED.len() == FAILED.len());
 const COLON_ERROR: &[u8] = b": error";
 const COLON_WARNING: &[u8] = b": warning";
 
 fn count_votes(sample: &[u8]) -> Votes {
     let mut v = Votes::default();
     let find = |needle| Occurrences::new(memchr::memmem::find_iter(sample, needle));
-    let (mut passed, mut failed) = (find(PASSED), find(FAILED));
+    // Capital P and F are rare enough in output that checking each one beats two searches.
+    let mut results = Occurrences::new(memchr::memchr2_iter(b'P', b'F', sample).filter_map(|at| {
+        let word = &sample[at..];
+        let result = word.starts_with(&PASSED[1..]) || word.starts_with(&FAILED[1..]);
+        (at > 0 && sample[at - 1] == b' ' && result).then(|| at - 1)
+    }));
     let (mut errors, mut warnings) = (find(COLON_ERROR), find(COLON_WARNING));
     // ` = ` overlaps itself (`a = = b`): its occurrences are found from their `=`.
     let mut spaced_equals = Occurrences::new(memchr::memchr_iter(b'=', sample).filter_map(|at| {
@@ -403,8 +409,8 @@ fn count_votes(sample: &[u8]) -> Votes {
         if !space && has_byte(t, b'/') && !has_byte(t, b':') {
             v.paths += 1;
         }
-        let result = needle_in(&mut passed, PASSED, t_at, t_end)
-            || needle_in(&mut failed, FAILED, t_at, t_end);
+        // Both needles are seven bytes long.
+        let result = needle_in(&mut results, PASSED, t_at, t_end);
         if t.ends_with(b" ... ok") || result || starts_test_result(t) {
             v.test += 1;
         }

@@ -276,18 +276,24 @@ pub(crate) fn recognize<'a>(
             }
             // Bare paths (`find`, `du -a`): the first path of each direct child of the
             // common root, so every top-level entry is named.
+            // `du` rows are `SIZE\tPATH`; whether any row has a tab is noted on the way, since
+            // the common root is known only once every row was read.
+            let tabbed = std::cell::Cell::new(false);
             let paths = lines.clone().map(|(i, l)| match find_byte(b'\t', l) {
-                Some(tab) => (i, &l[tab + 1..]),
+                Some(tab) => {
+                    tabbed.set(true);
+                    (i, &l[tab + 1..])
+                }
                 None => (i, l),
             });
             let Some(root) = common_root(paths.clone().map(|(_, path)| path)) else {
                 return;
             };
             let mut last_child: &[u8] = &[];
-            for (i, path) in paths {
+            let mut visit = |i: usize, path: &'a [u8]| {
                 let t = trim(path);
                 if t.len() <= root {
-                    continue;
+                    return;
                 }
                 let rest = &t[root..];
                 let child = match find_byte(b'/', rest) {
@@ -298,6 +304,12 @@ pub(crate) fn recognize<'a>(
                     mark(i, Fact::Must);
                     last_child = child;
                 }
+            };
+            // A root means every row was read: without a tab in any, rows are their paths.
+            if tabbed.get() {
+                paths.for_each(|(i, path)| visit(i, path));
+            } else {
+                lines.for_each(|(i, row)| visit(i, row));
             }
         }
         ContentKind::Table => {
@@ -546,6 +558,32 @@ mod tests {
             let expected = !trim(line).is_empty() && indent_width(line) == 0;
             assert_eq!(starts_unindented_text(line), expected, "{line:?}");
         }
+    }
+
+    fn must_lines(kind: ContentKind, rows: &[&str]) -> Vec<usize> {
+        let mut marked = Vec::new();
+        let lines = rows.iter().map(|r| r.as_bytes()).enumerate();
+        recognize(kind, lines, |i, fact| {
+            if fact == Fact::Must {
+                marked.push(i);
+            }
+        });
+        marked
+    }
+
+    #[test]
+    fn bare_paths_mark_each_top_level_child_with_and_without_sizes() {
+        let find = ["/usr/a/x", "/usr/a/y", "/usr/b/z", "/usr/c"];
+        assert_eq!(must_lines(ContentKind::Tree, &find), vec![0, 2, 3]);
+        let du = ["4\t/usr/a/x", "8\t/usr/a/y", "1\t/usr/b/z", "2\t/usr/c"];
+        assert_eq!(must_lines(ContentKind::Tree, &du), vec![0, 2, 3]);
+        // One tabbed row anywhere makes every row's path the part after its tab.
+        let mixed = ["/usr/a/x", "/usr/a/y", "3\t/usr/b/z", "/usr/b/w"];
+        assert_eq!(must_lines(ContentKind::Tree, &mixed), vec![0, 2]);
+        assert_eq!(
+            must_lines(ContentKind::Tree, &["a b/c", "/usr/x"]),
+            Vec::<usize>::new()
+        );
     }
 
     #[test]
