@@ -4,10 +4,10 @@
 use super::super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
 use super::super::lines::{LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
-use super::super::signals::{refine_signal, scan_signals, template_hash, Signal};
+use super::super::signals::{is_definition, refine_signal, scan_signals, template_hash, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
 use super::line_kinds::{
-    is_backtrace_frame, promote_small_hunks, state_before_failure, structural_rank,
+    diff_line_rank, is_backtrace_frame, promote_small_hunks, state_before_failure, tree_line_rank,
     uses_error_signals,
 };
 use super::line_texts::LineTexts;
@@ -43,8 +43,9 @@ impl<'a> Lines<'a> {
         self.grep_prefix.get(i).map_or(0, |&p| p as usize)
     }
 
-    /// Line `i` without its grep `path:` prefix.
-    #[inline]
+    /// Line `i` without its grep `path:` prefix. Inlined: the selection's look-arounds call
+    /// this for line after line, and the call cost as much as the work.
+    #[inline(always)]
     pub(super) fn body(&self, i: usize) -> &[u8] {
         &self.texts[i][self.prefix(i)..]
     }
@@ -245,7 +246,9 @@ pub(super) fn rank(
     }
 }
 
-/// Ranks lines `from..from + flags.len()`; returns their error and warning lines.
+/// Ranks lines `from..from + flags.len()`; returns their error and warning lines. Each kind
+/// runs its own copy of the loop (the kind is a constant in each arm, and the loop is inlined
+/// there), so a line pays only for the tests its kind makes.
 fn rank_range(
     lines: &Lines<'_>,
     templates: &Templates,
@@ -253,44 +256,73 @@ fn rank_range(
     from: usize,
     flags: &mut [LineFlags],
 ) -> (Vec<u32>, Vec<u32>) {
+    use ContentKind::{Diagnostics, Diff, Grep, Source, Tree};
+    let definition = |text: &[u8]| is_definition(text).then_some(Rank::High);
+    match kind {
+        Diff => {
+            let mut in_message = false;
+            rank_lines(lines, templates, Diff, from, flags, |text| {
+                diff_line_rank(text, &mut in_message)
+            })
+        }
+        Source => rank_lines(lines, templates, Source, from, flags, definition),
+        Grep => rank_lines(lines, templates, Grep, from, flags, definition),
+        Tree => rank_lines(lines, templates, Tree, from, flags, tree_line_rank),
+        Diagnostics => rank_lines(lines, templates, Diagnostics, from, flags, |_| None),
+        other => rank_lines(lines, templates, other, from, flags, |_| None),
+    }
+}
+
+/// The loop of [`rank_range`], with `structural` the kind's rank of a line's structure
+/// (headers, definitions), `None` for nothing.
+#[inline(always)]
+fn rank_lines(
+    lines: &Lines<'_>,
+    templates: &Templates,
+    kind: ContentKind,
+    from: usize,
+    flags: &mut [LineFlags],
+    mut structural: impl FnMut(&[u8]) -> Option<Rank>,
+) -> (Vec<u32>, Vec<u32>) {
     let error_signals = uses_error_signals(kind);
+    // Only grep output has `path:` prefixes.
+    let grouped = kind == ContentKind::Grep && lines.grouped();
     let texts = &lines.texts;
     let mut errors: Vec<u32> = Vec::new();
     let mut warnings: Vec<u32> = Vec::new();
-    let mut in_message = false;
-    let mut previous: Option<&[u8]> = from.checked_sub(1).map(|i| &texts[i]);
+    // The line before the first one; an empty one never makes a duplicate.
+    let mut previous: &[u8] = from.checked_sub(1).map_or(&[], |i| &texts[i]);
     // Index loops, not zipped iterators: the adapters were left as calls per line.
     let mut line_iter = texts.iter_from(from);
     for (k, flag) in flags.iter_mut().enumerate() {
         let Some(line) = line_iter.next() else { break };
         let i = from + k;
-        let text = hit_text_of(line, lines.prefix(i));
+        let text = if grouped {
+            hit_text_of(line, lines.prefix(i))
+        } else {
+            line
+        };
+        let mut rank = structural(text).unwrap_or(Rank::Filler);
         if error_signals {
             flag.set_signal(refine_signal(flag.signal(), line));
-        }
-        if kind == ContentKind::Diff {
-            if text.starts_with(b"Date:") {
-                in_message = true;
-            } else if text.starts_with(b"diff --git") || text.starts_with(b"commit ") {
-                in_message = false;
-            }
-        }
-        let mut rank = structural_rank(kind, text, in_message && text.starts_with(b"    "))
-            .unwrap_or(Rank::Filler);
-        // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without the
-        // word "error"; notes and other located lines are not.
-        if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
-            if let Some((_, prefix)) = grep_prefix_len(text) {
-                if is_coded_finding(&text[prefix..]) {
-                    flag.set_signal(Signal::Error);
+            // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without
+            // the word "error"; notes and other located lines are not.
+            if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
+                if let Some((_, prefix)) = grep_prefix_len(text) {
+                    if is_coded_finding(&text[prefix..]) {
+                        flag.set_signal(Signal::Error);
+                    }
                 }
             }
-        }
-        match flag.signal() {
-            Signal::Error => errors.push(i as u32),
-            Signal::Warning => warnings.push(i as u32),
-            Signal::Summary => rank = Rank::Must,
-            Signal::None => {}
+            match flag.signal() {
+                Signal::Error => errors.push(i as u32),
+                Signal::Warning => warnings.push(i as u32),
+                Signal::Summary => rank = Rank::Must,
+                Signal::None => {}
+            }
+        } else {
+            // Kinds without keyword signals are neither scanned nor given status signals.
+            debug_assert!(flag.signal() == Signal::None);
         }
         // Rare templates. Backtrace frames are unique but rarely informative (the first one
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
@@ -305,10 +337,10 @@ fn rank_range(
         flag.set_rank(rank);
 
         // A line identical to the one before it is never chosen on its own: runs collapse.
-        if !line.is_empty() && previous == Some(line) {
+        if !line.is_empty() && previous == line {
             flag.set(DUPLICATE);
         }
-        previous = Some(line);
+        previous = line;
     }
     (errors, warnings)
 }

@@ -14,17 +14,6 @@ pub(super) enum Rank {
     Filler = 5,
 }
 
-impl Rank {
-    const ALL: [Rank; 6] = [
-        Rank::Must,
-        Rank::Context,
-        Rank::High,
-        Rank::Rare,
-        Rank::Body,
-        Rank::Filler,
-    ];
-}
-
 /// Per-line selection state packed in one byte: signal (2 bits), rank (3 bits), and the
 /// duplicate, keep and query-hit flags. With the u32 line start and the u32 template id this
 /// keeps the bookkeeping at 9 bytes per line, so inputs of millions of tiny lines stay within a
@@ -57,7 +46,15 @@ impl LineFlags {
     }
     #[inline]
     pub(super) fn rank(self) -> Rank {
-        Rank::ALL[((self.0 & RANK_MASK) >> RANK_SHIFT) as usize]
+        // A match, not an index into a table of ranks: no bounds check on every read.
+        match (self.0 & RANK_MASK) >> RANK_SHIFT {
+            0 => Rank::Must,
+            1 => Rank::Context,
+            2 => Rank::High,
+            3 => Rank::Rare,
+            4 => Rank::Body,
+            _ => Rank::Filler,
+        }
     }
     #[inline]
     pub(super) fn set_rank(&mut self, rank: Rank) {

@@ -37,17 +37,41 @@ pub(super) fn state_before_failure(
     if frequent.is_empty() {
         return;
     }
-    frequent.sort_unstable_by(|a, b| b.cmp(a));
-    frequent.truncate(ENDS_OF_TEMPLATES);
+    // The most repeated first (ties: the higher template id): only the top few
+    // are wanted, so they are picked before the sort instead of sorting every template.
+    let most_first = |a: &(u32, u32), b: &(u32, u32)| b.cmp(a);
+    if frequent.len() > ENDS_OF_TEMPLATES {
+        frequent.select_nth_unstable_by(ENDS_OF_TEMPLATES - 1, most_first);
+        frequent.truncate(ENDS_OF_TEMPLATES);
+    }
+    frequent.sort_unstable_by(most_first);
     let mut first: Vec<Option<usize>> = vec![None; frequent.len()];
     let mut last: Vec<Option<usize>> = vec![None; frequent.len()];
-    for (i, flag) in flags.iter().enumerate() {
-        let t = templates.get(i);
-        if let Some(k) = frequent.iter().position(|&(_, f)| f == t) {
+    // Each template's place in `frequent` plus one (0 for the others): one lookup per line.
+    let mut place = vec![0u8; template_counts.len()];
+    for (k, &(_, t)) in frequent.iter().enumerate() {
+        place[t as usize] = k as u8 + 1;
+    }
+    let mut visit = |i: usize, t: u32| {
+        let k = place[t as usize];
+        if k != 0 {
+            let k = usize::from(k - 1);
             first[k].get_or_insert(i);
             // The first line of the last run of identical lines stands for that run.
-            if !flag.has(DUPLICATE) {
+            if !flags[i].has(DUPLICATE) {
                 last[k] = Some(i);
+            }
+        }
+    };
+    match templates {
+        TemplateIds::Narrow(ids) => {
+            for (i, &t) in ids.iter().enumerate().take(n) {
+                visit(i, u32::from(t));
+            }
+        }
+        TemplateIds::Wide(ids) => {
+            for (i, &t) in ids.iter().enumerate().take(n) {
+                visit(i, t);
             }
         }
     }
@@ -62,6 +86,12 @@ pub(super) fn is_blank(line: &[u8]) -> bool {
 
 /// A frame of a stack trace: `at fn (file:1:2)`, `  12: crate::module::fn`.
 pub(super) fn is_backtrace_frame(line: &[u8]) -> bool {
+    // Most lines start with neither a blank nor `a`: one comparison settles them.
+    match line.first() {
+        Some(b'a') => return line.starts_with(b"at "),
+        Some(b' ' | b'\t') => {}
+        _ => return false,
+    }
     let indent = indent_width(line);
     let t = &line[indent..];
     if t.starts_with(b"at ") {
@@ -79,27 +109,41 @@ pub(super) fn promote_small_hunks(
     budget_lines: usize,
 ) {
     const SMALL_HUNK: usize = 8;
+    // Changed lines of the hunks seen so far; those of the current hunk start at `hunk_from`
+    // and are dropped again when it ends with more than `SMALL_HUNK` of them.
     let mut small: Vec<u32> = Vec::new();
-    let mut hunk: Vec<u32> = Vec::new();
+    let mut hunk_from = 0usize;
     let mut in_hunk = false;
-    let flush = |hunk: &mut Vec<u32>, small: &mut Vec<u32>| {
-        if hunk.len() <= SMALL_HUNK {
-            small.append(hunk);
+    let flush = |small: &mut Vec<u32>, hunk_from: &mut usize| {
+        if small.len() - *hunk_from > SMALL_HUNK {
+            small.truncate(*hunk_from);
         }
-        hunk.clear();
+        *hunk_from = small.len();
     };
-    for (i, text) in texts.indexed() {
-        if text.starts_with(b"@@") {
-            flush(&mut hunk, &mut small);
-            in_hunk = true;
-        } else if text.starts_with(b"diff ") || text.starts_with(b"commit ") {
-            flush(&mut hunk, &mut small);
-            in_hunk = false;
-        } else if in_hunk && (text.starts_with(b"+") || text.starts_with(b"-")) {
-            hunk.push(i as u32);
+    // Only first bytes and prefixes without `\r` or `\n` are tested, which a line's terminator
+    // cannot change: the untrimmed lines are cheaper to step through.
+    for (i, text) in texts.with_terminators().enumerate() {
+        match text.first() {
+            // One line past `SMALL_HUNK` already marks the hunk as large: no more pushes.
+            Some(b'+' | b'-') if in_hunk && small.len() - hunk_from <= SMALL_HUNK => {
+                small.push(i as u32);
+            }
+            Some(b'@') if text.starts_with(b"@@") => {
+                flush(&mut small, &mut hunk_from);
+                in_hunk = true;
+            }
+            Some(b'd') if text.starts_with(b"diff ") => {
+                flush(&mut small, &mut hunk_from);
+                in_hunk = false;
+            }
+            Some(b'c') if text.starts_with(b"commit ") => {
+                flush(&mut small, &mut hunk_from);
+                in_hunk = false;
+            }
+            _ => {}
         }
     }
-    flush(&mut hunk, &mut small);
+    flush(&mut small, &mut hunk_from);
     let rank = if small.len() <= 4 * budget_lines {
         Rank::Context
     } else {
@@ -118,7 +162,31 @@ pub(super) fn is_stack_frame(line: &[u8]) -> bool {
 /// Whether a bare path line names a top-level entry (`a`, `./a`, `a/`, but not `a/b`); `None`
 /// when the line is not a bare path. Two memchr scans: this runs for every line of a listing.
 pub(super) fn bare_path_is_top_level(line: &[u8]) -> Option<bool> {
-    let t = trim(line);
+    trimmed_bare_path_is_top_level(trim(line))
+}
+
+/// Bytes of a path searched for a `/` before the whole path: short searches run inline
+/// (see [`has_byte`]), longer ones call memchr.
+const SLASH_WINDOW: usize = 32;
+
+/// Whether `bare_path_is_top_level(t) == Some(true)` for a trimmed `t` (so `trim(t) == t`).
+/// Paths in listings hold a `/` early, which settles the answer before the scan for a blank
+/// through the whole line.
+#[inline]
+fn is_top_level_bare_path(t: &[u8]) -> bool {
+    if t.is_empty() {
+        return false;
+    }
+    let inner = t.strip_prefix(b"./").unwrap_or(t);
+    let inner = inner.strip_suffix(b"/").unwrap_or(inner);
+    // Most paths hold a `/` within their first bytes: a short inline search before the full.
+    let window = &inner[..inner.len().min(SLASH_WINDOW)];
+    !has_byte(window, b'/') && !has_byte(inner, b'/') && !has_byte(t, b' ')
+}
+
+/// [`bare_path_is_top_level`] of a line already trimmed.
+#[inline]
+fn trimmed_bare_path_is_top_level(t: &[u8]) -> Option<bool> {
     if t.is_empty() || has_byte(t, b' ') {
         return None;
     }
@@ -127,6 +195,7 @@ pub(super) fn bare_path_is_top_level(line: &[u8]) -> Option<bool> {
     Some(!has_byte(t, b'/'))
 }
 
+#[inline]
 pub(super) fn is_status_entry(t: &[u8]) -> bool {
     static STATUS_ENTRIES: PrefixSet<11> = PrefixSet::new([
         b"modified:",
@@ -144,49 +213,109 @@ pub(super) fn is_status_entry(t: &[u8]) -> bool {
     STATUS_ENTRIES.starts(t)
 }
 
-/// A list of line prefixes with the table of their first bytes, built from the list at compile
-/// time: these tests run on every line, and most lines start with none of those bytes, so one
-/// lookup rejects them (and the table cannot drift from the list).
+/// A list of line prefixes with, for each byte, the prefixes starting with it, built from the
+/// list at compile time: these tests run on every line, and most lines start with none of
+/// those bytes, so one lookup rejects them, and a line that passes is compared only with the
+/// prefixes of its first byte (the table cannot drift from the list). Each comparison is one
+/// masked test of the line's first 8 bytes read as a word (a call to `memcmp` per candidate
+/// cost more than the rest of the test), then the prefix's bytes past 8, if any.
 pub(super) struct PrefixSet<const N: usize> {
     prefixes: [&'static [u8]; N],
-    first_bytes: [bool; 256],
+    /// The value and mask of each prefix's first 8 bytes in a [`head_word`].
+    heads: [(u64, u64); N],
+    /// Bit `k` of entry `b`: prefix `k` starts with byte `b`.
+    by_first_byte: [u32; 256],
 }
 
 impl<const N: usize> PrefixSet<N> {
-    /// The set of `prefixes`, each non-empty (an empty one fails the build).
+    /// The set of `prefixes`: at most 32, each non-empty and without zero bytes (the padding
+    /// of a [`head_word`]); otherwise the build fails.
     pub(super) const fn new(prefixes: [&'static [u8]; N]) -> Self {
-        let mut first_bytes = [false; 256];
-        let mut i = 0;
-        while i < N {
-            first_bytes[prefixes[i][0] as usize] = true;
-            i += 1;
+        assert!(N <= 32, "a prefix set holds at most 32 prefixes");
+        let mut by_first_byte = [0u32; 256];
+        let mut heads = [(0u64, 0u64); N];
+        let mut k = 0;
+        while k < N {
+            let prefix = prefixes[k];
+            by_first_byte[prefix[0] as usize] |= 1 << k;
+            let mut value = 0u64;
+            let mut at = 0;
+            while at < prefix.len() {
+                assert!(prefix[at] != 0, "a prefix holds no zero byte");
+                if at < 8 {
+                    value |= (prefix[at] as u64) << (8 * at);
+                }
+                at += 1;
+            }
+            let mask = if prefix.len() >= 8 {
+                u64::MAX
+            } else {
+                (1u64 << (8 * prefix.len())) - 1
+            };
+            heads[k] = (value, mask);
+            k += 1;
         }
         PrefixSet {
             prefixes,
-            first_bytes,
+            heads,
+            by_first_byte,
         }
     }
 
-    /// Whether `text` starts with one of the prefixes.
-    #[inline]
+    /// Whether `text` starts with one of the prefixes. The first-byte lookup is inlined into
+    /// the caller; the comparisons, for the few lines that pass it, are not.
+    #[inline(always)]
     pub(super) fn starts(&self, text: &[u8]) -> bool {
-        match text.first() {
-            Some(&b) if self.first_bytes[b as usize] => {
-                self.prefixes.iter().any(|p| text.starts_with(p))
+        let Some(&first) = text.first() else {
+            return false;
+        };
+        let candidates = self.by_first_byte[first as usize];
+        candidates != 0 && self.starts_with_one_of(text, candidates)
+    }
+
+    /// Whether `text` starts with one of the prefixes whose bits are set in `candidates`.
+    #[inline(never)]
+    fn starts_with_one_of(&self, text: &[u8], mut candidates: u32) -> bool {
+        let word = head_word(text);
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            let (value, mask) = self.heads[k];
+            // A match of 8 non-zero bytes means `text` holds at least 8.
+            if word & mask == value
+                && self.prefixes[k]
+                    .get(8..)
+                    .is_none_or(|tail| text[8..].starts_with(tail))
+            {
+                return true;
             }
-            _ => false,
+            candidates &= candidates - 1;
         }
+        false
     }
 }
 
-/// Rank of a line for the kind-specific structure (headers, definitions); `None` if nothing.
-pub(super) fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) -> Option<Rank> {
-    match kind {
-        // Changed lines, most of a diff, start with no header's or metadata's first byte.
-        ContentKind::Diff if matches!(line.first(), Some(b'+' | b'-')) => {
-            if in_message && !is_blank(line) {
-                Some(Rank::Must)
-            } else if line.starts_with(b"+++") || line.starts_with(b"---") {
+/// The first 8 bytes of `text` as a little-endian word, zero-padded when it is shorter.
+#[inline]
+fn head_word(text: &[u8]) -> u64 {
+    match text.get(..8) {
+        Some(eight) => u64::from_le_bytes(eight.try_into().expect("8 bytes")),
+        None => text
+            .iter()
+            .enumerate()
+            .fold(0, |word, (k, &b)| word | u64::from(b) << (8 * k)),
+    }
+}
+
+/// Structural rank of a diff line (headers, changed lines, definitions), `None` for the rest.
+/// `in_message` carries whether the line is in a commit message (after `Date:`, until the next
+/// `commit` or `diff --git`) from line to line.
+#[inline]
+pub(super) fn diff_line_rank(line: &[u8], in_message: &mut bool) -> Option<Rank> {
+    // One dispatch on the first byte: every header, metadata or message test below starts
+    // with a different one, and changed lines, most of a diff, start with `+` or `-`.
+    match line.first() {
+        Some(b'+' | b'-') => {
+            if line.starts_with(b"+++") || line.starts_with(b"---") {
                 None
             } else if is_definition(line) {
                 Some(Rank::High)
@@ -194,43 +323,42 @@ pub(super) fn structural_rank(kind: ContentKind, line: &[u8], in_message: bool) 
                 Some(Rank::Body)
             }
         }
-        ContentKind::Diff => {
-            if line.starts_with(b"commit ")
-                || line.starts_with(b"diff --git")
-                || line.starts_with(b"@@")
-                || line.starts_with(b"Author:")
-                || line.starts_with(b"Merge:")
-                || is_diff_metadata(line)
-                || (in_message && !is_blank(line))
-            {
-                Some(Rank::Must)
-            } else if (line.starts_with(b"+") || line.starts_with(b"-"))
-                && !line.starts_with(b"+++")
-                && !line.starts_with(b"---")
-            {
-                Some(if is_definition(line) {
-                    Rank::High
-                } else {
-                    Rank::Body
-                })
-            } else {
-                None
-            }
+        Some(b'D') if line.starts_with(b"Date:") => {
+            *in_message = true;
+            None
         }
-        ContentKind::Source | ContentKind::Grep => is_definition(line).then_some(Rank::High),
-        ContentKind::Tree => {
-            let t = trim(line);
-            if is_status_entry(t)
-                || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
-            {
-                Some(Rank::Must)
-            } else if bare_path_is_top_level(line) == Some(true) {
-                Some(Rank::High)
-            } else {
-                None
-            }
+        Some(b'd') if line.starts_with(b"diff --git") => {
+            *in_message = false;
+            Some(Rank::Must)
         }
-        _ => None,
+        Some(b'c') if line.starts_with(b"commit ") => {
+            *in_message = false;
+            Some(Rank::Must)
+        }
+        Some(b'@') => line.starts_with(b"@@").then_some(Rank::Must),
+        Some(b'A') => line.starts_with(b"Author:").then_some(Rank::Must),
+        Some(b'M') => line.starts_with(b"Merge:").then_some(Rank::Must),
+        // The commit message is indented by four spaces.
+        Some(b' ') => {
+            (*in_message && line.starts_with(b"    ") && !is_blank(line)).then_some(Rank::Must)
+        }
+        _ => is_diff_metadata(line).then_some(Rank::Must),
+    }
+}
+
+/// Structural rank of a listing line: git status entries and `dir:` headers of top-level
+/// entries are facts, top-level entries rank high; `None` for the rest.
+#[inline]
+pub(super) fn tree_line_rank(line: &[u8]) -> Option<Rank> {
+    let t = trim(line);
+    if is_status_entry(t)
+        || (t.ends_with(b":") && bare_path_is_top_level(&t[..t.len() - 1]).is_some())
+    {
+        Some(Rank::Must)
+    } else if is_top_level_bare_path(t) {
+        Some(Rank::High)
+    } else {
+        None
     }
 }
 
@@ -247,6 +375,7 @@ pub(super) fn uses_error_signals(kind: ContentKind) -> bool {
 }
 
 /// Rename, copy, mode and binary metadata of a diff: always facts.
+#[inline]
 pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
     static DIFF_METADATA: PrefixSet<10> = PrefixSet::new([
         b"rename from",
@@ -261,4 +390,256 @@ pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
         b"Binary files",
     ]);
     DIFF_METADATA.starts(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::signals::{is_definition, is_type_definition};
+    use super::*;
+
+    /// The declaring keyword as a plain list of prefix tests (what the word-compare version in
+    /// `signals` must agree with): modifiers stripped first, then the keyword.
+    fn reference_keyword(line: &[u8]) -> Option<&'static [u8]> {
+        const MODIFIERS: &[&[u8]] = &[
+            b"pub ",
+            b"public ",
+            b"private ",
+            b"protected ",
+            b"export ",
+            b"extern \"C\" ",
+            b"default ",
+            b"async ",
+            b"abstract ",
+            b"unsafe ",
+            b"static ",
+            b"final ",
+        ];
+        const KEYWORDS: &[&[u8]] = &[
+            b"fn ",
+            b"function ",
+            b"function*",
+            b"func ",
+            b"struct ",
+            b"enum ",
+            b"trait ",
+            b"type ",
+            b"impl ",
+            b"impl<",
+            b"interface ",
+            b"mod ",
+            b"macro_rules!",
+            b"union ",
+            b"def ",
+            b"class ",
+        ];
+        let mut rest = line
+            .strip_prefix(b"+")
+            .or(line.strip_prefix(b"-"))
+            .unwrap_or(line);
+        rest = &rest[indent_width(rest)..];
+        loop {
+            if rest.starts_with(b"pub(") {
+                match rest.iter().position(|&b| b == b')') {
+                    Some(close) => {
+                        rest = &rest[close + 1..];
+                        rest = &rest[indent_width(rest)..];
+                        continue;
+                    }
+                    None => return None,
+                }
+            }
+            if rest.starts_with(b"const fn ") {
+                rest = &rest[b"const ".len()..];
+                continue;
+            }
+            match MODIFIERS.iter().find(|m| rest.starts_with(m)) {
+                Some(m) => rest = &rest[m.len()..],
+                None => break,
+            }
+        }
+        KEYWORDS.iter().copied().find(|k| rest.starts_with(k))
+    }
+
+    fn is_type_keyword(k: &[u8]) -> bool {
+        !matches!(
+            k,
+            b"fn "
+                | b"def "
+                | b"function "
+                | b"function*"
+                | b"func "
+                | b"impl "
+                | b"impl<"
+                | b"mod "
+        )
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn definitions_agree_with_the_plain_prefix_tests(
+            sign in "[+-]?",
+            indent in "[ \t]{0,20}",
+            words in proptest::collection::vec(
+                "pub|pub\\(crate\\)|pub\\( super \\)|public|private|protected|export|extern \"C\"|\
+                 default|async|abstract|unsafe|static|final|const|fn|function\\*?|func|struct|\
+                 enum|trait|type|impl<T>|impl|interface|mod|macro_rules!|union|def|class|\
+                 x|self|if|[a-z]{1,3}|[ \t(]",
+                0..5,
+            ),
+            separators in proptest::collection::vec("[ \t]{0,2}|\\(", 5),
+        ) {
+            let mut line = format!("{sign}{indent}");
+            for (word, separator) in words.iter().zip(&separators) {
+                line.push_str(word);
+                line.push_str(separator);
+            }
+            let line = line.as_bytes();
+            let expected = reference_keyword(line);
+            proptest::prop_assert_eq!(is_definition(line), expected.is_some(), "{:?}", line);
+            proptest::prop_assert_eq!(
+                is_type_definition(line),
+                expected.is_some_and(is_type_keyword),
+                "{:?}",
+                line
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn prefix_sets_agree_with_plain_prefix_tests(
+            text in "(modified:|new file:|both |added:|Your branch |On branch|HEAD|copy|\
+                      rename from|rename to|similarity index|[a-z :/]){0,4}",
+        ) {
+            let text = text.as_bytes();
+            let status = [
+                &b"modified:"[..], b"deleted:", b"new file:", b"renamed:", b"copied:",
+                b"typechange:", b"both modified:", b"both added:", b"On branch ",
+                b"HEAD detached", b"Your branch ",
+            ];
+            let metadata = [
+                &b"rename from"[..], b"rename to", b"copy from", b"copy to",
+                b"similarity index", b"old mode", b"new mode", b"new file mode",
+                b"deleted file mode", b"Binary files",
+            ];
+            let plain = |prefixes: &[&[u8]]| prefixes.iter().any(|p| text.starts_with(p));
+            proptest::prop_assert_eq!(is_status_entry(text), plain(&status));
+            proptest::prop_assert_eq!(is_diff_metadata(text), plain(&metadata));
+        }
+
+        #[test]
+        fn top_level_paths_agree_with_the_bare_path_test(line in "[ \t]{0,2}[./a ]{0,6}[ \t]{0,2}") {
+            let t = trim(line.as_bytes());
+            proptest::prop_assert_eq!(
+                is_top_level_bare_path(t),
+                bare_path_is_top_level(line.as_bytes()) == Some(true)
+            );
+        }
+    }
+
+    #[test]
+    fn definitions_after_indents_of_every_length() {
+        for indent in 0..40 {
+            for blank in [" ", "\t"] {
+                let pad = blank.repeat(indent);
+                assert!(is_definition(
+                    format!("{pad}pub(crate) fn f() {{").as_bytes()
+                ));
+                assert!(is_definition(format!("+{pad}struct S;").as_bytes()));
+                assert!(!is_definition(format!("{pad}self.f()").as_bytes()));
+                assert!(!is_definition(format!("{pad}fn").as_bytes()));
+                assert!(!is_definition(pad.as_bytes()));
+            }
+        }
+    }
+
+    #[test]
+    fn prefix_sets_try_every_prefix_of_the_first_byte() {
+        for entry in [
+            "modified:   a",
+            "deleted:    a",
+            "new file:   a",
+            "renamed:    a -> b",
+            "copied:     a",
+            "typechange: a",
+            "both modified:   a",
+            "both added:   a",
+            "On branch main",
+            "HEAD detached at 1",
+            "Your branch is up to date",
+        ] {
+            assert!(is_status_entry(entry.as_bytes()), "{entry}");
+            // Cut short, no entry matches.
+            assert!(!is_status_entry(
+                &entry.as_bytes()[..entry.find(' ').unwrap() - 1]
+            ));
+        }
+        for other in [
+            "",
+            "m",
+            "modified",
+            "bother",
+            "new files",
+            "src/main.rs",
+            "On",
+        ] {
+            assert!(!is_status_entry(other.as_bytes()), "{other}");
+        }
+    }
+
+    #[test]
+    fn diff_lines_rank_by_their_first_byte() {
+        let mut in_message = false;
+        let ranks: Vec<Option<Rank>> = [
+            "commit 0123abcd",
+            "Author: A <a@b>",
+            "Date:   Mon",
+            "",
+            "    The message.",
+            "    ",
+            "diff --git a/x b/x",
+            "deleted file mode 100644",
+            "--- a/x",
+            "+++ b/x",
+            "@@ -1 +1 @@",
+            "-    fn old() {",
+            "+    let y = 2;",
+            " context",
+            "    indented context",
+        ]
+        .iter()
+        .map(|line| diff_line_rank(line.as_bytes(), &mut in_message))
+        .collect();
+        use Rank::{Body, High, Must};
+        assert_eq!(
+            ranks,
+            [
+                Some(Must),
+                Some(Must),
+                None,
+                None,
+                Some(Must),
+                None,
+                Some(Must),
+                Some(Must),
+                None,
+                None,
+                Some(Must),
+                Some(High),
+                Some(Body),
+                None,
+                None,
+            ]
+        );
+    }
+
+    #[test]
+    fn backtrace_frames() {
+        assert!(is_backtrace_frame(b"at f (file.js:1:2)"));
+        assert!(is_backtrace_frame(b"    at f (file.js:1:2)"));
+        assert!(is_backtrace_frame(b"  12: crate::module::f"));
+        assert!(!is_backtrace_frame(b"12: not indented"));
+        assert!(!is_backtrace_frame(b"attention"));
+        assert!(!is_backtrace_frame(b"    plain"));
+    }
 }

@@ -86,17 +86,19 @@ impl<'a> LineTexts<'a> {
         !self.terminated
     }
 
+    /// The line from `start` to the next line's start `next`, its terminator cut off when
+    /// `terminated`. Every pass over the lines runs this once per line: one bounds check for
+    /// the span, and the terminator tests read the span's own last bytes (no index to check).
     #[inline(always)]
     pub(super) fn line(bytes: &'a [u8], start: u32, next: u32, terminated: bool) -> &'a [u8] {
-        let start = start as usize;
-        let mut end = next as usize;
-        if terminated && end > start && bytes[end - 1] == b'\n' {
-            end -= 1;
-            if end > start && bytes[end - 1] == b'\r' {
-                end -= 1;
-            }
+        let span = &bytes[start as usize..next as usize];
+        if !terminated {
+            return span;
         }
-        &bytes[start..end]
+        match span {
+            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
+            _ => span,
+        }
     }
 
     /// Lines from `from` on, in order; cheaper than indexing for full passes.
@@ -115,6 +117,20 @@ impl<'a> LineTexts<'a> {
 }
 
 impl<'a> LineTexts<'a> {
+    /// Lines in order with their `\n` or `\r\n` terminators still on (cleaned lines have
+    /// none): cheaper to step through, for tests no terminator byte can change (a line's first
+    /// byte, prefixes without `\r` or `\n`).
+    pub(super) fn with_terminators(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
+        LineIter {
+            bytes: self.bytes,
+            starts: self.starts,
+            terminated: false,
+            next: 0,
+            lines: self.starts.entries() - 1,
+            start: self.starts.get(0),
+        }
+    }
+
     /// Lines in order with their indexes: what `iter().enumerate()` gives, without the
     /// adapter, which stayed a call per line.
     pub(super) fn indexed(&self) -> impl Iterator<Item = (usize, &'a [u8])> + Clone + 'a {
@@ -185,7 +201,7 @@ impl ExactSizeIterator for LineIter<'_> {}
 
 impl std::ops::Index<usize> for LineTexts<'_> {
     type Output = [u8];
-    #[inline]
+    #[inline(always)]
     fn index(&self, i: usize) -> &[u8] {
         Self::line(
             self.bytes,
