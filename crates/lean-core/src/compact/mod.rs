@@ -20,6 +20,7 @@
 mod budget;
 mod detect;
 mod json;
+mod keywords;
 mod lines;
 mod recognize;
 mod select;

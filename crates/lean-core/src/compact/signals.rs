@@ -1,12 +1,12 @@
 //! What a line says: its template (the line with variable parts masked), whether it reports an
 //! error, a warning or a summary, and whether it declares something (a definition).
 //!
-//! Everything here is byte-level and allocation-free on the hot path; keyword search runs one
-//! Aho-Corasick automaton over the whole input instead of one search per line.
+//! Everything here is byte-level and allocation-free on the hot path; the keyword scan lives in
+//! [`super::keywords`] and runs once over the whole input instead of once per line.
 
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, Input, MatchKind};
+pub(crate) use super::keywords::{scan_signals, SignalSlot};
 
 /// How much a keyword hit says about its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -32,7 +32,7 @@ const fn is_variable_byte(b: u8) -> bool {
 
 /// True for a word whose exact value should not distinguish templates: numbers, hex ids, paths,
 /// quoted strings, qualified names (`a::b`, `file.ext`), key=value pairs and very long tokens.
-/// Must agree with the inline rules in [`template_hash`].
+/// Must agree with the block-wise rules in [`words_hash_with`] (a test checks it).
 fn is_variable_word(word: &[u8]) -> bool {
     word.len() > 32 || word.iter().any(|&b| is_variable_byte(b)) || has_qualified_part(word)
 }
@@ -78,286 +78,606 @@ fn for_each_word(line: &[u8], mut each: impl FnMut(&[u8], bool)) {
 /// Stands for any variable word in a template hash.
 const VARIABLE_WORD: u64 = 0x9e37_79b9_7f4a_7c15;
 
-#[inline]
+/// Where every line's hash starts; the indent is mixed in first.
+const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// One step of the hash: a rotate, an xor and a multiply, so the top bits (which the interner
+/// uses for its slots) depend on every bit mixed in so far.
+#[inline(always)]
 fn mix(hash: u64, value: u64) -> u64 {
     (hash.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95)
 }
 
-/// Hash of the line's template; equal for lines that differ only in variable words. One pass
-/// over the bytes, no allocation: this runs for every line.
+/// Hash of the line's template; equal for lines that differ only in variable words. The engine
+/// hashes all lines at once through [`for_each_template_hash`]; this is one line of that.
+#[cfg(test)]
 pub(crate) fn template_hash(line: &[u8]) -> u64 {
-    words_hash::<false>(line)
-}
-
-/// Finer key than [`template_hash`]: only words with digits are masked, so the same message
-/// about different names (paths, quoted identifiers) hashes differently.
-pub(crate) fn message_hash(line: &[u8]) -> u64 {
-    words_hash::<true>(line)
-}
-
-fn words_hash<const DIGITS_ONLY: bool>(line: &[u8]) -> u64 {
-    let line = if DIGITS_ONLY {
-        &line[..line.len().min(TEMPLATE_PREFIX)]
-    } else {
-        template_span(line)
-    };
-    // An empty line's hash; a line's first block mixes in its indent instead.
-    let mut hash = mix(0xcbf2_9ce4_8422_2325, 0);
-    // Each 64-byte block is classified at once into one bit mask per class (16 bytes per SIMD
-    // step on x86-64); the loop then visits words, found from where separators begin and end,
-    // so a run of blanks (indentation, aligned columns) costs nothing per blank.
-    // The word in progress, which may span blocks: its first byte and the classes seen so far.
-    let mut in_word = false;
-    let mut word_start = 0usize;
-    let mut classes = 0u8;
-    let mut block_start = 0usize;
-    while block_start < line.len() {
-        let block_len = (line.len() - block_start).min(64);
-        let masks = ClassMasks::of(line, block_start, block_len);
-        if block_start == 0 {
-            // The indent is the run of separators the line starts with.
-            let indent = (masks.separator.trailing_ones() as u64).min(16);
-            hash = mix(0xcbf2_9ce4_8422_2325, indent);
-        }
-        // Only a word holding one of these bytes can be variable; the rest are hashed as is,
-        // without asking which classes they hold.
-        let telling = if DIGITS_ONLY {
-            masks.digit
-        } else {
-            masks.variable | masks.qualifier
-        };
-        let in_block = u64::MAX >> (64 - block_len);
-        let word_bytes = !masks.separator & in_block;
-        let follows_word = (word_bytes << 1) | u64::from(in_word);
-        let mut starts = word_bytes & !follows_word;
-        let mut ends = masks.separator & follows_word;
-        while ends != 0 {
-            let end = ends.trailing_zeros();
-            ends &= ends - 1;
-            // Starts and ends alternate: the first end may close the word carried in.
-            let begin = if in_word {
-                0
-            } else {
-                let begin = starts.trailing_zeros();
-                starts &= starts - 1;
-                word_start = block_start + begin as usize;
-                begin
-            };
-            // Both are at most 63 here, so the shifts cannot overflow.
-            let range = ((1u64 << end) - 1) & (u64::MAX << begin);
-            if telling & range != 0 {
-                classes |= masks.classes_of(range);
-            }
-            let word_end = block_start + end as usize;
-            hash = mix(
-                hash,
-                word_key::<DIGITS_ONLY>(line, word_start, word_end, classes),
-            );
-            classes = 0;
-            in_word = false;
-        }
-        // At most one word is still open: one that starts here or the one carried through.
-        let begin = if starts != 0 {
-            in_word = true;
-            let begin = starts.trailing_zeros();
-            word_start = block_start + begin as usize;
-            begin
-        } else {
-            0
-        };
-        if in_word && telling & (u64::MAX << begin) != 0 {
-            classes |= masks.classes_of(u64::MAX << begin);
-        }
-        block_start += block_len;
-    }
-    if in_word {
-        hash = mix(
-            hash,
-            word_key::<DIGITS_ONLY>(line, word_start, line.len(), classes),
-        );
-    }
+    let mut hash = 0;
+    for_each_template_hash(std::iter::once(line), |h| hash = h);
     hash
 }
 
-/// One bit per byte of a block of at most 64 bytes (bit `i` for byte `i`), per byte class that
-/// [`word_key`] asks about; bits past the block's end are clear.
-struct ClassMasks {
-    separator: u64,
-    variable: u64,
-    /// `.` or `:`, which may make a qualified name.
-    qualifier: u64,
-    digit: u64,
+/// Calls `each` with the template hash of every line of `lines`, in order (equal for lines
+/// that differ only in variable words). One pass over the bytes, no allocation; the CPU check
+/// and the classifier's constants are set up once for all lines instead of once per line.
+#[inline]
+pub(crate) fn for_each_template_hash<'a>(
+    lines: impl Iterator<Item = &'a [u8]>,
+    mut each: impl FnMut(u64),
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if simd::has_avx2() {
+            // SAFETY: the CPU supports AVX2, BMI1 and BMI2 (checked just above).
+            return unsafe { simd::template_hashes_avx2(lines, each) };
+        }
+        for line in lines {
+            each(simd::template_hash_sse2(line));
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for line in lines {
+        each(template_hash_with::<Portable>(line));
+    }
 }
 
-impl ClassMasks {
-    /// Masks of the block `line[start..start + len]` (`len` at most 64).
-    #[inline(always)]
-    fn of(line: &[u8], start: usize, len: usize) -> ClassMasks {
-        debug_assert!(len <= 64 && start + len <= line.len());
-        let mut masks = ClassMasks {
-            separator: 0,
-            variable: 0,
-            qualifier: 0,
-            digit: 0,
+/// Finer key than the template hash: only words with digits are masked, so the same message
+/// about different names (paths, quoted identifiers) hashes differently.
+pub(crate) fn message_hash(line: &[u8]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if simd::has_avx2() {
+            // SAFETY: the CPU supports AVX2, BMI1 and BMI2 (checked just above).
+            return unsafe { simd::message_hash_avx2(line) };
+        }
+        simd::message_hash_sse2(line)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    message_hash_with::<Portable>(line)
+}
+
+/// The template hash on classifier `C`: the first [`TEMPLATE_PREFIX`] bytes, and of a line
+/// longer than [`LONG_LINE`] only its first [`LONG_LINE_WORDS`] words (the cut of
+/// [`template_span`]).
+#[inline(always)]
+fn template_hash_with<C: Classify>(line: &[u8]) -> u64 {
+    if line.len() > LONG_LINE {
+        // Rare: out of line, so the loops that inline this stay small.
+        C::long_line_hash(&line[..TEMPLATE_PREFIX.min(line.len())])
+    } else {
+        words_hash_with::<C, false, false>(line)
+    }
+}
+
+/// [`message_hash`] on classifier `C`.
+#[inline(always)]
+fn message_hash_with<C: Classify>(line: &[u8]) -> u64 {
+    words_hash_with::<C, true, false>(&line[..line.len().min(TEMPLATE_PREFIX)])
+}
+
+/// The hash of the indent (up to 16 blanks) and the words of `line` (at most
+/// [`TEMPLATE_PREFIX`] bytes; only the first [`LONG_LINE_WORDS`] when `CUT`), each word either
+/// [`VARIABLE_WORD`] or its bytes. With `DIGITS_ONLY`, only words with digits (or longer than
+/// 32 bytes) are variable.
+///
+/// Blocks of up to 64 bytes are classified at once into one bit mask per byte class; every word
+/// is then found from the masks (its first and last byte) and judged variable by one test of
+/// its bits against the mask of "telling" bytes, which bit operations on the class masks build
+/// for the whole block (variable bytes, `::`, a `.` inside a word before a letter or digit).
+/// A word still open at a block's end starts the next block, so every word judged lies in one
+/// block; a word longer than 32 bytes is variable whatever it holds, so one open over more than
+/// 32 bytes is hashed at once and the rest of it skipped.
+#[inline(always)]
+fn words_hash_with<C: Classify, const DIGITS_ONLY: bool, const CUT: bool>(line: &[u8]) -> u64 {
+    let n = line.len();
+    if n == 0 {
+        return mix(SEED, 0);
+    }
+    // A line shorter than a 32-byte load is copied into a zeroed buffer, so loads need no
+    // bounds of their own; longer lines are read in place (a block's tail by a load that ends
+    // at the line's end, a short word by one that ends at the word's end). Each case has its
+    // own copy of the loop: a short line is one block, so most of the loop folds away.
+    // Most lines are one block, whose copy of the loop has no block-to-block steps.
+    if n < 32 {
+        let mut padded = [0u8; 64];
+        copy_short(line, &mut padded);
+        words_hash_of::<C, DIGITS_ONLY, CUT, true, true>(&padded, n)
+    } else if n <= 64 {
+        words_hash_of::<C, DIGITS_ONLY, CUT, false, true>(line, n)
+    } else {
+        words_hash_of::<C, DIGITS_ONLY, CUT, false, false>(line, n)
+    }
+}
+
+/// The loop of [`words_hash_with`] over the line's `n` bytes in `bytes`: the line itself, or
+/// when `SHORT` (`n < 32`) the start of a zero-padded 64-byte buffer. `ONE_BLOCK`: `n <= 64`.
+#[inline(always)]
+fn words_hash_of<
+    C: Classify,
+    const DIGITS_ONLY: bool,
+    const CUT: bool,
+    const SHORT: bool,
+    const ONE_BLOCK: bool,
+>(
+    bytes: &[u8],
+    n: usize,
+) -> u64 {
+    let short = SHORT;
+    let mut hash = 0u64;
+    let mut words_left = LONG_LINE_WORDS;
+    let mut block = 0usize;
+    // True when `block` starts inside a word already hashed as variable.
+    let mut skipping = false;
+    loop {
+        let len = (n - block).min(64);
+        let masks = if short {
+            BlockMasks::of::<C>(bytes, 0, 32)
+        } else {
+            BlockMasks::of::<C>(bytes, block, len)
         };
-        #[cfg(target_arch = "x86_64")]
-        {
-            let mut add = |lanes: simd::Lanes, at: usize| {
-                masks.separator |= u64::from(lanes.separator) << at;
-                masks.variable |= u64::from(lanes.variable) << at;
-                masks.qualifier |= u64::from(lanes.qualifier) << at;
-                masks.digit |= u64::from(lanes.digit) << at;
-            };
-            let mut at = 0usize;
-            while at + 16 <= len {
-                add(simd::classify16(&line[start + at..start + at + 16]), at);
-                at += 16;
+        let in_block = u64::MAX >> (64 - len);
+        let separator = masks.separator & in_block;
+        if block == 0 {
+            hash = mix(SEED, u64::from(separator.trailing_ones().min(16)));
+        }
+        let word_bytes = !separator & in_block;
+        let mut firsts = word_bytes & !(word_bytes << 1);
+        let mut lasts = word_bytes & !(word_bytes >> 1);
+        let last_block = ONE_BLOCK || block + len == n;
+        if !last_block {
+            // The run reaching the block's end may go on in the next block.
+            lasts &= u64::MAX >> 1;
+        }
+        if skipping {
+            let first_separator = separator.trailing_zeros();
+            if first_separator as usize >= len {
+                if last_block {
+                    return hash;
+                }
+                block += len;
+                continue;
             }
-            if at < len {
-                let end = start + len;
-                let tail = len - at;
-                if end >= 16 {
-                    // The 16 bytes ending at the block's end (some already classified), shifted
-                    // so only the tail's lanes remain: no copy into a padded buffer.
-                    let lanes = simd::classify16(&line[end - 16..end]);
-                    let drop = 16 - tail as u32;
-                    add(
-                        simd::Lanes {
-                            separator: lanes.separator >> drop,
-                            variable: lanes.variable >> drop,
-                            qualifier: lanes.qualifier >> drop,
-                            digit: lanes.digit >> drop,
-                        },
-                        at,
-                    );
-                } else {
-                    // A line shorter than 16 bytes, zero-padded: a zero byte is in no class.
-                    let mut padded = [0u8; 16];
-                    padded[..tail].copy_from_slice(&line[start + at..end]);
-                    add(simd::classify16(&padded), at);
+            let rest = u64::MAX << first_separator;
+            firsts &= rest;
+            lasts &= rest;
+            skipping = false;
+        }
+        let telling = if DIGITS_ONLY {
+            masks.digit
+        } else {
+            masks.variable
+                | (masks.colon & (masks.colon >> 1))
+                | (masks.dot & (word_bytes << 1) & (masks.alnum >> 1))
+        };
+        // The last bytes of the words holding a telling byte, for all words at once: adding a
+        // word's first bit to its bytes without the telling ones carries out of its last byte
+        // (into the separator after it, or out of bit 63) only when no telling byte stops it.
+        let (sum, carry_out) = (word_bytes & !telling).overflowing_add(firsts);
+        let plain_lasts = ((sum & !word_bytes) >> 1) | u64::from(carry_out) << 63;
+        let variable_lasts = lasts & !plain_lasts;
+        while lasts != 0 {
+            let last = lasts.trailing_zeros();
+            lasts &= lasts - 1;
+            let first = firsts.trailing_zeros();
+            firsts &= firsts - 1;
+            let word_len = (last - first + 1) as usize;
+            hash = if word_len > 32 || variable_lasts >> last & 1 != 0 {
+                mix(hash, VARIABLE_WORD)
+            } else {
+                let end = block + last as usize + 1;
+                // SAFETY: the word lies in the line, and `bytes` is the line when it is 32
+                // bytes or longer, else the 64-byte buffer holding it.
+                unsafe { mix_word(hash, bytes, end - word_len, end) }
+            };
+            if CUT {
+                words_left -= 1;
+                if words_left == 0 {
+                    return hash;
                 }
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        for (i, &b) in line[start..start + len].iter().enumerate() {
-            let class = BYTE_CLASS[b as usize];
-            let bit = 1u64 << i;
-            if class & SEPARATOR != 0 {
-                masks.separator |= bit;
-            }
-            if class & VARIABLE != 0 {
-                masks.variable |= bit;
-            }
-            if class & (DOT | COLON) != 0 {
-                masks.qualifier |= bit;
-            }
-            if class & DIGIT != 0 {
-                masks.digit |= bit;
-            }
+        if last_block {
+            return hash;
         }
-        masks
-    }
-
-    /// Class bits (as in [`BYTE_CLASS`]) of the bytes whose bits are set in `range`.
-    #[inline]
-    fn classes_of(&self, range: u64) -> u8 {
-        let mut classes = 0u8;
-        if self.variable & range != 0 {
-            classes |= VARIABLE;
+        // A word open at the block's end: the next block starts with it, unless it is already
+        // longer than 32 bytes (variable).
+        if firsts == 0 {
+            block += 64;
+        } else if firsts.trailing_zeros() < 32 {
+            hash = mix(hash, VARIABLE_WORD);
+            if CUT {
+                words_left -= 1;
+                if words_left == 0 {
+                    return hash;
+                }
+            }
+            skipping = true;
+            block += 64;
+        } else {
+            block += firsts.trailing_zeros() as usize;
         }
-        if self.qualifier & range != 0 {
-            classes |= DOT;
-        }
-        if self.digit & range != 0 {
-            classes |= DIGIT;
-        }
-        classes
     }
 }
 
-/// SSE2 (part of every x86-64 CPU) classification of 16 bytes at a time.
+/// Mixes the word `bytes[start..end]` (1 to 32 bytes) into `hash`: its bytes as up to four
+/// 8-byte loads (the last one ending at the word's end), then its length.
+///
+/// # Safety
+/// `end <= bytes.len()`, and `bytes` holds 8 bytes from `start` when `end < 8` (a line read
+/// in place is at least 32 bytes long; a short one is in a 64-byte buffer).
+#[inline(always)]
+unsafe fn mix_word(hash: u64, bytes: &[u8], start: usize, end: usize) -> u64 {
+    debug_assert!(start < end && end - start <= 32 && end <= bytes.len());
+    let len = end - start;
+    // SAFETY (all loads): the contract above; loads from `start + 8k` come only before the
+    // last load, so they end before the word does.
+    let hash = if len <= 8 {
+        // The word in the low bytes, zeros above: from the 8 bytes ending at its end when
+        // there are 8, else from its start.
+        let word = if end >= 8 {
+            (unsafe { load8(bytes, end - 8) }) >> (8 * (8 - len))
+        } else {
+            (unsafe { load8(bytes, start) }) & (u64::MAX >> (8 * (8 - len)))
+        };
+        mix(hash, word)
+    } else {
+        let mut hash = mix(hash, unsafe { load8(bytes, start) });
+        if len > 16 {
+            hash = mix(hash, unsafe { load8(bytes, start + 8) });
+            if len > 24 {
+                hash = mix(hash, unsafe { load8(bytes, start + 16) });
+            }
+        }
+        mix(hash, unsafe { load8(bytes, end - 8) })
+    };
+    hash.wrapping_add(len as u64)
+}
+
+/// The 8 bytes of `bytes` from `at`, little-endian, without a bounds check (a checked slice
+/// cost more than the rest of a short word's hash).
+///
+/// # Safety
+/// `at + 8 <= bytes.len()`.
+#[inline(always)]
+unsafe fn load8(bytes: &[u8], at: usize) -> u64 {
+    debug_assert!(at + 8 <= bytes.len());
+    // SAFETY: in bounds (the caller's contract); unaligned reads are allowed.
+    unsafe { bytes.as_ptr().add(at).cast::<u64>().read_unaligned() }.to_le()
+}
+
+/// Copies `line` (shorter than 32 bytes) to the start of `buffer` with a few fixed-size copies
+/// that overlap, instead of a variable-length copy.
+#[inline(always)]
+fn copy_short(line: &[u8], buffer: &mut [u8; 64]) {
+    let n = line.len();
+    debug_assert!(n < 32);
+    if n >= 16 {
+        buffer[..16].copy_from_slice(&line[..16]);
+        buffer[n - 16..n].copy_from_slice(&line[n - 16..]);
+    } else if n >= 8 {
+        buffer[..8].copy_from_slice(&line[..8]);
+        buffer[n - 8..n].copy_from_slice(&line[n - 8..]);
+    } else if n >= 4 {
+        buffer[..4].copy_from_slice(&line[..4]);
+        buffer[n - 4..n].copy_from_slice(&line[n - 4..]);
+    } else if n > 0 {
+        buffer[0] = line[0];
+        buffer[n / 2] = line[n / 2];
+        buffer[n - 1] = line[n - 1];
+    }
+}
+
+/// One bit per byte of 32 bytes (bit `i` for byte `i`), per byte class the hash asks about.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Lanes {
+    separator: u32,
+    variable: u32,
+    digit: u32,
+    dot: u32,
+    colon: u32,
+    alnum: u32,
+}
+
+/// Classifies 32 bytes at a time into [`Lanes`]; must agree with [`BYTE_CLASS`].
+trait Classify: Sized {
+    /// The classes of `bytes[..32]` (`bytes` holds at least 32).
+    fn classify32(bytes: &[u8]) -> Lanes;
+
+    /// `words_hash_with::<Self, false, true>`, compiled out of line.
+    fn long_line_hash(head: &[u8]) -> u64;
+}
+
+/// [`Lanes`] for a block of up to 64 bytes; bits past the block's end are clear.
+#[derive(Debug, PartialEq, Eq)]
+struct BlockMasks {
+    separator: u64,
+    variable: u64,
+    digit: u64,
+    dot: u64,
+    colon: u64,
+    alnum: u64,
+}
+
+impl BlockMasks {
+    /// Masks of `bytes[start..start + len]`, `len` at most 64. A block shorter than 32 bytes is
+    /// read by the load of the 32 bytes that end where it ends, so it must end at 32 or later.
+    #[inline(always)]
+    fn of<C: Classify>(bytes: &[u8], start: usize, len: usize) -> BlockMasks {
+        debug_assert!(len <= 64 && start + len <= bytes.len() && start + len >= 32);
+        let end = start + len;
+        let tail = C::classify32(&bytes[end - 32..end]);
+        if len > 32 {
+            // The first 32 bytes and the 32 ending at the block's end (overlapping when the
+            // block is shorter than 64: the shared bytes' bits agree).
+            let head = C::classify32(&bytes[start..start + 32]);
+            let join = |head: u32, tail: u32| u64::from(head) | u64::from(tail) << (len - 32);
+            BlockMasks {
+                separator: join(head.separator, tail.separator),
+                variable: join(head.variable, tail.variable),
+                digit: join(head.digit, tail.digit),
+                dot: join(head.dot, tail.dot),
+                colon: join(head.colon, tail.colon),
+                alnum: join(head.alnum, tail.alnum),
+            }
+        } else {
+            let drop = |tail: u32| u64::from(tail >> (32 - len));
+            BlockMasks {
+                separator: drop(tail.separator),
+                variable: drop(tail.variable),
+                digit: drop(tail.digit),
+                dot: drop(tail.dot),
+                colon: drop(tail.colon),
+                alnum: drop(tail.alnum),
+            }
+        }
+    }
+}
+
+/// Byte-at-a-time classification through [`BYTE_CLASS`]: the path for CPUs without the SIMD
+/// steps below (wasm, aarch64), and the reference the tests hold those steps to.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+struct Portable;
+
+impl Classify for Portable {
+    #[inline(always)]
+    fn classify32(bytes: &[u8]) -> Lanes {
+        let mut lanes = Lanes::default();
+        for (i, &b) in bytes[..32].iter().enumerate() {
+            let class = BYTE_CLASS[b as usize];
+            let bit = |flag: u8| u32::from(class & flag != 0) << i;
+            lanes.separator |= bit(SEPARATOR);
+            lanes.variable |= bit(VARIABLE);
+            lanes.digit |= bit(DIGIT);
+            lanes.dot |= bit(DOT);
+            lanes.colon |= bit(COLON);
+            lanes.alnum |= bit(ALNUM);
+        }
+        lanes
+    }
+
+    #[inline(never)]
+    fn long_line_hash(head: &[u8]) -> u64 {
+        words_hash_with::<Self, false, true>(head)
+    }
+}
+
+/// SIMD classification on x86-64: SSE2 (every x86-64 CPU) 16 bytes per step, or AVX2 32
+/// bytes per step through two 16-entry nibble tables when the CPU has it.
 #[cfg(target_arch = "x86_64")]
 mod simd {
     use std::arch::x86_64::*;
+    use std::sync::atomic::{AtomicU8, Ordering};
 
-    pub(super) struct Lanes {
-        pub separator: u16,
-        pub variable: u16,
-        pub qualifier: u16,
-        pub digit: u16,
+    use super::{message_hash_with, template_hash_with, words_hash_with, Classify, Lanes};
+
+    /// True when the CPU has AVX2, BMI1 and BMI2: asked once, then one load and compare.
+    #[inline(always)]
+    pub(super) fn has_avx2() -> bool {
+        // 0: not asked yet, 1: no, 2: yes.
+        static HAS_AVX2: AtomicU8 = AtomicU8::new(0);
+        match HAS_AVX2.load(Ordering::Relaxed) {
+            0 => {
+                let has = is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
+                    && is_x86_feature_detected!("bmi2");
+                HAS_AVX2.store(if has { 2 } else { 1 }, Ordering::Relaxed);
+                has
+            }
+            known => known == 2,
+        }
     }
 
-    /// Must agree with `BYTE_CLASS` (a test checks every byte): separators are space and tab,
-    /// variable bytes are digits, slashes, `@`, `=` and quotes, qualifiers `.` and `:`.
-    #[inline]
-    pub(super) fn classify16(bytes: &[u8]) -> Lanes {
-        assert!(bytes.len() >= 16);
-        // SAFETY: SSE2 is part of the x86-64 baseline, and the load reads 16 bytes that the
-        // assert above shows are in bounds (unaligned loads are allowed).
-        unsafe {
-            let v = _mm_loadu_si128(bytes.as_ptr().cast());
-            let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
-            let separator = _mm_or_si128(eq(b' '), eq(b'\t'));
-            // Digits: byte - '0' is at most 9 when read unsigned.
-            let from_zero = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
-            let digit = _mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero);
-            let marks = _mm_or_si128(
-                _mm_or_si128(
-                    _mm_or_si128(eq(b'/'), eq(b'\\')),
-                    _mm_or_si128(eq(b'@'), eq(b'=')),
-                ),
-                _mm_or_si128(_mm_or_si128(eq(b'"'), eq(b'\'')), eq(b'`')),
-            );
-            let variable = _mm_or_si128(digit, marks);
-            let qualifier = _mm_or_si128(eq(b'.'), eq(b':'));
-            Lanes {
-                separator: _mm_movemask_epi8(separator) as u16,
-                variable: _mm_movemask_epi8(variable) as u16,
-                qualifier: _mm_movemask_epi8(qualifier) as u16,
-                digit: _mm_movemask_epi8(digit) as u16,
+    // The AVX2 entry points: the hash compiled for AVX2 and BMI (`tzcnt`, `bzhi`, shifts by
+    // register). Safety, for each: the CPU must support AVX2, BMI1 and BMI2 ([`has_avx2`]).
+
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    pub(super) unsafe fn template_hashes_avx2<'a>(
+        lines: impl Iterator<Item = &'a [u8]>,
+        mut each: impl FnMut(u64),
+    ) {
+        for line in lines {
+            each(template_hash_with::<Avx2>(line));
+        }
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    #[inline(never)]
+    unsafe fn long_line_hash_avx2(head: &[u8]) -> u64 {
+        words_hash_with::<Avx2, false, true>(head)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    pub(super) unsafe fn message_hash_avx2(line: &[u8]) -> u64 {
+        message_hash_with::<Avx2>(line)
+    }
+
+    // The SSE2 fallbacks, kept out of line so callers stay small.
+
+    #[inline(never)]
+    pub(super) fn template_hash_sse2(line: &[u8]) -> u64 {
+        template_hash_with::<Sse2>(line)
+    }
+
+    #[inline(never)]
+    pub(super) fn message_hash_sse2(line: &[u8]) -> u64 {
+        message_hash_with::<Sse2>(line)
+    }
+
+    /// Two SSE2 steps of 16 bytes.
+    pub(super) struct Sse2;
+
+    impl Classify for Sse2 {
+        #[inline(always)]
+        fn classify32(bytes: &[u8]) -> Lanes {
+            assert!(bytes.len() >= 32);
+            // SAFETY: SSE2 is part of the x86-64 baseline, and each load reads 16 bytes that
+            // the assert above shows are in bounds (unaligned loads are allowed).
+            unsafe {
+                let low = classify16(_mm_loadu_si128(bytes.as_ptr().cast()));
+                let high = classify16(_mm_loadu_si128(bytes.as_ptr().add(16).cast()));
+                let join = |low: i32, high: i32| (low as u32 & 0xffff) | (high as u32) << 16;
+                Lanes {
+                    separator: join(low[0], high[0]),
+                    variable: join(low[1], high[1]),
+                    digit: join(low[2], high[2]),
+                    dot: join(low[3], high[3]),
+                    colon: join(low[4], high[4]),
+                    alnum: join(low[5], high[5]),
+                }
             }
         }
-    }
-}
 
-/// Key of the word `line[start..end]`; takes the whole line so short words load as one u64.
-#[inline(always)]
-fn word_key<const DIGITS_ONLY: bool>(line: &[u8], start: usize, end: usize, classes: u8) -> u64 {
-    let word = &line[start..end];
-    let variable = if DIGITS_ONLY {
-        classes & DIGIT != 0
-    } else {
-        classes & VARIABLE != 0 || (classes & (COLON | DOT) != 0 && has_qualified_part(word))
-    };
-    if variable || word.len() > 32 {
-        return VARIABLE_WORD;
-    }
-    // At most four 8-byte loads, each zero-padded past the word's end: cheaper than a general
-    // hash call per word.
-    let mut value = word.len() as u64;
-    let mut at = start;
-    while at < end {
-        value = mix(value, load_padded(line, at, (end - at).min(8)));
-        at += 8;
-    }
-    value
-}
-
-/// `take` (1..=8) bytes of `line` from `at`, little-endian, zero-padded to 8 bytes. When 8 bytes
-/// are in bounds this is one unaligned load and a mask instead of a variable-length copy.
-#[inline]
-fn load_padded(line: &[u8], at: usize, take: usize) -> u64 {
-    if let Some(bytes) = line.get(at..at + 8) {
-        let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-        if take == 8 {
-            word
-        } else {
-            word & ((1u64 << (take * 8)) - 1)
+        #[inline(never)]
+        fn long_line_hash(head: &[u8]) -> u64 {
+            words_hash_with::<Self, false, true>(head)
         }
-    } else {
-        let mut buf = [0u8; 8];
-        buf[..take].copy_from_slice(&line[at..at + take]);
-        u64::from_le_bytes(buf)
+    }
+
+    /// Movemasks of 16 bytes, in the order of the [`Lanes`] fields.
+    #[inline(always)]
+    unsafe fn classify16(v: __m128i) -> [i32; 6] {
+        let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+        // `byte - low` is at most `span` read unsigned exactly for bytes in `low..=low + span`.
+        let within = |from: __m128i, span: u8| {
+            _mm_cmpeq_epi8(_mm_min_epu8(from, _mm_set1_epi8(span as i8)), from)
+        };
+        let separator = _mm_or_si128(eq(b' '), eq(b'\t'));
+        let digit = within(_mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8)), 9);
+        let marks = _mm_or_si128(
+            _mm_or_si128(
+                _mm_or_si128(eq(b'/'), eq(b'\\')),
+                _mm_or_si128(eq(b'@'), eq(b'=')),
+            ),
+            _mm_or_si128(_mm_or_si128(eq(b'"'), eq(b'\'')), eq(b'`')),
+        );
+        let variable = _mm_or_si128(digit, marks);
+        let lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+        let letter = within(_mm_sub_epi8(lower, _mm_set1_epi8(b'a' as i8)), 25);
+        [
+            _mm_movemask_epi8(separator),
+            _mm_movemask_epi8(variable),
+            _mm_movemask_epi8(digit),
+            _mm_movemask_epi8(eq(b'.')),
+            _mm_movemask_epi8(eq(b':')),
+            _mm_movemask_epi8(_mm_or_si128(letter, digit)),
+        ]
+    }
+
+    /// Bits of the AVX2 nibble tables: a byte has a bit when both its low nibble's and its
+    /// high nibble's table entries have it, so each bit stands for a rectangle of bytes.
+    const QUOTE_SLASH: u8 = 1; // " ' /
+    const AT_BACKTICK: u8 = 2; // @ `
+    const EQUALS: u8 = 4;
+    const BACKSLASH: u8 = 8;
+    const DIGIT: u8 = 16;
+    const DOT: u8 = 32;
+    const COLON: u8 = 64;
+    const SPACE: u8 = 128;
+    /// Bits that make a byte variable.
+    const VARIABLE: u8 = QUOTE_SLASH | AT_BACKTICK | EQUALS | BACKSLASH | DIGIT;
+
+    /// Rectangles as (bit, high nibbles, low nibbles).
+    const RECTANGLES: [(u8, &[u8], &[u8]); 8] = [
+        (QUOTE_SLASH, &[0x2], &[0x2, 0x7, 0xf]),
+        (AT_BACKTICK, &[0x4, 0x6], &[0x0]),
+        (EQUALS, &[0x3], &[0xd]),
+        (BACKSLASH, &[0x5], &[0xc]),
+        (DIGIT, &[0x3], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+        (DOT, &[0x2], &[0xe]),
+        (COLON, &[0x3], &[0xa]),
+        (SPACE, &[0x2], &[0x0]),
+    ];
+
+    /// The table for the high (`HIGH == true`) or low nibble, repeated for both 16-byte lanes
+    /// (the shuffle looks up within each lane).
+    const fn nibble_table<const HIGH: bool>() -> [u8; 32] {
+        let mut table = [0u8; 32];
+        let mut r = 0;
+        while r < RECTANGLES.len() {
+            let (bit, highs, lows) = RECTANGLES[r];
+            let nibbles = if HIGH { highs } else { lows };
+            let mut k = 0;
+            while k < nibbles.len() {
+                table[nibbles[k] as usize] |= bit;
+                table[nibbles[k] as usize + 16] |= bit;
+                k += 1;
+            }
+            r += 1;
+        }
+        table
+    }
+    static LOW_NIBBLES: [u8; 32] = nibble_table::<false>();
+    static HIGH_NIBBLES: [u8; 32] = nibble_table::<true>();
+
+    /// One AVX2 step of 32 bytes. Only called from functions compiled with AVX2 enabled.
+    pub(super) struct Avx2;
+
+    impl Classify for Avx2 {
+        #[inline(always)]
+        fn classify32(bytes: &[u8]) -> Lanes {
+            assert!(bytes.len() >= 32);
+            // SAFETY: this runs only inside `words_hash_avx2` (and a test that checks for
+            // AVX2 first), so the CPU has AVX2; the load reads 32 bytes that the assert above
+            // shows are in bounds (unaligned loads are allowed).
+            unsafe {
+                let v = _mm256_loadu_si256(bytes.as_ptr().cast());
+                let nibble = _mm256_set1_epi8(0x0f);
+                let low = _mm256_and_si256(v, nibble);
+                let high = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
+                let classes = _mm256_and_si256(
+                    _mm256_shuffle_epi8(_mm256_loadu_si256(LOW_NIBBLES.as_ptr().cast()), low),
+                    _mm256_shuffle_epi8(_mm256_loadu_si256(HIGH_NIBBLES.as_ptr().cast()), high),
+                );
+                // A class bit shifted into each byte's top bit, where the movemask reads it
+                // (16-bit shifts by less than 8 move no other byte's bits there).
+                let digit = _mm256_slli_epi16(classes, 3);
+                let dot = _mm256_slli_epi16(classes, 2);
+                let colon = _mm256_slli_epi16(classes, 1);
+                let not_variable = _mm256_cmpeq_epi8(
+                    _mm256_and_si256(classes, _mm256_set1_epi8(VARIABLE as i8)),
+                    _mm256_setzero_si256(),
+                );
+                let tab = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\t' as i8));
+                let lower = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+                let from_a = _mm256_sub_epi8(lower, _mm256_set1_epi8(b'a' as i8));
+                let letter =
+                    _mm256_cmpeq_epi8(_mm256_min_epu8(from_a, _mm256_set1_epi8(25)), from_a);
+                Lanes {
+                    separator: _mm256_movemask_epi8(_mm256_or_si256(classes, tab)) as u32,
+                    variable: !(_mm256_movemask_epi8(not_variable) as u32),
+                    digit: _mm256_movemask_epi8(digit) as u32,
+                    dot: _mm256_movemask_epi8(dot) as u32,
+                    colon: _mm256_movemask_epi8(colon) as u32,
+                    alnum: _mm256_movemask_epi8(_mm256_or_si256(letter, digit)) as u32,
+                }
+            }
+        }
+
+        #[inline(always)]
+        fn long_line_hash(head: &[u8]) -> u64 {
+            // SAFETY: `Avx2` runs only where the CPU has AVX2 and BMI (see `classify32`).
+            unsafe { long_line_hash_avx2(head) }
+        }
     }
 }
 
@@ -376,9 +696,11 @@ const VARIABLE: u8 = 2;
 const DIGIT: u8 = 8;
 const DOT: u8 = 16;
 const COLON: u8 = 32;
+/// ASCII letter or digit (after a `.`, it makes a word a qualified name).
+const ALNUM: u8 = 64;
 
-/// Per-byte classes for [`template_hash`], built at compile time. On x86-64 the SIMD steps
-/// classify instead (a test checks that they agree with this table).
+/// Per-byte classes for the template hash, built at compile time: what [`Portable`] reads,
+/// and what the x86-64 SIMD steps must agree with (a test checks every byte).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 static BYTE_CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
@@ -400,6 +722,9 @@ static BYTE_CLASS: [u8; 256] = {
         }
         if byte == b':' {
             class |= COLON;
+        }
+        if byte.is_ascii_alphanumeric() {
+            class |= ALNUM;
         }
         table[b] = class;
         b += 1;
@@ -423,91 +748,6 @@ pub(crate) fn template_text(line: &[u8]) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Keywords with the signal they carry. Casing variants are listed instead of matching
-/// case-insensitively, which keeps the automaton fast and avoids hits like "Terrorist".
-/// Keep this list at 64 entries or fewer: beyond that the SIMD prefilter is not used and the
-/// scan runs at half the speed.
-const KEYWORDS: &[(&str, Signal)] = &[
-    ("error", Signal::Error),
-    ("Error", Signal::Error),
-    ("ERROR", Signal::Error),
-    ("ERR!", Signal::Error),
-    ("fail", Signal::Error),
-    ("Fail", Signal::Error),
-    ("FAIL", Signal::Error),
-    ("panic", Signal::Error),
-    ("Traceback", Signal::Error),
-    ("Exception", Signal::Error),
-    ("exception", Signal::Error),
-    ("fatal", Signal::Error),
-    // TAP's failed test ("Fatal error" is caught by "error").
-    ("not ok ", Signal::Error),
-    ("FATAL", Signal::Error),
-    ("assert", Signal::Error),
-    // Node's test runner and mocha mark a failed test with ✖ (an "AssertionError" is already
-    // caught by "Error", so "Assert" needs no entry of its own).
-    ("\u{2716}", Signal::Error), // ✖
-    ("Expected", Signal::Error),
-    ("Received", Signal::Error),
-    ("left:", Signal::Error),
-    ("right:", Signal::Error),
-    ("\u{25cf} ", Signal::Error), // ● jest failure header
-    ("\u{2715}", Signal::Error),  // ✕
-    ("\u{2717}", Signal::Error),  // ✗
-    ("\u{2718}", Signal::Error),  // ✘
-    ("not found", Signal::Error),
-    ("No such file", Signal::Error),
-    ("denied", Signal::Error),
-    ("refused", Signal::Error),
-    ("nsupported", Signal::Error),
-    ("undefined reference", Signal::Error),
-    ("undeclared", Signal::Error),
-    ("cannot ", Signal::Error),
-    ("Cannot ", Signal::Error),
-    ("could not", Signal::Error),
-    ("Could not", Signal::Error),
-    ("couldn't", Signal::Error),
-    ("nable to", Signal::Error),
-    ("timed out", Signal::Error),
-    ("Segmentation fault", Signal::Error),
-    ("Aborted", Signal::Error),
-    ("***", Signal::Error),
-    ("aused by", Signal::Error),
-    ("\" 4", Signal::Error), // HTTP access log status 4xx, validated below
-    ("\" 5", Signal::Error), // HTTP access log status 5xx, validated below
-    ("warning", Signal::Warning),
-    ("Warning", Signal::Warning),
-    ("WARN", Signal::Warning),
-    ("eprecat", Signal::Warning),
-    ("test result", Signal::Summary),
-    ("Tests: ", Signal::Summary),
-    ("Test Suites:", Signal::Summary),
-    (" passed", Signal::Summary),
-    ("uccessfully", Signal::Summary),
-    ("Finished", Signal::Summary),
-    ("BUILD ", Signal::Summary),
-    ("Found ", Signal::Summary),
-    (" total", Signal::Summary),
-    ("exit code", Signal::Summary),
-    ("Summary", Signal::Summary),
-    ("summary", Signal::Summary),
-    ("added ", Signal::Summary),
-    ("up to date", Signal::Summary),
-    ("Doc-tests", Signal::Summary),
-    ("Created ", Signal::Summary),
-];
-
-fn keyword_automaton() -> &'static AhoCorasick {
-    static AUTOMATON: OnceLock<AhoCorasick> = OnceLock::new();
-    AUTOMATON.get_or_init(|| {
-        AhoCorasickBuilder::new()
-            .match_kind(MatchKind::LeftmostFirst)
-            .kind(Some(AhoCorasickKind::DFA))
-            .build(KEYWORDS.iter().map(|k| k.0))
-            .expect("static keyword list builds")
-    })
-}
-
 /// Markers of a passing line: an error word in a passing test's name is not an error.
 pub(crate) fn is_pass_line(line: &[u8]) -> bool {
     // Two scans, not one per marker: `✓` and `✔` share their first two bytes, and ` PASSED`
@@ -526,104 +766,6 @@ pub(crate) fn is_pass_line(line: &[u8]) -> bool {
 fn pass_finder() -> &'static memchr::memmem::Finder<'static> {
     static FINDER: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
     FINDER.get_or_init(|| memchr::memmem::Finder::new(b"PASS"))
-}
-
-/// Confirms an HTTP access log status (`" 404 `) rather than any quote followed by a digit.
-fn is_http_error_status(text: &[u8], at: usize) -> bool {
-    let digits = &text[at + 2..];
-    digits.len() >= 3
-        && digits[..3].iter().all(u8::is_ascii_digit)
-        && digits.get(3).is_none_or(|b| *b == b' ' || *b == b'\r')
-}
-
-/// True when the keyword `text[at..end]` is part of a snake_case identifier.
-fn in_identifier(text: &[u8], at: usize, end: usize) -> bool {
-    (at > 0 && text[at - 1] == b'_') || text.get(end) == Some(&b'_')
-}
-
-/// True when the word holding byte `at` of `text` is a command-line option (starts with `-`).
-fn in_option_word(text: &[u8], at: usize) -> bool {
-    let from = at.saturating_sub(48);
-    let start = text[from..at]
-        .iter()
-        .rposition(|&b| b == b' ' || b == b'\t' || b == b'\n' || b == b'`' || b == b'"')
-        .map_or(from, |p| from + p + 1);
-    text.get(start) == Some(&b'-')
-        && text
-            .get(start + 1)
-            .is_some_and(|&b| b == b'-' || b.is_ascii_alphabetic())
-}
-
-/// Signal of every line, from one keyword scan over `text` (the whole input, or one cleaned
-/// line) holding `lines` lines; `line_start(i)` is where line `i` starts in `text`.
-pub(crate) fn scan_signals<S: SignalSlot>(
-    text: &[u8],
-    lines: usize,
-    line_start: impl Fn(usize) -> usize,
-    out: &mut [S],
-) {
-    if lines == 0 {
-        return;
-    }
-    let automaton = keyword_automaton();
-    let mut line = 0usize;
-    let mut pos = 0usize;
-    while pos < text.len() {
-        let Some(hit) = automaton.find(Input::new(text).range(pos..)) else {
-            break;
-        };
-        let at = hit.start();
-        pos = hit.end();
-        while line + 1 < lines && line_start(line + 1) <= at {
-            line += 1;
-        }
-        let (keyword, signal) = KEYWORDS[hit.pattern().as_usize()];
-        if signal <= out[line].signal() {
-            continue;
-        }
-        if keyword.starts_with('"') && !is_http_error_status(text, at) {
-            continue;
-        }
-        if signal == Signal::Summary
-            && text
-                .get(pos)
-                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        {
-            // A summary word is a whole word: ` total` in `totalCartM000` or `totals` is a
-            // name or prose, and a build that lists hundreds of them has no hundred summaries.
-            continue;
-        }
-        if signal != Signal::Summary && (in_option_word(text, at) || in_identifier(text, at, pos)) {
-            // `--error-format=json`, `-Werror`, `cfg(no_core_error)`, `fail_fast`: options and
-            // identifiers, not a report.
-            continue;
-        }
-        out[line].set_signal(signal);
-        if signal == Signal::Error {
-            // Nothing outranks an error: skip the rest of this line.
-            if line + 1 < lines {
-                pos = pos.max(line_start(line + 1));
-            } else {
-                break;
-            }
-        }
-    }
-}
-
-/// Where [`scan_signals`] records a line's signal: a plain [`Signal`], or a field of a caller's
-/// packed per-line state (so no separate signal vector is needed).
-pub(crate) trait SignalSlot {
-    fn signal(&self) -> Signal;
-    fn set_signal(&mut self, signal: Signal);
-}
-
-impl SignalSlot for Signal {
-    fn signal(&self) -> Signal {
-        *self
-    }
-    fn set_signal(&mut self, signal: Signal) {
-        *self = signal;
-    }
 }
 
 /// Adjusts a keyword signal with facts about the whole line.
@@ -831,41 +973,99 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
 mod tests {
     use super::*;
 
+    /// What every classifier must say about `bytes[..32]`, straight from [`BYTE_CLASS`].
+    fn expected_lanes(bytes: &[u8]) -> Lanes {
+        let mut lanes = Lanes::default();
+        for (i, &b) in bytes[..32].iter().enumerate() {
+            let class = BYTE_CLASS[b as usize];
+            let bit = |flag: u8| if class & flag != 0 { 1u32 << i } else { 0 };
+            lanes.separator |= bit(SEPARATOR);
+            lanes.variable |= bit(VARIABLE);
+            lanes.digit |= bit(DIGIT);
+            lanes.dot |= bit(DOT);
+            lanes.colon |= bit(COLON);
+            lanes.alnum |= bit(ALNUM);
+        }
+        lanes
+    }
+
+    /// A classifier's step, by name.
+    type NamedClassifier = (&'static str, fn(&[u8]) -> Lanes);
+
+    /// Each classifier this CPU can run.
+    fn classifiers() -> Vec<NamedClassifier> {
+        #[allow(unused_mut)]
+        let mut all: Vec<NamedClassifier> = vec![("portable", Portable::classify32)];
+        #[cfg(target_arch = "x86_64")]
+        {
+            all.push(("sse2", simd::Sse2::classify32));
+            if simd::has_avx2() {
+                all.push(("avx2", simd::Avx2::classify32));
+            }
+        }
+        all
+    }
+
+    /// Bytes from a small LCG, so the tests need no randomness source.
+    fn pseudo_random_bytes(seed: u32, len: usize) -> Vec<u8> {
+        let mut state = seed;
+        (0..len)
+            .map(|_| {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                (state >> 16) as u8
+            })
+            .collect()
+    }
+
     #[test]
-    fn block_class_masks_agree_with_the_byte_table() {
-        // Every byte value at every position of a 64-byte block (so both the SIMD steps and
-        // the tail see it), and blocks of every length, at the start of a line (a short line's
-        // tail is padded) and after 20 other bytes (the tail is read overlapping).
-        for value in 0..=255u8 {
-            for len in 1..=64usize {
-                for (at, offset) in (0..len).flat_map(|at| [(at, 0), (at, 20)]) {
-                    let mut line = vec![b'a'; offset + len];
-                    line[offset + at] = value;
-                    let masks = ClassMasks::of(&line, offset, len);
-                    let class = BYTE_CLASS[value as usize];
-                    let bit = |mask: u64| mask >> at & 1 == 1;
+    fn classifiers_agree_with_the_byte_table() {
+        // Every byte value at every lane, among other bytes of every kind.
+        for (name, classify) in classifiers() {
+            for value in 0..=255u8 {
+                for at in 0..32 {
+                    let mut bytes = pseudo_random_bytes(u32::from(value) * 32 + at as u32, 32);
+                    bytes[at] = value;
                     assert_eq!(
-                        bit(masks.separator),
-                        class & SEPARATOR != 0,
-                        "{value} {len} {at}"
-                    );
-                    assert_eq!(
-                        bit(masks.variable),
-                        class & VARIABLE != 0,
-                        "{value} {len} {at}"
-                    );
-                    assert_eq!(bit(masks.qualifier), class & (DOT | COLON) != 0, "{value}");
-                    assert_eq!(bit(masks.digit), class & DIGIT != 0, "{value} {len} {at}");
-                    let others = !(1u64 << at) & (u64::MAX >> (64 - len));
-                    assert_eq!(
-                        masks.separator | masks.variable | masks.qualifier | masks.digit,
-                        {
-                            let all =
-                                masks.separator | masks.variable | masks.qualifier | masks.digit;
-                            all & !others
-                        }
+                        classify(&bytes),
+                        expected_lanes(&bytes),
+                        "{name} {value} {at}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn block_masks_agree_with_the_byte_table() {
+        // Blocks of every length, starting at the line's start and after other bytes (the
+        // tail read overlapping the head), on every classifier.
+        let bytes = pseudo_random_bytes(7, 200);
+        for len in 1..=64usize {
+            for start in [0usize, 1, 20, 63, 100] {
+                if start + len < 32 || start + len > bytes.len() {
+                    continue;
+                }
+                let mut expected = BlockMasks {
+                    separator: 0,
+                    variable: 0,
+                    digit: 0,
+                    dot: 0,
+                    colon: 0,
+                    alnum: 0,
+                };
+                for (i, &b) in bytes[start..start + len].iter().enumerate() {
+                    let class = BYTE_CLASS[b as usize];
+                    let bit = |flag: u8| if class & flag != 0 { 1u64 << i } else { 0 };
+                    expected.separator |= bit(SEPARATOR);
+                    expected.variable |= bit(VARIABLE);
+                    expected.digit |= bit(DIGIT);
+                    expected.dot |= bit(DOT);
+                    expected.colon |= bit(COLON);
+                    expected.alnum |= bit(ALNUM);
+                }
+                assert_eq!(BlockMasks::of::<Portable>(&bytes, start, len), expected);
+                #[cfg(target_arch = "x86_64")]
+                assert_eq!(BlockMasks::of::<simd::Sse2>(&bytes, start, len), expected);
             }
         }
     }
@@ -881,8 +1081,9 @@ mod tests {
         assert_eq!(template_text(b"x.py:12: error: bad"), "<*> error: bad");
     }
 
-    /// [`words_hash`] as a plain loop over the words: the reference the block-wise hash must
-    /// equal value for value.
+    /// [`words_hash`] as a plain loop over the words of [`template_span`] (or the 200-byte
+    /// prefix for [`message_hash`]), each a copied, zero-padded chunk at a time: the reference
+    /// the block-wise hash must equal value for value.
     fn words_hash_reference(line: &[u8], digits_only: bool) -> u64 {
         let line = if digits_only {
             &line[..line.len().min(TEMPLATE_PREFIX)]
@@ -890,38 +1091,96 @@ mod tests {
             template_span(line)
         };
         let indent = super::super::lines::indent_width(line).min(16) as u64;
-        let mut hash = mix(0xcbf2_9ce4_8422_2325, indent);
-        let mut start = 0usize;
-        for end in (0..=line.len()).filter(|&i| i == line.len() || matches!(line[i], b' ' | b'\t'))
-        {
-            if end > start {
-                let word = &line[start..end];
-                let mut classes = 0u8;
-                for &b in word {
-                    classes |= BYTE_CLASS[b as usize] & (VARIABLE | DIGIT | DOT | COLON);
-                }
-                hash = mix(
-                    hash,
-                    if digits_only {
-                        word_key::<true>(line, start, end, classes)
-                    } else {
-                        word_key::<false>(line, start, end, classes)
-                    },
-                );
+        let mut hash = mix(SEED, indent);
+        for word in line.split(|&b| b == b' ' || b == b'\t') {
+            if word.is_empty() {
+                continue;
             }
-            start = end + 1;
+            let variable = if digits_only {
+                word.len() > 32 || word.iter().any(u8::is_ascii_digit)
+            } else {
+                is_variable_word(word)
+            };
+            if variable {
+                hash = mix(hash, VARIABLE_WORD);
+                continue;
+            }
+            let chunk = |at: usize| {
+                let mut padded = [0u8; 8];
+                let end = (at + 8).min(word.len());
+                padded[..end - at].copy_from_slice(&word[at..end]);
+                u64::from_le_bytes(padded)
+            };
+            if word.len() <= 8 {
+                hash = mix(hash, chunk(0));
+            } else {
+                let mut at = 0;
+                while at + 8 < word.len() {
+                    hash = mix(hash, chunk(at));
+                    at += 8;
+                }
+                hash = mix(hash, chunk(word.len() - 8));
+            }
+            hash = hash.wrapping_add(word.len() as u64);
         }
         hash
     }
 
+    /// [`template_hash`] and [`message_hash`] of `line` on every classifier this CPU can run.
+    fn hashes_on_every_classifier(line: &[u8]) -> Vec<(&'static str, u64, u64)> {
+        #[allow(unused_mut)]
+        let mut all = vec![(
+            "portable",
+            template_hash_with::<Portable>(line),
+            message_hash_with::<Portable>(line),
+        )];
+        #[cfg(target_arch = "x86_64")]
+        {
+            all.push((
+                "sse2",
+                simd::template_hash_sse2(line),
+                simd::message_hash_sse2(line),
+            ));
+            if simd::has_avx2() {
+                // Twice in one batch: nothing carries over from one line to the next.
+                let mut batch = Vec::new();
+                // SAFETY: the CPU has AVX2 and BMI (checked just above).
+                unsafe { simd::template_hashes_avx2([line, line].into_iter(), |h| batch.push(h)) };
+                assert_eq!(batch[0], batch[1]);
+                // SAFETY: as above.
+                all.push(("avx2", batch[0], unsafe { simd::message_hash_avx2(line) }));
+            }
+        }
+        all
+    }
+
+    fn check_hashes(line: &[u8]) -> Result<(), proptest::test_runner::TestCaseError> {
+        let expected_template = words_hash_reference(line, false);
+        let expected_message = words_hash_reference(line, true);
+        proptest::prop_assert_eq!(template_hash(line), expected_template);
+        proptest::prop_assert_eq!(message_hash(line), expected_message);
+        for (name, template, message) in hashes_on_every_classifier(line) {
+            proptest::prop_assert_eq!(template, expected_template, "{}", name);
+            proptest::prop_assert_eq!(message, expected_message, "{}", name);
+        }
+        Ok(())
+    }
+
     proptest::proptest! {
-        /// The block-wise hash equals the plain word loop, on lines of every length around the
-        /// 16- and 64-byte steps, the long-line cut and the template prefix.
+        /// The block-wise hash equals the plain word loop on every classifier, on lines of
+        /// every length around the 32- and 64-byte steps, the long-line cut and the template
+        /// prefix.
         #[test]
-        fn words_hash_matches_the_plain_word_loop(line in "[a-c1:./\"=@ \t]{0,260}") {
-            let line = line.as_bytes();
-            proptest::prop_assert_eq!(template_hash(line), words_hash_reference(line, false));
-            proptest::prop_assert_eq!(message_hash(line), words_hash_reference(line, true));
+        fn words_hash_matches_the_plain_word_loop(line in "[a-cA-C1:./\"=@_\x00 \t]{0,260}") {
+            check_hashes(line.as_bytes())?;
+        }
+
+        /// Long words (over 32 bytes, open across blocks) and words of 8 to 33 bytes.
+        #[test]
+        fn words_hash_matches_on_long_words(
+            line in "( {0,3}[a-cA.:]{1,70}){0,8}",
+        ) {
+            check_hashes(line.as_bytes())?;
         }
 
         /// The fast hash and the readable template agree on which lines share a template.

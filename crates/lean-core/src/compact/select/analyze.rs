@@ -4,14 +4,14 @@
 use super::super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
 use super::super::lines::{LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
-use super::super::signals::{is_definition, refine_signal, scan_signals, template_hash, Signal};
+use super::super::signals::{is_definition, refine_signal, scan_signals, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
 use super::line_kinds::{
     diff_line_rank, is_backtrace_frame, promote_small_hunks, state_before_failure, tree_line_rank,
     uses_error_signals,
 };
 use super::line_texts::LineTexts;
-use super::templates::{hit_text_of, intern_narrow, TemplateIds, TemplateInterner, Templates};
+use super::templates::{hit_text_of, intern_narrow, intern_wide, TemplateIds, Templates};
 use super::{bounded_query_terms, Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
 
 /// The lines as the selection reads them: their cleaned texts and, for grep output grouped by
@@ -145,22 +145,24 @@ pub(super) fn scan_and_intern(
             scan_signals(input, n, |i| starts.get(i) as usize, flags);
         }
     };
-    let prefix = |i: usize| lines.prefix(i);
-    // Lines `from..from + out.len()` are interned into `out`.
+    // Lines `from..from + out.len()` are interned into `out`; without grep prefixes the
+    // prefix lookup is compiled away.
+    let grouped = lines.grouped();
     let intern = |from: usize, out: &mut [u32]| {
-        let mut interner = TemplateInterner::default();
-        // Index loops, not zipped iterators: the adapters were left as calls per line.
-        let mut texts = lines.texts.iter_from(from);
-        for (k, slot) in out.iter_mut().enumerate() {
-            let Some(line) = texts.next() else { break };
-            *slot = interner.intern(template_hash(hit_text_of(line, prefix(from + k))));
+        if grouped {
+            intern_wide(&lines.texts, &|i| lines.prefix(i), from, out)
+        } else {
+            intern_wide(&lines.texts, &|_| 0, from, out)
         }
-        interner
     };
     let narrow = index.is_narrow();
     let sequential_intern = || {
         if narrow {
-            let (ids, counts) = intern_narrow(&lines.texts, &prefix);
+            let (ids, counts) = if grouped {
+                intern_narrow(&lines.texts, &|i| lines.prefix(i))
+            } else {
+                intern_narrow(&lines.texts, &|_| 0)
+            };
             Templates::new(ids, counts)
         } else {
             let mut ids = vec![0u32; n];
@@ -184,18 +186,16 @@ pub(super) fn scan_and_intern(
         });
     }
     let mut ids = vec![0u32; n];
-    let (mut merged, second_half) = on_two_halves(&mut ids, intern);
-    // Map the second half's ids into the first half's id space.
-    let TemplateInterner {
-        ids: tail_ids,
-        counts: tail_counts,
-    } = second_half;
-    let mut remap = vec![0u32; tail_counts.len()];
-    for (hash, local) in tail_ids {
-        remap[local as usize] = merged.absorb(hash, tail_counts[local as usize]);
-    }
+    let (mut merged, tail) = on_two_halves(&mut ids, intern);
+    // Map the second half's ids into the first half's id space, in line order: its new
+    // templates are numbered by first appearance, so the ids equal one sequential pass's.
+    let mut remap = vec![u32::MAX; tail.counts.len()];
     for id in ids[n / 2..].iter_mut() {
-        *id = remap[*id as usize];
+        let local = *id as usize;
+        if remap[local] == u32::MAX {
+            remap[local] = merged.absorb(tail.hashes[local], tail.counts[local]);
+        }
+        *id = remap[local];
     }
     Templates::new(TemplateIds::Wide(ids), merged.counts)
 }
@@ -377,5 +377,59 @@ pub(super) fn mark_structure(
             first -= 1;
         }
         flags[first].set_rank(Rank::Must);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::templates::TemplateInterner;
+    use super::*;
+    use crate::compact::select::flags::LineFlags;
+    use crate::compact::signals::template_hash;
+
+    #[test]
+    fn two_half_template_ids_equal_one_sequential_pass() {
+        // Over 1 MB of a kind without keyword signals, so the halves are interned on two
+        // threads; templates first seen in the second half come in a scrambled order (by a
+        // small LCG), with some only there, so numbering by hash order would show.
+        let mut input = Vec::new();
+        let mut state = 12345u32;
+        let mut i = 0u32;
+        while input.len() < PARALLEL_MIN_BYTES + 4096 {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let pool = if input.len() < PARALLEL_MIN_BYTES / 2 {
+                40
+            } else {
+                400
+            };
+            let word = (state >> 8) % pool;
+            // Digits make a word variable: name templates by letters.
+            let letters = |n: u32| [b'a' + (n % 26) as u8, b'a' + (n / 26 % 26) as u8];
+            let (name, other) = (letters(word), letters(word % 7));
+            input.extend_from_slice(b"step ");
+            input.extend_from_slice(&name);
+            input.extend_from_slice(b" then ");
+            input.extend_from_slice(&other);
+            input.extend_from_slice(format!(" done {i}\n").as_bytes());
+            i += 1;
+        }
+        let index = LineIndex::new_wide(&input);
+        assert!(!index.is_narrow());
+        let texts = LineTexts::of(&input, &index, None);
+        let lines = Lines::new(texts, ContentKind::Source, input.len());
+        let mut flags = vec![LineFlags::INITIAL; index.len()];
+        let templates = scan_and_intern(&input, &index, &lines, ContentKind::Source, &mut flags);
+
+        let mut sequential = TemplateInterner::default();
+        let ids: Vec<u32> = lines
+            .texts
+            .indexed()
+            .map(|(_, line)| sequential.intern(template_hash(line)))
+            .collect();
+        assert!(sequential.counts.len() > 300, "{}", sequential.counts.len());
+        assert_eq!(templates.counts, sequential.counts);
+        for (i, &id) in ids.iter().enumerate() {
+            assert_eq!(templates.of(i), id, "line {i}");
+        }
     }
 }

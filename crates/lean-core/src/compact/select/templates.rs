@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::super::signals::template_hash;
+use super::super::signals::for_each_template_hash;
 use super::line_texts::LineTexts;
 
 /// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
@@ -148,18 +148,80 @@ impl TemplateIds {
     }
 }
 
+/// Lines `next..end` without their grep prefixes (`prefix(i)` bytes for line `i`, see
+/// [`hit_text_of`]): what shapes their templates. Not a `map`/`take` chain: the hashing loop
+/// is compiled for AVX2, and there the adapters were left as a call per line.
+struct TemplateTexts<I, P> {
+    lines: I,
+    prefix: P,
+    next: usize,
+    end: usize,
+}
+
+impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for TemplateTexts<I, P> {
+    type Item = &'a [u8];
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        if self.next == self.end {
+            return None;
+        }
+        let line = self.lines.next()?;
+        let text = hit_text_of(line, (self.prefix)(self.next));
+        self.next += 1;
+        Some(text)
+    }
+}
+
+/// Calls `each` with the template hash of lines `from..from + count` of `texts`, in order.
+#[inline(always)]
+fn for_each_line_template(
+    texts: &LineTexts<'_>,
+    prefix: &impl Fn(usize) -> usize,
+    from: usize,
+    count: usize,
+    each: impl FnMut(u64),
+) {
+    let lines = TemplateTexts {
+        lines: texts.iter_from(from),
+        prefix,
+        next: from,
+        end: from + count,
+    };
+    for_each_template_hash(lines, each);
+}
+
+/// Interns the templates of lines `from..from + out.len()` into `out` (4-byte ids); returns the
+/// interner, numbered in order of first appearance among these lines.
+pub(super) fn intern_wide(
+    texts: &LineTexts<'_>,
+    prefix: &impl Fn(usize) -> usize,
+    from: usize,
+    out: &mut [u32],
+) -> TemplateInterner {
+    let count = out.len();
+    let mut interner = TemplateInterner::for_lines(count);
+    let mut slots = out.iter_mut();
+    for_each_line_template(texts, prefix, from, count, |hash| {
+        if let Some(slot) = slots.next() {
+            *slot = interner.intern(hash);
+        }
+    });
+    interner
+}
+
 /// Interns every line's template into 2-byte ids, switching to 4-byte ids if more than 65 536
 /// templates turn up; returns the ids and each template's count.
 pub(super) fn intern_narrow(
     texts: &LineTexts<'_>,
-    prefix: &dyn Fn(usize) -> usize,
+    prefix: &impl Fn(usize) -> usize,
 ) -> (TemplateIds, Vec<u32>) {
     let n = texts.starts.entries() - 1;
-    let mut interner = TemplateInterner::default();
+    let mut interner = TemplateInterner::for_lines(n);
     let mut narrow: Vec<u16> = Vec::with_capacity(n);
     let mut wide: Option<Vec<u32>> = None;
-    for (i, line) in texts.indexed() {
-        let id = interner.intern(template_hash(hit_text_of(line, prefix(i))));
+    for_each_line_template(texts, prefix, 0, n, |hash| {
+        let id = interner.intern(hash);
         match (&mut wide, u16::try_from(id)) {
             (Some(wide), _) => wide.push(id),
             (None, Ok(short)) => narrow.push(short),
@@ -171,7 +233,7 @@ pub(super) fn intern_narrow(
                 wide = Some(widened);
             }
         }
-    }
+    });
     let templates = match wide {
         Some(wide) => TemplateIds::Wide(wide),
         None => TemplateIds::Narrow(narrow),
@@ -180,29 +242,96 @@ pub(super) fn intern_narrow(
 }
 
 /// Assigns dense ids to template hashes in order of first appearance and counts each one.
-#[derive(Default)]
+///
+/// An open-addressing table (linear probing) keyed by the hash itself: template hashes are
+/// already well mixed, so a slot is the hash's top bits (the best mixed bits of a multiplicative
+/// hash), and a line costs a slot read and a hash compare where a general `HashMap` also
+/// handled control bytes and probe groups.
 pub(super) struct TemplateInterner {
-    pub(super) ids: HashMap<u64, u32, PreHashed>,
+    /// Per slot, `id + 1` of a template (0 for an empty slot), whose hash is `hashes[id]`:
+    /// 4 bytes a slot keep the table small to clear and to grow. The slot count is a power of
+    /// two and at most half the slots are used, so probes stay short.
+    slots: Vec<u32>,
+    /// `64 - log2(slot count)`: the slot of a hash is `hash >> shift`.
+    shift: u32,
+    /// Each template's hash, by id (to grow the table and to merge interners).
+    pub(super) hashes: Vec<u64>,
     pub(super) counts: Vec<u32>,
 }
 
+impl Default for TemplateInterner {
+    fn default() -> Self {
+        TemplateInterner::for_lines(0)
+    }
+}
+
 impl TemplateInterner {
+    /// An interner sized for `lines` lines: a slot per line (at least 256, at most 262 144 to
+    /// start with), so inputs of mostly distinct lines rarely grow it.
+    pub(super) fn for_lines(lines: usize) -> Self {
+        let slots = lines.next_power_of_two().clamp(1 << 8, 1 << 18);
+        TemplateInterner {
+            slots: vec![0; slots],
+            shift: 64 - slots.trailing_zeros(),
+            hashes: Vec::with_capacity(slots / 2),
+            counts: Vec::with_capacity(slots / 2),
+        }
+    }
+
     /// The id of one more line with this template hash.
-    #[inline]
+    #[inline(always)]
     pub(super) fn intern(&mut self, hash: u64) -> u32 {
         self.absorb(hash, 1)
     }
 
     /// The id of `count` more lines with this template hash (merging another interner).
-    #[inline]
+    #[inline(always)]
     pub(super) fn absorb(&mut self, hash: u64, count: u32) -> u32 {
-        let next_id = self.counts.len() as u32;
-        let id = *self.ids.entry(hash).or_insert(next_id);
-        if id == next_id {
-            self.counts.push(0);
+        let mask = self.slots.len() - 1;
+        let mut at = (hash >> self.shift) as usize;
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                return self.insert(at, hash, count);
+            }
+            let id = slot - 1;
+            if self.hashes[id as usize] == hash {
+                self.counts[id as usize] += count;
+                return id;
+            }
+            at = (at + 1) & mask;
         }
-        self.counts[id as usize] += count;
+    }
+
+    /// Gives `hash` the next id in the empty slot `at`, growing the table past half full.
+    /// Out of line, so the per-line hashing loop that inlines `intern` stays small.
+    #[cold]
+    fn insert(&mut self, at: usize, hash: u64, count: u32) -> u32 {
+        let id = self.counts.len() as u32;
+        self.slots[at] = id + 1;
+        self.hashes.push(hash);
+        self.counts.push(count);
+        if self.hashes.len() * 2 > self.slots.len() {
+            self.grow();
+        }
         id
+    }
+
+    /// Doubles the slot count and places every template again (ids are kept).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let slots = self.slots.len() * 2;
+        self.shift -= 1;
+        self.slots = vec![0; slots];
+        let mask = slots - 1;
+        for (id, &hash) in self.hashes.iter().enumerate() {
+            let mut at = (hash >> self.shift) as usize;
+            while self.slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = id as u32 + 1;
+        }
     }
 }
 
