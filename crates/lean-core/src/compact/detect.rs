@@ -1,7 +1,7 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{byte_positions, contains, has_byte, indent_width, trim};
+use super::lines::{byte_mask_chunks, control_bytes, has_byte, indent_width, trim, Newlines};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -30,15 +30,17 @@ fn looks_binary(input: &[u8]) -> bool {
     if memchr::memchr(0, head).is_some() {
         return true;
     }
-    let suspicious = head
-        .iter()
-        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c | 0x08))
-        .count();
-    let invalid_utf8 = match std::str::from_utf8(head) {
-        Ok(_) => 0,
-        // A multibyte character cut at the sample edge is not evidence of binary data.
-        Err(e) if e.error_len().is_none() => 0,
-        Err(_) => head.iter().filter(|&&b| b >= 0x80).count(),
+    let (suspicious, ascii) = control_bytes(head, [b'\n', b'\r', b'\t', 0x1b, 0x0c, 0x08]);
+    // ASCII is valid UTF-8: only a head with other bytes needs the validation.
+    let invalid_utf8 = if ascii {
+        0
+    } else {
+        match std::str::from_utf8(head) {
+            Ok(_) => 0,
+            // A multibyte character cut at the sample edge is not evidence of binary data.
+            Err(e) if e.error_len().is_none() => 0,
+            Err(_) => head.iter().filter(|&&b| b >= 0x80).count(),
+        }
     };
     !head.is_empty() && (suspicious * 10 > head.len() || invalid_utf8 * 4 > head.len())
 }
@@ -135,32 +137,45 @@ fn looks_json(input: &[u8]) -> bool {
 }
 
 /// True for `path:NUM:` or `path-NUM-` (grep context) prefixes where path looks like a file.
+///
+/// Returns (path_len, prefix_len) where prefix_len covers `path:`. A path has no blanks, so no
+/// prefix ends past the line's first one; the candidates before it are found in one pass that
+/// also marks the `.` and `/` a path needs (paths such as `node_modules/a-b-c/` hold many
+/// separators, and most lines are rejected by their first blank).
 pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
-    // Returns (path_len, prefix_len) where prefix_len covers `path:`.
     let head = &line[..line.len().min(512)];
-    // A path has no blanks: no prefix ends past the first one (found once, not per candidate:
-    // paths such as `node_modules/a-b-c/` hold many separators).
-    let first_blank = memchr::memchr2(b' ', b'\t', head).unwrap_or(head.len());
-    let mut from = 0usize;
-    while let Some(rel) = memchr::memchr2(b':', b'-', &head[from..]) {
-        let i = from + rel;
-        if first_blank < i {
-            return None;
-        }
-        let separator = head[i];
-        let digits = head[i + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if i > 0 && digits > 0 && head.get(i + 1 + digits) == Some(&separator) {
-            let path = &head[..i];
-            if path.contains(&b'.') || path.contains(&b'/') {
+    // A `.` or `/` in an earlier chunk: every later candidate's path holds it.
+    let mut marked = false;
+    let pairs = [[b' ', b'\t'], [b':', b'-'], [b'.', b'/']];
+    for (at, [blanks, separators, marks]) in byte_mask_chunks(head, pairs) {
+        // Separators before the chunk's first blank (all of them when it has none).
+        let mut separators = separators & (blanks & blanks.wrapping_neg()).wrapping_sub(1);
+        while separators != 0 {
+            let bit = separators.trailing_zeros();
+            separators &= separators - 1;
+            let i = at + bit as usize;
+            let path_marked = marked || marks & ((1u32 << bit) - 1) != 0;
+            if i > 0 && path_marked && numbered_separator(head, i) {
                 return Some((i, i + 1));
             }
         }
-        from = i + 1;
+        if blanks != 0 {
+            return None;
+        }
+        marked |= marks != 0;
     }
     None
+}
+
+/// Whether the separator at `head[i]` is followed by digits and the same separator again.
+#[inline]
+fn numbered_separator(head: &[u8], i: usize) -> bool {
+    let separator = head[i];
+    let digits = head[i + 1..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    digits > 0 && head.get(i + 1 + digits) == Some(&separator)
 }
 
 /// `LINE:COL: CODE` or `LINE:COL: error|warning` after a grep-style `path:` prefix.
@@ -180,11 +195,6 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
         || tail.starts_with(b"warning")
 }
 
-/// A line that is only a relative or absolute path with a directory part (`find` output).
-fn bare_path(t: &[u8]) -> bool {
-    !t.is_empty() && !has_byte(t, b' ') && has_byte(t, b'/') && !has_byte(t, b':')
-}
-
 pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
     line.len() > 11
         && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
@@ -202,10 +212,99 @@ fn is_table_rule_line(t: &[u8]) -> bool {
         && t.iter().any(|&b| b == b' ' || b == b'+' || b == b'|')
 }
 
-/// Whether `t` holds `first` followed by one of `rests`: one memchr pass for several needles
-/// that start with the same (uncommon) byte.
-fn contains_after(t: &[u8], first: u8, rests: &[&[u8]]) -> bool {
-    byte_positions(first, t).any(|at| rests.iter().any(|rest| t[at + 1..].starts_with(rest)))
+/// The positions where one needle occurs in the sample, read in order as the vote's lines go
+/// by: one search over the sample instead of one per line.
+struct Occurrences<I: Iterator<Item = usize>> {
+    rest: I,
+    next: Option<usize>,
+}
+
+impl<I: Iterator<Item = usize>> Occurrences<I> {
+    fn new(mut positions: I) -> Self {
+        let next = positions.next();
+        Occurrences {
+            rest: positions,
+            next,
+        }
+    }
+
+    /// Whether an occurrence starts in `from..to`. Occurrences before `from` are passed for
+    /// good: callers ask about ranges that move forward.
+    #[inline]
+    fn any_in(&mut self, from: usize, to: usize) -> bool {
+        while let Some(at) = self.next {
+            if at >= from {
+                return at < to;
+            }
+            self.next = self.rest.next();
+        }
+        false
+    }
+}
+
+/// Whether `needle` occurs inside `at..end` of the sample, by its `occurrences`.
+#[inline]
+fn needle_in(
+    occurrences: &mut Occurrences<impl Iterator<Item = usize>>,
+    needle: &[u8],
+    at: usize,
+    end: usize,
+) -> bool {
+    occurrences.any_in(at, (end + 1).saturating_sub(needle.len()))
+}
+
+/// A test runner's result line by its start (the first byte picks the one prefix to compare).
+fn starts_test_result(t: &[u8]) -> bool {
+    match t.first() {
+        Some(b't') => t.starts_with(b"test result:"),
+        Some(0xe2) => t.starts_with("\u{2713}".as_bytes()),
+        Some(b'-') => t.starts_with(b"--- PASS"),
+        Some(b'=') => t.starts_with(b"=== RUN"),
+        Some(b'P') => t.starts_with(b"PASS "),
+        Some(b'F') => t.starts_with(b"FAIL "),
+        _ => false,
+    }
+}
+
+/// A compiler diagnostic's own line by its start.
+fn starts_diagnostic(t: &[u8]) -> bool {
+    match t.first() {
+        Some(b'e') => t.starts_with(b"error["),
+        Some(b'w') => t.starts_with(b"warning["),
+        Some(b'-') => t.starts_with(b"--> "),
+        _ => false,
+    }
+}
+
+/// A `git status` line by its start.
+fn starts_status(t: &[u8]) -> bool {
+    match t.first() {
+        Some(b'm') => t.starts_with(b"modified:"),
+        Some(b'n') => t.starts_with(b"new file:"),
+        Some(b'd') => t.starts_with(b"deleted:"),
+        Some(b'O') => t.starts_with(b"On branch "),
+        Some(b'U') => t.starts_with(b"Untracked files:"),
+        _ => false,
+    }
+}
+
+/// A diff's or a git log's header line by its start.
+fn starts_diff_header(line: &[u8]) -> bool {
+    match line.first() {
+        Some(b'd') => line.starts_with(b"diff --git"),
+        Some(b'@') => line.starts_with(b"@@ "),
+        Some(b'+') => line.starts_with(b"+++ "),
+        Some(b'c') => line.starts_with(b"commit ") && line.len() >= 47,
+        _ => false,
+    }
+}
+
+/// A tree row drawn with box characters (`├`, `└`, `│`, all starting with byte 0xe2).
+fn starts_box(t: &[u8]) -> bool {
+    t.first() == Some(&0xe2)
+        && (t.starts_with("├".as_bytes())
+            || t.starts_with("└".as_bytes())
+            || t.starts_with("│".as_bytes()))
 }
 
 fn sniff(input: &[u8]) -> ContentKind {
@@ -213,15 +312,59 @@ fn sniff(input: &[u8]) -> ContentKind {
         return ContentKind::Json;
     }
     let sample = &input[..input.len().min(SAMPLE_BYTES)];
-    let mut total = 0usize;
-    let (mut grep, mut diff, mut test, mut diag, mut listing, mut defs) = (0, 0, 0, 0, 0, 0);
-    let (mut code_ends, mut config, mut json_lines, mut status) = (0, 0, 0, 0);
-    let (mut paths, mut comments, mut boxes, mut blame) = (0usize, 0usize, 0usize, 0usize);
-    let mut table_rule = false;
-    // The pieces `split` on `\n` would give (a final empty one included), found with memchr.
+    decide(&count_votes(sample))
+}
+
+/// How many of the sample's non-blank lines look like each kind's lines.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Votes {
+    total: usize,
+    grep: usize,
+    diff: usize,
+    test: usize,
+    diag: usize,
+    listing: usize,
+    defs: usize,
+    code_ends: usize,
+    config: usize,
+    json_lines: usize,
+    status: usize,
+    paths: usize,
+    comments: usize,
+    boxes: usize,
+    blame: usize,
+    /// A table rule among the first six lines.
+    table_rule: bool,
+}
+
+/// Needles a line may hold anywhere: each is searched for once over the whole sample, and a
+/// line asks whether an occurrence lies inside its trimmed text.
+const PASSED: &[u8] = b" PASSED";
+const FAILED: &[u8] = b" FAILED";
+const _: () = assert!(PASSED.len() == FAILED.len());
+const COLON_ERROR: &[u8] = b": error";
+const COLON_WARNING: &[u8] = b": warning";
+
+fn count_votes(sample: &[u8]) -> Votes {
+    let mut v = Votes::default();
+    let find = |needle| Occurrences::new(memchr::memmem::find_iter(sample, needle));
+    // Capital P and F are rare enough in output that checking each one beats two searches.
+    let mut results = Occurrences::new(memchr::memchr2_iter(b'P', b'F', sample).filter_map(|at| {
+        let word = &sample[at..];
+        let result = word.starts_with(&PASSED[1..]) || word.starts_with(&FAILED[1..]);
+        (at > 0 && sample[at - 1] == b' ' && result).then(|| at - 1)
+    }));
+    let (mut errors, mut warnings) = (find(COLON_ERROR), find(COLON_WARNING));
+    // ` = ` overlaps itself (`a = = b`): its occurrences are found from their `=`.
+    let mut spaced_equals = Occurrences::new(memchr::memchr_iter(b'=', sample).filter_map(|at| {
+        let spaced = at > 0 && sample[at - 1] == b' ' && sample.get(at + 1) == Some(&b' ');
+        spaced.then(|| at - 1)
+    }));
+    // The pieces `split` on `\n` would give (a final empty one included).
     let mut start = 0usize;
-    let ends = memchr::memchr_iter(b'\n', sample).chain(std::iter::once(sample.len()));
+    let ends = Newlines::new(sample).chain(std::iter::once(sample.len()));
     for end in ends {
+        let line_at = start;
         let raw = &sample[start..end];
         start = end + 1;
         let line = raw.strip_suffix(b"\r").unwrap_or(raw);
@@ -229,136 +372,406 @@ fn sniff(input: &[u8]) -> ContentKind {
         if t.is_empty() {
             continue;
         }
-        total += 1;
-        if total <= 6 && is_table_rule_line(t) {
-            table_rule = true;
+        // Where `t` lies in the sample (it starts after the line's indent).
+        let t_at = line_at + indent_width(line);
+        let t_end = t_at + t.len();
+        v.total += 1;
+        if v.total <= 6 && is_table_rule_line(t) {
+            v.table_rule = true;
         }
-        if matches!(t[0], b'#' | b';') {
-            comments += 1;
+        let (first, last) = (t[0], t[t.len() - 1]);
+        if matches!(first, b'#' | b';') {
+            v.comments += 1;
         }
-        if t.starts_with("├".as_bytes())
-            || t.starts_with("└".as_bytes())
-            || t.starts_with("│".as_bytes())
-        {
-            boxes += 1;
+        if starts_box(t) {
+            v.boxes += 1;
         }
         let skip = super::recognize::blame_prefix(line);
         let line = if skip > 0 {
-            blame += 1;
+            v.blame += 1;
             &line[skip..]
         } else {
             line
         };
-        if line.starts_with(b"diff --git")
-            || line.starts_with(b"@@ ")
-            || line.starts_with(b"+++ ")
-            || (line.starts_with(b"commit ") && line.len() >= 47)
-        {
-            diff += 1;
+        if starts_diff_header(line) {
+            v.diff += 1;
         }
         if let Some((_, prefix)) = grep_prefix_len(line) {
             // `path:LINE:COL: CODE message` is a linter finding, not a search hit.
             if is_coded_finding(&line[prefix..]) {
-                diag += 1;
+                v.diag += 1;
             } else {
-                grep += 1;
+                v.grep += 1;
             }
         }
-        if bare_path(t) {
-            paths += 1;
+        let space = has_byte(t, b' ');
+        // Only a relative or absolute path with a directory part (`find` output).
+        if !space && has_byte(t, b'/') && !has_byte(t, b':') {
+            v.paths += 1;
         }
-        if t.ends_with(b" ... ok")
-            || t.starts_with(b"test result:")
-            || contains(t, b" PASSED")
-            || contains(t, b" FAILED")
-            || t.starts_with("\u{2713}".as_bytes())
-            || t.starts_with(b"--- PASS")
-            || t.starts_with(b"=== RUN")
-            || t.starts_with(b"PASS ")
-            || t.starts_with(b"FAIL ")
-        {
-            test += 1;
+        // Both needles are seven bytes long.
+        let result = needle_in(&mut results, PASSED, t_at, t_end);
+        if t.ends_with(b" ... ok") || result || starts_test_result(t) {
+            v.test += 1;
         }
-        if contains_after(t, b':', &[b" error", b" warning"])
-            || t.starts_with(b"error[")
-            || t.starts_with(b"warning[")
-            || t.starts_with(b"--> ")
-        {
-            diag += 1;
+        let finding = needle_in(&mut errors, COLON_ERROR, t_at, t_end)
+            || needle_in(&mut warnings, COLON_WARNING, t_at, t_end);
+        if finding || starts_diagnostic(t) {
+            v.diag += 1;
         }
-        if is_ls_long_entry(line) || (t.ends_with(b":") && !has_byte(t, b' ') && t.len() > 1) {
-            listing += 1;
+        let label = last == b':' && !space;
+        if is_ls_long_entry(line) || (label && t.len() > 1) {
+            v.listing += 1;
         }
-        if t.starts_with(b"modified:")
-            || t.starts_with(b"new file:")
-            || t.starts_with(b"deleted:")
-            || t.starts_with(b"On branch ")
-            || t.starts_with(b"Untracked files:")
-        {
-            status += 1;
+        if starts_status(t) {
+            v.status += 1;
         }
         if is_definition(line) {
-            defs += 1;
+            v.defs += 1;
         }
-        if matches!(t.last(), Some(b'{' | b'}' | b';' | b')' | b',')) || indent_width(line) >= 4 {
-            code_ends += 1;
+        if matches!(last, b'{' | b'}' | b';' | b')' | b',') || indent_width(line) >= 4 {
+            v.code_ends += 1;
         }
-        if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
-            || contains(&t[..t.len().min(40)], b" = ")
-            || (t.ends_with(b":") && !has_byte(t, b' '))
-        {
-            config += 1;
+        let head_end = t_at + t.len().min(40);
+        let assignment = needle_in(&mut spaced_equals, b" = ", t_at, head_end);
+        if (first == b'[' && last == b']' && t.len() <= 48) || assignment || label {
+            v.config += 1;
         }
-        if t.starts_with(b"{") && t.ends_with(b"}") {
-            json_lines += 1;
+        if first == b'{' && last == b'}' {
+            v.json_lines += 1;
         }
     }
+    v
+}
+
+/// The kind the votes elect: the first rule that holds, in order of how telling its lines are.
+fn decide(v: &Votes) -> ContentKind {
+    let total = v.total;
     if total == 0 {
         return ContentKind::Text;
     }
     let share = |n: usize| n * 100 / total;
-    if table_rule && total >= 4 && diff == 0 {
+    if v.table_rule && total >= 4 && v.diff == 0 {
         return ContentKind::Table;
     }
-    if share(boxes) >= 40 {
+    if share(v.boxes) >= 40 {
         return ContentKind::Tree;
     }
-    if share(blame) >= 60 {
+    if share(v.blame) >= 60 {
         return ContentKind::Source;
     }
-    if diff >= 2 && (share(diff) >= 1 || diff >= 5) {
+    if v.diff >= 2 && (share(v.diff) >= 1 || v.diff >= 5) {
         return ContentKind::Diff;
     }
-    if share(diag) >= 30 {
+    if share(v.diag) >= 30 {
         return ContentKind::Diagnostics;
     }
-    if share(grep) >= 60 {
+    if share(v.grep) >= 60 {
         return ContentKind::Grep;
     }
-    if status >= 2 {
+    if v.status >= 2 {
         return ContentKind::Tree;
     }
-    if test >= 3 && share(test) >= 5 {
+    if v.test >= 3 && share(v.test) >= 5 {
         return ContentKind::Test;
     }
-    if share(diag) >= 10 {
+    if share(v.diag) >= 10 {
         return ContentKind::Diagnostics;
     }
-    if share(listing) >= 40 || share(paths) >= 70 {
+    if share(v.listing) >= 40 || share(v.paths) >= 70 {
         return ContentKind::Tree;
     }
-    if share(json_lines) >= 80 {
+    if share(v.json_lines) >= 80 {
         return ContentKind::Json;
     }
-    if defs * 100 >= total && share(code_ends) >= 30 {
+    if v.defs * 100 >= total && share(v.code_ends) >= 30 {
         return ContentKind::Source;
     }
     // Comments do not count against a config file: shipped configs are mostly comments.
-    if total > comments && config * 100 / (total - comments) >= 50 {
+    if total > v.comments && v.config * 100 / (total - v.comments) >= 50 {
         return ContentKind::Config;
     }
-    if share(diag) >= 1 || share(test) >= 1 {
+    if share(v.diag) >= 1 || share(v.test) >= 1 {
         return ContentKind::Log;
     }
     ContentKind::Log
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The prefix test as first written: one search per candidate separator.
+    fn grep_prefix_len_reference(line: &[u8]) -> Option<(usize, usize)> {
+        let head = &line[..line.len().min(512)];
+        let first_blank = head
+            .iter()
+            .position(|&b| b == b' ' || b == b'\t')
+            .unwrap_or(head.len());
+        for i in 0..first_blank {
+            let separator = head[i];
+            if separator != b':' && separator != b'-' {
+                continue;
+            }
+            let digits = head[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if i > 0 && digits > 0 && head.get(i + 1 + digits) == Some(&separator) {
+                let path = &head[..i];
+                if path.contains(&b'.') || path.contains(&b'/') {
+                    return Some((i, i + 1));
+                }
+            }
+        }
+        None
+    }
+
+    fn naive_contains(hay: &[u8], needle: &[u8]) -> bool {
+        hay.windows(needle.len()).any(|w| w == needle)
+    }
+
+    /// Lines from bytes that matter to the per-line tests, long enough to cross several
+    /// 16-byte chunks and the 512-byte head.
+    fn line_strategy() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        let alphabet: &[u8] = b" \t:-./=1234PASEDFILwrno ";
+        proptest::collection::vec(proptest::sample::select(alphabet.to_vec()), 0..80).prop_flat_map(
+            |body| {
+                (0usize..3).prop_map(move |stretch| {
+                    // Some lines get a long blank-free path before them.
+                    let mut line = vec![b'a'; [0, 20, 520][stretch]];
+                    line.extend_from_slice(&body);
+                    line
+                })
+            },
+        )
+    }
+
+    use proptest::strategy::Strategy;
+
+    /// The vote as first written: every test searches its own line.
+    fn count_votes_reference(sample: &[u8]) -> Votes {
+        let mut v = Votes::default();
+        for raw in sample.split(|&b| b == b'\n') {
+            let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+            let t = trim(line);
+            if t.is_empty() {
+                continue;
+            }
+            v.total += 1;
+            if v.total <= 6 && is_table_rule_line(t) {
+                v.table_rule = true;
+            }
+            if matches!(t[0], b'#' | b';') {
+                v.comments += 1;
+            }
+            let boxes = ["├", "└", "│"];
+            if boxes.iter().any(|b| t.starts_with(b.as_bytes())) {
+                v.boxes += 1;
+            }
+            let skip = super::super::recognize::blame_prefix(line);
+            let line = if skip > 0 {
+                v.blame += 1;
+                &line[skip..]
+            } else {
+                line
+            };
+            let starts = |l: &[u8], prefixes: &[&[u8]]| prefixes.iter().any(|p| l.starts_with(p));
+            if starts(line, &[b"diff --git", b"@@ ", b"+++ "])
+                || (line.starts_with(b"commit ") && line.len() >= 47)
+            {
+                v.diff += 1;
+            }
+            if let Some((_, prefix)) = grep_prefix_len_reference(line) {
+                if is_coded_finding(&line[prefix..]) {
+                    v.diag += 1;
+                } else {
+                    v.grep += 1;
+                }
+            }
+            let has = |n: &[u8]| naive_contains(t, n);
+            if !t.contains(&b' ') && t.contains(&b'/') && !t.contains(&b':') {
+                v.paths += 1;
+            }
+            let test_starts: &[&[u8]] = &[
+                b"test result:",
+                "\u{2713}".as_bytes(),
+                b"--- PASS",
+                b"=== RUN",
+                b"PASS ",
+                b"FAIL ",
+            ];
+            if t.ends_with(b" ... ok")
+                || has(b" PASSED")
+                || has(b" FAILED")
+                || starts(t, test_starts)
+            {
+                v.test += 1;
+            }
+            if has(b": error") || has(b": warning") || starts(t, &[b"error[", b"warning[", b"--> "])
+            {
+                v.diag += 1;
+            }
+            if is_ls_long_entry(line) || (t.ends_with(b":") && !t.contains(&b' ') && t.len() > 1) {
+                v.listing += 1;
+            }
+            let status_starts: &[&[u8]] = &[
+                b"modified:",
+                b"new file:",
+                b"deleted:",
+                b"On branch ",
+                b"Untracked files:",
+            ];
+            if starts(t, status_starts) {
+                v.status += 1;
+            }
+            if is_definition(line) {
+                v.defs += 1;
+            }
+            if matches!(t.last(), Some(b'{' | b'}' | b';' | b')' | b',')) || indent_width(line) >= 4
+            {
+                v.code_ends += 1;
+            }
+            if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
+                || naive_contains(&t[..t.len().min(40)], b" = ")
+                || (t.ends_with(b":") && !t.contains(&b' '))
+            {
+                v.config += 1;
+            }
+            if t.starts_with(b"{") && t.ends_with(b"}") {
+                v.json_lines += 1;
+            }
+        }
+        v
+    }
+
+    /// Lines built from pieces every vote looks for, so that most lines count for something.
+    fn vote_line_strategy() -> impl Strategy<Value = Vec<u8>> {
+        let pieces: Vec<&'static [u8]> = vec![
+            b" ",
+            b"  ",
+            b"\t",
+            b"\r",
+            b"a",
+            b"src/a.rs",
+            b":12:",
+            b"-3-",
+            b" PASSED",
+            b" FAILED",
+            b"PASSED",
+            b": error",
+            b": warning",
+            b":",
+            b" = ",
+            b"=",
+            b"[x]",
+            b"{",
+            b"}",
+            b"/",
+            b"test result:",
+            b"diff --git",
+            b"@@ ",
+            b"modified:",
+            b"fn x",
+            b"    ",
+            b"...",
+            b" ... ok",
+            b"error[E1]",
+            b"5e405b88 (A 2026-01-01 1) ",
+            b"-rw-r--r-- 1",
+        ];
+        proptest::collection::vec(proptest::sample::select(pieces), 0..8)
+            .prop_map(|parts| parts.concat())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn grep_prefixes_match_the_reference(line in line_strategy()) {
+            proptest::prop_assert_eq!(grep_prefix_len(&line), grep_prefix_len_reference(&line));
+        }
+
+        #[test]
+        fn votes_match_the_per_line_count(lines in proptest::collection::vec(vote_line_strategy(), 0..30)) {
+            let sample = lines.join(&b"\n"[..]);
+            proptest::prop_assert_eq!(count_votes(&sample), count_votes_reference(&sample));
+        }
+    }
+
+    #[test]
+    fn grep_prefixes_at_chunk_edges() {
+        // Separators, blanks and path marks on both sides of each 16-byte chunk boundary.
+        for cut in 1..40 {
+            for mark in [b'.', b'/', b'x'] {
+                let mut line = vec![b'a'; cut];
+                line[0] = mark;
+                line.extend_from_slice(b":12:rest of it");
+                assert_eq!(
+                    grep_prefix_len(&line),
+                    grep_prefix_len_reference(&line),
+                    "{}",
+                    String::from_utf8_lossy(&line)
+                );
+                let mut blanked = line.clone();
+                blanked[cut / 2] = b' ';
+                assert_eq!(
+                    grep_prefix_len(&blanked),
+                    grep_prefix_len_reference(&blanked)
+                );
+            }
+        }
+        assert_eq!(grep_prefix_len(b"src/lib.rs:12:fn main"), Some((10, 11)));
+        assert_eq!(grep_prefix_len(b"src/lib.rs-12-fn main"), Some((10, 11)));
+        assert_eq!(grep_prefix_len(b"error: src/lib.rs:12:"), None);
+        assert_eq!(grep_prefix_len(b"Cargo:12:x"), None);
+    }
+
+    #[test]
+    fn line_starts_pick_the_prefix_by_first_byte() {
+        let tests: &[&[u8]] = &[
+            b"test result: ok",
+            "\u{2713} works".as_bytes(),
+            b"--- PASS: TestX",
+            b"=== RUN TestX",
+            b"PASS src/a.test.js",
+            b"FAIL src/b.test.js",
+        ];
+        assert!(tests.iter().all(|t| starts_test_result(t)));
+        let diagnostics: &[&[u8]] = &[
+            b"error[E0425]: x",
+            b"warning[unused]: y",
+            b"--> src/a.rs:1:2",
+        ];
+        assert!(diagnostics.iter().all(|t| starts_diagnostic(t)));
+        let status: &[&[u8]] = &[
+            b"modified: a",
+            b"new file: b",
+            b"deleted: c",
+            b"On branch main",
+            b"Untracked files:",
+        ];
+        assert!(status.iter().all(|t| starts_status(t)));
+        let commit = format!("commit {}", "0123456789abcdef".repeat(3));
+        let diffs: [&[u8]; 4] = [
+            b"diff --git a/x b/x",
+            b"@@ -1 +1 @@",
+            b"+++ b/x",
+            commit.as_bytes(),
+        ];
+        assert!(diffs.iter().all(|l| starts_diff_header(l)));
+        assert!(!starts_diff_header(b"commit short"));
+        for other in [
+            &b"test"[..],
+            b"--- FAIL",
+            b"error: x",
+            b"PASSED",
+            b"modified",
+            b"",
+        ] {
+            assert!(!starts_test_result(other));
+            assert!(!starts_diagnostic(other));
+            assert!(!starts_status(other));
+        }
+        assert!(starts_box("├── a".as_bytes()) && starts_box("│   └── b".as_bytes()));
+        assert!(!starts_box("✓ ok".as_bytes()));
+    }
 }

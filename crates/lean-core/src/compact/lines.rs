@@ -251,15 +251,48 @@ fn line_start_iter(input: &[u8]) -> impl Iterator<Item = u32> + '_ {
 /// Starts of the lines of `part`, offset by `base`; the caller appends the sentinel.
 fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
     let mut starts = Vec::with_capacity(estimate_lines(part) + 2);
-    let mut start = 0usize;
-    for newline in Newlines::new(part) {
-        starts.push(base + start as u32);
-        start = newline + 1;
+    if part.is_empty() {
+        return starts;
     }
-    if start < part.len() {
-        starts.push(base + start as u32);
+    starts.push(base);
+    for_each_newline(part, |newline| starts.push(base + newline as u32 + 1));
+    // A final `\n` ends the last line; no line starts after it.
+    if part.last() == Some(&b'\n') {
+        starts.pop();
     }
     starts
+}
+
+/// Calls `found` with the position of every `\n` of `bytes`, in order: what [`Newlines`]
+/// yields, as one loop over 64-byte blocks and their masks' bits (the iterator's state machine
+/// cost more than the bits themselves on the line index's pass over the whole input).
+#[inline(always)]
+fn for_each_newline(bytes: &[u8], mut found: impl FnMut(usize)) {
+    let mut next = 0usize;
+    while next + 64 <= bytes.len() {
+        let mut mask = newline_mask(&bytes[next..next + 64]);
+        if mask == 0 {
+            // A long line: memchr finds its end, and the next block starts after it.
+            let Some(at) = memchr::memchr(b'\n', &bytes[next + 64..]) else {
+                return;
+            };
+            found(next + 64 + at);
+            next += 64 + at + 1;
+            continue;
+        }
+        while mask != 0 {
+            found(next + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+        next += 64;
+    }
+    if next < bytes.len() {
+        let mut mask = newline_mask(&bytes[next..]);
+        while mask != 0 {
+            found(next + mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+        }
+    }
 }
 
 /// Line count guess from the head of the input, so the index is usually allocated once instead
@@ -436,6 +469,125 @@ fn find_byte_sse2(byte: u8, hay: &[u8]) -> Option<usize> {
     }
 }
 
+/// `hay` in 16-byte chunks from its start, each as `(at, masks)` with `at` the chunk's offset:
+/// bit `j` of `masks[k]` is set when `hay[at + j]` is either byte of `pairs[k]`, never for a
+/// position past the end or seen in an earlier chunk. Per-line tests that each searched the
+/// line for one byte share one pass this way: a 16-byte step compares all of `pairs` at once.
+#[inline(always)]
+pub(crate) fn byte_mask_chunks<const K: usize>(
+    hay: &[u8],
+    pairs: [[u8; 2]; K],
+) -> ByteMaskChunks<'_, K> {
+    ByteMaskChunks { hay, pairs, at: 0 }
+}
+
+/// The iterator of [`byte_mask_chunks`].
+pub(crate) struct ByteMaskChunks<'a, const K: usize> {
+    hay: &'a [u8],
+    pairs: [[u8; 2]; K],
+    /// Offset of the next chunk.
+    at: usize,
+}
+
+impl<const K: usize> Iterator for ByteMaskChunks<'_, K> {
+    type Item = (usize, [u32; K]);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(usize, [u32; K])> {
+        let (len, at) = (self.hay.len(), self.at);
+        if at + 16 <= len {
+            self.at += 16;
+            return Some((at, pair_masks16(&self.hay[at..at + 16], self.pairs)));
+        }
+        if at >= len {
+            return None;
+        }
+        self.at = len;
+        if len >= 16 {
+            // The last 16 bytes, shifted so bit 0 is the first byte not seen yet.
+            let seen = at - (len - 16);
+            let masks = pair_masks16(&self.hay[len - 16..], self.pairs);
+            return Some((at, masks.map(|m| m >> seen)));
+        }
+        // Padding bytes may equal a searched byte (0): their bits are cleared.
+        let mut lane = [0u8; 16];
+        lane[..len].copy_from_slice(self.hay);
+        let live = (1u32 << len) - 1;
+        Some((0, pair_masks16(&lane, self.pairs).map(|m| m & live)))
+    }
+}
+
+/// How many bytes of `hay` are control bytes (below 0x20) other than `allowed`, and whether
+/// every byte is ASCII: the binary test's two counts in one pass, 16 bytes per SSE2 step.
+pub(crate) fn control_bytes(hay: &[u8], allowed: [u8; 6]) -> (usize, bool) {
+    let scalar = |bytes: &[u8]| {
+        let controls = bytes
+            .iter()
+            .filter(|&&b| b < 0x20 && !allowed.contains(&b))
+            .count();
+        (controls, bytes.is_ascii())
+    };
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let mut controls = 0usize;
+        let mut high = 0u32;
+        let mut chunks = hay.chunks_exact(16);
+        for lane in &mut chunks {
+            // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16
+            // bytes of a `chunks_exact(16)` chunk.
+            unsafe {
+                let v = _mm_loadu_si128(lane.as_ptr().cast());
+                high |= _mm_movemask_epi8(v) as u32;
+                // min(v, 0x1f) == v exactly for the bytes at or below 0x1f.
+                let low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
+                let low = _mm_movemask_epi8(low) as u32;
+                if low != 0 {
+                    let fine = allowed.iter().fold(0u32, |mask, &b| {
+                        mask | _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))) as u32
+                    });
+                    controls += (low & !fine).count_ones() as usize;
+                }
+            }
+        }
+        let (tail_controls, tail_ascii) = scalar(chunks.remainder());
+        (controls + tail_controls, high == 0 && tail_ascii)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        scalar(hay)
+    }
+}
+
+/// One mask per pair of `pairs` over the 16 bytes of `lane` (see [`byte_mask16`]).
+#[inline(always)]
+fn pair_masks16<const K: usize>(lane: &[u8], pairs: [[u8; 2]; K]) -> [u32; K] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        assert!(lane.len() == 16);
+        // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16 bytes
+        // the assertion shows `lane` holds.
+        unsafe {
+            let v = _mm_loadu_si128(lane.as_ptr().cast());
+            pairs.map(|[a, b]| {
+                let a = _mm_cmpeq_epi8(v, _mm_set1_epi8(a as i8));
+                let b = _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+                _mm_movemask_epi8(_mm_or_si128(a, b)) as u32
+            })
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        pairs.map(|[a, b]| {
+            lane.iter()
+                .enumerate()
+                .filter(|&(_, &x)| x == a || x == b)
+                .fold(0u32, |mask, (i, _)| mask | 1 << i)
+        })
+    }
+}
+
 /// Bit `i` set for each `byte` at `lane[i]`, the 16 bytes compared in one SSE2 step (the
 /// building block of [`newline_mask`] and [`find_byte_sse2`]).
 #[cfg(target_arch = "x86_64")]
@@ -470,34 +622,11 @@ pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
         .count()
 }
 
-/// True when `needle` (non-empty) occurs in `haystack`. For short lines this beats building a
-/// substring searcher per call. The scan looks for the needle's first non-blank byte, since
-/// blanks are the commonest bytes of a line and each candidate costs a call.
-pub(crate) fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    if needle.is_empty() {
-        return true;
-    }
-    let anchor = needle.iter().position(|&b| b != b' ').unwrap_or(0);
-    let Some(rest) = haystack.get(anchor..) else {
-        return false;
-    };
-    byte_positions(needle[anchor], rest).any(|at| haystack[at..].starts_with(needle))
-}
-
-/// Every position of `byte` in `hay`, in order, each found with [`find_byte`].
-#[inline]
-pub(crate) fn byte_positions(byte: u8, hay: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    let mut from = 0usize;
-    std::iter::from_fn(move || {
-        let at = from + find_byte(byte, hay.get(from..)?)?;
-        from = at + 1;
-        Some(at)
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{common_prefix_len, contains, find_byte, Newlines};
+    use super::{
+        byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, Newlines,
+    };
 
     #[test]
     fn common_prefixes_across_the_8_byte_steps() {
@@ -530,6 +659,70 @@ mod tests {
     }
 
     #[test]
+    fn byte_mask_chunks_mark_every_position_once() {
+        for len in 0..=70usize {
+            // Zero bytes too: the padding of short inputs must not show up as matches.
+            let hay: Vec<u8> = (0..len)
+                .map(|k| [b'a', b':', 0, b'-', b' '][k % 5])
+                .collect();
+            let mut seen = vec![[false; 2]; len];
+            let mut next = 0usize;
+            for (at, [colon_or_dash, zero]) in byte_mask_chunks(&hay, [[b':', b'-'], [0, 0]]) {
+                assert_eq!(at, next, "chunks follow each other (len {len})");
+                for bit in 0..32 {
+                    let (c, z) = (colon_or_dash >> bit & 1 == 1, zero >> bit & 1 == 1);
+                    if c || z {
+                        assert!(at + bit < len, "bit past the end (len {len})");
+                        seen[at + bit] = [c, z];
+                    }
+                }
+                next = (at + 16).min(len);
+            }
+            assert_eq!(next, len);
+            for (k, &b) in hay.iter().enumerate() {
+                assert_eq!(
+                    seen[k],
+                    [b == b':' || b == b'-', b == 0],
+                    "len {len} at {k}"
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn control_bytes_match_a_byte_loop(hay in proptest::collection::vec(proptest::sample::select(vec![0u8, 8, 9, 10, 13, 27, 31, 32, 65, 127, 128, 200, 255]), 0..100)) {
+            let allowed = [b'\n', b'\r', b'\t', 0x1b, 0x0c, 0x08];
+            let controls = hay.iter().filter(|&&b| b < 0x20 && !allowed.contains(&b)).count();
+            proptest::prop_assert_eq!(control_bytes(&hay, allowed), (controls, hay.is_ascii()));
+        }
+    }
+
+    proptest::proptest! {
+        /// The line index's starts are where `split` on `\n` says lines start (a final
+        /// empty piece is no line), on inputs that end with and without a newline.
+        #[test]
+        fn line_starts_match_split(lines in proptest::collection::vec(0usize..150, 0..40), tail in 0usize..70) {
+            let mut bytes = Vec::new();
+            for len in lines {
+                bytes.extend(std::iter::repeat_n(b'x', len));
+                bytes.push(b'\n');
+            }
+            bytes.extend(std::iter::repeat_n(b'y', tail));
+            let mut expected = Vec::new();
+            let mut start = 0u32;
+            for piece in bytes.split(|&b| b == b'\n') {
+                expected.push(start + 7);
+                start += piece.len() as u32 + 1;
+            }
+            if bytes.is_empty() || bytes.ends_with(b"\n") {
+                expected.pop();
+            }
+            proptest::prop_assert_eq!(line_starts(&bytes, 7), expected);
+        }
+    }
+
+    #[test]
     fn find_byte_agrees_with_memchr_at_every_length_and_position() {
         for len in 0..=80usize {
             for at in 0..len {
@@ -546,51 +739,6 @@ mod tests {
             assert_eq!(find_byte(b'/', &hay), None, "len {len}");
             assert_eq!(find_byte(0x80, &hay), (len > 0).then_some(0));
             assert_eq!(find_byte(0xff, &hay), memchr::memchr(0xff, &hay));
-        }
-    }
-
-    #[test]
-    fn contains_anchors_on_the_first_non_blank_byte() {
-        assert!(contains(b"key = value", b" = "));
-        assert!(!contains(b"key= value", b" = "));
-        assert!(contains(b"test a PASSED", b" PASSED"));
-        assert!(!contains(b"PASSED", b" PASSED"));
-        assert!(contains(b"a  b", b"  "));
-        assert!(!contains(b" ", b"  "));
-        assert!(contains(b"x", b""));
-        for (hay, needle) in [
-            (&b"ab = = c"[..], &b" = c"[..]),
-            (b"==", b" ="),
-            (b" =", b" ="),
-        ] {
-            let naive = hay.windows(needle.len()).any(|w| w == needle);
-            assert_eq!(contains(hay, needle), naive, "{hay:?} {needle:?}");
-        }
-    }
-
-    #[test]
-    fn contains_agrees_with_a_naive_search_at_every_length_and_position() {
-        let needles: [&[u8]; 6] = [b"x", b" =", b" = ", b"TODO", b" PASSED", b"  "];
-        for needle in needles {
-            for len in 0usize..80 {
-                for at in 0..=len.saturating_sub(needle.len()) {
-                    // Near misses everywhere: the needle's first and last bytes, and blanks.
-                    let mut hay: Vec<u8> = (0..len)
-                        .map(|k| match k % 5 {
-                            0 => needle[0],
-                            1 => needle[needle.len() - 1],
-                            2 => b' ',
-                            _ => b'a',
-                        })
-                        .collect();
-                    let naive = |hay: &[u8]| hay.windows(needle.len()).any(|w| w == needle);
-                    assert_eq!(contains(&hay, needle), naive(&hay), "{hay:?} {needle:?}");
-                    if at + needle.len() <= len {
-                        hay[at..at + needle.len()].copy_from_slice(needle);
-                        assert!(contains(&hay, needle), "{hay:?} {needle:?}");
-                    }
-                }
-            }
         }
     }
 }

@@ -3,7 +3,7 @@
 //! tree's top level (principle 3), and table headers and outliers, config sections and keys,
 //! source outlines (principle 6). Each one only lowers line ranks; selection does the rest.
 
-use super::lines::{common_prefix_len, find_byte, has_byte, indent_width, trim};
+use super::lines::{byte_mask_chunks, common_prefix_len, find_byte, has_byte, trim};
 use super::signals::is_definition;
 use super::ContentKind;
 
@@ -36,6 +36,17 @@ fn box_depth(line: &[u8]) -> Option<usize> {
         } else {
             return None;
         }
+    }
+}
+
+/// Whether `line` has text and no indent: a possible root above a box-drawn tree.
+#[inline]
+fn starts_unindented_text(line: &[u8]) -> bool {
+    match line.first() {
+        None | Some(b' ' | b'\t') => false,
+        // Only a line of other whitespace has no text: look further only for those.
+        Some(b) if b.is_ascii_whitespace() => !trim(line).is_empty(),
+        Some(_) => true,
     }
 }
 
@@ -99,26 +110,52 @@ fn is_table_rule(t: &[u8]) -> bool {
 
 /// Imports, decorators and TODO/FIXME notes: the outline of a source file besides definitions.
 fn is_outline_line(t: &[u8]) -> bool {
-    const STARTS: &[&[u8]] = &[
-        b"import ",
-        b"from ",
-        b"use ",
-        b"pub use ",
-        b"#include",
-        b"require(",
-        b"export * from",
-        b"package ",
-    ];
-    STARTS.iter().any(|p| t.starts_with(p))
-        || (t.first() == Some(&b'@') && t.get(1).is_some_and(u8::is_ascii_alphabetic))
-        || t.starts_with(b"#[")
-        || super::lines::contains(t, b"TODO")
-        || super::lines::contains(t, b"FIXME")
+    // The first byte picks the prefixes worth comparing.
+    let outline_start = match t.first() {
+        Some(b'i') => t.starts_with(b"import "),
+        Some(b'f') => t.starts_with(b"from "),
+        Some(b'u') => t.starts_with(b"use "),
+        Some(b'p') => t.starts_with(b"pub use ") || t.starts_with(b"package "),
+        Some(b'#') => t.starts_with(b"#include") || t.starts_with(b"#["),
+        Some(b'r') => t.starts_with(b"require("),
+        Some(b'e') => t.starts_with(b"export * from"),
+        Some(b'@') => t.get(1).is_some_and(u8::is_ascii_alphabetic),
+        _ => false,
+    };
+    outline_start || has_note(t)
+}
+
+/// Whether `t` holds `TODO` or `FIXME`: one pass for both needles' first bytes.
+fn has_note(t: &[u8]) -> bool {
+    byte_mask_chunks(t, [[b'T', b'F']]).any(|(at, [mut candidates])| {
+        while candidates != 0 {
+            let p = at + candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if t[p..].starts_with(b"TODO") || t[p..].starts_with(b"FIXME") {
+                return true;
+            }
+        }
+        false
+    })
 }
 
 /// A `git blame` prefix (`5e405b88 (Name 2026-11-30 237) `): its length, so the code after it
 /// is what gets recognized.
+#[inline]
 pub(crate) fn blame_prefix(line: &[u8]) -> usize {
+    let hash_byte = |b: &u8| b.is_ascii_hexdigit() || *b == b'^';
+    // A prefix starts with at least 7 hash bytes and a blank: the first and seventh bytes
+    // reject nearly every other line without a call.
+    match (line.first(), line.get(6)) {
+        (Some(first), Some(seventh)) if hash_byte(first) && hash_byte(seventh) => {
+            blame_prefix_after_check(line)
+        }
+        _ => 0,
+    }
+}
+
+/// [`blame_prefix`] past its quick rejection.
+fn blame_prefix_after_check(line: &[u8]) -> usize {
     let hash = line
         .iter()
         .take_while(|b| b.is_ascii_hexdigit() || **b == b'^')
@@ -137,30 +174,73 @@ pub(crate) fn blame_prefix(line: &[u8]) -> usize {
     (hash + close + 2).min(line.len())
 }
 
-/// Numeric cells of a table row, by column.
+/// Classes of a table row's bytes, as bits: a cell is numeric when its bytes' classes hold
+/// [`DIGIT`] and nothing besides [`DIGIT`] and [`DOT_OR_DASH`].
+const SEPARATOR: u8 = 1;
+const DIGIT: u8 = 2;
+const DOT_OR_DASH: u8 = 4;
+const OTHER: u8 = 8;
+
+/// Class of every byte value, so a row is read one lookup per byte.
+static CELL_CLASS: [u8; 256] = {
+    let mut classes = [OTHER; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        classes[b] = match b as u8 {
+            b' ' | b'\t' | b'|' | b',' => SEPARATOR,
+            b'0'..=b'9' => DIGIT,
+            b'.' | b'-' => DOT_OR_DASH,
+            _ => OTHER,
+        };
+        b += 1;
+    }
+    classes
+};
+
+/// Numeric cells of a table row among its first [`MAX_COLUMNS`] cells, by column.
 fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
-    t.split(|&b| b == b' ' || b == b'\t' || b == b'|' || b == b',')
-        .filter(|cell| !cell.is_empty())
-        .enumerate()
-        .filter_map(|(column, cell)| {
-            let numeric = cell
-                .iter()
-                .all(|b| b.is_ascii_digit() || *b == b'.' || *b == b'-');
-            if !numeric || !cell.iter().any(u8::is_ascii_digit) {
+    let mut at = 0usize;
+    let mut column = 0usize;
+    std::iter::from_fn(move || {
+        while column < MAX_COLUMNS {
+            while at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
+                at += 1;
+            }
+            if at == t.len() {
                 return None;
             }
+            let start = at;
+            let mut classes = 0u8;
+            while at < t.len() {
+                let class = CELL_CLASS[t[at] as usize];
+                if class == SEPARATOR {
+                    break;
+                }
+                classes |= class;
+                at += 1;
+            }
+            let cell_column = column;
+            column += 1;
+            if classes & DIGIT == 0 || classes & OTHER != 0 {
+                continue;
+            }
+            let cell = &t[start..at];
             // Most cells are plain integers (ids, counts, sizes): read those directly. Up to 15
             // digits the value is exact as an f64, the same number the float parser gives.
-            if cell.len() <= 15 && cell.iter().all(u8::is_ascii_digit) {
+            if classes == DIGIT && cell.len() <= 15 {
                 let value = cell.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
-                return Some((column, value as f64));
+                return Some((cell_column, value as f64));
             }
-            std::str::from_utf8(cell)
-                .ok()?
-                .parse::<f64>()
+            // Only digits, dots and dashes: ASCII, so always a str; `1.2.3` does not parse.
+            let parsed = std::str::from_utf8(cell)
                 .ok()
-                .map(|v| (column, v))
-        })
+                .and_then(|c| c.parse::<f64>().ok());
+            if let Some(value) = parsed {
+                return Some((cell_column, value));
+            }
+        }
+        None
+    })
 }
 
 /// Most columns whose extremes are tracked.
@@ -188,10 +268,7 @@ pub(crate) fn recognize<'a>(
                     }
                     Some(1) => mark(i, Fact::High),
                     Some(_) => {}
-                    None => {
-                        let t = trim(line);
-                        previous_root = (!t.is_empty() && indent_width(line) == 0).then_some(i);
-                    }
+                    None => previous_root = starts_unindented_text(line).then_some(i),
                 }
             }
             if box_rows > 0 {
@@ -199,18 +276,24 @@ pub(crate) fn recognize<'a>(
             }
             // Bare paths (`find`, `du -a`): the first path of each direct child of the
             // common root, so every top-level entry is named.
+            // `du` rows are `SIZE\tPATH`; whether any row has a tab is noted on the way, since
+            // the common root is known only once every row was read.
+            let tabbed = std::cell::Cell::new(false);
             let paths = lines.clone().map(|(i, l)| match find_byte(b'\t', l) {
-                Some(tab) => (i, &l[tab + 1..]),
+                Some(tab) => {
+                    tabbed.set(true);
+                    (i, &l[tab + 1..])
+                }
                 None => (i, l),
             });
             let Some(root) = common_root(paths.clone().map(|(_, path)| path)) else {
                 return;
             };
             let mut last_child: &[u8] = &[];
-            for (i, path) in paths {
+            let mut visit = |i: usize, path: &'a [u8]| {
                 let t = trim(path);
                 if t.len() <= root {
-                    continue;
+                    return;
                 }
                 let rest = &t[root..];
                 let child = match find_byte(b'/', rest) {
@@ -221,6 +304,12 @@ pub(crate) fn recognize<'a>(
                     mark(i, Fact::Must);
                     last_child = child;
                 }
+            };
+            // A root means every row was read: without a tab in any, rows are their paths.
+            if tabbed.get() {
+                paths.for_each(|(i, path)| visit(i, path));
+            } else {
+                lines.for_each(|(i, row)| visit(i, row));
             }
         }
         ContentKind::Table => {
@@ -240,9 +329,6 @@ pub(crate) fn recognize<'a>(
                     header_end = Some(0);
                 }
                 for (column, value) in numeric_cells(t) {
-                    if column >= MAX_COLUMNS {
-                        break;
-                    }
                     if value > max[column].0 {
                         max[column] = (value, i);
                     }
@@ -315,6 +401,46 @@ mod tests {
         );
     }
 
+    /// The cell reader as first written: split, then test each cell's bytes.
+    fn numeric_cells_reference(t: &[u8]) -> Vec<(usize, f64)> {
+        t.split(|&b| b == b' ' || b == b'\t' || b == b'|' || b == b',')
+            .filter(|cell| !cell.is_empty())
+            .enumerate()
+            .take_while(|&(column, _)| column < MAX_COLUMNS)
+            .filter_map(|(column, cell)| {
+                let numeric = cell
+                    .iter()
+                    .all(|b| b.is_ascii_digit() || *b == b'.' || *b == b'-');
+                if !numeric || !cell.iter().any(u8::is_ascii_digit) {
+                    return None;
+                }
+                let value = std::str::from_utf8(cell).ok()?.parse::<f64>().ok()?;
+                Some((column, value))
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn numeric_cells_match_the_reference(
+            row in proptest::collection::vec(
+                proptest::sample::select(b" \t|,0123456789.-ax\xc3".to_vec()),
+                0..160,
+            )
+        ) {
+            let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
+            proptest::prop_assert_eq!(cells, numeric_cells_reference(&row));
+        }
+    }
+
+    #[test]
+    fn numeric_cells_stop_at_the_last_tracked_column() {
+        let row: Vec<u8> = (0..40).flat_map(|k| format!("{k} ").into_bytes()).collect();
+        let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
+        assert_eq!(cells.len(), MAX_COLUMNS);
+        assert_eq!(cells, numeric_cells_reference(&row));
+    }
+
     #[test]
     fn tree_rows_and_blame_prefixes() {
         assert_eq!(box_depth("├── a".as_bytes()), Some(0));
@@ -327,6 +453,137 @@ mod tests {
         assert_eq!(blame_prefix(b"not a blame line"), 0);
         let bare = b"5e405b88 (Some One 2026-11-30 237)";
         assert_eq!(blame_prefix(bare), bare.len());
+    }
+
+    #[test]
+    fn blame_prefix_quick_rejection_keeps_every_prefix() {
+        // The first and seventh bytes decide the quick rejection: hashes of every length
+        // around seven, with `^` boundary markers, against the full parse.
+        for hash in [
+            "abc1234",
+            "^abc123",
+            "abc123",
+            "0123456789abcdef",
+            "^^^^^^^",
+            "xbc1234",
+        ] {
+            for rest in [
+                " (A 2026-01-01 1) code",
+                " (A 2026-01-01 1)",
+                " code",
+                "(A 1) x",
+                "",
+            ] {
+                let line = format!("{hash}{rest}");
+                assert_eq!(
+                    blame_prefix(line.as_bytes()),
+                    blame_prefix_after_check(line.as_bytes()),
+                    "{line}"
+                );
+            }
+        }
+        assert_eq!(blame_prefix(b"^abc123 (A 2026-01-01 1) x"), 25);
+    }
+
+    /// The outline test as first written: every prefix compared, notes searched one by one.
+    fn is_outline_line_reference(t: &[u8]) -> bool {
+        const STARTS: &[&[u8]] = &[
+            b"import ",
+            b"from ",
+            b"use ",
+            b"pub use ",
+            b"#include",
+            b"require(",
+            b"export * from",
+            b"package ",
+        ];
+        let has = |needle: &[u8]| t.windows(needle.len()).any(|w| w == needle);
+        STARTS.iter().any(|p| t.starts_with(p))
+            || (t.first() == Some(&b'@') && t.get(1).is_some_and(u8::is_ascii_alphabetic))
+            || t.starts_with(b"#[")
+            || has(b"TODO")
+            || has(b"FIXME")
+    }
+
+    #[test]
+    fn outline_lines_match_the_reference() {
+        let heads = [
+            "import x",
+            "from y import z",
+            "use a::b;",
+            "pub use c;",
+            "#include <d>",
+            "#[test]",
+            "require('e')",
+            "export * from 'f'",
+            "package g;",
+            "@Override",
+            "@1",
+            "fn main() {",
+            "pub fn x()",
+            "#define X",
+            "impor",
+            "",
+        ];
+        let tails = [
+            "",
+            " // TODO: later",
+            " FIXM",
+            " FIXME now",
+            "TOD",
+            " xTODOx",
+            " T F TO FIX",
+        ];
+        for head in heads {
+            for tail in tails {
+                for pad in [0usize, 13, 40] {
+                    let line = format!("{head}{}{tail}", " ".repeat(pad));
+                    assert_eq!(
+                        is_outline_line(line.as_bytes()),
+                        is_outline_line_reference(line.as_bytes()),
+                        "{line:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unindented_text_as_trim_and_indent_say() {
+        use super::super::lines::indent_width;
+        for line in [
+            "", " ", "\t", "a", " a", "\ta", "\r", "\x0c x", "\x0c", "\r\n", "x  ",
+        ] {
+            let line = line.as_bytes();
+            let expected = !trim(line).is_empty() && indent_width(line) == 0;
+            assert_eq!(starts_unindented_text(line), expected, "{line:?}");
+        }
+    }
+
+    fn must_lines(kind: ContentKind, rows: &[&str]) -> Vec<usize> {
+        let mut marked = Vec::new();
+        let lines = rows.iter().map(|r| r.as_bytes()).enumerate();
+        recognize(kind, lines, |i, fact| {
+            if fact == Fact::Must {
+                marked.push(i);
+            }
+        });
+        marked
+    }
+
+    #[test]
+    fn bare_paths_mark_each_top_level_child_with_and_without_sizes() {
+        let find = ["/usr/a/x", "/usr/a/y", "/usr/b/z", "/usr/c"];
+        assert_eq!(must_lines(ContentKind::Tree, &find), vec![0, 2, 3]);
+        let du = ["4\t/usr/a/x", "8\t/usr/a/y", "1\t/usr/b/z", "2\t/usr/c"];
+        assert_eq!(must_lines(ContentKind::Tree, &du), vec![0, 2, 3]);
+        // One tabbed row anywhere makes every row's path the part after its tab.
+        let mixed = ["/usr/a/x", "/usr/a/y", "3\t/usr/b/z", "/usr/b/w"];
+        assert_eq!(must_lines(ContentKind::Tree, &mixed), vec![0, 2]);
+        assert_eq!(
+            must_lines(ContentKind::Tree, &["a b/c", "/usr/x"]),
+            Vec::<usize>::new()
+        );
     }
 
     #[test]
