@@ -25,7 +25,7 @@ pub(crate) enum Starts {
 }
 
 /// Entries per block of a narrow index; a block must span fewer than 64 KiB.
-const BLOCK_SHIFT: u32 = 7;
+pub(crate) const BLOCK_SHIFT: u32 = 7;
 const BLOCK: usize = 1 << BLOCK_SHIFT;
 
 impl Starts {

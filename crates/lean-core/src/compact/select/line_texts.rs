@@ -1,7 +1,7 @@
 //! Every line's text as the selection sees it, with ANSI escapes and carriage-return progress
 //! overwrites cleaned away (losslessly: an overwritten line is remembered so its marker names it).
 
-use super::super::lines::{clean_line, shows_text, LineIndex, Starts};
+use super::super::lines::{clean_line, shows_text, LineIndex, Starts, BLOCK_SHIFT};
 
 /// Every line's text as the selection sees it: the original bytes, or a cleaned copy when the
 /// input holds ANSI escapes or progress overwrites. Either way it is one buffer plus u32 line
@@ -103,16 +103,7 @@ impl<'a> LineTexts<'a> {
 
     /// Lines from `from` on, in order; cheaper than indexing for full passes.
     pub(super) fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
-        let lines = self.starts.entries() - 1;
-        let from = from.min(lines);
-        LineIter {
-            bytes: self.bytes,
-            starts: self.starts,
-            terminated: self.terminated,
-            next: from,
-            lines,
-            start: self.starts.get(from),
-        }
+        LineIter::new(self.bytes, self.starts, self.terminated, from)
     }
 }
 
@@ -121,28 +112,13 @@ impl<'a> LineTexts<'a> {
     /// none): cheaper to step through, for tests no terminator byte can change (a line's first
     /// byte, prefixes without `\r` or `\n`).
     pub(super) fn with_terminators(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
-        LineIter {
-            bytes: self.bytes,
-            starts: self.starts,
-            terminated: false,
-            next: 0,
-            lines: self.starts.entries() - 1,
-            start: self.starts.get(0),
-        }
+        LineIter::new(self.bytes, self.starts, false, 0)
     }
 
     /// Lines in order with their indexes: what `iter().enumerate()` gives, without the
     /// adapter, which stayed a call per line.
     pub(super) fn indexed(&self) -> impl Iterator<Item = (usize, &'a [u8])> + Clone + 'a {
-        let lines = self.starts.entries() - 1;
-        IndexedLines(LineIter {
-            bytes: self.bytes,
-            starts: self.starts,
-            terminated: self.terminated,
-            next: 0,
-            lines,
-            start: self.starts.get(0),
-        })
+        IndexedLines(LineIter::new(self.bytes, self.starts, self.terminated, 0))
     }
 }
 
@@ -160,17 +136,64 @@ impl<'a> Iterator for IndexedLines<'a> {
 }
 
 /// Lines in order. Each line's end is the next one's start, so a step reads one entry of the
-/// index, not two.
+/// index, not two. The index's slices are taken apart once here, so a step reads its entry
+/// without matching on the index's form or checking bounds (the invariant below).
 #[derive(Clone)]
 struct LineIter<'a> {
     bytes: &'a [u8],
-    starts: &'a Starts,
+    /// The index's entries when it is [`Starts::Wide`], else empty.
+    wide: &'a [u32],
+    /// The index's blocks when it is [`Starts::Narrow`], else empty.
+    bases: &'a [u32],
+    offsets: &'a [u16],
+    narrow: bool,
     terminated: bool,
-    /// Index of the line `next()` returns.
+    /// Index of the line `next()` returns; at most `lines`.
     next: usize,
+    /// Number of lines: the index has `lines + 1` entries.
     lines: usize,
     /// Start of line `next`.
     start: u32,
+}
+
+impl<'a> LineIter<'a> {
+    /// Lines of `bytes` from `from` on (at most the number of lines).
+    fn new(bytes: &'a [u8], starts: &'a Starts, terminated: bool, from: usize) -> Self {
+        let lines = starts.entries() - 1;
+        let from = from.min(lines);
+        let (wide, bases, offsets, narrow): (&[u32], &[u32], &[u16], bool) = match starts {
+            Starts::Wide(wide) => (wide, &[], &[], false),
+            Starts::Narrow { bases, offsets } => (&[], bases, offsets, true),
+        };
+        LineIter {
+            bytes,
+            wide,
+            bases,
+            offsets,
+            narrow,
+            terminated,
+            next: from,
+            lines,
+            start: starts.get(from),
+        }
+    }
+
+    /// Entry `k` of the index, for `k <= lines`.
+    #[inline(always)]
+    fn entry(&self, k: usize) -> u32 {
+        debug_assert!(k <= self.lines);
+        // SAFETY: `k <= lines` and the index has `lines + 1` entries: a wide index holds them
+        // in `wide`; a narrow one in `offsets`, with a base in `bases` per started block of
+        // `1 << BLOCK_SHIFT` entries (what `Starts::get` reads, with its bounds checks).
+        unsafe {
+            if self.narrow {
+                self.bases.get_unchecked(k >> BLOCK_SHIFT)
+                    + u32::from(*self.offsets.get_unchecked(k))
+            } else {
+                *self.wide.get_unchecked(k)
+            }
+        }
+    }
 }
 
 impl<'a> Iterator for LineIter<'a> {
@@ -184,7 +207,7 @@ impl<'a> Iterator for LineIter<'a> {
             return None;
         }
         self.next += 1;
-        let end = self.starts.get(self.next);
+        let end = self.entry(self.next);
         let line = LineTexts::line(self.bytes, self.start, end, self.terminated);
         self.start = end;
         Some(line)
@@ -209,5 +232,61 @@ impl std::ops::Index<usize> for LineTexts<'_> {
             self.starts.get(i + 1),
             self.terminated,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Lines split on `\n` with the `\n` or `\r\n` cut off (a final line without `\n` keeps a
+    /// trailing `\r`): what every iterator must give.
+    fn expected_lines(input: &[u8]) -> Vec<&[u8]> {
+        let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        let last = lines.pop().unwrap_or_default();
+        let mut lines: Vec<&[u8]> = lines
+            .into_iter()
+            .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+            .collect();
+        if !last.is_empty() {
+            lines.push(last);
+        }
+        lines
+    }
+
+    fn check_iterators(input: &[u8], index: &LineIndex) -> Result<(), TestCaseError> {
+        let texts = LineTexts::of(input, index, None);
+        let expected = expected_lines(input);
+        prop_assert_eq!(texts.len(), expected.len());
+        let by_index: Vec<&[u8]> = (0..texts.len()).map(|i| &texts[i]).collect();
+        prop_assert_eq!(&by_index, &expected);
+        prop_assert_eq!(&texts.iter_from(0).collect::<Vec<_>>(), &expected);
+        let indexed: Vec<(usize, &[u8])> = texts.indexed().collect();
+        prop_assert_eq!(
+            indexed,
+            expected.iter().copied().enumerate().collect::<Vec<_>>()
+        );
+        for from in [1, expected.len() / 2, expected.len(), expected.len() + 3] {
+            let tail: Vec<&[u8]> = texts.iter_from(from).collect();
+            prop_assert_eq!(&tail[..], &expected[from.min(expected.len())..]);
+        }
+        let raw: Vec<&[u8]> = texts.with_terminators().collect();
+        prop_assert_eq!(raw.concat(), input.to_vec());
+        Ok(())
+    }
+
+    proptest! {
+        /// Iterating the lines (wide or narrow index) gives what indexing them gives.
+        #[test]
+        fn iterators_agree_with_indexing(
+            input in proptest::collection::vec(
+                prop_oneof![Just(b'\n'), Just(b'\r'), Just(b'a'), Just(b' ')],
+                0..2000,
+            ),
+        ) {
+            check_iterators(&input, &LineIndex::new(&input, usize::MAX))?;
+            check_iterators(&input, &LineIndex::new_wide(&input))?;
+        }
     }
 }
