@@ -398,15 +398,19 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
     // Values take at least two bytes each but JSON as tools print it spends about twenty:
     // sized for that, the tape rarely grows.
     let mut tape: Vec<Entry> = Vec::with_capacity(bytes.len() / 16 + 1);
-    // The containers being parsed, innermost last.
-    let mut open: Vec<Open> = Vec::new();
+    // The container being parsed is kept in a local (`top`); the ones around it wait on
+    // `outer`, innermost last. At the root, `top` is a placeholder that closes on no byte.
+    const AT_ROOT: u8 = 0;
+    let mut top = Open {
+        index: 0,
+        children: 0,
+        close: AT_ROOT,
+    };
+    let mut outer: Vec<Open> = Vec::new();
     let mut pos = 0usize;
     let (mut key_start, mut key_len) = (0u32, 0u32);
     loop {
-        // A value starts here, `open.len()` containers deep.
-        if open.len() > MAX_DEPTH {
-            return None;
-        }
+        // A value starts here, `outer.len()` containers deep (checked where containers open).
         pos = scanner.skip_ws(pos);
         let first = *bytes.get(pos)?;
         let index = tape.len() as u32;
@@ -432,13 +436,17 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
                 if bytes.get(pos) == Some(&close) {
                     pos += 1;
                 } else {
-                    let object = first == b'{';
-                    open.push(Open {
+                    // Its first child is `outer.len()` deep once it waits there.
+                    if outer.len() >= MAX_DEPTH {
+                        return None;
+                    }
+                    outer.push(top);
+                    top = Open {
                         index,
                         children: 0,
                         close,
-                    });
-                    (pos, key_start, key_len) = if object {
+                    };
+                    (pos, key_start, key_len) = if close == b'}' {
                         scanner.field_key(pos)?
                     } else {
                         (pos, 0, 0)
@@ -456,33 +464,33 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
         // The value is complete: count it in its container, close every container that ends
         // here, and move on to the next value.
         loop {
-            let Some(container) = open.last_mut() else {
+            if top.close == AT_ROOT {
                 if scanner.skip_ws(pos) != bytes.len() {
                     return None;
                 }
                 let lines = scanner.line_count();
                 return Some(Document { bytes, tape, lines });
-            };
-            container.children += 1;
+            }
+            top.children += 1;
             pos = scanner.skip_ws(pos);
             let separator = *bytes.get(pos)?;
             if separator == b',' {
-                (pos, key_start, key_len) = if container.close == b'}' {
+                (pos, key_start, key_len) = if top.close == b'}' {
                     scanner.field_key(pos + 1)?
                 } else {
                     (pos + 1, 0, 0)
                 };
                 break;
             }
-            if separator != container.close {
+            if separator != top.close {
                 return None;
             }
             pos += 1;
             let end_of_tape = tape.len() as u32;
-            let entry = &mut tape[container.index as usize];
-            entry.len = container.children;
+            let entry = &mut tape[top.index as usize];
+            entry.len = top.children;
             entry.next = end_of_tape;
-            open.pop();
+            top = outer.pop()?;
         }
     }
 }
@@ -608,6 +616,25 @@ fn key_fingerprint(key: &[u8]) -> usize {
     (mixed >> 56) as usize
 }
 
+/// Whether two byte strings are equal, compared inline for the short keys and values of
+/// records (a call to `memcmp` costs more than the comparison); longer ones use `==`.
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |bytes: &[u8], at: usize| {
+        u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"))
+    };
+    match n {
+        // Two overlapping words cover every byte.
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        0..=7 => a == b,
+        _ => word(a, 0) == word(b, 0) && a == b,
+    }
+}
+
 /// The distinct (slot, scalar value) pairs of a record array, numbered 0, 1, ... as first seen:
 /// an open-addressing table sized up front for every field being distinct, so it never grows,
 /// that hashes a value once and compares bytes only on a full hash match.
@@ -649,7 +676,7 @@ impl<'a> DistinctValues<'a> {
                 return (number, true);
             }
             let (seen_hash, seen) = self.pairs[number as usize];
-            if seen_hash == hash && seen == raw {
+            if seen_hash == hash && same_bytes(seen, raw) {
                 return (number, false);
             }
             bucket = (bucket + 1) & mask;
@@ -681,7 +708,7 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
     let matches = |slots: &[Slot<'_>], guess: u32, key: &[u8]| {
         slots
             .get(guess as usize)
-            .is_some_and(|slot| slot.key == key)
+            .is_some_and(|slot| same_bytes(slot.key, key))
     };
     for record in records {
         let mut previous = START;
@@ -981,6 +1008,21 @@ mod tests {
             "marks are appended after what is there"
         );
         assert_eq!(dispatched[1..], bytewise[..]);
+    }
+
+    #[test]
+    fn same_bytes_agrees_with_slice_equality_at_every_length() {
+        let base: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for n in 0..base.len() {
+            let a = &base[..n];
+            assert!(same_bytes(a, a));
+            assert!(!same_bytes(a, &base[..n + 1]));
+            for flip in 0..n {
+                let mut b = a.to_vec();
+                b[flip] ^= 0x20;
+                assert!(!same_bytes(a, &b), "length {n}, byte {flip}");
+            }
+        }
     }
 
     #[test]
