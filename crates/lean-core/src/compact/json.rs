@@ -602,18 +602,30 @@ struct RecordPlan<'a> {
 const NOT_SCALAR: u32 = u32::MAX;
 
 /// A cheap 8-bit digest of an object key (its length and its first and last eight bytes), to
-/// pick a cache entry; equal keys have equal fingerprints.
+/// pick a cache entry; equal keys have equal fingerprints (the entry found is checked, so the
+/// digest only decides how often the cache hits).
 fn key_fingerprint(key: &[u8]) -> usize {
-    let word = |bytes: &[u8]| {
-        let mut padded = [0u8; 8];
-        padded[..bytes.len()].copy_from_slice(bytes);
-        u64::from_le_bytes(padded)
-    };
     let n = key.len();
-    let head = word(&key[..n.min(8)]);
-    let tail = word(&key[n.saturating_sub(8)..]);
+    let head = short_word(&key[..n.min(8)]);
+    let tail = short_word(&key[n.saturating_sub(8)..]);
     let mixed = (head ^ tail.rotate_left(29) ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (mixed >> 56) as usize
+}
+
+/// A word that, among byte strings of one length up to 8, differs whenever the strings do: the
+/// bytes read with overlapping loads (no copy into a padded buffer, which calls `memcpy`).
+#[inline(always)]
+fn short_word(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    debug_assert!(n <= 8);
+    let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes"));
+    match n {
+        // Two overlapping halves cover every byte.
+        4..=8 => u64::from(half(0)) | u64::from(half(n - 4)) << 32,
+        // The first, middle and last bytes are all of them.
+        1..=3 => u64::from(bytes[0]) | u64::from(bytes[n / 2]) << 8 | u64::from(bytes[n - 1]) << 16,
+        _ => 0,
+    }
 }
 
 /// Whether two byte strings are equal, compared inline for the short keys and values of
@@ -628,9 +640,9 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"))
     };
     match n {
+        0..=8 => short_word(a) == short_word(b),
         // Two overlapping words cover every byte.
-        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
-        0..=7 => a == b,
+        9..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
         _ => word(a, 0) == word(b, 0) && a == b,
     }
 }
