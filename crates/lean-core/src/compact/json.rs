@@ -121,16 +121,21 @@ impl Iterator for Children<'_, '_> {
 impl ExactSizeIterator for Children<'_, '_> {}
 
 /// Where the parser's searches stop, marked for the whole input before parsing, 64 bytes to a
-/// word: bit `i` of `quote_or_escape[w]` is set when byte `64 * w + i` is `"` or `\\`, and of
-/// `solid[w]` when that byte is not JSON whitespace. Finding a string's end or the next token is
-/// then a bit search, not a walk over bytes.
+/// word: bit `i` of `marks[w][QUOTE_OR_ESCAPE]` is set when byte `64 * w + i` is `"` or `\\`,
+/// and of `marks[w][SOLID]` when that byte is not JSON whitespace. Finding a string's end or the
+/// next token is then a bit search, not a walk over bytes. The two words of a block sit side by
+/// side: a search for either touches one cache line.
 struct Scanner<'a> {
     bytes: &'a [u8],
-    quote_or_escape: Vec<u64>,
-    solid: Vec<u64>,
+    marks: Vec<[u64; 2]>,
     /// `\n` bytes in the input.
     newlines: usize,
 }
+
+/// Index in a block's marks of its quotes and backslashes.
+const QUOTE_OR_ESCAPE: usize = 0;
+/// Index in a block's marks of its bytes that are not whitespace.
+const SOLID: usize = 1;
 
 /// Marks of one block of at most 64 bytes: quotes or escapes, solid bytes, and newlines.
 #[inline]
@@ -178,32 +183,111 @@ fn block_marks_bytewise(block: &[u8]) -> (u64, u64, usize) {
     (special, solid, newlines)
 }
 
+/// Appends the marks of every 64-byte block of `bytes` (whose length is a multiple of 64) to
+/// `marks`; returns the number of newlines. Uses AVX2 where the CPU has it (the detection is a
+/// cached load), else SSE2 or the bytewise reading.
+fn mark_full_blocks(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usize {
+    debug_assert_eq!(bytes.len() % 64, 0);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: both features were just detected on this CPU.
+        return unsafe { mark_full_blocks_avx2(bytes, marks) };
+    }
+    mark_full_blocks_baseline(bytes, marks)
+}
+
+/// [`mark_full_blocks`] with [`block_marks`] (SSE2 on x86-64): the path for CPUs without AVX2.
+fn mark_full_blocks_baseline(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usize {
+    let mut newlines = 0;
+    marks.extend(bytes.chunks_exact(64).map(|block| {
+        let (special, solid, block_newlines) = block_marks(block);
+        newlines += block_newlines;
+        [special, solid]
+    }));
+    newlines
+}
+
+/// [`mark_full_blocks`] 32 bytes to an AVX2 register. JSON whitespace is found with one table
+/// lookup: indexed by a byte's low nibble, the table holds the one whitespace byte with that
+/// nibble (or 0, which no byte with a nonzero nibble equals), so a byte is whitespace exactly
+/// when it equals its lookup; bytes with the high bit set look up 0 and never match.
+///
+/// # Safety
+/// The CPU must support AVX2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn mark_full_blocks_avx2(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usize {
+    use std::arch::x86_64::*;
+    let mut white_table = [0i8; 16];
+    white_table[0] = b' ' as i8;
+    white_table[9] = b'\t' as i8;
+    white_table[10] = b'\n' as i8;
+    white_table[13] = b'\r' as i8;
+    let table = _mm256_broadcastsi128_si256(_mm_loadu_si128(white_table.as_ptr().cast()));
+    let quote = _mm256_set1_epi8(b'"' as i8);
+    let escape = _mm256_set1_epi8(b'\\' as i8);
+    let newline = _mm256_set1_epi8(b'\n' as i8);
+    let blocks = bytes.len() / 64;
+    marks.reserve(blocks);
+    let mut newlines = 0usize;
+    let base = bytes.as_ptr();
+    for (block, slot) in marks.spare_capacity_mut()[..blocks].iter_mut().enumerate() {
+        // A macro, not a closure: closures do not inherit this function's target features.
+        // The loads read the two 32-byte halves of block `block`, inside `bytes`.
+        macro_rules! half {
+            ($offset:expr) => {{
+                let v = _mm256_loadu_si256(base.add(64 * block + $offset).cast());
+                let white = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
+                let marked =
+                    _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, escape));
+                let lines = _mm256_cmpeq_epi8(v, newline);
+                (
+                    u64::from(_mm256_movemask_epi8(marked) as u32),
+                    u64::from(_mm256_movemask_epi8(white) as u32),
+                    _mm256_movemask_epi8(lines) as u32,
+                )
+            }};
+        }
+        let (special_low, white_low, lines_low) = half!(0);
+        let (special_high, white_high, lines_high) = half!(32);
+        slot.write([
+            special_low | special_high << 32,
+            !(white_low | white_high << 32),
+        ]);
+        newlines += (lines_low.count_ones() + lines_high.count_ones()) as usize;
+    }
+    // Every one of the `blocks` spare slots was written above.
+    marks.set_len(marks.len() + blocks);
+    newlines
+}
+
 impl<'a> Scanner<'a> {
     fn new(bytes: &'a [u8]) -> Self {
-        let words = bytes.len().div_ceil(64);
-        let mut scanner = Scanner {
-            bytes,
-            quote_or_escape: Vec::with_capacity(words),
-            solid: Vec::with_capacity(words),
-            newlines: 0,
-        };
-        for block in bytes.chunks(64) {
-            let (special, solid, newlines) = block_marks(block);
-            scanner.quote_or_escape.push(special);
-            scanner.solid.push(solid);
-            scanner.newlines += newlines;
+        let full = bytes.len() / 64;
+        let mut marks = Vec::with_capacity(bytes.len().div_ceil(64));
+        let mut newlines = mark_full_blocks(&bytes[..full * 64], &mut marks);
+        let tail = &bytes[full * 64..];
+        if !tail.is_empty() {
+            let (special, solid, tail_newlines) = block_marks_bytewise(tail);
+            marks.push([special, solid]);
+            newlines += tail_newlines;
         }
-        scanner
+        Scanner {
+            bytes,
+            marks,
+            newlines,
+        }
     }
 
     /// The first offset at or after `from` whose bit is set in `marks`.
     #[inline]
-    fn next_mark(marks: &[u64], from: usize) -> Option<usize> {
+    fn next_mark(marks: &[[u64; 2]], which: usize, from: usize) -> Option<usize> {
         let mut word = from / 64;
-        let mut bits = *marks.get(word)? & (u64::MAX << (from % 64));
+        let mut bits = marks.get(word)?[which] & (u64::MAX << (from % 64));
         while bits == 0 {
             word += 1;
-            bits = *marks.get(word)?;
+            bits = marks.get(word)?[which];
         }
         Some(word * 64 + bits.trailing_zeros() as usize)
     }
@@ -217,7 +301,7 @@ impl<'a> Scanner<'a> {
             None => pos,
             // Pretty-printed JSON puts one blank after each colon.
             Some(b' ') if self.bytes.get(pos + 1).is_some_and(|&b| b > b' ') => pos + 1,
-            _ => Self::next_mark(&self.solid, pos).unwrap_or(self.bytes.len()),
+            _ => Self::next_mark(&self.marks, SOLID, pos).unwrap_or(self.bytes.len()),
         }
     }
 
@@ -227,7 +311,7 @@ impl<'a> Scanner<'a> {
     fn string_end(&self, open: usize) -> Option<usize> {
         let mut pos = open + 1;
         loop {
-            let found = Self::next_mark(&self.quote_or_escape, pos)?;
+            let found = Self::next_mark(&self.marks, QUOTE_OR_ESCAPE, pos)?;
             if self.bytes[found] == b'"' {
                 return Some(found + 1);
             }
@@ -314,15 +398,19 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
     // Values take at least two bytes each but JSON as tools print it spends about twenty:
     // sized for that, the tape rarely grows.
     let mut tape: Vec<Entry> = Vec::with_capacity(bytes.len() / 16 + 1);
-    // The containers being parsed, innermost last.
-    let mut open: Vec<Open> = Vec::new();
+    // The container being parsed is kept in a local (`top`); the ones around it wait on
+    // `outer`, innermost last. At the root, `top` is a placeholder that closes on no byte.
+    const AT_ROOT: u8 = 0;
+    let mut top = Open {
+        index: 0,
+        children: 0,
+        close: AT_ROOT,
+    };
+    let mut outer: Vec<Open> = Vec::new();
     let mut pos = 0usize;
     let (mut key_start, mut key_len) = (0u32, 0u32);
     loop {
-        // A value starts here, `open.len()` containers deep.
-        if open.len() > MAX_DEPTH {
-            return None;
-        }
+        // A value starts here, `outer.len()` containers deep (checked where containers open).
         pos = scanner.skip_ws(pos);
         let first = *bytes.get(pos)?;
         let index = tape.len() as u32;
@@ -348,13 +436,17 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
                 if bytes.get(pos) == Some(&close) {
                     pos += 1;
                 } else {
-                    let object = first == b'{';
-                    open.push(Open {
+                    // Its first child is `outer.len()` deep once it waits there.
+                    if outer.len() >= MAX_DEPTH {
+                        return None;
+                    }
+                    outer.push(top);
+                    top = Open {
                         index,
                         children: 0,
                         close,
-                    });
-                    (pos, key_start, key_len) = if object {
+                    };
+                    (pos, key_start, key_len) = if close == b'}' {
                         scanner.field_key(pos)?
                     } else {
                         (pos, 0, 0)
@@ -372,33 +464,33 @@ pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
         // The value is complete: count it in its container, close every container that ends
         // here, and move on to the next value.
         loop {
-            let Some(container) = open.last_mut() else {
+            if top.close == AT_ROOT {
                 if scanner.skip_ws(pos) != bytes.len() {
                     return None;
                 }
                 let lines = scanner.line_count();
                 return Some(Document { bytes, tape, lines });
-            };
-            container.children += 1;
+            }
+            top.children += 1;
             pos = scanner.skip_ws(pos);
             let separator = *bytes.get(pos)?;
             if separator == b',' {
-                (pos, key_start, key_len) = if container.close == b'}' {
+                (pos, key_start, key_len) = if top.close == b'}' {
                     scanner.field_key(pos + 1)?
                 } else {
                     (pos + 1, 0, 0)
                 };
                 break;
             }
-            if separator != container.close {
+            if separator != top.close {
                 return None;
             }
             pos += 1;
             let end_of_tape = tape.len() as u32;
-            let entry = &mut tape[container.index as usize];
-            entry.len = container.children;
+            let entry = &mut tape[top.index as usize];
+            entry.len = top.children;
             entry.next = end_of_tape;
-            open.pop();
+            top = outer.pop()?;
         }
     }
 }
@@ -510,18 +602,49 @@ struct RecordPlan<'a> {
 const NOT_SCALAR: u32 = u32::MAX;
 
 /// A cheap 8-bit digest of an object key (its length and its first and last eight bytes), to
-/// pick a cache entry; equal keys have equal fingerprints.
+/// pick a cache entry; equal keys have equal fingerprints (the entry found is checked, so the
+/// digest only decides how often the cache hits).
 fn key_fingerprint(key: &[u8]) -> usize {
-    let word = |bytes: &[u8]| {
-        let mut padded = [0u8; 8];
-        padded[..bytes.len()].copy_from_slice(bytes);
-        u64::from_le_bytes(padded)
-    };
     let n = key.len();
-    let head = word(&key[..n.min(8)]);
-    let tail = word(&key[n.saturating_sub(8)..]);
+    let head = short_word(&key[..n.min(8)]);
+    let tail = short_word(&key[n.saturating_sub(8)..]);
     let mixed = (head ^ tail.rotate_left(29) ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (mixed >> 56) as usize
+}
+
+/// A word that, among byte strings of one length up to 8, differs whenever the strings do: the
+/// bytes read with overlapping loads (no copy into a padded buffer, which calls `memcpy`).
+#[inline(always)]
+fn short_word(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    debug_assert!(n <= 8);
+    let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("four bytes"));
+    match n {
+        // Two overlapping halves cover every byte.
+        4..=8 => u64::from(half(0)) | u64::from(half(n - 4)) << 32,
+        // The first, middle and last bytes are all of them.
+        1..=3 => u64::from(bytes[0]) | u64::from(bytes[n / 2]) << 8 | u64::from(bytes[n - 1]) << 16,
+        _ => 0,
+    }
+}
+
+/// Whether two byte strings are equal, compared inline for the short keys and values of
+/// records (a call to `memcmp` costs more than the comparison); longer ones use `==`.
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |bytes: &[u8], at: usize| {
+        u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"))
+    };
+    match n {
+        0..=8 => short_word(a) == short_word(b),
+        // Two overlapping words cover every byte.
+        9..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => word(a, 0) == word(b, 0) && a == b,
+    }
 }
 
 /// The distinct (slot, scalar value) pairs of a record array, numbered 0, 1, ... as first seen:
@@ -565,7 +688,7 @@ impl<'a> DistinctValues<'a> {
                 return (number, true);
             }
             let (seen_hash, seen) = self.pairs[number as usize];
-            if seen_hash == hash && seen == raw {
+            if seen_hash == hash && same_bytes(seen, raw) {
                 return (number, false);
             }
             bucket = (bucket + 1) & mask;
@@ -597,7 +720,7 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
     let matches = |slots: &[Slot<'_>], guess: u32, key: &[u8]| {
         slots
             .get(guess as usize)
-            .is_some_and(|slot| slot.key == key)
+            .is_some_and(|slot| same_bytes(slot.key, key))
     };
     for record in records {
         let mut previous = START;
@@ -872,6 +995,45 @@ mod tests {
         }
         for block in input.chunks(64) {
             assert_eq!(block_marks(block), block_marks_bytewise(block));
+        }
+        // Whole-input marking: the dispatched path (AVX2 where available), the baseline path
+        // and the bytewise reading agree on every block and on the newline count.
+        let full = &input[..input.len() / 64 * 64];
+        let mut bytewise = Vec::new();
+        let mut bytewise_newlines = 0;
+        for block in full.chunks(64) {
+            let (special, solid, newlines) = block_marks_bytewise(block);
+            bytewise.push([special, solid]);
+            bytewise_newlines += newlines;
+        }
+        let mut baseline = Vec::new();
+        assert_eq!(
+            mark_full_blocks_baseline(full, &mut baseline),
+            bytewise_newlines
+        );
+        assert_eq!(baseline, bytewise);
+        let mut dispatched = vec![[7, 7]];
+        assert_eq!(mark_full_blocks(full, &mut dispatched), bytewise_newlines);
+        assert_eq!(
+            dispatched[0],
+            [7, 7],
+            "marks are appended after what is there"
+        );
+        assert_eq!(dispatched[1..], bytewise[..]);
+    }
+
+    #[test]
+    fn same_bytes_agrees_with_slice_equality_at_every_length() {
+        let base: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for n in 0..base.len() {
+            let a = &base[..n];
+            assert!(same_bytes(a, a));
+            assert!(!same_bytes(a, &base[..n + 1]));
+            for flip in 0..n {
+                let mut b = a.to_vec();
+                b[flip] ^= 0x20;
+                assert!(!same_bytes(a, &b), "length {n}, byte {flip}");
+            }
         }
     }
 
