@@ -51,12 +51,7 @@ pub(super) fn errors_with_details(
         kept_errors.sort_unstable();
         kept_errors.dedup();
     }
-    let mut frames = FrameSearch {
-        is_frame: |j: usize| is_stack_frame(lines.body(j)),
-        start: 0,
-        checked_to: 0,
-        found: None,
-    };
+    let mut frames = FrameSearch::new(|j: usize| is_stack_frame(lines.body(j)));
     for &i in &kept_errors {
         let i = i as usize;
         flags[i].set_rank(Rank::Must);
@@ -115,6 +110,15 @@ struct FrameSearch<F: Fn(usize) -> bool> {
 }
 
 impl<F: Fn(usize) -> bool> FrameSearch<F> {
+    fn new(is_frame: F) -> Self {
+        FrameSearch {
+            is_frame,
+            start: 0,
+            checked_to: 0,
+            found: None,
+        }
+    }
+
     /// The first frame in `start..end`. Errors come in line order, so `start` only grows; a
     /// window behind the last one starts the search afresh.
     fn first_within(&mut self, start: usize, end: usize) -> Option<usize> {
@@ -306,6 +310,17 @@ mod tests {
         (start..end).find(|&j| frames[j])
     }
 
+    /// A frame test over `frames` that counts, in `asked`, how often it was asked.
+    fn counting<'a>(
+        frames: &'a [bool],
+        asked: &'a std::cell::Cell<usize>,
+    ) -> impl Fn(usize) -> bool + 'a {
+        move |j| {
+            asked.set(asked.get() + 1);
+            frames[j]
+        }
+    }
+
     #[test]
     fn frame_search_matches_a_fresh_search_per_window() {
         // A fixed pseudo-random pattern of frames and of windows, forward and backward.
@@ -319,15 +334,7 @@ mod tests {
         for density in [2u64, 5, 30] {
             let frames: Vec<bool> = (0..400).map(|_| next() % density == 0).collect();
             let asked = std::cell::Cell::new(0usize);
-            let mut search = FrameSearch {
-                is_frame: |j: usize| {
-                    asked.set(asked.get() + 1);
-                    frames[j]
-                },
-                start: 0,
-                checked_to: 0,
-                found: None,
-            };
+            let mut search = FrameSearch::new(counting(&frames, &asked));
             let mut start = 0usize;
             for _ in 0..300 {
                 // Mostly forward steps, sometimes a step back.
@@ -351,15 +358,7 @@ mod tests {
     fn frame_search_asks_each_line_once_for_forward_windows() {
         let frames = [false; 100];
         let asked = std::cell::Cell::new(0usize);
-        let mut search = FrameSearch {
-            is_frame: |j: usize| {
-                asked.set(asked.get() + 1);
-                frames[j]
-            },
-            start: 0,
-            checked_to: 0,
-            found: None,
-        };
+        let mut search = FrameSearch::new(counting(&frames, &asked));
         for start in 1..76 {
             assert_eq!(search.first_within(start, start + 24), None);
         }
