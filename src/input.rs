@@ -98,20 +98,12 @@ impl JsText {
     }
 
     /// The whole string as UTF-8 (U+FFFD for a lone surrogate, the bytes of
-    /// `Buffer.from(string)`). Its Latin-1 copy comes first, a plain memory copy in V8: when
-    /// that is ASCII and the string has as many UTF-8 bytes as units, it is the UTF-8. Else
-    /// the string is copied as UTF-16 (again a plain copy) and encoded here, which is several
-    /// times faster than V8's own UTF-8 writer and needs no pass to measure it first.
+    /// `Buffer.from(string)`). It is copied out as UTF-16, a plain widening copy in V8 that
+    /// holds every character exactly, and encoded here, where ASCII runs are narrowed a block at
+    /// a time: one pass proves and converts. (A Latin-1 copy would need a second proof, V8's
+    /// UTF-8 length, a character-by-character pass, since it keeps only the low byte of a
+    /// character above U+00FF.) This is several times faster than V8's own UTF-8 writer.
     pub(crate) fn read(&self) -> std::result::Result<Vec<u8>, Error<ErrorCode>> {
-        let latin1 = self.copy_out::<u8>(|buf, size, written| unsafe {
-            sys::napi_get_value_string_latin1(self.env, self.value, buf.cast(), size, written)
-        })?;
-        // An ASCII Latin-1 copy can still hide characters above U+00FF (their low byte is
-        // what it holds); the UTF-8 length tells.
-        if latin1.is_ascii() && self.utf8_len()? == self.units {
-            return Ok(latin1);
-        }
-        drop(latin1);
         let utf16 = self.copy_out::<u16>(|buf, size, written| unsafe {
             sys::napi_get_value_string_utf16(self.env, self.value, buf, size, written)
         })?;

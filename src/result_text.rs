@@ -5,6 +5,7 @@
 //! costs no more memory than compacting it, unless the caller asks for the text.
 
 use lean_core::hash::xxh3_hex;
+use lean_core::utf16::utf8_to_utf16;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::sys;
@@ -36,7 +37,7 @@ enum TextSource {
     /// A new string from ASCII bytes, created as Latin-1: a plain copy into a one-byte string,
     /// where creating it from UTF-8 would first scan the bytes in V8.
     Ascii(Vec<u8>),
-    /// A new string.
+    /// A new string from other text (valid UTF-8).
     Owned(String),
     /// The caller's own string value.
     Same(sys::napi_value),
@@ -85,7 +86,26 @@ impl ToNapiValue for ResultText {
                 )?;
                 Ok(value)
             }
-            TextSource::Owned(text) => unsafe { String::to_napi_value(env, text) },
+            TextSource::Owned(text) => {
+                // Created from its UTF-16, encoded here: V8's UTF-8 decoder would first
+                // measure the text and then decode it byte by byte.
+                let units = utf8_to_utf16(&text);
+                drop(text);
+                let mut value = std::ptr::null_mut();
+                // SAFETY: `env` is the env napi is converting for; `units` holds `len()` units.
+                status(
+                    unsafe {
+                        sys::napi_create_string_utf16(
+                            env,
+                            units.as_ptr(),
+                            units.len() as isize,
+                            &mut value,
+                        )
+                    },
+                    "create the result's text (is it longer than a JS string can be?)",
+                )?;
+                Ok(value)
+            }
             TextSource::Same(value) => Ok(value),
             TextSource::Deferred => unsafe { <()>::to_napi_value(env, ()) },
         }
