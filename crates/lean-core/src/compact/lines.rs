@@ -615,6 +615,18 @@ pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
         }
         at += 8;
     }
+    if at < len && len >= 8 {
+        // The tail as one more 8-byte step ending at `len`: its bytes before `at` were already
+        // found equal, so its first difference is the first one past `at`. Paths end in a few
+        // bytes that a byte loop compared one branch at a time.
+        let x = u64::from_le_bytes(a[len - 8..len].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(b[len - 8..len].try_into().expect("8 bytes"));
+        return if x == y {
+            len
+        } else {
+            len - 8 + ((x ^ y).trailing_zeros() / 8) as usize
+        };
+    }
     at + a[at..len]
         .iter()
         .zip(&b[at..len])
@@ -639,6 +651,23 @@ mod tests {
         }
         assert_eq!(common_prefix_len(a, a), a.len());
         assert_eq!(common_prefix_len(b"", a), 0);
+    }
+
+    #[test]
+    fn common_prefixes_of_every_length_and_difference_agree_with_a_byte_loop() {
+        // Lengths that are not multiples of 8 end in the overlapping tail step.
+        let a = b"/usr/include/x86_64-linux-gnu/sys/stat.h";
+        for len in 0..=a.len() {
+            for cut in 0..=len {
+                let mut b = a[..len].to_vec();
+                if cut < len {
+                    b[cut] = b'#';
+                }
+                let by_bytes = a[..len].iter().zip(&b).take_while(|(x, y)| x == y).count();
+                assert_eq!(common_prefix_len(&a[..len], &b), by_bytes, "{len} {cut}");
+                assert_eq!(common_prefix_len(&b, a), by_bytes.min(len), "{len} {cut}");
+            }
+        }
     }
 
     proptest::proptest! {

@@ -50,28 +50,72 @@ fn starts_unindented_text(line: &[u8]) -> bool {
     }
 }
 
-/// The directory part shared by every bare path in `lines` (`/usr/include/`), if any.
-fn common_root<'a>(lines: impl Iterator<Item = &'a [u8]>) -> Option<usize> {
-    let mut first: Option<&[u8]> = None;
-    let mut shared = usize::MAX;
-    for line in lines {
-        let t = trim(line);
-        if t.is_empty() {
-            continue;
+/// The directory part shared by every bare path of a tree (`/usr/include/`), read one row at a
+/// time so the box-drawing pass finds it on the way instead of a pass of its own.
+#[derive(Default)]
+struct CommonRoot<'a> {
+    /// The first non-blank path.
+    first: Option<&'a [u8]>,
+    /// Length of the prefix of `first` shared by every path so far.
+    shared: usize,
+    /// Position of the first `/` of `first`: once `shared` no longer reaches past it, no path
+    /// prefix holds a `/` and there is no root.
+    first_slash: usize,
+    /// Some row was not a bare path (a blank inside it, or no shared `/`).
+    failed: bool,
+    /// Some row had a tab (`du`'s `SIZE\tPATH`), so every row's path is the part after its tab.
+    tabbed: bool,
+}
+
+impl<'a> CommonRoot<'a> {
+    /// Takes one row into account.
+    #[inline]
+    fn add(&mut self, row: &'a [u8]) {
+        if self.failed {
+            return;
         }
-        if has_byte(t, b' ') || !has_byte(t, b'/') {
-            return None;
-        }
-        match first {
-            None => {
-                first = Some(t);
-                shared = t.len();
+        let path = match find_byte(b'\t', row) {
+            Some(tab) => {
+                self.tabbed = true;
+                &row[tab + 1..]
             }
-            Some(f) => shared = common_prefix_len(&f[..shared], t),
+            None => row,
+        };
+        let t = trim(path);
+        if t.is_empty() {
+            return;
+        }
+        if has_byte(t, b' ') {
+            self.failed = true;
+            return;
+        }
+        match self.first {
+            None => match find_byte(b'/', t) {
+                Some(slash) => {
+                    self.first = Some(t);
+                    self.shared = t.len();
+                    self.first_slash = slash;
+                }
+                None => self.failed = true,
+            },
+            // Every path shares `first[..shared]`, so the root's `/` being in it also means
+            // every path has a `/`: no separate search is needed.
+            Some(first) => {
+                self.shared = common_prefix_len(&first[..self.shared], t);
+                self.failed = self.shared <= self.first_slash;
+            }
         }
     }
-    let first = first?;
-    Some(first[..shared].iter().rposition(|&b| b == b'/')? + 1)
+
+    /// Length of the shared directory part (through its last `/`), if every row was a bare
+    /// path under one.
+    fn root(&self) -> Option<usize> {
+        if self.failed {
+            return None;
+        }
+        let first = self.first?;
+        Some(first[..self.shared].iter().rposition(|&b| b == b'/')? + 1)
+    }
 }
 
 /// A `[section]` or `[[array.of.tables]]` header.
@@ -257,6 +301,7 @@ pub(crate) fn recognize<'a>(
         ContentKind::Tree => {
             let mut previous_root: Option<usize> = None;
             let mut box_rows = 0usize;
+            let mut bare = CommonRoot::default();
             for (i, line) in lines.clone() {
                 match box_depth(line) {
                     Some(0) => {
@@ -270,23 +315,14 @@ pub(crate) fn recognize<'a>(
                     Some(_) => {}
                     None => previous_root = starts_unindented_text(line).then_some(i),
                 }
+                bare.add(line);
             }
             if box_rows > 0 {
                 return;
             }
             // Bare paths (`find`, `du -a`): the first path of each direct child of the
             // common root, so every top-level entry is named.
-            // `du` rows are `SIZE\tPATH`; whether any row has a tab is noted on the way, since
-            // the common root is known only once every row was read.
-            let tabbed = std::cell::Cell::new(false);
-            let paths = lines.clone().map(|(i, l)| match find_byte(b'\t', l) {
-                Some(tab) => {
-                    tabbed.set(true);
-                    (i, &l[tab + 1..])
-                }
-                None => (i, l),
-            });
-            let Some(root) = common_root(paths.clone().map(|(_, path)| path)) else {
+            let Some(root) = bare.root() else {
                 return;
             };
             let mut last_child: &[u8] = &[];
@@ -305,9 +341,11 @@ pub(crate) fn recognize<'a>(
                     last_child = child;
                 }
             };
-            // A root means every row was read: without a tab in any, rows are their paths.
-            if tabbed.get() {
-                paths.for_each(|(i, path)| visit(i, path));
+            if bare.tabbed {
+                lines.for_each(|(i, row)| match find_byte(b'\t', row) {
+                    Some(tab) => visit(i, &row[tab + 1..]),
+                    None => visit(i, row),
+                });
             } else {
                 lines.for_each(|(i, row)| visit(i, row));
             }
@@ -584,6 +622,13 @@ mod tests {
             must_lines(ContentKind::Tree, &["a b/c", "/usr/x"]),
             Vec::<usize>::new()
         );
+        // A later row without a `/`, or without the first row's directory, means no root.
+        for rows in [["/usr/a/x", "usr"], ["/usr/a/x", "usr/b"], ["a", "a/b"]] {
+            assert_eq!(must_lines(ContentKind::Tree, &rows), Vec::<usize>::new());
+        }
+        // Relative paths have a root too; blank rows are passed over.
+        let relative = ["src/a.rs", "", "src/b/c.rs", "src/b/d.rs"];
+        assert_eq!(must_lines(ContentKind::Tree, &relative), vec![0, 2]);
     }
 
     #[test]
