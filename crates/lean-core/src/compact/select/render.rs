@@ -1,7 +1,7 @@
 //! Rendering a selection: kept lines verbatim with their original terminators, each dropped run
 //! replaced by one marker naming its line range, grep hits grouped under their file.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashMap;
 
 use foldhash::fast::RandomState as FastState;
@@ -184,6 +184,9 @@ pub(super) struct MarkerMemo {
     /// For grouped grep output, per line: whether its file differs from the line before's
     /// (see [`Renderer::new_file`]). Runs are bounded by file changes, and every render asks.
     new_file: OnceCell<Vec<bool>>,
+    /// Largest view and range list an earlier render wrote: the next render of the same
+    /// input starts with that room instead of growing its buffers step by step.
+    largest_view: Cell<(usize, usize)>,
 }
 
 /// A run across grep files: its marker line and template, or none when it does not pay.
@@ -248,9 +251,10 @@ pub(super) fn render(
         kind,
         plan,
     };
+    let (largest_out, largest_ranges) = renderer.plan.memo.largest_view.get();
     let mut view = View {
-        out: Vec::with_capacity(16 * 1024),
-        ranges: Vec::new(),
+        out: Vec::with_capacity(largest_out.max(16 * 1024)),
+        ranges: Vec::with_capacity(largest_ranges),
         overwrites: Overwrites {
             lines: renderer.plan.overwritten,
             next: 0,
@@ -271,8 +275,16 @@ pub(super) fn render(
         if renderer.plan.grouped && !renderer.keep(i) {
             let (end_in_file, across) = renderer.run_across_files(i);
             file_end = Some(end_in_file);
-            if let Some((end, line, template)) = across {
-                view.marker(&renderer, &line, i, end, template);
+            if let Some(end) = across {
+                // The memo holds the marker: written from there, only its template copied.
+                let memo = renderer.plan.memo.across_files.borrow();
+                let Some(Some((line, template))) =
+                    memo.get(&(i as u32, end as u32, renderer.marker.terse))
+                else {
+                    unreachable!("run_across_files memoizes every marker it reports");
+                };
+                view.marker(&renderer, line, i, end, template.clone());
+                drop(memo);
                 view.spanned_files = true;
                 // The next kept line names its file again.
                 current_group = None;
@@ -305,6 +317,10 @@ pub(super) fn render(
         i = end + 1;
     }
     view.flush_overwrites(&renderer, None);
+    renderer.plan.memo.largest_view.set((
+        largest_out.max(view.out.len()),
+        largest_ranges.max(view.ranges.len()),
+    ));
     if view.collapsed_any {
         strategies.push("collapse-identical-runs");
     }
@@ -386,9 +402,10 @@ impl Renderer<'_, '_> {
     }
 
     /// For grouped grep output, the dropped run at `i`: where it ends within its file, and,
-    /// when it spans several files and pays for a marker, its end, marker line and template.
-    /// It ends at a kept line or at a boundary between files that are not both small.
-    fn run_across_files(&self, i: usize) -> (usize, Option<(usize, String, String)>) {
+    /// when it spans several files and pays for a marker, its end (the marker line and
+    /// template are then in the memo, under `(i, end, terse)`). It ends at a kept line or at a
+    /// boundary between files that are not both small.
+    fn run_across_files(&self, i: usize) -> (usize, Option<usize>) {
         let n = self.index.len();
         let mut file_end: Option<usize> = None;
         let mut end = i;
@@ -414,8 +431,8 @@ impl Renderer<'_, '_> {
         let prefix = |j: usize| self.prefix(j);
         let key = (i as u32, end as u32, self.marker.terse);
         let memo = &self.plan.memo.across_files;
-        let known = memo.borrow().get(&key).cloned();
-        let marker = known.unwrap_or_else(|| {
+        let known = memo.borrow().get(&key).map(Option::is_some);
+        let pays = known.unwrap_or_else(|| {
             let marker = cross_file_marker(
                 self.texts,
                 &self.marker,
@@ -424,11 +441,11 @@ impl Renderer<'_, '_> {
                 i,
                 end,
             );
-            memo.borrow_mut().insert(key, marker.clone());
-            marker
+            let pays = marker.is_some();
+            memo.borrow_mut().insert(key, marker);
+            pays
         });
-        let across = marker.map(|(line, template)| (end, line, template));
-        (file_end, across)
+        (file_end, pays.then_some(end))
     }
 
     /// End of the dropped run at `i`: at a kept line or, for grouped grep output, at a new
