@@ -179,7 +179,9 @@ impl Marker<'_> {
 /// (and for a run across grep files on whether the view is terse), never on the plan.
 #[derive(Default)]
 pub(super) struct MarkerMemo {
-    descriptions: RefCell<HashMap<(u32, u32), String, FastState>>,
+    /// Per run: its marker words and, once a marker was written, their template (asked for
+    /// again on every render that writes the marker).
+    descriptions: RefCell<HashMap<(u32, u32), RunWords, FastState>>,
     across_files: RefCell<HashMap<(u32, u32, bool), AcrossFiles, FastState>>,
     /// For grouped grep output, per line: whether its file differs from the line before's
     /// (see [`Renderer::new_file`]). Runs are bounded by file changes, and every render asks.
@@ -188,6 +190,9 @@ pub(super) struct MarkerMemo {
     /// input starts with that room instead of growing its buffers step by step.
     largest_view: Cell<(usize, usize)>,
 }
+
+/// A run's marker words, and their template once a render wrote its marker.
+type RunWords = (String, Option<String>);
 
 /// A run across grep files: its marker line and template, or none when it does not pay.
 type AcrossFiles = Option<(String, String)>;
@@ -266,7 +271,10 @@ pub(super) fn render(
         marker_line: String::new(),
     };
     let n = index.len();
-    let mut current_group: Option<&[u8]> = None;
+    // Whether the file of the line before `i` is the current group: lines are written in
+    // order and runs end at file changes, so then line `i` opens a group exactly when it
+    // names another file than that line (a flag per line instead of comparing paths).
+    let mut group_open = false;
     let mut i = 0usize;
     let stop_above_bytes = renderer.plan.stop_above_bytes;
     while i < n && view.out.len() <= stop_above_bytes {
@@ -287,21 +295,19 @@ pub(super) fn render(
                 drop(memo);
                 view.spanned_files = true;
                 // The next kept line names its file again.
-                current_group = None;
+                group_open = false;
                 i = end + 1;
                 continue;
             }
         }
-        if renderer.plan.grouped {
+        if renderer.plan.grouped && (!group_open || renderer.new_file(i)) {
             let key = renderer.group_key(i);
-            if current_group != Some(key) {
-                if !key.is_empty() {
-                    view.flush_overwrites(&renderer, None);
-                    view.out.extend_from_slice(key);
-                    view.out.push(b'\n');
-                }
-                current_group = Some(key);
+            if !key.is_empty() {
+                view.flush_overwrites(&renderer, None);
+                view.out.extend_from_slice(key);
+                view.out.push(b'\n');
             }
+            group_open = true;
         }
         if renderer.keep(i) {
             view.line(&renderer, i);
@@ -460,18 +466,23 @@ impl Renderer<'_, '_> {
         end
     }
 
-    /// Words for the marker of dropped lines `start..=end`, handed to `with` (from the memo,
-    /// not copied: most are asked for again by the next render).
-    fn with_description<R>(&self, start: usize, end: usize, with: impl FnOnce(&str) -> R) -> R {
+    /// Words for the marker of dropped lines `start..=end` and their template, handed to
+    /// `with` (from the memo, not copied: most are asked for again by the next render).
+    fn with_description<R>(
+        &self,
+        start: usize,
+        end: usize,
+        with: impl FnOnce(&str, &mut Option<String>) -> R,
+    ) -> R {
         if self.marker.terse {
-            return with("");
+            return with("", &mut None);
         }
         let key = (start as u32, end as u32);
         let mut descriptions = self.plan.memo.descriptions.borrow_mut();
-        let description = descriptions
+        let (description, template) = descriptions
             .entry(key)
-            .or_insert_with(|| self.describe_anew(start, end));
-        with(description)
+            .or_insert_with(|| (self.describe_anew(start, end), None));
+        with(description, template)
     }
 
     fn describe_anew(&self, start: usize, end: usize) -> String {
@@ -561,7 +572,7 @@ impl View<'_> {
             return false;
         }
         let mut line = std::mem::take(&mut self.marker_line);
-        let template = r.with_description(start, end, |description| {
+        let template = r.with_description(start, end, |description, template| {
             r.marker
                 .render_into(&mut line, start + 1, end + 1, description);
             // A marker must pay for itself; otherwise the lines stay.
@@ -574,7 +585,8 @@ impl View<'_> {
             {
                 self.listed_names = true;
             }
-            Some(description_template(description))
+            let template = template.get_or_insert_with(|| description_template(description));
+            Some(template.clone())
         });
         let Some(template) = template else {
             self.marker_line = line;
