@@ -383,8 +383,12 @@ trait Classify: Sized {
     /// The classes of `bytes[..32]` (`bytes` holds at least 32).
     fn classify32(bytes: &[u8]) -> Lanes;
 
-    /// `words_hash_with::<Self, false, true>`, compiled out of line.
-    fn long_line_hash(head: &[u8]) -> u64;
+    /// `words_hash_with::<Self, false, true>`, compiled out of line (AVX2 overrides it, to
+    /// compile the body with its target features).
+    #[inline(never)]
+    fn long_line_hash(head: &[u8]) -> u64 {
+        words_hash_with::<Self, false, true>(head)
+    }
 }
 
 /// [`Lanes`] for a block of up to 64 bytes; bits past the block's end are clear.
@@ -454,11 +458,6 @@ impl Classify for Portable {
         }
         lanes
     }
-
-    #[inline(never)]
-    fn long_line_hash(head: &[u8]) -> u64 {
-        words_hash_with::<Self, false, true>(head)
-    }
 }
 
 /// SIMD classification on x86-64: SSE2 (every x86-64 CPU) 16 bytes per step, or AVX2 32
@@ -466,25 +465,15 @@ impl Classify for Portable {
 #[cfg(target_arch = "x86_64")]
 mod simd {
     use std::arch::x86_64::*;
-    use std::sync::atomic::{AtomicU8, Ordering};
 
     use super::{message_hash_with, template_hash_with, words_hash_with, Classify, Lanes};
 
-    /// True when the CPU has AVX2, BMI1 and BMI2: asked once, then one load and compare.
+    /// True when the CPU has AVX2, BMI1 and BMI2 (std caches the detection: a load and a test).
     #[inline(always)]
     pub(super) fn has_avx2() -> bool {
-        // 0: not asked yet, 1: no, 2: yes.
-        static HAS_AVX2: AtomicU8 = AtomicU8::new(0);
-        match HAS_AVX2.load(Ordering::Relaxed) {
-            0 => {
-                let has = is_x86_feature_detected!("avx2")
-                    && is_x86_feature_detected!("bmi1")
-                    && is_x86_feature_detected!("bmi2");
-                HAS_AVX2.store(if has { 2 } else { 1 }, Ordering::Relaxed);
-                has
-            }
-            known => known == 2,
-        }
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
     }
 
     // The AVX2 entry points: the hash compiled for AVX2 and BMI (`tzcnt`, `bzhi`, shifts by
@@ -545,11 +534,6 @@ mod simd {
                     alnum: join(low[5], high[5]),
                 }
             }
-        }
-
-        #[inline(never)]
-        fn long_line_hash(head: &[u8]) -> u64 {
-            words_hash_with::<Self, false, true>(head)
         }
     }
 
