@@ -39,17 +39,18 @@ pub fn utf16_to_utf8(units: &[u16]) -> Vec<u8> {
     out
 }
 
-/// How many leading units of `units` are ASCII: whole blocks are tested with one OR each, and
-/// only the block holding the first wider unit is searched unit by unit.
-fn ascii_prefix_len(units: &[u16]) -> usize {
+/// How many leading units of `units` (UTF-16 units or UTF-8 bytes) are ASCII: whole blocks are
+/// tested with one OR each, and only the block holding the first wider unit is searched unit
+/// by unit.
+fn ascii_prefix_len<T: Copy + Into<u16>>(units: &[T]) -> usize {
     const BLOCK: usize = 32;
     let mut len = 0;
     for block in units.chunks(BLOCK) {
-        if block.iter().fold(0, |seen, &unit| seen | unit) < 0x80 {
+        if block.iter().fold(0u16, |seen, &unit| seen | unit.into()) < 0x80 {
             len += block.len();
             continue;
         }
-        return len + block.iter().take_while(|&&unit| unit < 0x80).count();
+        return len + block.iter().take_while(|&&unit| unit.into() < 0x80).count();
     }
     len
 }
@@ -62,7 +63,7 @@ pub fn utf8_to_utf16(text: &str) -> Vec<u16> {
     let mut units: Vec<u16> = Vec::with_capacity(bytes.len());
     let mut at = 0usize;
     while at < bytes.len() {
-        let run = ascii_bytes_prefix_len(&bytes[at..]);
+        let run = ascii_prefix_len(&bytes[at..]);
         units.extend(bytes[at..at + run].iter().map(|&byte| u16::from(byte)));
         at += run;
         // `at` is on a character boundary: it follows ASCII or a whole character.
@@ -74,20 +75,6 @@ pub fn utf8_to_utf16(text: &str) -> Vec<u16> {
         at += wide.len_utf8();
     }
     units
-}
-
-/// [`ascii_prefix_len`] for bytes.
-fn ascii_bytes_prefix_len(bytes: &[u8]) -> usize {
-    const BLOCK: usize = 32;
-    let mut len = 0;
-    for block in bytes.chunks(BLOCK) {
-        if block.iter().fold(0, |seen, &byte| seen | byte) < 0x80 {
-            len += block.len();
-            continue;
-        }
-        return len + block.iter().take_while(|byte| byte.is_ascii()).count();
-    }
-    len
 }
 
 #[cfg(test)]
