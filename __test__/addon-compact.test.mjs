@@ -57,6 +57,11 @@ describe("string inputs", () => {
       "🦀".repeat(10_000),
       // Long enough that contentHash reads it in pieces.
       "ab🦀".repeat(6_000_000),
+      // Over a million units a string is read through a Latin-1 copy first: plain ASCII, then
+      // U+0141, whose Latin-1 byte is an ASCII 'A', and a lone surrogate, which must not pass.
+      "plain ascii line\n".repeat(70_000),
+      `${"a".repeat(1_100_000)}Ł`,
+      ...(process.env.NAPI_RS_FORCE_WASI ? [] : [`${"a".repeat(1_100_000)}\ud800`]),
     ];
     for (const text of strings) {
       assert.equal(contentHash(text), contentHash(Buffer.from(text, "utf8")), text.slice(0, 20));
