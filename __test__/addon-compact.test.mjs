@@ -68,6 +68,19 @@ describe("string inputs", () => {
       assert.deepEqual(compactToBuffer(text, { thresholdBytes: 1 << 30 }), Buffer.from(text, "utf8"));
     }
   });
+
+  test("strings read one after another never see each other's bytes (the read buffers are kept between calls)", () => {
+    const long = "é: a long line of words that repeats\n".repeat(20_000);
+    const texts = [long, "short ascii line\n".repeat(3_000), long.slice(0, 1_000), "x", "🦀 wide\n".repeat(5_000), ""];
+    for (const text of texts) {
+      const fromString = compact(text, { tool: "bash", recoverable: true });
+      const fromBuffer = compact(Buffer.from(text, "utf8"), { tool: "bash", recoverable: true });
+      assert.equal(fromString.id, contentHash(Buffer.from(text, "utf8")), text.slice(0, 20));
+      assert.equal(fromString.text, fromBuffer.text, text.slice(0, 20));
+      assert.equal(fromString.changed, fromBuffer.changed);
+      assert.equal(contentHash(text), fromString.id);
+    }
+  });
 });
 
 describe("compact", { skip: skipCorpus }, () => {

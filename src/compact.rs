@@ -116,9 +116,12 @@ pub fn compact(
         let options = core_compact_options(options)?;
         match input {
             TextInput::String(text) => {
-                let out = match text.read_within(compact::max_input_bytes(&options.0))? {
-                    // `bytes` is the copy napi made; the caller's own string goes back.
-                    Some(bytes) => compact_bytes(&bytes, options),
+                let limit = compact::max_input_bytes(&options.0);
+                let out = match text
+                    .with_read_within(limit, |bytes| compact_bytes(bytes, options.clone()))?
+                {
+                    // The view is built from a copy; the caller's own string goes back.
+                    Some(out) => out,
                     None => {
                         let id = text.hash_in_pieces()?;
                         compact::unread_passthrough(text.utf8_len()?, id, &options.0)

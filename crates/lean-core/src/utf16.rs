@@ -7,8 +7,17 @@
 /// of tool output, are found and narrowed a block at a time (vector code); only the other
 /// characters are encoded one by one.
 pub fn utf16_to_utf8(units: &[u16]) -> Vec<u8> {
+    let mut out = Vec::new();
+    utf16_to_utf8_into(units, &mut out);
+    out
+}
+
+/// [`utf16_to_utf8`] into `out`, replacing what it held: a caller that reads many strings
+/// keeps one buffer, and its pages, instead of faulting in a fresh one each time.
+pub fn utf16_to_utf8_into(units: &[u16], out: &mut Vec<u8>) {
+    out.clear();
     // Room for all-ASCII text; text with wider characters grows the buffer as it goes.
-    let mut out: Vec<u8> = Vec::with_capacity(units.len());
+    out.reserve(units.len());
     let mut at = 0usize;
     while at < units.len() {
         let run = ascii_prefix_len(&units[at..]);
@@ -36,7 +45,6 @@ pub fn utf16_to_utf8(units: &[u16]) -> Vec<u8> {
             .encode_utf8(&mut encoded);
         out.extend_from_slice(text.as_bytes());
     }
-    out
 }
 
 /// How many leading units of `units` (UTF-16 units or UTF-8 bytes) are ASCII: whole blocks are
@@ -129,6 +137,16 @@ mod tests {
                 assert_eq!(encode(&units), text.as_bytes(), "run {run}, {wide:?}");
             }
         }
+    }
+
+    #[test]
+    fn encoding_into_a_used_buffer_replaces_its_contents() {
+        let mut out = b"left over from a longer earlier string".to_vec();
+        let units: Vec<u16> = "héllo".encode_utf16().collect();
+        utf16_to_utf8_into(&units, &mut out);
+        assert_eq!(out, "héllo".as_bytes());
+        utf16_to_utf8_into(&[], &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]
