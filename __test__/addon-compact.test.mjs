@@ -114,6 +114,34 @@ describe("compact", { skip: skipCorpus }, () => {
     });
   });
 
+  test("ranges are plain objects, the same when JSON.parse is replaced (they are then built property by property)", () => {
+    const lines = [];
+    for (let i = 0; i < 3000; i++) lines.push(i % 500 === 0 ? `error: step ${i} failed "badly" é` : `   Compiling crate_${i % 37} v0.${i % 5}.0 (/src/c${i})`);
+    const input = lines.join("\n");
+    const parsed = compact(input, { tool: "bash", command: "make", recoverable: true });
+    assert.ok(parsed.ranges.length > 3, `${parsed.ranges.length} ranges`);
+    const realParse = JSON.parse;
+    let calls = 0;
+    JSON.parse = () => {
+      calls++;
+      return [];
+    };
+    let built;
+    try {
+      built = compact(input, { tool: "bash", command: "make", recoverable: true });
+    } finally {
+      JSON.parse = realParse;
+    }
+    assert.equal(calls, 1);
+    assert.deepEqual(built.ranges, parsed.ranges);
+    for (const range of parsed.ranges) {
+      assert.equal(Object.getPrototypeOf(range), Object.prototype);
+      assert.deepEqual(Object.keys(range), ["startLine", "endLine", "template"]);
+      assert.ok(Number.isInteger(range.startLine) && range.endLine >= range.startLine);
+      assert.equal(typeof range.template, "string");
+    }
+  });
+
   test("without recoverable, markers never name an id", () => {
     const out = compact(original, { tool: "bash" });
     assert.equal(out.changed, true);

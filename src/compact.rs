@@ -12,6 +12,7 @@ use crate::boundary::{
     failure, fraction, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER,
 };
 use crate::input::TextInput;
+use crate::result_ranges::DroppedRanges;
 use crate::result_text::{result_text, CallerInput, CompactReturn};
 use crate::types::{js_count, CompactOptionsInput, CompactResult, DroppedRangeInfo};
 
@@ -79,15 +80,16 @@ fn compact_result(out: compact::Compacted, input: CallerInput) -> CompactReturn 
         original_bytes: out.original_bytes as f64,
         output_bytes: out.output_bytes as f64,
         original_lines: js_count(out.original_lines),
-        ranges: out
-            .ranges
-            .into_iter()
-            .map(|r| DroppedRangeInfo {
-                start_line: js_count(r.start_line),
-                end_line: js_count(r.end_line),
-                template: r.template,
-            })
-            .collect(),
+        ranges: DroppedRanges(
+            out.ranges
+                .into_iter()
+                .map(|r| DroppedRangeInfo {
+                    start_line: js_count(r.start_line),
+                    end_line: js_count(r.end_line),
+                    template: r.template,
+                })
+                .collect(),
+        ),
         strategies: out.strategies.iter().map(|s| s.to_string()).collect(),
     };
     CompactReturn::new(result, deferred)
