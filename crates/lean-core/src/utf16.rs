@@ -20,7 +20,7 @@ pub fn utf16_to_utf8_into(units: &[u16], out: &mut Vec<u8>) {
     out.reserve(units.len());
     let mut at = 0usize;
     while at < units.len() {
-        at += push_ascii_narrowed(&units[at..], out);
+        at += push_ascii_blocks(&units[at..], out, narrow_block);
         // The block that ended the ASCII run (or the short tail), a character at a time.
         let end = (at + BLOCK).min(units.len());
         while at < end {
@@ -55,44 +55,27 @@ pub fn utf16_to_utf8_into(units: &[u16], out: &mut Vec<u8>) {
 /// Elements converted per step of an ASCII run: one SSE2 register of bytes, two of units.
 const BLOCK: usize = 16;
 
-/// Narrows the leading whole blocks of ASCII units in `units` onto `out` and returns how many
-/// units it took; the first block holding a wider unit ends the run.
-fn push_ascii_narrowed(units: &[u16], out: &mut Vec<u8>) -> usize {
-    let whole = units.len() / BLOCK * BLOCK;
+/// Converts the leading whole blocks of ASCII in `source` (UTF-16 units or UTF-8 bytes) onto
+/// `out` with `convert_block` ([`narrow_block`] or [`widen_block`]), and returns how many
+/// elements it took; the first block holding a wider element ends the run.
+fn push_ascii_blocks<S, D>(
+    source: &[S],
+    out: &mut Vec<D>,
+    convert_block: unsafe fn(&[S], *mut D) -> bool,
+) -> usize {
+    let whole = source.len() / BLOCK * BLOCK;
     out.reserve(whole);
     let start = out.len();
     let mut taken = 0;
     while taken < whole {
-        let block = &units[taken..taken + BLOCK];
-        // SAFETY: `out` has room for `whole` more bytes (reserved above), so for this block.
-        let narrowed = unsafe { narrow_block(block, out.as_mut_ptr().add(start + taken)) };
-        if !narrowed {
+        let block = &source[taken..taken + BLOCK];
+        // SAFETY: `out` has room for `whole` more elements (reserved above), so for this block.
+        if !unsafe { convert_block(block, out.as_mut_ptr().add(start + taken)) } {
             break;
         }
         taken += BLOCK;
     }
-    // SAFETY: the first `taken` reserved bytes were written.
-    unsafe { out.set_len(start + taken) };
-    taken
-}
-
-/// Widens the leading whole blocks of ASCII bytes in `bytes` onto `out` and returns how many
-/// bytes it took; the first block holding a wider byte ends the run.
-fn push_ascii_widened(bytes: &[u8], out: &mut Vec<u16>) -> usize {
-    let whole = bytes.len() / BLOCK * BLOCK;
-    out.reserve(whole);
-    let start = out.len();
-    let mut taken = 0;
-    while taken < whole {
-        let block = &bytes[taken..taken + BLOCK];
-        // SAFETY: `out` has room for `whole` more units (reserved above), so for this block.
-        let widened = unsafe { widen_block(block, out.as_mut_ptr().add(start + taken)) };
-        if !widened {
-            break;
-        }
-        taken += BLOCK;
-    }
-    // SAFETY: the first `taken` reserved units were written.
+    // SAFETY: the first `taken` reserved elements were written.
     unsafe { out.set_len(start + taken) };
     taken
 }
@@ -177,7 +160,7 @@ pub fn utf8_to_utf16(text: &str) -> Vec<u16> {
     let mut units: Vec<u16> = Vec::with_capacity(bytes.len());
     let mut at = 0usize;
     while at < bytes.len() {
-        at += push_ascii_widened(&bytes[at..], &mut units);
+        at += push_ascii_blocks(&bytes[at..], &mut units, widen_block);
         let end = (at + BLOCK).min(bytes.len());
         while at < end {
             let byte = bytes[at];
