@@ -68,6 +68,19 @@ describe("string inputs", () => {
       assert.deepEqual(compactToBuffer(text, { thresholdBytes: 1 << 30 }), Buffer.from(text, "utf8"));
     }
   });
+
+  test("strings read one after another never see each other's bytes (the read buffers are kept between calls)", () => {
+    const long = "é: a long line of words that repeats\n".repeat(20_000);
+    const texts = [long, "short ascii line\n".repeat(3_000), long.slice(0, 1_000), "x", "🦀 wide\n".repeat(5_000), ""];
+    for (const text of texts) {
+      const fromString = compact(text, { tool: "bash", recoverable: true });
+      const fromBuffer = compact(Buffer.from(text, "utf8"), { tool: "bash", recoverable: true });
+      assert.equal(fromString.id, contentHash(Buffer.from(text, "utf8")), text.slice(0, 20));
+      assert.equal(fromString.text, fromBuffer.text, text.slice(0, 20));
+      assert.equal(fromString.changed, fromBuffer.changed);
+      assert.equal(contentHash(text), fromString.id);
+    }
+  });
 });
 
 describe("compact", { skip: skipCorpus }, () => {
@@ -99,6 +112,34 @@ describe("compact", { skip: skipCorpus }, () => {
       assert.equal(Number(m[1]), out.ranges[i].endLine - out.ranges[i].startLine + 1);
       assert.equal(Number(m[5]), out.ranges[i].startLine);
     });
+  });
+
+  test("ranges are plain objects, the same when JSON.parse is replaced (they are then built property by property)", () => {
+    const lines = [];
+    for (let i = 0; i < 3000; i++) lines.push(i % 500 === 0 ? `error: step ${i} failed "badly" é` : `   Compiling crate_${i % 37} v0.${i % 5}.0 (/src/c${i})`);
+    const input = lines.join("\n");
+    const parsed = compact(input, { tool: "bash", command: "make", recoverable: true });
+    assert.ok(parsed.ranges.length > 3, `${parsed.ranges.length} ranges`);
+    const realParse = JSON.parse;
+    let calls = 0;
+    JSON.parse = () => {
+      calls++;
+      return [];
+    };
+    let built;
+    try {
+      built = compact(input, { tool: "bash", command: "make", recoverable: true });
+    } finally {
+      JSON.parse = realParse;
+    }
+    assert.equal(calls, 1);
+    assert.deepEqual(built.ranges, parsed.ranges);
+    for (const range of parsed.ranges) {
+      assert.equal(Object.getPrototypeOf(range), Object.prototype);
+      assert.deepEqual(Object.keys(range), ["startLine", "endLine", "template"]);
+      assert.ok(Number.isInteger(range.startLine) && range.endLine >= range.startLine);
+      assert.equal(typeof range.template, "string");
+    }
   });
 
   test("without recoverable, markers never name an id", () => {

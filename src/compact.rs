@@ -12,6 +12,7 @@ use crate::boundary::{
     failure, fraction, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER,
 };
 use crate::input::TextInput;
+use crate::result_ranges::DroppedRanges;
 use crate::result_text::{result_text, CallerInput, CompactReturn};
 use crate::types::{js_count, CompactOptionsInput, CompactResult, DroppedRangeInfo};
 
@@ -79,15 +80,16 @@ fn compact_result(out: compact::Compacted, input: CallerInput) -> CompactReturn 
         original_bytes: out.original_bytes as f64,
         output_bytes: out.output_bytes as f64,
         original_lines: js_count(out.original_lines),
-        ranges: out
-            .ranges
-            .into_iter()
-            .map(|r| DroppedRangeInfo {
-                start_line: js_count(r.start_line),
-                end_line: js_count(r.end_line),
-                template: r.template,
-            })
-            .collect(),
+        ranges: DroppedRanges(
+            out.ranges
+                .into_iter()
+                .map(|r| DroppedRangeInfo {
+                    start_line: js_count(r.start_line),
+                    end_line: js_count(r.end_line),
+                    template: r.template,
+                })
+                .collect(),
+        ),
         strategies: out.strategies.iter().map(|s| s.to_string()).collect(),
     };
     CompactReturn::new(result, deferred)
@@ -116,9 +118,12 @@ pub fn compact(
         let options = core_compact_options(options)?;
         match input {
             TextInput::String(text) => {
-                let out = match text.read_within(compact::max_input_bytes(&options.0))? {
-                    // `bytes` is the copy napi made; the caller's own string goes back.
-                    Some(bytes) => compact_bytes(&bytes, options),
+                let limit = compact::max_input_bytes(&options.0);
+                let out = match text
+                    .with_read_within(limit, |bytes| compact_bytes(bytes, options.clone()))?
+                {
+                    // The view is built from a copy; the caller's own string goes back.
+                    Some(out) => out,
                     None => {
                         let id = text.hash_in_pieces()?;
                         compact::unread_passthrough(text.utf8_len()?, id, &options.0)

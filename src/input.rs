@@ -4,10 +4,11 @@
 //! read, so it is measured and hashed in bounded pieces instead of copied whole.
 
 use lean_core::hash::{xxh3_hex, Xxh3HexStream};
-use lean_core::utf16::utf16_to_utf8;
+use lean_core::utf16::{utf16_to_utf8, utf16_to_utf8_into};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::sys;
+use std::cell::RefCell;
 
 use crate::boundary::{clear_pending_exception, napi_status};
 
@@ -36,6 +37,14 @@ const PIECE_UNITS: u32 = 1 << 20;
 /// Strings longer than this many units are read through a Latin-1 copy first (see
 /// [`JsText::read`]): above it the copy's size matters more than the extra pass.
 const LATIN1_FIRST_FROM_UNITS: usize = 1 << 20;
+
+thread_local! {
+    /// The UTF-16 copy and the UTF-8 of the last string read within [`LATIN1_FIRST_FROM_UNITS`]
+    /// units, kept on the JS thread for the next read: at most 2 MiB and 3 MiB. A fresh buffer of
+    /// that size is a fresh mapping from the allocator, and faulting its pages in cost as much as
+    /// the engine's work (half of each call on a 632 KB non-ASCII JSON string, by perf).
+    static READ_BUFFERS: RefCell<(Vec<u16>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
 
 impl FromNapiValue for TextInput {
     unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
@@ -87,18 +96,32 @@ impl JsText {
         self.value
     }
 
-    /// The whole string as UTF-8 when it is at most `limit` bytes long, else `None` (nothing
-    /// copied). The UTF-8 length is measured only when the bounds `units..=3 * units` leave
-    /// the question open.
-    pub(crate) fn read_within(
+    /// `use_bytes` of the whole string as UTF-8 when it is at most `limit` bytes long, else
+    /// `None` (nothing copied). The UTF-8 length is measured only when the bounds
+    /// `units..=3 * units` leave the question open. The bytes are only lent: strings within
+    /// [`LATIN1_FIRST_FROM_UNITS`] units are read into the thread's kept buffers.
+    pub(crate) fn with_read_within<R>(
         &self,
         limit: usize,
-    ) -> std::result::Result<Option<Vec<u8>>, Error<ErrorCode>> {
+        use_bytes: impl FnOnce(&[u8]) -> R,
+    ) -> std::result::Result<Option<R>, Error<ErrorCode>> {
         if self.units > limit || (self.units.saturating_mul(3) > limit && self.utf8_len()? > limit)
         {
             return Ok(None);
         }
-        self.read().map(Some)
+        if self.units > LATIN1_FIRST_FROM_UNITS {
+            return Ok(Some(use_bytes(&self.read()?)));
+        }
+        READ_BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
+            Ok(mut buffers) => {
+                let (utf16, utf8) = &mut *buffers;
+                self.copy_utf16_into(utf16)?;
+                utf16_to_utf8_into(utf16, utf8);
+                Ok(Some(use_bytes(utf8)))
+            }
+            // Taken only by a read nested in `use_bytes` (none exists): it gets fresh buffers.
+            Err(_) => Ok(Some(use_bytes(&self.read()?))),
+        })
     }
 
     /// The whole string as UTF-8 (U+FFFD for a lone surrogate, the bytes of
@@ -122,10 +145,16 @@ impl JsText {
                 return Ok(latin1);
             }
         }
-        let utf16 = self.copy_out::<u16>(|buf, size, written| unsafe {
-            sys::napi_get_value_string_utf16(self.env, self.value, buf, size, written)
-        })?;
+        let mut utf16 = Vec::new();
+        self.copy_utf16_into(&mut utf16)?;
         Ok(utf16_to_utf8(&utf16))
+    }
+
+    /// The whole string's UTF-16 units into `units`, replacing what it held.
+    fn copy_utf16_into(&self, units: &mut Vec<u16>) -> std::result::Result<(), Error<ErrorCode>> {
+        self.copy_out_into(units, |buf, size, written| unsafe {
+            sys::napi_get_value_string_utf16(self.env, self.value, buf, size, written)
+        })
     }
 
     /// The whole string through one of napi's string getters, which writes one element per
@@ -136,7 +165,19 @@ impl JsText {
         &self,
         getter: impl FnOnce(*mut T, usize, *mut usize) -> sys::napi_status,
     ) -> std::result::Result<Vec<T>, Error<ErrorCode>> {
-        let mut elements: Vec<T> = Vec::with_capacity(self.units + 1);
+        let mut elements = Vec::new();
+        self.copy_out_into(&mut elements, getter)?;
+        Ok(elements)
+    }
+
+    /// [`JsText::copy_out`] into `elements`, replacing what it held.
+    fn copy_out_into<T: Copy>(
+        &self,
+        elements: &mut Vec<T>,
+        getter: impl FnOnce(*mut T, usize, *mut usize) -> sys::napi_status,
+    ) -> std::result::Result<(), Error<ErrorCode>> {
+        elements.clear();
+        elements.reserve(self.units + 1);
         let mut written = 0;
         // SAFETY (the getters): `env` and `value` are valid for the current call; the buffer
         // holds `units + 1` elements, room for every unit and the NUL napi adds, and napi never
@@ -147,14 +188,14 @@ impl JsText {
         )?;
         // SAFETY: napi initialised `written` elements (at most the size given, less the NUL).
         unsafe { elements.set_len(written.min(self.units)) };
-        Ok(elements)
+        Ok(())
     }
 
     /// The id of the string's UTF-8 bytes: from one copy when that is small, else in pieces
     /// (see [`JsText::hash_in_pieces`]).
     pub(crate) fn hash(&self) -> std::result::Result<String, Error<ErrorCode>> {
-        match self.read_within(3 * PIECE_UNITS as usize)? {
-            Some(bytes) => Ok(xxh3_hex(&bytes)),
+        match self.with_read_within(3 * PIECE_UNITS as usize, xxh3_hex)? {
+            Some(id) => Ok(id),
             None => self.hash_in_pieces(),
         }
     }

@@ -8,7 +8,8 @@
 //! - `skills`: `SkillIndex` (search, browse, load) and `capDescription`.
 //! - `policy`: `SkillPolicy`, `matchSkillPattern`, `resolveSkillScope`.
 //! - `compact`: `compact`, `compactToBuffer`, `compactAsync`; `input` reads their text input
-//!   (a string only as far as needed) and `result_text` hands an unchanged input back.
+//!   (a string only as far as needed), `result_text` hands an unchanged input back and
+//!   `result_ranges` converts the dropped ranges.
 //! - `recovery`: `RecoveryStore`.
 //! - `tools`: `ToolIndex`.
 //! - `capabilities`: the capsule distiller and validator for capability routing.
@@ -21,6 +22,7 @@ pub mod compact;
 pub mod input;
 pub mod policy;
 pub mod recovery;
+pub mod result_ranges;
 pub mod result_text;
 pub mod skills;
 pub mod tools;

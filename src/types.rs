@@ -9,6 +9,7 @@ use lean_core::skills;
 use napi_derive::napi;
 
 use crate::boundary::{from_core, Arg};
+use crate::result_ranges::DroppedRanges;
 use crate::result_text::ResultText;
 
 /// A count as a JS number (`u32` on the JS side; saturates rather than wraps).
@@ -425,7 +426,8 @@ pub struct CompactResult {
     pub original_bytes: f64,
     pub output_bytes: f64,
     pub original_lines: u32,
-    pub ranges: Vec<DroppedRangeInfo>,
+    #[napi(ts_type = "Array<DroppedRangeInfo>")]
+    pub ranges: DroppedRanges,
     pub strategies: Vec<String>,
 }
 

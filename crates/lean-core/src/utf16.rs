@@ -4,55 +4,152 @@
 //! which is several times faster than V8's character-by-character UTF-8 writer.
 
 /// The UTF-8 encoding of `units`, lone surrogates replaced with U+FFFD. ASCII runs, the bulk
-/// of tool output, are found and narrowed a block at a time (vector code); only the other
-/// characters are encoded one by one.
+/// of tool output, are narrowed a block at a time (vector code); only the other characters
+/// are encoded one by one.
 pub fn utf16_to_utf8(units: &[u16]) -> Vec<u8> {
-    // Room for all-ASCII text; text with wider characters grows the buffer as it goes.
-    let mut out: Vec<u8> = Vec::with_capacity(units.len());
-    let mut at = 0usize;
-    while at < units.len() {
-        let run = ascii_prefix_len(&units[at..]);
-        out.extend(units[at..at + run].iter().map(|&unit| unit as u8));
-        at += run;
-        let Some(&unit) = units.get(at) else {
-            break;
-        };
-        at += 1;
-        let mut encoded = [0u8; 4];
-        let code = match unit {
-            0xD800..=0xDBFF if matches!(units.get(at), Some(0xDC00..=0xDFFF)) => {
-                let code =
-                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(units[at]) - 0xDC00);
-                at += 1;
-                code
-            }
-            // A lone surrogate is U+FFFD.
-            0xD800..=0xDFFF => 0xFFFD,
-            _ => u32::from(unit),
-        };
-        // Every `code` here is a scalar value: surrogates were paired or replaced above.
-        let text = char::from_u32(code)
-            .unwrap_or('\u{FFFD}')
-            .encode_utf8(&mut encoded);
-        out.extend_from_slice(text.as_bytes());
-    }
+    let mut out = Vec::new();
+    utf16_to_utf8_into(units, &mut out);
     out
 }
 
-/// How many leading units of `units` (UTF-16 units or UTF-8 bytes) are ASCII: whole blocks are
-/// tested with one OR each, and only the block holding the first wider unit is searched unit
-/// by unit.
-fn ascii_prefix_len<T: Copy + Into<u16>>(units: &[T]) -> usize {
-    const BLOCK: usize = 32;
-    let mut len = 0;
-    for block in units.chunks(BLOCK) {
-        if block.iter().fold(0u16, |seen, &unit| seen | unit.into()) < 0x80 {
-            len += block.len();
-            continue;
+/// [`utf16_to_utf8`] into `out`, replacing what it held: a caller that reads many strings
+/// keeps one buffer, and its pages, instead of faulting in a fresh one each time.
+pub fn utf16_to_utf8_into(units: &[u16], out: &mut Vec<u8>) {
+    out.clear();
+    // Room for all-ASCII text; text with wider characters grows the buffer as it goes.
+    out.reserve(units.len());
+    let mut at = 0usize;
+    while at < units.len() {
+        at += push_ascii_blocks(&units[at..], out, narrow_block);
+        // The block that ended the ASCII run (or the short tail), a character at a time.
+        let end = (at + BLOCK).min(units.len());
+        while at < end {
+            let unit = units[at];
+            at += 1;
+            if unit < 0x80 {
+                out.push(unit as u8);
+                continue;
+            }
+            let code = match unit {
+                0xD800..=0xDBFF if matches!(units.get(at), Some(0xDC00..=0xDFFF)) => {
+                    let code = 0x10000
+                        + ((u32::from(unit) - 0xD800) << 10)
+                        + (u32::from(units[at]) - 0xDC00);
+                    at += 1;
+                    code
+                }
+                // A lone surrogate is U+FFFD.
+                0xD800..=0xDFFF => 0xFFFD,
+                _ => u32::from(unit),
+            };
+            // Every `code` here is a scalar value: surrogates were paired or replaced above.
+            let mut encoded = [0u8; 4];
+            let text = char::from_u32(code)
+                .unwrap_or('\u{FFFD}')
+                .encode_utf8(&mut encoded);
+            out.extend_from_slice(text.as_bytes());
         }
-        return len + block.iter().take_while(|&&unit| unit.into() < 0x80).count();
     }
-    len
+}
+
+/// Elements converted per step of an ASCII run: one SSE2 register of bytes, two of units.
+const BLOCK: usize = 16;
+
+/// Converts the leading whole blocks of ASCII in `source` (UTF-16 units or UTF-8 bytes) onto
+/// `out` with `convert_block` ([`narrow_block`] or [`widen_block`]), and returns how many
+/// elements it took; the first block holding a wider element ends the run.
+fn push_ascii_blocks<S, D>(
+    source: &[S],
+    out: &mut Vec<D>,
+    convert_block: unsafe fn(&[S], *mut D) -> bool,
+) -> usize {
+    let whole = source.len() / BLOCK * BLOCK;
+    out.reserve(whole);
+    let start = out.len();
+    let mut taken = 0;
+    while taken < whole {
+        let block = &source[taken..taken + BLOCK];
+        // SAFETY: `out` has room for `whole` more elements (reserved above), so for this block.
+        if !unsafe { convert_block(block, out.as_mut_ptr().add(start + taken)) } {
+            break;
+        }
+        taken += BLOCK;
+    }
+    // SAFETY: the first `taken` reserved elements were written.
+    unsafe { out.set_len(start + taken) };
+    taken
+}
+
+/// Writes the `BLOCK` units of `block` as bytes at `to` when all are ASCII; else writes
+/// nothing that counts and returns false. Safety: `to` must be valid for `BLOCK` bytes.
+#[cfg(target_arch = "x86_64")]
+unsafe fn narrow_block(block: &[u16], to: *mut u8) -> bool {
+    use std::arch::x86_64::*;
+    debug_assert_eq!(block.len(), BLOCK);
+    // SAFETY: SSE2 is part of x86-64; `block` holds 16 units (two unaligned loads) and `to`
+    // is valid for 16 bytes (one unaligned store).
+    unsafe {
+        let low = _mm_loadu_si128(block.as_ptr().cast());
+        let high = _mm_loadu_si128(block.as_ptr().add(8).cast());
+        let wide_bits = _mm_and_si128(_mm_or_si128(low, high), _mm_set1_epi16(0xFF80u16 as i16));
+        if _mm_movemask_epi8(_mm_cmpeq_epi16(wide_bits, _mm_setzero_si128())) != 0xFFFF {
+            return false;
+        }
+        _mm_storeu_si128(to.cast(), _mm_packus_epi16(low, high));
+    }
+    true
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use narrow_block_portable as narrow_block;
+
+/// [`narrow_block`] for any CPU (and the reference the SSE2 one is tested against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+unsafe fn narrow_block_portable(block: &[u16], to: *mut u8) -> bool {
+    if block.iter().fold(0u16, |seen, &unit| seen | unit) >= 0x80 {
+        return false;
+    }
+    for (i, &unit) in block.iter().enumerate() {
+        // SAFETY: `to` is valid for `BLOCK` bytes and `i < BLOCK`.
+        unsafe { to.add(i).write(unit as u8) };
+    }
+    true
+}
+
+/// Writes the `BLOCK` bytes of `block` as units at `to` when all are ASCII; else writes
+/// nothing that counts and returns false. Safety: `to` must be valid for `BLOCK` units.
+#[cfg(target_arch = "x86_64")]
+unsafe fn widen_block(block: &[u8], to: *mut u16) -> bool {
+    use std::arch::x86_64::*;
+    debug_assert_eq!(block.len(), BLOCK);
+    // SAFETY: SSE2 is part of x86-64; `block` holds 16 bytes (one unaligned load) and `to` is
+    // valid for 16 units (two unaligned stores).
+    unsafe {
+        let bytes = _mm_loadu_si128(block.as_ptr().cast());
+        if _mm_movemask_epi8(bytes) != 0 {
+            return false;
+        }
+        let zero = _mm_setzero_si128();
+        _mm_storeu_si128(to.cast(), _mm_unpacklo_epi8(bytes, zero));
+        _mm_storeu_si128(to.add(8).cast(), _mm_unpackhi_epi8(bytes, zero));
+    }
+    true
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use widen_block_portable as widen_block;
+
+/// [`widen_block`] for any CPU (and the reference the SSE2 one is tested against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+unsafe fn widen_block_portable(block: &[u8], to: *mut u16) -> bool {
+    if !block.is_ascii() {
+        return false;
+    }
+    for (i, &byte) in block.iter().enumerate() {
+        // SAFETY: `to` is valid for `BLOCK` units and `i < BLOCK`.
+        unsafe { to.add(i).write(u16::from(byte)) };
+    }
+    true
 }
 
 /// The UTF-16 encoding of `text`, for a JS string built from it: ASCII runs are widened a block
@@ -63,16 +160,23 @@ pub fn utf8_to_utf16(text: &str) -> Vec<u16> {
     let mut units: Vec<u16> = Vec::with_capacity(bytes.len());
     let mut at = 0usize;
     while at < bytes.len() {
-        let run = ascii_prefix_len(&bytes[at..]);
-        units.extend(bytes[at..at + run].iter().map(|&byte| u16::from(byte)));
-        at += run;
-        // `at` is on a character boundary: it follows ASCII or a whole character.
-        let Some(wide) = text[at..].chars().next() else {
-            break;
-        };
-        let mut encoded = [0u16; 2];
-        units.extend_from_slice(wide.encode_utf16(&mut encoded));
-        at += wide.len_utf8();
+        at += push_ascii_blocks(&bytes[at..], &mut units, widen_block);
+        let end = (at + BLOCK).min(bytes.len());
+        while at < end {
+            let byte = bytes[at];
+            if byte < 0x80 {
+                units.push(u16::from(byte));
+                at += 1;
+                continue;
+            }
+            // `at` is on a character boundary: it follows ASCII or a whole character.
+            let Some(wide) = text[at..].chars().next() else {
+                break;
+            };
+            let mut encoded = [0u16; 2];
+            units.extend_from_slice(wide.encode_utf16(&mut encoded));
+            at += wide.len_utf8();
+        }
     }
     units
 }
@@ -129,6 +233,47 @@ mod tests {
                 assert_eq!(encode(&units), text.as_bytes(), "run {run}, {wide:?}");
             }
         }
+    }
+
+    #[test]
+    fn vector_and_portable_blocks_agree() {
+        // Every position of a block holding each boundary value, ASCII or not.
+        for value in [0u16, 0x41, 0x7F, 0x80, 0xFF, 0x100, 0x7FF, 0xD800, 0xFFFF] {
+            for at in 0..BLOCK {
+                let mut units = [u16::from(b'a'); BLOCK];
+                units[at] = value;
+                let (mut vector, mut portable) = ([0u8; BLOCK], [0u8; BLOCK]);
+                // SAFETY: both outputs hold BLOCK bytes.
+                let fits = unsafe { narrow_block(&units, vector.as_mut_ptr()) };
+                let fits_portable = unsafe { narrow_block_portable(&units, portable.as_mut_ptr()) };
+                assert_eq!(fits, value < 0x80, "{value:x} at {at}");
+                assert_eq!(fits, fits_portable);
+                if fits {
+                    assert_eq!(vector, portable);
+                }
+                let bytes: [u8; BLOCK] =
+                    std::array::from_fn(|i| if i == at { value as u8 } else { b'a' });
+                let (mut vector, mut portable) = ([0u16; BLOCK], [0u16; BLOCK]);
+                // SAFETY: both outputs hold BLOCK units.
+                let fits = unsafe { widen_block(&bytes, vector.as_mut_ptr()) };
+                let fits_portable = unsafe { widen_block_portable(&bytes, portable.as_mut_ptr()) };
+                assert_eq!(fits, (value as u8) < 0x80, "{value:x} at {at}");
+                assert_eq!(fits, fits_portable);
+                if fits {
+                    assert_eq!(vector, portable);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn encoding_into_a_used_buffer_replaces_its_contents() {
+        let mut out = b"left over from a longer earlier string".to_vec();
+        let units: Vec<u16> = "héllo".encode_utf16().collect();
+        utf16_to_utf8_into(&units, &mut out);
+        assert_eq!(out, "héllo".as_bytes());
+        utf16_to_utf8_into(&[], &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]
