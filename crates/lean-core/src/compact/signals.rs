@@ -260,14 +260,24 @@ fn words_hash_of<
             lasts &= lasts - 1;
             let first = firsts.trailing_zeros();
             firsts &= firsts - 1;
-            let word_len = (last - first + 1) as usize;
-            hash = if word_len > 32 || variable_lasts >> last & 1 != 0 {
+            // Judged by its telling bytes first (its length is needed only without them), and
+            // a word of up to 8 bytes hashed before the test for one over 32: most words are
+            // short.
+            hash = if variable_lasts >> last & 1 != 0 {
                 mix(hash, VARIABLE_WORD)
             } else {
+                let word_len = (last - first + 1) as usize;
                 let end = block + last as usize + 1;
-                // SAFETY: the word lies in the line, and `bytes` is the line when it is 32
-                // bytes or longer, else the 64-byte buffer holding it.
-                unsafe { mix_word(hash, bytes, end - word_len, end) }
+                if word_len <= 8 {
+                    // SAFETY: the word lies in the line, and `bytes` is the line when it is
+                    // 32 bytes or longer, else the 64-byte buffer holding it.
+                    unsafe { mix_short_word::<SHORT>(hash, bytes, end - word_len, end) }
+                } else if word_len > 32 {
+                    mix(hash, VARIABLE_WORD)
+                } else {
+                    // SAFETY: as above.
+                    unsafe { mix_long_word(hash, bytes, end - word_len, end) }
+                }
             };
             if CUT {
                 words_left -= 1;
@@ -299,38 +309,54 @@ fn words_hash_of<
     }
 }
 
-/// Mixes the word `bytes[start..end]` (1 to 32 bytes) into `hash`: its bytes as up to four
+/// Mixes the word `bytes[start..end]` (1 to 8 bytes) into `hash`: its bytes in the low bytes
+/// of one 8-byte value (zeros above), then its length.
+///
+/// # Safety
+/// `end <= bytes.len()`; when `SHORT`, `bytes` holds 8 bytes from `start` (a short line is in
+/// a 64-byte buffer and starts no word past byte 31); else it holds 8 bytes from `start` or
+/// `end >= 8` (a line read in place is at least 32 bytes long).
+#[inline(always)]
+unsafe fn mix_short_word<const SHORT: bool>(
+    hash: u64,
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+) -> u64 {
+    debug_assert!(start < end && end - start <= 8 && end <= bytes.len());
+    let len = end - start;
+    // The 8 bytes from the word's start with the bytes past its end cleared (in a short
+    // line's buffer always: one masked load, no branch); else, near the line's end, the 8
+    // bytes that end at the word's end shifted down.
+    let word = if SHORT || start + 8 <= bytes.len() {
+        // SAFETY: 8 bytes from `start` (the contract).
+        (unsafe { load8(bytes, start) }) & (u64::MAX >> (8 * (8 - len)))
+    } else {
+        // SAFETY: `end >= 8` (the contract).
+        (unsafe { load8(bytes, end - 8) }) >> (8 * (8 - len))
+    };
+    mix(hash, word).wrapping_add(len as u64)
+}
+
+/// Mixes the word `bytes[start..end]` (9 to 32 bytes) into `hash`: its bytes as up to four
 /// 8-byte loads (the last one ending at the word's end), then its length.
 ///
 /// # Safety
-/// `end <= bytes.len()`, and `bytes` holds 8 bytes from `start` when `end < 8` (a line read
-/// in place is at least 32 bytes long; a short one is in a 64-byte buffer).
+/// `end <= bytes.len()`.
 #[inline(always)]
-unsafe fn mix_word(hash: u64, bytes: &[u8], start: usize, end: usize) -> u64 {
-    debug_assert!(start < end && end - start <= 32 && end <= bytes.len());
+unsafe fn mix_long_word(hash: u64, bytes: &[u8], start: usize, end: usize) -> u64 {
+    debug_assert!(start + 8 < end && end - start <= 32 && end <= bytes.len());
     let len = end - start;
-    // SAFETY (all loads): the contract above; loads from `start + 8k` come only before the
-    // last load, so they end before the word does.
-    let hash = if len <= 8 {
-        // The word in the low bytes, zeros above: from the 8 bytes ending at its end when
-        // there are 8, else from its start.
-        let word = if end >= 8 {
-            (unsafe { load8(bytes, end - 8) }) >> (8 * (8 - len))
-        } else {
-            (unsafe { load8(bytes, start) }) & (u64::MAX >> (8 * (8 - len)))
-        };
-        mix(hash, word)
-    } else {
-        let mut hash = mix(hash, unsafe { load8(bytes, start) });
-        if len > 16 {
-            hash = mix(hash, unsafe { load8(bytes, start + 8) });
-            if len > 24 {
-                hash = mix(hash, unsafe { load8(bytes, start + 16) });
-            }
+    // SAFETY (all loads): loads from `start + 8k` come only before the last load, so they end
+    // before the word does.
+    let mut hash = mix(hash, unsafe { load8(bytes, start) });
+    if len > 16 {
+        hash = mix(hash, unsafe { load8(bytes, start + 8) });
+        if len > 24 {
+            hash = mix(hash, unsafe { load8(bytes, start + 16) });
         }
-        mix(hash, unsafe { load8(bytes, end - 8) })
-    };
-    hash.wrapping_add(len as u64)
+    }
+    mix(hash, unsafe { load8(bytes, end - 8) }).wrapping_add(len as u64)
 }
 
 /// The 8 bytes of `bytes` from `at`, little-endian, without a bounds check (a checked slice
