@@ -271,7 +271,7 @@ fn words_hash_of<
                 if word_len <= 8 {
                     // SAFETY: the word lies in the line, and `bytes` is the line when it is
                     // 32 bytes or longer, else the 64-byte buffer holding it.
-                    unsafe { mix_short_word::<SHORT>(hash, bytes, end - word_len, end) }
+                    unsafe { mix_short_word::<C, SHORT>(hash, bytes, end - word_len, end) }
                 } else if word_len > 32 {
                     mix(hash, VARIABLE_WORD)
                 } else {
@@ -313,11 +313,11 @@ fn words_hash_of<
 /// of one 8-byte value (zeros above), then its length.
 ///
 /// # Safety
-/// `end <= bytes.len()`; when `SHORT`, `bytes` holds 8 bytes from `start` (a short line is in
-/// a 64-byte buffer and starts no word past byte 31); else it holds 8 bytes from `start` or
-/// `end >= 8` (a line read in place is at least 32 bytes long).
+/// `end <= bytes.len()`, and `bytes` holds 8 bytes from `start` when `SHORT` (a short line
+/// is in a 64-byte buffer and starts no word past byte 31) or when `end < 8` (a line read in
+/// place is at least 32 bytes long).
 #[inline(always)]
-unsafe fn mix_short_word<const SHORT: bool>(
+unsafe fn mix_short_word<C: Classify, const SHORT: bool>(
     hash: u64,
     bytes: &[u8],
     start: usize,
@@ -325,15 +325,15 @@ unsafe fn mix_short_word<const SHORT: bool>(
 ) -> u64 {
     debug_assert!(start < end && end - start <= 8 && end <= bytes.len());
     let len = end - start;
-    // The 8 bytes from the word's start with the bytes past its end cleared (in a short
-    // line's buffer always: one masked load, no branch); else, near the line's end, the 8
-    // bytes that end at the word's end shifted down.
-    let word = if SHORT || start + 8 <= bytes.len() {
-        // SAFETY: 8 bytes from `start` (the contract).
-        (unsafe { load8(bytes, start) }) & (u64::MAX >> (8 * (8 - len)))
+    // In a short line's buffer, the 8 bytes from the word's start with those past its end
+    // cleared (one masked load, no branch); in a line read in place, the 8 bytes that end at
+    // the word's end shifted down, unless the word ends before byte 8 (then as in a buffer).
+    let word = if !SHORT && end >= 8 {
+        // SAFETY: `end - 8 + 8 <= bytes.len()` (the contract).
+        C::high_bytes(unsafe { load8(bytes, end - 8) }, len)
     } else {
-        // SAFETY: `end >= 8` (the contract).
-        (unsafe { load8(bytes, end - 8) }) >> (8 * (8 - len))
+        // SAFETY: 8 bytes from `start` (the contract).
+        C::low_bytes(unsafe { load8(bytes, start) }, len)
     };
     mix(hash, word).wrapping_add(len as u64)
 }
@@ -414,6 +414,19 @@ trait Classify: Sized {
     #[inline(never)]
     fn long_line_hash(head: &[u8]) -> u64 {
         words_hash_with::<Self, false, true>(head)
+    }
+
+    /// The low `len` bytes of `word` (`len` from 1 to 8), the bytes above cleared (AVX2
+    /// overrides it with one BMI2 instruction; the shift took four more per word).
+    #[inline(always)]
+    fn low_bytes(word: u64, len: usize) -> u64 {
+        word & (u64::MAX >> (8 * (8 - len)))
+    }
+
+    /// The high `len` bytes of `word` (`len` from 1 to 8) moved down to its low bytes.
+    #[inline(always)]
+    fn high_bytes(word: u64, len: usize) -> u64 {
+        word >> (8 * (8 - len))
     }
 }
 
@@ -687,6 +700,19 @@ mod simd {
         fn long_line_hash(head: &[u8]) -> u64 {
             // SAFETY: `Avx2` runs only where the CPU has AVX2 and BMI (see `classify32`).
             unsafe { long_line_hash_avx2(head) }
+        }
+
+        #[inline(always)]
+        fn low_bytes(word: u64, len: usize) -> u64 {
+            // SAFETY: `Avx2` runs only where the CPU has AVX2 and BMI (see `classify32`).
+            unsafe { _bzhi_u64(word, 8 * len as u32) }
+        }
+
+        #[inline(always)]
+        fn high_bytes(word: u64, len: usize) -> u64 {
+            // `shrx` takes its count modulo 64, and `-8 * len` is `64 - 8 * len` modulo 64
+            // (0 for 8 bytes): no subtraction from 64.
+            word >> ((8 * len as u32).wrapping_neg() & 63)
         }
     }
 }
