@@ -1053,6 +1053,38 @@ mod tests {
             .collect()
     }
 
+    /// A classifier's `low_bytes` and `high_bytes`, by name.
+    type NamedCuts = (&'static str, fn(u64, usize) -> u64, fn(u64, usize) -> u64);
+
+    #[test]
+    fn byte_cuts_keep_the_word_and_clear_the_rest() {
+        #[allow(unused_mut)]
+        let mut all: Vec<NamedCuts> = vec![("portable", Portable::low_bytes, Portable::high_bytes)];
+        #[cfg(target_arch = "x86_64")]
+        {
+            all.push(("sse2", simd::Sse2::low_bytes, simd::Sse2::high_bytes));
+            if simd::has_avx2() {
+                all.push(("avx2", simd::Avx2::low_bytes, simd::Avx2::high_bytes));
+            }
+        }
+        let bytes = *b"abcdefgh";
+        let word = u64::from_le_bytes(bytes);
+        for (name, low_bytes, high_bytes) in all {
+            for len in 1..=8 {
+                let mut low = [0u8; 8];
+                low[..len].copy_from_slice(&bytes[..len]);
+                assert_eq!(low_bytes(word, len).to_le_bytes(), low, "{name} low {len}");
+                let mut high = [0u8; 8];
+                high[..len].copy_from_slice(&bytes[8 - len..]);
+                assert_eq!(
+                    high_bytes(word, len).to_le_bytes(),
+                    high,
+                    "{name} high {len}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn classifiers_agree_with_the_byte_table() {
         // Every byte value at every lane, among other bytes of every kind.
