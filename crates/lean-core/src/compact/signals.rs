@@ -256,9 +256,11 @@ fn words_hash_of<
         let plain_lasts = ((sum & !word_bytes) >> 1) | u64::from(carry_out) << 63;
         let variable_lasts = lasts & !plain_lasts;
         while lasts != 0 {
-            let last = lasts.trailing_zeros();
+            // Positions as `usize` from the start: the `u32` arithmetic cost a widening move
+            // per word.
+            let last = lasts.trailing_zeros() as usize;
             lasts &= lasts - 1;
-            let first = firsts.trailing_zeros();
+            let first = firsts.trailing_zeros() as usize;
             firsts &= firsts - 1;
             // Judged by its telling bytes first (its length is needed only without them), and
             // a word of up to 8 bytes hashed before the test for one over 32: most words are
@@ -266,17 +268,17 @@ fn words_hash_of<
             hash = if variable_lasts >> last & 1 != 0 {
                 mix(hash, VARIABLE_WORD)
             } else {
-                let word_len = (last - first + 1) as usize;
-                let end = block + last as usize + 1;
+                let (start, end) = (block + first, block + last + 1);
+                let word_len = end - start;
                 if word_len <= 8 {
                     // SAFETY: the word lies in the line, and `bytes` is the line when it is
                     // 32 bytes or longer, else the 64-byte buffer holding it.
-                    unsafe { mix_short_word::<C, SHORT>(hash, bytes, end - word_len, end) }
+                    unsafe { mix_short_word::<C, SHORT>(hash, bytes, start, end) }
                 } else if word_len > 32 {
                     mix(hash, VARIABLE_WORD)
                 } else {
                     // SAFETY: as above.
-                    unsafe { mix_long_word(hash, bytes, end - word_len, end) }
+                    unsafe { mix_long_word(hash, bytes, start, end) }
                 }
             };
             if CUT {
