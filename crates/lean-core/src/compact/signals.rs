@@ -256,18 +256,30 @@ fn words_hash_of<
         let plain_lasts = ((sum & !word_bytes) >> 1) | u64::from(carry_out) << 63;
         let variable_lasts = lasts & !plain_lasts;
         while lasts != 0 {
-            let last = lasts.trailing_zeros();
+            // Positions as `usize` from the start: the `u32` arithmetic cost a widening move
+            // per word.
+            let last = lasts.trailing_zeros() as usize;
             lasts &= lasts - 1;
-            let first = firsts.trailing_zeros();
+            let first = firsts.trailing_zeros() as usize;
             firsts &= firsts - 1;
-            let word_len = (last - first + 1) as usize;
-            hash = if word_len > 32 || variable_lasts >> last & 1 != 0 {
+            // Judged by its telling bytes first (its length is needed only without them), and
+            // a word of up to 8 bytes hashed before the test for one over 32: most words are
+            // short.
+            hash = if variable_lasts >> last & 1 != 0 {
                 mix(hash, VARIABLE_WORD)
             } else {
-                let end = block + last as usize + 1;
-                // SAFETY: the word lies in the line, and `bytes` is the line when it is 32
-                // bytes or longer, else the 64-byte buffer holding it.
-                unsafe { mix_word(hash, bytes, end - word_len, end) }
+                let (start, end) = (block + first, block + last + 1);
+                let word_len = end - start;
+                if word_len <= 8 {
+                    // SAFETY: the word lies in the line, and `bytes` is the line when it is
+                    // 32 bytes or longer, else the 64-byte buffer holding it.
+                    unsafe { mix_short_word::<C, SHORT>(hash, bytes, start, end) }
+                } else if word_len > 32 {
+                    mix(hash, VARIABLE_WORD)
+                } else {
+                    // SAFETY: as above.
+                    unsafe { mix_long_word(hash, bytes, start, end) }
+                }
             };
             if CUT {
                 words_left -= 1;
@@ -299,38 +311,54 @@ fn words_hash_of<
     }
 }
 
-/// Mixes the word `bytes[start..end]` (1 to 32 bytes) into `hash`: its bytes as up to four
+/// Mixes the word `bytes[start..end]` (1 to 8 bytes) into `hash`: its bytes in the low bytes
+/// of one 8-byte value (zeros above), then its length.
+///
+/// # Safety
+/// `end <= bytes.len()`, and `bytes` holds 8 bytes from `start` when `SHORT` (a short line
+/// is in a 64-byte buffer and starts no word past byte 31) or when `end < 8` (a line read in
+/// place is at least 32 bytes long).
+#[inline(always)]
+unsafe fn mix_short_word<C: Classify, const SHORT: bool>(
+    hash: u64,
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+) -> u64 {
+    debug_assert!(start < end && end - start <= 8 && end <= bytes.len());
+    let len = end - start;
+    // In a short line's buffer, the 8 bytes from the word's start with those past its end
+    // cleared (one masked load, no branch); in a line read in place, the 8 bytes that end at
+    // the word's end shifted down, unless the word ends before byte 8 (then as in a buffer).
+    let word = if !SHORT && end >= 8 {
+        // SAFETY: `end - 8 + 8 <= bytes.len()` (the contract).
+        C::high_bytes(unsafe { load8(bytes, end - 8) }, len)
+    } else {
+        // SAFETY: 8 bytes from `start` (the contract).
+        C::low_bytes(unsafe { load8(bytes, start) }, len)
+    };
+    mix(hash, word).wrapping_add(len as u64)
+}
+
+/// Mixes the word `bytes[start..end]` (9 to 32 bytes) into `hash`: its bytes as up to four
 /// 8-byte loads (the last one ending at the word's end), then its length.
 ///
 /// # Safety
-/// `end <= bytes.len()`, and `bytes` holds 8 bytes from `start` when `end < 8` (a line read
-/// in place is at least 32 bytes long; a short one is in a 64-byte buffer).
+/// `end <= bytes.len()`.
 #[inline(always)]
-unsafe fn mix_word(hash: u64, bytes: &[u8], start: usize, end: usize) -> u64 {
-    debug_assert!(start < end && end - start <= 32 && end <= bytes.len());
+unsafe fn mix_long_word(hash: u64, bytes: &[u8], start: usize, end: usize) -> u64 {
+    debug_assert!(start + 8 < end && end - start <= 32 && end <= bytes.len());
     let len = end - start;
-    // SAFETY (all loads): the contract above; loads from `start + 8k` come only before the
-    // last load, so they end before the word does.
-    let hash = if len <= 8 {
-        // The word in the low bytes, zeros above: from the 8 bytes ending at its end when
-        // there are 8, else from its start.
-        let word = if end >= 8 {
-            (unsafe { load8(bytes, end - 8) }) >> (8 * (8 - len))
-        } else {
-            (unsafe { load8(bytes, start) }) & (u64::MAX >> (8 * (8 - len)))
-        };
-        mix(hash, word)
-    } else {
-        let mut hash = mix(hash, unsafe { load8(bytes, start) });
-        if len > 16 {
-            hash = mix(hash, unsafe { load8(bytes, start + 8) });
-            if len > 24 {
-                hash = mix(hash, unsafe { load8(bytes, start + 16) });
-            }
+    // SAFETY (all loads): loads from `start + 8k` come only before the last load, so they end
+    // before the word does.
+    let mut hash = mix(hash, unsafe { load8(bytes, start) });
+    if len > 16 {
+        hash = mix(hash, unsafe { load8(bytes, start + 8) });
+        if len > 24 {
+            hash = mix(hash, unsafe { load8(bytes, start + 16) });
         }
-        mix(hash, unsafe { load8(bytes, end - 8) })
-    };
-    hash.wrapping_add(len as u64)
+    }
+    mix(hash, unsafe { load8(bytes, end - 8) }).wrapping_add(len as u64)
 }
 
 /// The 8 bytes of `bytes` from `at`, little-endian, without a bounds check (a checked slice
@@ -388,6 +416,19 @@ trait Classify: Sized {
     #[inline(never)]
     fn long_line_hash(head: &[u8]) -> u64 {
         words_hash_with::<Self, false, true>(head)
+    }
+
+    /// The low `len` bytes of `word` (`len` from 1 to 8), the bytes above cleared (AVX2
+    /// overrides it with one BMI2 instruction; the shift took four more per word).
+    #[inline(always)]
+    fn low_bytes(word: u64, len: usize) -> u64 {
+        word & (u64::MAX >> (8 * (8 - len)))
+    }
+
+    /// The high `len` bytes of `word` (`len` from 1 to 8) moved down to its low bytes.
+    #[inline(always)]
+    fn high_bytes(word: u64, len: usize) -> u64 {
+        word >> (8 * (8 - len))
     }
 }
 
@@ -661,6 +702,19 @@ mod simd {
         fn long_line_hash(head: &[u8]) -> u64 {
             // SAFETY: `Avx2` runs only where the CPU has AVX2 and BMI (see `classify32`).
             unsafe { long_line_hash_avx2(head) }
+        }
+
+        #[inline(always)]
+        fn low_bytes(word: u64, len: usize) -> u64 {
+            // SAFETY: `Avx2` runs only where the CPU has AVX2 and BMI (see `classify32`).
+            unsafe { _bzhi_u64(word, 8 * len as u32) }
+        }
+
+        #[inline(always)]
+        fn high_bytes(word: u64, len: usize) -> u64 {
+            // `shrx` takes its count modulo 64, and `-8 * len` is `64 - 8 * len` modulo 64
+            // (0 for 8 bytes): no subtraction from 64.
+            word >> ((8 * len as u32).wrapping_neg() & 63)
         }
     }
 }
@@ -999,6 +1053,38 @@ mod tests {
                 (state >> 16) as u8
             })
             .collect()
+    }
+
+    /// A classifier's `low_bytes` and `high_bytes`, by name.
+    type NamedCuts = (&'static str, fn(u64, usize) -> u64, fn(u64, usize) -> u64);
+
+    #[test]
+    fn byte_cuts_keep_the_word_and_clear_the_rest() {
+        #[allow(unused_mut)]
+        let mut all: Vec<NamedCuts> = vec![("portable", Portable::low_bytes, Portable::high_bytes)];
+        #[cfg(target_arch = "x86_64")]
+        {
+            all.push(("sse2", simd::Sse2::low_bytes, simd::Sse2::high_bytes));
+            if simd::has_avx2() {
+                all.push(("avx2", simd::Avx2::low_bytes, simd::Avx2::high_bytes));
+            }
+        }
+        let bytes = *b"abcdefgh";
+        let word = u64::from_le_bytes(bytes);
+        for (name, low_bytes, high_bytes) in all {
+            for len in 1..=8 {
+                let mut low = [0u8; 8];
+                low[..len].copy_from_slice(&bytes[..len]);
+                assert_eq!(low_bytes(word, len).to_le_bytes(), low, "{name} low {len}");
+                let mut high = [0u8; 8];
+                high[..len].copy_from_slice(&bytes[8 - len..]);
+                assert_eq!(
+                    high_bytes(word, len).to_le_bytes(),
+                    high,
+                    "{name} high {len}"
+                );
+            }
+        }
     }
 
     #[test]

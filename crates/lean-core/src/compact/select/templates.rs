@@ -202,11 +202,19 @@ pub(super) fn intern_wide(
     let count = out.len();
     let mut interner = TemplateInterner::for_lines(count);
     let mut slots = out.iter_mut();
-    for_each_line_template(texts, prefix, from, count, |hash| {
-        if let Some(slot) = slots.next() {
-            *slot = interner.intern(hash);
-        }
-    });
+    // Inlined into the hashing loop, with the interner's insertion (see `absorb`).
+    for_each_line_template(
+        texts,
+        prefix,
+        from,
+        count,
+        #[inline(always)]
+        |hash| {
+            if let Some(slot) = slots.next() {
+                *slot = interner.intern(hash);
+            }
+        },
+    );
     interner
 }
 
@@ -220,20 +228,27 @@ pub(super) fn intern_narrow(
     let mut interner = TemplateInterner::for_lines(n);
     let mut narrow: Vec<u16> = Vec::with_capacity(n);
     let mut wide: Option<Vec<u32>> = None;
-    for_each_line_template(texts, prefix, 0, n, |hash| {
-        let id = interner.intern(hash);
-        match (&mut wide, u16::try_from(id)) {
-            (Some(wide), _) => wide.push(id),
-            (None, Ok(short)) => narrow.push(short),
-            (None, Err(_)) => {
-                let mut widened = Vec::with_capacity(n);
-                widened.extend(narrow.iter().map(|&id| u32::from(id)));
-                widened.push(id);
-                narrow = Vec::new();
-                wide = Some(widened);
+    for_each_line_template(
+        texts,
+        prefix,
+        0,
+        n,
+        #[inline(always)]
+        |hash| {
+            let id = interner.intern(hash);
+            match (&mut wide, u16::try_from(id)) {
+                (Some(wide), _) => wide.push(id),
+                (None, Ok(short)) => narrow.push(short),
+                (None, Err(_)) => {
+                    let mut widened = Vec::with_capacity(n);
+                    widened.extend(narrow.iter().map(|&id| u32::from(id)));
+                    widened.push(id);
+                    narrow = Vec::new();
+                    wide = Some(widened);
+                }
             }
-        }
-    });
+        },
+    );
     let templates = match wide {
         Some(wide) => TemplateIds::Wide(wide),
         None => TemplateIds::Narrow(narrow),
@@ -273,8 +288,8 @@ impl TemplateInterner {
         TemplateInterner {
             slots: vec![0; slots],
             shift: 64 - slots.trailing_zeros(),
-            hashes: Vec::with_capacity(slots / 2),
-            counts: Vec::with_capacity(slots / 2),
+            hashes: Vec::with_capacity(slots / 2 + 1),
+            counts: Vec::with_capacity(slots / 2 + 1),
         }
     }
 
@@ -285,14 +300,20 @@ impl TemplateInterner {
     }
 
     /// The id of `count` more lines with this template hash (merging another interner).
+    ///
+    /// All of it inlines into the hashing loop, a new template's insertion too: a call there
+    /// cost the SIMD loop its constants (a call clobbers every vector register), and a third of
+    /// a diff's lines are new templates. Only growing the table is a call.
     #[inline(always)]
     pub(super) fn absorb(&mut self, hash: u64, count: u32) -> u32 {
         let mask = self.slots.len() - 1;
+        // Below the slot count: `shift` is 64 - log2(slot count).
         let mut at = (hash >> self.shift) as usize;
         loop {
-            let slot = self.slots[at];
+            // SAFETY: `at` is below the slot count (above, and masked below).
+            let slot = unsafe { *self.slots.get_unchecked(at) };
             if slot == 0 {
-                return self.insert(at, hash, count);
+                break;
             }
             let id = slot - 1;
             if self.hashes[id as usize] == hash {
@@ -301,14 +322,11 @@ impl TemplateInterner {
             }
             at = (at + 1) & mask;
         }
-    }
-
-    /// Gives `hash` the next id in the empty slot `at`, growing the table past half full.
-    /// Out of line, so the per-line hashing loop that inlines `intern` stays small.
-    #[cold]
-    fn insert(&mut self, at: usize, hash: u64, count: u32) -> u32 {
+        // A new template, in the empty slot `at`.
         let id = self.counts.len() as u32;
-        self.slots[at] = id + 1;
+        // SAFETY: `at` is below the slot count (see the loop).
+        unsafe { *self.slots.get_unchecked_mut(at) = id + 1 };
+        // The capacity is kept above half the slot count, so these pushes never reallocate.
         self.hashes.push(hash);
         self.counts.push(count);
         if self.hashes.len() * 2 > self.slots.len() {
@@ -324,6 +342,9 @@ impl TemplateInterner {
         let slots = self.slots.len() * 2;
         self.shift -= 1;
         self.slots = vec![0; slots];
+        // Room for every template the table takes before it grows again.
+        self.hashes.reserve(slots / 2 + 1 - self.hashes.len());
+        self.counts.reserve(slots / 2 + 1 - self.counts.len());
         let mask = slots - 1;
         for (id, &hash) in self.hashes.iter().enumerate() {
             let mut at = (hash >> self.shift) as usize;
