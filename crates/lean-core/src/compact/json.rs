@@ -158,6 +158,9 @@ struct Scanner<'a> {
     newlines: usize,
 }
 
+/// What [`Scanner::string_end_from`] answers for a string the input ends inside.
+const NOT_JSON: usize = usize::MAX;
+
 /// Index in a block's marks of its quotes and backslashes.
 const QUOTE_OR_ESCAPE: usize = 0;
 /// Index in a block's marks of its bytes that are not whitespace.
@@ -367,21 +370,26 @@ impl<'a> Scanner<'a> {
         if self.bytes.get(found) == Some(&b'"') {
             return Some(found + 1);
         }
-        self.string_end_from(found)
+        // Escapes are rare: read out of line, which answers `NOT_JSON` rather than `None` so
+        // the common path above needs no `Option` built across the call.
+        let end = self.string_end_from(found);
+        (end != NOT_JSON).then_some(end)
     }
 
     /// [`Self::string_end`] from `found`, the first quote or backslash after the opening
     /// quote when it is not the closing quote (escapes are rare: kept out of line).
     #[inline(never)]
-    fn string_end_from(&self, mut found: usize) -> Option<usize> {
+    fn string_end_from(&self, mut found: usize) -> usize {
         loop {
-            if *self.bytes.get(found)? == b'"' {
-                return Some(found + 1);
+            match self.bytes.get(found) {
+                Some(b'"') => return found + 1,
+                Some(_) => {}
+                None => return NOT_JSON,
             }
             // An escape takes the next byte too; a backslash as the last byte ends the input
             // inside a string, which is not JSON.
             if found + 1 >= self.bytes.len() {
-                return None;
+                return NOT_JSON;
             }
             found = self.next_mark(QUOTE_OR_ESCAPE, found + 2);
         }
