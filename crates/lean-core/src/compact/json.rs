@@ -10,6 +10,9 @@
 
 use std::collections::HashMap;
 
+#[cfg(test)]
+mod reference;
+
 use foldhash::fast::RandomState as FastState;
 
 /// Deeper nesting is not parsed (the later passes recurse along the nesting); such input takes
@@ -25,7 +28,9 @@ const MAX_RECORDS: usize = 2000;
 struct Entry {
     /// Offset of the value's first byte: a scalar's token, or a container's opening bracket.
     start: u32,
-    /// A scalar's token length in bytes; a container's number of children.
+    /// A scalar's token length in bytes, or a container's number of children, under the
+    /// value's kind in the top two bits ([`ARRAY_TAG`], [`OBJECT_TAG`], or none for a scalar):
+    /// later passes learn the kind without reading the input.
     len: u32,
     /// Offset of the object key this value is stored under (its opening quote).
     key_start: u32,
@@ -33,6 +38,31 @@ struct Entry {
     key_len: u32,
     /// Tape index just past this value's subtree: its next sibling, if it has one.
     next: u32,
+}
+
+/// Inputs this long or longer are not parsed: lengths and counts below it leave the top two
+/// bits of [`Entry::len`] for the kind.
+const MAX_INPUT: usize = 1 << 30;
+/// [`Entry::len`] of an array, before its children are counted in.
+const ARRAY_TAG: u32 = 1 << 30;
+/// [`Entry::len`] of an object, before its children are counted in.
+const OBJECT_TAG: u32 = 2 << 30;
+/// The bits of [`Entry::len`] under the kind.
+const LEN_MASK: u32 = ARRAY_TAG - 1;
+
+impl Entry {
+    fn kind(&self) -> Kind {
+        match self.len >> 30 {
+            0 => Kind::Scalar,
+            1 => Kind::Array,
+            _ => Kind::Object,
+        }
+    }
+
+    /// A scalar's token length or a container's number of children.
+    fn length(&self) -> u32 {
+        self.len & LEN_MASK
+    }
 }
 
 /// A parsed JSON document: the input and its tape (see the module docs).
@@ -56,18 +86,14 @@ impl<'a> Document<'a> {
     const ROOT: usize = 0;
 
     fn kind(&self, value: usize) -> Kind {
-        match self.bytes[self.tape[value].start as usize] {
-            b'[' => Kind::Array,
-            b'{' => Kind::Object,
-            _ => Kind::Scalar,
-        }
+        self.tape[value].kind()
     }
 
     /// A scalar's raw token: a string with its quotes, a number, `true`, `false` or `null`.
     fn raw(&self, value: usize) -> &'a [u8] {
         let entry = self.tape[value];
         let start = entry.start as usize;
-        &self.bytes[start..start + entry.len as usize]
+        &self.bytes[start..start + entry.length() as usize]
     }
 
     /// The key (with its quotes) a value is stored under in its object.
@@ -79,7 +105,7 @@ impl<'a> Document<'a> {
 
     /// A container's number of items or fields.
     fn count(&self, container: usize) -> usize {
-        self.tape[container].len as usize
+        self.tape[container].length() as usize
     }
 
     /// The tape indices of a container's items (or of its fields' values), in order.
@@ -131,6 +157,9 @@ struct Scanner<'a> {
     /// `\n` bytes in the input.
     newlines: usize,
 }
+
+/// What [`Scanner::string_end_from`] answers for a string the input ends inside.
+const NOT_JSON: usize = usize::MAX;
 
 /// Index in a block's marks of its quotes and backslashes.
 const QUOTE_OR_ESCAPE: usize = 0;
@@ -211,7 +240,9 @@ fn mark_full_blocks_baseline(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usize {
 /// [`mark_full_blocks`] 32 bytes to an AVX2 register. JSON whitespace is found with one table
 /// lookup: indexed by a byte's low nibble, the table holds the one whitespace byte with that
 /// nibble (or 0, which no byte with a nonzero nibble equals), so a byte is whitespace exactly
-/// when it equals its lookup; bytes with the high bit set look up 0 and never match.
+/// when it equals its lookup; bytes with the high bit set look up 0 and never match. Quotes and
+/// backslashes (low nibbles 2 and 12) are found the same way with a second table, whose other
+/// entries are 0xff, which no byte looks up.
 ///
 /// # Safety
 /// The CPU must support AVX2 and POPCNT.
@@ -225,8 +256,10 @@ unsafe fn mark_full_blocks_avx2(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usiz
     white_table[10] = b'\n' as i8;
     white_table[13] = b'\r' as i8;
     let table = _mm256_broadcastsi128_si256(_mm_loadu_si128(white_table.as_ptr().cast()));
-    let quote = _mm256_set1_epi8(b'"' as i8);
-    let escape = _mm256_set1_epi8(b'\\' as i8);
+    let mut special_table = [-1i8; 16];
+    special_table[usize::from(b'"' & 15)] = b'"' as i8;
+    special_table[usize::from(b'\\' & 15)] = b'\\' as i8;
+    let specials = _mm256_broadcastsi128_si256(_mm_loadu_si128(special_table.as_ptr().cast()));
     let newline = _mm256_set1_epi8(b'\n' as i8);
     let blocks = bytes.len() / 64;
     marks.reserve(blocks);
@@ -239,8 +272,7 @@ unsafe fn mark_full_blocks_avx2(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usiz
             ($offset:expr) => {{
                 let v = _mm256_loadu_si256(base.add(64 * block + $offset).cast());
                 let white = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
-                let marked =
-                    _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, escape));
+                let marked = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(specials, v), v);
                 let lines = _mm256_cmpeq_epi8(v, newline);
                 (
                     u64::from(_mm256_movemask_epi8(marked) as u32),
@@ -273,6 +305,8 @@ impl<'a> Scanner<'a> {
             marks.push([special, solid]);
             newlines += tail_newlines;
         }
+        // A block past the end with every mark set: each search stops there at the latest.
+        marks.push([u64::MAX; 2]);
         Scanner {
             bytes,
             marks,
@@ -280,16 +314,22 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// The first offset at or after `from` whose bit is set in `marks`.
-    #[inline]
-    fn next_mark(marks: &[[u64; 2]], which: usize, from: usize) -> Option<usize> {
+    /// The first offset at or after `from` (at most the input's length) whose bit is set in
+    /// `marks[_][which]`; at or past the input's length when no byte of the input has it.
+    #[inline(always)]
+    fn next_mark(&self, which: usize, from: usize) -> usize {
+        assert!(from <= self.bytes.len());
+        let marks = &self.marks;
         let mut word = from / 64;
-        let mut bits = marks.get(word)?[which] & (u64::MAX << (from % 64));
+        // SAFETY: `marks` has a block for every started 64 bytes of the input plus the
+        // all-set sentinel after them, so `from / 64` (at most `len / 64`) is in bounds, and
+        // the loop stops at the sentinel at the latest: every word read is in bounds.
+        let mut bits = unsafe { marks.get_unchecked(word)[which] } & (u64::MAX << (from % 64));
         while bits == 0 {
             word += 1;
-            bits = marks.get(word)?[which];
+            bits = unsafe { marks.get_unchecked(word)[which] };
         }
-        Some(word * 64 + bits.trailing_zeros() as usize)
+        word * 64 + bits.trailing_zeros() as usize
     }
 
     /// The offset of the first byte at or after `pos` that is not JSON whitespace.
@@ -301,43 +341,61 @@ impl<'a> Scanner<'a> {
             None => pos,
             // Pretty-printed JSON puts one blank after each colon.
             Some(b' ') if self.bytes.get(pos + 1).is_some_and(|&b| b > b' ') => pos + 1,
-            _ => Self::next_mark(&self.marks, SOLID, pos).unwrap_or(self.bytes.len()),
+            _ => self.next_mark(SOLID, pos).min(self.bytes.len()),
         }
+    }
+
+    /// The first byte at or after `pos` that is not JSON whitespace, and its offset; `None` at
+    /// the end of the input.
+    #[inline(always)]
+    fn next_solid(&self, pos: usize) -> Option<(usize, u8)> {
+        let b = *self.bytes.get(pos)?;
+        if b > b' ' {
+            return Some((pos, b));
+        }
+        // Pretty-printed JSON puts one blank after each colon.
+        if b == b' ' {
+            if let Some(&next) = self.bytes.get(pos + 1) {
+                if next > b' ' {
+                    return Some((pos + 1, next));
+                }
+            }
+        }
+        let found = self.next_mark(SOLID, pos);
+        Some((found, *self.bytes.get(found)?))
     }
 
     /// The offset just past the closing quote of the string opened at `open`; `None` when the
     /// input ends inside it.
-    #[inline]
+    #[inline(always)]
     fn string_end(&self, open: usize) -> Option<usize> {
-        let mut pos = open + 1;
+        let found = self.next_mark(QUOTE_OR_ESCAPE, open + 1);
+        if self.bytes.get(found) == Some(&b'"') {
+            return Some(found + 1);
+        }
+        // Escapes are rare: read out of line, which answers `NOT_JSON` rather than `None` so
+        // the common path above needs no `Option` built across the call.
+        let end = self.string_end_from(found);
+        (end != NOT_JSON).then_some(end)
+    }
+
+    /// [`Self::string_end`] from `found`, the first quote or backslash after the opening
+    /// quote when it is not the closing quote (escapes are rare: kept out of line).
+    #[inline(never)]
+    fn string_end_from(&self, mut found: usize) -> usize {
         loop {
-            let found = Self::next_mark(&self.marks, QUOTE_OR_ESCAPE, pos)?;
-            if self.bytes[found] == b'"' {
-                return Some(found + 1);
+            match self.bytes.get(found) {
+                Some(b'"') => return found + 1,
+                Some(_) => {}
+                None => return NOT_JSON,
             }
             // An escape takes the next byte too; a backslash as the last byte ends the input
             // inside a string, which is not JSON.
             if found + 1 >= self.bytes.len() {
-                return None;
+                return NOT_JSON;
             }
-            pos = found + 2;
+            found = self.next_mark(QUOTE_OR_ESCAPE, found + 2);
         }
-    }
-
-    /// Reads an object field's key and its colon at `pos`; returns the offset after the colon
-    /// and the key's offset and length.
-    #[inline(always)]
-    fn field_key(&self, pos: usize) -> Option<(usize, u32, u32)> {
-        let pos = self.skip_ws(pos);
-        if self.bytes.get(pos) != Some(&b'"') {
-            return None;
-        }
-        let end = self.string_end(pos)?;
-        let colon = self.skip_ws(end);
-        if self.bytes.get(colon) != Some(&b':') {
-            return None;
-        }
-        Some((colon + 1, pos as u32, (end - pos) as u32))
     }
 
     /// Lines of the input (a last line without `\n` counts).
@@ -368,7 +426,29 @@ static TOKEN_CLASS: [u8; 256] = {
 
 /// The offset just past the number or literal starting at `start`; `None` unless the token is
 /// `true`, `false`, `null` or made of number bytes only (a loose number check).
+#[inline(always)]
 fn scalar_end(bytes: &[u8], start: usize) -> Option<usize> {
+    // The literals are most scalars of tool output: compared four bytes at once.
+    if let Some(head) = bytes.get(start..start + 4) {
+        let word = u32::from_le_bytes(head.try_into().expect("four bytes"));
+        let len = if word == u32::from_le_bytes(*b"null") || word == u32::from_le_bytes(*b"true") {
+            4
+        } else if word == u32::from_le_bytes(*b"fals") && bytes.get(start + 4) == Some(&b'e') {
+            5
+        } else {
+            0
+        };
+        let ends = |end: usize| bytes.get(end).is_none_or(|&b| TOKEN_CLASS[b as usize] == 0);
+        if len > 0 && ends(start + len) {
+            return Some(start + len);
+        }
+    }
+    scalar_end_bytewise(bytes, start)
+}
+
+/// [`scalar_end`] a byte at a time: numbers, and tokens that are not JSON.
+#[inline(never)]
+fn scalar_end_bytewise(bytes: &[u8], start: usize) -> Option<usize> {
     let mut pos = start;
     let mut all_number = NUMBER_BYTE;
     while let Some(&b) = bytes.get(pos) {
@@ -390,112 +470,158 @@ fn scalar_end(bytes: &[u8], start: usize) -> Option<usize> {
 
 /// Parses one JSON document; `None` for anything else (including NDJSON and trailing bytes).
 pub(crate) fn parse(bytes: &[u8]) -> Option<Document<'_>> {
-    // Offsets are u32; the caller bounds JSON far below that.
-    if u32::try_from(bytes.len()).is_err() {
+    // Token lengths and child counts share a u32 with the kind (see `Entry::len`); the caller
+    // bounds JSON far below this.
+    if bytes.len() >= MAX_INPUT {
         return None;
     }
     let scanner = Scanner::new(bytes);
     // Values take at least two bytes each but JSON as tools print it spends about twenty:
     // sized for that, the tape rarely grows.
     let mut tape: Vec<Entry> = Vec::with_capacity(bytes.len() / 16 + 1);
-    // The container being parsed is kept in a local (`top`); the ones around it wait on
-    // `outer`, innermost last. At the root, `top` is a placeholder that closes on no byte.
+    // The container being parsed is kept in locals (`top`, its tape index, `children` and
+    // `close`, its closing byte); the ones around it wait on `outer`, innermost last. At the
+    // root, `close` is a placeholder that no byte matches.
     const AT_ROOT: u8 = 0;
-    let mut top = Open {
-        index: 0,
-        children: 0,
-        close: AT_ROOT,
-    };
+    let (mut top, mut children, mut close) = (0u32, 0u32, AT_ROOT);
     let mut outer: Vec<Open> = Vec::new();
+    // Where the next value (or, in an object, the next field's key) starts, whitespace before
+    // it included.
     let mut pos = 0usize;
-    let (mut key_start, mut key_len) = (0u32, 0u32);
-    loop {
-        // A value starts here, `outer.len()` containers deep (checked where containers open).
-        pos = scanner.skip_ws(pos);
-        let first = *bytes.get(pos)?;
-        let index = tape.len() as u32;
-        let mut entry = Entry {
-            start: pos as u32,
-            len: 0,
-            key_start,
-            key_len,
-            next: index + 1,
-        };
-        match first {
-            b'"' => {
-                let end = scanner.string_end(pos)?;
-                entry.len = (end - pos) as u32;
-                tape.push(entry);
-                pos = end;
-            }
-            b'[' | b'{' => {
-                tape.push(entry);
-                pos = scanner.skip_ws(pos + 1);
-                // `]` and `}` follow their openers two code points on.
-                let close = first + 2;
-                if bytes.get(pos) == Some(&close) {
-                    pos += 1;
+    'value: loop {
+        let (mut key_start, mut key_len) = (0u32, 0u32);
+        // Set when the fields loop below read a whole value: the offset after it.
+        let mut complete = None;
+        if close == b'}' {
+            // Most object fields hold scalars: they are read in this loop, which branches on
+            // less than the general code below; a field holding a container, and the object's
+            // end, go on to the general code.
+            loop {
+                let (key, b) = scanner.next_solid(pos)?;
+                if b != b'"' {
+                    return None;
+                }
+                let key_end = scanner.string_end(key)?;
+                let (colon, b) = scanner.next_solid(key_end)?;
+                if b != b':' {
+                    return None;
+                }
+                let (start, first) = scanner.next_solid(colon + 1)?;
+                (key_start, key_len) = (key as u32, (key_end - key) as u32);
+                if first == b'[' || first == b'{' {
+                    pos = start;
+                    break;
+                }
+                let end = if first == b'"' {
+                    scanner.string_end(start)?
                 } else {
-                    // Its first child is `outer.len()` deep once it waits there.
-                    if outer.len() >= MAX_DEPTH {
-                        return None;
+                    scalar_end(bytes, start)?
+                };
+                let index = tape.len() as u32;
+                tape.push(Entry {
+                    start: start as u32,
+                    len: (end - start) as u32,
+                    key_start,
+                    key_len,
+                    next: index + 1,
+                });
+                match scanner.next_solid(end) {
+                    Some((comma, b',')) => {
+                        children += 1;
+                        pos = comma + 1;
                     }
-                    outer.push(top);
-                    top = Open {
-                        index,
-                        children: 0,
-                        close,
-                    };
-                    (pos, key_start, key_len) = if close == b'}' {
-                        scanner.field_key(pos)?
-                    } else {
-                        (pos, 0, 0)
-                    };
-                    continue;
+                    // The object ends here, or the input is not JSON: the general code sees.
+                    _ => {
+                        complete = Some(end);
+                        break;
+                    }
                 }
             }
-            _ => {
-                let end = scalar_end(bytes, pos)?;
-                entry.len = (end - pos) as u32;
-                tape.push(entry);
-                pos = end;
+        }
+        if let Some(end) = complete {
+            pos = end;
+        } else {
+            // A value starts here, `outer.len()` containers deep (checked where containers
+            // open).
+            let first;
+            (pos, first) = scanner.next_solid(pos)?;
+            let index = tape.len() as u32;
+            let mut entry = Entry {
+                start: pos as u32,
+                len: 0,
+                key_start,
+                key_len,
+                next: index + 1,
+            };
+            match first {
+                b'"' => {
+                    let end = scanner.string_end(pos)?;
+                    entry.len = (end - pos) as u32;
+                    tape.push(entry);
+                    pos = end;
+                }
+                b'[' | b'{' => {
+                    entry.len = if first == b'[' { ARRAY_TAG } else { OBJECT_TAG };
+                    tape.push(entry);
+                    pos = scanner.skip_ws(pos + 1);
+                    // `]` and `}` follow their openers two code points on.
+                    let closer = first + 2;
+                    if bytes.get(pos) == Some(&closer) {
+                        pos += 1;
+                    } else {
+                        // Its first child is `outer.len()` deep once it waits there.
+                        if outer.len() >= MAX_DEPTH {
+                            return None;
+                        }
+                        outer.push(Open {
+                            index: top,
+                            children,
+                            close,
+                        });
+                        (top, children, close) = (index, 0, closer);
+                        continue 'value;
+                    }
+                }
+                _ => {
+                    let end = scalar_end(bytes, pos)?;
+                    entry.len = (end - pos) as u32;
+                    tape.push(entry);
+                    pos = end;
+                }
             }
         }
         // The value is complete: count it in its container, close every container that ends
         // here, and move on to the next value.
         loop {
-            if top.close == AT_ROOT {
+            if close == AT_ROOT {
                 if scanner.skip_ws(pos) != bytes.len() {
                     return None;
                 }
                 let lines = scanner.line_count();
                 return Some(Document { bytes, tape, lines });
             }
-            top.children += 1;
-            pos = scanner.skip_ws(pos);
-            let separator = *bytes.get(pos)?;
+            children += 1;
+            let separator;
+            (pos, separator) = scanner.next_solid(pos)?;
             if separator == b',' {
-                (pos, key_start, key_len) = if top.close == b'}' {
-                    scanner.field_key(pos + 1)?
-                } else {
-                    (pos + 1, 0, 0)
-                };
-                break;
+                pos += 1;
+                continue 'value;
             }
-            if separator != top.close {
+            if separator != close {
                 return None;
             }
             pos += 1;
             let end_of_tape = tape.len() as u32;
-            let entry = &mut tape[top.index as usize];
-            entry.len = top.children;
+            let entry = &mut tape[top as usize];
+            entry.len |= children;
             entry.next = end_of_tape;
-            top = outer.pop()?;
+            let open = outer.pop()?;
+            (top, children, close) = (open.index, open.children, open.close);
         }
     }
 }
 
-/// A container being parsed.
+/// A container waiting for the one inside it to close.
 struct Open {
     /// Its tape index.
     index: u32,
@@ -536,11 +662,11 @@ pub(crate) fn minify_within(doc: &Document<'_>, out: &mut Vec<u8>, limit: usize)
         }
         let start = entry.start as usize;
         push_structure(&bytes[from..start], out);
-        if matches!(bytes[start], b'[' | b'{') {
+        if entry.kind() != Kind::Scalar {
             // The bracket goes out with the next stretch of structure.
             from = start;
         } else {
-            from = start + entry.len as usize;
+            from = start + entry.length() as usize;
             out.extend_from_slice(&bytes[start..from]);
         }
         if out.len() > limit {
@@ -897,7 +1023,7 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
         for (field, &(slot, value)) in doc.children(item).zip(&mut planned) {
             let role = plan.slots[slot as usize].role;
             let keep = value != NOT_SCALAR && {
-                let raw_len = doc.tape[field].len as usize;
+                let raw_len = doc.tape[field].length() as usize;
                 match role {
                     Role::Identity => raw_len <= 2 * SHORT_SCALAR,
                     Role::Categorical => {
@@ -1047,6 +1173,145 @@ mod tests {
         assert_eq!(doc.lines, 2);
         let mut short = Vec::new();
         assert!(!minify_within(&doc, &mut short, 10));
+    }
+
+    /// The tape as the reference reader writes it.
+    fn raw_tape(doc: &Document<'_>) -> Vec<reference::RawEntry> {
+        doc.tape
+            .iter()
+            .map(|entry| {
+                let kind = match entry.kind() {
+                    Kind::Scalar => 0,
+                    Kind::Array => 1,
+                    Kind::Object => 2,
+                };
+                let next = entry.next;
+                [
+                    entry.start,
+                    entry.length(),
+                    entry.key_start,
+                    entry.key_len,
+                    next,
+                    kind,
+                ]
+            })
+            .collect()
+    }
+
+    fn assert_parses_like_the_reference(input: &[u8]) {
+        let fast = parse(input).map(|doc| (raw_tape(&doc), doc.lines));
+        assert_eq!(
+            fast,
+            reference::parse(input),
+            "{:?}",
+            String::from_utf8_lossy(input)
+        );
+    }
+
+    #[test]
+    fn the_parser_agrees_with_the_reference_on_edge_cases() {
+        for input in [
+            &b""[..],
+            b" ",
+            b"1",
+            b"-",
+            b"true",
+            b"truex",
+            b"nul",
+            b"false ",
+            b"fals",
+            b"[true,false,null]",
+            b"[tru e]",
+            b"{\"a\":1 , \"b\" :[ ] ,\"c\":{ }}",
+            b"{\"a\":1,}",
+            b"{\"a\" 1}",
+            b"{\"a\":}",
+            b"{,}",
+            b"[1,]",
+            b"[1 2]",
+            b"\"a\" \"b\"",
+            b"{\"a\":[1,{\"b\":\"c\\\"\"}],\"d\":nullx}",
+            b"{\"a\":\"x\"}}",
+            b"{\"a\":\"x\"]",
+            b"[1}",
+            b"{\"k\":\"\\\\\"}",
+            b"\n\t{\r\n  \"a\": \"b\",\n  \"c\": [\n    1\n  ]\n}\n",
+        ] {
+            assert_parses_like_the_reference(input);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_parser_agrees_with_the_reference_on_token_soup(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    &b"{"[..], b"}", b"[", b"]", b",", b":", b"\"", b"\\", b" ", b"\n",
+                    b"\t", b"  ", b"\"key\"", b"\"a \\\" b\"", b"1", b"-2.5e3", b"true",
+                    b"false", b"null", b"nul", b"x", b"\xc3\xa9",
+                    b"\"a string long enough to cross a sixty-four byte block of marks\"",
+                ]),
+                0..80,
+            ),
+        ) {
+            assert_parses_like_the_reference(&pieces.concat());
+        }
+
+        #[test]
+        fn the_parser_agrees_with_the_reference_on_documents_and_their_prefixes(
+            value in json_value(),
+            pretty in proptest::prelude::any::<bool>(),
+            cut in proptest::prelude::any::<proptest::sample::Index>(),
+        ) {
+            let text = if pretty {
+                serde_json::to_vec_pretty(&value).expect("serializes")
+            } else {
+                serde_json::to_vec(&value).expect("serializes")
+            };
+            assert_parses_like_the_reference(&text);
+            assert!(parse(&text).is_some());
+            assert_parses_like_the_reference(&text[..cut.index(text.len() + 1)]);
+        }
+
+        #[test]
+        fn every_marking_path_agrees_on_arbitrary_bytes(
+            input in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(b" \n\r\t\"\\{}[],:a0".to_vec()),
+                    proptest::prelude::any::<u8>(),
+                ],
+                0..700,
+            ),
+        ) {
+            let full = &input[..input.len() / 64 * 64];
+            let mut baseline = Vec::new();
+            let baseline_newlines = mark_full_blocks_baseline(full, &mut baseline);
+            let mut dispatched = Vec::new();
+            proptest::prop_assert_eq!(mark_full_blocks(full, &mut dispatched), baseline_newlines);
+            proptest::prop_assert_eq!(dispatched, baseline);
+        }
+    }
+
+    /// Arbitrary JSON values: nested arrays and objects of strings with escapes, numbers,
+    /// booleans and nulls.
+    fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            any::<i64>().prop_map(serde_json::Value::from),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(serde_json::Value::from),
+            any::<bool>().prop_map(serde_json::Value::from),
+            "[a-z\\\\\"\\n é\u{1}]{0,70}".prop_map(serde_json::Value::from),
+            Just(serde_json::Value::Null),
+        ];
+        leaf.prop_recursive(5, 64, 8, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..8).prop_map(serde_json::Value::Array),
+                proptest::collection::vec(("[a-z\"\\\\]{0,10}", inner), 0..8)
+                    .prop_map(|fields| serde_json::Value::Object(fields.into_iter().collect())),
+            ]
+        })
     }
 
     #[test]
