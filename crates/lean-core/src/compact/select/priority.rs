@@ -26,16 +26,32 @@ pub(super) struct Unit {
     pub(super) class: u8,
     /// Order within the class, lower first (then by position).
     pub(super) order: u32,
-    /// This unit's lines: `first..end` of the shared member list.
+    /// This unit's lines: `first..end` of the shared member list, or, when `end` is
+    /// [`ONE_LINE`], the single line `first` (most units are one line: they take no members).
     pub(super) first: u32,
     pub(super) end: u32,
     /// Bytes of its lines, newlines included: what keeping it adds to the view, markers aside.
     pub(super) bytes: u32,
 }
 
+/// [`Unit::end`] of a unit of one line.
+const ONE_LINE: u32 = u32::MAX;
+
 impl Unit {
-    fn lines<'m>(&self, members: &'m [u32]) -> &'m [u32] {
-        &members[self.first as usize..self.end as usize]
+    fn lines<'m>(&'m self, members: &'m [u32]) -> &'m [u32] {
+        if self.end == ONE_LINE {
+            std::slice::from_ref(&self.first)
+        } else {
+            &members[self.first as usize..self.end as usize]
+        }
+    }
+
+    fn line_count(&self) -> usize {
+        if self.end == ONE_LINE {
+            1
+        } else {
+            (self.end - self.first) as usize
+        }
     }
 }
 
@@ -65,23 +81,8 @@ pub(super) fn priority_units(
     // them every unit has order 0, so only classes 1, 4 and 6 need sorting.
     let mut by_class: [Vec<Unit>; CLASSES] = Default::default();
     let mut members: Vec<u32> = Vec::new();
-    let mut claimed = vec![false; n];
-    let push = |by_class: &mut [Vec<Unit>; CLASSES],
-                members: &mut Vec<u32>,
-                class: u8,
-                order: u32,
-                lines: &[u32],
-                bytes: usize| {
-        let first = members.len() as u32;
-        members.extend_from_slice(lines);
-        by_class[class as usize].push(Unit {
-            class,
-            order,
-            first,
-            end: members.len() as u32,
-            bytes: bytes as u32,
-        });
-    };
+    // Lines taken by an error's unit; without errors nothing is (and no line is asked).
+    let mut claimed = vec![false; if kept_errors.is_empty() { 0 } else { n }];
     // Errors with their cause chains: the context lines that follow each one up to the next
     // error. Instance k of a template ranks behind instance k - 1 of every other template.
     let mut instances: HashMap<u32, u32, PreHashed> = HashMap::default();
@@ -102,11 +103,19 @@ pub(super) fn priority_units(
         }
         let k = instances.entry(templates.of(e)).or_insert(0);
         let class = if *k == 0 { SKELETON_CLASS } else { 1 };
-        let bytes = chain
+        let bytes: usize = chain
             .iter()
             .map(|&j| lines.texts[j as usize].len() + 1)
             .sum();
-        push(&mut by_class, &mut members, class, *k, &chain, bytes);
+        let first = members.len() as u32;
+        members.extend_from_slice(&chain);
+        by_class[class as usize].push(Unit {
+            class,
+            order: *k,
+            first,
+            end: members.len() as u32,
+            bytes: bytes as u32,
+        });
         *k += 1;
     }
     drop(instances);
@@ -124,7 +133,7 @@ pub(super) fn priority_units(
         }
         let template = templates.of(i) as usize;
         seen_template[template] |= f.has(KEEP);
-        if claimed[i] || f.has(DUPLICATE) && f.rank() != Rank::Must {
+        if f.has(DUPLICATE) && f.rank() != Rank::Must || claimed.get(i) == Some(&true) {
             continue;
         }
         let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
@@ -161,14 +170,13 @@ pub(super) fn priority_units(
                 }
             }
         };
-        push(
-            &mut by_class,
-            &mut members,
+        by_class[class as usize].push(Unit {
             class,
             order,
-            &[i as u32],
-            line.len() + 1,
-        );
+            first: i as u32,
+            end: ONE_LINE,
+            bytes: (line.len() + 1) as u32,
+        });
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
@@ -318,7 +326,7 @@ impl UnitTokens {
 /// Fewest tokens `unit`'s lines can cost: a quarter token per byte, rounded up per line, and
 /// one per newline (see [`estimate_tokens`]).
 fn min_tokens(unit: &Unit) -> usize {
-    let lines = (unit.end - unit.first) as usize;
+    let lines = unit.line_count();
     (unit.bytes as usize - lines).div_ceil(4) + lines
 }
 
