@@ -124,8 +124,11 @@ pub(super) fn priority_units(
     // changed definition of every file before the second of any, so one huge file (an
     // initial import) does not crowd out the others.
     let mut in_section = 0u32;
-    // Lines are read in order through the line iterator: indexing each one costs more.
-    for (i, line) in lines.texts.indexed() {
+    // Lines are read in order through the line iterator (indexing each one costs more), with
+    // their terminators: the tests below are prefix and blank tests no terminator byte can
+    // change, and only a line that becomes a unit needs its length without one.
+    let terminated = lines.texts.terminated;
+    for (i, line) in lines.texts.with_terminators().enumerate() {
         let f = flags[i];
         let text = &line[lines.prefix(i)..];
         if kind == ContentKind::Diff && text.starts_with(b"diff ") {
@@ -158,7 +161,10 @@ pub(super) fn priority_units(
                 in_section += 1;
                 (4, in_section)
             }
-            Rank::High => (4, u32::from(!is_type_definition(text))),
+            Rank::High => {
+                let text = &lines.texts[i][lines.prefix(i)..];
+                (4, u32::from(!is_type_definition(text)))
+            }
             Rank::Rare => (4, 2 + templates.counts[template].min(1 << 20)),
             Rank::Body | Rank::Filler => {
                 if !seen_template[template] && !is_blank(text) {
@@ -169,6 +175,10 @@ pub(super) fn priority_units(
                     continue;
                 }
             }
+        };
+        let line = match line {
+            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] if terminated => line,
+            _ => line,
         };
         pushed.push(Unit {
             class,
@@ -423,8 +433,11 @@ fn plan(
     let mut skipped = false;
     for (unit, cost) in units.iter().zip(costs) {
         let lines = unit.lines(members);
-        let first = lines[0] as usize;
-        let last = *lines.last().unwrap_or(&lines[0]) as usize;
+        let (first, last) = if unit.end == ONE_LINE {
+            (unit.first as usize, unit.first as usize)
+        } else {
+            (lines[0] as usize, lines[lines.len() - 1] as usize)
+        };
         let joins = (first > 0 && flags[first - 1].has(KEEP))
             || (last + 1 < n && flags[last + 1].has(KEEP));
         let (marker_tokens, unit_bytes) = if joins {

@@ -209,8 +209,12 @@ pub(super) fn push_number(out: &mut String, mut n: usize) {
             break;
         }
     }
+    // SAFETY: only ASCII digits are appended, so `out` stays UTF-8. (A `char` push per
+    // digit encodes each as UTF-8 first; this runs for every number of every marker.)
+    let bytes = unsafe { out.as_mut_vec() };
+    bytes.reserve(digits.len() - at);
     for &digit in &digits[at..] {
-        out.push(char::from(digit));
+        bytes.push(digit);
     }
 }
 
