@@ -8,6 +8,7 @@ use foldhash::fast::RandomState as FastState;
 
 use super::super::lines::{strip_ansi, trim, LineIndex, LineSpan};
 use super::super::signals::{scan_signals, Signal};
+use super::choose::next_line_where;
 use super::describe::{
     cross_file_marker, describe_run, description_template, hit_line_numbers, outweighs_bytes,
     outweighs_marker, shorten_for_marker, LONG_RUN_BYTES,
@@ -463,7 +464,9 @@ impl Renderer<'_, '_> {
     fn dropped_run_end(&self, i: usize) -> usize {
         let n = self.index.len();
         if !self.plan.grouped {
-            return next_kept(self.plan.flags, i + 1).unwrap_or(n) - 1;
+            // Dropped runs are often thousands of lines: flags are tested a block at a time.
+            let kept = next_line_where(self.plan.flags, i + 1, |f| f.has(KEEP));
+            return kept.unwrap_or(n) - 1;
         }
         let mut end = i;
         while end + 1 < n && !self.keep(end + 1) && (!self.plan.grouped || !self.new_file(end + 1))
@@ -608,26 +611,6 @@ impl View<'_> {
     }
 }
 
-/// The first line from `from` on that is kept. Dropped runs are often thousands of lines:
-/// flags are tested a block at a time (an OR over the block vectorizes; a search does not).
-fn next_kept(flags: &[LineFlags], from: usize) -> Option<usize> {
-    const BLOCK: usize = 32;
-    let rest = flags.get(from..)?;
-    let mut blocks = rest.chunks_exact(BLOCK);
-    let mut at = from;
-    for block in blocks.by_ref() {
-        if block.iter().fold(false, |any, f| any | f.has(KEEP)) {
-            return block.iter().position(|f| f.has(KEEP)).map(|k| at + k);
-        }
-        at += BLOCK;
-    }
-    blocks
-        .remainder()
-        .iter()
-        .position(|f| f.has(KEEP))
-        .map(|k| at + k)
-}
-
 /// Writes a kept line with its original terminator, so untouched lines stay byte-exact
 /// (`\r\n` included) and a final line without `\n` stays without one.
 pub(super) fn emit_line(
@@ -670,22 +653,6 @@ mod tests {
                 marker.render_into(&mut reused, start, end, ": \"x\"");
                 assert_eq!(reused, expected);
             }
-        }
-    }
-
-    #[test]
-    fn kept_lines_are_found_across_blocks() {
-        let mut flags = vec![LineFlags::INITIAL; 100];
-        assert_eq!(next_kept(&flags, 0), None);
-        assert_eq!(next_kept(&flags, 100), None);
-        assert_eq!(next_kept(&flags, 150), None);
-        for kept in [0usize, 31, 32, 63, 64, 95, 99] {
-            flags[kept].set(KEEP);
-            for from in 0..=kept {
-                assert_eq!(next_kept(&flags, from), Some(kept), "{kept} from {from}");
-            }
-            assert_eq!(next_kept(&flags, kept + 1), None);
-            flags[kept].clear(KEEP);
         }
     }
 
