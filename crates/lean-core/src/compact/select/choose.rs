@@ -211,7 +211,11 @@ pub(super) fn fill_by_rank(
     // one integer.
     let mut high: Vec<u32> = Vec::new();
     let mut rare: Vec<u64> = Vec::new();
-    for i in 0..n {
+    // Only lines ranked rare or above take part: most lines are ordinary, and whole blocks of
+    // them are passed over at once.
+    let mut from = 0;
+    while let Some(i) = next_line_where(flags, from, |f| f.rank() <= Rank::Rare) {
+        from = i + 1;
         let f = flags[i];
         match f.rank() {
             Rank::Must | Rank::Context if !(f.has(DUPLICATE) && f.rank() != Rank::Must) => {
@@ -281,15 +285,16 @@ pub(super) fn fill_by_rank(
     let mut filler_taken = 0usize;
     for &rank in fill_ranks {
         // Ordinary lines go in line order: they are visited in place, up to where the budget
-        // ends, not gathered first (most of a long output is ordinary; few are taken).
-        for i in 0..n {
+        // ends, not gathered first (most of a long output is ordinary; few are taken). The
+        // budget only changes when a line is taken, so it is checked at each candidate.
+        let mut from = 0;
+        while let Some(i) = next_line_where(flags, from, |f| {
+            f.rank() == rank && !f.has(KEEP) && !f.has(DUPLICATE)
+        }) {
+            from = i + 1;
             if !within(kept_lines, kept_bytes) || rank == Rank::Filler && filler_taken >= filler_cap
             {
                 break;
-            }
-            let f = flags[i];
-            if f.rank() != rank || f.has(KEEP) || f.has(DUPLICATE) {
-                continue;
             }
             flags[i].set(KEEP);
             kept_lines += 1;
@@ -301,9 +306,62 @@ pub(super) fn fill_by_rank(
     }
 }
 
+/// The first line from `from` on whose flags `wanted` picks. The next few lines are tested
+/// one by one (matches often come close together), then flags a block at a time (an OR over
+/// a block vectorizes; a search stopping at each line does not), and only the block holding
+/// a match is searched line by line: long stretches hold no line a pass looks for.
+#[inline(always)]
+pub(super) fn next_line_where(
+    flags: &[LineFlags],
+    from: usize,
+    wanted: impl Fn(LineFlags) -> bool,
+) -> Option<usize> {
+    const NEAR: usize = 8;
+    const BLOCK: usize = 32;
+    let rest = flags.get(from..)?;
+    let near = rest.len().min(NEAR);
+    if let Some(k) = rest[..near].iter().position(|&f| wanted(f)) {
+        return Some(from + k);
+    }
+    let mut blocks = rest[near..].chunks_exact(BLOCK);
+    let mut at = from + near;
+    for block in blocks.by_ref() {
+        if block.iter().fold(false, |any, &f| any | wanted(f)) {
+            return block.iter().position(|&f| wanted(f)).map(|k| at + k);
+        }
+        at += BLOCK;
+    }
+    blocks
+        .remainder()
+        .iter()
+        .position(|&f| wanted(f))
+        .map(|k| at + k)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::FrameSearch;
+    use super::super::flags::{LineFlags, Rank, KEEP};
+    use super::{next_line_where, FrameSearch};
+
+    #[test]
+    fn lines_are_found_across_blocks() {
+        let mut flags = vec![LineFlags::INITIAL; 100];
+        let kept = |f: LineFlags| f.has(KEEP);
+        assert_eq!(next_line_where(&flags, 0, kept), None);
+        assert_eq!(next_line_where(&flags, 100, kept), None);
+        assert_eq!(next_line_where(&flags, 150, kept), None);
+        for line in [0usize, 31, 32, 63, 64, 95, 99] {
+            flags[line].set(KEEP);
+            flags[line].set_rank(Rank::High);
+            for from in 0..=line {
+                assert_eq!(next_line_where(&flags, from, kept), Some(line), "{line}");
+                let high = |f: LineFlags| f.rank() <= Rank::Rare;
+                assert_eq!(next_line_where(&flags, from, high), Some(line), "{line}");
+            }
+            assert_eq!(next_line_where(&flags, line + 1, kept), None);
+            flags[line] = LineFlags::INITIAL;
+        }
+    }
 
     /// The first frame of each window, asked line by line.
     fn brute(frames: &[bool], start: usize, end: usize) -> Option<usize> {

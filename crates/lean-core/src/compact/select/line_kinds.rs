@@ -52,31 +52,63 @@ pub(super) fn state_before_failure(
     for (k, &(_, t)) in frequent.iter().enumerate() {
         place[t as usize] = k as u8 + 1;
     }
-    let mut visit = |i: usize, t: u32| {
-        let k = place[t as usize];
-        if k != 0 {
-            let k = usize::from(k - 1);
-            first[k].get_or_insert(i);
-            // The first line of the last run of identical lines stands for that run.
-            if !flags[i].has(DUPLICATE) {
-                last[k] = Some(i);
-            }
-        }
-    };
     match templates {
         TemplateIds::Narrow(ids) => {
-            for (i, &t) in ids.iter().enumerate().take(n) {
-                visit(i, u32::from(t));
-            }
+            ends_of_templates(
+                &ids[..n.min(ids.len())],
+                &place,
+                flags,
+                &mut first,
+                &mut last,
+            );
         }
         TemplateIds::Wide(ids) => {
-            for (i, &t) in ids.iter().enumerate().take(n) {
-                visit(i, t);
-            }
+            ends_of_templates(
+                &ids[..n.min(ids.len())],
+                &place,
+                flags,
+                &mut first,
+                &mut last,
+            );
         }
     }
     for i in first.into_iter().chain(last).flatten() {
         flags[i].lower_rank(Rank::Context);
+    }
+}
+
+/// The first line of each template `place` names (its place plus one, 0 for the others) and
+/// the last one that is not a repeat (the first line of the last run of identical lines
+/// stands for that run). The firsts are searched from the start and the lasts from the end,
+/// each search stopping once every template has one: usually after a few lines.
+fn ends_of_templates<T: Copy + Into<u32>>(
+    ids: &[T],
+    place: &[u8],
+    flags: &[LineFlags],
+    first: &mut [Option<usize>],
+    last: &mut [Option<usize>],
+) {
+    let mut missing = first.len();
+    for (i, &t) in ids.iter().enumerate() {
+        let k = place[t.into() as usize];
+        if k != 0 && first[usize::from(k - 1)].is_none() {
+            first[usize::from(k - 1)] = Some(i);
+            missing -= 1;
+            if missing == 0 {
+                break;
+            }
+        }
+    }
+    let mut missing = last.len();
+    for (i, &t) in ids.iter().enumerate().rev() {
+        let k = place[t.into() as usize];
+        if k != 0 && last[usize::from(k - 1)].is_none() && !flags[i].has(DUPLICATE) {
+            last[usize::from(k - 1)] = Some(i);
+            missing -= 1;
+            if missing == 0 {
+                break;
+            }
+        }
     }
 }
 
@@ -631,6 +663,39 @@ mod tests {
                 None,
             ]
         );
+    }
+
+    #[test]
+    fn ends_of_templates_match_a_full_pass() {
+        // A fixed pseudo-random pattern of 6 templates over 300 lines, some lines repeats.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20 {
+            let ids: Vec<u16> = (0..300).map(|_| (next() % 6) as u16).collect();
+            let mut flags = vec![LineFlags::INITIAL; ids.len()];
+            for f in flags.iter_mut() {
+                if next() % 3 == 0 {
+                    f.set(DUPLICATE);
+                }
+            }
+            // Templates 1, 3 and 4 are wanted, at places 0, 1 and 2.
+            let place = [0u8, 1, 0, 2, 3, 0];
+            let mut first = vec![None; 3];
+            let mut last = vec![None; 3];
+            ends_of_templates(&ids, &place, &flags, &mut first, &mut last);
+            for (k, t) in [(0usize, 1u16), (1, 3), (2, 4)] {
+                assert_eq!(first[k], ids.iter().position(|&id| id == t));
+                let last_kept = (0..ids.len())
+                    .rev()
+                    .find(|&i| ids[i] == t && !flags[i].has(DUPLICATE));
+                assert_eq!(last[k], last_kept);
+            }
+        }
     }
 
     #[test]

@@ -26,16 +26,32 @@ pub(super) struct Unit {
     pub(super) class: u8,
     /// Order within the class, lower first (then by position).
     pub(super) order: u32,
-    /// This unit's lines: `first..end` of the shared member list.
+    /// This unit's lines: `first..end` of the shared member list, or, when `end` is
+    /// [`ONE_LINE`], the single line `first` (most units are one line: they take no members).
     pub(super) first: u32,
     pub(super) end: u32,
     /// Bytes of its lines, newlines included: what keeping it adds to the view, markers aside.
     pub(super) bytes: u32,
 }
 
+/// [`Unit::end`] of a unit of one line.
+const ONE_LINE: u32 = u32::MAX;
+
 impl Unit {
-    fn lines<'m>(&self, members: &'m [u32]) -> &'m [u32] {
-        &members[self.first as usize..self.end as usize]
+    fn lines<'m>(&'m self, members: &'m [u32]) -> &'m [u32] {
+        if self.end == ONE_LINE {
+            std::slice::from_ref(&self.first)
+        } else {
+            &members[self.first as usize..self.end as usize]
+        }
+    }
+
+    fn line_count(&self) -> usize {
+        if self.end == ONE_LINE {
+            1
+        } else {
+            (self.end - self.first) as usize
+        }
     }
 }
 
@@ -61,27 +77,12 @@ pub(super) fn priority_units(
     kind: ContentKind,
 ) -> Units {
     let n = flags.len();
-    // Units go straight into their class's bucket: the classes are few, and within most of
-    // them every unit has order 0, so only classes 1, 4 and 6 need sorting.
-    let mut by_class: [Vec<Unit>; CLASSES] = Default::default();
+    // Units are pushed in line order (errors first) into one list with room for a unit per
+    // line, so it never grows (and copies); one scatter then puts them in priority order.
+    let mut pushed = PushedUnits::with_capacity(kept_errors.len() + n);
     let mut members: Vec<u32> = Vec::new();
-    let mut claimed = vec![false; n];
-    let push = |by_class: &mut [Vec<Unit>; CLASSES],
-                members: &mut Vec<u32>,
-                class: u8,
-                order: u32,
-                lines: &[u32],
-                bytes: usize| {
-        let first = members.len() as u32;
-        members.extend_from_slice(lines);
-        by_class[class as usize].push(Unit {
-            class,
-            order,
-            first,
-            end: members.len() as u32,
-            bytes: bytes as u32,
-        });
-    };
+    // Lines taken by an error's unit; without errors nothing is (and no line is asked).
+    let mut claimed = vec![false; if kept_errors.is_empty() { 0 } else { n }];
     // Errors with their cause chains: the context lines that follow each one up to the next
     // error. Instance k of a template ranks behind instance k - 1 of every other template.
     let mut instances: HashMap<u32, u32, PreHashed> = HashMap::default();
@@ -102,11 +103,19 @@ pub(super) fn priority_units(
         }
         let k = instances.entry(templates.of(e)).or_insert(0);
         let class = if *k == 0 { SKELETON_CLASS } else { 1 };
-        let bytes = chain
+        let bytes: usize = chain
             .iter()
             .map(|&j| lines.texts[j as usize].len() + 1)
             .sum();
-        push(&mut by_class, &mut members, class, *k, &chain, bytes);
+        let first = members.len() as u32;
+        members.extend_from_slice(&chain);
+        pushed.push(Unit {
+            class,
+            order: *k,
+            first,
+            end: members.len() as u32,
+            bytes: bytes as u32,
+        });
         *k += 1;
     }
     drop(instances);
@@ -115,8 +124,11 @@ pub(super) fn priority_units(
     // changed definition of every file before the second of any, so one huge file (an
     // initial import) does not crowd out the others.
     let mut in_section = 0u32;
-    // Lines are read in order through the line iterator: indexing each one costs more.
-    for (i, line) in lines.texts.indexed() {
+    // Lines are read in order through the line iterator (indexing each one costs more), with
+    // their terminators: the tests below are prefix and blank tests no terminator byte can
+    // change, and only a line that becomes a unit needs its length without one.
+    let terminated = lines.texts.terminated;
+    for (i, line) in lines.texts.with_terminators().enumerate() {
         let f = flags[i];
         let text = &line[lines.prefix(i)..];
         if kind == ContentKind::Diff && text.starts_with(b"diff ") {
@@ -124,7 +136,7 @@ pub(super) fn priority_units(
         }
         let template = templates.of(i) as usize;
         seen_template[template] |= f.has(KEEP);
-        if claimed[i] || f.has(DUPLICATE) && f.rank() != Rank::Must {
+        if f.has(DUPLICATE) && f.rank() != Rank::Must || claimed.get(i) == Some(&true) {
             continue;
         }
         let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
@@ -149,7 +161,10 @@ pub(super) fn priority_units(
                 in_section += 1;
                 (4, in_section)
             }
-            Rank::High => (4, u32::from(!is_type_definition(text))),
+            Rank::High => {
+                let text = &lines.texts[i][lines.prefix(i)..];
+                (4, u32::from(!is_type_definition(text)))
+            }
             Rank::Rare => (4, 2 + templates.counts[template].min(1 << 20)),
             Rank::Body | Rank::Filler => {
                 if !seen_template[template] && !is_blank(text) {
@@ -161,58 +176,129 @@ pub(super) fn priority_units(
                 }
             }
         };
-        push(
-            &mut by_class,
-            &mut members,
+        let line = match line {
+            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] if terminated => line,
+            _ => line,
+        };
+        pushed.push(Unit {
             class,
             order,
-            &[i as u32],
-            line.len() + 1,
-        );
+            first: i as u32,
+            end: ONE_LINE,
+            bytes: (line.len() + 1) as u32,
+        });
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
-    // stable sort within each class keeps them so without looking their first lines up; the
-    // classes themselves are already apart.
+    // stable sort within each class keeps them so without looking their first lines up.
     debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
-    let mut units = Vec::with_capacity(by_class.iter().map(Vec::len).sum());
-    for mut class in by_class {
-        if class.is_sorted_by_key(|u| u.order) {
-            units.append(&mut class);
-            continue;
-        }
-        sort_by_order(&mut class, &mut units);
-    }
-    (units, members)
+    (pushed.into_priority_order(), members)
 }
 
-/// Appends `class` to `units` ordered by `order`, ties kept in place. Orders are mostly small
-/// (an instance number, a place in a file's section, a template's count), so a counting sort
-/// does it in two passes; a class with a larger order than that pays for goes by a stable
-/// sort instead.
-fn sort_by_order(class: &mut Vec<Unit>, units: &mut Vec<Unit>) {
-    let max_order = class.iter().map(|u| u.order as usize).max().unwrap_or(0);
-    if max_order > 4 * class.len() + 1024 {
-        class.sort_by_key(|u| u.order);
-        units.append(class);
-        return;
+/// What is known of one class's units while they are pushed.
+#[derive(Clone, Copy, Default)]
+struct ClassStats {
+    count: usize,
+    /// Whether their orders never decreased (then they are in order already).
+    sorted: bool,
+    last_order: u32,
+    max_order: u32,
+}
+
+/// Units in push order, with per-class counts and order bounds for the final placement.
+struct PushedUnits {
+    units: Vec<Unit>,
+    classes: [ClassStats; CLASSES],
+}
+
+impl PushedUnits {
+    fn with_capacity(capacity: usize) -> Self {
+        PushedUnits {
+            units: Vec::with_capacity(capacity),
+            classes: [ClassStats {
+                sorted: true,
+                ..ClassStats::default()
+            }; CLASSES],
+        }
     }
-    // Where each order's units start in the sorted class.
-    let mut starts = vec![0u32; max_order + 2];
-    for u in class.iter() {
-        starts[u.order as usize + 1] += 1;
+
+    fn push(&mut self, unit: Unit) {
+        let stats = &mut self.classes[unit.class as usize];
+        stats.count += 1;
+        stats.sorted &= stats.last_order <= unit.order;
+        stats.last_order = unit.order;
+        stats.max_order = stats.max_order.max(unit.order);
+        self.units.push(unit);
     }
-    for k in 1..starts.len() {
-        starts[k] += starts[k - 1];
-    }
-    let base = units.len();
-    units.extend_from_slice(class);
-    for u in class.iter() {
-        let at = &mut starts[u.order as usize];
-        units[base + *at as usize] = *u;
-        *at += 1;
+
+    /// The units by class, then order, ties kept in push order. Within most classes every
+    /// unit has order 0 or they came in order; the others are mostly small orders (an
+    /// instance number, a place in a file's section, a template's count), placed by a
+    /// counting sort in the same pass. A class whose orders are too large for that is placed
+    /// in push order and then stably sorted.
+    fn into_priority_order(self) -> Vec<Unit> {
+        let total = self.units.len();
+        // Where the next unit of each class goes, in push order; for a counted class, where
+        // the next unit of each order goes.
+        let mut next = [0usize; CLASSES];
+        let mut by_order: [Vec<u32>; CLASSES] = Default::default();
+        let mut sort_after: Vec<std::ops::Range<usize>> = Vec::new();
+        let mut at = 0usize;
+        for (class, stats) in self.classes.iter().enumerate() {
+            next[class] = at;
+            if !stats.sorted {
+                let max_order = stats.max_order as usize;
+                if max_order > 4 * stats.count + 1024 {
+                    sort_after.push(at..at + stats.count);
+                } else {
+                    by_order[class] = vec![0u32; max_order + 2];
+                }
+            }
+            at += stats.count;
+        }
+        for u in &self.units {
+            let starts = &mut by_order[u.class as usize];
+            if !starts.is_empty() {
+                starts[u.order as usize + 1] += 1;
+            }
+        }
+        for (class, starts) in by_order.iter_mut().enumerate() {
+            let mut sum = next[class] as u32;
+            for start in starts.iter_mut() {
+                sum += *start;
+                *start = sum;
+            }
+        }
+        let mut units = vec![EMPTY_UNIT; total];
+        for u in &self.units {
+            let class = u.class as usize;
+            let starts = &mut by_order[class];
+            let at = if starts.is_empty() {
+                let at = next[class];
+                next[class] += 1;
+                at
+            } else {
+                let at = &mut starts[u.order as usize];
+                *at += 1;
+                *at as usize - 1
+            };
+            units[at] = *u;
+        }
+        for range in sort_after {
+            units[range].sort_by_key(|u| u.order);
+        }
+        units
     }
 }
+
+/// Filler for the placement of [`PushedUnits::into_priority_order`], all overwritten.
+const EMPTY_UNIT: Unit = Unit {
+    class: 0,
+    order: 0,
+    first: 0,
+    end: 0,
+    bytes: 0,
+};
 
 /// Keeps units in priority order within the token budget and Pi's cut, renders, and tightens
 /// (smaller plan, terse markers) until the rendered view fits. The last resort is the tail
@@ -233,7 +319,7 @@ pub(super) fn fit_to_limits(
     let mut byte_budget = limits.cap;
     let mut terse = start_terse;
     let mut best: Option<Selection> = None;
-    let mut costs: Vec<UnitTokens> = units.0.iter().map(|_| UnitTokens(UNKNOWN)).collect();
+    let mut costs = vec![UnitTokens(UNKNOWN); units.0.len()];
     for _attempt in 0..5 {
         let marker_bytes = if terse {
             TERSE_MARKER_BYTES
@@ -298,27 +384,31 @@ struct Plan {
 
 /// Estimated tokens of a unit's lines, one per line for its newline included; [`UNKNOWN`]
 /// until a plan needs them. Most units of a long output are never measured: a unit whose
-/// bytes alone cannot fit the tokens left is skipped on that bound.
-struct UnitTokens(usize);
+/// bytes alone cannot fit the tokens left is skipped on that bound. (Four bytes each: the
+/// list is as long as the units, and a line's bytes already fit a u32.)
+#[derive(Clone, Copy)]
+struct UnitTokens(u32);
 
-const UNKNOWN: usize = usize::MAX;
+/// No unit costs 0 tokens (each line costs one for its newline): 0 marks a cost not known.
+const UNKNOWN: u32 = 0;
 
 impl UnitTokens {
     fn get(&mut self, texts: &LineTexts<'_>, lines: &[u32]) -> usize {
         if self.0 == UNKNOWN {
-            self.0 = lines
+            let tokens: usize = lines
                 .iter()
                 .map(|&i| estimate_tokens(&texts[i as usize]) + 1)
                 .sum();
+            self.0 = tokens as u32;
         }
-        self.0
+        self.0 as usize
     }
 }
 
 /// Fewest tokens `unit`'s lines can cost: a quarter token per byte, rounded up per line, and
 /// one per newline (see [`estimate_tokens`]).
 fn min_tokens(unit: &Unit) -> usize {
-    let lines = (unit.end - unit.first) as usize;
+    let lines = unit.line_count();
     (unit.bytes as usize - lines).div_ceil(4) + lines
 }
 
@@ -343,8 +433,11 @@ fn plan(
     let mut skipped = false;
     for (unit, cost) in units.iter().zip(costs) {
         let lines = unit.lines(members);
-        let first = lines[0] as usize;
-        let last = *lines.last().unwrap_or(&lines[0]) as usize;
+        let (first, last) = if unit.end == ONE_LINE {
+            (unit.first as usize, unit.first as usize)
+        } else {
+            (lines[0] as usize, lines[lines.len() - 1] as usize)
+        };
         let joins = (first > 0 && flags[first - 1].has(KEEP))
             || (last + 1 < n && flags[last + 1].has(KEEP));
         let (marker_tokens, unit_bytes) = if joins {

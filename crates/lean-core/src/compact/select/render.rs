@@ -8,6 +8,7 @@ use foldhash::fast::RandomState as FastState;
 
 use super::super::lines::{strip_ansi, trim, LineIndex, LineSpan};
 use super::super::signals::{scan_signals, Signal};
+use super::choose::next_line_where;
 use super::describe::{
     cross_file_marker, describe_run, description_template, hit_line_numbers, outweighs_bytes,
     outweighs_marker, shorten_for_marker, LONG_RUN_BYTES,
@@ -209,8 +210,12 @@ pub(super) fn push_number(out: &mut String, mut n: usize) {
             break;
         }
     }
+    // SAFETY: only ASCII digits are appended, so `out` stays UTF-8. (A `char` push per
+    // digit encodes each as UTF-8 first; this runs for every number of every marker.)
+    let bytes = unsafe { out.as_mut_vec() };
+    bytes.reserve(digits.len() - at);
     for &digit in &digits[at..] {
-        out.push(char::from(digit));
+        bytes.push(digit);
     }
 }
 
@@ -458,6 +463,11 @@ impl Renderer<'_, '_> {
     /// file (runs across files of few hits became markers in `run_across_files`).
     fn dropped_run_end(&self, i: usize) -> usize {
         let n = self.index.len();
+        if !self.plan.grouped {
+            // Dropped runs are often thousands of lines: flags are tested a block at a time.
+            let kept = next_line_where(self.plan.flags, i + 1, |f| f.has(KEEP));
+            return kept.unwrap_or(n) - 1;
+        }
         let mut end = i;
         while end + 1 < n && !self.keep(end + 1) && (!self.plan.grouped || !self.new_file(end + 1))
         {
