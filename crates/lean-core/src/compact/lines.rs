@@ -603,6 +603,30 @@ fn byte_mask16(lane: &[u8], byte: u8) -> u32 {
     }
 }
 
+/// Whether `a` and `b` hold the same bytes, compared inline. Per-line tests compare lines or
+/// path components that are mostly short, or of one length and differing in their last bytes
+/// (neighbouring lines of a listing), where a `memcmp` call cost more than the bytes: the last
+/// 8 bytes are compared first, and a longer slice's rest only when they agree.
+#[inline(always)]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let len = a.len();
+    if len != b.len() {
+        return false;
+    }
+    if len < 8 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8"));
+    if word(a, len - 8) != word(b, len - 8) {
+        return false;
+    }
+    if len <= 16 {
+        // The two words may overlap; together they cover every byte.
+        return word(a, 0) == word(b, 0);
+    }
+    a[..len - 8] == b[..len - 8]
+}
+
 /// Length of the longest common prefix of `a` and `b`, compared 8 bytes at a time.
 pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
     let len = a.len().min(b.len());
@@ -639,6 +663,28 @@ mod tests {
     use super::{
         byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, Newlines,
     };
+
+    #[test]
+    fn same_bytes_agrees_with_slice_equality() {
+        let lines: Vec<Vec<u8>> = (0..=40)
+            .flat_map(|len| {
+                let base: Vec<u8> = (0..len).map(|k| b'a' + (k % 26) as u8).collect();
+                // The same bytes, one byte changed at each position, and one byte shorter.
+                let mut variants = vec![base.clone(), base[..len.saturating_sub(1)].to_vec()];
+                for at in 0..len {
+                    let mut changed = base.clone();
+                    changed[at] = b'Z';
+                    variants.push(changed);
+                }
+                variants
+            })
+            .collect();
+        for a in &lines {
+            for b in &lines {
+                assert_eq!(super::same_bytes(a, b), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
 
     #[test]
     fn common_prefixes_across_the_8_byte_steps() {

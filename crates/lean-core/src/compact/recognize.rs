@@ -3,7 +3,7 @@
 //! tree's top level (principle 3), and table headers and outliers, config sections and keys,
 //! source outlines (principle 6). Each one only lowers line ranks; selection does the rest.
 
-use super::lines::{byte_mask_chunks, common_prefix_len, find_byte, has_byte, trim};
+use super::lines::{byte_mask_chunks, common_prefix_len, find_byte, has_byte, same_bytes, trim};
 use super::signals::is_definition;
 use super::ContentKind;
 
@@ -332,11 +332,19 @@ pub(crate) fn recognize<'a>(
                     return;
                 }
                 let rest = &t[root..];
+                // Rows of one child directory follow each other: a row under the last one
+                // (`x/` starts it) names no new child, and its `/` need not be searched for.
+                if last_child.last() == Some(&b'/')
+                    && rest.len() >= last_child.len()
+                    && same_bytes(&rest[..last_child.len()], last_child)
+                {
+                    return;
+                }
                 let child = match find_byte(b'/', rest) {
                     Some(slash) => &rest[..=slash],
                     None => rest,
                 };
-                if child != last_child {
+                if !same_bytes(child, last_child) {
                     mark(i, Fact::Must);
                     last_child = child;
                 }

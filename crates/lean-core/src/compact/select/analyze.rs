@@ -2,7 +2,7 @@
 //! caller's query hits, and each line's rank from its signal, structure and rarity.
 
 use super::super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
-use super::super::lines::{LineIndex, Starts};
+use super::super::lines::{same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, refine_signal, scan_signals, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
@@ -337,7 +337,7 @@ fn rank_lines(
         flag.set_rank(rank);
 
         // A line identical to the one before it is never chosen on its own: runs collapse.
-        if !line.is_empty() && previous == line {
+        if !line.is_empty() && same_bytes(previous, line) {
             flag.set(DUPLICATE);
         }
         previous = line;
