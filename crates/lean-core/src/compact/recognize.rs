@@ -3,7 +3,9 @@
 //! tree's top level (principle 3), and table headers and outliers, config sections and keys,
 //! source outlines (principle 6). Each one only lowers line ranks; selection does the rest.
 
-use super::lines::{byte_mask_chunks, common_prefix_len, find_byte, has_byte, same_bytes, trim};
+use super::lines::{
+    byte_mask_chunks, common_prefix_len, find_byte, has_byte, has_either, same_bytes, trim,
+};
 use super::signals::is_definition;
 use super::ContentKind;
 
@@ -74,6 +76,15 @@ impl<'a> CommonRoot<'a> {
         if self.failed {
             return;
         }
+        // Most rows are bare paths without a tab or a blank: one pass over the row says so,
+        // instead of a search for each.
+        if !has_either(row, b'\t', b' ') {
+            let t = trim(row);
+            if !t.is_empty() {
+                self.add_path(t);
+            }
+            return;
+        }
         let path = match find_byte(b'\t', row) {
             Some(tab) => {
                 self.tabbed = true;
@@ -89,6 +100,12 @@ impl<'a> CommonRoot<'a> {
             self.failed = true;
             return;
         }
+        self.add_path(t);
+    }
+
+    /// Takes trimmed path `t` (not empty, without blanks) into account.
+    #[inline]
+    fn add_path(&mut self, t: &'a [u8]) {
         match self.first {
             None => match find_byte(b'/', t) {
                 Some(slash) => {
@@ -185,7 +202,7 @@ fn has_note(t: &[u8]) -> bool {
 
 /// A `git blame` prefix (`5e405b88 (Name 2026-11-30 237) `): its length, so the code after it
 /// is what gets recognized.
-#[inline]
+#[inline(always)]
 pub(crate) fn blame_prefix(line: &[u8]) -> usize {
     let hash_byte = |b: &u8| b.is_ascii_hexdigit() || *b == b'^';
     // A prefix starts with at least 7 hash bytes and a blank: the first and seventh bytes
