@@ -85,6 +85,9 @@ impl LineIndex {
     /// bytes or more are split in two halves on two threads.
     pub(crate) fn new(input: &[u8], parallel_from: usize) -> LineIndex {
         debug_assert!(u32::try_from(input.len()).is_ok());
+        if input.len() <= ESTIMATE_SAMPLE {
+            return LineIndex::new_small(input);
+        }
         let estimate = estimate_lines(input);
         if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() && input.len() > BLOCK {
             let entries = line_start_iter(input).chain(std::iter::once(input.len() as u32));
@@ -111,6 +114,27 @@ impl LineIndex {
             None => line_starts(input, 0),
         };
         starts.push(input.len() as u32);
+        LineIndex {
+            starts: Starts::Wide(starts),
+        }
+    }
+
+    /// [`LineIndex::new`] of an input no longer than the estimate's sample: the line count the
+    /// estimate would take a pass to give exactly is read off the wide index itself (a small
+    /// one), and a short-line input's index is narrowed from it, so the input is read once.
+    fn new_small(input: &[u8]) -> LineIndex {
+        // Room for lines of 32 bytes on average and the sentinel; shorter lines grow it.
+        let mut starts = line_starts_within(input, 0, input.len() / SHORT_LINE_BYTES + 2);
+        // What `estimate_lines` gives for a whole input: its newlines plus one. Every line but
+        // a final unterminated one ends with a newline.
+        let unterminated = input.last().is_some_and(|&b| b != b'\n');
+        let estimate = starts.len() + 1 - usize::from(unterminated);
+        starts.push(input.len() as u32);
+        if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() && input.len() > BLOCK {
+            if let Some(narrow) = Starts::narrow(starts.iter().copied(), starts.len()) {
+                return LineIndex { starts: narrow };
+            }
+        }
         LineIndex {
             starts: Starts::Wide(starts),
         }
@@ -250,12 +274,56 @@ fn line_start_iter(input: &[u8]) -> impl Iterator<Item = u32> + '_ {
 
 /// Starts of the lines of `part`, offset by `base`; the caller appends the sentinel.
 fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
-    let mut starts = Vec::with_capacity(estimate_lines(part) + 2);
+    line_starts_within(part, base, estimate_lines(part) + 2)
+}
+
+/// [`line_starts`] into a vector of `capacity` entries to start with.
+fn line_starts_within(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2 (checked just above).
+        return unsafe { line_starts_avx2(part, base, capacity) };
+    }
+    line_starts_by(part, base, capacity, newline_mask)
+}
+
+/// [`line_starts_within`] with 64-byte blocks' newline masks from two 32-byte AVX2 compares
+/// (the SSE2 mask takes four): the index reads every byte of the input.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn line_starts_avx2(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
+    use std::arch::x86_64::*;
+    let mask = |block: &[u8]| -> u64 {
+        if block.len() < 64 {
+            return newline_mask(block);
+        }
+        // SAFETY: `block` holds 64 bytes, so both unaligned 32-byte loads are in bounds.
+        unsafe {
+            let newline = _mm256_set1_epi8(b'\n' as i8);
+            let lanes = |at: usize| {
+                let v = _mm256_loadu_si256(block.as_ptr().add(at).cast());
+                u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, newline)) as u32)
+            };
+            lanes(0) | lanes(32) << 32
+        }
+    };
+    line_starts_by(part, base, capacity, mask)
+}
+
+/// [`line_starts_within`] with `mask` giving a block's newline bits (see [`newline_mask`]).
+#[inline(always)]
+fn line_starts_by(
+    part: &[u8],
+    base: u32,
+    capacity: usize,
+    mask: impl Fn(&[u8]) -> u64,
+) -> Vec<u32> {
+    let mut starts = Vec::with_capacity(capacity);
     if part.is_empty() {
         return starts;
     }
     starts.push(base);
-    for_each_newline(part, |newline| starts.push(base + newline as u32 + 1));
+    for_each_newline(part, mask, |newline| starts.push(base + newline as u32 + 1));
     // A final `\n` ends the last line; no line starts after it.
     if part.last() == Some(&b'\n') {
         starts.pop();
@@ -267,7 +335,11 @@ fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
 /// yields, as one loop over 64-byte blocks and their masks' bits (the iterator's state machine
 /// cost more than the bits themselves on the line index's pass over the whole input).
 #[inline(always)]
-fn for_each_newline(bytes: &[u8], mut found: impl FnMut(usize)) {
+fn for_each_newline(
+    bytes: &[u8],
+    newline_mask: impl Fn(&[u8]) -> u64,
+    mut found: impl FnMut(usize),
+) {
     let mut next = 0usize;
     while next + 64 <= bytes.len() {
         let mut mask = newline_mask(&bytes[next..next + 64]);
@@ -295,11 +367,14 @@ fn for_each_newline(bytes: &[u8], mut found: impl FnMut(usize)) {
     }
 }
 
+/// Bytes of an input's head whose newlines [`estimate_lines`] counts.
+const ESTIMATE_SAMPLE: usize = 64 * 1024;
+
 /// Line count guess from the head of the input, so the index is usually allocated once instead
 /// of growing by doubling (an over-guess only reserves address space: untouched pages cost no
 /// memory).
 fn estimate_lines(input: &[u8]) -> usize {
-    const SAMPLE: usize = 64 * 1024;
+    const SAMPLE: usize = ESTIMATE_SAMPLE;
     if input.len() <= SAMPLE {
         return memchr::memchr_iter(b'\n', input).count() + 1;
     }
@@ -688,8 +763,51 @@ pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{
-        byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, Newlines,
+        byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, LineIndex,
+        Newlines,
     };
+
+    /// The index of a small input as built before the count was read off the index: a
+    /// counting pass first, then the form it elects.
+    fn index_by_counting(input: &[u8]) -> LineIndex {
+        let estimate = super::estimate_lines(input);
+        if estimate.saturating_mul(super::SHORT_LINE_BYTES) > input.len()
+            && input.len() > super::BLOCK
+        {
+            let entries = super::line_start_iter(input).chain(std::iter::once(input.len() as u32));
+            if let Some(starts) = super::Starts::narrow(entries, estimate + 2) {
+                return LineIndex { starts };
+            }
+        }
+        LineIndex::new_wide(input)
+    }
+
+    proptest::proptest! {
+        /// Small inputs take the form (narrow or wide) and starts a counting pass gave them,
+        /// around the short-line boundary and with and without a final newline.
+        #[test]
+        fn small_indexes_match_the_counting_build(
+            lens in proptest::collection::vec(0usize..70, 0..400),
+            tail in 0usize..40,
+            final_newline in proptest::bool::ANY,
+        ) {
+            let mut input = Vec::new();
+            for len in lens {
+                input.extend(std::iter::repeat_n(b'x', len));
+                input.push(b'\n');
+            }
+            input.extend(std::iter::repeat_n(b'y', tail));
+            if final_newline {
+                input.push(b'\n');
+            }
+            let (small, counted) = (LineIndex::new(&input, usize::MAX), index_by_counting(&input));
+            proptest::prop_assert_eq!(small.is_narrow(), counted.is_narrow());
+            proptest::prop_assert_eq!(small.len(), counted.len());
+            for k in 0..=small.len() {
+                proptest::prop_assert_eq!(small.starts().get(k), counted.starts().get(k));
+            }
+        }
+    }
 
     #[test]
     fn same_bytes_agrees_with_slice_equality() {
@@ -820,7 +938,9 @@ mod tests {
             if bytes.is_empty() || bytes.ends_with(b"\n") {
                 expected.pop();
             }
-            proptest::prop_assert_eq!(line_starts(&bytes, 7), expected);
+            proptest::prop_assert_eq!(line_starts(&bytes, 7), &expected);
+            // The portable masks, whatever the CPU picks above.
+            proptest::prop_assert_eq!(super::line_starts_by(&bytes, 7, 0, super::newline_mask), expected);
         }
     }
 
