@@ -328,8 +328,11 @@ fn rank_lines(
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
         // instead.
         if rank > Rank::Rare && templates.count_of(i) <= 2 {
-            let exempt =
-                is_backtrace_frame(text) || (kind == ContentKind::Tree && is_ls_long_entry(text));
+            // A frame starts with `a` (`at ...`) or a blank; the test is a call, so other
+            // lines (most rare ones: diff changes, paths, records) do without it.
+            let may_be_frame = matches!(text.first(), Some(b'a' | b' ' | b'\t'));
+            let exempt = (may_be_frame && is_backtrace_frame(text))
+                || (kind == ContentKind::Tree && is_ls_long_entry(text));
             if !exempt {
                 rank = Rank::Rare;
             }
