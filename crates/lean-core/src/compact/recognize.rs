@@ -264,11 +264,31 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
     let mut column = 0usize;
     std::iter::from_fn(move || {
         while column < MAX_COLUMNS {
-            while at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
+            if at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
+                // Wide columns are padded with long runs of blanks: after a run's first
+                // separator, eight blanks at a time, then byte by byte.
                 at += 1;
+                const BLANKS: u64 = u64::from_le_bytes([b' '; 8]);
+                while t.len() - at >= 8
+                    && u64::from_le_bytes(t[at..at + 8].try_into().expect("8 bytes")) == BLANKS
+                {
+                    at += 8;
+                }
+                while at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
+                    at += 1;
+                }
             }
             if at == t.len() {
                 return None;
+            }
+            if CELL_CLASS[t[at] as usize] == OTHER {
+                // A cell starting with another byte is no number: only its end matters.
+                at += 1;
+                while at < t.len() && CELL_CLASS[t[at] as usize] != SEPARATOR {
+                    at += 1;
+                }
+                column += 1;
+                continue;
             }
             let start = at;
             let mut classes = 0u8;
@@ -493,6 +513,33 @@ mod tests {
         ) {
             let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
             proptest::prop_assert_eq!(cells, numeric_cells_reference(&row));
+        }
+    }
+
+    proptest::proptest! {
+        /// Rows of cells padded with runs of blanks, as tables print them.
+        #[test]
+        fn padded_numeric_cells_match_the_reference(
+            cells in proptest::collection::vec(
+                (
+                    proptest::collection::vec(
+                        proptest::sample::select(b"0123456789.-ax\xc3".to_vec()),
+                        1..12,
+                    ),
+                    0usize..20,
+                    proptest::sample::select(b" \t|,".to_vec()),
+                ),
+                0..40,
+            )
+        ) {
+            let mut row = Vec::new();
+            for (cell, padding, separator) in cells {
+                row.extend_from_slice(&cell);
+                row.push(separator);
+                row.extend(std::iter::repeat_n(b' ', padding));
+            }
+            let found: Vec<(usize, f64)> = numeric_cells(&row).collect();
+            proptest::prop_assert_eq!(found, numeric_cells_reference(&row));
         }
     }
 
