@@ -15,6 +15,7 @@ use super::super::lines::{find_byte, indent_width, trim};
 use super::super::signals::{refine_signal, Signal};
 use super::analyze::Lines;
 use super::flags::LineFlags;
+use super::line_kinds::PrefixSet;
 use super::templates::{PreHashed, Templates};
 use super::ContentKind;
 
@@ -121,10 +122,23 @@ fn shape_of(line: &[u8]) -> Option<Shape<'_>> {
     // Neither a possible leading status nor a possible trailing one: most lines of a log end
     // here, with two table lookups and no call.
     let (first, last) = (t[0], t[t.len() - 1]);
-    if !MAY_LEAD[first as usize] && !MAY_TRAIL[last as usize] {
+    if !may_lead(t, first) && !MAY_TRAIL[last as usize] {
         return None;
     }
     status_shape(line, t)
+}
+
+/// Whether trimmed `t` (starting with `first`) may start with a leading status: a glyph's
+/// first byte, or the start of one of [`LEAD_WORDS`] or [`LEAD_PAIRS`]. `false` means
+/// [`leading_status`] finds none.
+#[inline(always)]
+fn may_lead(t: &[u8], first: u8) -> bool {
+    /// Every leading word and pair starts with one of these (`PASSED` with `PASS`, ...).
+    static LEAD_STARTS: PrefixSet<11> = PrefixSet::new([
+        b"ok", b"PASS", b"FAIL", b"SKIP", b"test", b"[PASS]", b"[OK]", b"[SKIP]", b"---", b"===",
+        b"not",
+    ]);
+    first >= 0xc2 || LEAD_STARTS.starts(t)
 }
 
 /// [`shape_of`] of `line` (trimmed `t`, at least 4 bytes) past its quick rejection.
@@ -159,19 +173,6 @@ const fn byte_table(set: &[u8]) -> [bool; 256] {
     }
     table
 }
-
-/// First bytes of a trimmed line that [`leading_status`] reads further: the first bytes of
-/// [`LEAD_WORDS`] and [`LEAD_PAIRS`], and every byte that starts a multi-byte character (the
-/// glyphs). Any other first byte means no leading status.
-static MAY_LEAD: [bool; 256] = {
-    let mut table = byte_table(LEAD_FIRST_BYTES);
-    let mut b = 0xc2;
-    while b < 256 {
-        table[b] = true;
-        b += 1;
-    }
-    table
-};
 
 /// [`TRAIL_LAST_BYTES`] as a table.
 static MAY_TRAIL: [bool; 256] = byte_table(TRAIL_LAST_BYTES);
@@ -428,7 +429,17 @@ mod tests {
             assert!(LEAD_FIRST_BYTES.contains(&word[0]), "{word:?}");
         }
         for glyph in STATUS_GLYPHS {
-            assert!(MAY_LEAD[glyph.as_bytes()[0] as usize], "{glyph}");
+            assert!(glyph.as_bytes()[0] >= 0xc2, "{glyph}");
+        }
+        // Each leading word and pair, alone or with a name after it, may lead.
+        for word in LEAD_WORDS.iter().chain(LEAD_PAIRS) {
+            for tail in ["", " name", ": x"] {
+                let t = [word, tail.as_bytes()].concat();
+                assert!(may_lead(&t, t[0]), "{t:?}");
+            }
+        }
+        for other in ["warning: x", "-->", "== x", "nope", "o k", "[PAS]"] {
+            assert!(!may_lead(other.as_bytes(), other.as_bytes()[0]), "{other}");
         }
         for &b in TRAIL_LAST_BYTES {
             assert!(MAY_TRAIL[b as usize]);
