@@ -472,7 +472,15 @@ pub(crate) fn indent_width(line: &[u8]) -> usize {
 }
 
 /// The line without leading and trailing ASCII whitespace.
+#[inline]
 pub(crate) fn trim(line: &[u8]) -> &[u8] {
+    // Most lines start and end with a visible byte (every ASCII whitespace byte is below
+    // `!`): two compares settle them without the loops.
+    if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
+        if first > b' ' && last > b' ' {
+            return line;
+        }
+    }
     let start = indent_width(line);
     let mut end = line.len();
     while end > start && line[end - 1].is_ascii_whitespace() {
@@ -807,6 +815,31 @@ mod tests {
                 proptest::prop_assert_eq!(small.starts().get(k), counted.starts().get(k));
             }
         }
+    }
+
+    #[test]
+    fn trim_agrees_with_trimming_byte_by_byte() {
+        let bytes = [
+            b' ', b'\t', b'\r', b'\n', 0x0c, 0x0b, 0x1b, b'!', b'a', 0x80, 0xff, 0,
+        ];
+        for &first in &bytes {
+            for &middle in &bytes {
+                for &last in &bytes {
+                    for line in [vec![first, middle, last], vec![first, last], vec![first]] {
+                        let start = line
+                            .iter()
+                            .position(|&b| b != b' ' && b != b'\t')
+                            .unwrap_or(line.len());
+                        let mut end = line.len();
+                        while end > start && line[end - 1].is_ascii_whitespace() {
+                            end -= 1;
+                        }
+                        assert_eq!(super::trim(&line), &line[start..end], "{line:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(super::trim(b""), b"");
     }
 
     #[test]
