@@ -1,7 +1,7 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{byte_mask_chunks, control_bytes, has_byte, indent_width, trim, Newlines};
+use super::lines::{byte_mask_chunks, control_bytes, indent_width, trim, Newlines};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -142,7 +142,17 @@ fn looks_json(input: &[u8]) -> bool {
 /// prefix ends past the line's first one; the candidates before it are found in one pass that
 /// also marks the `.` and `/` a path needs (paths such as `node_modules/a-b-c/` hold many
 /// separators, and most lines are rejected by their first blank).
+#[inline]
 pub(crate) fn grep_prefix_len(line: &[u8]) -> Option<(usize, usize)> {
+    // An indented or empty line has no path before its first blank: no call for those.
+    match line.first() {
+        None | Some(b' ' | b'\t') => None,
+        Some(_) => grep_prefix_scan(line),
+    }
+}
+
+/// [`grep_prefix_len`] of a line that starts with neither a blank nor nothing.
+fn grep_prefix_scan(line: &[u8]) -> Option<(usize, usize)> {
     let head = &line[..line.len().min(512)];
     // A `.` or `/` in an earlier chunk: every later candidate's path holds it.
     let mut marked = false;
@@ -195,6 +205,7 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
         || tail.starts_with(b"warning")
 }
 
+#[inline]
 pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
     line.len() > 11
         && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
@@ -210,6 +221,24 @@ fn is_table_rule_line(t: &[u8]) -> bool {
         && t.iter()
             .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
         && t.iter().any(|&b| b == b' ' || b == b'+' || b == b'|')
+}
+
+/// Whether `t` holds a blank and, when it does not, whether it holds a `/` and a `:` (with a
+/// blank those two do not matter and are `false`): one pass that stops at the first blank,
+/// where three searches read a path line three times.
+#[inline]
+fn blank_slash_colon(t: &[u8]) -> (bool, bool, bool) {
+    let (mut slash, mut colon) = (false, false);
+    for (_, [blank, slashes, colons]) in
+        byte_mask_chunks(t, [[b' ', b' '], [b'/', b'/'], [b':', b':']])
+    {
+        if blank != 0 {
+            return (true, false, false);
+        }
+        slash |= slashes != 0;
+        colon |= colons != 0;
+    }
+    (false, slash, colon)
 }
 
 /// The positions where one needle occurs in the sample, read in order as the vote's lines go
@@ -404,9 +433,9 @@ fn count_votes(sample: &[u8]) -> Votes {
                 v.grep += 1;
             }
         }
-        let space = has_byte(t, b' ');
+        let (space, slash, colon) = blank_slash_colon(t);
         // Only a relative or absolute path with a directory part (`find` output).
-        if !space && has_byte(t, b'/') && !has_byte(t, b':') {
+        if !space && slash && !colon {
             v.paths += 1;
         }
         // Both needles are seven bytes long.

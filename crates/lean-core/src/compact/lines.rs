@@ -85,6 +85,9 @@ impl LineIndex {
     /// bytes or more are split in two halves on two threads.
     pub(crate) fn new(input: &[u8], parallel_from: usize) -> LineIndex {
         debug_assert!(u32::try_from(input.len()).is_ok());
+        if input.len() <= ESTIMATE_SAMPLE {
+            return LineIndex::new_small(input);
+        }
         let estimate = estimate_lines(input);
         if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() && input.len() > BLOCK {
             let entries = line_start_iter(input).chain(std::iter::once(input.len() as u32));
@@ -111,6 +114,27 @@ impl LineIndex {
             None => line_starts(input, 0),
         };
         starts.push(input.len() as u32);
+        LineIndex {
+            starts: Starts::Wide(starts),
+        }
+    }
+
+    /// [`LineIndex::new`] of an input no longer than the estimate's sample: the line count the
+    /// estimate would take a pass to give exactly is read off the wide index itself (a small
+    /// one), and a short-line input's index is narrowed from it, so the input is read once.
+    fn new_small(input: &[u8]) -> LineIndex {
+        // Room for lines of 32 bytes on average and the sentinel; shorter lines grow it.
+        let mut starts = line_starts_within(input, 0, input.len() / SHORT_LINE_BYTES + 2);
+        // What `estimate_lines` gives for a whole input: its newlines plus one. Every line but
+        // a final unterminated one ends with a newline.
+        let unterminated = input.last().is_some_and(|&b| b != b'\n');
+        let estimate = starts.len() + 1 - usize::from(unterminated);
+        starts.push(input.len() as u32);
+        if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() && input.len() > BLOCK {
+            if let Some(narrow) = Starts::narrow(starts.iter().copied(), starts.len()) {
+                return LineIndex { starts: narrow };
+            }
+        }
         LineIndex {
             starts: Starts::Wide(starts),
         }
@@ -250,12 +274,56 @@ fn line_start_iter(input: &[u8]) -> impl Iterator<Item = u32> + '_ {
 
 /// Starts of the lines of `part`, offset by `base`; the caller appends the sentinel.
 fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
-    let mut starts = Vec::with_capacity(estimate_lines(part) + 2);
+    line_starts_within(part, base, estimate_lines(part) + 2)
+}
+
+/// [`line_starts`] into a vector of `capacity` entries to start with.
+fn line_starts_within(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2 (checked just above).
+        return unsafe { line_starts_avx2(part, base, capacity) };
+    }
+    line_starts_by(part, base, capacity, newline_mask)
+}
+
+/// [`line_starts_within`] with 64-byte blocks' newline masks from two 32-byte AVX2 compares
+/// (the SSE2 mask takes four): the index reads every byte of the input.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn line_starts_avx2(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
+    use std::arch::x86_64::*;
+    let mask = |block: &[u8]| -> u64 {
+        if block.len() < 64 {
+            return newline_mask(block);
+        }
+        // SAFETY: `block` holds 64 bytes, so both unaligned 32-byte loads are in bounds.
+        unsafe {
+            let newline = _mm256_set1_epi8(b'\n' as i8);
+            let lanes = |at: usize| {
+                let v = _mm256_loadu_si256(block.as_ptr().add(at).cast());
+                u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, newline)) as u32)
+            };
+            lanes(0) | lanes(32) << 32
+        }
+    };
+    line_starts_by(part, base, capacity, mask)
+}
+
+/// [`line_starts_within`] with `mask` giving a block's newline bits (see [`newline_mask`]).
+#[inline(always)]
+fn line_starts_by(
+    part: &[u8],
+    base: u32,
+    capacity: usize,
+    mask: impl Fn(&[u8]) -> u64,
+) -> Vec<u32> {
+    let mut starts = Vec::with_capacity(capacity);
     if part.is_empty() {
         return starts;
     }
     starts.push(base);
-    for_each_newline(part, |newline| starts.push(base + newline as u32 + 1));
+    for_each_newline(part, mask, |newline| starts.push(base + newline as u32 + 1));
     // A final `\n` ends the last line; no line starts after it.
     if part.last() == Some(&b'\n') {
         starts.pop();
@@ -267,7 +335,11 @@ fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
 /// yields, as one loop over 64-byte blocks and their masks' bits (the iterator's state machine
 /// cost more than the bits themselves on the line index's pass over the whole input).
 #[inline(always)]
-fn for_each_newline(bytes: &[u8], mut found: impl FnMut(usize)) {
+fn for_each_newline(
+    bytes: &[u8],
+    newline_mask: impl Fn(&[u8]) -> u64,
+    mut found: impl FnMut(usize),
+) {
     let mut next = 0usize;
     while next + 64 <= bytes.len() {
         let mut mask = newline_mask(&bytes[next..next + 64]);
@@ -295,11 +367,14 @@ fn for_each_newline(bytes: &[u8], mut found: impl FnMut(usize)) {
     }
 }
 
+/// Bytes of an input's head whose newlines [`estimate_lines`] counts.
+const ESTIMATE_SAMPLE: usize = 64 * 1024;
+
 /// Line count guess from the head of the input, so the index is usually allocated once instead
 /// of growing by doubling (an over-guess only reserves address space: untouched pages cost no
 /// memory).
 fn estimate_lines(input: &[u8]) -> usize {
-    const SAMPLE: usize = 64 * 1024;
+    const SAMPLE: usize = ESTIMATE_SAMPLE;
     if input.len() <= SAMPLE {
         return memchr::memchr_iter(b'\n', input).count() + 1;
     }
@@ -397,7 +472,15 @@ pub(crate) fn indent_width(line: &[u8]) -> usize {
 }
 
 /// The line without leading and trailing ASCII whitespace.
+#[inline]
 pub(crate) fn trim(line: &[u8]) -> &[u8] {
+    // Most lines start and end with a visible byte (every ASCII whitespace byte is below
+    // `!`): two compares settle them without the loops.
+    if let (Some(&first), Some(&last)) = (line.first(), line.last()) {
+        if first > b' ' && last > b' ' {
+            return line;
+        }
+    }
     let start = indent_width(line);
     let mut end = line.len();
     while end > start && line[end - 1].is_ascii_whitespace() {
@@ -412,8 +495,10 @@ pub(crate) fn has_byte(line: &[u8], byte: u8) -> bool {
     find_byte(byte, line).is_some()
 }
 
-/// Slices up to this long are searched inline by [`find_byte`]; longer ones by memchr.
-const SHORT_SEARCH: usize = 64;
+/// Slices up to this long are searched inline by [`find_byte`]; longer ones by memchr. Paths
+/// and log lines often run past 64 bytes, and a hit is usually found in the first steps, where
+/// memchr's call and set-up cost more than the inline steps (measured: 64 and 256 cost more).
+const SHORT_SEARCH: usize = 160;
 
 /// Position of the first `byte` in `hay`. Per-line tests search lines of a few dozen bytes,
 /// where memchr's call and set-up cost more than the search: those are scanned inline, 16
@@ -448,7 +533,32 @@ fn zero_byte(word: u64) -> Option<usize> {
     (flags != 0).then(|| (flags.trailing_zeros() / 8) as usize)
 }
 
-/// [`find_byte`] on 16..=64 bytes: 16-byte steps, the last one ending at the slice's end
+/// Whether `hay` holds `a` or `b`: one pass for two bytes (see [`find_byte`]).
+#[inline]
+pub(crate) fn has_either(hay: &[u8], a: u8, b: u8) -> bool {
+    if hay.len() > SHORT_SEARCH {
+        return memchr::memchr2(a, b, hay).is_some();
+    }
+    #[cfg(target_arch = "x86_64")]
+    if hay.len() >= 16 {
+        let mut at = 0usize;
+        loop {
+            // As in `find_byte_sse2`: the last step ends at the slice's end.
+            let at_step = at.min(hay.len() - 16);
+            let lane = &hay[at_step..at_step + 16];
+            if byte_mask16(lane, a) | byte_mask16(lane, b) != 0 {
+                return true;
+            }
+            if at_step + 16 >= hay.len() {
+                return false;
+            }
+            at += 16;
+        }
+    }
+    hay.iter().any(|&x| x == a || x == b)
+}
+
+/// [`find_byte`] on 16..=[`SHORT_SEARCH`] bytes: 16-byte steps, the last one ending at the slice's end
 /// (overlapping bytes already seen, which hold no match).
 #[cfg(target_arch = "x86_64")]
 #[inline]
@@ -603,6 +713,30 @@ fn byte_mask16(lane: &[u8], byte: u8) -> u32 {
     }
 }
 
+/// Whether `a` and `b` hold the same bytes, compared inline. Per-line tests compare lines or
+/// path components that are mostly short, or of one length and differing in their last bytes
+/// (neighbouring lines of a listing), where a `memcmp` call cost more than the bytes: the last
+/// 8 bytes are compared first, and a longer slice's rest only when they agree.
+#[inline(always)]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let len = a.len();
+    if len != b.len() {
+        return false;
+    }
+    if len < 8 {
+        return a.iter().zip(b).all(|(x, y)| x == y);
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8"));
+    if word(a, len - 8) != word(b, len - 8) {
+        return false;
+    }
+    if len <= 16 {
+        // The two words may overlap; together they cover every byte.
+        return word(a, 0) == word(b, 0);
+    }
+    a[..len - 8] == b[..len - 8]
+}
+
 /// Length of the longest common prefix of `a` and `b`, compared 8 bytes at a time.
 pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
     let len = a.len().min(b.len());
@@ -637,8 +771,98 @@ pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{
-        byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, Newlines,
+        byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, LineIndex,
+        Newlines,
     };
+
+    /// The index of a small input as built before the count was read off the index: a
+    /// counting pass first, then the form it elects.
+    fn index_by_counting(input: &[u8]) -> LineIndex {
+        let estimate = super::estimate_lines(input);
+        if estimate.saturating_mul(super::SHORT_LINE_BYTES) > input.len()
+            && input.len() > super::BLOCK
+        {
+            let entries = super::line_start_iter(input).chain(std::iter::once(input.len() as u32));
+            if let Some(starts) = super::Starts::narrow(entries, estimate + 2) {
+                return LineIndex { starts };
+            }
+        }
+        LineIndex::new_wide(input)
+    }
+
+    proptest::proptest! {
+        /// Small inputs take the form (narrow or wide) and starts a counting pass gave them,
+        /// around the short-line boundary and with and without a final newline.
+        #[test]
+        fn small_indexes_match_the_counting_build(
+            lens in proptest::collection::vec(0usize..70, 0..400),
+            tail in 0usize..40,
+            final_newline in proptest::bool::ANY,
+        ) {
+            let mut input = Vec::new();
+            for len in lens {
+                input.extend(std::iter::repeat_n(b'x', len));
+                input.push(b'\n');
+            }
+            input.extend(std::iter::repeat_n(b'y', tail));
+            if final_newline {
+                input.push(b'\n');
+            }
+            let (small, counted) = (LineIndex::new(&input, usize::MAX), index_by_counting(&input));
+            proptest::prop_assert_eq!(small.is_narrow(), counted.is_narrow());
+            proptest::prop_assert_eq!(small.len(), counted.len());
+            for k in 0..=small.len() {
+                proptest::prop_assert_eq!(small.starts().get(k), counted.starts().get(k));
+            }
+        }
+    }
+
+    #[test]
+    fn trim_agrees_with_trimming_byte_by_byte() {
+        let bytes = [
+            b' ', b'\t', b'\r', b'\n', 0x0c, 0x0b, 0x1b, b'!', b'a', 0x80, 0xff, 0,
+        ];
+        for &first in &bytes {
+            for &middle in &bytes {
+                for &last in &bytes {
+                    for line in [vec![first, middle, last], vec![first, last], vec![first]] {
+                        let start = line
+                            .iter()
+                            .position(|&b| b != b' ' && b != b'\t')
+                            .unwrap_or(line.len());
+                        let mut end = line.len();
+                        while end > start && line[end - 1].is_ascii_whitespace() {
+                            end -= 1;
+                        }
+                        assert_eq!(super::trim(&line), &line[start..end], "{line:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(super::trim(b""), b"");
+    }
+
+    #[test]
+    fn same_bytes_agrees_with_slice_equality() {
+        let lines: Vec<Vec<u8>> = (0..=40usize)
+            .flat_map(|len| {
+                let base: Vec<u8> = (0..len).map(|k| b'a' + (k % 26) as u8).collect();
+                // The same bytes, one byte changed at each position, and one byte shorter.
+                let mut variants = vec![base.clone(), base[..len.saturating_sub(1)].to_vec()];
+                for at in 0..len {
+                    let mut changed = base.clone();
+                    changed[at] = b'Z';
+                    variants.push(changed);
+                }
+                variants
+            })
+            .collect();
+        for a in &lines {
+            for b in &lines {
+                assert_eq!(super::same_bytes(a, b), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
 
     #[test]
     fn common_prefixes_across_the_8_byte_steps() {
@@ -747,13 +971,31 @@ mod tests {
             if bytes.is_empty() || bytes.ends_with(b"\n") {
                 expected.pop();
             }
-            proptest::prop_assert_eq!(line_starts(&bytes, 7), expected);
+            proptest::prop_assert_eq!(&line_starts(&bytes, 7), &expected);
+            // The portable masks, whatever the CPU picks above.
+            proptest::prop_assert_eq!(super::line_starts_by(&bytes, 7, 0, super::newline_mask), expected);
+        }
+    }
+
+    #[test]
+    fn has_either_agrees_with_memchr2_at_every_length_and_position() {
+        for len in 0..=(super::SHORT_SEARCH + 20) {
+            for at in 0..len {
+                for (hit, other) in [(b' ', b'\t'), (b'\t', b' ')] {
+                    let mut hay = vec![b'a'; len];
+                    hay[at] = hit;
+                    assert!(super::has_either(&hay, other, hit), "len {len} at {at}");
+                    assert!(super::has_either(&hay, hit, other), "len {len} at {at}");
+                }
+            }
+            let hay = vec![b'a'; len];
+            assert!(!super::has_either(&hay, b' ', b'\t'), "len {len}");
         }
     }
 
     #[test]
     fn find_byte_agrees_with_memchr_at_every_length_and_position() {
-        for len in 0..=80usize {
+        for len in 0..=(super::SHORT_SEARCH + 20) {
             for at in 0..len {
                 let mut hay = vec![b'a'; len];
                 hay[at] = b'/';
@@ -764,7 +1006,7 @@ mod tests {
                 assert_eq!(find_byte(b'/', &hay), Some(at), "len {len} at {at}");
                 assert_eq!(find_byte(b'/', &hay), memchr::memchr(b'/', &hay));
             }
-            let hay: Vec<u8> = (0..len).map(|k| 0x80u8.wrapping_add(k as u8)).collect();
+            let hay: Vec<u8> = (0..len).map(|k| 0x80 | (k as u8 & 0x7f)).collect();
             assert_eq!(find_byte(b'/', &hay), None, "len {len}");
             assert_eq!(find_byte(0x80, &hay), (len > 0).then_some(0));
             assert_eq!(find_byte(0xff, &hay), memchr::memchr(0xff, &hay));

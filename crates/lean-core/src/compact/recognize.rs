@@ -3,7 +3,9 @@
 //! tree's top level (principle 3), and table headers and outliers, config sections and keys,
 //! source outlines (principle 6). Each one only lowers line ranks; selection does the rest.
 
-use super::lines::{byte_mask_chunks, common_prefix_len, find_byte, has_byte, trim};
+use super::lines::{
+    byte_mask_chunks, common_prefix_len, find_byte, has_byte, has_either, same_bytes, trim,
+};
 use super::signals::is_definition;
 use super::ContentKind;
 
@@ -74,6 +76,15 @@ impl<'a> CommonRoot<'a> {
         if self.failed {
             return;
         }
+        // Most rows are bare paths without a tab or a blank: one pass over the row says so,
+        // instead of a search for each.
+        if !has_either(row, b'\t', b' ') {
+            let t = trim(row);
+            if !t.is_empty() {
+                self.add_path(t);
+            }
+            return;
+        }
         let path = match find_byte(b'\t', row) {
             Some(tab) => {
                 self.tabbed = true;
@@ -89,6 +100,12 @@ impl<'a> CommonRoot<'a> {
             self.failed = true;
             return;
         }
+        self.add_path(t);
+    }
+
+    /// Takes trimmed path `t` (not empty, without blanks) into account.
+    #[inline]
+    fn add_path(&mut self, t: &'a [u8]) {
         match self.first {
             None => match find_byte(b'/', t) {
                 Some(slash) => {
@@ -185,7 +202,7 @@ fn has_note(t: &[u8]) -> bool {
 
 /// A `git blame` prefix (`5e405b88 (Name 2026-11-30 237) `): its length, so the code after it
 /// is what gets recognized.
-#[inline]
+#[inline(always)]
 pub(crate) fn blame_prefix(line: &[u8]) -> usize {
     let hash_byte = |b: &u8| b.is_ascii_hexdigit() || *b == b'^';
     // A prefix starts with at least 7 hash bytes and a blank: the first and seventh bytes
@@ -247,11 +264,31 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
     let mut column = 0usize;
     std::iter::from_fn(move || {
         while column < MAX_COLUMNS {
-            while at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
+            if at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
+                // Wide columns are padded with long runs of blanks: after a run's first
+                // separator, eight blanks at a time, then byte by byte.
                 at += 1;
+                const BLANKS: u64 = u64::from_le_bytes([b' '; 8]);
+                while t.len() - at >= 8
+                    && u64::from_le_bytes(t[at..at + 8].try_into().expect("8 bytes")) == BLANKS
+                {
+                    at += 8;
+                }
+                while at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
+                    at += 1;
+                }
             }
             if at == t.len() {
                 return None;
+            }
+            if CELL_CLASS[t[at] as usize] == OTHER {
+                // A cell starting with another byte is no number: only its end matters.
+                at += 1;
+                while at < t.len() && CELL_CLASS[t[at] as usize] != SEPARATOR {
+                    at += 1;
+                }
+                column += 1;
+                continue;
             }
             let start = at;
             let mut classes = 0u8;
@@ -332,11 +369,19 @@ pub(crate) fn recognize<'a>(
                     return;
                 }
                 let rest = &t[root..];
+                // Rows of one child directory follow each other: a row under the last one
+                // (`x/` starts it) names no new child, and its `/` need not be searched for.
+                if last_child.last() == Some(&b'/')
+                    && rest.len() >= last_child.len()
+                    && same_bytes(&rest[..last_child.len()], last_child)
+                {
+                    return;
+                }
                 let child = match find_byte(b'/', rest) {
                     Some(slash) => &rest[..=slash],
                     None => rest,
                 };
-                if child != last_child {
+                if !same_bytes(child, last_child) {
                     mark(i, Fact::Must);
                     last_child = child;
                 }
@@ -468,6 +513,33 @@ mod tests {
         ) {
             let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
             proptest::prop_assert_eq!(cells, numeric_cells_reference(&row));
+        }
+    }
+
+    proptest::proptest! {
+        /// Rows of cells padded with runs of blanks, as tables print them.
+        #[test]
+        fn padded_numeric_cells_match_the_reference(
+            cells in proptest::collection::vec(
+                (
+                    proptest::collection::vec(
+                        proptest::sample::select(b"0123456789.-ax\xc3".to_vec()),
+                        1..12,
+                    ),
+                    0usize..20,
+                    proptest::sample::select(b" \t|,".to_vec()),
+                ),
+                0..40,
+            )
+        ) {
+            let mut row = Vec::new();
+            for (cell, padding, separator) in cells {
+                row.extend_from_slice(&cell);
+                row.push(separator);
+                row.extend(std::iter::repeat_n(b' ', padding));
+            }
+            let found: Vec<(usize, f64)> = numeric_cells(&row).collect();
+            proptest::prop_assert_eq!(found, numeric_cells_reference(&row));
         }
     }
 

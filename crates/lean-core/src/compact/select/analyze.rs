@@ -2,7 +2,7 @@
 //! caller's query hits, and each line's rank from its signal, structure and rarity.
 
 use super::super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
-use super::super::lines::{LineIndex, Starts};
+use super::super::lines::{same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, refine_signal, scan_signals, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
@@ -328,8 +328,11 @@ fn rank_lines(
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
         // instead.
         if rank > Rank::Rare && templates.count_of(i) <= 2 {
-            let exempt =
-                is_backtrace_frame(text) || (kind == ContentKind::Tree && is_ls_long_entry(text));
+            // A frame starts with `a` (`at ...`) or a blank; the test is a call, so other
+            // lines (most rare ones: diff changes, paths, records) do without it.
+            let may_be_frame = matches!(text.first(), Some(b'a' | b' ' | b'\t'));
+            let exempt = (may_be_frame && is_backtrace_frame(text))
+                || (kind == ContentKind::Tree && is_ls_long_entry(text));
             if !exempt {
                 rank = Rank::Rare;
             }
@@ -337,7 +340,7 @@ fn rank_lines(
         flag.set_rank(rank);
 
         // A line identical to the one before it is never chosen on its own: runs collapse.
-        if !line.is_empty() && previous == line {
+        if !line.is_empty() && same_bytes(previous, line) {
             flag.set(DUPLICATE);
         }
         previous = line;

@@ -2,7 +2,7 @@
 //! dominant template, grep hits per file), and whether a marker pays for itself.
 
 use super::super::detect::is_ls_long_entry;
-use super::super::lines::{common_prefix_len, find_byte, has_byte, trim};
+use super::super::lines::{common_prefix_len, find_byte, has_byte, same_bytes, trim};
 use super::super::signals::template_text;
 use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
@@ -50,12 +50,19 @@ fn run_texts<'a>(
 pub(super) fn common_directory_of<'x>(mut paths: impl Iterator<Item = &'x [u8]>) -> Option<String> {
     let first = trim(paths.next()?);
     let mut shared = first.len();
+    // The directory ends at a `/` of `first[..shared]`, and `shared` only shrinks: once it no
+    // longer reaches past the first `/`, there is no directory whatever the rest holds, so
+    // the rest is not read (a listing's long run often mixes top directories early).
+    let first_slash = find_byte(b'/', first)?;
     for path in std::iter::once(first).chain(paths) {
         let t = trim(path);
         if t.is_empty() || has_byte(t, b' ') {
             return None;
         }
         shared = common_prefix_len(&first[..shared], t);
+        if shared <= first_slash {
+            return None;
+        }
     }
     let cut = first[..shared].iter().rposition(|&b| b == b'/')? + 1;
     let mut prefix = String::from_utf8_lossy(&first[..cut]).into_owned();
@@ -80,19 +87,31 @@ pub(super) fn dominant_top_directory(
 pub(super) fn dominant_top_directory_of<'x>(
     paths: impl Iterator<Item = &'x [u8]>,
 ) -> Option<String> {
-    let mut tops: Vec<&[u8]> = Vec::new();
+    let mut tops: Vec<Component<'_>> = Vec::new();
     let mut total = 0usize;
     for path in paths {
         total += 1;
         let t = trim(path);
         let t = t.strip_prefix(b"./").unwrap_or(t);
         if let Some(slash) = find_byte(b'/', t) {
-            tops.push(&t[..slash]);
+            tops.push(Component(&t[..slash]));
         }
     }
-    let (top, count) = majority(&tops)?;
+    let (Component(top), count) = majority(&tops)?;
     (count * 2 > total && top.len() <= 60 && !top.contains(&b'"'))
         .then(|| String::from_utf8_lossy(top).into_owned())
+}
+
+/// A path component, compared inline: the vote compares thousands of them, mostly equal and
+/// a few bytes long, where a call to `memcmp` per comparison cost more than the bytes.
+#[derive(Clone, Copy)]
+struct Component<'a>(&'a [u8]);
+
+impl PartialEq for Component<'_> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        same_bytes(self.0, other.0)
+    }
 }
 
 /// The Boyer-Moore vote over `items`: the only item that can occur in more than half of them,
@@ -382,6 +401,26 @@ mod tests {
             }
         }
         assert_eq!(half_of::<u16>(&[], 0), None);
+    }
+
+    #[test]
+    fn common_directory_stops_at_no_shared_slash_as_a_full_read_would() {
+        let paths: Vec<&[u8]> = vec![b"src/a.rs", b"lib/b.rs", b"has space/c", b""];
+        assert_eq!(common_directory_of(paths.into_iter()), None);
+        let paths: Vec<&[u8]> = vec![b"a/b/x", b"a/b/y", b"a/c"];
+        assert_eq!(
+            common_directory_of(paths.into_iter()).as_deref(),
+            Some("a/")
+        );
+        let paths: Vec<&[u8]> = vec![b"a/b/x", b" a/b/y "];
+        assert_eq!(
+            common_directory_of(paths.into_iter()).as_deref(),
+            Some("a/b/")
+        );
+        let paths: Vec<&[u8]> = vec![b"a/b/x", b"a/b/y z"];
+        assert_eq!(common_directory_of(paths.into_iter()), None);
+        let paths: Vec<&[u8]> = vec![b"plain", b"plain"];
+        assert_eq!(common_directory_of(paths.into_iter()), None);
     }
 
     #[test]

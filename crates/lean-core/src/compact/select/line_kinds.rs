@@ -257,6 +257,10 @@ pub(super) struct PrefixSet<const N: usize> {
     heads: [(u64, u64); N],
     /// Bit `k` of entry `b`: prefix `k` starts with byte `b`.
     by_first_byte: [u32; 256],
+    /// Bit `k` of entry `b`: prefix `k`'s second byte is `b` (every entry for a one-byte
+    /// prefix). Lines that share a first byte with a prefix (`node_modules/` and `new file:`)
+    /// are told apart by their second without a call.
+    by_second_byte: [u32; 256],
 }
 
 impl<const N: usize> PrefixSet<N> {
@@ -265,11 +269,21 @@ impl<const N: usize> PrefixSet<N> {
     pub(super) const fn new(prefixes: [&'static [u8]; N]) -> Self {
         assert!(N <= 32, "a prefix set holds at most 32 prefixes");
         let mut by_first_byte = [0u32; 256];
+        let mut by_second_byte = [0u32; 256];
         let mut heads = [(0u64, 0u64); N];
         let mut k = 0;
         while k < N {
             let prefix = prefixes[k];
             by_first_byte[prefix[0] as usize] |= 1 << k;
+            if prefix.len() >= 2 {
+                by_second_byte[prefix[1] as usize] |= 1 << k;
+            } else {
+                let mut b = 0;
+                while b < 256 {
+                    by_second_byte[b] |= 1 << k;
+                    b += 1;
+                }
+            }
             let mut value = 0u64;
             let mut at = 0;
             while at < prefix.len() {
@@ -291,6 +305,7 @@ impl<const N: usize> PrefixSet<N> {
             prefixes,
             heads,
             by_first_byte,
+            by_second_byte,
         }
     }
 
@@ -302,6 +317,12 @@ impl<const N: usize> PrefixSet<N> {
             return false;
         };
         let candidates = self.by_first_byte[first as usize];
+        if candidates == 0 {
+            return false;
+        }
+        // A one-byte text reads its missing second byte as 0, which no prefix holds.
+        let second = text.get(1).copied().unwrap_or(0);
+        let candidates = candidates & self.by_second_byte[second as usize];
         candidates != 0 && self.starts_with_one_of(text, candidates)
     }
 
@@ -582,6 +603,25 @@ mod tests {
                 assert!(!is_definition(format!("{pad}fn").as_bytes()));
                 assert!(!is_definition(pad.as_bytes()));
             }
+        }
+    }
+
+    #[test]
+    fn prefix_sets_match_one_byte_texts_and_prefixes() {
+        static SET: PrefixSet<3> = PrefixSet::new([b"x", b"ab", b"nx"]);
+        for (text, expected) in [
+            ("x", true),
+            ("xy", true),
+            ("a", false),
+            ("ab", true),
+            ("abc", true),
+            ("ac", false),
+            ("n", false),
+            ("no", false),
+            ("nx", true),
+            ("", false),
+        ] {
+            assert_eq!(SET.starts(text.as_bytes()), expected, "{text:?}");
         }
     }
 

@@ -160,6 +160,12 @@ impl<'a> LineIter<'a> {
     /// Lines of `bytes` from `from` on (at most the number of lines).
     fn new(bytes: &'a [u8], starts: &'a Starts, terminated: bool, from: usize) -> Self {
         let lines = starts.entries() - 1;
+        // Once per pass: with entries that never decrease (as every index builds them), a
+        // sentinel inside `bytes` keeps every line inside it (see `next`).
+        assert!(
+            starts.get(lines) as usize <= bytes.len(),
+            "index past its bytes"
+        );
         let from = from.min(lines);
         let (wide, bases, offsets, narrow): (&[u32], &[u32], &[u16], bool) = match starts {
             Starts::Wide(wide) => (wide, &[], &[], false),
@@ -208,9 +214,20 @@ impl<'a> Iterator for LineIter<'a> {
         }
         self.next += 1;
         let end = self.entry(self.next);
-        let line = LineTexts::line(self.bytes, self.start, end, self.terminated);
+        debug_assert!(self.start <= end && end as usize <= self.bytes.len());
+        // SAFETY: the index's entries never decrease (every index is built in line order)
+        // and its sentinel is within `bytes` (asserted in `new`), so `start..end`, two
+        // consecutive entries, lies in `bytes`. Every pass over the lines
+        // steps here once per line, where the slice's bounds check cost as much as the rest.
+        let span = unsafe { self.bytes.get_unchecked(self.start as usize..end as usize) };
         self.start = end;
-        Some(line)
+        if !self.terminated {
+            return Some(span);
+        }
+        Some(match span {
+            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
+            _ => span,
+        })
     }
 
     #[inline]

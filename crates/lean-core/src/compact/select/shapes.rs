@@ -15,6 +15,7 @@ use super::super::lines::{find_byte, indent_width, trim};
 use super::super::signals::{refine_signal, Signal};
 use super::analyze::Lines;
 use super::flags::LineFlags;
+use super::line_kinds::PrefixSet;
 use super::templates::{PreHashed, Templates};
 use super::ContentKind;
 
@@ -112,14 +113,38 @@ const TRAIL_LAST_BYTES: &[u8] = b"]kKDSLdPRE";
 /// The shape of `line` when it reads as a status line: a known leading status, or a trailing
 /// status word; `None` otherwise. Most lines of a large log are no status line, so the first
 /// and last bytes decide most cases before any word is compared.
+#[inline(always)]
 fn shape_of(line: &[u8]) -> Option<Shape<'_>> {
-    let indent = indent_width(line);
     let t = trim(line);
     if t.len() < 4 {
         return None;
     }
+    // Neither a possible leading status nor a possible trailing one: most lines of a log end
+    // here, with two table lookups and no call.
+    let (first, last) = (t[0], t[t.len() - 1]);
+    if !may_lead(t, first) && !MAY_TRAIL[last as usize] {
+        return None;
+    }
+    status_shape(line, t)
+}
+
+/// Whether trimmed `t` (starting with `first`) may start with a leading status: a glyph's
+/// first byte, or the start of one of [`LEAD_WORDS`] or [`LEAD_PAIRS`]. `false` means
+/// [`leading_status`] finds none.
+#[inline(always)]
+fn may_lead(t: &[u8], first: u8) -> bool {
+    /// Every leading word and pair starts with one of these (`PASSED` with `PASS`, ...).
+    static LEAD_STARTS: PrefixSet<11> = PrefixSet::new([
+        b"ok", b"PASS", b"FAIL", b"SKIP", b"test", b"[PASS]", b"[OK]", b"[SKIP]", b"---", b"===",
+        b"not",
+    ]);
+    first >= 0xc2 || LEAD_STARTS.starts(t)
+}
+
+/// [`shape_of`] of `line` (trimmed `t`, at least 4 bytes) past its quick rejection.
+fn status_shape<'l>(line: &'l [u8], t: &'l [u8]) -> Option<Shape<'l>> {
     let lead = leading_status(t)?;
-    if lead.is_empty() && !TRAIL_LAST_BYTES.contains(&t[t.len() - 1]) {
+    if lead.is_empty() && !MAY_TRAIL[t[t.len() - 1] as usize] {
         return None;
     }
     let (trail, word_in_trail) = trailing_form(t, lead.len());
@@ -132,11 +157,28 @@ fn shape_of(line: &[u8]) -> Option<Shape<'_>> {
         return None;
     }
     Some(Shape {
-        indent,
+        indent: indent_width(line),
         lead,
         trail,
     })
 }
+
+/// Table of the bytes in `set`, so a test is one lookup.
+const fn byte_table(set: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut k = 0;
+    while k < set.len() {
+        table[set[k] as usize] = true;
+        k += 1;
+    }
+    table
+}
+
+/// [`TRAIL_LAST_BYTES`] as a table.
+static MAY_TRAIL: [bool; 256] = byte_table(TRAIL_LAST_BYTES);
+
+/// First bytes of the leading words and pairs.
+const LEAD_FIRST_BYTES: &[u8] = b"oPFSt[-=n";
 
 /// The leading status of trimmed line `t`: a glyph, a status word, or a pair such as
 /// `--- PASS:`; empty when there is none, `None` when the line starts like a pair but is none.
@@ -148,7 +190,7 @@ fn leading_status(t: &[u8]) -> Option<&[u8]> {
             .find(|g| t.starts_with(g.as_bytes()) && t.get(g.len()) == Some(&b' '));
         return Some(glyph.map_or(&[][..], |g| &t[..g.len()]));
     }
-    if !b"oPFSt[-=n".contains(&first) {
+    if !LEAD_FIRST_BYTES.contains(&first) {
         return Some(&[]);
     }
     let (word, rest) = first_word(t);
@@ -379,6 +421,33 @@ mod tests {
 
     fn key(line: &str) -> Option<u64> {
         shape_of(line.as_bytes()).map(|s| s.key())
+    }
+
+    #[test]
+    fn lead_tables_hold_the_first_bytes_of_every_lead() {
+        for word in LEAD_WORDS.iter().chain(LEAD_PAIRS) {
+            assert!(LEAD_FIRST_BYTES.contains(&word[0]), "{word:?}");
+        }
+        for glyph in STATUS_GLYPHS {
+            assert!(glyph.as_bytes()[0] >= 0xc2, "{glyph}");
+        }
+        // Each leading word and pair, alone or with a name after it, may lead.
+        for word in LEAD_WORDS.iter().chain(LEAD_PAIRS) {
+            for tail in ["", " name", ": x"] {
+                let t = [word, tail.as_bytes()].concat();
+                assert!(may_lead(&t, t[0]), "{t:?}");
+            }
+        }
+        for other in ["warning: x", "-->", "== x", "nope", "o k", "[PAS]"] {
+            assert!(!may_lead(other.as_bytes(), other.as_bytes()[0]), "{other}");
+        }
+        for &b in TRAIL_LAST_BYTES {
+            assert!(MAY_TRAIL[b as usize]);
+        }
+        assert_eq!(
+            MAY_TRAIL.iter().filter(|&&x| x).count(),
+            TRAIL_LAST_BYTES.len()
+        );
     }
 
     #[test]
