@@ -12,7 +12,19 @@ use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 /// xxh3-64 of `bytes` as 16 lowercase hex digits.
 pub fn xxh3_hex(bytes: &[u8]) -> String {
-    format!("{:016x}", xxh3_64_fast(bytes))
+    hex16(xxh3_64_fast(bytes))
+}
+
+/// `value` as 16 lowercase hex digits, as `format!("{value:016x}")` writes it: every compact
+/// call names its input's id, and the formatting machinery cost about ten times this loop
+/// (about 530 instructions a call, as much as detecting a small input's kind).
+fn hex16(value: u64) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut digits = [0u8; 16];
+    for (i, digit) in digits.iter_mut().enumerate() {
+        *digit = DIGITS[(value >> (60 - 4 * i)) as usize & 0xf];
+    }
+    String::from_utf8(digits.to_vec()).expect("hex digits are ASCII")
 }
 
 /// xxh3-64 of `bytes`: [`xxh3_64`], with long inputs hashed by the AVX2 loop where the CPU
@@ -182,7 +194,7 @@ impl Xxh3HexStream {
 
     /// The id of every piece added so far, in order.
     pub fn finish(&self) -> String {
-        format!("{:016x}", self.0.digest())
+        hex16(self.0.digest())
     }
 }
 
@@ -206,6 +218,13 @@ mod tests {
         assert!(is_xxh3_hex(&a));
         assert!(!is_xxh3_hex("../../etc/passwd"));
         assert!(!is_xxh3_hex("ABCDEF0123456789"));
+    }
+
+    #[test]
+    fn hex_digits_match_the_formatter() {
+        for value in [0, 1, 0xf, 0xa5, u64::MAX, 0x0123_4567_89ab_cdef, 1 << 63, 0xdead_beef] {
+            assert_eq!(hex16(value), format!("{value:016x}"));
+        }
     }
 
     #[test]
