@@ -222,7 +222,16 @@ mod tests {
 
     #[test]
     fn hex_digits_match_the_formatter() {
-        for value in [0, 1, 0xf, 0xa5, u64::MAX, 0x0123_4567_89ab_cdef, 1 << 63, 0xdead_beef] {
+        for value in [
+            0,
+            1,
+            0xf,
+            0xa5,
+            u64::MAX,
+            0x0123_4567_89ab_cdef,
+            1 << 63,
+            0xdead_beef,
+        ] {
             assert_eq!(hex16(value), format!("{value:016x}"));
         }
     }
