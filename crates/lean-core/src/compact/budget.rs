@@ -69,7 +69,13 @@ pub const PI_NOTICE_MIN_BYTES: usize = 60;
 /// Bytes Pi itself would send for `input`: its cut plus, when it cut anything, the shortest
 /// notice it appends.
 pub fn pi_sent_bytes(input: &[u8], head: bool) -> usize {
-    let cut = pi_cut_bytes(input, head);
+    pi_sent_bytes_of(input, head, None)
+}
+
+/// [`pi_sent_bytes`] for a caller that already counted `input`'s lines (as
+/// `recovery::count_lines` does), so that an input within the byte limit is not counted again.
+fn pi_sent_bytes_of(input: &[u8], head: bool, line_count: Option<usize>) -> usize {
+    let cut = pi_cut_bytes_of(input, head, line_count);
     if cut < input.len() {
         cut + PI_NOTICE_MIN_BYTES
     } else {
@@ -82,13 +88,27 @@ pub fn pi_sent_bytes(input: &[u8], head: bool) -> usize {
 /// A single last line longer than the byte limit is cut to it (Pi keeps its end); a first
 /// line longer than the limit gives an empty head cut (Pi then shows only a notice).
 pub fn pi_cut_bytes(input: &[u8], head: bool) -> usize {
+    pi_cut_bytes_of(input, head, None)
+}
+
+/// [`pi_cut_bytes`], given `input`'s line count when the caller has it.
+fn pi_cut_bytes_of(input: &[u8], head: bool, line_count: Option<usize>) -> usize {
     let body = input.strip_suffix(b"\n").unwrap_or(input);
     if input.is_empty() {
         return 0;
     }
     // Over the byte limit, the line count cannot make the whole input fit: it is not counted.
-    if input.len() <= PI_MAX_BYTES && memchr::memchr_iter(b'\n', body).count() < PI_MAX_LINES {
-        return input.len();
+    // Within it, the newlines Pi splits on are those of `body`: one fewer than the lines of a
+    // non-empty input, whether or not it ends in a newline.
+    if input.len() <= PI_MAX_BYTES {
+        let newlines = match line_count {
+            Some(lines) => lines - 1,
+            None => memchr::memchr_iter(b'\n', body).count(),
+        };
+        debug_assert_eq!(newlines, memchr::memchr_iter(b'\n', body).count());
+        if newlines < PI_MAX_LINES {
+            return input.len();
+        }
     }
     let mut taken = 0usize;
     let mut size = 0usize;
@@ -138,12 +158,14 @@ pub(crate) struct Limits {
 }
 
 impl Limits {
-    pub(crate) fn new(input: &[u8], opts: &CompactOptions) -> Limits {
+    /// The limits for `input`; `line_count` is its line count when the caller already has it
+    /// (it saves a count of the input's newlines).
+    pub(crate) fn new(input: &[u8], opts: &CompactOptions, line_count: Option<usize>) -> Limits {
         let head = opts
             .tool
             .as_deref()
             .is_some_and(|t| t.eq_ignore_ascii_case("read"));
-        let pi_cut = pi_sent_bytes(input, head);
+        let pi_cut = pi_sent_bytes_of(input, head, line_count);
         let cap = opts.max_output_bytes.map_or(pi_cut, |m| m.min(pi_cut));
         let scale = 1.0 + 3.0 * (1.0 - opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0));
         let tokens = (opts.budget_tokens.unwrap_or(DEFAULT_BUDGET_TOKENS) as f64 * scale) as usize;

@@ -1,7 +1,7 @@
 //! Keyword signals: which lines report an error, a warning or a summary, found by one scan over
 //! the whole input.
 //!
-//! The scan has two steps. A filter, 32 positions per AVX2 step, marks every position whose
+//! The scan has two steps. A filter, 64 positions per step (two AVX2 vectors), marks every position whose
 //! next four bytes could begin a keyword: the keywords are in eight groups, and a position passes
 //! when, for some group, each of its four bytes is one that group allows there. A byte is looked
 //! up by its two halves (one shuffle each), so a group allows a few more bytes than its keywords
@@ -296,15 +296,18 @@ fn keyword_at(text: &[u8], at: usize) -> Option<(usize, usize)> {
     })
 }
 
-/// Positions per filter step.
-const BLOCK: usize = 32;
+/// Positions per filter step: two AVX2 vectors, so that the loop over blocks without
+/// candidates tests both at once (one `vptest`) and pays its own overhead once per 64 bytes.
+const BLOCK: usize = 64;
+/// Candidate bits of one block's positions.
+type Mask = u64;
 /// Bytes a filter step reads: each of its positions and the three bytes after.
 const BLOCK_READ: usize = BLOCK + FILTER_BYTES - 1;
 
 /// Candidate bits of the positions `at..at + BLOCK` of `text` (bit `i` for `at + i`); the
 /// filter needs `BLOCK_READ` bytes from `at`. Positions past the end of `text` are clear.
 #[inline(always)]
-fn candidates_at(text: &[u8], at: usize, step: impl Fn(&[u8; BLOCK_READ]) -> u32) -> u32 {
+fn candidates_at(text: &[u8], at: usize, step: impl Fn(&[u8; BLOCK_READ]) -> Mask) -> Mask {
     match text.get(at..at + BLOCK_READ) {
         Some(bytes) => step(bytes.try_into().expect("BLOCK_READ bytes")),
         None => {
@@ -314,7 +317,7 @@ fn candidates_at(text: &[u8], at: usize, step: impl Fn(&[u8; BLOCK_READ]) -> u32
             padded[..tail.len()].copy_from_slice(tail);
             let mask = step(&padded);
             if tail.len() < BLOCK {
-                mask & ((1u32 << tail.len()) - 1)
+                mask & ((1 << tail.len()) - 1)
             } else {
                 mask
             }
@@ -324,55 +327,79 @@ fn candidates_at(text: &[u8], at: usize, step: impl Fn(&[u8; BLOCK_READ]) -> u32
 
 /// The filter step from the tables, byte by byte: the reference for the SIMD step.
 #[cfg(test)]
-fn candidates_portable(bytes: &[u8; BLOCK_READ]) -> u32 {
+fn candidates_portable(bytes: &[u8; BLOCK_READ]) -> Mask {
     let allowed =
         |i: usize, b: u8| FILTER.low[i][(b & 0xf) as usize] & FILTER.high[i][(b >> 4) as usize];
-    let mut mask = 0u32;
+    let mut mask: Mask = 0;
     for at in 0..BLOCK {
         let groups = allowed(0, bytes[at])
             & allowed(1, bytes[at + 1])
             & allowed(2, bytes[at + 2])
             & allowed(3, bytes[at + 3]);
-        mask |= u32::from(groups != 0) << at;
+        mask |= Mask::from(groups != 0) << at;
     }
     mask
 }
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{BLOCK_READ, FILTER, FILTER_BYTES};
+    use super::{Mask, BLOCK_READ, FILTER, FILTER_BYTES};
     use std::arch::x86_64::*;
 
-    /// The filter step on 32 positions: per filter byte, the groups allowed by each byte's low and
-    /// high half (one shuffle each), and-ed over the four bytes.
+    /// The groups allowed at each of the 32 positions from `bytes`: per filter byte, the
+    /// groups allowed by each byte's low and high half (one shuffle each), and-ed over the four
+    /// bytes.
+    ///
+    /// # Safety
+    /// AVX2, and `bytes` must have 35 readable bytes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn groups(bytes: *const u8) -> __m256i {
+        let low_nibble = _mm256_set1_epi8(0x0f);
+        let mut groups = _mm256_set1_epi8(-1);
+        for i in 0..FILTER_BYTES {
+            // SAFETY: the loads start at 0..=3 and so end within the caller's 35 bytes;
+            // unaligned loads are allowed.
+            let v = unsafe { _mm256_loadu_si256(bytes.add(i).cast()) };
+            let low = _mm256_and_si256(v, low_nibble);
+            let high = _mm256_and_si256(_mm256_srli_epi16(v, 4), low_nibble);
+            // SAFETY: each table row holds 16 bytes.
+            let (low_table, high_table) = unsafe {
+                (
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(FILTER.low[i].as_ptr().cast())),
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(FILTER.high[i].as_ptr().cast())),
+                )
+            };
+            let allowed = _mm256_and_si256(
+                _mm256_shuffle_epi8(low_table, low),
+                _mm256_shuffle_epi8(high_table, high),
+            );
+            groups = _mm256_and_si256(groups, allowed);
+        }
+        groups
+    }
+
+    /// The filter step on 64 positions, as two vectors of 32. Most blocks have no candidate:
+    /// one test of both vectors answers that before any mask is made.
     ///
     /// # Safety
     /// The CPU must support AVX2.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn candidates(bytes: &[u8; BLOCK_READ]) -> u32 {
-        // SAFETY: the four 32-byte loads start at 0..=3 and so end within the BLOCK_READ
-        // (35) bytes; unaligned loads are allowed. AVX2 is the caller's promise.
-        unsafe {
-            let low_nibble = _mm256_set1_epi8(0x0f);
-            let mut groups = _mm256_set1_epi8(-1);
-            for i in 0..FILTER_BYTES {
-                let v = _mm256_loadu_si256(bytes.as_ptr().add(i).cast());
-                let low = _mm256_and_si256(v, low_nibble);
-                let high = _mm256_and_si256(_mm256_srli_epi16(v, 4), low_nibble);
-                let low_table =
-                    _mm256_broadcastsi128_si256(_mm_loadu_si128(FILTER.low[i].as_ptr().cast()));
-                let high_table =
-                    _mm256_broadcastsi128_si256(_mm_loadu_si128(FILTER.high[i].as_ptr().cast()));
-                let allowed = _mm256_and_si256(
-                    _mm256_shuffle_epi8(low_table, low),
-                    _mm256_shuffle_epi8(high_table, high),
-                );
-                groups = _mm256_and_si256(groups, allowed);
-            }
-            let none = _mm256_cmpeq_epi8(groups, _mm256_setzero_si256());
-            !(_mm256_movemask_epi8(none) as u32)
+    pub(super) unsafe fn candidates(bytes: &[u8; BLOCK_READ]) -> Mask {
+        // SAFETY: the halves read bytes 0..35 and 32..67 of the BLOCK_READ (67).
+        let (first, second) = unsafe { (groups(bytes.as_ptr()), groups(bytes.as_ptr().add(32))) };
+        if _mm256_testz_si256(
+            _mm256_or_si256(first, second),
+            _mm256_or_si256(first, second),
+        ) == 1
+        {
+            return 0;
         }
+        let zero = _mm256_setzero_si256();
+        let first_none = _mm256_movemask_epi8(_mm256_cmpeq_epi8(first, zero)) as u32;
+        let second_none = _mm256_movemask_epi8(_mm256_cmpeq_epi8(second, zero)) as u32;
+        !(Mask::from(first_none) | Mask::from(second_none) << 32)
     }
 }
 
@@ -457,10 +484,10 @@ struct KeywordSearch<'a, Step> {
     step: Step,
     /// Candidates of the positions `block..block + BLOCK` not yet passed.
     block: usize,
-    candidates: u32,
+    candidates: Mask,
 }
 
-impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> KeywordSearch<'a, Step> {
+impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> Mask + Copy> KeywordSearch<'a, Step> {
     #[inline(always)]
     fn new(text: &'a [u8], step: Step) -> Self {
         KeywordSearch {
@@ -477,7 +504,7 @@ impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> KeywordSearch<'a, Step> {
             self.block = pos;
             self.candidates = candidates_at(self.text, pos, self.step);
         } else {
-            self.candidates &= u32::MAX << (pos - self.block);
+            self.candidates &= Mask::MAX << (pos - self.block);
         }
         loop {
             if self.candidates == 0 {
@@ -523,7 +550,7 @@ impl<'a, Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> KeywordSearch<'a, Step> {
     }
 }
 
-impl<Step: Fn(&[u8; BLOCK_READ]) -> u32 + Copy> NextKeyword for KeywordSearch<'_, Step> {
+impl<Step: Fn(&[u8; BLOCK_READ]) -> Mask + Copy> NextKeyword for KeywordSearch<'_, Step> {
     #[inline(always)]
     fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)> {
         self.next_hit(pos)
@@ -681,7 +708,7 @@ mod tests {
     }
 
     /// Signals from [`scan_signals_with`] with the given filter step.
-    fn scanned(text: &[u8], step: impl Fn(&[u8; BLOCK_READ]) -> u32 + Copy) -> Vec<Signal> {
+    fn scanned(text: &[u8], step: impl Fn(&[u8; BLOCK_READ]) -> Mask + Copy) -> Vec<Signal> {
         scanned_by(text, KeywordSearch::new(text, step))
     }
 
@@ -794,7 +821,7 @@ mod tests {
         fn avx2_step_matches_the_tables(bytes in prop::collection::vec(any::<u8>(), BLOCK_READ)) {
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
-                let bytes: &[u8; BLOCK_READ] = bytes.as_slice().try_into().expect("35 bytes");
+                let bytes: &[u8; BLOCK_READ] = bytes.as_slice().try_into().expect("BLOCK_READ bytes");
                 // SAFETY: AVX2 was just detected.
                 prop_assert_eq!(unsafe { avx2::candidates(bytes) }, candidates_portable(bytes));
             }

@@ -364,11 +364,11 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     if kind == ContentKind::Binary {
         return passthrough(input, kind, id, crate::recovery::count_lines(input));
     }
-    let limits = budget::Limits::new(input, opts);
     // A JSON document needs only its line count (the parser counts them as it scans); the line
-    // index is built for the line path.
+    // index is built for the line path. Both paths hand their count to the limits.
     if kind == ContentKind::Json && input.len() <= MAX_JSON_TREE_BYTES {
         if let Some((result, line_count)) = compact_json(input, opts) {
+            let limits = budget::Limits::new(input, opts, Some(line_count));
             // A skeleton over the budget or the cap takes the line path, which fits both. JSON is
             // mostly quotes and separators, which the estimate weighs double, so its budget is
             // checked at chars/4.
@@ -382,6 +382,7 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     let index = lines::LineIndex::new(input, select::PARALLEL_MIN_BYTES);
     let line_count = index.len();
     debug_assert_eq!(line_count, crate::recovery::count_lines(input));
+    let limits = budget::Limits::new(input, opts, Some(line_count));
     let line_kind = if kind == ContentKind::Json {
         ContentKind::Log
     } else {

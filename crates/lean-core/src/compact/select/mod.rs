@@ -216,7 +216,7 @@ mod tests {
             assert_eq!(narrow.span(input, i).next, wide.span(input, i).next);
         }
         let opts = CompactOptions::default();
-        let limits = Limits::new(input, &opts);
+        let limits = Limits::new(input, &opts, Some(narrow.len()));
         let a = select(input, &narrow, kind, &opts, limits);
         let b = select(input, &wide, kind, &opts, limits);
         assert_eq!(a.text, b.text);
