@@ -195,6 +195,13 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         feedback.clear();
         continue;
       }
+      if (entry?.type === "compaction") {
+        // As session_compact does live: what Pi summarized is out of the model's context, so a
+        // repeat of it must be sent in full again.
+        delivered.clear();
+        recent.clear();
+        continue;
+      }
       const message = entry?.type === "message" ? entry.message : null;
       if (message?.role === "assistant" && Array.isArray(message.content)) {
         for (const part of message.content) if (part?.type === "toolCall" && typeof part.id === "string") inputs.set(part.id, part.arguments);
