@@ -214,4 +214,14 @@ describe("retrieval feedback is proportionate", () => {
     assert.match(report, /^retrieval feedback: bash\/test "test <\*> \.\.\. ok" weight 0\.50 \(1 retrieval, not used yet\)$/m);
     assert.match(stats.format(null, { enabled: true, deferred: 0 }), /^retrieval feedback: none active$/m);
   });
+
+  test("a long template is shortened in the stats on a character boundary, never inside an emoji", () => {
+    const feedback = new RetrievalFeedback();
+    // The 39th UTF-16 unit is the first half of 🦀: cutting there would leave a lone surrogate.
+    feedback.noteView("x", "bash", "log", [{ startLine: 2, endLine: 40, template: `${"w".repeat(38)}🦀 done <*> ok` }]);
+    feedback.noteRetrieval("x", 5);
+    const [line] = feedback.describe();
+    assert.equal(line, `bash/log "${"w".repeat(38)}🦀…" weight 0.50 (1 retrieval, not used yet)`);
+    assert.ok(line.isWellFormed(), "no lone surrogate in the report");
+  });
 });

@@ -89,4 +89,29 @@ describe("near repeats", () => {
     const few = a.replace("step 3 took 3 ms", "step 3 took 4 ms");
     assert.deepEqual(recent.nearRepeat(key, few, () => true), { earlierId: "id-a", label: "`make`", lineCount: 100, changed: [{ line: 4, text: "step 3 took 4 ms" }] });
   });
+
+  test("a result replayed from the session is read from the store once, when the same call comes again", () => {
+    const recent = new RecentOutputs();
+    const key = /** @type {string} */ (RecentOutputs.key("bash", { command: "make" }));
+    const a = Array.from({ length: 100 }, (_, i) => `step ${i} took ${i} ms`).join("\n");
+    const few = a.replace("step 3 took 3 ms", "step 3 took 4 ms");
+    let loads = 0;
+    recent.rememberStored(key, "id-a", "`make`", () => {
+      loads += 1;
+      return a;
+    });
+    assert.equal(recent.nearRepeat(key, few, () => false), null, "out of context: nothing read");
+    assert.equal(loads, 0);
+    const expected = { earlierId: "id-a", label: "`make`", lineCount: 100, changed: [{ line: 4, text: "step 3 took 4 ms" }] };
+    assert.deepEqual(recent.nearRepeat(key, few, () => true), expected);
+    assert.deepEqual(recent.nearRepeat(key, few, () => true), expected);
+    assert.equal(loads, 1, "hashed once, then kept as hashes");
+    // An original that is gone, or cannot be read, is no earlier result.
+    recent.rememberStored(key, "id-b", "`make`", () => null);
+    assert.equal(recent.nearRepeat(key, few, () => true), null);
+    recent.rememberStored(key, "id-c", "`make`", () => {
+      throw new Error("RECOVERY_IO");
+    });
+    assert.equal(recent.nearRepeat(key, few, () => true), null);
+  });
 });

@@ -221,7 +221,7 @@ export async function compactToolResult(event, turn, session) {
   const recentKey = session.recent ? RecentOutputs.key(tool, event.input) : undefined;
   const originalText = recentKey && originalBytes <= MAX_NEAR_REPEAT_BYTES ? (typeof original === "string" ? original : original.toString("utf8")) : undefined;
   const rememberRecent = () => {
-    if (recentKey && originalText !== undefined) session.recent?.remember(recentKey, id, command !== undefined ? `\`${command}\`` : `${tool} ${filePath}`, originalText);
+    if (recentKey && originalText !== undefined) session.recent?.remember(recentKey, id, recentLabel(tool, event.input), originalText);
   };
 
   /** @type {string} */
@@ -283,6 +283,15 @@ export async function compactToolResult(event, turn, session) {
   }
   rememberRecent();
   return resultPatch(event, index, text, record, session);
+}
+
+/**
+ * How a near repeat names the earlier call: its command, or the tool and path.
+ * @param {string} tool @param {Record<string, unknown> | undefined} input
+ */
+export function recentLabel(tool, input) {
+  const command = typeof input?.command === "string" ? input.command : undefined;
+  return command !== undefined ? `\`${command}\`` : `${tool} ${typeof input?.path === "string" ? input.path : undefined}`;
 }
 
 /** At most this many characters of ranges are kept in a result's session record. */

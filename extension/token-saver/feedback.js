@@ -153,7 +153,9 @@ export class RetrievalFeedback {
     return [...this.shapes.values()]
       .sort((a, b) => b.weight - a.weight)
       .map((s) => {
-        const template = s.template ? ` "${s.template.length > 40 ? `${s.template.slice(0, 39)}…` : s.template}"` : "";
+        // Cut by code points: a cut by UTF-16 units could split an emoji into a lone surrogate.
+        const chars = s.template ? Array.from(s.template) : [];
+        const template = s.template ? ` "${chars.length > 40 ? `${chars.slice(0, 39).join("")}…` : s.template}"` : "";
         const used = s.applied + s.heldBack === 0 ? "not used yet" : `softened ${s.applied}, held to plain view ${s.heldBack}, last +${s.lastGrowth} bytes`;
         return `${s.tool}/${s.kind}${template} weight ${s.weight.toFixed(2)} (${s.retrievals} retrieval${s.retrievals === 1 ? "" : "s"}, ${used})`;
       });

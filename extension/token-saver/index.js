@@ -18,9 +18,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { bindingTarget, native } from "../shared/native.js";
-import { ASYNC_BYTES, compactToolResult, rangesFromRecord } from "./compaction.js";
+import { ASYNC_BYTES, compactToolResult, rangesFromRecord, recentLabel } from "./compaction.js";
 import { RetrievalFeedback } from "./feedback.js";
-import { RecentOutputs } from "./repeats.js";
+import { MAX_NEAR_REPEAT_BYTES, RecentOutputs } from "./repeats.js";
 import { claimFolder, describePrune, pruneStores, storeKeyOf } from "./retention.js";
 import { compactionBudgetFor } from "../shared/config.js";
 import { ContinuationTracker, clampEffort, prefixHash, shortenLoadout } from "./provider.js";
@@ -170,8 +170,21 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     if (on || wasOn || leftover) showStatus(ctx);
   }
 
+  /**
+   * The text of a stored original, for near repeats of a result replayed from the session; null
+   * when its store or blob is gone.
+   * @param {string} id @param {string} key  the store's session key
+   */
+  function storedText(id, key) {
+    const holder = storeFor(key);
+    if (!holder?.contains(id)) return null;
+    return holder.retrieveBytes(id, 1, 2 ** 32 - 1).toString("utf8");
+  }
+
   /** Rebuilds ids, repeats, feedback and counters from the session branch. @param {any[]} branch */
   function loadFromBranch(branch) {
+    /** Tool call id -> its arguments, from the assistant messages (a result's input). @type {Map<string, any>} */
+    const inputs = new Map();
     for (const entry of branch) {
       if (entry?.type === "custom" && entry.customType === CLEAR_ENTRY) {
         // Everything before a clear stays cleared, across /reload and /resume.
@@ -182,12 +195,30 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         feedback.clear();
         continue;
       }
+      if (entry?.type === "compaction") {
+        // As session_compact does live: what Pi summarized is out of the model's context, so a
+        // repeat of it must be sent in full again.
+        delivered.clear();
+        recent.clear();
+        continue;
+      }
       const message = entry?.type === "message" ? entry.message : null;
+      if (message?.role === "assistant" && Array.isArray(message.content)) {
+        for (const part of message.content) if (part?.type === "toolCall" && typeof part.id === "string") inputs.set(part.id, part.arguments);
+      }
       if (message?.role !== "toolResult") continue;
       const record = message.details?.tokenSaver;
       if (record && typeof record.id === "string") {
-        originals.set(record.id, { tool: String(record.tool ?? message.toolName), storeKey: String(record.store ?? storeKey) });
-        delivered.add(record.id);
+        const id = record.id;
+        const home = String(record.store ?? storeKey);
+        originals.set(id, { tool: String(record.tool ?? message.toolName), storeKey: home });
+        delivered.add(id);
+        // As live compaction remembers it: the latest result of this call, for near repeats.
+        const input = inputs.get(message.toolCallId);
+        const recentKey = input !== undefined ? RecentOutputs.key(String(record.tool ?? message.toolName), input) : undefined;
+        if (recentKey && Number(record.originalBytes ?? 0) <= MAX_NEAR_REPEAT_BYTES) {
+          recent.rememberStored(recentKey, id, recentLabel(String(record.tool ?? message.toolName), input), () => storedText(id, home));
+        }
         const text = (message.content ?? []).find((/** @type {any} */ p) => p.type === "text")?.text ?? "";
         const originalChars = Number(record.originalChars ?? record.originalBytes ?? 0);
         // Older records lack stockChars: Pi's cut is at most 50 KB when the full output was used.

@@ -10,7 +10,9 @@
  * both have the same number of lines and each line equals the earlier one once digit runs and
  * long hex hashes are masked. A line that changed in anything else (a status glyph, a word)
  * makes it a different output, which the engine compacts as usual. Only line hashes are kept
- * per remembered result, never the text.
+ * per remembered result, never the text. A result replayed from the session branch (after
+ * `/reload`, `/resume` or a restart) is remembered by its id alone: its text is loaded from the
+ * store, and hashed, only when the same call comes again.
  */
 
 /** Results remembered (the most recent per tool and command). */
@@ -40,7 +42,9 @@ function splitLines(text) {
 }
 
 /**
- * @typedef {{ id: string, label: string, raw: Uint32Array, masked: Uint32Array }} Remembered
+ * @typedef {{ id: string, label: string, raw: Uint32Array, masked: Uint32Array }} Hashed
+ * @typedef {{ id: string, label: string, load: () => string | null }} Stored  hashed on first use
+ * @typedef {Hashed | Stored} Remembered
  * @typedef {{ earlierId: string, label: string, lineCount: number, changed: Array<{ line: number, text: string }> }} NearRepeat
  */
 
@@ -74,15 +78,42 @@ export class RecentOutputs {
   remember(key, id, label, text) {
     this.entries.delete(key);
     if (text.length > MAX_NEAR_REPEAT_BYTES) return;
-    const lines = splitLines(text);
-    const raw = new Uint32Array(lines.length);
-    const masked = new Uint32Array(lines.length);
-    lines.forEach((line, i) => {
-      raw[i] = hash(line);
-      masked[i] = hash(line.replace(MASK_RE, "#"));
-    });
-    this.entries.set(key, { id, label, raw, masked });
+    this.#keep(key, hashed(id, label, text));
+  }
+
+  /**
+   * Remembers a result replayed from the session, whose text `load` reads back from the store
+   * (null when it is gone) the first time the same call comes again.
+   * @param {string} key @param {string} id @param {string} label @param {() => string | null} load
+   */
+  rememberStored(key, id, label, load) {
+    this.entries.delete(key);
+    this.#keep(key, { id, label, load });
+  }
+
+  /** @param {string} key @param {Remembered} entry */
+  #keep(key, entry) {
+    this.entries.set(key, entry);
     if (this.entries.size > MAX_REMEMBERED) this.entries.delete(/** @type {string} */ (this.entries.keys().next().value));
+  }
+
+  /** The hashed entry under `key`, loading a stored one first; null when none is usable. @param {string} key */
+  #hashedEntry(key) {
+    const entry = this.entries.get(key);
+    if (!entry || "raw" in entry) return entry ?? null;
+    let text = null;
+    try {
+      text = entry.load();
+    } catch {
+      // An original that cannot be read is no earlier result to compare with.
+    }
+    if (text === null || text.length > MAX_NEAR_REPEAT_BYTES) {
+      this.entries.delete(key);
+      return null;
+    }
+    const loaded = hashed(entry.id, entry.label, text);
+    this.entries.set(key, loaded);
+    return loaded;
   }
 
   /**
@@ -92,8 +123,10 @@ export class RecentOutputs {
    * @returns {NearRepeat | null}
    */
   nearRepeat(key, text, inContext) {
-    const earlier = this.entries.get(key);
-    if (!earlier || !inContext(earlier.id) || text.length > MAX_NEAR_REPEAT_BYTES) return null;
+    const id = this.entries.get(key)?.id;
+    if (id === undefined || !inContext(id) || text.length > MAX_NEAR_REPEAT_BYTES) return null;
+    const earlier = this.#hashedEntry(key);
+    if (!earlier) return null;
     const lines = splitLines(text);
     if (lines.length !== earlier.raw.length) return null;
     /** @type {Array<{ line: number, text: string }>} */
@@ -106,6 +139,21 @@ export class RecentOutputs {
     }
     return { earlierId: earlier.id, label: earlier.label, lineCount: lines.length, changed };
   }
+}
+
+/**
+ * Line hashes of `text`, raw and with digit runs and hashes masked.
+ * @param {string} id @param {string} label @param {string} text @returns {Hashed}
+ */
+function hashed(id, label, text) {
+  const lines = splitLines(text);
+  const raw = new Uint32Array(lines.length);
+  const masked = new Uint32Array(lines.length);
+  lines.forEach((line, i) => {
+    raw[i] = hash(line);
+    masked[i] = hash(line.replace(MASK_RE, "#"));
+  });
+  return { id, label, raw, masked };
 }
 
 /**
