@@ -828,6 +828,7 @@ pub(crate) fn refine_signal(signal: Signal, line: &[u8]) -> Signal {
 
 /// True for a line that declares a function, type, module or class, in common languages, also
 /// inside a diff (`+`/`-` prefix) or after a grep `line:` prefix has been removed.
+#[inline]
 pub(crate) fn is_definition(line: &[u8]) -> bool {
     definition_keyword(line).is_some()
 }
