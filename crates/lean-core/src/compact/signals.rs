@@ -783,7 +783,10 @@ pub(crate) fn template_text(line: &[u8]) -> String {
             out.extend_from_slice(word);
         }
     });
-    String::from_utf8_lossy(&out).into_owned()
+    // Valid UTF-8 in, valid out (words split at ASCII bytes): keep the buffer instead of
+    // copying it, as `from_utf8_lossy(..).into_owned()` does even when nothing is replaced.
+    String::from_utf8(out)
+        .unwrap_or_else(|invalid| String::from_utf8_lossy(invalid.as_bytes()).into_owned())
 }
 
 /// Markers of a passing line: an error word in a passing test's name is not an error.
@@ -825,6 +828,7 @@ pub(crate) fn refine_signal(signal: Signal, line: &[u8]) -> Signal {
 
 /// True for a line that declares a function, type, module or class, in common languages, also
 /// inside a diff (`+`/`-` prefix) or after a grep `line:` prefix has been removed.
+#[inline]
 pub(crate) fn is_definition(line: &[u8]) -> bool {
     definition_keyword(line).is_some()
 }
