@@ -124,6 +124,15 @@ describe("savings are counted against what stock Pi would have sent", () => {
   });
 });
 
+/** Grep hits of one shape in two files, at lines that depend on `first` and `step`. */
+function grepRun(/** @type {number} */ first, /** @type {number} */ step) {
+  const lines = [];
+  for (const file of ["src/alpha.rs", "src/beta.rs"]) {
+    for (let k = 0; k < 400; k++) lines.push(`${file}:${first + k * step}:        // TODO: handle case ${k} of the parser`);
+  }
+  return lines.join("\n");
+}
+
 describe("retrieval feedback is proportionate", () => {
   /** Compacts `text` and returns the view and its record. */
   async function run(/** @type {ReturnType<typeof session>} */ s, /** @type {string} */ text, command = "cargo test") {
@@ -197,6 +206,24 @@ describe("retrieval feedback is proportionate", () => {
       many.noteRetrieval(`id${i}`);
     }
     assert.ok(many.shapes.size <= 32);
+  });
+
+  test("a retrieval from a grep marker acts on a later grep whose hits sit at other lines", async () => {
+    const s = session();
+    const command = "rg -n TODO src";
+    const first = await run(s, grepRun(10, 3), command);
+    const options = { tool: "bash", command, recoverable: true };
+    const [range] = compact(grepRun(10, 3), options).ranges;
+    assert.match(first.text, /hits at lines /, "the view still names where the hits are");
+    const shape = s.feedback.noteRetrieval(first.record.id, range.startLine);
+    assert.equal(shape?.kind, "grep");
+    assert.equal(shape?.template, range.template);
+    assert.doesNotMatch(String(shape?.template), /\d,\d/, "no hit line numbers in the template");
+    const later = compact(grepRun(200, 7), options);
+    assert.ok(later.ranges.some((r) => r.template === shape?.template), "the later view has a range of that template");
+    const next = await run(s, grepRun(200, 7), command);
+    assert.ok(Buffer.byteLength(next.text) > later.outputBytes, "the later grep view is softened");
+    assert.match(s.feedback.describe()[0], /^bash\/grep ".*TODO.*" weight 0\.25 \(1 retrieval, softened 1, held to plain view 0/);
   });
 
   test("an unknown id (evicted or from another session) changes nothing", () => {

@@ -978,3 +978,71 @@ fn a_caller_held_id_gives_the_same_result_without_hashing_again() {
         assert_eq!(given.changed, hashed.changed);
     }
 }
+
+/// Grep output of two files, each with many hits of one shape at different line numbers.
+fn grep_todo_hits() -> String {
+    let mut input = String::new();
+    for (file, first, step) in [("src/alpha.rs", 10, 3), ("src/beta.rs", 200, 7)] {
+        for k in 0..400 {
+            let line = first + k * step;
+            input.push_str(&format!(
+                "{file}:{line}:        // TODO: handle case {k} of the parser\n"
+            ));
+        }
+    }
+    input
+}
+
+#[test]
+fn grep_range_templates_name_the_shape_not_the_hit_lines() {
+    let input = grep_todo_hits();
+    let result = compact(input.as_bytes(), &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Grep);
+    let out = text(&result);
+    // The marker the model reads still says where the hits are.
+    assert!(out.contains("hits at lines "), "{out}");
+    let templates: Vec<&str> = result.ranges.iter().map(|r| r.template.as_str()).collect();
+    assert!(templates.len() >= 2, "{templates:?}\n{out}");
+    // Runs of one shape at different lines share a template, so retrieval feedback from one
+    // grep view matches the next; the template carries no line numbers.
+    assert!(
+        templates.iter().all(|t| *t == templates[0]),
+        "{templates:?}"
+    );
+    assert!(templates[0].contains("TODO"), "{templates:?}");
+    assert!(!templates[0].contains("hits at lines"), "{templates:?}");
+    assert!(!templates[0].starts_with('"') && !templates[0].ends_with('"'));
+}
+
+#[test]
+fn range_templates_keep_quotes_of_the_lines_themselves() {
+    // GNU `ls` quotes a name holding `'` with double quotes: the marker lists such names, and
+    // the range's template must keep their first and last quote. Long owner and group names
+    // make the listing big while the names stay few bytes.
+    let (owner, group) = ("o".repeat(90), "g".repeat(90));
+    let mut input = String::from("total 1200\n");
+    for i in 0..200 {
+        input.push_str(&format!(
+            "-rw-r--r-- 1 {owner} {group} {} Jan  1 12:00 \"'{i}\"\n",
+            1000 + i
+        ));
+    }
+    let result = compact(input.as_bytes(), &CompactOptions::default());
+    assert_eq!(result.kind, ContentKind::Tree);
+    let out = text(&result);
+    let listed: Vec<&str> = result
+        .ranges
+        .iter()
+        .map(|r| r.template.as_str())
+        .filter(|t| t.contains("'1"))
+        .collect();
+    assert!(!listed.is_empty(), "{:?}\n{out}", result.ranges);
+    for template in listed {
+        assert!(
+            template.starts_with("\"'") && template.ends_with('"'),
+            "{template}"
+        );
+        // The marker shows the same names after its `: `.
+        assert!(out.contains(&format!(": {template}")), "{template}\n{out}");
+    }
+}

@@ -10,26 +10,47 @@ use super::line_texts::LineTexts;
 use super::render::Marker;
 use super::templates::{hit_text_of, TemplateIds, Templates};
 use super::ContentKind;
+use std::ops::Range;
 
-/// The range template of a marker's description: without its leading `: `s, blanks and
-/// quotes, and its closing quotes.
-pub(super) fn description_template(description: &str) -> String {
-    let bytes = description.as_bytes();
-    let mut start = 0;
-    while bytes[start..].starts_with(b": ") {
-        start += 2;
+/// A marker's words for a dropped run, and where in them the range's template lies: the shape
+/// of the run's lines, without the punctuation the words put around it, nor (for grep hits)
+/// the hit line numbers, which differ from run to run. Retrieval feedback matches later views
+/// by that template, so it must name only what repeats.
+pub(super) struct RunWords {
+    pub(super) text: String,
+    template: Range<usize>,
+}
+
+impl RunWords {
+    fn new(text: String, template: Range<usize>) -> Self {
+        debug_assert!(text.get(template.clone()).is_some());
+        RunWords { text, template }
     }
-    while bytes.get(start) == Some(&b' ') {
-        start += 1;
+
+    /// No words: a marker without a description, and an empty template.
+    pub(super) fn none() -> Self {
+        RunWords::new(String::new(), 0..0)
     }
-    while bytes.get(start) == Some(&b'"') {
-        start += 1;
+
+    /// `words` after `head` (words that are not part of the template).
+    pub(super) fn after(head: &str, words: RunWords) -> Self {
+        let shift = head.len();
+        RunWords::new(
+            [head, &words.text].concat(),
+            words.template.start + shift..words.template.end + shift,
+        )
     }
-    let mut end = bytes.len();
-    while end > start && bytes[end - 1] == b'"' {
-        end -= 1;
+
+    /// `[head, shape, tail].concat()`, the template being `shape`.
+    fn around(head: &str, shape: &str, tail: &str) -> Self {
+        let start = head.len();
+        RunWords::new([head, shape, tail].concat(), start..start + shape.len())
     }
-    description[start..end].to_string()
+
+    /// The range's template.
+    pub(super) fn template(&self) -> &str {
+        &self.text[self.template.clone()]
+    }
 }
 
 /// The directory shared by every path in a run of bare paths (`node_modules/`), if any.
@@ -168,9 +189,9 @@ pub(super) fn describe_run(
     kind: ContentKind,
     start: usize,
     end: usize,
-) -> String {
+) -> RunWords {
     if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
-        return " identical".to_string();
+        return RunWords::around(" ", "identical", "");
     }
     if kind == ContentKind::Tree
         && run_texts(texts, start, end)
@@ -193,25 +214,26 @@ pub(super) fn describe_run(
             names.push(' ');
             names.push_str(&String::from_utf8_lossy(name));
         }
-        if !names.is_empty() {
-            return [":", &names].concat();
+        if let Some(listed) = names.strip_prefix(' ') {
+            return RunWords::around(": ", listed, "");
         }
     }
     let len = end - start + 1;
     if len < 4 {
-        return String::new();
+        return RunWords::none();
     }
     if kind == ContentKind::Tree {
         if let Some(prefix) = common_directory(texts, start, end) {
-            return [": \"", &prefix, "<*>\""].concat();
+            return RunWords::around(": \"", &[&prefix, "<*>"].concat(), "\"");
         }
         if let Some(top) = dominant_top_directory(texts, start, end) {
-            return [": mostly \"", &top, "/<*>\""].concat();
+            // The template keeps the opening quote, as range templates always had it.
+            return RunWords::around(": ", &["mostly \"", &top, "/<*>"].concat(), "\"");
         }
     }
     match dominant_template(texts, templates, start, end, |_| 0) {
-        Some(template) => [": \"", &template, "\""].concat(),
-        None => String::new(),
+        Some(template) => RunWords::around(": \"", &template, "\""),
+        None => RunWords::none(),
     }
 }
 
@@ -440,15 +462,20 @@ mod tests {
     }
 
     #[test]
-    fn range_template_drops_the_marker_punctuation() {
-        assert_eq!(description_template(": \"x <*> y\""), "x <*> y");
-        assert_eq!(
-            description_template(": : mostly \"a/<*>\""),
-            "mostly \"a/<*>"
-        );
-        assert_eq!(description_template(" identical"), "identical");
-        assert_eq!(description_template(": a b"), "a b");
-        assert_eq!(description_template("\"\""), "");
-        assert_eq!(description_template(""), "");
+    fn range_template_is_the_shape_without_the_marker_punctuation() {
+        let shaped = RunWords::around(": \"", "x <*> y", "\"");
+        assert_eq!(shaped.text, ": \"x <*> y\"");
+        assert_eq!(shaped.template(), "x <*> y");
+        // Quotes of the shape itself stay; only the ones the words added go.
+        let quoted = RunWords::around(": \"", "\"<*>\": <*>,", "\"");
+        assert_eq!(quoted.text, ": \"\"<*>\": <*>,\"");
+        assert_eq!(quoted.template(), "\"<*>\": <*>,");
+        // Words before the shape (grep hit lines) are not part of the template.
+        let hits = RunWords::after(": hits at lines 3,7", shaped);
+        assert_eq!(hits.text, ": hits at lines 3,7: \"x <*> y\"");
+        assert_eq!(hits.template(), "x <*> y");
+        let bare = RunWords::after(": hits at lines 3,7", RunWords::none());
+        assert_eq!(bare.text, ": hits at lines 3,7");
+        assert_eq!(bare.template(), "");
     }
 }

@@ -10,8 +10,8 @@ use super::super::lines::{strip_ansi, trim, LineIndex, LineSpan};
 use super::super::signals::{scan_signals, Signal};
 use super::choose::next_line_where;
 use super::describe::{
-    cross_file_marker, describe_run, description_template, hit_line_numbers, outweighs_bytes,
-    outweighs_marker, shorten_for_marker, LONG_RUN_BYTES,
+    cross_file_marker, describe_run, hit_line_numbers, outweighs_bytes, outweighs_marker,
+    shorten_for_marker, RunWords, LONG_RUN_BYTES,
 };
 use super::flags::{LineFlags, DUPLICATE, KEEP};
 use super::line_texts::{visible_segments, LineTexts};
@@ -180,8 +180,7 @@ impl Marker<'_> {
 /// (and for a run across grep files on whether the view is terse), never on the plan.
 #[derive(Default)]
 pub(super) struct MarkerMemo {
-    /// Per run: its marker words and, once a marker was written, their template (asked for
-    /// again on every render that writes the marker).
+    /// Per run: its marker words and their template.
     descriptions: RefCell<HashMap<(u32, u32), RunWords, FastState>>,
     across_files: RefCell<HashMap<(u32, u32, bool), AcrossFiles, FastState>>,
     /// For grouped grep output, per line: whether its file differs from the line before's
@@ -191,9 +190,6 @@ pub(super) struct MarkerMemo {
     /// input starts with that room instead of growing its buffers step by step.
     largest_view: Cell<(usize, usize)>,
 }
-
-/// A run's marker words, and their template once a render wrote its marker.
-type RunWords = (String, Option<String>);
 
 /// A run across grep files: its marker line and template, or none when it does not pay.
 type AcrossFiles = Option<(String, String)>;
@@ -482,32 +478,34 @@ impl Renderer<'_, '_> {
         &self,
         start: usize,
         end: usize,
-        with: impl FnOnce(&str, &mut Option<String>) -> R,
+        with: impl FnOnce(&str, &str) -> R,
     ) -> R {
         if self.marker.terse {
-            return with("", &mut None);
+            return with("", "");
         }
         let key = (start as u32, end as u32);
         let mut descriptions = self.plan.memo.descriptions.borrow_mut();
-        let (description, template) = descriptions
+        let words = descriptions
             .entry(key)
-            .or_insert_with(|| (self.describe_anew(start, end), None));
-        with(description, template)
+            .or_insert_with(|| self.describe_anew(start, end));
+        with(&words.text, words.template())
     }
 
-    fn describe_anew(&self, start: usize, end: usize) -> String {
+    fn describe_anew(&self, start: usize, end: usize) -> RunWords {
         let (texts, flags, templates) = (self.texts, self.plan.flags, self.plan.templates);
+        let words = describe_run(texts, flags, templates, self.kind, start, end);
         if self.plan.grouped && self.prefix(start) > 0 {
-            // Distinct hits are facts (principle 2): name where they are.
+            // Distinct hits are facts (principle 2): name where they are. The numbers stay out
+            // of the template: they differ from run to run, the shape of the hits does not.
             let prefix = |j: usize| self.prefix(j);
-            [
+            let head = [
                 ": hits at lines ",
                 &hit_line_numbers(texts, &prefix, start, end),
-                &describe_run(texts, flags, templates, self.kind, start, end),
             ]
-            .concat()
+            .concat();
+            RunWords::after(&head, words)
         } else {
-            describe_run(texts, flags, templates, self.kind, start, end)
+            words
         }
     }
 }
@@ -595,8 +593,7 @@ impl View<'_> {
             {
                 self.listed_names = true;
             }
-            let template = template.get_or_insert_with(|| description_template(description));
-            Some(template.clone())
+            Some(template.to_string())
         });
         let Some(template) = template else {
             self.marker_line = line;
