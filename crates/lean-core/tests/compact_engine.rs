@@ -1014,6 +1014,52 @@ fn grep_range_templates_name_the_shape_not_the_hit_lines() {
     assert!(!templates[0].starts_with('"') && !templates[0].ends_with('"'));
 }
 
+/// rg output of `files` files with two hits of one shape each.
+fn grep_hits_across_files(files: usize) -> String {
+    let mut out = String::new();
+    for f in 0..files {
+        for h in 0..2 {
+            out.push_str(&format!(
+                "crates/part_{}/src/mod_{f}.rs:{}:    let found = memchr::memchr(b'\\n', &haystack[{}..]);\n",
+                f % 7,
+                10 + h * 40 + f % 13,
+                f % 50
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn cross_file_grep_templates_carry_no_counts() {
+    // Runs that span files are described by their hit and file counts, which differ from one
+    // search to the next; the range's template is the line shape alone, so retrieval feedback
+    // from one view matches the next.
+    let mut templates = Vec::new();
+    for files in [400, 700] {
+        let result = compact(
+            grep_hits_across_files(files).as_bytes(),
+            &CompactOptions::default(),
+        );
+        assert_eq!(result.kind, ContentKind::Grep);
+        let out = text(&result);
+        assert!(out.contains(" hits in "), "{out}");
+        let cross: Vec<String> = result
+            .ranges
+            .iter()
+            .map(|r| r.template.clone())
+            .filter(|t| t.contains("let found"))
+            .collect();
+        assert!(!cross.is_empty(), "{:?}\n{out}", result.ranges);
+        templates.extend(cross);
+    }
+    assert!(
+        templates.iter().all(|t| *t == templates[0]),
+        "{templates:?}"
+    );
+    assert!(!templates[0].contains(" hits in "), "{templates:?}");
+}
+
 #[test]
 fn range_templates_keep_quotes_of_the_lines_themselves() {
     // GNU `ls` quotes a name holding `'` with double quotes: the marker lists such names, and

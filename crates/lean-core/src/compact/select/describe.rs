@@ -307,7 +307,8 @@ pub(super) fn shorten_for_marker(text: &mut String) {
 
 /// The marker of a dropped run of grep hits spanning several files (`start..=end`), naming how
 /// many hits in how many files, where they are and their dominant template; `None` when the
-/// marker would not pay for itself. Returns the marker line and the range's template.
+/// marker would not pay for itself. Returns the marker line and the range's template (the
+/// dominant template alone, empty without one).
 pub(super) fn cross_file_marker(
     texts: &LineTexts<'_>,
     marker: &Marker<'_>,
@@ -356,11 +357,9 @@ pub(super) fn cross_file_marker(
     if !outweighs_marker(texts, start, end, &line) {
         return None;
     }
-    let template = match template {
-        Some(t) => format!("{summary}: {t}"),
-        None => summary,
-    };
-    Some((line, template))
+    // The range's template is the line shape alone: the counts (and often the directory) differ
+    // from one search to the next, and retrieval feedback matches later views by template.
+    Some((line, template.unwrap_or_default()))
 }
 
 /// Whether lines `start..=end` (with their terminators) are longer than the marker line that
