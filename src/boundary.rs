@@ -80,6 +80,11 @@ pub(crate) fn napi_status(
     ))
 }
 
+/// [`napi_status`] for a conversion to JS (`ToNapiValue`), whose errors are napi's own type.
+pub(crate) fn conversion_status(status: sys::napi_status, what: &str) -> Result<()> {
+    napi_status(status, what).map_err(|error| Error::new(Status::GenericFailure, error.reason))
+}
+
 /// What a caller can do about an error of this code, when the core gave no advice itself.
 pub(crate) fn remedy(code: ErrorCode) -> &'static str {
     match code {

@@ -9,7 +9,7 @@
 use napi::bindgen_prelude::*;
 use napi::sys;
 
-use crate::boundary::{clear_pending_exception, napi_status};
+use crate::boundary::{clear_pending_exception, conversion_status};
 use crate::types::DroppedRangeInfo;
 
 /// `CompactResult.ranges`: converted by hand (see the module comment).
@@ -25,16 +25,11 @@ impl TypeName for DroppedRanges {
     }
 }
 
-/// [`napi_status`] for a conversion to JS, whose errors are napi's own type.
-fn status(code: sys::napi_status, what: &str) -> Result<()> {
-    napi_status(code, what).map_err(|error| Error::new(Status::GenericFailure, error.reason))
-}
-
 /// A JS string of `text` (valid UTF-8 from the engine).
 unsafe fn js_string(env: sys::napi_env, text: &str) -> Result<sys::napi_value> {
     let mut value = std::ptr::null_mut();
     // SAFETY: `env` is the env napi is converting for; `text` holds `len()` bytes of UTF-8.
-    status(
+    conversion_status(
         unsafe {
             sys::napi_create_string_utf8(env, text.as_ptr().cast(), text.len() as isize, &mut value)
         },
@@ -46,7 +41,7 @@ unsafe fn js_string(env: sys::napi_env, text: &str) -> Result<sys::napi_value> {
 unsafe fn js_u32(env: sys::napi_env, n: u32) -> Result<sys::napi_value> {
     let mut value = std::ptr::null_mut();
     // SAFETY: `env` is the env napi is converting for.
-    status(
+    conversion_status(
         unsafe { sys::napi_create_uint32(env, n, &mut value) },
         "create a line number",
     )?;
@@ -169,7 +164,7 @@ unsafe fn built_by_property(
             js_string(env, "template")?,
         ];
         let mut array = std::ptr::null_mut();
-        status(
+        conversion_status(
             sys::napi_create_array_with_length(env, ranges.len(), &mut array),
             "create the ranges",
         )?;
@@ -181,18 +176,18 @@ unsafe fn built_by_property(
             };
             previous = Some((&range.template, template));
             let mut object = std::ptr::null_mut();
-            status(sys::napi_create_object(env, &mut object), "create a range")?;
+            conversion_status(sys::napi_create_object(env, &mut object), "create a range")?;
             for (key, value) in [
                 (start_key, js_u32(env, range.start_line)?),
                 (end_key, js_u32(env, range.end_line)?),
                 (template_key, template),
             ] {
-                status(
+                conversion_status(
                     sys::napi_set_property(env, object, key, value),
                     "fill a range",
                 )?;
             }
-            status(
+            conversion_status(
                 sys::napi_set_element(env, array, index as u32, object),
                 "fill the ranges",
             )?;

@@ -12,7 +12,7 @@ use napi::sys;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::boundary::{failure, napi_status, remedy};
+use crate::boundary::{conversion_status, failure, napi_status, remedy};
 use crate::types::CompactResult;
 
 /// Unchanged inputs from this size up get a deferred `text`; below it the string costs less
@@ -73,7 +73,7 @@ impl ToNapiValue for ResultText {
             TextSource::Ascii(bytes) => {
                 let mut value = std::ptr::null_mut();
                 // SAFETY: `env` is the env napi is converting for; `bytes` holds `len()` bytes.
-                status(
+                conversion_status(
                     unsafe {
                         sys::napi_create_string_latin1(
                             env,
@@ -93,7 +93,7 @@ impl ToNapiValue for ResultText {
                 drop(text);
                 let mut value = std::ptr::null_mut();
                 // SAFETY: `env` is the env napi is converting for; `units` holds `len()` units.
-                status(
+                conversion_status(
                     unsafe {
                         sys::napi_create_string_utf16(
                             env,
@@ -195,18 +195,13 @@ enum Held {
     Owned(Vec<u8>),
 }
 
-/// [`napi_status`] for a conversion to JS, whose errors are napi's own type.
-fn status(code: sys::napi_status, what: &str) -> Result<()> {
-    napi_status(code, what).map_err(|error| Error::new(Status::GenericFailure, error.reason))
-}
-
 /// Defines `text` on `object` as an accessor reading `deferred`, freed with the object.
 unsafe fn install(env: sys::napi_env, object: sys::napi_value, deferred: Deferred) -> Result<()> {
     let source = match deferred {
         Deferred::Buffer { value, id } => {
             let mut buffer = std::ptr::null_mut();
             // SAFETY: `value` is the caller's Buffer in the current call.
-            status(
+            conversion_status(
                 unsafe { sys::napi_create_reference(env, value, 1, &mut buffer) },
                 "hold the input Buffer",
             )?;
@@ -216,7 +211,7 @@ unsafe fn install(env: sys::napi_env, object: sys::napi_value, deferred: Deferre
     };
     let mut owner = std::ptr::null_mut();
     // SAFETY: `object` is valid; a count of 0 makes the reference weak.
-    if let Err(error) = status(
+    if let Err(error) = conversion_status(
         unsafe { sys::napi_create_reference(env, object, 0, &mut owner) },
         "refer to the result",
     ) {
@@ -230,7 +225,7 @@ unsafe fn install(env: sys::napi_env, object: sys::napi_value, deferred: Deferre
     // The finalizer comes first: once it is in place, every later path frees `pending` with
     // the object.
     // SAFETY: `pending` is a live allocation that only `finalize_pending` frees.
-    if let Err(error) = status(
+    if let Err(error) = conversion_status(
         unsafe {
             sys::napi_add_finalizer(
                 env,
@@ -258,7 +253,7 @@ unsafe fn install(env: sys::napi_env, object: sys::napi_value, deferred: Deferre
         data: pending.cast(),
     };
     // SAFETY: `object` is valid and `accessor` lives through the call.
-    status(
+    conversion_status(
         unsafe { sys::napi_define_properties(env, object, 1, &accessor) },
         "define the result's text",
     )
