@@ -894,17 +894,24 @@ mod tests {
         }
     }
 
+    /// Lines of `x` of the given lengths, each ending in a newline, then `tail` bytes of `y`
+    /// without one.
+    fn lines_then_tail(lines: &[usize], tail: usize) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for &len in lines {
+            bytes.extend(std::iter::repeat_n(b'x', len));
+            bytes.push(b'\n');
+        }
+        bytes.extend(std::iter::repeat_n(b'y', tail));
+        bytes
+    }
+
     proptest::proptest! {
         /// The block-wise newline walk finds what memchr finds: lines of every length around
         /// the 64-byte blocks, and gaps long enough to hand over to memchr.
         #[test]
         fn newlines_match_memchr(lines in proptest::collection::vec(0usize..200, 0..40), tail in 0usize..70) {
-            let mut bytes = Vec::new();
-            for len in lines {
-                bytes.extend(std::iter::repeat_n(b'x', len));
-                bytes.push(b'\n');
-            }
-            bytes.extend(std::iter::repeat_n(b'y', tail));
+            let bytes = lines_then_tail(&lines, tail);
             let found: Vec<usize> = Newlines::new(&bytes).collect();
             let expected: Vec<usize> = memchr::memchr_iter(b'\n', &bytes).collect();
             proptest::prop_assert_eq!(found, expected);
@@ -956,12 +963,7 @@ mod tests {
         /// empty piece is no line), on inputs that end with and without a newline.
         #[test]
         fn line_starts_match_split(lines in proptest::collection::vec(0usize..150, 0..40), tail in 0usize..70) {
-            let mut bytes = Vec::new();
-            for len in lines {
-                bytes.extend(std::iter::repeat_n(b'x', len));
-                bytes.push(b'\n');
-            }
-            bytes.extend(std::iter::repeat_n(b'y', tail));
+            let bytes = lines_then_tail(&lines, tail);
             let mut expected = Vec::new();
             let mut start = 0u32;
             for piece in bytes.split(|&b| b == b'\n') {

@@ -382,21 +382,15 @@ mod tests {
     #[test]
     fn frame_search_matches_a_fresh_search_per_window() {
         // A fixed pseudo-random pattern of frames and of windows, forward and backward.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::compact::select::xorshift(0x2545_f491_4f6c_dd1du64);
         for density in [2u64, 5, 30] {
-            let frames: Vec<bool> = (0..400).map(|_| next() % density == 0).collect();
+            let frames: Vec<bool> = (0..400).map(|_| next().is_multiple_of(density)).collect();
             let asked = std::cell::Cell::new(0usize);
             let mut search = FrameSearch::new(counting(&frames, &asked));
             let mut start = 0usize;
             for _ in 0..300 {
                 // Mostly forward steps, sometimes a step back.
-                start = if next() % 10 == 0 {
+                start = if next().is_multiple_of(10) {
                     start.saturating_sub((next() % 20) as usize)
                 } else {
                     (start + (next() % 6) as usize).min(399)

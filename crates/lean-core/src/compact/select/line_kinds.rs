@@ -708,18 +708,12 @@ mod tests {
     #[test]
     fn ends_of_templates_match_a_full_pass() {
         // A fixed pseudo-random pattern of 6 templates over 300 lines, some lines repeats.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::compact::select::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..20 {
             let ids: Vec<u16> = (0..300).map(|_| (next() % 6) as u16).collect();
             let mut flags = vec![LineFlags::INITIAL; ids.len()];
             for f in flags.iter_mut() {
-                if next() % 3 == 0 {
+                if next().is_multiple_of(3) {
                     f.set(DUPLICATE);
                 }
             }

@@ -203,6 +203,18 @@ fn bounded_query_terms(query: &str) -> Vec<&str> {
         .collect()
 }
 
+/// A deterministic pseudo-random source (xorshift64) for tests that compare a fast pass with
+/// a plain one over many generated patterns.
+#[cfg(test)]
+pub(super) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
