@@ -88,6 +88,9 @@ impl LineIndex {
         if input.len() <= ESTIMATE_SAMPLE {
             return LineIndex::new_small(input);
         }
+        if input.len() < parallel_from {
+            return LineIndex::new_large(input);
+        }
         let estimate = estimate_lines(input);
         if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() && input.len() > BLOCK {
             let entries = line_start_iter(input).chain(std::iter::once(input.len() as u32));
@@ -135,6 +138,41 @@ impl LineIndex {
                 return LineIndex { starts: narrow };
             }
         }
+        LineIndex {
+            starts: Starts::Wide(starts),
+        }
+    }
+
+    /// [`LineIndex::new`] of an input longer than the estimate's sample, on one thread: the
+    /// sample's line starts are the first part of the index, and their count gives the
+    /// estimate the rest is sized by, so no pass only counts newlines.
+    fn new_large(input: &[u8]) -> LineIndex {
+        let mut starts = line_starts_within(
+            &input[..ESTIMATE_SAMPLE],
+            0,
+            ESTIMATE_SAMPLE / SHORT_LINE_BYTES + 2,
+        );
+        // The sample's newlines: a line starts after each one (the input goes on past it).
+        if input[ESTIMATE_SAMPLE - 1] == b'\n' {
+            starts.push(ESTIMATE_SAMPLE as u32);
+        }
+        let estimate = scaled_estimate(starts.len(), input.len());
+        // The rest is read from the last line start in the sample, which it starts with.
+        let cut = starts.pop().expect("the first line starts at 0") as usize;
+        if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() {
+            let rest = line_start_iter(&input[cut..]).map(|start| start + cut as u32);
+            let entries = starts
+                .iter()
+                .copied()
+                .chain(rest)
+                .chain(std::iter::once(input.len() as u32));
+            if let Some(narrow) = Starts::narrow(entries, estimate + 2) {
+                return LineIndex { starts: narrow };
+            }
+        }
+        starts.reserve((estimate + 2).saturating_sub(starts.len()));
+        extend_line_starts(&input[cut..], cut as u32, &mut starts);
+        starts.push(input.len() as u32);
         LineIndex {
             starts: Starts::Wide(starts),
         }
@@ -191,7 +229,7 @@ impl LineIndex {
 
 /// Positions of the `\n` bytes of `bytes`, in order. Lines are short, so a search call per line
 /// costs more than the line: 64 bytes are compared at once and their newline mask walked bit
-/// by bit; a block without one hands the gap to memchr, which is fastest on long lines.
+/// by bit.
 pub(crate) struct Newlines<'a> {
     bytes: &'a [u8],
     /// Offset of bit 0 of `mask`.
@@ -226,18 +264,11 @@ impl Iterator for Newlines<'_> {
                 self.next = self.bytes.len();
                 continue;
             }
-            let mask = newline_mask(&rest[..64]);
-            if mask != 0 {
-                self.base = self.next;
-                self.mask = mask;
-                self.next += 64;
-                continue;
-            }
-            // A long line: let memchr find its end, and read the next block from there.
-            let at = self.next + 64 + memchr::memchr(b'\n', &rest[64..])?;
-            self.base = at;
-            self.mask = 1;
-            self.next = at + 1;
+            // A block without a newline leaves the mask empty and the loop reads the next
+            // one (a memchr call for the rest of the line costs more on lines of a few blocks).
+            self.base = self.next;
+            self.mask = newline_mask(&rest[..64]);
+            self.next += 64;
         }
         let bit = self.mask.trailing_zeros();
         self.mask &= self.mask - 1;
@@ -279,19 +310,26 @@ fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
 
 /// [`line_starts`] into a vector of `capacity` entries to start with.
 fn line_starts_within(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
+    let mut starts = Vec::with_capacity(capacity);
+    extend_line_starts(part, base, &mut starts);
+    starts
+}
+
+/// Appends the starts of the lines of `part`, offset by `base`, to `starts`.
+fn extend_line_starts(part: &[u8], base: u32, starts: &mut Vec<u32>) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports AVX2 (checked just above).
-        return unsafe { line_starts_avx2(part, base, capacity) };
+        return unsafe { line_starts_avx2(part, base, starts) };
     }
-    line_starts_by(part, base, capacity, newline_mask)
+    extend_line_starts_by(part, base, starts, newline_mask)
 }
 
-/// [`line_starts_within`] with 64-byte blocks' newline masks from two 32-byte AVX2 compares
+/// [`extend_line_starts`] with 64-byte blocks' newline masks from two 32-byte AVX2 compares
 /// (the SSE2 mask takes four): the index reads every byte of the input.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn line_starts_avx2(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
+fn line_starts_avx2(part: &[u8], base: u32, starts: &mut Vec<u32>) {
     use std::arch::x86_64::*;
     let mask = |block: &[u8]| -> u64 {
         if block.len() < 64 {
@@ -307,11 +345,12 @@ fn line_starts_avx2(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
             lanes(0) | lanes(32) << 32
         }
     };
-    line_starts_by(part, base, capacity, mask)
+    extend_line_starts_by(part, base, starts, mask)
 }
 
-/// [`line_starts_within`] with `mask` giving a block's newline bits (see [`newline_mask`]).
-#[inline(always)]
+/// [`line_starts_within`] with `mask` giving a block's newline bits (see [`newline_mask`]), so
+/// tests can check the portable masks whatever the CPU.
+#[cfg(test)]
 fn line_starts_by(
     part: &[u8],
     base: u32,
@@ -319,51 +358,56 @@ fn line_starts_by(
     mask: impl Fn(&[u8]) -> u64,
 ) -> Vec<u32> {
     let mut starts = Vec::with_capacity(capacity);
-    if part.is_empty() {
-        return starts;
-    }
-    starts.push(base);
-    for_each_newline(part, mask, |newline| starts.push(base + newline as u32 + 1));
-    // A final `\n` ends the last line; no line starts after it.
-    if part.last() == Some(&b'\n') {
-        starts.pop();
-    }
+    extend_line_starts_by(part, base, &mut starts, mask);
     starts
 }
 
-/// Calls `found` with the position of every `\n` of `bytes`, in order: what [`Newlines`]
-/// yields, as one loop over 64-byte blocks and their masks' bits (the iterator's state machine
-/// cost more than the bits themselves on the line index's pass over the whole input).
+/// Appends the starts of the lines of `part`, offset by `base`, to `starts` (see
+/// [`line_starts_by`]). A block's starts are written without a capacity check each: the
+/// room for the most a block can hold (64) is made once per block that has any.
 #[inline(always)]
-fn for_each_newline(
-    bytes: &[u8],
-    newline_mask: impl Fn(&[u8]) -> u64,
-    mut found: impl FnMut(usize),
+fn extend_line_starts_by(
+    part: &[u8],
+    base: u32,
+    starts: &mut Vec<u32>,
+    mask: impl Fn(&[u8]) -> u64,
 ) {
+    if part.is_empty() {
+        return;
+    }
+    starts.push(base);
+    let mut push_block = |at: usize, mut bits: u64| {
+        if bits == 0 {
+            return;
+        }
+        starts.reserve(64);
+        let len = starts.len();
+        let first = base + at as u32 + 1;
+        // SAFETY: the reserve above leaves room for 64 entries after `len`, and `bits` has at
+        // most 64 set bits, so every write lands in the vector's spare capacity, and `set_len`
+        // covers exactly the entries written.
+        unsafe {
+            let out = starts.as_mut_ptr().add(len);
+            let mut k = 0usize;
+            while bits != 0 {
+                out.add(k).write(first + bits.trailing_zeros());
+                k += 1;
+                bits &= bits - 1;
+            }
+            starts.set_len(len + k);
+        }
+    };
     let mut next = 0usize;
-    while next + 64 <= bytes.len() {
-        let mut mask = newline_mask(&bytes[next..next + 64]);
-        if mask == 0 {
-            // A long line: memchr finds its end, and the next block starts after it.
-            let Some(at) = memchr::memchr(b'\n', &bytes[next + 64..]) else {
-                return;
-            };
-            found(next + 64 + at);
-            next += 64 + at + 1;
-            continue;
-        }
-        while mask != 0 {
-            found(next + mask.trailing_zeros() as usize);
-            mask &= mask - 1;
-        }
+    while next + 64 <= part.len() {
+        push_block(next, mask(&part[next..next + 64]));
         next += 64;
     }
-    if next < bytes.len() {
-        let mut mask = newline_mask(&bytes[next..]);
-        while mask != 0 {
-            found(next + mask.trailing_zeros() as usize);
-            mask &= mask - 1;
-        }
+    if next < part.len() {
+        push_block(next, mask(&part[next..]));
+    }
+    // A final `\n` ends the last line; no line starts after it.
+    if part.last() == Some(&b'\n') {
+        starts.pop();
     }
 }
 
@@ -379,9 +423,15 @@ fn estimate_lines(input: &[u8]) -> usize {
         return memchr::memchr_iter(b'\n', input).count() + 1;
     }
     let sampled = memchr::memchr_iter(b'\n', &input[..SAMPLE]).count() + 1;
+    scaled_estimate(sampled, input.len())
+}
+
+/// [`estimate_lines`] of an input of `len` bytes (longer than the sample) whose sample holds
+/// `sampled - 1` newlines.
+fn scaled_estimate(sampled: usize, len: usize) -> usize {
     // 1/8 headroom for a tail with slightly shorter lines.
-    let scaled = sampled as u128 * input.len() as u128 / SAMPLE as u128;
-    ((scaled + scaled / 8) as usize).min(input.len() + 1)
+    let scaled = sampled as u128 * len as u128 / ESTIMATE_SAMPLE as u128;
+    ((scaled + scaled / 8) as usize).min(len + 1)
 }
 
 /// True when some line may need cleaning: an escape byte, or a `\r` that is not part of a
@@ -813,6 +863,47 @@ mod tests {
             proptest::prop_assert_eq!(small.len(), counted.len());
             for k in 0..=small.len() {
                 proptest::prop_assert_eq!(small.starts().get(k), counted.starts().get(k));
+            }
+        }
+    }
+
+    /// Inputs past the estimate's sample are indexed from the sample's starts onwards: the
+    /// result must match the counting build whatever the line lengths (narrow, wide, and a
+    /// short-line input whose one huge line forces the wide form) and wherever a line crosses
+    /// or ends at the sample's last byte.
+    #[test]
+    fn large_indexes_match_the_counting_build() {
+        let sample = super::ESTIMATE_SAMPLE;
+        let shapes: [&[usize]; 4] = [&[5, 17, 0, 30], &[90, 140, 61], &[3, 70_000, 4], &[63]];
+        for lines in shapes {
+            for shift in (0..3).chain(60..68) {
+                for final_newline in [false, true] {
+                    let mut input = vec![b'p'; shift];
+                    let mut k = 0usize;
+                    while input.len() < sample + 5000 {
+                        input.extend(std::iter::repeat_n(b'x', lines[k % lines.len()]));
+                        input.push(b'\n');
+                        k += 1;
+                    }
+                    // A newline as the sample's last byte, or a line across its end.
+                    input[sample - 1] = if shift % 2 == 0 { b'\n' } else { b'z' };
+                    if !final_newline {
+                        input.push(b'y');
+                    }
+                    let (large, counted) = (
+                        LineIndex::new(&input, usize::MAX),
+                        index_by_counting(&input),
+                    );
+                    assert_eq!(large.is_narrow(), counted.is_narrow(), "{lines:?} {shift}");
+                    assert_eq!(large.len(), counted.len(), "{lines:?} {shift}");
+                    for i in 0..=large.len() {
+                        assert_eq!(
+                            large.starts().get(i),
+                            counted.starts().get(i),
+                            "{lines:?} {shift} {i}"
+                        );
+                    }
+                }
             }
         }
     }
