@@ -276,6 +276,129 @@ impl Iterator for Newlines<'_> {
     }
 }
 
+/// Per 64-byte block of `bytes` (the last one may be shorter), one mask per pair of `pairs`:
+/// bit `i` of `marks[w][k]` is set when byte `64 * w + i` equals either byte of `pairs[k]`.
+/// Several bytes a scan asks about are found in one pass (AVX2 where the CPU has it), instead
+/// of a search each; [`MarkedPositions`] walks one pair's bits.
+pub(crate) fn pair_marks64<const K: usize>(bytes: &[u8], pairs: [[u8; 2]; K]) -> Vec<[u64; K]> {
+    pair_marks64_with(bytes, pairs, true)
+}
+
+/// [`pair_marks64`], with AVX2 only when `vector` allows it (tests check the portable path).
+fn pair_marks64_with<const K: usize>(
+    bytes: &[u8],
+    pairs: [[u8; 2]; K],
+    vector: bool,
+) -> Vec<[u64; K]> {
+    let mut marks = Vec::with_capacity(bytes.len().div_ceil(64));
+    let full = bytes.len() / 64 * 64;
+    #[cfg(target_arch = "x86_64")]
+    if vector && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: AVX2 was just detected on this CPU.
+        unsafe { pair_marks64_avx2(&bytes[..full], pairs, &mut marks) };
+    }
+    if marks.is_empty() {
+        marks.extend(bytes[..full].chunks_exact(64).map(|block| {
+            let mut masks = [0u64; K];
+            for at in (0..64).step_by(16) {
+                let lanes = pair_masks16(&block[at..at + 16], pairs);
+                for (mask, lane) in masks.iter_mut().zip(lanes) {
+                    *mask |= u64::from(lane) << at;
+                }
+            }
+            masks
+        }));
+    }
+    if full < bytes.len() {
+        let mut masks = [0u64; K];
+        for (i, &b) in bytes[full..].iter().enumerate() {
+            for (mask, [x, y]) in masks.iter_mut().zip(pairs) {
+                *mask |= u64::from(b == x || b == y) << i;
+            }
+        }
+        marks.push(masks);
+    }
+    marks
+}
+
+/// [`pair_marks64`] of `bytes` (a multiple of 64 bytes long), two 32-byte compares per pair
+/// and block.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn pair_marks64_avx2<const K: usize>(
+    bytes: &[u8],
+    pairs: [[u8; 2]; K],
+    marks: &mut Vec<[u64; K]>,
+) {
+    use std::arch::x86_64::*;
+    let blocks = bytes.len() / 64;
+    marks.reserve(blocks);
+    let base = bytes.as_ptr();
+    let broadcast = pairs.map(|[x, y]| [x, y].map(|b| u64::from(b) * 0x0101_0101_0101_0101));
+    for block in 0..blocks {
+        let mut masks = [0u64; K];
+        for (mask, &[x, y]) in masks.iter_mut().zip(&broadcast) {
+            // A macro, not a closure: closures do not inherit this function's target features.
+            // The loads read the 32-byte halves of block `block`, inside `bytes`.
+            macro_rules! half {
+                ($offset:expr) => {{
+                    let v = _mm256_loadu_si256(base.add(64 * block + $offset).cast());
+                    let hits = _mm256_or_si256(
+                        _mm256_cmpeq_epi8(v, _mm256_set1_epi64x(x as i64)),
+                        _mm256_cmpeq_epi8(v, _mm256_set1_epi64x(y as i64)),
+                    );
+                    u64::from(_mm256_movemask_epi8(hits) as u32)
+                }};
+            }
+            // SAFETY: see the macro.
+            *mask = unsafe { half!(0) | half!(32) << 32 };
+        }
+        // SAFETY: `reserve` made room for every block.
+        unsafe { marks.as_mut_ptr().add(marks.len()).write(masks) };
+        // SAFETY: the entry after the old length was just written.
+        unsafe { marks.set_len(marks.len() + 1) };
+    }
+}
+
+/// Positions, in order, whose bit is set in pair `class` of marks from [`pair_marks64`].
+pub(crate) struct MarkedPositions<'m, const K: usize> {
+    marks: &'m [[u64; K]],
+    class: usize,
+    /// Block of `mask`.
+    word: usize,
+    /// Bits of block `word` not yet returned.
+    mask: u64,
+}
+
+impl<'m, const K: usize> MarkedPositions<'m, K> {
+    pub(crate) fn new(marks: &'m [[u64; K]], class: usize) -> Self {
+        MarkedPositions {
+            marks,
+            class,
+            word: 0,
+            mask: marks.first().map_or(0, |m| m[class]),
+        }
+    }
+}
+
+impl<const K: usize> Iterator for MarkedPositions<'_, K> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            self.word += 1;
+            self.mask = self.marks.get(self.word)?[self.class];
+        }
+        let bit = self.mask.trailing_zeros();
+        self.mask &= self.mask - 1;
+        Some(self.word * 64 + bit as usize)
+    }
+}
+
 /// Bit `i` set for each `\n` at `block[i]` (a block of at most 64 bytes).
 #[inline]
 fn newline_mask(block: &[u8]) -> u64 {
@@ -690,6 +813,16 @@ pub(crate) fn control_bytes(hay: &[u8], allowed: [u8; 6]) -> (usize, bool) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::*;
+        if let Some(table) = allowed_table(allowed) {
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                // SAFETY: both features were just detected on this CPU.
+                let (controls, high) = unsafe { control_bytes_avx2(hay, &table) };
+                let (tail_controls, tail_ascii) = scalar(&hay[hay.len() / 32 * 32..]);
+                return (controls + tail_controls, !high && tail_ascii);
+            }
+        }
         let mut controls = 0usize;
         let mut high = 0u32;
         let mut chunks = hay.chunks_exact(16);
@@ -716,6 +849,52 @@ pub(crate) fn control_bytes(hay: &[u8], allowed: [u8; 6]) -> (usize, bool) {
     #[cfg(not(target_arch = "x86_64"))]
     {
         scalar(hay)
+    }
+}
+
+/// The lookup [`control_bytes_avx2`] tells allowed control bytes by: indexed by a byte's low
+/// nibble, the one allowed byte with that nibble, or 0x80, which no control byte equals (and
+/// which makes the lookup of a byte with its high bit set give 0, no control byte either).
+/// `None` when two allowed bytes share a nibble.
+#[cfg(target_arch = "x86_64")]
+fn allowed_table(allowed: [u8; 6]) -> Option<[u8; 16]> {
+    let mut table = [0x80u8; 16];
+    for b in allowed {
+        let entry = &mut table[usize::from(b & 15)];
+        if *entry != 0x80 && *entry != b {
+            return None;
+        }
+        *entry = b;
+    }
+    Some(table)
+}
+
+/// [`control_bytes`] of the whole 32-byte lanes of `hay`: the count of disallowed control
+/// bytes and whether any byte has its high bit set. A byte is a control byte when
+/// `min(v, 0x1f) == v`, and allowed when it equals its lookup in `table` (see
+/// [`allowed_table`]): one shuffle instead of a compare per allowed byte.
+///
+/// # Safety
+/// The CPU must support AVX2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn control_bytes_avx2(hay: &[u8], table: &[u8; 16]) -> (usize, bool) {
+    use std::arch::x86_64::*;
+    // SAFETY: `table` holds 16 bytes; the loads below read whole 32-byte lanes of `hay`.
+    unsafe {
+        let lookup = _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast()));
+        let top = _mm256_set1_epi8(0x1f);
+        let mut controls = 0usize;
+        let mut high = _mm256_setzero_si256();
+        for lane in hay.chunks_exact(32) {
+            let v = _mm256_loadu_si256(lane.as_ptr().cast());
+            high = _mm256_or_si256(high, v);
+            let low = _mm256_cmpeq_epi8(_mm256_min_epu8(v, top), v);
+            let fine = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(lookup, v), v);
+            let bad = _mm256_andnot_si256(fine, low);
+            controls += (_mm256_movemask_epi8(bad) as u32).count_ones() as usize;
+        }
+        (controls, _mm256_movemask_epi8(high) != 0)
     }
 }
 
@@ -1041,11 +1220,52 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Hits of each pair in and across 64-byte blocks, the last block short or whole.
+        #[test]
+        fn marked_positions_match_a_byte_loop(hay in proptest::collection::vec(proptest::sample::select(b"ab:=PF".to_vec()), 0..300)) {
+            let pairs = [[b':', b':'], [b'P', b'F'], [b'=', b'a']];
+            let marks = super::pair_marks64(&hay, pairs);
+            proptest::prop_assert_eq!(&marks, &super::pair_marks64_with(&hay, pairs, false));
+            for (class, [a, b]) in pairs.into_iter().enumerate() {
+                let found: Vec<usize> = super::MarkedPositions::new(&marks, class).collect();
+                let expected: Vec<usize> = (0..hay.len()).filter(|&i| hay[i] == a || hay[i] == b).collect();
+                proptest::prop_assert_eq!(found, expected);
+            }
+        }
+
         #[test]
         fn control_bytes_match_a_byte_loop(hay in proptest::collection::vec(proptest::sample::select(vec![0u8, 8, 9, 10, 13, 27, 31, 32, 65, 127, 128, 200, 255]), 0..100)) {
             let allowed = [b'\n', b'\r', b'\t', 0x1b, 0x0c, 0x08];
             let controls = hay.iter().filter(|&&b| b < 0x20 && !allowed.contains(&b)).count();
             proptest::prop_assert_eq!(control_bytes(&hay, allowed), (controls, hay.is_ascii()));
+        }
+    }
+
+    /// Every byte value, in the vector lanes and in the tail, against the allowed sets the
+    /// nibble lookup takes and one whose bytes share a nibble (the compare-per-byte path).
+    #[test]
+    fn control_bytes_of_every_byte_value() {
+        let sets = [
+            [b'\n', b'\r', b'\t', 0x1b, 0x0c, 0x08],
+            [0x0b, 0x1b, b'\t', b'\t', b'\t', b'\t'],
+        ];
+        for allowed in sets {
+            for value in 0..=255u8 {
+                for at in [0usize, 17, 31, 32, 63, 64, 70] {
+                    let mut hay = vec![b'a'; 71];
+                    hay[at] = value;
+                    hay[(at + 40) % 71] = value;
+                    let controls = hay
+                        .iter()
+                        .filter(|&&b| b < 0x20 && !allowed.contains(&b))
+                        .count();
+                    assert_eq!(
+                        control_bytes(&hay, allowed),
+                        (controls, hay.is_ascii()),
+                        "{value} at {at}"
+                    );
+                }
+            }
         }
     }
 
