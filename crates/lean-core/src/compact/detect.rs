@@ -1,7 +1,9 @@
 //! Content detection: which kind of tool output a byte buffer is, from the caller's hints (tool,
 //! command line, file path) first and then from a sample of the content itself.
 
-use super::lines::{byte_mask_chunks, control_bytes, indent_width, trim, Newlines};
+use super::lines::{
+    byte_mask_chunks, control_bytes, indent_width, pair_marks64, trim, MarkedPositions,
+};
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
 
@@ -366,8 +368,8 @@ struct Votes {
     table_rule: bool,
 }
 
-/// Needles a line may hold anywhere: each is searched for once over the whole sample, and a
-/// line asks whether an occurrence lies inside its trimmed text.
+/// Needles a line may hold anywhere: their occurrences are found once over the whole sample
+/// (from one marking pass), and a line asks whether one lies inside its trimmed text.
 const PASSED: &[u8] = b" PASSED";
 const FAILED: &[u8] = b" FAILED";
 const _: () = assert!(PASSED.len() == FAILED.len());
@@ -376,22 +378,34 @@ const COLON_WARNING: &[u8] = b": warning";
 
 fn count_votes(sample: &[u8]) -> Votes {
     let mut v = Votes::default();
-    let find = |needle| Occurrences::new(memchr::memmem::find_iter(sample, needle));
+    // The newlines, the capital P and F of a test result, the colons of a finding and the `=`
+    // of an assignment, marked in one pass over the sample (searches for each read it four
+    // times, and a search call per hit costs more than the hit's check).
+    let marks = pair_marks64(
+        sample,
+        [[b'\n', b'\n'], [b'P', b'F'], [b':', b':'], [b'=', b'=']],
+    );
     // Capital P and F are rare enough in output that checking each one beats two searches.
-    let mut results = Occurrences::new(memchr::memchr2_iter(b'P', b'F', sample).filter_map(|at| {
+    let mut results = Occurrences::new(MarkedPositions::new(&marks, 1).filter_map(|at| {
         let word = &sample[at..];
         let result = word.starts_with(&PASSED[1..]) || word.starts_with(&FAILED[1..]);
         (at > 0 && sample[at - 1] == b' ' && result).then(|| at - 1)
     }));
-    let (mut errors, mut warnings) = (find(COLON_ERROR), find(COLON_WARNING));
+    // Both findings start with `: `: one walk over the colons. A finding starting inside a
+    // line's trimmed text ends inside it too (its bytes after the blank are not whitespace),
+    // so its start decides.
+    let mut findings = Occurrences::new(MarkedPositions::new(&marks, 2).filter(|&at| {
+        let after = &sample[at + 1..];
+        after.starts_with(&COLON_ERROR[1..]) || after.starts_with(&COLON_WARNING[1..])
+    }));
     // ` = ` overlaps itself (`a = = b`): its occurrences are found from their `=`.
-    let mut spaced_equals = Occurrences::new(memchr::memchr_iter(b'=', sample).filter_map(|at| {
+    let mut spaced_equals = Occurrences::new(MarkedPositions::new(&marks, 3).filter_map(|at| {
         let spaced = at > 0 && sample[at - 1] == b' ' && sample.get(at + 1) == Some(&b' ');
         spaced.then(|| at - 1)
     }));
     // The pieces `split` on `\n` would give (a final empty one included).
     let mut start = 0usize;
-    let ends = Newlines::new(sample).chain(std::iter::once(sample.len()));
+    let ends = MarkedPositions::new(&marks, 0).chain(std::iter::once(sample.len()));
     for end in ends {
         let line_at = start;
         let raw = &sample[start..end];
@@ -443,8 +457,7 @@ fn count_votes(sample: &[u8]) -> Votes {
         if t.ends_with(b" ... ok") || result || starts_test_result(t) {
             v.test += 1;
         }
-        let finding = needle_in(&mut errors, COLON_ERROR, t_at, t_end)
-            || needle_in(&mut warnings, COLON_WARNING, t_at, t_end);
+        let finding = findings.any_in(t_at, t_end);
         if finding || starts_diagnostic(t) {
             v.diag += 1;
         }

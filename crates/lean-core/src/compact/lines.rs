@@ -88,6 +88,9 @@ impl LineIndex {
         if input.len() <= ESTIMATE_SAMPLE {
             return LineIndex::new_small(input);
         }
+        if input.len() < parallel_from {
+            return LineIndex::new_large(input);
+        }
         let estimate = estimate_lines(input);
         if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() && input.len() > BLOCK {
             let entries = line_start_iter(input).chain(std::iter::once(input.len() as u32));
@@ -135,6 +138,41 @@ impl LineIndex {
                 return LineIndex { starts: narrow };
             }
         }
+        LineIndex {
+            starts: Starts::Wide(starts),
+        }
+    }
+
+    /// [`LineIndex::new`] of an input longer than the estimate's sample, on one thread: the
+    /// sample's line starts are the first part of the index, and their count gives the
+    /// estimate the rest is sized by, so no pass only counts newlines.
+    fn new_large(input: &[u8]) -> LineIndex {
+        let mut starts = line_starts_within(
+            &input[..ESTIMATE_SAMPLE],
+            0,
+            ESTIMATE_SAMPLE / SHORT_LINE_BYTES + 2,
+        );
+        // The sample's newlines: a line starts after each one (the input goes on past it).
+        if input[ESTIMATE_SAMPLE - 1] == b'\n' {
+            starts.push(ESTIMATE_SAMPLE as u32);
+        }
+        let estimate = scaled_estimate(starts.len(), input.len());
+        // The rest is read from the last line start in the sample, which it starts with.
+        let cut = starts.pop().expect("the first line starts at 0") as usize;
+        if estimate.saturating_mul(SHORT_LINE_BYTES) > input.len() {
+            let rest = line_start_iter(&input[cut..]).map(|start| start + cut as u32);
+            let entries = starts
+                .iter()
+                .copied()
+                .chain(rest)
+                .chain(std::iter::once(input.len() as u32));
+            if let Some(narrow) = Starts::narrow(entries, estimate + 2) {
+                return LineIndex { starts: narrow };
+            }
+        }
+        starts.reserve((estimate + 2).saturating_sub(starts.len()));
+        extend_line_starts(&input[cut..], cut as u32, &mut starts);
+        starts.push(input.len() as u32);
         LineIndex {
             starts: Starts::Wide(starts),
         }
@@ -191,7 +229,7 @@ impl LineIndex {
 
 /// Positions of the `\n` bytes of `bytes`, in order. Lines are short, so a search call per line
 /// costs more than the line: 64 bytes are compared at once and their newline mask walked bit
-/// by bit; a block without one hands the gap to memchr, which is fastest on long lines.
+/// by bit.
 pub(crate) struct Newlines<'a> {
     bytes: &'a [u8],
     /// Offset of bit 0 of `mask`.
@@ -226,22 +264,138 @@ impl Iterator for Newlines<'_> {
                 self.next = self.bytes.len();
                 continue;
             }
-            let mask = newline_mask(&rest[..64]);
-            if mask != 0 {
-                self.base = self.next;
-                self.mask = mask;
-                self.next += 64;
-                continue;
-            }
-            // A long line: let memchr find its end, and read the next block from there.
-            let at = self.next + 64 + memchr::memchr(b'\n', &rest[64..])?;
-            self.base = at;
-            self.mask = 1;
-            self.next = at + 1;
+            // A block without a newline leaves the mask empty and the loop reads the next
+            // one (a memchr call for the rest of the line costs more on lines of a few blocks).
+            self.base = self.next;
+            self.mask = newline_mask(&rest[..64]);
+            self.next += 64;
         }
         let bit = self.mask.trailing_zeros();
         self.mask &= self.mask - 1;
         Some(self.base + bit as usize)
+    }
+}
+
+/// Per 64-byte block of `bytes` (the last one may be shorter), one mask per pair of `pairs`:
+/// bit `i` of `marks[w][k]` is set when byte `64 * w + i` equals either byte of `pairs[k]`.
+/// Several bytes a scan asks about are found in one pass (AVX2 where the CPU has it), instead
+/// of a search each; [`MarkedPositions`] walks one pair's bits.
+pub(crate) fn pair_marks64<const K: usize>(bytes: &[u8], pairs: [[u8; 2]; K]) -> Vec<[u64; K]> {
+    pair_marks64_with(bytes, pairs, true)
+}
+
+/// [`pair_marks64`], with AVX2 only when `vector` allows it (tests check the portable path).
+fn pair_marks64_with<const K: usize>(
+    bytes: &[u8],
+    pairs: [[u8; 2]; K],
+    vector: bool,
+) -> Vec<[u64; K]> {
+    let mut marks = Vec::with_capacity(bytes.len().div_ceil(64));
+    let full = bytes.len() / 64 * 64;
+    #[cfg(target_arch = "x86_64")]
+    if vector && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: AVX2 was just detected on this CPU.
+        unsafe { pair_marks64_avx2(&bytes[..full], pairs, &mut marks) };
+    }
+    if marks.is_empty() {
+        marks.extend(bytes[..full].chunks_exact(64).map(|block| {
+            let mut masks = [0u64; K];
+            for at in (0..64).step_by(16) {
+                let lanes = pair_masks16(&block[at..at + 16], pairs);
+                for (mask, lane) in masks.iter_mut().zip(lanes) {
+                    *mask |= u64::from(lane) << at;
+                }
+            }
+            masks
+        }));
+    }
+    if full < bytes.len() {
+        let mut masks = [0u64; K];
+        for (i, &b) in bytes[full..].iter().enumerate() {
+            for (mask, [x, y]) in masks.iter_mut().zip(pairs) {
+                *mask |= u64::from(b == x || b == y) << i;
+            }
+        }
+        marks.push(masks);
+    }
+    marks
+}
+
+/// [`pair_marks64`] of `bytes` (a multiple of 64 bytes long), two 32-byte compares per pair
+/// and block.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn pair_marks64_avx2<const K: usize>(
+    bytes: &[u8],
+    pairs: [[u8; 2]; K],
+    marks: &mut Vec<[u64; K]>,
+) {
+    use std::arch::x86_64::*;
+    let blocks = bytes.len() / 64;
+    marks.reserve(blocks);
+    let base = bytes.as_ptr();
+    let broadcast = pairs.map(|[x, y]| [x, y].map(|b| u64::from(b) * 0x0101_0101_0101_0101));
+    for block in 0..blocks {
+        let mut masks = [0u64; K];
+        for (mask, &[x, y]) in masks.iter_mut().zip(&broadcast) {
+            // A macro, not a closure: closures do not inherit this function's target features.
+            // The loads read the 32-byte halves of block `block`, inside `bytes`.
+            macro_rules! half {
+                ($offset:expr) => {{
+                    let v = _mm256_loadu_si256(base.add(64 * block + $offset).cast());
+                    let hits = _mm256_or_si256(
+                        _mm256_cmpeq_epi8(v, _mm256_set1_epi64x(x as i64)),
+                        _mm256_cmpeq_epi8(v, _mm256_set1_epi64x(y as i64)),
+                    );
+                    u64::from(_mm256_movemask_epi8(hits) as u32)
+                }};
+            }
+            // SAFETY: see the macro.
+            *mask = unsafe { half!(0) | half!(32) << 32 };
+        }
+        // SAFETY: `reserve` made room for every block.
+        unsafe { marks.as_mut_ptr().add(marks.len()).write(masks) };
+        // SAFETY: the entry after the old length was just written.
+        unsafe { marks.set_len(marks.len() + 1) };
+    }
+}
+
+/// Positions, in order, whose bit is set in pair `class` of marks from [`pair_marks64`].
+pub(crate) struct MarkedPositions<'m, const K: usize> {
+    marks: &'m [[u64; K]],
+    class: usize,
+    /// Block of `mask`.
+    word: usize,
+    /// Bits of block `word` not yet returned.
+    mask: u64,
+}
+
+impl<'m, const K: usize> MarkedPositions<'m, K> {
+    pub(crate) fn new(marks: &'m [[u64; K]], class: usize) -> Self {
+        MarkedPositions {
+            marks,
+            class,
+            word: 0,
+            mask: marks.first().map_or(0, |m| m[class]),
+        }
+    }
+}
+
+impl<const K: usize> Iterator for MarkedPositions<'_, K> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            self.word += 1;
+            self.mask = self.marks.get(self.word)?[self.class];
+        }
+        let bit = self.mask.trailing_zeros();
+        self.mask &= self.mask - 1;
+        Some(self.word * 64 + bit as usize)
     }
 }
 
@@ -279,19 +433,26 @@ fn line_starts(part: &[u8], base: u32) -> Vec<u32> {
 
 /// [`line_starts`] into a vector of `capacity` entries to start with.
 fn line_starts_within(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
+    let mut starts = Vec::with_capacity(capacity);
+    extend_line_starts(part, base, &mut starts);
+    starts
+}
+
+/// Appends the starts of the lines of `part`, offset by `base`, to `starts`.
+fn extend_line_starts(part: &[u8], base: u32, starts: &mut Vec<u32>) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports AVX2 (checked just above).
-        return unsafe { line_starts_avx2(part, base, capacity) };
+        return unsafe { line_starts_avx2(part, base, starts) };
     }
-    line_starts_by(part, base, capacity, newline_mask)
+    extend_line_starts_by(part, base, starts, newline_mask)
 }
 
-/// [`line_starts_within`] with 64-byte blocks' newline masks from two 32-byte AVX2 compares
+/// [`extend_line_starts`] with 64-byte blocks' newline masks from two 32-byte AVX2 compares
 /// (the SSE2 mask takes four): the index reads every byte of the input.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn line_starts_avx2(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
+fn line_starts_avx2(part: &[u8], base: u32, starts: &mut Vec<u32>) {
     use std::arch::x86_64::*;
     let mask = |block: &[u8]| -> u64 {
         if block.len() < 64 {
@@ -307,11 +468,12 @@ fn line_starts_avx2(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
             lanes(0) | lanes(32) << 32
         }
     };
-    line_starts_by(part, base, capacity, mask)
+    extend_line_starts_by(part, base, starts, mask)
 }
 
-/// [`line_starts_within`] with `mask` giving a block's newline bits (see [`newline_mask`]).
-#[inline(always)]
+/// [`line_starts_within`] with `mask` giving a block's newline bits (see [`newline_mask`]), so
+/// tests can check the portable masks whatever the CPU.
+#[cfg(test)]
 fn line_starts_by(
     part: &[u8],
     base: u32,
@@ -319,51 +481,56 @@ fn line_starts_by(
     mask: impl Fn(&[u8]) -> u64,
 ) -> Vec<u32> {
     let mut starts = Vec::with_capacity(capacity);
-    if part.is_empty() {
-        return starts;
-    }
-    starts.push(base);
-    for_each_newline(part, mask, |newline| starts.push(base + newline as u32 + 1));
-    // A final `\n` ends the last line; no line starts after it.
-    if part.last() == Some(&b'\n') {
-        starts.pop();
-    }
+    extend_line_starts_by(part, base, &mut starts, mask);
     starts
 }
 
-/// Calls `found` with the position of every `\n` of `bytes`, in order: what [`Newlines`]
-/// yields, as one loop over 64-byte blocks and their masks' bits (the iterator's state machine
-/// cost more than the bits themselves on the line index's pass over the whole input).
+/// Appends the starts of the lines of `part`, offset by `base`, to `starts` (see
+/// [`line_starts_by`]). A block's starts are written without a capacity check each: the
+/// room for the most a block can hold (64) is made once per block that has any.
 #[inline(always)]
-fn for_each_newline(
-    bytes: &[u8],
-    newline_mask: impl Fn(&[u8]) -> u64,
-    mut found: impl FnMut(usize),
+fn extend_line_starts_by(
+    part: &[u8],
+    base: u32,
+    starts: &mut Vec<u32>,
+    mask: impl Fn(&[u8]) -> u64,
 ) {
+    if part.is_empty() {
+        return;
+    }
+    starts.push(base);
+    let mut push_block = |at: usize, mut bits: u64| {
+        if bits == 0 {
+            return;
+        }
+        starts.reserve(64);
+        let len = starts.len();
+        let first = base + at as u32 + 1;
+        // SAFETY: the reserve above leaves room for 64 entries after `len`, and `bits` has at
+        // most 64 set bits, so every write lands in the vector's spare capacity, and `set_len`
+        // covers exactly the entries written.
+        unsafe {
+            let out = starts.as_mut_ptr().add(len);
+            let mut k = 0usize;
+            while bits != 0 {
+                out.add(k).write(first + bits.trailing_zeros());
+                k += 1;
+                bits &= bits - 1;
+            }
+            starts.set_len(len + k);
+        }
+    };
     let mut next = 0usize;
-    while next + 64 <= bytes.len() {
-        let mut mask = newline_mask(&bytes[next..next + 64]);
-        if mask == 0 {
-            // A long line: memchr finds its end, and the next block starts after it.
-            let Some(at) = memchr::memchr(b'\n', &bytes[next + 64..]) else {
-                return;
-            };
-            found(next + 64 + at);
-            next += 64 + at + 1;
-            continue;
-        }
-        while mask != 0 {
-            found(next + mask.trailing_zeros() as usize);
-            mask &= mask - 1;
-        }
+    while next + 64 <= part.len() {
+        push_block(next, mask(&part[next..next + 64]));
         next += 64;
     }
-    if next < bytes.len() {
-        let mut mask = newline_mask(&bytes[next..]);
-        while mask != 0 {
-            found(next + mask.trailing_zeros() as usize);
-            mask &= mask - 1;
-        }
+    if next < part.len() {
+        push_block(next, mask(&part[next..]));
+    }
+    // A final `\n` ends the last line; no line starts after it.
+    if part.last() == Some(&b'\n') {
+        starts.pop();
     }
 }
 
@@ -379,9 +546,15 @@ fn estimate_lines(input: &[u8]) -> usize {
         return memchr::memchr_iter(b'\n', input).count() + 1;
     }
     let sampled = memchr::memchr_iter(b'\n', &input[..SAMPLE]).count() + 1;
+    scaled_estimate(sampled, input.len())
+}
+
+/// [`estimate_lines`] of an input of `len` bytes (longer than the sample) whose sample holds
+/// `sampled - 1` newlines.
+fn scaled_estimate(sampled: usize, len: usize) -> usize {
     // 1/8 headroom for a tail with slightly shorter lines.
-    let scaled = sampled as u128 * input.len() as u128 / SAMPLE as u128;
-    ((scaled + scaled / 8) as usize).min(input.len() + 1)
+    let scaled = sampled as u128 * len as u128 / ESTIMATE_SAMPLE as u128;
+    ((scaled + scaled / 8) as usize).min(len + 1)
 }
 
 /// True when some line may need cleaning: an escape byte, or a `\r` that is not part of a
@@ -640,6 +813,16 @@ pub(crate) fn control_bytes(hay: &[u8], allowed: [u8; 6]) -> (usize, bool) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::*;
+        if let Some(table) = allowed_table(allowed) {
+            if std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                // SAFETY: both features were just detected on this CPU.
+                let (controls, high) = unsafe { control_bytes_avx2(hay, &table) };
+                let (tail_controls, tail_ascii) = scalar(&hay[hay.len() / 32 * 32..]);
+                return (controls + tail_controls, !high && tail_ascii);
+            }
+        }
         let mut controls = 0usize;
         let mut high = 0u32;
         let mut chunks = hay.chunks_exact(16);
@@ -666,6 +849,52 @@ pub(crate) fn control_bytes(hay: &[u8], allowed: [u8; 6]) -> (usize, bool) {
     #[cfg(not(target_arch = "x86_64"))]
     {
         scalar(hay)
+    }
+}
+
+/// The lookup [`control_bytes_avx2`] tells allowed control bytes by: indexed by a byte's low
+/// nibble, the one allowed byte with that nibble, or 0x80, which no control byte equals (and
+/// which makes the lookup of a byte with its high bit set give 0, no control byte either).
+/// `None` when two allowed bytes share a nibble.
+#[cfg(target_arch = "x86_64")]
+fn allowed_table(allowed: [u8; 6]) -> Option<[u8; 16]> {
+    let mut table = [0x80u8; 16];
+    for b in allowed {
+        let entry = &mut table[usize::from(b & 15)];
+        if *entry != 0x80 && *entry != b {
+            return None;
+        }
+        *entry = b;
+    }
+    Some(table)
+}
+
+/// [`control_bytes`] of the whole 32-byte lanes of `hay`: the count of disallowed control
+/// bytes and whether any byte has its high bit set. A byte is a control byte when
+/// `min(v, 0x1f) == v`, and allowed when it equals its lookup in `table` (see
+/// [`allowed_table`]): one shuffle instead of a compare per allowed byte.
+///
+/// # Safety
+/// The CPU must support AVX2 and POPCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn control_bytes_avx2(hay: &[u8], table: &[u8; 16]) -> (usize, bool) {
+    use std::arch::x86_64::*;
+    // SAFETY: `table` holds 16 bytes; the loads below read whole 32-byte lanes of `hay`.
+    unsafe {
+        let lookup = _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast()));
+        let top = _mm256_set1_epi8(0x1f);
+        let mut controls = 0usize;
+        let mut high = _mm256_setzero_si256();
+        for lane in hay.chunks_exact(32) {
+            let v = _mm256_loadu_si256(lane.as_ptr().cast());
+            high = _mm256_or_si256(high, v);
+            let low = _mm256_cmpeq_epi8(_mm256_min_epu8(v, top), v);
+            let fine = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(lookup, v), v);
+            let bad = _mm256_andnot_si256(fine, low);
+            controls += (_mm256_movemask_epi8(bad) as u32).count_ones() as usize;
+        }
+        (controls, _mm256_movemask_epi8(high) != 0)
     }
 }
 
@@ -817,6 +1046,47 @@ mod tests {
         }
     }
 
+    /// Inputs past the estimate's sample are indexed from the sample's starts onwards: the
+    /// result must match the counting build whatever the line lengths (narrow, wide, and a
+    /// short-line input whose one huge line forces the wide form) and wherever a line crosses
+    /// or ends at the sample's last byte.
+    #[test]
+    fn large_indexes_match_the_counting_build() {
+        let sample = super::ESTIMATE_SAMPLE;
+        let shapes: [&[usize]; 4] = [&[5, 17, 0, 30], &[90, 140, 61], &[3, 70_000, 4], &[63]];
+        for lines in shapes {
+            for shift in (0..3).chain(60..68) {
+                for final_newline in [false, true] {
+                    let mut input = vec![b'p'; shift];
+                    let mut k = 0usize;
+                    while input.len() < sample + 5000 {
+                        input.extend(std::iter::repeat_n(b'x', lines[k % lines.len()]));
+                        input.push(b'\n');
+                        k += 1;
+                    }
+                    // A newline as the sample's last byte, or a line across its end.
+                    input[sample - 1] = if shift % 2 == 0 { b'\n' } else { b'z' };
+                    if !final_newline {
+                        input.push(b'y');
+                    }
+                    let (large, counted) = (
+                        LineIndex::new(&input, usize::MAX),
+                        index_by_counting(&input),
+                    );
+                    assert_eq!(large.is_narrow(), counted.is_narrow(), "{lines:?} {shift}");
+                    assert_eq!(large.len(), counted.len(), "{lines:?} {shift}");
+                    for i in 0..=large.len() {
+                        assert_eq!(
+                            large.starts().get(i),
+                            counted.starts().get(i),
+                            "{lines:?} {shift} {i}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn trim_agrees_with_trimming_byte_by_byte() {
         let bytes = [
@@ -950,11 +1220,52 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Hits of each pair in and across 64-byte blocks, the last block short or whole.
+        #[test]
+        fn marked_positions_match_a_byte_loop(hay in proptest::collection::vec(proptest::sample::select(b"ab:=PF".to_vec()), 0..300)) {
+            let pairs = [[b':', b':'], [b'P', b'F'], [b'=', b'a']];
+            let marks = super::pair_marks64(&hay, pairs);
+            proptest::prop_assert_eq!(&marks, &super::pair_marks64_with(&hay, pairs, false));
+            for (class, [a, b]) in pairs.into_iter().enumerate() {
+                let found: Vec<usize> = super::MarkedPositions::new(&marks, class).collect();
+                let expected: Vec<usize> = (0..hay.len()).filter(|&i| hay[i] == a || hay[i] == b).collect();
+                proptest::prop_assert_eq!(found, expected);
+            }
+        }
+
         #[test]
         fn control_bytes_match_a_byte_loop(hay in proptest::collection::vec(proptest::sample::select(vec![0u8, 8, 9, 10, 13, 27, 31, 32, 65, 127, 128, 200, 255]), 0..100)) {
             let allowed = [b'\n', b'\r', b'\t', 0x1b, 0x0c, 0x08];
             let controls = hay.iter().filter(|&&b| b < 0x20 && !allowed.contains(&b)).count();
             proptest::prop_assert_eq!(control_bytes(&hay, allowed), (controls, hay.is_ascii()));
+        }
+    }
+
+    /// Every byte value, in the vector lanes and in the tail, against the allowed sets the
+    /// nibble lookup takes and one whose bytes share a nibble (the compare-per-byte path).
+    #[test]
+    fn control_bytes_of_every_byte_value() {
+        let sets = [
+            [b'\n', b'\r', b'\t', 0x1b, 0x0c, 0x08],
+            [0x0b, 0x1b, b'\t', b'\t', b'\t', b'\t'],
+        ];
+        for allowed in sets {
+            for value in 0..=255u8 {
+                for at in [0usize, 17, 31, 32, 63, 64, 70] {
+                    let mut hay = vec![b'a'; 71];
+                    hay[at] = value;
+                    hay[(at + 40) % 71] = value;
+                    let controls = hay
+                        .iter()
+                        .filter(|&&b| b < 0x20 && !allowed.contains(&b))
+                        .count();
+                    assert_eq!(
+                        control_bytes(&hay, allowed),
+                        (controls, hay.is_ascii()),
+                        "{value} at {at}"
+                    );
+                }
+            }
         }
     }
 
