@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::super::signals::for_each_template_hash;
+use super::super::signals::{for_each_template_hash, LineInBuffer};
 use super::line_texts::LineTexts;
 
 /// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
@@ -149,27 +149,35 @@ impl TemplateIds {
 }
 
 /// Lines `next..end` without their grep prefixes (`prefix(i)` bytes for line `i`, see
-/// [`hit_text_of`]): what shapes their templates. Not a `map`/`take` chain: the hashing loop
-/// is compiled for AVX2, and there the adapters were left as a call per line.
-struct TemplateTexts<I, P> {
+/// [`hit_text_of`]): what shapes their templates, each with the rest of `buffer` after it (the
+/// hash reads past a line's end instead of copying it). Not a `map`/`take` chain: the hashing
+/// loop is compiled for AVX2, and there the adapters were left as a call per line.
+struct TemplateTexts<'a, I, P> {
     lines: I,
+    /// The buffer every line lies in.
+    buffer: &'a [u8],
     prefix: P,
     next: usize,
     end: usize,
 }
 
-impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for TemplateTexts<I, P> {
-    type Item = &'a [u8];
+impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for TemplateTexts<'a, I, P> {
+    type Item = LineInBuffer<'a>;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<&'a [u8]> {
+    fn next(&mut self) -> Option<LineInBuffer<'a>> {
         if self.next == self.end {
             return None;
         }
         let line = self.lines.next()?;
         let text = hit_text_of(line, (self.prefix)(self.next));
         self.next += 1;
-        Some(text)
+        // The line is a slice of `buffer`, so its offset there is the distance of the pointers.
+        let offset = text.as_ptr() as usize - self.buffer.as_ptr() as usize;
+        Some(LineInBuffer {
+            bytes: &self.buffer[offset..],
+            len: text.len(),
+        })
     }
 }
 
@@ -184,6 +192,7 @@ fn for_each_line_template(
 ) {
     let lines = TemplateTexts {
         lines: texts.iter_from(from),
+        buffer: texts.bytes,
         prefix,
         next: from,
         end: from + count,
