@@ -84,8 +84,26 @@ const SEED: u64 = 0xcbf2_9ce4_8422_2325;
 /// One step of the hash: a rotate, an xor and a multiply, so the top bits (which the interner
 /// uses for its slots) depend on every bit mixed in so far.
 #[inline(always)]
-fn mix(hash: u64, value: u64) -> u64 {
+const fn mix(hash: u64, value: u64) -> u64 {
     (hash.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95)
+}
+
+/// `mix(SEED, indent)` for every indent the hash tells apart (0 to 16 blanks): a line's first
+/// step is a load instead of a multiply.
+static INDENT_SEEDS: [u64; 17] = {
+    let mut seeds = [0u64; 17];
+    let mut indent = 0;
+    while indent < seeds.len() {
+        seeds[indent] = mix(SEED, indent as u64);
+        indent += 1;
+    }
+    seeds
+};
+
+/// The hash's first step for a line starting with `blanks` blanks.
+#[inline(always)]
+fn indent_seed(blanks: u32) -> u64 {
+    INDENT_SEEDS[blanks.min(16) as usize]
 }
 
 /// Hash of the line's template; equal for lines that differ only in variable words. The engine
@@ -93,7 +111,7 @@ fn mix(hash: u64, value: u64) -> u64 {
 #[cfg(test)]
 pub(crate) fn template_hash(line: &[u8]) -> u64 {
     let mut hash = 0;
-    for_each_template_hash(std::iter::once(LineInBuffer::alone(line)), |h| hash = h);
+    for_each_template_hash(std::iter::once(LineInBuffer::alone(line)), |h| hash = h[0]);
     hash
 }
 
@@ -127,13 +145,14 @@ const SLACK: usize = 64;
 /// lines without [`SLACK`], take the block-wise [`words_hash_with`]).
 const IN_PLACE_MAX: usize = 128;
 
-/// Calls `each` with the template hash of every line of `lines`, in order (equal for lines
-/// that differ only in variable words). One pass over the bytes, no allocation; the CPU check
-/// and the classifier's constants are set up once for all lines instead of once per line.
+/// Calls `each` with the template hashes of the lines of `lines`, in order, a batch of up to
+/// [`BATCH`] lines at a time (equal for lines that differ only in variable words). One pass
+/// over the bytes, no allocation; the CPU check and the classifier's constants are set up once
+/// for all lines instead of once per line.
 #[inline]
 pub(crate) fn for_each_template_hash<'a>(
     lines: impl Iterator<Item = LineInBuffer<'a>>,
-    mut each: impl FnMut(u64),
+    each: impl FnMut(&[u64]),
 ) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -141,13 +160,39 @@ pub(crate) fn for_each_template_hash<'a>(
             // SAFETY: the CPU supports AVX2, BMI1 and BMI2 (checked just above).
             return unsafe { simd::template_hashes_avx2(lines, each) };
         }
-        for line in lines {
-            each(simd::template_hash_sse2(line));
-        }
+        in_batches(lines, simd::template_hash_sse2, each);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    for line in lines {
-        each(template_hash_of::<Portable>(line));
+    in_batches(lines, template_hash_of::<Portable>, each);
+}
+
+/// Lines hashed per batch before the caller sees their hashes.
+const BATCH: usize = 32;
+
+/// Hashes `lines` with `hash` a batch at a time into a small buffer, then hands each batch to
+/// `each`: the caller's loop over a batch (the interner) and the hash loop each keep their own
+/// values in registers, where one loop doing both spilled and reloaded them on every line.
+/// (A third loop taking the lines from the iterator first cost more than it saved.)
+#[inline(always)]
+fn in_batches<'a>(
+    mut lines: impl Iterator<Item = LineInBuffer<'a>>,
+    hash: impl Fn(LineInBuffer<'a>) -> u64,
+    mut each: impl FnMut(&[u64]),
+) {
+    let mut batch = [0u64; BATCH];
+    loop {
+        let mut count = 0;
+        for slot in batch.iter_mut() {
+            let Some(line) = lines.next() else { break };
+            *slot = hash(line);
+            count += 1;
+        }
+        if count > 0 {
+            each(&batch[..count]);
+        }
+        if count < BATCH {
+            return;
+        }
     }
 }
 
@@ -384,7 +429,7 @@ unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
             LineMasks::<u64>::join(low, chunk(32))
         };
         let masks = lanes.of_line(u64::MAX >> (64 - n));
-        let hash = mix(SEED, u64::from(masks.separator.trailing_ones().min(16)));
+        let hash = indent_seed(masks.separator.trailing_ones());
         // SAFETY: the words lie in the line, and `bytes` has the slack.
         return unsafe { masks.hash_words::<C>(hash, bytes, 0).0 };
     }
@@ -393,10 +438,7 @@ unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
     // more than the classification.
     let tail = LineMasks::<u64>::join(chunk(64), chunk(96));
     let masks = LineMasks::<u128>::of_halves(head, tail).of_line(u128::MAX >> (128 - n));
-    let hash = mix(
-        SEED,
-        u64::from((masks.separator as u64).trailing_ones().min(16)),
-    );
+    let hash = indent_seed((masks.separator as u64).trailing_ones());
     let (low, high) = masks.halves();
     // SAFETY (all words): as above.
     let (mut hash, open) = unsafe { low.hash_words::<C>(hash, bytes, 0) };
@@ -820,8 +862,8 @@ mod simd {
     use std::arch::x86_64::*;
 
     use super::{
-        message_hash_with, template_hash_of, template_hash_with, words_hash_with, Classify, Lanes,
-        LineInBuffer,
+        in_batches, message_hash_with, template_hash_of, template_hash_with, words_hash_with,
+        Classify, Lanes, LineInBuffer,
     };
 
     /// True when the CPU has AVX2, BMI1 and BMI2 (std caches the detection: a load and a test).
@@ -835,32 +877,17 @@ mod simd {
     // The AVX2 entry points: the hash compiled for AVX2 and BMI (`tzcnt`, `bzhi`, shifts by
     // register). Safety, for each: the CPU must support AVX2, BMI1 and BMI2 ([`has_avx2`]).
 
-    /// Lines hashed per batch before `each` sees their hashes.
-    const BATCH: usize = 32;
-
-    /// Hashes the lines a batch at a time into a small buffer, then hands the batch to `each`:
-    /// the interner `each` inlines and the hash loop each keep their own values in registers,
-    /// where one loop doing both spilled and reloaded them on every line.
     #[target_feature(enable = "avx2,bmi1,bmi2")]
     pub(super) unsafe fn template_hashes_avx2<'a>(
-        mut lines: impl Iterator<Item = LineInBuffer<'a>>,
-        mut each: impl FnMut(u64),
+        lines: impl Iterator<Item = LineInBuffer<'a>>,
+        each: impl FnMut(&[u64]),
     ) {
-        let mut batch = [0u64; BATCH];
-        loop {
-            let mut count = 0;
-            for slot in batch.iter_mut() {
-                let Some(line) = lines.next() else { break };
-                *slot = template_hash_of::<Avx2>(line);
-                count += 1;
-            }
-            for &hash in &batch[..count] {
-                each(hash);
-            }
-            if count < BATCH {
-                return;
-            }
-        }
+        in_batches(
+            lines,
+            #[inline(always)]
+            |line| template_hash_of::<Avx2>(line),
+            each,
+        );
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2")]
@@ -1589,7 +1616,7 @@ mod tests {
                 let mut hashes = Vec::new();
                 let lines = std::iter::repeat([alone, in_place]).take(40).flatten();
                 // SAFETY: the CPU has AVX2 and BMI (checked just above).
-                unsafe { simd::template_hashes_avx2(lines, |h| hashes.push(h)) };
+                unsafe { simd::template_hashes_avx2(lines, |h| hashes.extend_from_slice(h)) };
                 assert_eq!(hashes.len(), 80);
                 assert!(hashes.chunks(2).all(|pair| pair == &hashes[..2]));
                 // SAFETY: as above.
