@@ -141,9 +141,10 @@ impl<'a> LineInBuffer<'a> {
 /// it, an 8-byte load from a word's start at most 7, and 64 keeps both well inside.
 const SLACK: usize = 64;
 
-/// Lines up to this long are hashed in place from two 64-bit masks at most (longer ones, and
-/// lines without [`SLACK`], take the block-wise [`words_hash_with`]).
-const IN_PLACE_MAX: usize = 128;
+/// Lines up to this long (all but the long lines) are hashed in place from three 64-bit masks
+/// at most (longer ones, and lines without [`SLACK`], take the block-wise [`words_hash_with`]).
+const IN_PLACE_MAX: usize = LONG_LINE;
+const _: () = assert!(IN_PLACE_MAX <= 192);
 
 /// Calls `each` with the template hashes of the lines of `lines`, in order, a batch of up to
 /// [`BATCH`] lines at a time (equal for lines that differ only in variable words). One pass
@@ -234,7 +235,7 @@ fn template_hash_of<C: Classify>(line: LineInBuffer<'_>) -> u64 {
         // SAFETY: just checked.
         unsafe { words_hash_in_place::<C>(line.bytes, n) }
     } else {
-        // Rare (2% of lines, and a buffer's last line): out of line, so the loops that inline
+        // Rare (a buffer's last line, and the long lines): out of line, so the loops that inline
         // this stay small.
         C::unpadded_hash(&line.bytes[..n])
     }
@@ -407,8 +408,9 @@ fn words_hash_of<
 /// read in place: the same value as [`words_hash_with`] gives (a test checks it), in fewer
 /// steps. The line is classified in whole 32-byte chunks from its start (bytes past its end
 /// cleared from the masks), so a line up to 64 bytes is one 64-bit mask per class and a longer
-/// one a 128-bit mask: every word is judged at once whatever 64-byte half it lies in, with no
-/// block restarted at an open word, and only the word that crosses byte 64 is paired by hand.
+/// one a 128- or 192-bit mask: every word is judged at once whatever 64-byte limb it lies in,
+/// with no block restarted at an open word, and only a word that crosses from one limb into
+/// the next is paired by hand ([`hash_limbs`]).
 ///
 /// # Safety
 /// `bytes.len() >= n + SLACK` and `n <= IN_PLACE_MAX`.
@@ -434,28 +436,143 @@ unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
         return unsafe { masks.hash_words::<C>(hash, bytes, 0).0 };
     }
     let head = LineMasks::<u64>::join(low, chunk(32));
-    // The last chunk is read whether or not the line reaches it: a branch on the length cost
-    // more than the classification.
+    // The fourth chunk is read whether or not the line reaches it: a branch on the length
+    // cost more than the classification.
     let tail = LineMasks::<u64>::join(chunk(64), chunk(96));
-    let masks = LineMasks::<u128>::of_halves(head, tail).of_line(u128::MAX >> (128 - n));
-    let hash = indent_seed((masks.separator as u64).trailing_ones());
-    let (low, high) = masks.halves();
-    // SAFETY (all words): as above.
-    let (mut hash, open) = unsafe { low.hash_words::<C>(hash, bytes, 0) };
-    let mut high = high;
-    if open != 0 {
-        // The word that crosses byte 64: its first byte is the one left in the low half, its
-        // last the high half's first.
-        let last = high.lasts.trailing_zeros() as usize;
-        high.lasts &= high.lasts - 1;
-        hash = if high.variable_lasts >> last & 1 != 0 {
-            mix(hash, VARIABLE_WORD)
-        } else {
-            let first = open.trailing_zeros() as usize;
-            unsafe { mix_word_in_place::<C>(hash, bytes, first, 64 + last + 1) }
-        };
+    let head = LineMasks::<u128>::of_halves(head, tail);
+    if n <= 128 {
+        let masks = head.of_line(u128::MAX >> (128 - n));
+        let hash = indent_seed((masks.separator as u64).trailing_ones());
+        let split = |mask: u128| [mask as u64, (mask >> 64) as u64];
+        // SAFETY: as above.
+        return unsafe { hash_limbs::<C, 2>(hash, bytes, masks.limbs(split)) };
     }
-    unsafe { high.hash_words::<C>(hash, bytes, 64).0 }
+    let masks =
+        LineMasks::<U192>::of_parts(head, LineMasks::<u64>::widen(chunk(128))).of_line(U192 {
+            low: u128::MAX,
+            high: u64::MAX >> (192 - n),
+        });
+    let hash = indent_seed((masks.separator.low as u64).trailing_ones());
+    let split = |mask: U192| [mask.low as u64, (mask.low >> 64) as u64, mask.high];
+    // SAFETY: as above.
+    unsafe { hash_limbs::<C, 3>(hash, bytes, masks.limbs(split)) }
+}
+
+/// Mixes into `hash` the words of a line whose masks are split into 64-bit limbs (limb `j`
+/// for bytes `64 * j` on). A word that crosses from one limb into the next has its first
+/// byte left over in the one and its last byte first in the other: the two are paired here.
+///
+/// # Safety
+/// The words lie in the line at the start of `bytes`, which has [`SLACK`] bytes after it.
+#[inline(always)]
+unsafe fn hash_limbs<C: Classify, const LIMBS: usize>(
+    mut hash: u64,
+    bytes: &[u8],
+    limbs: [Words<u64>; LIMBS],
+) -> u64 {
+    // The first byte of the word open at the end of the limbs so far.
+    let mut open = None;
+    for (j, mut limb) in limbs.into_iter().enumerate() {
+        let base = 64 * j;
+        if let (Some(first), true) = (open, limb.lasts != 0) {
+            let last = limb.lasts.trailing_zeros() as usize;
+            limb.lasts &= limb.lasts - 1;
+            hash = if limb.variable_lasts >> last & 1 != 0 {
+                mix(hash, VARIABLE_WORD)
+            } else {
+                // SAFETY: the caller's contract.
+                unsafe { mix_word_in_place::<C>(hash, bytes, first, base + last + 1) }
+            };
+            open = None;
+        }
+        // SAFETY: the caller's contract.
+        let (mixed, left) = unsafe { limb.hash_words::<C>(hash, bytes, base) };
+        hash = mixed;
+        if left != 0 {
+            open = Some(base + left.trailing_zeros() as usize);
+        }
+    }
+    hash
+}
+
+/// Masks of 192 bits (a line of up to 192 bytes, bit `i` for byte `i`): 128 low bits and 64
+/// high ones. Shifts are by less than 64 bits (the word rules shift by one).
+#[derive(Clone, Copy, PartialEq)]
+struct U192 {
+    low: u128,
+    high: u64,
+}
+
+impl std::ops::BitAnd for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn bitand(self, other: Self) -> Self {
+        U192 {
+            low: self.low & other.low,
+            high: self.high & other.high,
+        }
+    }
+}
+
+impl std::ops::BitOr for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn bitor(self, other: Self) -> Self {
+        U192 {
+            low: self.low | other.low,
+            high: self.high | other.high,
+        }
+    }
+}
+
+impl std::ops::Not for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        U192 {
+            low: !self.low,
+            high: !self.high,
+        }
+    }
+}
+
+impl std::ops::Shl<u32> for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn shl(self, by: u32) -> Self {
+        debug_assert!(by > 0 && by < 64);
+        U192 {
+            low: self.low << by,
+            high: self.high << by | (self.low >> (128 - by)) as u64,
+        }
+    }
+}
+
+impl std::ops::Shr<u32> for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn shr(self, by: u32) -> Self {
+        debug_assert!(by > 0 && by < 64);
+        U192 {
+            low: self.low >> by | u128::from(self.high) << (128 - by),
+            high: self.high >> by,
+        }
+    }
+}
+
+impl Mask for U192 {
+    const ZERO: Self = U192 { low: 0, high: 0 };
+    const TOP: Self = U192 {
+        low: 0,
+        high: 1 << 63,
+    };
+    #[inline(always)]
+    fn overflowing_add(self, other: Self) -> (Self, bool) {
+        let (low, low_carry) = self.low.overflowing_add(other.low);
+        let (high, high_carry) = self.high.overflowing_add(other.high);
+        let (high, carried_in) = high.overflowing_add(u64::from(low_carry));
+        (U192 { low, high }, high_carry | carried_in)
+    }
 }
 
 /// Per-class masks of a line's bytes (bit `i` for byte `i`), in a 64- or 128-bit integer.
@@ -485,6 +602,21 @@ impl LineMasks<u64> {
     #[inline(always)]
     fn join(low: Lanes, high: Lanes) -> Self {
         let join = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
+        LineMasks {
+            separator: join(low.separator, high.separator),
+            variable: join(low.variable, high.variable),
+            dot: join(low.dot, high.dot),
+            colon: join(low.colon, high.colon),
+            letter: join(low.letter, high.letter),
+        }
+    }
+}
+
+impl LineMasks<U192> {
+    /// The masks of 128 bytes and of the (up to) 64 after them.
+    #[inline(always)]
+    fn of_parts(low: LineMasks<u128>, high: LineMasks<u64>) -> Self {
+        let join = |low: u128, high: u64| U192 { low, high };
         LineMasks {
             separator: join(low.separator, high.separator),
             variable: join(low.variable, high.variable),
@@ -580,29 +712,18 @@ impl<M: Mask> LineMasks<M> {
     }
 }
 
-impl Words<u128> {
-    /// The low and high 64 bits of each mask.
+impl<M: Mask> Words<M> {
+    /// Each mask cut by `split` into 64-bit limbs, low bits first.
     #[inline(always)]
-    fn halves(self) -> (Words<u64>, Words<u64>) {
-        let split = |mask: u128| (mask as u64, (mask >> 64) as u64);
-        let (separator, high_separator) = split(self.separator);
-        let (firsts, high_firsts) = split(self.firsts);
-        let (lasts, high_lasts) = split(self.lasts);
-        let (variable_lasts, high_variable_lasts) = split(self.variable_lasts);
-        (
-            Words {
-                separator,
-                firsts,
-                lasts,
-                variable_lasts,
-            },
-            Words {
-                separator: high_separator,
-                firsts: high_firsts,
-                lasts: high_lasts,
-                variable_lasts: high_variable_lasts,
-            },
-        )
+    fn limbs<const LIMBS: usize>(self, split: impl Fn(M) -> [u64; LIMBS]) -> [Words<u64>; LIMBS] {
+        let (separator, firsts) = (split(self.separator), split(self.firsts));
+        let (lasts, variable_lasts) = (split(self.lasts), split(self.variable_lasts));
+        std::array::from_fn(|j| Words {
+            separator: separator[j],
+            firsts: firsts[j],
+            lasts: lasts[j],
+            variable_lasts: variable_lasts[j],
+        })
     }
 }
 
