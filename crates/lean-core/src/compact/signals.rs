@@ -695,9 +695,12 @@ impl<M: Mask> LineMasks<M> {
         let word_bytes = !separator & in_line;
         let firsts = word_bytes & !(word_bytes << 1);
         let lasts = word_bytes & !(word_bytes >> 1);
+        // The byte after the line is another line's (or the slack's): its class must not
+        // reach the line's last byte through the shifts by one.
+        let (colon, letter) = (self.colon & in_line, self.letter & in_line);
         let telling = self.variable
-            | (self.colon & (self.colon >> 1))
-            | (self.dot & (word_bytes << 1) & (self.letter >> 1));
+            | (self.colon & (colon >> 1))
+            | (self.dot & (word_bytes << 1) & (letter >> 1));
         // As in `words_hash_of`: a word's first bit added to its plain bytes carries out of
         // its last byte only when no telling byte stops it.
         let (sum, carry_out) = (word_bytes & !telling).overflowing_add(firsts);
@@ -1695,54 +1698,57 @@ mod tests {
         hash
     }
 
-    /// `line` followed by [`SLACK`] bytes of another line, so the template hash reads it in
-    /// place (bytes past its end must not change its hash).
-    fn in_buffer(line: &[u8]) -> Vec<u8> {
+    /// `line` followed by `next` and more bytes of other lines, [`SLACK`] in all, so the
+    /// template hash reads it in place (bytes past its end must not change its hash).
+    fn in_buffer(line: &[u8], next: u8) -> Vec<u8> {
         let mut buffer = line.to_vec();
-        buffer.extend(pseudo_random_bytes(line.len() as u32, SLACK));
+        buffer.push(next);
+        buffer.extend(pseudo_random_bytes(line.len() as u32, SLACK - 1));
         buffer
     }
 
-    /// [`template_hash`] of `line` alone and read in place, and [`message_hash`] of `line`, on
-    /// every classifier this CPU can run.
-    fn hashes_on_every_classifier(line: &[u8]) -> Vec<(&'static str, [u64; 2], u64)> {
-        let buffer = in_buffer(line);
-        let in_place = LineInBuffer {
-            bytes: &buffer,
+    /// Bytes after a line that would change its template if the hash read them as its own: a
+    /// colon after a colon, a letter after a dot, a blank, a digit.
+    const NEXT_BYTES: [u8; 4] = [b':', b'a', b' ', b'7'];
+
+    /// [`template_hash`] of `line` alone and read in place before each of [`NEXT_BYTES`], and
+    /// [`message_hash`] of `line`, on every classifier this CPU can run.
+    fn hashes_on_every_classifier(line: &[u8]) -> Vec<(&'static str, Vec<u64>, u64)> {
+        let buffers = NEXT_BYTES.map(|next| in_buffer(line, next));
+        let mut lines = vec![LineInBuffer::alone(line)];
+        lines.extend(buffers.iter().map(|buffer| LineInBuffer {
+            bytes: buffer,
             len: line.len(),
-        };
-        let alone = LineInBuffer::alone(line);
+        }));
         #[allow(unused_mut)]
         let mut all = vec![(
             "portable",
-            [
-                template_hash_of::<Portable>(alone),
-                template_hash_of::<Portable>(in_place),
-            ],
+            lines
+                .iter()
+                .map(|&l| template_hash_of::<Portable>(l))
+                .collect(),
             message_hash_with::<Portable>(line),
         )];
         #[cfg(target_arch = "x86_64")]
         {
             all.push((
                 "sse2",
-                [
-                    simd::template_hash_sse2(alone),
-                    simd::template_hash_sse2(in_place),
-                ],
+                lines.iter().map(|&l| simd::template_hash_sse2(l)).collect(),
                 simd::message_hash_sse2(line),
             ));
             if simd::has_avx2() {
-                // Over two batches, both ways each time: nothing carries over from one line
-                // to the next.
+                // Over several batches, every way each time: nothing carries over from one
+                // line to the next.
                 let mut hashes = Vec::new();
-                let lines = std::iter::repeat([alone, in_place]).take(40).flatten();
+                let repeated = std::iter::repeat(lines.iter().copied()).take(20).flatten();
                 // SAFETY: the CPU has AVX2 and BMI (checked just above).
-                unsafe { simd::template_hashes_avx2(lines, |h| hashes.extend_from_slice(h)) };
-                assert_eq!(hashes.len(), 80);
-                assert!(hashes.chunks(2).all(|pair| pair == &hashes[..2]));
+                unsafe { simd::template_hashes_avx2(repeated, |h| hashes.extend_from_slice(h)) };
+                assert_eq!(hashes.len(), 20 * lines.len());
+                let first = hashes[..lines.len()].to_vec();
+                assert!(hashes.chunks(lines.len()).all(|round| round == first));
                 // SAFETY: as above.
                 let message = unsafe { simd::message_hash_avx2(line) };
-                all.push(("avx2", [hashes[0], hashes[1]], message));
+                all.push(("avx2", first, message));
             }
         }
         all
@@ -1753,12 +1759,22 @@ mod tests {
         let expected_message = words_hash_reference(line, true);
         proptest::prop_assert_eq!(template_hash(line), expected_template);
         proptest::prop_assert_eq!(message_hash(line), expected_message);
-        for (name, [alone, in_place], message) in hashes_on_every_classifier(line) {
-            proptest::prop_assert_eq!(alone, expected_template, "{} alone", name);
-            proptest::prop_assert_eq!(in_place, expected_template, "{} in place", name);
+        for (name, templates, message) in hashes_on_every_classifier(line) {
+            for (way, template) in templates.into_iter().enumerate() {
+                // Way 0: alone; way `k`: in place before `NEXT_BYTES[k - 1]`.
+                proptest::prop_assert_eq!(template, expected_template, "{} way {}", name, way);
+            }
             proptest::prop_assert_eq!(message, expected_message, "{}", name);
         }
         Ok(())
+    }
+
+    #[test]
+    fn bytes_after_a_line_do_not_shape_its_template() {
+        // A dot or colon at the line's end, before a letter or a colon in the buffer.
+        for line in ["x A.", "see a::", "tail:", "ends with.", "  path/x."] {
+            check_hashes(line.as_bytes()).unwrap();
+        }
     }
 
     proptest::proptest! {
