@@ -1740,7 +1740,7 @@ mod tests {
                 // Over several batches, every way each time: nothing carries over from one
                 // line to the next.
                 let mut hashes = Vec::new();
-                let repeated = std::iter::repeat(lines.iter().copied()).take(20).flatten();
+                let repeated = std::iter::repeat_n(lines.iter().copied(), 20).flatten();
                 // SAFETY: the CPU has AVX2 and BMI (checked just above).
                 unsafe { simd::template_hashes_avx2(repeated, |h| hashes.extend_from_slice(h)) };
                 assert_eq!(hashes.len(), 20 * lines.len());
