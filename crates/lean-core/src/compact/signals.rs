@@ -481,7 +481,7 @@ unsafe fn hash_limbs<C: Classify, const LIMBS: usize>(
                 mix(hash, VARIABLE_WORD)
             } else {
                 // SAFETY: the caller's contract.
-                unsafe { mix_word_in_place::<C>(hash, bytes, first, base + last + 1) }
+                unsafe { mix_word_in_place::<C>(hash, bytes, first, base + last) }
             };
             open = None;
         }
@@ -754,31 +754,39 @@ impl Words<u64> {
                 mix(hash, VARIABLE_WORD)
             } else {
                 // SAFETY: the caller's contract.
-                unsafe { mix_word_in_place::<C>(hash, bytes, base + first, base + last + 1) }
+                unsafe { mix_word_in_place::<C>(hash, bytes, base + first, base + last) }
             };
         }
         (hash, firsts)
     }
 }
 
-/// Mixes the word `bytes[start..end]`, which holds no telling byte, into `hash`: as a variable
-/// word when it is over 32 bytes long, else its bytes and length as [`words_hash_of`] does.
+/// Mixes the word from `bytes[start]` to `bytes[last]` (its last byte), which holds no telling
+/// byte, into `hash`: as a variable word when it is over 32 bytes long, else its bytes and
+/// length as [`words_hash_of`] does. (Taking the last byte, not the end past it, saves a step
+/// per word: the length test and the byte cut work from `last - start`.)
 ///
 /// # Safety
 /// The word lies in a line at the start of `bytes`, which has [`SLACK`] bytes after it (so 8
 /// bytes from any word start are in bounds).
 #[inline(always)]
-unsafe fn mix_word_in_place<C: Classify>(hash: u64, bytes: &[u8], start: usize, end: usize) -> u64 {
-    debug_assert!(start < end && end + SLACK <= bytes.len());
-    let len = end - start;
-    if len <= 8 {
-        // SAFETY: `start + 8 <= end + 7`, within the slack.
-        mix(hash, C::low_bytes(unsafe { load8(bytes, start) }, len)).wrapping_add(len as u64)
-    } else if len > 32 {
+unsafe fn mix_word_in_place<C: Classify>(
+    hash: u64,
+    bytes: &[u8],
+    start: usize,
+    last: usize,
+) -> u64 {
+    debug_assert!(start <= last && last + 1 + SLACK <= bytes.len());
+    let span = last - start;
+    if span < 8 {
+        // SAFETY: `start + 8 <= last + 8`, within the slack.
+        let word = C::low_bytes(unsafe { load8(bytes, start) }, span + 1);
+        mix(hash, word).wrapping_add(span as u64 + 1)
+    } else if span >= 32 {
         mix(hash, VARIABLE_WORD)
     } else {
         // SAFETY: the word is in bounds.
-        unsafe { mix_long_word(hash, bytes, start, end) }
+        unsafe { mix_long_word(hash, bytes, start, last + 1) }
     }
 }
 
