@@ -137,8 +137,9 @@ impl<'a> LineInBuffer<'a> {
 }
 
 /// Bytes past a line's end that let the template hash read it in place (see
-/// [`LineInBuffer`]): a chunk read from a line's last 32-byte step ends at most 31 bytes past
-/// it, an 8-byte load from a word's start at most 7, and 64 keeps both well inside.
+/// [`LineInBuffer`]): a 32-byte chunk read ends at most 63 bytes past it (the fourth chunk of
+/// a line of 65 bytes, read whatever the length) and an 8-byte load from a word's start at
+/// most 7.
 const SLACK: usize = 64;
 
 /// Lines up to this long (all but the long lines) are hashed in place from three 64-bit masks
@@ -420,8 +421,9 @@ unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
     if n == 0 {
         return mix(SEED, 0);
     }
-    // SAFETY (chunks): a chunk is read only when it starts before the line's end, so it ends
-    // at most 31 bytes past it, within the slack.
+    // SAFETY (chunks): a chunk is read only when it starts before the line's end (so it ends
+    // at most 31 bytes past it), except the fourth of a line of 65 to 96 bytes, which ends at
+    // byte 128, at most 63 bytes past the line's end: within the slack either way.
     let chunk = |at: usize| C::classify32(unsafe { bytes.get_unchecked(at..at + 32) });
     let low = chunk(0);
     if n <= 64 {
@@ -436,8 +438,9 @@ unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
         return unsafe { masks.hash_words::<C>(hash, bytes, 0).0 };
     }
     let head = LineMasks::<u64>::join(low, chunk(32));
-    // The fourth chunk is read whether or not the line reaches it: a branch on the length
-    // cost more than the classification.
+    // The fourth chunk is read whether or not the line reaches it (its bits past the line's
+    // end are cleared like the others'): no branch on the length, which varies from line to
+    // line, for a step of some twenty vector instructions.
     let tail = LineMasks::<u64>::join(chunk(64), chunk(96));
     let head = LineMasks::<u128>::of_halves(head, tail);
     if n <= 128 {
