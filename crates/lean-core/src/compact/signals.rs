@@ -84,8 +84,26 @@ const SEED: u64 = 0xcbf2_9ce4_8422_2325;
 /// One step of the hash: a rotate, an xor and a multiply, so the top bits (which the interner
 /// uses for its slots) depend on every bit mixed in so far.
 #[inline(always)]
-fn mix(hash: u64, value: u64) -> u64 {
+const fn mix(hash: u64, value: u64) -> u64 {
     (hash.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95)
+}
+
+/// `mix(SEED, indent)` for every indent the hash tells apart (0 to 16 blanks): a line's first
+/// step is a load instead of a multiply.
+static INDENT_SEEDS: [u64; 17] = {
+    let mut seeds = [0u64; 17];
+    let mut indent = 0;
+    while indent < seeds.len() {
+        seeds[indent] = mix(SEED, indent as u64);
+        indent += 1;
+    }
+    seeds
+};
+
+/// The hash's first step for a line starting with `blanks` blanks.
+#[inline(always)]
+fn indent_seed(blanks: u32) -> u64 {
+    INDENT_SEEDS[blanks.min(16) as usize]
 }
 
 /// Hash of the line's template; equal for lines that differ only in variable words. The engine
@@ -93,17 +111,50 @@ fn mix(hash: u64, value: u64) -> u64 {
 #[cfg(test)]
 pub(crate) fn template_hash(line: &[u8]) -> u64 {
     let mut hash = 0;
-    for_each_template_hash(std::iter::once(line), |h| hash = h);
+    for_each_template_hash(std::iter::once(LineInBuffer::alone(line)), |h| hash = h[0]);
     hash
 }
 
-/// Calls `each` with the template hash of every line of `lines`, in order (equal for lines
-/// that differ only in variable words). One pass over the bytes, no allocation; the CPU check
-/// and the classifier's constants are set up once for all lines instead of once per line.
+/// A line of `len` bytes at the start of `bytes`, which runs on to the end of the buffer the
+/// line lies in. The template hash reads whole 32-byte chunks and 8-byte words from the line's
+/// start when [`SLACK`] bytes follow its end, with no copy and no loads fitted to its end;
+/// only the last lines of a buffer lack them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LineInBuffer<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) len: usize,
+}
+
+impl<'a> LineInBuffer<'a> {
+    /// `line` with nothing after it.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn alone(line: &'a [u8]) -> Self {
+        LineInBuffer {
+            bytes: line,
+            len: line.len(),
+        }
+    }
+}
+
+/// Bytes past a line's end that let the template hash read it in place (see
+/// [`LineInBuffer`]): a 32-byte chunk read ends at most 63 bytes past it (the fourth chunk of
+/// a line of 65 bytes, read whatever the length) and an 8-byte load from a word's start at
+/// most 7.
+const SLACK: usize = 64;
+
+/// Lines up to this long (all but the long lines) are hashed in place from three 64-bit masks
+/// at most (longer ones, and lines without [`SLACK`], take the block-wise [`words_hash_with`]).
+const IN_PLACE_MAX: usize = LONG_LINE;
+const _: () = assert!(IN_PLACE_MAX <= 192);
+
+/// Calls `each` with the template hashes of the lines of `lines`, in order, a batch of up to
+/// [`BATCH`] lines at a time (equal for lines that differ only in variable words). One pass
+/// over the bytes, no allocation; the CPU check and the classifier's constants are set up once
+/// for all lines instead of once per line.
 #[inline]
 pub(crate) fn for_each_template_hash<'a>(
-    lines: impl Iterator<Item = &'a [u8]>,
-    mut each: impl FnMut(u64),
+    lines: impl Iterator<Item = LineInBuffer<'a>>,
+    each: impl FnMut(&[u64]),
 ) {
     #[cfg(target_arch = "x86_64")]
     {
@@ -111,13 +162,39 @@ pub(crate) fn for_each_template_hash<'a>(
             // SAFETY: the CPU supports AVX2, BMI1 and BMI2 (checked just above).
             return unsafe { simd::template_hashes_avx2(lines, each) };
         }
-        for line in lines {
-            each(simd::template_hash_sse2(line));
-        }
+        in_batches(lines, simd::template_hash_sse2, each);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    for line in lines {
-        each(template_hash_with::<Portable>(line));
+    in_batches(lines, template_hash_of::<Portable>, each);
+}
+
+/// Lines hashed per batch before the caller sees their hashes.
+const BATCH: usize = 32;
+
+/// Hashes `lines` with `hash` a batch at a time into a small buffer, then hands each batch to
+/// `each`: the caller's loop over a batch (the interner) and the hash loop each keep their own
+/// values in registers, where one loop doing both spilled and reloaded them on every line.
+/// (A third loop taking the lines from the iterator first cost more than it saved.)
+#[inline(always)]
+fn in_batches<'a>(
+    mut lines: impl Iterator<Item = LineInBuffer<'a>>,
+    hash: impl Fn(LineInBuffer<'a>) -> u64,
+    mut each: impl FnMut(&[u64]),
+) {
+    let mut batch = [0u64; BATCH];
+    loop {
+        let mut count = 0;
+        for slot in batch.iter_mut() {
+            let Some(line) = lines.next() else { break };
+            *slot = hash(line);
+            count += 1;
+        }
+        if count > 0 {
+            each(&batch[..count]);
+        }
+        if count < BATCH {
+            return;
+        }
     }
 }
 
@@ -149,6 +226,22 @@ fn template_hash_with<C: Classify>(line: &[u8]) -> u64 {
     }
 }
 
+/// The template hash of `line` on classifier `C`: in place (see [`LineInBuffer`]) when the
+/// line is at most [`IN_PLACE_MAX`] bytes long and [`SLACK`] bytes follow it, else
+/// [`template_hash_with`].
+#[inline(always)]
+fn template_hash_of<C: Classify>(line: LineInBuffer<'_>) -> u64 {
+    let n = line.len;
+    if n <= IN_PLACE_MAX && line.bytes.len() >= n + SLACK {
+        // SAFETY: just checked.
+        unsafe { words_hash_in_place::<C>(line.bytes, n) }
+    } else {
+        // Rare (a buffer's last line, and the long lines): out of line, so the loops that inline
+        // this stay small.
+        C::unpadded_hash(&line.bytes[..n])
+    }
+}
+
 /// [`message_hash`] on classifier `C`.
 #[inline(always)]
 fn message_hash_with<C: Classify>(line: &[u8]) -> u64 {
@@ -163,7 +256,8 @@ fn message_hash_with<C: Classify>(line: &[u8]) -> u64 {
 /// Blocks of up to 64 bytes are classified at once into one bit mask per byte class; every word
 /// is then found from the masks (its first and last byte) and judged variable by one test of
 /// its bits against the mask of "telling" bytes, which bit operations on the class masks build
-/// for the whole block (variable bytes, `::`, a `.` inside a word before a letter or digit).
+/// for the whole block (variable bytes, `::`, a `.` inside a word before a letter; before a
+/// digit it is not needed, the digit makes the word variable).
 /// A word still open at a block's end starts the next block, so every word judged lies in one
 /// block; a word longer than 32 bytes is variable whatever it holds, so one open over more than
 /// 32 bytes is hashed at once and the rest of it skipped.
@@ -247,7 +341,7 @@ fn words_hash_of<
         } else {
             masks.variable
                 | (masks.colon & (masks.colon >> 1))
-                | (masks.dot & (word_bytes << 1) & (masks.alnum >> 1))
+                | (masks.dot & (word_bytes << 1) & (masks.letter >> 1))
         };
         // The last bytes of the words holding a telling byte, for all words at once: adding a
         // word's first bit to its bytes without the telling ones carries out of its last byte
@@ -308,6 +402,394 @@ fn words_hash_of<
         } else {
             block += firsts.trailing_zeros() as usize;
         }
+    }
+}
+
+/// The template hash of the `n` bytes (at most [`IN_PLACE_MAX`]) at the start of `bytes`,
+/// read in place: the same value as [`words_hash_with`] gives (a test checks it), in fewer
+/// steps. The line is classified in whole 32-byte chunks from its start (bytes past its end
+/// cleared from the masks), so a line up to 64 bytes is one 64-bit mask per class and a longer
+/// one a 128- or 192-bit mask: every word is judged at once whatever 64-byte limb it lies in,
+/// with no block restarted at an open word, and only a word that crosses from one limb into
+/// the next is paired by hand ([`hash_limbs`]).
+///
+/// # Safety
+/// `bytes.len() >= n + SLACK` and `n <= IN_PLACE_MAX`.
+#[inline(always)]
+unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
+    debug_assert!(n <= IN_PLACE_MAX && bytes.len() >= n + SLACK);
+    if n == 0 {
+        return mix(SEED, 0);
+    }
+    // SAFETY (chunks): a chunk is read only when it starts before the line's end (so it ends
+    // at most 31 bytes past it), except the fourth of a line of 65 to 96 bytes, which ends at
+    // byte 128, at most 63 bytes past the line's end: within the slack either way.
+    let chunk = |at: usize| C::classify32(unsafe { bytes.get_unchecked(at..at + 32) });
+    let low = chunk(0);
+    if n <= 64 {
+        let lanes = if n <= 32 {
+            LineMasks::<u64>::widen(low)
+        } else {
+            LineMasks::<u64>::join(low, chunk(32))
+        };
+        let masks = lanes.of_line(u64::MAX >> (64 - n));
+        let hash = indent_seed(masks.separator.trailing_ones());
+        // SAFETY: the words lie in the line, and `bytes` has the slack.
+        return unsafe { masks.hash_words::<C>(hash, bytes, 0).0 };
+    }
+    let head = LineMasks::<u64>::join(low, chunk(32));
+    // The fourth chunk is read whether or not the line reaches it (its bits past the line's
+    // end are cleared like the others'): no branch on the length, which varies from line to
+    // line, for a step of some twenty vector instructions.
+    let tail = LineMasks::<u64>::join(chunk(64), chunk(96));
+    let head = LineMasks::<u128>::of_halves(head, tail);
+    if n <= 128 {
+        let masks = head.of_line(u128::MAX >> (128 - n));
+        let hash = indent_seed((masks.separator as u64).trailing_ones());
+        let split = |mask: u128| [mask as u64, (mask >> 64) as u64];
+        // SAFETY: as above.
+        return unsafe { hash_limbs::<C, 2>(hash, bytes, masks.limbs(split)) };
+    }
+    let masks =
+        LineMasks::<U192>::of_parts(head, LineMasks::<u64>::widen(chunk(128))).of_line(U192 {
+            low: u128::MAX,
+            high: u64::MAX >> (192 - n),
+        });
+    let hash = indent_seed((masks.separator.low as u64).trailing_ones());
+    let split = |mask: U192| [mask.low as u64, (mask.low >> 64) as u64, mask.high];
+    // SAFETY: as above.
+    unsafe { hash_limbs::<C, 3>(hash, bytes, masks.limbs(split)) }
+}
+
+/// Mixes into `hash` the words of a line whose masks are split into 64-bit limbs (limb `j`
+/// for bytes `64 * j` on). A word that crosses from one limb into the next has its first
+/// byte left over in the one and its last byte first in the other: the two are paired here.
+///
+/// # Safety
+/// The words lie in the line at the start of `bytes`, which has [`SLACK`] bytes after it.
+#[inline(always)]
+unsafe fn hash_limbs<C: Classify, const LIMBS: usize>(
+    mut hash: u64,
+    bytes: &[u8],
+    limbs: [Words<u64>; LIMBS],
+) -> u64 {
+    // The first byte of the word open at the end of the limbs so far.
+    let mut open = None;
+    for (j, mut limb) in limbs.into_iter().enumerate() {
+        let base = 64 * j;
+        if let (Some(first), true) = (open, limb.lasts != 0) {
+            let last = limb.lasts.trailing_zeros() as usize;
+            limb.lasts &= limb.lasts - 1;
+            hash = if limb.variable_lasts >> last & 1 != 0 {
+                mix(hash, VARIABLE_WORD)
+            } else {
+                // SAFETY: the caller's contract.
+                unsafe { mix_word_in_place::<C>(hash, bytes, first, base + last) }
+            };
+            open = None;
+        }
+        // SAFETY: the caller's contract.
+        let (mixed, left) = unsafe { limb.hash_words::<C>(hash, bytes, base) };
+        hash = mixed;
+        if left != 0 {
+            open = Some(base + left.trailing_zeros() as usize);
+        }
+    }
+    hash
+}
+
+/// Masks of 192 bits (a line of up to 192 bytes, bit `i` for byte `i`): 128 low bits and 64
+/// high ones. Shifts are by less than 64 bits (the word rules shift by one).
+#[derive(Clone, Copy, PartialEq)]
+struct U192 {
+    low: u128,
+    high: u64,
+}
+
+impl std::ops::BitAnd for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn bitand(self, other: Self) -> Self {
+        U192 {
+            low: self.low & other.low,
+            high: self.high & other.high,
+        }
+    }
+}
+
+impl std::ops::BitOr for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn bitor(self, other: Self) -> Self {
+        U192 {
+            low: self.low | other.low,
+            high: self.high | other.high,
+        }
+    }
+}
+
+impl std::ops::Not for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        U192 {
+            low: !self.low,
+            high: !self.high,
+        }
+    }
+}
+
+impl std::ops::Shl<u32> for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn shl(self, by: u32) -> Self {
+        debug_assert!(by > 0 && by < 64);
+        U192 {
+            low: self.low << by,
+            high: self.high << by | (self.low >> (128 - by)) as u64,
+        }
+    }
+}
+
+impl std::ops::Shr<u32> for U192 {
+    type Output = Self;
+    #[inline(always)]
+    fn shr(self, by: u32) -> Self {
+        debug_assert!(by > 0 && by < 64);
+        U192 {
+            low: self.low >> by | u128::from(self.high) << (128 - by),
+            high: self.high >> by,
+        }
+    }
+}
+
+impl Mask for U192 {
+    const ZERO: Self = U192 { low: 0, high: 0 };
+    const TOP: Self = U192 {
+        low: 0,
+        high: 1 << 63,
+    };
+    #[inline(always)]
+    fn overflowing_add(self, other: Self) -> (Self, bool) {
+        let (low, low_carry) = self.low.overflowing_add(other.low);
+        let (high, high_carry) = self.high.overflowing_add(other.high);
+        let (high, carried_in) = high.overflowing_add(u64::from(low_carry));
+        (U192 { low, high }, high_carry | carried_in)
+    }
+}
+
+/// Per-class masks of a line's bytes (bit `i` for byte `i`), in a 64- or 128-bit integer.
+#[derive(Clone, Copy)]
+struct LineMasks<M> {
+    separator: M,
+    variable: M,
+    dot: M,
+    colon: M,
+    letter: M,
+}
+
+impl LineMasks<u64> {
+    /// The masks of one 32-byte chunk.
+    #[inline(always)]
+    fn widen(low: Lanes) -> Self {
+        LineMasks {
+            separator: u64::from(low.separator),
+            variable: u64::from(low.variable),
+            dot: u64::from(low.dot),
+            colon: u64::from(low.colon),
+            letter: u64::from(low.letter),
+        }
+    }
+
+    /// The masks of two consecutive 32-byte chunks.
+    #[inline(always)]
+    fn join(low: Lanes, high: Lanes) -> Self {
+        let join = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
+        LineMasks {
+            separator: join(low.separator, high.separator),
+            variable: join(low.variable, high.variable),
+            dot: join(low.dot, high.dot),
+            colon: join(low.colon, high.colon),
+            letter: join(low.letter, high.letter),
+        }
+    }
+}
+
+impl LineMasks<U192> {
+    /// The masks of 128 bytes and of the (up to) 64 after them.
+    #[inline(always)]
+    fn of_parts(low: LineMasks<u128>, high: LineMasks<u64>) -> Self {
+        let join = |low: u128, high: u64| U192 { low, high };
+        LineMasks {
+            separator: join(low.separator, high.separator),
+            variable: join(low.variable, high.variable),
+            dot: join(low.dot, high.dot),
+            colon: join(low.colon, high.colon),
+            letter: join(low.letter, high.letter),
+        }
+    }
+}
+
+impl LineMasks<u128> {
+    /// The masks of two consecutive 64-byte halves.
+    #[inline(always)]
+    fn of_halves(low: LineMasks<u64>, high: LineMasks<u64>) -> Self {
+        let join = |low: u64, high: u64| u128::from(low) | u128::from(high) << 64;
+        LineMasks {
+            separator: join(low.separator, high.separator),
+            variable: join(low.variable, high.variable),
+            dot: join(low.dot, high.dot),
+            colon: join(low.colon, high.colon),
+            letter: join(low.letter, high.letter),
+        }
+    }
+}
+
+/// The words of a line (or of a 64-byte half of one) as masks: each word's first and last
+/// byte, the last bytes of the words that are variable, and the separators (for the indent).
+#[derive(Clone, Copy)]
+struct Words<M> {
+    separator: M,
+    firsts: M,
+    lasts: M,
+    variable_lasts: M,
+}
+
+/// The bit operations [`LineMasks::of_line`] needs, on 64 or 128 bits.
+trait Mask:
+    Copy
+    + PartialEq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    /// Bit `BITS - 1` set.
+    const TOP: Self;
+    fn overflowing_add(self, other: Self) -> (Self, bool);
+}
+
+impl Mask for u64 {
+    const ZERO: Self = 0;
+    const TOP: Self = 1 << 63;
+    #[inline(always)]
+    fn overflowing_add(self, other: Self) -> (Self, bool) {
+        u64::overflowing_add(self, other)
+    }
+}
+
+impl Mask for u128 {
+    const ZERO: Self = 0;
+    const TOP: Self = 1 << 127;
+    #[inline(always)]
+    fn overflowing_add(self, other: Self) -> (Self, bool) {
+        u128::overflowing_add(self, other)
+    }
+}
+
+impl<M: Mask> LineMasks<M> {
+    /// The words of the line whose bytes are the bits of `in_line`: the rules of
+    /// [`words_hash_of`] for a line that is one block.
+    #[inline(always)]
+    fn of_line(self, in_line: M) -> Words<M> {
+        let separator = self.separator & in_line;
+        let word_bytes = !separator & in_line;
+        let firsts = word_bytes & !(word_bytes << 1);
+        let lasts = word_bytes & !(word_bytes >> 1);
+        // The byte after the line is another line's (or the slack's): its class must not
+        // reach the line's last byte through the shifts by one.
+        let (colon, letter) = (self.colon & in_line, self.letter & in_line);
+        let telling = self.variable
+            | (self.colon & (colon >> 1))
+            | (self.dot & (word_bytes << 1) & (letter >> 1));
+        // As in `words_hash_of`: a word's first bit added to its plain bytes carries out of
+        // its last byte only when no telling byte stops it.
+        let (sum, carry_out) = (word_bytes & !telling).overflowing_add(firsts);
+        let carried = if carry_out { M::TOP } else { M::ZERO };
+        let plain_lasts = ((sum & !word_bytes) >> 1) | carried;
+        Words {
+            separator,
+            firsts,
+            lasts,
+            variable_lasts: lasts & !plain_lasts,
+        }
+    }
+}
+
+impl<M: Mask> Words<M> {
+    /// Each mask cut by `split` into 64-bit limbs, low bits first.
+    #[inline(always)]
+    fn limbs<const LIMBS: usize>(self, split: impl Fn(M) -> [u64; LIMBS]) -> [Words<u64>; LIMBS] {
+        let (separator, firsts) = (split(self.separator), split(self.firsts));
+        let (lasts, variable_lasts) = (split(self.lasts), split(self.variable_lasts));
+        std::array::from_fn(|j| Words {
+            separator: separator[j],
+            firsts: firsts[j],
+            lasts: lasts[j],
+            variable_lasts: variable_lasts[j],
+        })
+    }
+}
+
+impl Words<u64> {
+    /// Mixes into `hash` every word that ends in these 64 bits (bit `i` for byte `base + i`),
+    /// pairing each last byte with the lowest first byte left. Returns the hash and the first
+    /// bytes left over: the word still open at bit 63, if any.
+    ///
+    /// # Safety
+    /// The words lie in the line at the start of `bytes`, which has [`SLACK`] bytes after it.
+    #[inline(always)]
+    unsafe fn hash_words<C: Classify>(
+        self,
+        mut hash: u64,
+        bytes: &[u8],
+        base: usize,
+    ) -> (u64, u64) {
+        let (mut firsts, mut lasts) = (self.firsts, self.lasts);
+        while lasts != 0 {
+            let last = lasts.trailing_zeros() as usize;
+            lasts &= lasts - 1;
+            let first = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            hash = if self.variable_lasts >> last & 1 != 0 {
+                mix(hash, VARIABLE_WORD)
+            } else {
+                // SAFETY: the caller's contract.
+                unsafe { mix_word_in_place::<C>(hash, bytes, base + first, base + last) }
+            };
+        }
+        (hash, firsts)
+    }
+}
+
+/// Mixes the word from `bytes[start]` to `bytes[last]` (its last byte), which holds no telling
+/// byte, into `hash`: as a variable word when it is over 32 bytes long, else its bytes and
+/// length as [`words_hash_of`] does. (Taking the last byte, not the end past it, saves a step
+/// per word: the length test and the byte cut work from `last - start`.)
+///
+/// # Safety
+/// The word lies in a line at the start of `bytes`, which has [`SLACK`] bytes after it (so 8
+/// bytes from any word start are in bounds).
+#[inline(always)]
+unsafe fn mix_word_in_place<C: Classify>(
+    hash: u64,
+    bytes: &[u8],
+    start: usize,
+    last: usize,
+) -> u64 {
+    debug_assert!(start <= last && last + 1 + SLACK <= bytes.len());
+    let span = last - start;
+    if span < 8 {
+        // SAFETY: `start + 8 <= last + 8`, within the slack.
+        let word = C::low_bytes(unsafe { load8(bytes, start) }, span + 1);
+        mix(hash, word).wrapping_add(span as u64 + 1)
+    } else if span >= 32 {
+        mix(hash, VARIABLE_WORD)
+    } else {
+        // SAFETY: the word is in bounds.
+        unsafe { mix_long_word(hash, bytes, start, last + 1) }
     }
 }
 
@@ -403,7 +885,7 @@ struct Lanes {
     digit: u32,
     dot: u32,
     colon: u32,
-    alnum: u32,
+    letter: u32,
 }
 
 /// Classifies 32 bytes at a time into [`Lanes`]; must agree with [`BYTE_CLASS`].
@@ -416,6 +898,13 @@ trait Classify: Sized {
     #[inline(never)]
     fn long_line_hash(head: &[u8]) -> u64 {
         words_hash_with::<Self, false, true>(head)
+    }
+
+    /// [`template_hash_with`] for a line that [`template_hash_of`] cannot read in place,
+    /// compiled out of line (AVX2 overrides it, as `long_line_hash`).
+    #[inline(never)]
+    fn unpadded_hash(line: &[u8]) -> u64 {
+        template_hash_with::<Self>(line)
     }
 
     /// The low `len` bytes of `word` (`len` from 1 to 8), the bytes above cleared (AVX2
@@ -440,7 +929,7 @@ struct BlockMasks {
     digit: u64,
     dot: u64,
     colon: u64,
-    alnum: u64,
+    letter: u64,
 }
 
 impl BlockMasks {
@@ -462,7 +951,7 @@ impl BlockMasks {
                 digit: join(head.digit, tail.digit),
                 dot: join(head.dot, tail.dot),
                 colon: join(head.colon, tail.colon),
-                alnum: join(head.alnum, tail.alnum),
+                letter: join(head.letter, tail.letter),
             }
         } else {
             let drop = |tail: u32| u64::from(tail >> (32 - len));
@@ -472,7 +961,7 @@ impl BlockMasks {
                 digit: drop(tail.digit),
                 dot: drop(tail.dot),
                 colon: drop(tail.colon),
-                alnum: drop(tail.alnum),
+                letter: drop(tail.letter),
             }
         }
     }
@@ -495,7 +984,7 @@ impl Classify for Portable {
             lanes.digit |= bit(DIGIT);
             lanes.dot |= bit(DOT);
             lanes.colon |= bit(COLON);
-            lanes.alnum |= bit(ALNUM);
+            lanes.letter |= bit(LETTER);
         }
         lanes
     }
@@ -507,7 +996,10 @@ impl Classify for Portable {
 mod simd {
     use std::arch::x86_64::*;
 
-    use super::{message_hash_with, template_hash_with, words_hash_with, Classify, Lanes};
+    use super::{
+        in_batches, message_hash_with, template_hash_of, template_hash_with, words_hash_with,
+        Classify, Lanes, LineInBuffer,
+    };
 
     /// True when the CPU has AVX2, BMI1 and BMI2 (std caches the detection: a load and a test).
     #[inline(always)]
@@ -522,18 +1014,27 @@ mod simd {
 
     #[target_feature(enable = "avx2,bmi1,bmi2")]
     pub(super) unsafe fn template_hashes_avx2<'a>(
-        lines: impl Iterator<Item = &'a [u8]>,
-        mut each: impl FnMut(u64),
+        lines: impl Iterator<Item = LineInBuffer<'a>>,
+        each: impl FnMut(&[u64]),
     ) {
-        for line in lines {
-            each(template_hash_with::<Avx2>(line));
-        }
+        in_batches(
+            lines,
+            #[inline(always)]
+            |line| template_hash_of::<Avx2>(line),
+            each,
+        );
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2")]
     #[inline(never)]
     unsafe fn long_line_hash_avx2(head: &[u8]) -> u64 {
         words_hash_with::<Avx2, false, true>(head)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    #[inline(never)]
+    unsafe fn unpadded_hash_avx2(line: &[u8]) -> u64 {
+        template_hash_with::<Avx2>(line)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2")]
@@ -544,8 +1045,8 @@ mod simd {
     // The SSE2 fallbacks, kept out of line so callers stay small.
 
     #[inline(never)]
-    pub(super) fn template_hash_sse2(line: &[u8]) -> u64 {
-        template_hash_with::<Sse2>(line)
+    pub(super) fn template_hash_sse2(line: LineInBuffer<'_>) -> u64 {
+        template_hash_of::<Sse2>(line)
     }
 
     #[inline(never)]
@@ -572,7 +1073,7 @@ mod simd {
                     digit: join(low[2], high[2]),
                     dot: join(low[3], high[3]),
                     colon: join(low[4], high[4]),
-                    alnum: join(low[5], high[5]),
+                    letter: join(low[5], high[5]),
                 }
             }
         }
@@ -604,7 +1105,7 @@ mod simd {
             _mm_movemask_epi8(digit),
             _mm_movemask_epi8(eq(b'.')),
             _mm_movemask_epi8(eq(b':')),
-            _mm_movemask_epi8(_mm_or_si128(letter, digit)),
+            _mm_movemask_epi8(letter),
         ]
     }
 
@@ -683,17 +1184,18 @@ mod simd {
                     _mm256_setzero_si256(),
                 );
                 let tab = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\t' as i8));
+                // Lower case moved to the bottom of the signed range (`a` to -128), so one
+                // signed compare finds the 26 letters.
                 let lower = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
-                let from_a = _mm256_sub_epi8(lower, _mm256_set1_epi8(b'a' as i8));
-                let letter =
-                    _mm256_cmpeq_epi8(_mm256_min_epu8(from_a, _mm256_set1_epi8(25)), from_a);
+                let shifted = _mm256_add_epi8(lower, _mm256_set1_epi8((0x80u8 - b'a') as i8));
+                let letter = _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 26), shifted);
                 Lanes {
                     separator: _mm256_movemask_epi8(_mm256_or_si256(classes, tab)) as u32,
                     variable: !(_mm256_movemask_epi8(not_variable) as u32),
                     digit: _mm256_movemask_epi8(digit) as u32,
                     dot: _mm256_movemask_epi8(dot) as u32,
                     colon: _mm256_movemask_epi8(colon) as u32,
-                    alnum: _mm256_movemask_epi8(_mm256_or_si256(letter, digit)) as u32,
+                    letter: _mm256_movemask_epi8(letter) as u32,
                 }
             }
         }
@@ -702,6 +1204,12 @@ mod simd {
         fn long_line_hash(head: &[u8]) -> u64 {
             // SAFETY: `Avx2` runs only where the CPU has AVX2 and BMI (see `classify32`).
             unsafe { long_line_hash_avx2(head) }
+        }
+
+        #[inline(always)]
+        fn unpadded_hash(line: &[u8]) -> u64 {
+            // SAFETY: as above.
+            unsafe { unpadded_hash_avx2(line) }
         }
 
         #[inline(always)]
@@ -734,8 +1242,9 @@ const VARIABLE: u8 = 2;
 const DIGIT: u8 = 8;
 const DOT: u8 = 16;
 const COLON: u8 = 32;
-/// ASCII letter or digit (after a `.`, it makes a word a qualified name).
-const ALNUM: u8 = 64;
+/// ASCII letter: after a `.`, it makes a word a qualified name (so does a digit, which makes
+/// the word variable by itself, so the masks need not ask for it there).
+const LETTER: u8 = 64;
 
 /// Per-byte classes for the template hash, built at compile time: what [`Portable`] reads,
 /// and what the x86-64 SIMD steps must agree with (a test checks every byte).
@@ -761,8 +1270,8 @@ static BYTE_CLASS: [u8; 256] = {
         if byte == b':' {
             class |= COLON;
         }
-        if byte.is_ascii_alphanumeric() {
-            class |= ALNUM;
+        if byte.is_ascii_alphabetic() {
+            class |= LETTER;
         }
         table[b] = class;
         b += 1;
@@ -1026,7 +1535,7 @@ mod tests {
             lanes.digit |= bit(DIGIT);
             lanes.dot |= bit(DOT);
             lanes.colon |= bit(COLON);
-            lanes.alnum |= bit(ALNUM);
+            lanes.letter |= bit(LETTER);
         }
         lanes
     }
@@ -1125,7 +1634,7 @@ mod tests {
                     digit: 0,
                     dot: 0,
                     colon: 0,
-                    alnum: 0,
+                    letter: 0,
                 };
                 for (i, &b) in bytes[start..start + len].iter().enumerate() {
                     let class = BYTE_CLASS[b as usize];
@@ -1135,7 +1644,7 @@ mod tests {
                     expected.digit |= bit(DIGIT);
                     expected.dot |= bit(DOT);
                     expected.colon |= bit(COLON);
-                    expected.alnum |= bit(ALNUM);
+                    expected.letter |= bit(LETTER);
                 }
                 assert_eq!(BlockMasks::of::<Portable>(&bytes, start, len), expected);
                 #[cfg(target_arch = "x86_64")]
@@ -1200,29 +1709,57 @@ mod tests {
         hash
     }
 
-    /// [`template_hash`] and [`message_hash`] of `line` on every classifier this CPU can run.
-    fn hashes_on_every_classifier(line: &[u8]) -> Vec<(&'static str, u64, u64)> {
+    /// `line` followed by `next` and more bytes of other lines, [`SLACK`] in all, so the
+    /// template hash reads it in place (bytes past its end must not change its hash).
+    fn in_buffer(line: &[u8], next: u8) -> Vec<u8> {
+        let mut buffer = line.to_vec();
+        buffer.push(next);
+        buffer.extend(pseudo_random_bytes(line.len() as u32, SLACK - 1));
+        buffer
+    }
+
+    /// Bytes after a line that would change its template if the hash read them as its own: a
+    /// colon after a colon, a letter after a dot, a blank, a digit.
+    const NEXT_BYTES: [u8; 4] = [b':', b'a', b' ', b'7'];
+
+    /// [`template_hash`] of `line` alone and read in place before each of [`NEXT_BYTES`], and
+    /// [`message_hash`] of `line`, on every classifier this CPU can run.
+    fn hashes_on_every_classifier(line: &[u8]) -> Vec<(&'static str, Vec<u64>, u64)> {
+        let buffers = NEXT_BYTES.map(|next| in_buffer(line, next));
+        let mut lines = vec![LineInBuffer::alone(line)];
+        lines.extend(buffers.iter().map(|buffer| LineInBuffer {
+            bytes: buffer,
+            len: line.len(),
+        }));
         #[allow(unused_mut)]
         let mut all = vec![(
             "portable",
-            template_hash_with::<Portable>(line),
+            lines
+                .iter()
+                .map(|&l| template_hash_of::<Portable>(l))
+                .collect(),
             message_hash_with::<Portable>(line),
         )];
         #[cfg(target_arch = "x86_64")]
         {
             all.push((
                 "sse2",
-                simd::template_hash_sse2(line),
+                lines.iter().map(|&l| simd::template_hash_sse2(l)).collect(),
                 simd::message_hash_sse2(line),
             ));
             if simd::has_avx2() {
-                // Twice in one batch: nothing carries over from one line to the next.
-                let mut batch = Vec::new();
+                // Over several batches, every way each time: nothing carries over from one
+                // line to the next.
+                let mut hashes = Vec::new();
+                let repeated = std::iter::repeat_n(lines.iter().copied(), 20).flatten();
                 // SAFETY: the CPU has AVX2 and BMI (checked just above).
-                unsafe { simd::template_hashes_avx2([line, line].into_iter(), |h| batch.push(h)) };
-                assert_eq!(batch[0], batch[1]);
+                unsafe { simd::template_hashes_avx2(repeated, |h| hashes.extend_from_slice(h)) };
+                assert_eq!(hashes.len(), 20 * lines.len());
+                let first = hashes[..lines.len()].to_vec();
+                assert!(hashes.chunks(lines.len()).all(|round| round == first));
                 // SAFETY: as above.
-                all.push(("avx2", batch[0], unsafe { simd::message_hash_avx2(line) }));
+                let message = unsafe { simd::message_hash_avx2(line) };
+                all.push(("avx2", first, message));
             }
         }
         all
@@ -1233,11 +1770,22 @@ mod tests {
         let expected_message = words_hash_reference(line, true);
         proptest::prop_assert_eq!(template_hash(line), expected_template);
         proptest::prop_assert_eq!(message_hash(line), expected_message);
-        for (name, template, message) in hashes_on_every_classifier(line) {
-            proptest::prop_assert_eq!(template, expected_template, "{}", name);
+        for (name, templates, message) in hashes_on_every_classifier(line) {
+            for (way, template) in templates.into_iter().enumerate() {
+                // Way 0: alone; way `k`: in place before `NEXT_BYTES[k - 1]`.
+                proptest::prop_assert_eq!(template, expected_template, "{} way {}", name, way);
+            }
             proptest::prop_assert_eq!(message, expected_message, "{}", name);
         }
         Ok(())
+    }
+
+    #[test]
+    fn bytes_after_a_line_do_not_shape_its_template() {
+        // A dot or colon at the line's end, before a letter or a colon in the buffer.
+        for line in ["x A.", "see a::", "tail:", "ends with.", "  path/x."] {
+            check_hashes(line.as_bytes()).unwrap();
+        }
     }
 
     proptest::proptest! {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::super::signals::for_each_template_hash;
+use super::super::signals::{for_each_template_hash, LineInBuffer};
 use super::line_texts::LineTexts;
 
 /// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
@@ -149,41 +149,58 @@ impl TemplateIds {
 }
 
 /// Lines `next..end` without their grep prefixes (`prefix(i)` bytes for line `i`, see
-/// [`hit_text_of`]): what shapes their templates. Not a `map`/`take` chain: the hashing loop
-/// is compiled for AVX2, and there the adapters were left as a call per line.
-struct TemplateTexts<I, P> {
+/// [`hit_text_of`]): what shapes their templates, each with the rest of `buffer` after it (the
+/// hash reads past a line's end instead of copying it). Not a `map`/`take` chain: the hashing
+/// loop is compiled for AVX2, and there the adapters were left as a call per line.
+struct TemplateTexts<'a, I, P> {
     lines: I,
+    /// The buffer every line lies in.
+    buffer: &'a [u8],
     prefix: P,
     next: usize,
     end: usize,
 }
 
-impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for TemplateTexts<I, P> {
-    type Item = &'a [u8];
+impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for TemplateTexts<'a, I, P> {
+    type Item = LineInBuffer<'a>;
 
     #[inline(always)]
-    fn next(&mut self) -> Option<&'a [u8]> {
+    fn next(&mut self) -> Option<LineInBuffer<'a>> {
         if self.next == self.end {
             return None;
         }
         let line = self.lines.next()?;
         let text = hit_text_of(line, (self.prefix)(self.next));
         self.next += 1;
-        Some(text)
+        let buffer_end = self.buffer.as_ptr_range().end;
+        debug_assert!(self.buffer.as_ptr_range().contains(&text.as_ptr()) || text.is_empty());
+        // SAFETY: the line is a slice of `buffer` (`lines` steps through it), so the bytes from
+        // its start to the buffer's end are in bounds and initialized, and borrowed as long as
+        // `buffer` is.
+        let bytes = unsafe {
+            let rest = buffer_end.offset_from(text.as_ptr()) as usize;
+            std::slice::from_raw_parts(text.as_ptr(), rest)
+        };
+        Some(LineInBuffer {
+            bytes,
+            len: text.len(),
+        })
     }
 }
 
-/// Calls `each` with the template hash of lines `from..from + count` of `texts`, in order.
+/// Calls `each` with the template hashes of lines `from..from + count` of `texts`, in order,
+/// a batch at a time.
 #[inline(always)]
 fn for_each_line_template(
     texts: &LineTexts<'_>,
     prefix: &impl Fn(usize) -> usize,
     from: usize,
     count: usize,
-    each: impl FnMut(u64),
+    each: impl FnMut(&[u64]),
 ) {
     let lines = TemplateTexts {
         lines: texts.iter_from(from),
+        buffer: texts.bytes,
         prefix,
         next: from,
         end: from + count,
@@ -201,18 +218,17 @@ pub(super) fn intern_wide(
 ) -> TemplateInterner {
     let count = out.len();
     let mut interner = TemplateInterner::for_lines(count);
-    let mut slots = out.iter_mut();
-    // Inlined into the hashing loop, with the interner's insertion (see `absorb`).
+    let mut done = 0;
+    // Inlined after the hashing loop, with the interner's insertion (see `intern_all`).
     for_each_line_template(
         texts,
         prefix,
         from,
         count,
         #[inline(always)]
-        |hash| {
-            if let Some(slot) = slots.next() {
-                *slot = interner.intern(hash);
-            }
+        |hashes| {
+            interner.intern_all(hashes, &mut out[done..done + hashes.len()]);
+            done += hashes.len();
         },
     );
     interner
@@ -228,23 +244,29 @@ pub(super) fn intern_narrow(
     let mut interner = TemplateInterner::for_lines(n);
     let mut narrow: Vec<u16> = Vec::with_capacity(n);
     let mut wide: Option<Vec<u32>> = None;
+    let mut ids = [0u32; 64];
     for_each_line_template(
         texts,
         prefix,
         0,
         n,
         #[inline(always)]
-        |hash| {
-            let id = interner.intern(hash);
-            match (&mut wide, u16::try_from(id)) {
-                (Some(wide), _) => wide.push(id),
-                (None, Ok(short)) => narrow.push(short),
-                (None, Err(_)) => {
-                    let mut widened = Vec::with_capacity(n);
-                    widened.extend(narrow.iter().map(|&id| u32::from(id)));
-                    widened.push(id);
-                    narrow = Vec::new();
-                    wide = Some(widened);
+        |hashes| {
+            for hashes in hashes.chunks(ids.len()) {
+                let ids = &mut ids[..hashes.len()];
+                interner.intern_all(hashes, ids);
+                for &id in ids.iter() {
+                    match (&mut wide, u16::try_from(id)) {
+                        (Some(wide), _) => wide.push(id),
+                        (None, Ok(short)) => narrow.push(short),
+                        (None, Err(_)) => {
+                            let mut widened = Vec::with_capacity(n);
+                            widened.extend(narrow.iter().map(|&id| u32::from(id)));
+                            widened.push(id);
+                            narrow = Vec::new();
+                            wide = Some(widened);
+                        }
+                    }
                 }
             }
         },
@@ -294,17 +316,61 @@ impl TemplateInterner {
     }
 
     /// The id of one more line with this template hash.
-    #[inline(always)]
+    #[cfg(test)]
     pub(super) fn intern(&mut self, hash: u64) -> u32 {
         self.absorb(hash, 1)
     }
 
-    /// The id of `count` more lines with this template hash (merging another interner).
+    /// The ids of one more line with each of `hashes`, into `ids` (as many), in order.
     ///
-    /// All of it inlines into the hashing loop, a new template's insertion too: a call there
-    /// cost the SIMD loop its constants (a call clobbers every vector register), and a third of
-    /// a diff's lines are new templates. Only growing the table is a call.
+    /// Known templates are looked up with the table's fields held in locals (stores to the
+    /// counts cannot move them); a new template leaves that loop to be inserted, which may
+    /// grow the table, and the loop starts again from the next hash.
     #[inline(always)]
+    pub(super) fn intern_all(&mut self, hashes: &[u64], ids: &mut [u32]) {
+        assert_eq!(hashes.len(), ids.len());
+        let mut next = 0;
+        while next < hashes.len() {
+            let shift = self.shift;
+            let mask = self.slots.len() - 1;
+            let slots = &self.slots[..];
+            let known = &self.hashes[..];
+            let counts = &mut self.counts[..];
+            let (new, at) = loop {
+                let Some(&hash) = hashes.get(next) else {
+                    return;
+                };
+                // Below the slot count: `shift` is 64 - log2(slot count).
+                let mut at = (hash >> shift) as usize;
+                let found = loop {
+                    // SAFETY: `at` is below the slot count (above, and masked below).
+                    let slot = unsafe { *slots.get_unchecked(at) };
+                    if slot == 0 {
+                        break None;
+                    }
+                    let id = slot - 1;
+                    debug_assert!((id as usize) < known.len());
+                    // SAFETY: a slot holds `id + 1` only once template `id` has its hash
+                    // and its count (`insert`).
+                    if unsafe { *known.get_unchecked(id as usize) } == hash {
+                        break Some(id);
+                    }
+                    at = (at + 1) & mask;
+                };
+                let Some(id) = found else {
+                    break (hash, at);
+                };
+                // SAFETY: as above.
+                unsafe { *counts.get_unchecked_mut(id as usize) += 1 };
+                ids[next] = id;
+                next += 1;
+            };
+            ids[next] = self.insert(new, at, 1);
+            next += 1;
+        }
+    }
+
+    /// The id of `count` more lines with this template hash (merging another interner).
     pub(super) fn absorb(&mut self, hash: u64, count: u32) -> u32 {
         let mask = self.slots.len() - 1;
         // Below the slot count: `shift` is 64 - log2(slot count).
@@ -322,10 +388,19 @@ impl TemplateInterner {
             }
             at = (at + 1) & mask;
         }
-        // A new template, in the empty slot `at`.
+        self.insert(hash, at, count)
+    }
+
+    /// Template `hash` with `count` lines, new, into the empty slot `at`: its id.
+    ///
+    /// Inlined (a call in the loop it serves cost the SIMD hash its constants, which a call
+    /// clobbers, and a third of a diff's lines are new templates); only growing the table is a
+    /// call.
+    #[inline(always)]
+    fn insert(&mut self, hash: u64, at: usize, count: u32) -> u32 {
         let id = self.counts.len() as u32;
-        // SAFETY: `at` is below the slot count (see the loop).
-        unsafe { *self.slots.get_unchecked_mut(at) = id + 1 };
+        debug_assert_eq!(self.slots[at], 0);
+        self.slots[at] = id + 1;
         // The capacity is kept above half the slot count, so these pushes never reallocate.
         self.hashes.push(hash);
         self.counts.push(count);
