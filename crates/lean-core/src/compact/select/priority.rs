@@ -252,11 +252,14 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
 /// has its own terminator, `\n` or `\r\n`).
 #[inline(always)]
 fn line_bytes(line: &[u8], terminated: bool) -> usize {
-    let text = match line {
-        [text @ .., b'\r', b'\n'] | [text @ .., b'\n'] if terminated => text,
-        _ => line,
-    };
-    text.len() + 1
+    let mut len = line.len();
+    if terminated && line.last() == Some(&b'\n') {
+        len -= 1;
+        if len > 0 && line[len - 1] == b'\r' {
+            len -= 1;
+        }
+    }
+    len + 1
 }
 
 /// What is known of one class's units while they are pushed.
@@ -503,8 +506,22 @@ fn plan(
     let mut forced_tokens = 0usize;
     let mut skipped = false;
     for (unit, cost) in units.iter().zip(costs) {
+        // One instance of every distinct error is bounded by Pi's cut only.
+        let forced = unit.class == SKELETON_CLASS;
+        // A unit that could not fit even next to a kept line (no marker) is left out whether
+        // or not it is next to one; once a unit was left out for the token budget, that is
+        // all there is to know of one too large for it. Most units of a long output are
+        // passed over here, late in the plan, without looking at their neighbours.
+        let fits_tokens_joined = forced || tokens + min_tokens(unit) <= token_budget;
+        if bytes + unit.bytes as usize > byte_budget || !fits_tokens_joined && skipped {
+            continue;
+        }
         let lines = unit.lines(members);
-        let (first, last) = (lines[0] as usize, lines[lines.len() - 1] as usize);
+        let (first, last) = if unit.count == 1 {
+            (unit.first as usize, unit.first as usize)
+        } else {
+            (lines[0] as usize, lines[lines.len() - 1] as usize)
+        };
         let joins = (first > 0 && flags[first - 1].has(KEEP))
             || (last + 1 < n && flags[last + 1].has(KEEP));
         let (marker_tokens, unit_bytes) = if joins {
@@ -512,12 +529,12 @@ fn plan(
         } else {
             (MARKER_TOKENS, unit.bytes as usize + marker_bytes)
         };
-        // One instance of every distinct error is bounded by Pi's cut only.
-        let forced = unit.class == SKELETON_CLASS;
         if bytes + unit_bytes > byte_budget {
             continue;
         }
-        if !forced && tokens + marker_tokens + min_tokens(unit) > token_budget {
+        if !fits_tokens_joined
+            || !forced && tokens + marker_tokens + min_tokens(unit) > token_budget
+        {
             skipped = true;
             continue;
         }
