@@ -86,11 +86,12 @@ pub(super) fn errors_with_details(
             }
             // A neighbouring passing test or a sibling of the same template is not detail.
             // A line of a frequent template is another record of the log, not detail.
+            // The word test comes last: the others are a load each.
             let frequent = templates.count_of(j) as usize > frequent_template;
             if frequent
-                || is_pass_line(body)
                 || templates.of(j) == templates.of(i)
                 || flag.signal() == Signal::Error
+                || is_pass_line(body)
             {
                 continue;
             }
