@@ -603,3 +603,144 @@ fn last_resort(
         strategies,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::lines::LineIndex;
+    use super::*;
+
+    /// A plan as written before units too large even next to a kept line were passed over
+    /// early: every unit's neighbours looked at first.
+    fn plan_looking_at_every_unit(
+        flags: &mut [LineFlags],
+        texts: &LineTexts<'_>,
+        (units, members): &Units,
+        token_budget: usize,
+        byte_budget: usize,
+        marker_bytes: usize,
+    ) -> (usize, bool) {
+        let n = flags.len();
+        for f in flags.iter_mut() {
+            f.clear(KEEP);
+        }
+        let (mut tokens, mut bytes) = (MARKER_TOKENS, marker_bytes);
+        let (mut forced_tokens, mut skipped) = (0usize, false);
+        for unit in units {
+            let lines = unit.lines(members);
+            let (first, last) = (lines[0] as usize, lines[lines.len() - 1] as usize);
+            let joins = (first > 0 && flags[first - 1].has(KEEP))
+                || (last + 1 < n && flags[last + 1].has(KEEP));
+            let (marker_tokens, unit_bytes) = if joins {
+                (0, unit.bytes as usize)
+            } else {
+                (MARKER_TOKENS, unit.bytes as usize + marker_bytes)
+            };
+            let forced = unit.class == SKELETON_CLASS;
+            if bytes + unit_bytes > byte_budget {
+                continue;
+            }
+            if !forced && tokens + marker_tokens + min_tokens(unit) > token_budget {
+                skipped = true;
+                continue;
+            }
+            let cost: usize = lines
+                .iter()
+                .map(|&i| estimate_tokens(&texts[i as usize]) + 1)
+                .sum();
+            let unit_tokens = cost + marker_tokens;
+            if !forced && tokens + unit_tokens > token_budget {
+                skipped = true;
+                continue;
+            }
+            if forced {
+                forced_tokens += unit_tokens;
+            }
+            tokens += unit_tokens;
+            bytes += unit_bytes;
+            for &i in lines {
+                flags[i as usize].set(KEEP);
+            }
+        }
+        (forced_tokens, skipped)
+    }
+
+    #[test]
+    fn plan_keeps_what_a_plan_looking_at_every_unit_keeps() {
+        let mut next = crate::compact::select::xorshift(0x7f4a_7c15_9e37_79b9u64);
+        for case in 0..40u64 {
+            // Lines of 0 to 120 bytes, mostly short; units of one line in a shuffled order,
+            // some of several lines, some forced.
+            let lines = 200 + (next() % 400) as usize;
+            let mut input = Vec::new();
+            for _ in 0..lines {
+                let width = (next() % if next().is_multiple_of(4) { 120 } else { 12 }) as usize;
+                input.extend((0..width).map(|_| b"ab1 ,;xyz"[(next() % 9) as usize]));
+                input.push(b'\n');
+            }
+            let index = LineIndex::new_wide(&input);
+            let texts = LineTexts::of(&input, &index, None);
+            let mut order: Vec<usize> = (0..lines).filter(|_| !next().is_multiple_of(3)).collect();
+            for k in (1..order.len()).rev() {
+                order.swap(k, (next() % (k as u64 + 1)) as usize);
+            }
+            let mut units = Vec::new();
+            let mut members = Vec::new();
+            for &i in &order {
+                let class = if next().is_multiple_of(20) {
+                    SKELETON_CLASS
+                } else {
+                    4
+                };
+                let count = if next().is_multiple_of(10) {
+                    3.min(lines - i)
+                } else {
+                    1
+                };
+                let bytes: usize = (i..i + count).map(|j| texts[j].len() + 1).sum();
+                let first = if count == 1 {
+                    i as u32
+                } else {
+                    members.extend((i..i + count).map(|j| j as u32));
+                    (members.len() - count) as u32
+                };
+                units.push(Unit {
+                    order: 0,
+                    first,
+                    bytes: bytes as u32,
+                    class,
+                    count: count as u8,
+                });
+            }
+            let units: Units = (units, members);
+            let mut costs = vec![UnitTokens(UNKNOWN); units.0.len()];
+            for (token_budget, byte_budget) in [(300, 4000), (900, 2500), (2000, 50_000), (40, 900)]
+            {
+                for marker_bytes in [MARKER_BYTES, TERSE_MARKER_BYTES] {
+                    let mut flags = vec![LineFlags::INITIAL; lines];
+                    let mut expected_flags = flags.clone();
+                    let got = plan(
+                        &mut flags,
+                        &texts,
+                        &units,
+                        &mut costs,
+                        token_budget,
+                        byte_budget,
+                        marker_bytes,
+                    );
+                    let expected = plan_looking_at_every_unit(
+                        &mut expected_flags,
+                        &texts,
+                        &units,
+                        token_budget,
+                        byte_budget,
+                        marker_bytes,
+                    );
+                    assert_eq!((got.forced_tokens, got.skipped), expected, "case {case}");
+                    let kept = |f: &[LineFlags]| f.iter().map(|f| f.has(KEEP)).collect::<Vec<_>>();
+                    assert_eq!(kept(&flags), kept(&expected_flags), "case {case}");
+                    assert!(flags.iter().any(|f| f.has(KEEP)), "case {case}");
+                }
+            }
+        }
+    }
+}
