@@ -36,17 +36,40 @@ static BYTE_WEIGHT: [u8; 256] = {
 /// Estimated tokens of `bytes`, no tokenizer on the hot path: a quarter token per byte and
 /// another for each ASCII byte that is not a letter, a space or a newline (the weights of
 /// `BYTE_WEIGHT`). Counting those is a compare per byte, which vectorizes, where a table
-/// lookup per byte does not; blocks of 255 keep the counts in byte lanes.
+/// lookup per byte does not.
 pub(crate) fn estimate_tokens(bytes: &[u8]) -> usize {
+    // Views and long lines are counted 32 bytes a step where the CPU can; a short line is
+    // not worth the detection.
+    #[cfg(target_arch = "x86_64")]
+    if bytes.len() >= 256 && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2 (checked just above).
+        return unsafe { estimate_tokens_avx2(bytes) };
+    }
+    estimate_tokens_by_blocks(bytes)
+}
+
+/// [`estimate_tokens`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn estimate_tokens_avx2(bytes: &[u8]) -> usize {
+    estimate_tokens_by_blocks(bytes)
+}
+
+/// The count of [`estimate_tokens`], inlined into each of its compilations.
+#[inline(always)]
+fn estimate_tokens_by_blocks(bytes: &[u8]) -> usize {
     let heavy = |b: u8| -> u8 {
         let letter = (b | 0x20).wrapping_sub(b'a') < 26;
         u8::from(b < 0x80 && !letter && b != b' ' && b != b'\n')
     };
-    let mut heavy_bytes = 0usize;
-    for block in bytes.chunks(255) {
-        let count = block.iter().fold(0u8, |count, &b| count + heavy(b));
-        heavy_bytes += usize::from(count);
-    }
+    // Whole blocks of 128 keep the counts in byte lanes and leave no byte-by-byte tail per
+    // block (a block of 255 left 31 bytes of one after the vector steps); only the input's
+    // last partial block is counted on its own.
+    const BLOCK: usize = 128;
+    let count = |block: &[u8]| usize::from(block.iter().fold(0u8, |count, &b| count + heavy(b)));
+    let blocks = bytes.chunks_exact(BLOCK);
+    let rest = blocks.remainder();
+    let heavy_bytes: usize = blocks.map(count).sum::<usize>() + count(rest);
     (bytes.len() + heavy_bytes).div_ceil(4)
 }
 
@@ -110,42 +133,69 @@ fn pi_cut_bytes_of(input: &[u8], head: bool, line_count: Option<usize>) -> usize
             return input.len();
         }
     }
-    let mut taken = 0usize;
-    let mut size = 0usize;
-    let mut add = |line_len: usize| -> bool {
-        let cost = line_len + usize::from(taken > 0);
-        if taken >= PI_MAX_LINES || size + cost > PI_MAX_BYTES {
-            return false;
-        }
-        size += cost;
-        taken += 1;
-        true
-    };
+    // Pi keeps whole lines while both limits hold. The size of the last (first) k lines is
+    // fixed by where the k-th line from the end starts (from the start ends), so it is found
+    // by counting newlines in the 50 KB window next to that end, not by walking each line.
+    let len = body.len();
+    let all_within_bytes = len <= PI_MAX_BYTES;
     if head {
-        let mut start = 0usize;
-        for end in memchr::memchr_iter(b'\n', body).chain(std::iter::once(body.len())) {
-            if !add(end - start) {
-                break;
-            }
-            start = end + 1;
+        // A newline at or before the byte limit ends a line that fits.
+        let window = &body[..len.min(PI_MAX_BYTES + 1)];
+        match nth_newline(window, PI_MAX_LINES, false) {
+            Ok(at) => at,
+            // Fewer newlines than the line limit, and all within the byte limit: every line.
+            Err(_) if all_within_bytes => len,
+            // The last newline in the window ends the last line that fits; without one, the
+            // first line is over the limit and nothing fits.
+            Err(_) => memchr::memrchr(b'\n', window).unwrap_or(0),
         }
     } else {
-        let mut end = body.len();
-        for newline in memchr::memrchr_iter(b'\n', body).chain(std::iter::once(usize::MAX)) {
-            let start = newline.wrapping_add(1);
-            if !add(end - start) {
-                if taken == 0 {
-                    return PI_MAX_BYTES;
-                }
-                break;
+        // A line that starts within the byte limit of the end fits: the newline before it is
+        // at or after `len - PI_MAX_BYTES - 1`.
+        let from = len.saturating_sub(PI_MAX_BYTES + 1);
+        let window = &body[from..];
+        match nth_newline(window, PI_MAX_LINES, true) {
+            Ok(at) => len - (from + at + 1),
+            Err(_) if all_within_bytes => len,
+            // The window's first newline starts the first line that fits; without one, the
+            // last line alone is over the limit and Pi keeps its end.
+            Err(_) => {
+                memchr::memchr(b'\n', window).map_or(PI_MAX_BYTES, |at| len - (from + at + 1))
             }
-            if newline == usize::MAX {
-                break;
-            }
-            end = newline;
         }
     }
-    size
+}
+
+/// Position of the `n`-th newline (from 1) of `hay`, counted from its end when `from_end`, or
+/// the number of newlines when there are fewer. Blocks are counted whole (a vectorized count)
+/// and only the block holding that newline is walked.
+fn nth_newline(hay: &[u8], n: usize, from_end: bool) -> Result<usize, usize> {
+    const BLOCK: usize = 4096;
+    let mut seen = 0usize;
+    let blocks = hay.len().div_ceil(BLOCK);
+    for b in 0..blocks {
+        let (start, end) = if from_end {
+            (
+                hay.len().saturating_sub((b + 1) * BLOCK),
+                hay.len() - b * BLOCK,
+            )
+        } else {
+            (b * BLOCK, hay.len().min((b + 1) * BLOCK))
+        };
+        let block = &hay[start..end];
+        let count = memchr::memchr_iter(b'\n', block).count();
+        if seen + count >= n {
+            let k = n - seen - 1;
+            let at = if from_end {
+                memchr::memrchr_iter(b'\n', block).nth(k)
+            } else {
+                memchr::memchr_iter(b'\n', block).nth(k)
+            };
+            return Ok(start + at.expect("the block holds that many newlines"));
+        }
+        seen += count;
+    }
+    Err(seen)
 }
 
 /// The limits one call works within.
@@ -227,6 +277,58 @@ mod tests {
         }
         let huge_last_line = format!("a\n{}", "y".repeat(80_000));
         assert_eq!(pi_cut_bytes(huge_last_line.as_bytes(), false), PI_MAX_BYTES);
+        let huge_first_line = format!("{}\nb\n", "y".repeat(80_000));
+        assert_eq!(pi_cut_bytes(huge_first_line.as_bytes(), true), 0);
+    }
+
+    #[test]
+    fn cut_size_matches_pis_truncation_at_the_limits() {
+        // Lines of varied lengths around both limits: just under, at and over 2,000 lines and
+        // 50 KB, lines crossing the counting blocks, with and without a final newline.
+        let mut next = crate::compact::select::xorshift(0x9e37_79b9_7f4a_7c15u64);
+        for case in 0..120u64 {
+            let lines = [1999usize, 2000, 2001, 2500, 40, 900][(case % 6) as usize];
+            let widest = [8u64, 25, 26, 60, 300, 5000][(case / 6 % 6) as usize];
+            let mut input = String::new();
+            for i in 0..lines {
+                let width = (next() % (widest + 1)) as usize;
+                input.push_str(&"z".repeat(width));
+                if i + 1 < lines || case % 2 == 0 {
+                    input.push('\n');
+                }
+            }
+            for head in [false, true] {
+                assert_eq!(
+                    pi_cut_bytes(input.as_bytes(), head),
+                    pi_cut(&input, head).len(),
+                    "case {case}, head {head}"
+                );
+            }
+        }
+        // Exactly at the byte limit and one over, as one line and as many.
+        for len in [
+            PI_MAX_BYTES - 1,
+            PI_MAX_BYTES,
+            PI_MAX_BYTES + 1,
+            PI_MAX_BYTES + 2,
+        ] {
+            let one = "q".repeat(len);
+            let many: String = (0..len / 10).map(|_| "123456789\n").collect::<String>() + "x";
+            for input in [&one, &many] {
+                for head in [false, true] {
+                    let expected = if !head && input.len() > PI_MAX_BYTES && !input.contains('\n') {
+                        PI_MAX_BYTES
+                    } else {
+                        pi_cut(input, head).len()
+                    };
+                    assert_eq!(
+                        pi_cut_bytes(input.as_bytes(), head),
+                        expected,
+                        "{len} {head}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
@@ -242,6 +344,16 @@ mod tests {
                     "{b} x {len}"
                 );
             }
+        }
+        // Mixed bytes in long runs (counted 32 at a time where the CPU can) and short ones.
+        let mut next = crate::compact::select::xorshift(0x51a3_7c0d_e4b2_9f61u64);
+        for len in [3usize, 31, 255, 256, 257, 1000, 4099] {
+            let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+            let quarters: usize = bytes
+                .iter()
+                .map(|&b| usize::from(BYTE_WEIGHT[b as usize]))
+                .sum();
+            assert_eq!(estimate_tokens(&bytes), quarters.div_ceil(4), "{len}");
         }
         assert_eq!(estimate_tokens(b"abcd"), 1);
         // Digits and punctuation weigh double.

@@ -39,9 +39,15 @@ pub(super) fn errors_with_details(
             .map(|&i| message_hash(lines.body(i as usize)))
             .collect();
         let mut extra = Vec::new();
+        // The kept errors are a subsequence of `errors` (water-filling keeps their order), and
+        // their messages are in `seen`: each is passed over without hashing it again.
+        let mut kept = kept_errors.iter().peekable();
         for &i in errors {
             if kept_errors.len() + extra.len() >= budget.error_lines {
                 break;
+            }
+            if kept.next_if_eq(&&i).is_some() {
+                continue;
             }
             if seen.insert(message_hash(lines.body(i as usize))) {
                 extra.push(i);
@@ -80,11 +86,12 @@ pub(super) fn errors_with_details(
             }
             // A neighbouring passing test or a sibling of the same template is not detail.
             // A line of a frequent template is another record of the log, not detail.
+            // The word test comes last: the others are a load each.
             let frequent = templates.count_of(j) as usize > frequent_template;
             if frequent
-                || is_pass_line(body)
                 || templates.of(j) == templates.of(i)
                 || flag.signal() == Signal::Error
+                || is_pass_line(body)
             {
                 continue;
             }
@@ -210,6 +217,9 @@ pub(super) fn fill_by_rank(
     // rare line's candidacy. Rare lines go by their template's count, then position: both in
     // one integer.
     let mut high: Vec<u32> = Vec::new();
+    // Rare lines whose template is theirs alone (most rare lines) rank first among rare
+    // lines, in position order: they are gathered in that order and need no sorting.
+    let mut rare_alone: Vec<u32> = Vec::new();
     let mut rare: Vec<u64> = Vec::new();
     // Only lines ranked rare or above take part: most lines are ordinary, and whole blocks of
     // them are passed over at once.
@@ -224,9 +234,10 @@ pub(super) fn fill_by_rank(
                 kept_bytes += texts[i].len() + 1;
             }
             Rank::High if !f.has(KEEP) && !f.has(DUPLICATE) => high.push(i as u32),
-            Rank::Rare if !f.has(KEEP) && !f.has(DUPLICATE) => {
-                rare.push(u64::from(templates.count_of(i)) << 32 | i as u64);
-            }
+            Rank::Rare if !f.has(KEEP) && !f.has(DUPLICATE) => match templates.count_of(i) {
+                1 => rare_alone.push(i as u32),
+                count => rare.push(u64::from(count) << 32 | i as u64),
+            },
             _ => {}
         }
     }
@@ -255,7 +266,11 @@ pub(super) fn fill_by_rank(
     };
     // Rare lines by their template's count: each taken adds a line, so at most the lines
     // left in the budget are taken, and only that many of the rarest need sorting.
+    // Every line has a template of at least one line (its own), so lines alone in theirs
+    // come before all others.
     let room = budget.lines.saturating_sub(kept_lines);
+    rare_alone.truncate(room);
+    let room = room - rare_alone.len();
     if room < rare.len() {
         if room > 0 {
             rare.select_nth_unstable(room);
@@ -263,11 +278,14 @@ pub(super) fn fill_by_rank(
         rare.truncate(room);
     }
     rare.sort_unstable();
-    for &key in &rare {
+    let rarest_first = rare_alone
+        .iter()
+        .map(|&i| i as usize)
+        .chain(rare.iter().map(|&key| (key & u64::from(u32::MAX)) as usize));
+    for i in rarest_first {
         if !within(kept_lines, kept_bytes) {
             break;
         }
-        let i = (key & u64::from(u32::MAX)) as usize;
         flags[i].set(KEEP);
         kept_lines += 1;
         kept_bytes += texts[i].len() + 1;

@@ -10,47 +10,52 @@ use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{is_blank, is_diff_metadata};
 use super::line_texts::LineTexts;
 use super::render::Marker;
-use super::templates::{PreHashed, Templates};
+use super::templates::{PreHashed, TemplateIds, Templates};
 use super::{
     CompactOptions, ContentKind, DroppedRange, Selection, HEAD_LINES, STACK_LOOKAHEAD, TAIL_LINES,
 };
 
 /// One group of lines the budgeted selection keeps or drops together (an error and its cause
-/// chain, or a single line), with its priority.
+/// chain, or a single line), with its priority. Sixteen bytes: a long output has a unit for
+/// most of its lines.
 #[derive(Clone, Copy)]
 pub(super) struct Unit {
+    /// Order within the class, lower first (then by position).
+    pub(super) order: u32,
+    /// This unit's lines: the single line `first` when `count` is 1 (most units are one line:
+    /// they take no members), else `first..first + count` of the shared member list.
+    pub(super) first: u32,
+    /// Bytes of its lines, newlines included: what keeping it adds to the view, markers aside.
+    pub(super) bytes: u32,
     /// Priority class, lower first: 0 first instance of each error template and its cause
     /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
     /// 4 definitions and rare lines, 5 other context and diff hunk headers, 6 first instance
     /// of each remaining template. Everything else becomes markers.
     pub(super) class: u8,
-    /// Order within the class, lower first (then by position).
-    pub(super) order: u32,
-    /// This unit's lines: `first..end` of the shared member list, or, when `end` is
-    /// [`ONE_LINE`], the single line `first` (most units are one line: they take no members).
-    pub(super) first: u32,
-    pub(super) end: u32,
-    /// Bytes of its lines, newlines included: what keeping it adds to the view, markers aside.
-    pub(super) bytes: u32,
+    /// Number of its lines: an error and the context lines of its chain, within
+    /// [`STACK_LOOKAHEAD`] lines, so it fits a byte.
+    pub(super) count: u8,
 }
 
-/// [`Unit::end`] of a unit of one line.
-const ONE_LINE: u32 = u32::MAX;
+const _: () = assert!(STACK_LOOKAHEAD < u8::MAX as usize);
 
 impl Unit {
     fn lines<'m>(&'m self, members: &'m [u32]) -> &'m [u32] {
-        if self.end == ONE_LINE {
+        if self.count == 1 {
             std::slice::from_ref(&self.first)
         } else {
-            &members[self.first as usize..self.end as usize]
+            &members[self.first as usize..self.first as usize + self.count as usize]
         }
     }
 
-    fn line_count(&self) -> usize {
-        if self.end == ONE_LINE {
-            1
-        } else {
-            (self.end - self.first) as usize
+    /// The unit of the single line `i`.
+    fn line(class: u8, order: u32, i: usize, bytes: usize) -> Unit {
+        Unit {
+            order,
+            first: i as u32,
+            bytes: bytes as u32,
+            class,
+            count: 1,
         }
     }
 }
@@ -107,92 +112,154 @@ pub(super) fn priority_units(
             .iter()
             .map(|&j| lines.texts[j as usize].len() + 1)
             .sum();
-        let first = members.len() as u32;
-        members.extend_from_slice(&chain);
+        // A lone error line is a unit of one line, which takes no members.
+        let first = if chain.len() == 1 {
+            e as u32
+        } else {
+            let first = members.len() as u32;
+            members.extend_from_slice(&chain);
+            first
+        };
         pushed.push(Unit {
-            class,
             order: *k,
             first,
-            end: members.len() as u32,
             bytes: bytes as u32,
+            class,
+            count: chain.len() as u8,
         });
         *k += 1;
     }
     drop(instances);
-    let mut seen_template = vec![false; templates.counts.len()];
-    // Definitions in a diff rank by their place within their file's section: the first
-    // changed definition of every file before the second of any, so one huge file (an
-    // initial import) does not crowd out the others.
-    let mut in_section = 0u32;
-    // Lines are read in order through the line iterator (indexing each one costs more), with
-    // their terminators: the tests below are prefix and blank tests no terminator byte can
-    // change, and only a line that becomes a unit needs its length without one.
-    let terminated = lines.texts.terminated;
-    for (i, line) in lines.texts.with_terminators().enumerate() {
-        let f = flags[i];
-        let text = &line[lines.prefix(i)..];
-        if kind == ContentKind::Diff && text.starts_with(b"diff ") {
-            in_section = 0;
+    // One copy of the line loop per id width and per kind that matters (a diff's tests are
+    // constants in its copy).
+    let diff = kind == ContentKind::Diff;
+    match (&templates.ids, diff) {
+        (TemplateIds::Narrow(ids), false) => {
+            line_units::<u16, false>(lines, ids, &templates.counts, flags, &claimed, &mut pushed)
         }
-        let template = templates.of(i) as usize;
-        seen_template[template] |= f.has(KEEP);
-        if f.has(DUPLICATE) && f.rank() != Rank::Must || claimed.get(i) == Some(&true) {
-            continue;
+        (TemplateIds::Narrow(ids), true) => {
+            line_units::<u16, true>(lines, ids, &templates.counts, flags, &claimed, &mut pushed)
         }
-        let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
-        let (class, order) = match f.rank() {
-            Rank::Must => {
-                if f.signal() == Signal::Summary || f.has(QUERY_HIT) || edge {
-                    (2, 0)
-                } else if kind == ContentKind::Diff && text.starts_with(b"@@") {
-                    (5, 0)
-                } else if kind == ContentKind::Diff
-                    && !text.starts_with(b"diff ")
-                    && !is_diff_metadata(text)
-                {
-                    // Commit headers and messages read like summaries.
-                    (2, 0)
-                } else {
-                    (3, 0)
-                }
-            }
-            Rank::Context => (5, 0),
-            Rank::High if kind == ContentKind::Diff => {
-                in_section += 1;
-                (4, in_section)
-            }
-            Rank::High => {
-                let text = &lines.texts[i][lines.prefix(i)..];
-                (4, u32::from(!is_type_definition(text)))
-            }
-            Rank::Rare => (4, 2 + templates.counts[template].min(1 << 20)),
-            Rank::Body | Rank::Filler => {
-                if !seen_template[template] && !is_blank(text) {
-                    seen_template[template] = true;
-                    (6, templates.counts[template].min(1 << 20))
-                } else {
-                    // The rest become markers.
-                    continue;
-                }
-            }
-        };
-        let line = match line {
-            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] if terminated => line,
-            _ => line,
-        };
-        pushed.push(Unit {
-            class,
-            order,
-            first: i as u32,
-            end: ONE_LINE,
-            bytes: (line.len() + 1) as u32,
-        });
+        (TemplateIds::Wide(ids), false) => {
+            line_units::<u32, false>(lines, ids, &templates.counts, flags, &claimed, &mut pushed)
+        }
+        (TemplateIds::Wide(ids), true) => {
+            line_units::<u32, true>(lines, ids, &templates.counts, flags, &claimed, &mut pushed)
+        }
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
     // stable sort within each class keeps them so without looking their first lines up.
     debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
     (pushed.into_priority_order(), members)
+}
+
+/// The units of single lines, in line order: every line not in an error's unit (`claimed`,
+/// empty when there are none) that is kept by rank, and the first line of each template not
+/// kept otherwise. `DIFF` is whether the lines are a diff (`ids` are the template ids).
+#[inline(always)]
+fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
+    lines: &Lines<'_>,
+    ids: &[Id],
+    counts: &[u32],
+    flags: &[LineFlags],
+    claimed: &[bool],
+    pushed: &mut PushedUnits,
+) {
+    let n = flags.len();
+    let mut seen_template = vec![false; counts.len()];
+    // Definitions in a diff rank by their place within their file's section: the first
+    // changed definition of every file before the second of any, so one huge file (an
+    // initial import) does not crowd out the others.
+    let mut in_section = 0u32;
+    // Only grep output has prefixes; a diff has none, so its lines are their texts.
+    debug_assert!(!DIFF || !lines.grouped());
+    // Lines are read in order through the line iterator (indexing each one costs more), with
+    // their terminators, alongside their flags and template ids: the tests below are prefix
+    // and blank tests no terminator byte can change, and only a line that becomes a unit
+    // needs its length without one.
+    let terminated = lines.texts.terminated;
+    let rows = flags.iter().zip(ids).zip(lines.texts.with_terminators());
+    for (i, ((&f, &id), line)) in rows.enumerate() {
+        if DIFF && line.first() == Some(&b'd') && line.starts_with(b"diff ") {
+            in_section = 0;
+        }
+        let template = id.into() as usize;
+        let seen = &mut seen_template[template];
+        *seen |= f.has(KEEP);
+        let rank = f.rank();
+        if f.has(DUPLICATE) && rank != Rank::Must {
+            continue;
+        }
+        // Lines in an error's unit are must or context lines (the error and its chain).
+        let in_error_unit = || claimed.get(i) == Some(&true);
+        let unit = match rank {
+            Rank::Must => {
+                if in_error_unit() {
+                    continue;
+                }
+                let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
+                let text = &line[lines.prefix(i)..];
+                let class = if f.signal() == Signal::Summary || f.has(QUERY_HIT) || edge {
+                    2
+                } else if DIFF && text.starts_with(b"@@") {
+                    5
+                } else if DIFF && !text.starts_with(b"diff ") && !is_diff_metadata(text) {
+                    // Commit headers and messages read like summaries.
+                    2
+                } else {
+                    3
+                };
+                pushed.push_order_zero(Unit::line(class, 0, i, line_bytes(line, terminated)));
+                continue;
+            }
+            Rank::Context => {
+                if in_error_unit() {
+                    continue;
+                }
+                pushed.push_order_zero(Unit::line(5, 0, i, line_bytes(line, terminated)));
+                continue;
+            }
+            Rank::High if DIFF => {
+                in_section += 1;
+                Unit::line(4, in_section, i, line_bytes(line, terminated))
+            }
+            Rank::High => {
+                let text = &lines.texts[i][lines.prefix(i)..];
+                let order = u32::from(!is_type_definition(text));
+                Unit::line(4, order, i, line_bytes(line, terminated))
+            }
+            Rank::Rare => {
+                let order = 2 + counts[template].min(1 << 20);
+                Unit::line(4, order, i, line_bytes(line, terminated))
+            }
+            Rank::Body | Rank::Filler => {
+                if !*seen && !is_blank(&line[lines.prefix(i)..]) {
+                    *seen = true;
+                    let order = counts[template].min(1 << 20);
+                    Unit::line(6, order, i, line_bytes(line, terminated))
+                } else {
+                    // The rest become markers.
+                    continue;
+                }
+            }
+        };
+        pushed.push(unit);
+    }
+}
+
+/// Bytes `line` adds to a view: its text and one newline (`terminated` is whether it still
+/// has its own terminator, `\n` or `\r\n`).
+#[inline(always)]
+fn line_bytes(line: &[u8], terminated: bool) -> usize {
+    let mut len = line.len();
+    if terminated && line.last() == Some(&b'\n') {
+        len -= 1;
+        if len > 0 && line[len - 1] == b'\r' {
+            len -= 1;
+        }
+    }
+    len + 1
 }
 
 /// What is known of one class's units while they are pushed.
@@ -220,6 +287,13 @@ impl PushedUnits {
                 ..ClassStats::default()
             }; CLASSES],
         }
+    }
+
+    /// Pushes a unit of a class whose units all have order 0 (they stay in push order).
+    fn push_order_zero(&mut self, unit: Unit) {
+        debug_assert!(unit.order == 0 && self.classes[unit.class as usize].max_order == 0);
+        self.classes[unit.class as usize].count += 1;
+        self.units.push(unit);
     }
 
     fn push(&mut self, unit: Unit) {
@@ -293,11 +367,11 @@ impl PushedUnits {
 
 /// Filler for the placement of [`PushedUnits::into_priority_order`], all overwritten.
 const EMPTY_UNIT: Unit = Unit {
-    class: 0,
     order: 0,
     first: 0,
-    end: 0,
     bytes: 0,
+    class: 0,
+    count: 0,
 };
 
 /// Keeps units in priority order within the token budget and Pi's cut, renders, and tightens
@@ -408,7 +482,7 @@ impl UnitTokens {
 /// Fewest tokens `unit`'s lines can cost: a quarter token per byte, rounded up per line, and
 /// one per newline (see [`estimate_tokens`]).
 fn min_tokens(unit: &Unit) -> usize {
-    let lines = unit.line_count();
+    let lines = usize::from(unit.count);
     (unit.bytes as usize - lines).div_ceil(4) + lines
 }
 
@@ -432,8 +506,18 @@ fn plan(
     let mut forced_tokens = 0usize;
     let mut skipped = false;
     for (unit, cost) in units.iter().zip(costs) {
+        // One instance of every distinct error is bounded by Pi's cut only.
+        let forced = unit.class == SKELETON_CLASS;
+        // A unit that could not fit even next to a kept line (no marker) is left out whether
+        // or not it is next to one; once a unit was left out for the token budget, that is
+        // all there is to know of one too large for it. Most units of a long output are
+        // passed over here, late in the plan, without looking at their neighbours.
+        let fits_tokens_joined = forced || tokens + min_tokens(unit) <= token_budget;
+        if bytes + unit.bytes as usize > byte_budget || !fits_tokens_joined && skipped {
+            continue;
+        }
         let lines = unit.lines(members);
-        let (first, last) = if unit.end == ONE_LINE {
+        let (first, last) = if unit.count == 1 {
             (unit.first as usize, unit.first as usize)
         } else {
             (lines[0] as usize, lines[lines.len() - 1] as usize)
@@ -445,12 +529,12 @@ fn plan(
         } else {
             (MARKER_TOKENS, unit.bytes as usize + marker_bytes)
         };
-        // One instance of every distinct error is bounded by Pi's cut only.
-        let forced = unit.class == SKELETON_CLASS;
         if bytes + unit_bytes > byte_budget {
             continue;
         }
-        if !forced && tokens + marker_tokens + min_tokens(unit) > token_budget {
+        if !fits_tokens_joined
+            || !forced && tokens + marker_tokens + min_tokens(unit) > token_budget
+        {
             skipped = true;
             continue;
         }
@@ -517,5 +601,146 @@ fn last_resort(
             template: String::new(),
         }],
         strategies,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::lines::LineIndex;
+    use super::*;
+
+    /// A plan as written before units too large even next to a kept line were passed over
+    /// early: every unit's neighbours looked at first.
+    fn plan_looking_at_every_unit(
+        flags: &mut [LineFlags],
+        texts: &LineTexts<'_>,
+        (units, members): &Units,
+        token_budget: usize,
+        byte_budget: usize,
+        marker_bytes: usize,
+    ) -> (usize, bool) {
+        let n = flags.len();
+        for f in flags.iter_mut() {
+            f.clear(KEEP);
+        }
+        let (mut tokens, mut bytes) = (MARKER_TOKENS, marker_bytes);
+        let (mut forced_tokens, mut skipped) = (0usize, false);
+        for unit in units {
+            let lines = unit.lines(members);
+            let (first, last) = (lines[0] as usize, lines[lines.len() - 1] as usize);
+            let joins = (first > 0 && flags[first - 1].has(KEEP))
+                || (last + 1 < n && flags[last + 1].has(KEEP));
+            let (marker_tokens, unit_bytes) = if joins {
+                (0, unit.bytes as usize)
+            } else {
+                (MARKER_TOKENS, unit.bytes as usize + marker_bytes)
+            };
+            let forced = unit.class == SKELETON_CLASS;
+            if bytes + unit_bytes > byte_budget {
+                continue;
+            }
+            if !forced && tokens + marker_tokens + min_tokens(unit) > token_budget {
+                skipped = true;
+                continue;
+            }
+            let cost: usize = lines
+                .iter()
+                .map(|&i| estimate_tokens(&texts[i as usize]) + 1)
+                .sum();
+            let unit_tokens = cost + marker_tokens;
+            if !forced && tokens + unit_tokens > token_budget {
+                skipped = true;
+                continue;
+            }
+            if forced {
+                forced_tokens += unit_tokens;
+            }
+            tokens += unit_tokens;
+            bytes += unit_bytes;
+            for &i in lines {
+                flags[i as usize].set(KEEP);
+            }
+        }
+        (forced_tokens, skipped)
+    }
+
+    #[test]
+    fn plan_keeps_what_a_plan_looking_at_every_unit_keeps() {
+        let mut next = crate::compact::select::xorshift(0x7f4a_7c15_9e37_79b9u64);
+        for case in 0..40u64 {
+            // Lines of 0 to 120 bytes, mostly short; units of one line in a shuffled order,
+            // some of several lines, some forced.
+            let lines = 200 + (next() % 400) as usize;
+            let mut input = Vec::new();
+            for _ in 0..lines {
+                let width = (next() % if next().is_multiple_of(4) { 120 } else { 12 }) as usize;
+                input.extend((0..width).map(|_| b"ab1 ,;xyz"[(next() % 9) as usize]));
+                input.push(b'\n');
+            }
+            let index = LineIndex::new_wide(&input);
+            let texts = LineTexts::of(&input, &index, None);
+            let mut order: Vec<usize> = (0..lines).filter(|_| !next().is_multiple_of(3)).collect();
+            for k in (1..order.len()).rev() {
+                order.swap(k, (next() % (k as u64 + 1)) as usize);
+            }
+            let mut units = Vec::new();
+            let mut members = Vec::new();
+            for &i in &order {
+                let class = if next().is_multiple_of(20) {
+                    SKELETON_CLASS
+                } else {
+                    4
+                };
+                let count = if next().is_multiple_of(10) {
+                    3.min(lines - i)
+                } else {
+                    1
+                };
+                let bytes: usize = (i..i + count).map(|j| texts[j].len() + 1).sum();
+                let first = if count == 1 {
+                    i as u32
+                } else {
+                    members.extend((i..i + count).map(|j| j as u32));
+                    (members.len() - count) as u32
+                };
+                units.push(Unit {
+                    order: 0,
+                    first,
+                    bytes: bytes as u32,
+                    class,
+                    count: count as u8,
+                });
+            }
+            let units: Units = (units, members);
+            let mut costs = vec![UnitTokens(UNKNOWN); units.0.len()];
+            for (token_budget, byte_budget) in [(300, 4000), (900, 2500), (2000, 50_000), (40, 900)]
+            {
+                for marker_bytes in [MARKER_BYTES, TERSE_MARKER_BYTES] {
+                    let mut flags = vec![LineFlags::INITIAL; lines];
+                    let mut expected_flags = flags.clone();
+                    let got = plan(
+                        &mut flags,
+                        &texts,
+                        &units,
+                        &mut costs,
+                        token_budget,
+                        byte_budget,
+                        marker_bytes,
+                    );
+                    let expected = plan_looking_at_every_unit(
+                        &mut expected_flags,
+                        &texts,
+                        &units,
+                        token_budget,
+                        byte_budget,
+                        marker_bytes,
+                    );
+                    assert_eq!((got.forced_tokens, got.skipped), expected, "case {case}");
+                    let kept = |f: &[LineFlags]| f.iter().map(|f| f.has(KEEP)).collect::<Vec<_>>();
+                    assert_eq!(kept(&flags), kept(&expected_flags), "case {case}");
+                    assert!(flags.iter().any(|f| f.has(KEEP)), "case {case}");
+                }
+            }
+        }
     }
 }
