@@ -159,8 +159,8 @@ pub(super) fn hit_line_numbers(
         if !out.is_empty() {
             out.push(',');
         }
-        // ASCII digits are UTF-8 as they are.
-        out.push_str(std::str::from_utf8(&text[..digits]).unwrap_or_default());
+        // ASCII digits: a `char` each, of one byte (no UTF-8 check of the slice).
+        out.extend(text[..digits].iter().map(|&digit| char::from(digit)));
     }
     if end + 1 - start > SHOWN {
         out.push_str(",…");

@@ -312,8 +312,17 @@ pub(super) fn render(
         plan,
     };
     let (largest_out, largest_ranges) = renderer.plan.memo.largest_view.get();
+    let stop_above_bytes = renderer.plan.stop_above_bytes;
+    // The first render of an input has no earlier view to size its buffer by: the input's
+    // size (or the cap past which rendering stops) bounds most views, in one allocation
+    // instead of a doubling and copy after another.
+    let room = if largest_out == 0 {
+        input.len().min(stop_above_bytes).saturating_add(4 * 1024)
+    } else {
+        largest_out
+    };
     let mut view = View {
-        out: Vec::with_capacity(largest_out.max(16 * 1024)),
+        out: Vec::with_capacity(room.max(16 * 1024)),
         ranges: Vec::with_capacity(largest_ranges),
         overwrites: Overwrites {
             lines: renderer.plan.overwritten,
@@ -331,7 +340,6 @@ pub(super) fn render(
     // names another file than that line (a flag per line instead of comparing paths).
     let mut group_open = false;
     let mut i = 0usize;
-    let stop_above_bytes = renderer.plan.stop_above_bytes;
     while i < n && view.out.len() <= stop_above_bytes {
         // The end of the dropped run at `i` within its file, when already found.
         let mut file_end: Option<usize> = None;
