@@ -2,7 +2,7 @@
 //! dominant template, grep hits per file), and whether a marker pays for itself.
 
 use super::super::detect::is_ls_long_entry;
-use super::super::lines::{common_prefix_len, find_byte, has_byte, same_bytes, trim};
+use super::super::lines::{common_prefix_len, find_byte, has_byte, indent_width, same_bytes, trim};
 use super::super::signals::template_text;
 use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
@@ -53,11 +53,6 @@ impl RunWords {
     }
 }
 
-/// The directory shared by every path in a run of bare paths (`node_modules/`), if any.
-pub(super) fn common_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
-    common_directory_of(run_texts(texts, start, end))
-}
-
 /// Lines `start..=end`, read in order (cheaper than indexing each).
 fn run_texts<'a>(
     texts: &LineTexts<'a>,
@@ -92,15 +87,6 @@ pub(super) fn common_directory_of<'x>(mut paths: impl Iterator<Item = &'x [u8]>)
     }
     prefix.retain(|c| c != '"');
     Some(prefix)
-}
-
-/// The first path component shared by most lines of a run of paths (`node_modules`).
-pub(super) fn dominant_top_directory(
-    texts: &LineTexts<'_>,
-    start: usize,
-    end: usize,
-) -> Option<String> {
-    dominant_top_directory_of(run_texts(texts, start, end))
 }
 
 /// The first path component shared by more than half of `paths`. Only one component can be:
@@ -162,9 +148,10 @@ pub(super) fn hit_line_numbers(
     end: usize,
 ) -> String {
     const SHOWN: usize = 6;
-    let mut out = String::new();
-    for j in start..=end.min(start + SHOWN - 1) {
-        let text = &texts[j][prefix(j)..];
+    let mut out = String::with_capacity(64);
+    let last = end.min(start + SHOWN - 1);
+    for (j, line) in (start..=last).zip(run_texts(texts, start, last)) {
+        let text = &line[prefix(j)..];
         let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
         if digits == 0 {
             continue;
@@ -172,7 +159,8 @@ pub(super) fn hit_line_numbers(
         if !out.is_empty() {
             out.push(',');
         }
-        out.push_str(&String::from_utf8_lossy(&text[..digits]));
+        // ASCII digits: a `char` each, of one byte (no UTF-8 check of the slice).
+        out.extend(text[..digits].iter().map(|&digit| char::from(digit)));
     }
     if end + 1 - start > SHOWN {
         out.push_str(",…");
@@ -193,29 +181,9 @@ pub(super) fn describe_run(
     if (start..=end).all(|j| flags[j].has(DUPLICATE)) {
         return RunWords::around(" ", "identical", "");
     }
-    if kind == ContentKind::Tree
-        && run_texts(texts, start, end)
-            .all(|text| is_ls_long_entry(text) || is_blank(text) || text.starts_with(b"total "))
-    {
-        // `ls -l` rows are mostly metadata; the names are what the reader needs.
-        let mut names = String::new();
-        for text in run_texts(texts, start, end) {
-            if !is_ls_long_entry(text) {
-                continue;
-            }
-            let name = text.rsplit(|&b| b == b' ').next().unwrap_or(&[]);
-            if name.is_empty() || name == b"." || name == b".." {
-                continue;
-            }
-            if names.len() > 1500 {
-                names.push_str(" …");
-                break;
-            }
-            names.push(' ');
-            names.push_str(&String::from_utf8_lossy(name));
-        }
-        if let Some(listed) = names.strip_prefix(' ') {
-            return RunWords::around(": ", listed, "");
+    if kind == ContentKind::Tree {
+        if let Some(listed) = listed_names(texts, start, end) {
+            return RunWords::around(": ", &listed, "");
         }
     }
     let len = end - start + 1;
@@ -223,18 +191,181 @@ pub(super) fn describe_run(
         return RunWords::none();
     }
     if kind == ContentKind::Tree {
-        if let Some(prefix) = common_directory(texts, start, end) {
-            return RunWords::around(": \"", &[&prefix, "<*>"].concat(), "\"");
-        }
-        if let Some(top) = dominant_top_directory(texts, start, end) {
-            // The template keeps the opening quote, as range templates always had it.
-            return RunWords::around(": ", &["mostly \"", &top, "/<*>"].concat(), "\"");
+        match run_directory(texts, start, end) {
+            Some(Directory::Common(prefix)) => {
+                return RunWords::around(": \"", &[&prefix, "<*>"].concat(), "\"");
+            }
+            Some(Directory::MostlyUnder(top)) => {
+                // The template keeps the opening quote, as range templates always had it.
+                return RunWords::around(": ", &["mostly \"", &top, "/<*>"].concat(), "\"");
+            }
+            None => {}
         }
     }
     match dominant_template(texts, templates, start, end, |_| 0) {
         Some(template) => RunWords::around(": \"", &template, "\""),
         None => RunWords::none(),
     }
+}
+
+/// The names of an `ls -l` run (every line an entry, blank or `total …`), space-separated and
+/// cut after about 1500 bytes; `None` for other runs or when no entry names a file. One pass
+/// both checks the lines and collects the names.
+fn listed_names(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<String> {
+    let mut names = String::new();
+    let mut full = false;
+    for text in run_texts(texts, start, end) {
+        if !is_ls_long_entry(text) {
+            if is_blank(text) || text.starts_with(b"total ") {
+                continue;
+            }
+            return None;
+        }
+        if full {
+            continue;
+        }
+        let name = text.rsplit(|&b| b == b' ').next().unwrap_or(&[]);
+        if name.is_empty() || name == b"." || name == b".." {
+            continue;
+        }
+        if names.len() > 1500 {
+            names.push_str(" …");
+            full = true;
+            continue;
+        }
+        names.push(' ');
+        names.push_str(&String::from_utf8_lossy(name));
+    }
+    names.strip_prefix(' ').map(str::to_string)
+}
+
+/// A line as a path for the vote on first components: without its indent and a leading `./`.
+/// (Trailing blanks are left on: they hold no `/`, so they change no path's first component
+/// nor whether it has one.)
+#[inline(always)]
+fn top_path(line: &[u8]) -> &[u8] {
+    let t = match line.first() {
+        Some(&b) if b > b' ' => line,
+        _ => &line[indent_width(line)..],
+    };
+    t.strip_prefix(b"./").unwrap_or(t)
+}
+
+/// The Boyer-Moore vote of [`run_directory`] on the first components of paths (see
+/// [`top_path`]), those without a `/` left out. A candidate holds no `/`, so a path has it as
+/// its first component exactly when it starts with it and a `/`: most paths are settled by
+/// that comparison, without searching them for their `/`.
+#[derive(Default)]
+struct TopVote<'a> {
+    candidate: &'a [u8],
+    lead: usize,
+    /// Paths that hold a `/`.
+    voters: usize,
+}
+
+impl<'a> TopVote<'a> {
+    #[inline(always)]
+    fn add(&mut self, line: &'a [u8]) {
+        let path = top_path(line);
+        if self.lead > 0 && under(path, self.candidate) {
+            self.lead += 1;
+            self.voters += 1;
+        } else if let Some(slash) = find_byte(b'/', path) {
+            self.voters += 1;
+            if self.lead == 0 {
+                self.candidate = &path[..slash];
+                self.lead = 1;
+            } else {
+                self.lead -= 1;
+            }
+        }
+    }
+}
+
+/// Whether `path` starts with the component `top` (holding no `/`) and a `/`.
+#[inline(always)]
+fn under(path: &[u8], top: &[u8]) -> bool {
+    path.len() > top.len() && path[top.len()] == b'/' && same_bytes(&path[..top.len()], top)
+}
+
+/// Where the paths of a run lie: see [`run_directory`].
+#[derive(Debug, PartialEq)]
+enum Directory {
+    /// The directory every path is in ([`common_directory_of`]).
+    Common(String),
+    /// The first component of most paths ([`dominant_top_directory_of`]).
+    MostlyUnder(String),
+}
+
+/// [`common_directory_of`] lines `start..=end` or, without one, their
+/// [`dominant_top_directory_of`], each line read once where it can be (a listing's runs are
+/// long): first components are gathered only once no common directory is left, a blank is
+/// looked for line by line only when the run's bytes hold one, and a line under the last
+/// component found needs no search for its `/`.
+fn run_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<Directory> {
+    let mut lines = run_texts(texts, start, end);
+    let first = trim(lines.next()?);
+    // The common directory: `first[..shared]` while it reaches past `first`'s first `/`.
+    let first_slash = find_byte(b'/', first);
+    let mut shared = first.len();
+    let mut common = first_slash.is_some();
+    // With no blank in the run's bytes, no line holds one: skip looking line by line.
+    let run_bytes =
+        &texts.bytes[texts.starts.get(start) as usize..texts.starts.get(end + 1) as usize];
+    let blanks = has_byte(run_bytes, b' ');
+    // The vote on first components: only needed without a common directory, so only held
+    // once there is none (the lines before are then read again).
+    let mut vote = TopVote::default();
+    let mut total = 0usize;
+    for line in std::iter::once(first).chain(lines) {
+        if common {
+            let t = trim(line);
+            if t.is_empty() || blanks && has_byte(t, b' ') {
+                common = false;
+            } else {
+                shared = common_prefix_len(&first[..shared], t);
+                common = first_slash.is_some_and(|slash| shared > slash);
+            }
+            if !common && total > 0 {
+                run_texts(texts, start, start + total - 1).for_each(|line| vote.add(line));
+            }
+        }
+        total += 1;
+        if !common {
+            vote.add(line);
+        }
+    }
+    if common {
+        if let Some(cut) = first[..shared].iter().rposition(|&b| b == b'/') {
+            let mut prefix = String::from_utf8_lossy(&first[..cut + 1]).into_owned();
+            if prefix.len() <= 60 {
+                prefix.retain(|c| c != '"');
+                return Some(Directory::Common(prefix));
+            }
+        }
+        run_texts(texts, start, end).for_each(|line| vote.add(line));
+    }
+    let TopVote {
+        candidate,
+        lead,
+        voters,
+    } = vote;
+    if voters == 0 || candidate.len() > 60 || candidate.contains(&b'"') {
+        return None;
+    }
+    // The candidate's count is at least its lead, and at most the lead plus half the other
+    // votes: either bound often settles whether it is over half the lines without counting.
+    let count = if lead * 2 > total {
+        lead
+    } else if voters + lead <= total {
+        return None;
+    } else {
+        run_texts(texts, start, end)
+            .filter(|&line| under(top_path(line), candidate))
+            .count()
+    };
+    (count * 2 > total)
+        .then(|| Directory::MostlyUnder(String::from_utf8_lossy(candidate).into_owned()))
 }
 
 /// The template of most lines of a run, as short text, when one covers at least half of it.
@@ -274,7 +405,7 @@ fn half_of<T: Copy + Eq + Into<u32>>(run: &[T], start: usize) -> Option<(u32, us
     let len = run.len();
     let first_of = |id: T| run.iter().position(|&x| x == id).map(|k| start + k);
     // The only template that can hold more than half the lines.
-    let (candidate, count) = majority(run)?;
+    let (candidate, count) = majority_of_ids(run)?;
     if count * 2 > len {
         return Some((candidate.into(), first_of(candidate)?));
     }
@@ -288,9 +419,55 @@ fn half_of<T: Copy + Eq + Into<u32>>(run: &[T], start: usize) -> Option<(u32, us
     if run.iter().filter(|&&id| id == head).count() * 2 == len {
         return Some((head.into(), start));
     }
-    let (other, count) = majority(&run[1..])?;
+    let (other, count) = majority_of_ids(&run[1..])?;
     let count = count + usize::from(head == other);
     (count * 2 == len).then(|| Some((other.into(), first_of(other)?)))?
+}
+
+/// [`majority`] over template ids, a block of 16 at a time where the block holds one id
+/// (dropped runs are often long stretches of one template): the block is tested in one
+/// branch-free pass, and the vote's steps over it have a closed form.
+fn majority_of_ids<T: Copy + Eq>(items: &[T]) -> Option<(T, usize)> {
+    const BLOCK: usize = 16;
+    let mut candidate = *items.first()?;
+    let mut lead = 0usize;
+    let mut blocks = items.chunks_exact(BLOCK);
+    let step = |item: T, candidate: &mut T, lead: &mut usize| {
+        if *lead == 0 {
+            *candidate = item;
+            *lead = 1;
+        } else if item == *candidate {
+            *lead += 1;
+        } else {
+            *lead -= 1;
+        }
+    };
+    for block in blocks.by_ref() {
+        let id = block[0];
+        if block.iter().fold(true, |same, &x| same & (x == id)) {
+            if lead == 0 || id == candidate {
+                candidate = id;
+                lead += BLOCK;
+            } else if lead >= BLOCK {
+                lead -= BLOCK;
+            } else {
+                // The lead runs out within the block; its last items elect `id`.
+                candidate = id;
+                lead = BLOCK - lead;
+            }
+        } else {
+            for &item in block {
+                step(item, &mut candidate, &mut lead);
+            }
+        }
+    }
+    for &item in blocks.remainder() {
+        step(item, &mut candidate, &mut lead);
+    }
+    let count = items
+        .iter()
+        .fold(0usize, |n, &x| n + usize::from(x == candidate));
+    Some((candidate, count))
 }
 
 /// Cuts marker text longer than 60 bytes to 57 (on a char boundary) plus `…`.
@@ -385,6 +562,22 @@ pub(super) fn outweighs_bytes(
     end: usize,
     limit: usize,
 ) -> bool {
+    // The lines' bytes in the index bound the sum without reading a line: each cleaned line
+    // is its span exactly; each original line is its span less a `\r` of `\r\n` (at most
+    // one byte per line), or plus one for a last line without a terminator.
+    let count = end + 1 - start;
+    let spans = (texts.starts.get(end + 1) - texts.starts.get(start)) as usize;
+    let (least, most) = if texts.terminated {
+        (spans.saturating_sub(count), spans + 1)
+    } else {
+        (spans + count, spans + count)
+    };
+    if least > limit {
+        return true;
+    }
+    if most <= limit {
+        return false;
+    }
     let mut run_bytes = 0usize;
     for j in start..=end {
         run_bytes += texts[j].len() + 1;
@@ -397,7 +590,9 @@ pub(super) fn outweighs_bytes(
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::lines::LineIndex;
     use super::*;
+    use proptest::prelude::*;
     use std::collections::HashMap;
 
     /// The template of at least half the run, counted: the most frequent, earliest on a tie.
@@ -422,6 +617,22 @@ mod tests {
             }
         }
         assert_eq!(half_of::<u16>(&[], 0), None);
+    }
+
+    proptest! {
+        /// The vote a block at a time ends where the vote an item at a time does, on runs of
+        /// long stretches of one id (uniform blocks) mixed with short ones.
+        #[test]
+        fn block_vote_agrees_with_the_item_vote(
+            stretches in proptest::collection::vec((0u16..4, 1usize..40), 0..12),
+        ) {
+            let run: Vec<u16> = stretches
+                .iter()
+                .flat_map(|&(id, len)| std::iter::repeat_n(id, len))
+                .collect();
+            prop_assert_eq!(majority_of_ids(&run), majority(&run));
+            prop_assert_eq!(half_of(&run, 3), counted_half(&run, 3));
+        }
     }
 
     #[test]
@@ -458,6 +669,132 @@ mod tests {
             dominant_top_directory_of(paths.into_iter()).as_deref(),
             Some("a")
         );
+    }
+
+    /// Lines of `a`, `b`, `/`, `.`, blanks, tabs, quotes and `\r`, ended by `\n` or `\r\n`
+    /// (the last maybe by nothing).
+    fn path_lines() -> impl Strategy<Value = Vec<u8>> {
+        let line = proptest::collection::vec(
+            prop_oneof![
+                4 => Just(b'a'),
+                2 => Just(b'b'),
+                4 => Just(b'/'),
+                1 => Just(b'.'),
+                1 => Just(b' '),
+                1 => Just(b'\t'),
+                1 => Just(b'"'),
+                1 => Just(b'\r'),
+            ],
+            0..12,
+        );
+        let ending = prop_oneof![Just(&b"\n"[..]), Just(&b"\r\n"[..]), Just(&b""[..])];
+        proptest::collection::vec((line, ending), 1..40).prop_map(|lines| {
+            let last = lines.len() - 1;
+            let mut input = Vec::new();
+            for (k, (line, ending)) in lines.into_iter().enumerate() {
+                input.extend_from_slice(&line);
+                input.extend_from_slice(if k < last && ending.is_empty() {
+                    b"\n"
+                } else {
+                    ending
+                });
+            }
+            input
+        })
+    }
+
+    /// What the words of an `ls -l` run were before one pass did both: every line checked,
+    /// then the names collected.
+    fn listed_names_in_two_passes(
+        texts: &LineTexts<'_>,
+        start: usize,
+        end: usize,
+    ) -> Option<String> {
+        let listing = run_texts(texts, start, end)
+            .all(|text| is_ls_long_entry(text) || is_blank(text) || text.starts_with(b"total "));
+        if !listing {
+            return None;
+        }
+        let mut names = String::new();
+        for text in run_texts(texts, start, end).filter(|text| is_ls_long_entry(text)) {
+            let name = text.rsplit(|&b| b == b' ').next().unwrap_or(&[]);
+            if name.is_empty() || name == b"." || name == b".." {
+                continue;
+            }
+            if names.len() > 1500 {
+                names.push_str(" …");
+                break;
+            }
+            names.push(' ');
+            names.push_str(&String::from_utf8_lossy(name));
+        }
+        names.strip_prefix(' ').map(str::to_string)
+    }
+
+    proptest! {
+        /// One pass over a run finds what the common directory and then the majority vote on
+        /// top directories find, each reading the run on its own.
+        #[test]
+        fn run_directory_agrees_with_separate_passes(input in path_lines(), cut in 0usize..40) {
+            let index = LineIndex::new(&input, usize::MAX);
+            let texts = LineTexts::of(&input, &index, None);
+            let n = texts.len();
+            prop_assume!(n > 0);
+            for (start, end) in [(0, n - 1), (cut % n, n - 1), (0, cut % n)] {
+                let expected = common_directory_of(run_texts(&texts, start, end))
+                    .map(Directory::Common)
+                    .or_else(|| {
+                        dominant_top_directory_of(run_texts(&texts, start, end))
+                            .map(Directory::MostlyUnder)
+                    });
+                prop_assert_eq!(run_directory(&texts, start, end), expected);
+            }
+        }
+
+        /// The byte bounds from the index answer as summing every line would.
+        #[test]
+        fn outweighs_bytes_agrees_with_a_full_sum(input in path_lines(), cut in 0usize..40, limit in 0usize..200) {
+            let index = LineIndex::new(&input, usize::MAX);
+            let texts = LineTexts::of(&input, &index, None);
+            let n = texts.len();
+            prop_assume!(n > 0);
+            for (start, end) in [(0, n - 1), (cut % n, n - 1), (0, cut % n), (cut % n, cut % n)] {
+                let sum: usize = (start..=end).map(|j| texts[j].len() + 1).sum();
+                prop_assert_eq!(outweighs_bytes(&texts, start, end, limit), sum > limit);
+            }
+        }
+    }
+
+    #[test]
+    fn listing_names_come_from_one_pass_as_from_two() {
+        let entry = |name: &str| format!("-rw-r--r-- 1 me me 12 Jan 1 00:00 {name}");
+        let many: Vec<String> = (0..200)
+            .map(|k| entry(&format!("file-number-{k}.txt")))
+            .collect();
+        let runs: Vec<Vec<String>> = vec![
+            vec![
+                "total 12".into(),
+                entry("a.txt"),
+                String::new(),
+                entry("b c.txt"),
+            ],
+            vec![entry("a.txt"), "not an entry".into(), entry("b.txt")],
+            vec![entry("."), entry("..")],
+            vec!["total 0".into()],
+            many.clone(),
+            [many, vec!["stray line".into()]].concat(),
+        ];
+        for run in runs {
+            let input = run.join("\n");
+            let index = LineIndex::new(input.as_bytes(), usize::MAX);
+            let texts = LineTexts::of(input.as_bytes(), &index, None);
+            let end = texts.len() - 1;
+            assert_eq!(
+                listed_names(&texts, 0, end),
+                listed_names_in_two_passes(&texts, 0, end),
+                "{input}"
+            );
+        }
     }
 
     #[test]

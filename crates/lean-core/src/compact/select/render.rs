@@ -130,28 +130,42 @@ impl Marker<'_> {
     /// or without an id `[… {n} lines {start}-{end} omitted{description}]`; written by hand,
     /// as `format!` costs several times more for these few numbers.
     fn render_always_into(&self, line: &mut String, start: usize, end: usize, description: &str) {
+        // Every byte but the four numbers' (at most 20 digits each), reserved at once.
+        const WORDS: usize = "[… ".len() + " lines ".len() + "-".len() + "]".len();
+        const WITH_ID: usize = " · token_retrieve id=".len() + " startLine=".len();
         line.clear();
-        line.reserve(64 + description.len() + self.id.map_or(0, str::len));
-        line.push_str("[… ");
-        push_number(line, end - start + 1);
-        line.push_str(" lines ");
-        push_number(line, start);
-        line.push('-');
-        push_number(line, end);
+        // SAFETY: only UTF-8 strings and ASCII digits are appended.
+        let bytes = unsafe { line.as_mut_vec() };
+        bytes.reserve(
+            WORDS
+                + WITH_ID
+                + " omitted".len()
+                + 4 * MAX_DIGITS
+                + description.len()
+                + self.id.map_or(0, str::len),
+        );
+        // SAFETY (for each `write_digits`): the room for every byte written, four numbers
+        // of at most `MAX_DIGITS` included, was reserved above.
+        bytes.extend_from_slice("[… ".as_bytes());
+        unsafe { write_digits(bytes, end - start + 1) };
+        bytes.extend_from_slice(b" lines ");
+        unsafe { write_digits(bytes, start) };
+        bytes.push(b'-');
+        unsafe { write_digits(bytes, end) };
         match self.id {
             Some(id) => {
-                line.push_str(description);
-                line.push_str(" · token_retrieve id=");
-                line.push_str(id);
-                line.push_str(" startLine=");
-                push_number(line, start);
+                bytes.extend_from_slice(description.as_bytes());
+                bytes.extend_from_slice(" · token_retrieve id=".as_bytes());
+                bytes.extend_from_slice(id.as_bytes());
+                bytes.extend_from_slice(b" startLine=");
+                unsafe { write_digits(bytes, start) };
             }
             None => {
-                line.push_str(" omitted");
-                line.push_str(description);
+                bytes.extend_from_slice(b" omitted");
+                bytes.extend_from_slice(description.as_bytes());
             }
         }
-        line.push(']');
+        bytes.push(b']');
     }
 
     /// Marker after kept lines `start..=end` whose carriage-return cleanup hid `hidden`.
@@ -194,24 +208,63 @@ pub(super) struct MarkerMemo {
 /// A run across grep files: its marker line and template, or none when it does not pay.
 type AcrossFiles = Option<(String, String)>;
 
-/// Appends `n` in decimal.
-pub(super) fn push_number(out: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+/// Two ASCII digits for each of 0..100: numbers are written two digits per step.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Most bytes a `usize` takes in decimal.
+const MAX_DIGITS: usize = 20;
+
+/// Appends `n` in decimal. Every number of every marker is written this way: the digits are
+/// counted first and written in place from the back, two at a time (not a push, with its own
+/// capacity check, per digit, nor a copy from a scratch buffer).
+///
+/// # Safety
+/// `out` has room for [`MAX_DIGITS`] more bytes.
+#[inline(always)]
+unsafe fn write_digits(out: &mut Vec<u8>, mut n: usize) {
+    let len = decimal_len(n);
+    debug_assert!(out.capacity() - out.len() >= len);
+    // SAFETY (for every write below): `len` bytes from `base` lie within the capacity (the
+    // caller's promise); `at` counts down from `len` by the digits written, reaching 1 or 2
+    // before the last step, and every pair read lies within the 200-byte table.
+    let base = out.as_mut_ptr().add(out.len());
+    let pairs = DIGIT_PAIRS.as_ptr();
+    let mut at = len;
+    while n >= 100 {
+        let pair = (n % 100) * 2;
+        n /= 100;
+        at -= 2;
+        std::ptr::copy_nonoverlapping(pairs.add(pair), base.add(at), 2);
     }
-    // SAFETY: only ASCII digits are appended, so `out` stays UTF-8. (A `char` push per
-    // digit encodes each as UTF-8 first; this runs for every number of every marker.)
-    let bytes = unsafe { out.as_mut_vec() };
-    bytes.reserve(digits.len() - at);
-    for &digit in &digits[at..] {
-        bytes.push(digit);
+    if n >= 10 {
+        std::ptr::copy_nonoverlapping(pairs.add(n * 2), base.add(at - 2), 2);
+    } else {
+        *base.add(at - 1) = b'0' + n as u8;
+    }
+    out.set_len(out.len() + len);
+}
+
+/// Number of decimal digits of `n`. Marker numbers are line numbers and counts, mostly below
+/// 100 000: a few compares settle those.
+#[inline(always)]
+fn decimal_len(n: usize) -> usize {
+    if n < 10 {
+        1
+    } else if n < 100 {
+        2
+    } else if n < 1_000 {
+        3
+    } else if n < 10_000 {
+        4
+    } else if n < 100_000 {
+        5
+    } else {
+        n.ilog10() as usize + 1
     }
 }
 
@@ -255,11 +308,21 @@ pub(super) fn render(
         // Shortest dropped run that becomes a marker: in terse mode any run that pays for it.
         min_run: if plan.terse { 0 } else { 2 },
         kind,
+        verbatim: plan.grep_prefix.is_empty() && !texts.is_cleaned(),
         plan,
     };
     let (largest_out, largest_ranges) = renderer.plan.memo.largest_view.get();
+    let stop_above_bytes = renderer.plan.stop_above_bytes;
+    // The first render of an input has no earlier view to size its buffer by: the input's
+    // size (or the cap past which rendering stops) bounds most views, in one allocation
+    // instead of a doubling and copy after another.
+    let room = if largest_out == 0 {
+        input.len().min(stop_above_bytes).saturating_add(4 * 1024)
+    } else {
+        largest_out
+    };
     let mut view = View {
-        out: Vec::with_capacity(largest_out.max(16 * 1024)),
+        out: Vec::with_capacity(room.max(16 * 1024)),
         ranges: Vec::with_capacity(largest_ranges),
         overwrites: Overwrites {
             lines: renderer.plan.overwritten,
@@ -277,7 +340,6 @@ pub(super) fn render(
     // names another file than that line (a flag per line instead of comparing paths).
     let mut group_open = false;
     let mut i = 0usize;
-    let stop_above_bytes = renderer.plan.stop_above_bytes;
     while i < n && view.out.len() <= stop_above_bytes {
         // The end of the dropped run at `i` within its file, when already found.
         let mut file_end: Option<usize> = None;
@@ -311,14 +373,28 @@ pub(super) fn render(
             group_open = true;
         }
         if renderer.keep(i) {
-            view.line(&renderer, i);
-            i += 1;
+            if renderer.verbatim {
+                // The run of kept lines goes out in one copy. (Checking the cap once per run
+                // instead of per line changes nothing: a view stopped over the cap is only
+                // asked whether it is over the cap.)
+                let next = next_line_where(renderer.plan.flags, i + 1, |f| !f.has(KEEP));
+                let next = next.unwrap_or(n);
+                view.verbatim_lines(&renderer, i, next);
+                i = next;
+            } else {
+                view.line(&renderer, i);
+                i += 1;
+            }
             continue;
         }
         let end = file_end.unwrap_or_else(|| renderer.dropped_run_end(i));
         if !view.run_marker(&renderer, i, end) {
-            for j in i..=end {
-                view.line(&renderer, j);
+            if renderer.verbatim {
+                view.verbatim_lines(&renderer, i, end + 1);
+            } else {
+                for j in i..=end {
+                    view.line(&renderer, j);
+                }
             }
         }
         i = end + 1;
@@ -356,6 +432,10 @@ struct Renderer<'r, 'p> {
     kind: ContentKind,
     marker: Marker<'r>,
     min_run: usize,
+    /// Every line is written as its raw bytes (no grep prefix to cut, no cleaned copy), so a
+    /// run of lines is one slice of the input. (No line is then overwritten either: only
+    /// cleaned input has those.)
+    verbatim: bool,
 }
 
 impl Renderer<'_, '_> {
@@ -552,6 +632,15 @@ impl View<'_> {
         }
     }
 
+    /// Writes lines `from..to` as they were, in one copy; only for a [`Renderer::verbatim`]
+    /// view.
+    fn verbatim_lines(&mut self, r: &Renderer<'_, '_>, from: usize, to: usize) {
+        debug_assert!(r.verbatim && self.overwrites.lines.is_empty());
+        let starts = r.index.starts();
+        let (start, next) = (starts.get(from) as usize, starts.get(to) as usize);
+        self.out.extend_from_slice(&r.input[start..next]);
+    }
+
     /// Writes a marker line for dropped lines `start..=end`.
     fn marker(
         &mut self,
@@ -655,10 +744,19 @@ mod tests {
 
     #[test]
     fn numbers_are_written_in_decimal() {
-        for n in [0usize, 9, 10, 101, 65_536, usize::MAX] {
-            let mut out = String::from("#");
-            push_number(&mut out, n);
-            assert_eq!(out, format!("#{n}"));
+        let mut n = 1usize;
+        let mut numbers = vec![0usize, usize::MAX];
+        while let Some(next) = n.checked_mul(10) {
+            numbers.extend([n - 1, n, n + 1, n * 7 + 3]);
+            n = next;
+        }
+        for n in numbers {
+            let mut out = b"#".to_vec();
+            out.reserve(MAX_DIGITS);
+            // SAFETY: room for any number was just reserved.
+            unsafe { write_digits(&mut out, n) };
+            assert_eq!(out, format!("#{n}").into_bytes());
+            assert_eq!(decimal_len(n), n.to_string().len());
         }
     }
 }

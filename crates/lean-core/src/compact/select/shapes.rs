@@ -74,22 +74,59 @@ fn is_status_word(word: &[u8]) -> bool {
 }
 
 /// Whether one of the blank-separated words of `text` (a trailing `:` aside) is one of
-/// [`FAILURE_WORDS`]. Blank runs (pytest's padding) and words of other lengths cost a compare.
+/// [`FAILURE_WORDS`]. Blank runs (pytest's padding) are skipped eight at a time, and words of
+/// other lengths cost a compare.
 fn has_failure_word(text: &[u8]) -> bool {
     let is_failure_word = |word: &[u8]| {
         let word = word.strip_suffix(b":").unwrap_or(word);
         (3..=LONGEST_FAILURE_WORD).contains(&word.len()) && FAILURE_WORDS.contains(&word)
     };
     let mut start = 0;
-    for (i, &b) in text.iter().enumerate() {
-        if b == b' ' {
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] == b' ' {
             if i - start >= 3 && is_failure_word(&text[start..i]) {
                 return true;
             }
-            start = i + 1;
+            i += 1 + leading_blanks(&text[i + 1..]);
+            start = i;
+        } else {
+            i += 1;
         }
     }
     text.len() - start >= 3 && is_failure_word(&text[start..])
+}
+
+/// Eight blanks as one word, for skipping padding.
+const EIGHT_BLANKS: u64 = u64::from_le_bytes([b' '; 8]);
+
+/// Number of blanks (` `) `text` starts with.
+#[inline]
+fn leading_blanks(text: &[u8]) -> usize {
+    let mut k = 0;
+    while let Some(chunk) = text.get(k..k + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        if word != EIGHT_BLANKS {
+            break;
+        }
+        k += 8;
+    }
+    k + text[k..].iter().take_while(|&&b| b == b' ').count()
+}
+
+/// `text` without trailing ASCII whitespace (as `trim_ascii_end`), a run of blanks cut eight
+/// at a time: a pytest line pads its `[ 10%]` column with dozens.
+#[inline]
+fn trim_end_padded(text: &[u8]) -> &[u8] {
+    let mut len = text.len();
+    while len >= 8 {
+        let word = u64::from_le_bytes(text[len - 8..len].try_into().expect("8 bytes"));
+        if word != EIGHT_BLANKS {
+            break;
+        }
+        len -= 8;
+    }
+    text[..len].trim_ascii_end()
 }
 
 /// The parts of a status line that make its shape: indentation, leading status, and the
@@ -104,6 +141,22 @@ fn first_word(t: &[u8]) -> (&[u8], &[u8]) {
     let end = find_byte(b' ', t).unwrap_or(t.len());
     (&t[..end], t[end..].trim_ascii_start())
 }
+
+/// [`first_word`] of `t` when it has at most `longest` bytes; `None` for a longer one, found
+/// without searching past its first `longest + 1` bytes (a path or a test's name is often
+/// long, and only short words can lead a status line).
+fn short_first_word(t: &[u8], longest: usize) -> Option<(&[u8], &[u8])> {
+    let head = &t[..t.len().min(longest + 1)];
+    let end = match find_byte(b' ', head) {
+        Some(end) => end,
+        None if t.len() <= longest => t.len(),
+        None => return None,
+    };
+    Some((&t[..end], t[end..].trim_ascii_start()))
+}
+
+/// Length of the longest of [`LEAD_WORDS`] and [`LEAD_PAIRS`].
+const LONGEST_LEAD: usize = 7;
 
 /// Bytes a status line without a leading status can end with: pytest's `[ 10%]` or the last
 /// letter of a status word (`ok`, `PASSED`, `FAIL`, `skipped`, `ERROR`, …). Not `)`: a
@@ -193,7 +246,9 @@ fn leading_status(t: &[u8]) -> Option<&[u8]> {
     if !LEAD_FIRST_BYTES.contains(&first) {
         return Some(&[]);
     }
-    let (word, rest) = first_word(t);
+    let Some((word, rest)) = short_first_word(t, LONGEST_LEAD) else {
+        return Some(&[]);
+    };
     if LEAD_WORDS.contains(&word) {
         return Some(word);
     }
@@ -241,7 +296,7 @@ fn trailing_form(t: &[u8], skip: usize) -> (&[u8], bool) {
         }
     }
     // A status word right before (pytest `PASSED [ 10%]`), or as the last word (`... ok`).
-    let before = body[..start].trim_ascii_end();
+    let before = trim_end_padded(&body[..start]);
     let window = before.len().saturating_sub(LONGEST_STATUS_WORD + 1);
     let word_start = memchr::memrchr(b' ', &before[window..]).map_or(0, |s| window + s + 1);
     let mut word_in_trail = false;
@@ -450,10 +505,62 @@ mod tests {
         );
     }
 
+    /// What `has_failure_word` answered when it split `text` on every blank.
+    fn has_failure_word_by_split(text: &[u8]) -> bool {
+        text.split(|&b| b == b' ').any(|word| {
+            let word = word.strip_suffix(b":").unwrap_or(word);
+            (3..=LONGEST_FAILURE_WORD).contains(&word.len()) && FAILURE_WORDS.contains(&word)
+        })
+    }
+
+    #[test]
+    fn padding_is_skipped_as_a_byte_loop_would() {
+        let pads = [
+            "",
+            " ",
+            "  ",
+            "       ",
+            "        ",
+            "         ",
+            &" ".repeat(17),
+        ];
+        let words = [
+            "FAILED", "FAIL:", "PASSED", "[  9%]", "not", "x", "ERRORS", "\tERROR",
+        ];
+        for pad in pads {
+            for a in words {
+                for b in words {
+                    for text in [
+                        format!("{a}{pad}{b}"),
+                        format!("{pad}{a}{pad}"),
+                        format!("{a}{pad}"),
+                    ] {
+                        let bytes = text.as_bytes();
+                        assert_eq!(
+                            has_failure_word(bytes),
+                            has_failure_word_by_split(bytes),
+                            "{text:?}"
+                        );
+                        assert_eq!(trim_end_padded(bytes), bytes.trim_ascii_end(), "{text:?}");
+                        let blanks = bytes.iter().take_while(|&&b| b == b' ').count();
+                        assert_eq!(leading_blanks(bytes), blanks, "{text:?}");
+                        if let Some((word, rest)) = short_first_word(bytes, LONGEST_LEAD) {
+                            assert_eq!((word, rest), first_word(bytes), "{text:?}");
+                        } else {
+                            assert!(first_word(bytes).0.len() > LONGEST_LEAD, "{text:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn longest_status_word_is_right() {
         let longest = STATUS_WORDS.iter().map(|w| w.len()).max();
         assert_eq!(longest, Some(LONGEST_STATUS_WORD));
+        let longest_lead = LEAD_WORDS.iter().chain(LEAD_PAIRS).map(|w| w.len()).max();
+        assert_eq!(longest_lead, Some(LONGEST_LEAD));
         let lengths = FAILURE_WORDS.iter().map(|w| w.len());
         assert_eq!(lengths.clone().max(), Some(LONGEST_FAILURE_WORD));
         assert_eq!(lengths.min(), Some(3));
