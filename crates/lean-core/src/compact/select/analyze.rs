@@ -7,8 +7,8 @@ use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, refine_signal, scan_signals, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
 use super::line_kinds::{
-    diff_line_rank, is_backtrace_frame, promote_small_hunks, state_before_failure, tree_line_rank,
-    uses_error_signals,
+    diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank, uses_error_signals,
+    DiffState,
 };
 use super::line_texts::LineTexts;
 use super::templates::{hit_text_of, intern_narrow, intern_wide, TemplateIds, Templates};
@@ -225,64 +225,109 @@ pub(super) fn mark_query_hits(texts: &LineTexts<'_>, flags: &mut [LineFlags], qu
 
 /// One pass over every line: refined signal, rank, and whether it repeats the line before.
 /// Returns the error and the warning lines. Large inputs rank their two halves on two threads;
-/// a diff's commit-message state runs across lines, so diffs stay on one.
+/// a diff's commit-message and hunk state runs across lines, so diffs stay on one (and their
+/// small hunks are promoted here, in the same pass, within `budget`).
 pub(super) fn rank(
     lines: &Lines<'_>,
     templates: &Templates,
     kind: ContentKind,
     input_len: usize,
+    budget: &Budget,
     flags: &mut [LineFlags],
 ) -> (Vec<u32>, Vec<u32>) {
     if input_len >= PARALLEL_MIN_BYTES && kind != ContentKind::Diff {
         let ((mut errors, mut warnings), (more_errors, more_warnings)) =
             on_two_halves(flags, |from, part| {
-                rank_range(lines, templates, kind, from, part)
+                rank_range(lines, templates, kind, budget.lines, from, part)
             });
         errors.extend(more_errors);
         warnings.extend(more_warnings);
         (errors, warnings)
     } else {
-        rank_range(lines, templates, kind, 0, flags)
+        rank_range(lines, templates, kind, budget.lines, 0, flags)
     }
 }
 
-/// Ranks lines `from..from + flags.len()`; returns their error and warning lines. Each kind
-/// runs its own copy of the loop (the kind is a constant in each arm, and the loop is inlined
-/// there), so a line pays only for the tests its kind makes.
+/// Ranks lines `from..from + flags.len()`; returns their error and warning lines. The template
+/// ids' width is settled once here, so the loop steps through them as a slice.
 fn rank_range(
     lines: &Lines<'_>,
     templates: &Templates,
     kind: ContentKind,
+    budget_lines: usize,
+    from: usize,
+    flags: &mut [LineFlags],
+) -> (Vec<u32>, Vec<u32>) {
+    let counts = &templates.counts;
+    let to = from + flags.len();
+    match &templates.ids {
+        TemplateIds::Narrow(ids) => rank_kind(
+            lines,
+            &ids[from..to],
+            counts,
+            kind,
+            budget_lines,
+            from,
+            flags,
+        ),
+        TemplateIds::Wide(ids) => rank_kind(
+            lines,
+            &ids[from..to],
+            counts,
+            kind,
+            budget_lines,
+            from,
+            flags,
+        ),
+    }
+}
+
+/// [`rank_range`] for one width of template ids. Each kind runs its own copy of the loop (the
+/// kind is a constant in each arm, and the loop is inlined there), so a line pays only for the
+/// tests its kind makes.
+#[inline(always)]
+fn rank_kind<Id: Copy + Into<u32>>(
+    lines: &Lines<'_>,
+    ids: &[Id],
+    counts: &[u32],
+    kind: ContentKind,
+    budget_lines: usize,
     from: usize,
     flags: &mut [LineFlags],
 ) -> (Vec<u32>, Vec<u32>) {
     use ContentKind::{Diagnostics, Diff, Grep, Source, Tree};
-    let definition = |text: &[u8]| is_definition(text).then_some(Rank::High);
+    let definition = |_: usize, text: &[u8]| is_definition(text).then_some(Rank::High);
     match kind {
         Diff => {
-            let mut in_message = false;
-            rank_lines(lines, templates, Diff, from, flags, |text| {
-                diff_line_rank(text, &mut in_message)
-            })
+            let mut state = DiffState::default();
+            let found = rank_lines(lines, ids, counts, Diff, from, flags, |i, text| {
+                diff_line_rank(i, text, &mut state)
+            });
+            state.hunks.promote(flags, budget_lines);
+            found
         }
-        Source => rank_lines(lines, templates, Source, from, flags, definition),
-        Grep => rank_lines(lines, templates, Grep, from, flags, definition),
-        Tree => rank_lines(lines, templates, Tree, from, flags, tree_line_rank),
-        Diagnostics => rank_lines(lines, templates, Diagnostics, from, flags, |_| None),
-        other => rank_lines(lines, templates, other, from, flags, |_| None),
+        Source => rank_lines(lines, ids, counts, Source, from, flags, definition),
+        Grep => rank_lines(lines, ids, counts, Grep, from, flags, definition),
+        Tree => rank_lines(lines, ids, counts, Tree, from, flags, |_, text| {
+            tree_line_rank(text)
+        }),
+        Diagnostics => rank_lines(lines, ids, counts, Diagnostics, from, flags, |_, _| None),
+        other => rank_lines(lines, ids, counts, other, from, flags, |_, _| None),
     }
 }
 
-/// The loop of [`rank_range`], with `structural` the kind's rank of a line's structure
-/// (headers, definitions), `None` for nothing.
+/// The loop of [`rank_range`], with `structural` the kind's rank of line `i`'s structure
+/// (headers, definitions), `None` for nothing; `ids` are the lines' template ids and `counts`
+/// each template's number of lines.
 #[inline(always)]
-fn rank_lines(
+fn rank_lines<Id: Copy + Into<u32>>(
     lines: &Lines<'_>,
-    templates: &Templates,
+    ids: &[Id],
+    counts: &[u32],
     kind: ContentKind,
     from: usize,
     flags: &mut [LineFlags],
-    mut structural: impl FnMut(&[u8]) -> Option<Rank>,
+    mut structural: impl FnMut(usize, &[u8]) -> Option<Rank>,
 ) -> (Vec<u32>, Vec<u32>) {
     let error_signals = uses_error_signals(kind);
     // Only grep output has `path:` prefixes.
@@ -292,9 +337,9 @@ fn rank_lines(
     let mut warnings: Vec<u32> = Vec::new();
     // The line before the first one; an empty one never makes a duplicate.
     let mut previous: &[u8] = from.checked_sub(1).map_or(&[], |i| &texts[i]);
-    // Index loops, not zipped iterators: the adapters were left as calls per line.
+    // The line iterator is stepped by hand: zipped in, its adapter was left as a call per line.
     let mut line_iter = texts.iter_from(from);
-    for (k, flag) in flags.iter_mut().enumerate() {
+    for (k, (flag, &id)) in flags.iter_mut().zip(ids).enumerate() {
         let Some(line) = line_iter.next() else { break };
         let i = from + k;
         let text = if grouped {
@@ -302,7 +347,7 @@ fn rank_lines(
         } else {
             line
         };
-        let mut rank = structural(text).unwrap_or(Rank::Filler);
+        let mut rank = structural(i, text).unwrap_or(Rank::Filler);
         if error_signals {
             flag.set_signal(refine_signal(flag.signal(), line));
             // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without
@@ -326,8 +371,9 @@ fn rank_lines(
         }
         // Rare templates. Backtrace frames are unique but rarely informative (the first one
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
-        // instead.
-        if rank > Rank::Rare && templates.count_of(i) <= 2 {
+        // instead. An id past `counts` cannot occur (every id counts its lines); read as
+        // frequent, it needs no bounds-check panic in the loop.
+        if rank > Rank::Rare && counts.get(id.into() as usize).is_some_and(|&c| c <= 2) {
             // A frame starts with `a` (`at ...`) or a blank; the test is a call, so other
             // lines (most rare ones: diff changes, paths, records) do without it.
             let may_be_frame = matches!(text.first(), Some(b'a' | b' ' | b'\t'));
@@ -348,20 +394,16 @@ fn rank_lines(
     (errors, warnings)
 }
 
-/// Facts from the shape of the whole output: a diff's small hunks, each kind's recognizer
-/// (table edges, config sections, outlines, ...), a log's state before its first failure, and
-/// the head and tail lines.
+/// Facts from the shape of the whole output: each kind's recognizer (table edges, config
+/// sections, outlines, ...), a log's state before its first failure, and the head and tail
+/// lines. (A diff's small hunks are promoted by [`rank`], in its pass over the lines.)
 pub(super) fn mark_structure(
     lines: &Lines<'_>,
     templates: &Templates,
     kind: ContentKind,
-    budget: &Budget,
     flags: &mut [LineFlags],
 ) {
     let texts = &lines.texts;
-    if kind == ContentKind::Diff {
-        promote_small_hunks(texts, flags, budget.lines);
-    }
     recognize(kind, texts.indexed(), |i, fact| {
         flags[i].lower_rank(match fact {
             Fact::Must => Rank::Must,
