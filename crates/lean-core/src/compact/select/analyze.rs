@@ -248,8 +248,12 @@ pub(super) fn rank(
     }
 }
 
-/// Ranks lines `from..from + flags.len()`; returns their error and warning lines. The template
-/// ids' width is settled once here, so the loop steps through them as a slice.
+/// Ranks lines `from..from + flags.len()`; returns their error and warning lines.
+///
+/// The loop reads each line with its template's count. For the usual input (raw lines, 4-byte
+/// line starts and template ids) both come from zipped slices, whose steps share one counter
+/// and keep the loop's state in registers; other inputs step the line iterator and look the
+/// count up by index.
 fn rank_range(
     lines: &Lines<'_>,
     templates: &Templates,
@@ -258,38 +262,38 @@ fn rank_range(
     from: usize,
     flags: &mut [LineFlags],
 ) -> (Vec<u32>, Vec<u32>) {
+    let texts = &lines.texts;
     let counts = &templates.counts;
     let to = from + flags.len();
-    match &templates.ids {
-        TemplateIds::Narrow(ids) => rank_kind(
-            lines,
-            &ids[from..to],
-            counts,
-            kind,
-            budget_lines,
-            from,
-            flags,
-        ),
-        TemplateIds::Wide(ids) => rank_kind(
-            lines,
-            &ids[from..to],
-            counts,
-            kind,
-            budget_lines,
-            from,
-            flags,
-        ),
+    if let (TemplateIds::Wide(ids), Starts::Wide(starts), true) =
+        (&templates.ids, texts.starts, texts.terminated)
+    {
+        let bytes = texts.bytes;
+        let rows = starts[from..=to]
+            .windows(2)
+            .zip(&ids[from..to])
+            .map(|(span, &id)| {
+                let line = LineTexts::line(bytes, span[0], span[1], true);
+                // Every id counts its lines; a missing one reads as frequent.
+                (line, counts.get(id as usize).copied().unwrap_or(u32::MAX))
+            });
+        rank_kind(lines, rows, kind, budget_lines, from, flags)
+    } else {
+        let rows = texts
+            .iter_from(from)
+            .zip(from..to)
+            .map(|(line, i)| (line, templates.count_of(i)));
+        rank_kind(lines, rows, kind, budget_lines, from, flags)
     }
 }
 
-/// [`rank_range`] for one width of template ids. Each kind runs its own copy of the loop (the
-/// kind is a constant in each arm, and the loop is inlined there), so a line pays only for the
-/// tests its kind makes.
+/// [`rank_range`] over `rows`, each line with its template's count. Each kind runs its own copy
+/// of the loop (the kind is a constant in each arm, and the loop is inlined there), so a line
+/// pays only for the tests its kind makes.
 #[inline(always)]
-fn rank_kind<Id: Copy + Into<u32>>(
+fn rank_kind<'t>(
     lines: &Lines<'_>,
-    ids: &[Id],
-    counts: &[u32],
+    rows: impl Iterator<Item = (&'t [u8], u32)>,
     kind: ContentKind,
     budget_lines: usize,
     from: usize,
@@ -300,30 +304,29 @@ fn rank_kind<Id: Copy + Into<u32>>(
     match kind {
         Diff => {
             let mut state = DiffState::default();
-            let found = rank_lines(lines, ids, counts, Diff, from, flags, |i, text| {
+            let found = rank_lines(lines, rows, Diff, from, flags, |i, text| {
                 diff_line_rank(i, text, &mut state)
             });
             state.hunks.promote(flags, budget_lines);
             found
         }
-        Source => rank_lines(lines, ids, counts, Source, from, flags, definition),
-        Grep => rank_lines(lines, ids, counts, Grep, from, flags, definition),
-        Tree => rank_lines(lines, ids, counts, Tree, from, flags, |_, text| {
+        Source => rank_lines(lines, rows, Source, from, flags, definition),
+        Grep => rank_lines(lines, rows, Grep, from, flags, definition),
+        Tree => rank_lines(lines, rows, Tree, from, flags, |_, text| {
             tree_line_rank(text)
         }),
-        Diagnostics => rank_lines(lines, ids, counts, Diagnostics, from, flags, |_, _| None),
-        other => rank_lines(lines, ids, counts, other, from, flags, |_, _| None),
+        Diagnostics => rank_lines(lines, rows, Diagnostics, from, flags, |_, _| None),
+        other => rank_lines(lines, rows, other, from, flags, |_, _| None),
     }
 }
 
 /// The loop of [`rank_range`], with `structural` the kind's rank of line `i`'s structure
-/// (headers, definitions), `None` for nothing; `ids` are the lines' template ids and `counts`
-/// each template's number of lines.
+/// (headers, definitions), `None` for nothing; `rows` are the lines from `from` on with their
+/// templates' counts.
 #[inline(always)]
-fn rank_lines<Id: Copy + Into<u32>>(
+fn rank_lines<'t>(
     lines: &Lines<'_>,
-    ids: &[Id],
-    counts: &[u32],
+    rows: impl Iterator<Item = (&'t [u8], u32)>,
     kind: ContentKind,
     from: usize,
     flags: &mut [LineFlags],
@@ -337,10 +340,7 @@ fn rank_lines<Id: Copy + Into<u32>>(
     let mut warnings: Vec<u32> = Vec::new();
     // The line before the first one; an empty one never makes a duplicate.
     let mut previous: &[u8] = from.checked_sub(1).map_or(&[], |i| &texts[i]);
-    // The line iterator is stepped by hand: zipped in, its adapter was left as a call per line.
-    let mut line_iter = texts.iter_from(from);
-    for (k, (flag, &id)) in flags.iter_mut().zip(ids).enumerate() {
-        let Some(line) = line_iter.next() else { break };
+    for (k, (flag, (line, count))) in flags.iter_mut().zip(rows).enumerate() {
         let i = from + k;
         let text = if grouped {
             hit_text_of(line, lines.prefix(i))
@@ -371,9 +371,8 @@ fn rank_lines<Id: Copy + Into<u32>>(
         }
         // Rare templates. Backtrace frames are unique but rarely informative (the first one
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
-        // instead. An id past `counts` cannot occur (every id counts its lines); read as
-        // frequent, it needs no bounds-check panic in the loop.
-        if rank > Rank::Rare && counts.get(id.into() as usize).is_some_and(|&c| c <= 2) {
+        // instead.
+        if rank > Rank::Rare && count <= 2 {
             // A frame starts with `a` (`at ...`) or a blank; the test is a call, so other
             // lines (most rare ones: diff changes, paths, records) do without it.
             let may_be_frame = matches!(text.first(), Some(b'a' | b' ' | b'\t'));
