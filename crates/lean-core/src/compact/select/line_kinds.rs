@@ -472,7 +472,7 @@ pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::super::lines::indent_width;
-    use super::super::super::signals::{is_definition, is_type_definition};
+    use super::super::super::signals::{is_definition, is_pass_line, is_type_definition};
     use super::*;
 
     /// The declaring keyword as a plain list of prefix tests (what the word-compare version in
@@ -612,6 +612,27 @@ mod tests {
                 is_top_level_bare_path(t),
                 bare_path_is_top_level(line.as_bytes()) == Some(true)
             );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn pass_lines_agree_with_the_plain_marker_tests(
+            pieces in proptest::collection::vec(
+                "PASS|PASSED| PASSED|--- PASS|---|ED|P| ok|ok|\u{2713}|\u{2714}|\u{2715}|\u{2500}|                 \u{e2}|[a-z ]{0,3}",
+                0..6,
+            ),
+        ) {
+            let line = pieces.concat();
+            let text = line.as_str();
+            let expected = text.ends_with(" ok")
+                || text.contains('\u{2713}')
+                || text.contains('\u{2714}')
+                || text.match_indices("PASS").any(|(at, _)| {
+                    text[..at].ends_with(' ') && text[at + 4..].starts_with("ED")
+                        || text[..at].ends_with("--- ")
+                });
+            proptest::prop_assert_eq!(is_pass_line(text.as_bytes()), expected, "{:?}", text);
         }
     }
 
