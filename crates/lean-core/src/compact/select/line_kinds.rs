@@ -212,6 +212,12 @@ const SLASH_WINDOW: usize = 32;
 /// through the whole line.
 #[inline]
 fn is_top_level_bare_path(t: &[u8]) -> bool {
+    // A `/` past a leading `./` and before the last byte is inside the path: most listing
+    // lines (nested paths) are settled by this one search of their first bytes, before the
+    // prefix and suffix are stripped.
+    if t.len() > 3 && has_byte(&t[2..(t.len() - 1).min(SLASH_WINDOW)], b'/') {
+        return false;
+    }
     if t.is_empty() {
         return false;
     }
