@@ -4,8 +4,6 @@
 //! Everything here is byte-level and allocation-free on the hot path; the keyword scan lives in
 //! [`super::keywords`] and runs once over the whole input instead of once per line.
 
-use std::sync::OnceLock;
-
 pub(crate) use super::keywords::{scan_signals, SignalSlot};
 
 /// How much a keyword hit says about its line.
@@ -1300,22 +1298,20 @@ pub(crate) fn template_text(line: &[u8]) -> String {
 
 /// Markers of a passing line: an error word in a passing test's name is not an error.
 pub(crate) fn is_pass_line(line: &[u8]) -> bool {
-    // Two scans, not one per marker: `✓` and `✔` share their first two bytes, and ` PASSED`
-    // and `--- PASS` share `PASS`.
+    // One scan for the first bytes of every marker: `✓` and `✔` share their first two bytes
+    // (0xe2 0x9c), and ` PASSED` and `--- PASS` share `PASS`. (A scan per marker cost twice
+    // as much on the short lines this runs on.)
     line.ends_with(b" ok")
-        || memchr::memchr_iter(0xe2, line).any(|at| {
-            line[at + 1..].starts_with(&[0x9c]) && matches!(line.get(at + 2), Some(0x93 | 0x94))
+        || memchr::memchr2_iter(0xe2, b'P', line).any(|at| {
+            let rest = &line[at..];
+            if rest[0] == 0xe2 {
+                rest.get(1) == Some(&0x9c) && matches!(rest.get(2), Some(0x93 | 0x94))
+            } else {
+                rest.starts_with(b"PASS")
+                    && ((at > 0 && line[at - 1] == b' ' && rest[4..].starts_with(b"ED"))
+                        || line[..at].ends_with(b"--- "))
+            }
         })
-        || pass_finder().find_iter(line).any(|at| {
-            (at > 0 && line[at - 1] == b' ' && line[at + 4..].starts_with(b"ED"))
-                || line[..at].ends_with(b"--- ")
-        })
-}
-
-/// A searcher for `PASS`, built once: building one per line cost more than the search.
-fn pass_finder() -> &'static memchr::memmem::Finder<'static> {
-    static FINDER: OnceLock<memchr::memmem::Finder<'static>> = OnceLock::new();
-    FINDER.get_or_init(|| memchr::memmem::Finder::new(b"PASS"))
 }
 
 /// Adjusts a keyword signal with facts about the whole line.
@@ -1359,6 +1355,52 @@ pub(crate) fn is_type_definition(line: &[u8]) -> bool {
     })
 }
 
+/// `s` after its leading spaces and tabs. Most lines tested are indented code, so the
+/// blanks are skipped 16 bytes per SSE2 step on x86-64 and 8 per word elsewhere (a byte
+/// loop cost a few instructions per byte).
+#[inline(always)]
+pub(crate) fn after_indent(s: &[u8]) -> &[u8] {
+    if !matches!(s.first(), Some(b' ' | b'\t')) {
+        return s;
+    }
+    let mut at = 0;
+    #[cfg(target_arch = "x86_64")]
+    while let Some(block) = s.get(at..at + 16) {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16
+        // bytes `block` holds.
+        let blanks = unsafe {
+            let v = _mm_loadu_si128(block.as_ptr().cast());
+            let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
+            let tab = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\t' as i8));
+            _mm_movemask_epi8(_mm_or_si128(space, tab)) as u32
+        };
+        if blanks != 0xffff {
+            return &s[at + (!blanks).trailing_zeros() as usize..];
+        }
+        at += 16;
+    }
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = LOW << 7;
+    // The high bit of each byte of `word` equal to `byte`; exact, as no carry crosses bytes.
+    let equal = |word: u64, byte: u8| {
+        let x = word ^ (LOW * u64::from(byte));
+        !(((x & !HIGH) + !HIGH) | x) & HIGH
+    };
+    while let Some(chunk) = s.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let other = !(equal(word, b' ') | equal(word, b'\t')) & HIGH;
+        if other != 0 {
+            return &s[at + (other.trailing_zeros() / 8) as usize..];
+        }
+        at += 8;
+    }
+    while s.get(at).is_some_and(|&b| b == b' ' || b == b'\t') {
+        at += 1;
+    }
+    &s[at..]
+}
+
 /// The declaring keyword a definition line starts with, after modifiers (`pub`, `pub(crate)`,
 /// `export`, `async`, `const` before `fn`, ...).
 ///
@@ -1367,51 +1409,6 @@ pub(crate) fn is_type_definition(line: &[u8]) -> bool {
 /// those starting with the line's first byte.
 #[inline(always)]
 fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
-    /// `s` after its leading spaces and tabs. Most lines tested are indented code, so the
-    /// blanks are skipped 16 bytes per SSE2 step on x86-64 and 8 per word elsewhere (a byte
-    /// loop cost a few instructions per byte).
-    #[inline(always)]
-    fn after_indent(s: &[u8]) -> &[u8] {
-        if !matches!(s.first(), Some(b' ' | b'\t')) {
-            return s;
-        }
-        let mut at = 0;
-        #[cfg(target_arch = "x86_64")]
-        while let Some(block) = s.get(at..at + 16) {
-            use std::arch::x86_64::*;
-            // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16
-            // bytes `block` holds.
-            let blanks = unsafe {
-                let v = _mm_loadu_si128(block.as_ptr().cast());
-                let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
-                let tab = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\t' as i8));
-                _mm_movemask_epi8(_mm_or_si128(space, tab)) as u32
-            };
-            if blanks != 0xffff {
-                return &s[at + (!blanks).trailing_zeros() as usize..];
-            }
-            at += 16;
-        }
-        const LOW: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = LOW << 7;
-        // The high bit of each byte of `word` equal to `byte`; exact, as no carry crosses bytes.
-        let equal = |word: u64, byte: u8| {
-            let x = word ^ (LOW * u64::from(byte));
-            !(((x & !HIGH) + !HIGH) | x) & HIGH
-        };
-        while let Some(chunk) = s.get(at..at + 8) {
-            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-            let other = !(equal(word, b' ') | equal(word, b'\t')) & HIGH;
-            if other != 0 {
-                return &s[at + (other.trailing_zeros() / 8) as usize..];
-            }
-            at += 8;
-        }
-        while s.get(at).is_some_and(|&b| b == b' ' || b == b'\t') {
-            at += 1;
-        }
-        &s[at..]
-    }
     /// The first 8 bytes of `s` as a little-endian word, zero-padded.
     #[inline(always)]
     fn head(s: &[u8]) -> u64 {
@@ -1510,15 +1507,61 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
         _ => line,
     };
     let rest = after_indent(rest);
-    // Every modifier and keyword starts with one of these letters; most lines start with none.
-    if !matches!(
-        rest.first(),
-        Some(b'p' | b'e' | b'd' | b'a' | b'u' | b's' | b'f' | b'c' | b't' | b'i' | b'm')
-    ) {
+    // Every modifier and keyword starts with a lowercase letter pair of `DEFINITION_PAIRS`;
+    // most lines start with none (code's `if`, `for`, `self`, `return` included), and this
+    // two-load test settles them without the call.
+    let (Some(&first), Some(&second)) = (rest.first(), rest.get(1)) else {
+        return None;
+    };
+    let (row, column) = (first.wrapping_sub(b'a'), second.wrapping_sub(b'a'));
+    if row >= 26 || column >= 26 || DEFINITION_PAIRS[row as usize] >> column & 1 == 0 {
         return None;
     }
     keyword_after_modifiers(rest)
 }
+
+/// Bit `c` of entry `r`: a modifier or declaring keyword of [`definition_keyword`] starts with
+/// the letters `a + r`, `a + c`. (A pair it lacks would make `is_definition` miss its lines;
+/// the unit tests compare it with a plain list of the prefixes.)
+const DEFINITION_PAIRS: [u32; 26] = {
+    const WORDS: [&[u8]; 27] = [
+        b"pub",
+        b"public",
+        b"private",
+        b"protected",
+        b"export",
+        b"extern",
+        b"enum",
+        b"default",
+        b"def",
+        b"async",
+        b"abstract",
+        b"unsafe",
+        b"union",
+        b"static",
+        b"struct",
+        b"final",
+        b"fn",
+        b"function",
+        b"func",
+        b"const",
+        b"class",
+        b"trait",
+        b"type",
+        b"impl",
+        b"interface",
+        b"mod",
+        b"macro_rules",
+    ];
+    let mut pairs = [0u32; 26];
+    let mut k = 0;
+    while k < WORDS.len() {
+        let word = WORDS[k];
+        pairs[(word[0] - b'a') as usize] |= 1 << (word[1] - b'a');
+        k += 1;
+    }
+    pairs
+};
 
 #[cfg(test)]
 mod tests {

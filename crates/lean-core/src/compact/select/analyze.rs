@@ -7,8 +7,8 @@ use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, refine_signal, scan_signals, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
 use super::line_kinds::{
-    diff_line_rank, is_backtrace_frame, promote_small_hunks, state_before_failure, tree_line_rank,
-    uses_error_signals,
+    diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank, uses_error_signals,
+    DiffState,
 };
 use super::line_texts::LineTexts;
 use super::templates::{hit_text_of, intern_narrow, intern_wide, TemplateIds, Templates};
@@ -225,64 +225,112 @@ pub(super) fn mark_query_hits(texts: &LineTexts<'_>, flags: &mut [LineFlags], qu
 
 /// One pass over every line: refined signal, rank, and whether it repeats the line before.
 /// Returns the error and the warning lines. Large inputs rank their two halves on two threads;
-/// a diff's commit-message state runs across lines, so diffs stay on one.
+/// a diff's commit-message and hunk state runs across lines, so diffs stay on one (and their
+/// small hunks are promoted here, in the same pass, within `budget`).
 pub(super) fn rank(
     lines: &Lines<'_>,
     templates: &Templates,
     kind: ContentKind,
     input_len: usize,
+    budget: &Budget,
     flags: &mut [LineFlags],
 ) -> (Vec<u32>, Vec<u32>) {
     if input_len >= PARALLEL_MIN_BYTES && kind != ContentKind::Diff {
         let ((mut errors, mut warnings), (more_errors, more_warnings)) =
             on_two_halves(flags, |from, part| {
-                rank_range(lines, templates, kind, from, part)
+                rank_range(lines, templates, kind, budget.lines, from, part)
             });
         errors.extend(more_errors);
         warnings.extend(more_warnings);
         (errors, warnings)
     } else {
-        rank_range(lines, templates, kind, 0, flags)
+        rank_range(lines, templates, kind, budget.lines, 0, flags)
     }
 }
 
-/// Ranks lines `from..from + flags.len()`; returns their error and warning lines. Each kind
-/// runs its own copy of the loop (the kind is a constant in each arm, and the loop is inlined
-/// there), so a line pays only for the tests its kind makes.
+/// Ranks lines `from..from + flags.len()`; returns their error and warning lines.
+///
+/// The loop reads each line with its template's count. For the usual input (raw lines, 4-byte
+/// line starts and template ids) both come from zipped slices, whose steps share one counter
+/// and keep the loop's state in registers; other inputs step the line iterator and look the
+/// count up by index.
 fn rank_range(
     lines: &Lines<'_>,
     templates: &Templates,
     kind: ContentKind,
+    budget_lines: usize,
+    from: usize,
+    flags: &mut [LineFlags],
+) -> (Vec<u32>, Vec<u32>) {
+    let texts = &lines.texts;
+    let counts = &templates.counts;
+    let to = from + flags.len();
+    if let (TemplateIds::Wide(ids), Starts::Wide(starts), true) =
+        (&templates.ids, texts.starts, texts.terminated)
+    {
+        let bytes = texts.bytes;
+        let rows = starts[from..=to]
+            .windows(2)
+            .zip(&ids[from..to])
+            .map(|(span, &id)| {
+                let line = LineTexts::line(bytes, span[0], span[1], true);
+                // Every id counts its lines; a missing one reads as frequent.
+                (line, counts.get(id as usize).copied().unwrap_or(u32::MAX))
+            });
+        rank_kind(lines, rows, kind, budget_lines, from, flags)
+    } else {
+        let rows = texts
+            .iter_from(from)
+            .zip(from..to)
+            .map(|(line, i)| (line, templates.count_of(i)));
+        rank_kind(lines, rows, kind, budget_lines, from, flags)
+    }
+}
+
+/// [`rank_range`] over `rows`, each line with its template's count. Each kind runs its own copy
+/// of the loop (the kind is a constant in each arm, and the loop is inlined there), so a line
+/// pays only for the tests its kind makes.
+#[inline(always)]
+fn rank_kind<'t>(
+    lines: &Lines<'_>,
+    rows: impl Iterator<Item = (&'t [u8], u32)>,
+    kind: ContentKind,
+    budget_lines: usize,
     from: usize,
     flags: &mut [LineFlags],
 ) -> (Vec<u32>, Vec<u32>) {
     use ContentKind::{Diagnostics, Diff, Grep, Source, Tree};
-    let definition = |text: &[u8]| is_definition(text).then_some(Rank::High);
+    let definition = |_: usize, text: &[u8]| is_definition(text).then_some(Rank::High);
     match kind {
         Diff => {
-            let mut in_message = false;
-            rank_lines(lines, templates, Diff, from, flags, |text| {
-                diff_line_rank(text, &mut in_message)
-            })
+            let mut state = DiffState::default();
+            let found = rank_lines(lines, rows, Diff, from, flags, |i, text| {
+                diff_line_rank(i, text, &mut state)
+            });
+            state.hunks.promote(flags, budget_lines);
+            found
         }
-        Source => rank_lines(lines, templates, Source, from, flags, definition),
-        Grep => rank_lines(lines, templates, Grep, from, flags, definition),
-        Tree => rank_lines(lines, templates, Tree, from, flags, tree_line_rank),
-        Diagnostics => rank_lines(lines, templates, Diagnostics, from, flags, |_| None),
-        other => rank_lines(lines, templates, other, from, flags, |_| None),
+        Source => rank_lines(lines, rows, Source, from, flags, definition),
+        Grep => rank_lines(lines, rows, Grep, from, flags, definition),
+        Tree => rank_lines(lines, rows, Tree, from, flags, |_, text| {
+            tree_line_rank(text)
+        }),
+        Diagnostics => rank_lines(lines, rows, Diagnostics, from, flags, |_, _| None),
+        other => rank_lines(lines, rows, other, from, flags, |_, _| None),
     }
 }
 
-/// The loop of [`rank_range`], with `structural` the kind's rank of a line's structure
-/// (headers, definitions), `None` for nothing.
+/// The loop of [`rank_range`], with `structural` the kind's rank of line `i`'s structure
+/// (headers, definitions), `None` for nothing; `rows` are the lines from `from` on with their
+/// templates' counts.
 #[inline(always)]
-fn rank_lines(
+fn rank_lines<'t>(
     lines: &Lines<'_>,
-    templates: &Templates,
+    rows: impl Iterator<Item = (&'t [u8], u32)>,
     kind: ContentKind,
     from: usize,
     flags: &mut [LineFlags],
-    mut structural: impl FnMut(&[u8]) -> Option<Rank>,
+    mut structural: impl FnMut(usize, &[u8]) -> Option<Rank>,
 ) -> (Vec<u32>, Vec<u32>) {
     let error_signals = uses_error_signals(kind);
     // Only grep output has `path:` prefixes.
@@ -292,17 +340,14 @@ fn rank_lines(
     let mut warnings: Vec<u32> = Vec::new();
     // The line before the first one; an empty one never makes a duplicate.
     let mut previous: &[u8] = from.checked_sub(1).map_or(&[], |i| &texts[i]);
-    // Index loops, not zipped iterators: the adapters were left as calls per line.
-    let mut line_iter = texts.iter_from(from);
-    for (k, flag) in flags.iter_mut().enumerate() {
-        let Some(line) = line_iter.next() else { break };
+    for (k, (flag, (line, count))) in flags.iter_mut().zip(rows).enumerate() {
         let i = from + k;
         let text = if grouped {
             hit_text_of(line, lines.prefix(i))
         } else {
             line
         };
-        let mut rank = structural(text).unwrap_or(Rank::Filler);
+        let mut rank = structural(i, text).unwrap_or(Rank::Filler);
         if error_signals {
             flag.set_signal(refine_signal(flag.signal(), line));
             // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without
@@ -327,7 +372,7 @@ fn rank_lines(
         // Rare templates. Backtrace frames are unique but rarely informative (the first one
         // after an error is kept as context), and `ls -l` rows are named in their run's marker
         // instead.
-        if rank > Rank::Rare && templates.count_of(i) <= 2 {
+        if rank > Rank::Rare && count <= 2 {
             // A frame starts with `a` (`at ...`) or a blank; the test is a call, so other
             // lines (most rare ones: diff changes, paths, records) do without it.
             let may_be_frame = matches!(text.first(), Some(b'a' | b' ' | b'\t'));
@@ -348,20 +393,16 @@ fn rank_lines(
     (errors, warnings)
 }
 
-/// Facts from the shape of the whole output: a diff's small hunks, each kind's recognizer
-/// (table edges, config sections, outlines, ...), a log's state before its first failure, and
-/// the head and tail lines.
+/// Facts from the shape of the whole output: each kind's recognizer (table edges, config
+/// sections, outlines, ...), a log's state before its first failure, and the head and tail
+/// lines. (A diff's small hunks are promoted by [`rank`], in its pass over the lines.)
 pub(super) fn mark_structure(
     lines: &Lines<'_>,
     templates: &Templates,
     kind: ContentKind,
-    budget: &Budget,
     flags: &mut [LineFlags],
 ) {
     let texts = &lines.texts;
-    if kind == ContentKind::Diff {
-        promote_small_hunks(texts, flags, budget.lines);
-    }
     recognize(kind, texts.indexed(), |i, fact| {
         flags[i].lower_rank(match fact {
             Fact::Must => Rank::Must,

@@ -1,8 +1,8 @@
 //! What a line is for the selection: blank, stack frame, diff metadata, tree entry, and the
 //! structural rank each content kind gives its lines.
 
-use super::super::lines::{has_byte, indent_width, trim};
-use super::super::signals::{is_definition, Signal};
+use super::super::lines::{has_byte, trim};
+use super::super::signals::{after_indent, is_definition, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
 use super::templates::TemplateIds;
@@ -124,65 +124,71 @@ pub(super) fn is_backtrace_frame(line: &[u8]) -> bool {
         Some(b' ' | b'\t') => {}
         _ => return false,
     }
-    let indent = indent_width(line);
-    let t = &line[indent..];
+    // Indented (the first byte is a blank): source lines, most of the rare ones tested, have
+    // long indents, skipped a block at a time.
+    let t = after_indent(line);
     if t.starts_with(b"at ") {
         return true;
     }
     let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
-    indent > 0 && digits > 0 && t[digits..].starts_with(b": ")
+    digits > 0 && t[digits..].starts_with(b": ")
 }
 
 /// Changed lines of small hunks are the point of a diff and cheap to keep: they become context
-/// (always kept) unless there are so many that they must compete for the budget.
-pub(super) fn promote_small_hunks(
-    texts: &LineTexts<'_>,
-    flags: &mut [LineFlags],
-    budget_lines: usize,
-) {
-    const SMALL_HUNK: usize = 8;
-    // Changed lines of the hunks seen so far; those of the current hunk start at `hunk_from`
-    // and are dropped again when it ends with more than `SMALL_HUNK` of them.
-    let mut small: Vec<u32> = Vec::new();
-    let mut hunk_from = 0usize;
-    let mut in_hunk = false;
-    let flush = |small: &mut Vec<u32>, hunk_from: &mut usize| {
-        if small.len() - *hunk_from > SMALL_HUNK {
-            small.truncate(*hunk_from);
-        }
-        *hunk_from = small.len();
-    };
-    // Only first bytes and prefixes without `\r` or `\n` are tested, which a line's terminator
-    // cannot change: the untrimmed lines are cheaper to step through.
-    for (i, text) in texts.with_terminators().enumerate() {
-        match text.first() {
-            // One line past `SMALL_HUNK` already marks the hunk as large: no more pushes.
-            Some(b'+' | b'-') if in_hunk && small.len() - hunk_from <= SMALL_HUNK => {
-                small.push(i as u32);
-            }
-            Some(b'@') if text.starts_with(b"@@") => {
-                flush(&mut small, &mut hunk_from);
-                in_hunk = true;
-            }
-            Some(b'd') if text.starts_with(b"diff ") => {
-                flush(&mut small, &mut hunk_from);
-                in_hunk = false;
-            }
-            Some(b'c') if text.starts_with(b"commit ") => {
-                flush(&mut small, &mut hunk_from);
-                in_hunk = false;
-            }
-            _ => {}
+/// (always kept) unless there are so many that they must compete for the budget. The diff's
+/// ranking pass reports each changed line and each hunk and file start as it reads them.
+#[derive(Default)]
+pub(super) struct SmallHunks {
+    /// Changed lines of the hunks seen so far; those of the current hunk start at `hunk_from`
+    /// and are dropped again when it ends with more than [`SmallHunks::SMALL`] of them.
+    small: Vec<u32>,
+    hunk_from: usize,
+    in_hunk: bool,
+}
+
+impl SmallHunks {
+    /// Most changed lines a small hunk holds.
+    const SMALL: usize = 8;
+
+    /// Line `i` starts with `+` or `-`: a changed line when inside a hunk.
+    #[inline(always)]
+    pub(super) fn changed(&mut self, i: usize) {
+        // One line past `SMALL` already marks the hunk as large: no more pushes.
+        if self.in_hunk && self.small.len() - self.hunk_from <= Self::SMALL {
+            self.small.push(i as u32);
         }
     }
-    flush(&mut small, &mut hunk_from);
-    let rank = if small.len() <= 4 * budget_lines {
-        Rank::Context
-    } else {
-        Rank::High
-    };
-    for i in small {
-        flags[i as usize].lower_rank(rank);
+
+    /// An `@@` line: the hunk before ends and a new one starts.
+    pub(super) fn hunk_starts(&mut self) {
+        self.end_hunk();
+        self.in_hunk = true;
+    }
+
+    /// A `diff ` or `commit ` line: the hunk before ends, and headers follow.
+    pub(super) fn file_starts(&mut self) {
+        self.end_hunk();
+        self.in_hunk = false;
+    }
+
+    fn end_hunk(&mut self) {
+        if self.small.len() - self.hunk_from > Self::SMALL {
+            self.small.truncate(self.hunk_from);
+        }
+        self.hunk_from = self.small.len();
+    }
+
+    /// Lowers the rank of the small hunks' changed lines, once every line has been read.
+    pub(super) fn promote(mut self, flags: &mut [LineFlags], budget_lines: usize) {
+        self.end_hunk();
+        let rank = if self.small.len() <= 4 * budget_lines {
+            Rank::Context
+        } else {
+            Rank::High
+        };
+        for i in self.small {
+            flags[i as usize].lower_rank(rank);
+        }
     }
 }
 
@@ -206,6 +212,12 @@ const SLASH_WINDOW: usize = 32;
 /// through the whole line.
 #[inline]
 fn is_top_level_bare_path(t: &[u8]) -> bool {
+    // A `/` past a leading `./` and before the last byte is inside the path: most listing
+    // lines (nested paths) are settled by this one search of their first bytes, before the
+    // prefix and suffix are stripped.
+    if t.len() > 3 && has_byte(&t[2..(t.len() - 1).min(SLASH_WINDOW)], b'/') {
+        return false;
+    }
     if t.is_empty() {
         return false;
     }
@@ -359,16 +371,25 @@ fn head_word(text: &[u8]) -> u64 {
     }
 }
 
-/// Structural rank of a diff line (headers, changed lines, definitions), `None` for the rest.
-/// `in_message` carries whether the line is in a commit message (after `Date:`, until the next
-/// `commit` or `diff --git`) from line to line.
-#[inline]
-pub(super) fn diff_line_rank(line: &[u8], in_message: &mut bool) -> Option<Rank> {
+/// What a diff's ranking pass carries from line to line: whether it is in a commit message
+/// (after `Date:`, until the next `commit` or `diff --git`) and the small hunks so far.
+#[derive(Default)]
+pub(super) struct DiffState {
+    pub(super) in_message: bool,
+    pub(super) hunks: SmallHunks,
+}
+
+/// Structural rank of diff line `i` (headers, changed lines, definitions), `None` for the
+/// rest; `state` is updated with what the line starts or ends.
+#[inline(always)]
+pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Option<Rank> {
     // One dispatch on the first byte: every header, metadata or message test below starts
     // with a different one, and changed lines, most of a diff, start with `+` or `-`.
     match line.first() {
-        Some(b'+' | b'-') => {
-            if line.starts_with(b"+++") || line.starts_with(b"---") {
+        Some(&sign @ (b'+' | b'-')) => {
+            state.hunks.changed(i);
+            // `+++` and `---` name the files.
+            if line.get(1..3) == Some(&[sign, sign][..]) {
                 None
             } else if is_definition(line) {
                 Some(Rank::High)
@@ -377,23 +398,32 @@ pub(super) fn diff_line_rank(line: &[u8], in_message: &mut bool) -> Option<Rank>
             }
         }
         Some(b'D') if line.starts_with(b"Date:") => {
-            *in_message = true;
+            state.in_message = true;
             None
         }
-        Some(b'd') if line.starts_with(b"diff --git") => {
-            *in_message = false;
-            Some(Rank::Must)
+        Some(b'd') if line.starts_with(b"diff ") => {
+            state.hunks.file_starts();
+            if line.starts_with(b"diff --git") {
+                state.in_message = false;
+                Some(Rank::Must)
+            } else {
+                None
+            }
         }
         Some(b'c') if line.starts_with(b"commit ") => {
-            *in_message = false;
+            state.hunks.file_starts();
+            state.in_message = false;
             Some(Rank::Must)
         }
-        Some(b'@') => line.starts_with(b"@@").then_some(Rank::Must),
+        Some(b'@') if line.starts_with(b"@@") => {
+            state.hunks.hunk_starts();
+            Some(Rank::Must)
+        }
         Some(b'A') => line.starts_with(b"Author:").then_some(Rank::Must),
         Some(b'M') => line.starts_with(b"Merge:").then_some(Rank::Must),
         // The commit message is indented by four spaces.
         Some(b' ') => {
-            (*in_message && line.starts_with(b"    ") && !is_blank(line)).then_some(Rank::Must)
+            (state.in_message && line.starts_with(b"    ") && !is_blank(line)).then_some(Rank::Must)
         }
         _ => is_diff_metadata(line).then_some(Rank::Must),
     }
@@ -447,7 +477,8 @@ pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::signals::{is_definition, is_type_definition};
+    use super::super::super::lines::indent_width;
+    use super::super::super::signals::{is_definition, is_pass_line, is_type_definition};
     use super::*;
 
     /// The declaring keyword as a plain list of prefix tests (what the word-compare version in
@@ -590,6 +621,27 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn pass_lines_agree_with_the_plain_marker_tests(
+            pieces in proptest::collection::vec(
+                "PASS|PASSED| PASSED|--- PASS|---|ED|P| ok|ok|\u{2713}|\u{2714}|\u{2715}|\u{2500}|                 \u{e2}|[a-z ]{0,3}",
+                0..6,
+            ),
+        ) {
+            let line = pieces.concat();
+            let text = line.as_str();
+            let expected = text.ends_with(" ok")
+                || text.contains('\u{2713}')
+                || text.contains('\u{2714}')
+                || text.match_indices("PASS").any(|(at, _)| {
+                    text[..at].ends_with(' ') && text[at + 4..].starts_with("ED")
+                        || text[..at].ends_with("--- ")
+                });
+            proptest::prop_assert_eq!(is_pass_line(text.as_bytes()), expected, "{:?}", text);
+        }
+    }
+
     #[test]
     fn definitions_after_indents_of_every_length() {
         for indent in 0..40 {
@@ -661,7 +713,7 @@ mod tests {
 
     #[test]
     fn diff_lines_rank_by_their_first_byte() {
-        let mut in_message = false;
+        let mut state = DiffState::default();
         let ranks: Vec<Option<Rank>> = [
             "commit 0123abcd",
             "Author: A <a@b>",
@@ -680,7 +732,8 @@ mod tests {
             "    indented context",
         ]
         .iter()
-        .map(|line| diff_line_rank(line.as_bytes(), &mut in_message))
+        .enumerate()
+        .map(|(i, line)| diff_line_rank(i, line.as_bytes(), &mut state))
         .collect();
         use Rank::{Body, High, Must};
         assert_eq!(
@@ -703,6 +756,72 @@ mod tests {
                 None,
             ]
         );
+    }
+
+    #[test]
+    fn small_hunks_match_hunks_counted_whole() {
+        // Random diffs of hunk headers, changed lines and file starts; the small hunks the
+        // ranking pass promotes must be those with at most 8 changed lines, counted whole.
+        let pieces = [
+            "@@ -1 +1 @@",
+            "+ added",
+            "- removed",
+            " context",
+            "diff --git a/x b/x",
+            "diff -r a b",
+            "commit 0123",
+            "--- a/x",
+            "+++ b/x",
+        ];
+        let mut next = crate::compact::select::xorshift(0x2545_f491_4f6c_dd1du64);
+        for round in 0..200 {
+            let n = 5 + (next() % 120) as usize;
+            // Changed lines come in runs, so some hunks are small and some large.
+            let lines: Vec<&str> = (0..n)
+                .map(|_| match next() % 10 {
+                    0..=5 => pieces[1 + (next() % 2) as usize],
+                    k => pieces[[0, 3, 4, 5, 6, 7, 8][(k as usize + next() as usize) % 7]],
+                })
+                .collect();
+            let mut state = DiffState::default();
+            for (i, line) in lines.iter().enumerate() {
+                diff_line_rank(i, line.as_bytes(), &mut state);
+            }
+            let budget_lines = round % 7;
+            let mut flags = vec![LineFlags::INITIAL; n];
+            state.hunks.promote(&mut flags, budget_lines);
+
+            let mut hunks: Vec<Vec<usize>> = Vec::new();
+            let mut in_hunk = false;
+            for (i, line) in lines.iter().enumerate() {
+                if line.starts_with("@@") {
+                    hunks.push(Vec::new());
+                    in_hunk = true;
+                } else if line.starts_with("diff ") || line.starts_with("commit ") {
+                    in_hunk = false;
+                } else if in_hunk && (line.starts_with('+') || line.starts_with('-')) {
+                    hunks.last_mut().expect("a hunk").push(i);
+                }
+            }
+            let small: Vec<usize> = hunks
+                .into_iter()
+                .filter(|h| h.len() <= 8)
+                .flatten()
+                .collect();
+            let rank = if small.len() <= 4 * budget_lines {
+                Rank::Context
+            } else {
+                Rank::High
+            };
+            for (i, flag) in flags.iter().enumerate() {
+                let expected = if small.contains(&i) {
+                    rank
+                } else {
+                    Rank::Filler
+                };
+                assert_eq!(flag.rank(), expected, "round {round}, line {i}: {lines:?}");
+            }
+        }
     }
 
     #[test]

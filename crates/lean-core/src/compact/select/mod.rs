@@ -108,8 +108,9 @@ pub(crate) fn select(
     }
     let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
     let budget = budget(input.len(), index.len(), aggressiveness);
-    let (errors, warnings) = analyze::rank(&lines, &templates, kind, input.len(), &mut flags);
-    analyze::mark_structure(&lines, &templates, kind, &budget, &mut flags);
+    let (errors, warnings) =
+        analyze::rank(&lines, &templates, kind, input.len(), &budget, &mut flags);
+    analyze::mark_structure(&lines, &templates, kind, &mut flags);
 
     let kept_errors = choose::errors_with_details(&lines, &templates, &errors, &budget, &mut flags);
     if kept_errors.len() < errors.len() {
