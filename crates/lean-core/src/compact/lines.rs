@@ -441,17 +441,18 @@ fn line_starts_within(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
 /// Appends the starts of the lines of `part`, offset by `base`, to `starts`.
 fn extend_line_starts(part: &[u8], base: u32, starts: &mut Vec<u32>) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU supports AVX2 (checked just above).
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi1") {
+        // SAFETY: the CPU supports AVX2 and BMI1 (checked just above).
         return unsafe { line_starts_avx2(part, base, starts) };
     }
     extend_line_starts_by(part, base, starts, newline_mask)
 }
 
 /// [`extend_line_starts`] with 64-byte blocks' newline masks from two 32-byte AVX2 compares
-/// (the SSE2 mask takes four): the index reads every byte of the input.
+/// (the SSE2 mask takes four): the index reads every byte of the input. BMI1 clears a mask's
+/// lowest bit in one instruction (`blsr`), once per line.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,bmi1")]
 fn line_starts_avx2(part: &[u8], base: u32, starts: &mut Vec<u32>) {
     use std::arch::x86_64::*;
     let mask = |block: &[u8]| -> u64 {
@@ -486,8 +487,9 @@ fn line_starts_by(
 }
 
 /// Appends the starts of the lines of `part`, offset by `base`, to `starts` (see
-/// [`line_starts_by`]). A block's starts are written without a capacity check each: the
-/// room for the most a block can hold (64) is made once per block that has any.
+/// [`line_starts_by`]). A block's starts are written without a capacity check each: room for
+/// the most a block can hold (64) is made only when the spare capacity is below that, and the
+/// write position and length stay in locals (the vector's own fields are set once at the end).
 #[inline(always)]
 fn extend_line_starts_by(
     part: &[u8],
@@ -499,25 +501,33 @@ fn extend_line_starts_by(
         return;
     }
     starts.push(base);
+    let mut len = starts.len();
+    let mut room = starts.capacity() - len;
+    let mut out = starts.as_mut_ptr();
     let mut push_block = |at: usize, mut bits: u64| {
         if bits == 0 {
             return;
         }
-        starts.reserve(64);
-        let len = starts.len();
+        if room < 64 {
+            // SAFETY: the first `len` entries were written (by `push` or by earlier blocks).
+            unsafe { starts.set_len(len) };
+            starts.reserve(64);
+            room = starts.capacity() - len;
+            out = starts.as_mut_ptr();
+        }
         let first = base + at as u32 + 1;
-        // SAFETY: the reserve above leaves room for 64 entries after `len`, and `bits` has at
-        // most 64 set bits, so every write lands in the vector's spare capacity, and `set_len`
-        // covers exactly the entries written.
+        // SAFETY: `room` (at least 64) entries after `len` are spare capacity of `starts`, and
+        // `bits` has at most 64 set bits, so every write lands in it.
         unsafe {
-            let out = starts.as_mut_ptr().add(len);
-            let mut k = 0usize;
+            let mut slot = out.add(len);
             while bits != 0 {
-                out.add(k).write(first + bits.trailing_zeros());
-                k += 1;
+                slot.write(first + bits.trailing_zeros());
+                slot = slot.add(1);
                 bits &= bits - 1;
             }
-            starts.set_len(len + k);
+            let written = slot.offset_from(out.add(len)) as usize;
+            len += written;
+            room -= written;
         }
     };
     let mut next = 0usize;
@@ -528,6 +538,8 @@ fn extend_line_starts_by(
     if next < part.len() {
         push_block(next, mask(&part[next..]));
     }
+    // SAFETY: the first `len` entries were written, within the capacity.
+    unsafe { starts.set_len(len) };
     // A final `\n` ends the last line; no line starts after it.
     if part.last() == Some(&b'\n') {
         starts.pop();

@@ -366,6 +366,7 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     }
     // A JSON document needs only its line count (the parser counts them as it scans); the line
     // index is built for the line path. Both paths hand their count to the limits.
+    let mut json_limits = None;
     if kind == ContentKind::Json && input.len() <= MAX_JSON_TREE_BYTES {
         if let Some((result, line_count)) = compact_json(input, opts) {
             let limits = budget::Limits::new(input, opts, Some(line_count));
@@ -375,6 +376,8 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
             if result.text.len() <= limits.cap && result.text.len() / 4 <= limits.tokens {
                 return finish(input, kind, id, line_count, result);
             }
+            // The parser's line count is the index's: the line path reuses these limits.
+            json_limits = Some(limits);
         }
     }
     // JSON that did not parse as one document (NDJSON, JSON lines logs, truncated output) is
@@ -382,7 +385,11 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     let index = lines::LineIndex::new(input, select::PARALLEL_MIN_BYTES);
     let line_count = index.len();
     debug_assert_eq!(line_count, crate::recovery::count_lines(input));
-    let limits = budget::Limits::new(input, opts, Some(line_count));
+    let limits = json_limits.unwrap_or_else(|| budget::Limits::new(input, opts, Some(line_count)));
+    debug_assert!(json_limits.is_none_or(|json| {
+        let lines = budget::Limits::new(input, opts, Some(line_count));
+        json.cap == lines.cap && json.tokens == lines.tokens
+    }));
     let line_kind = if kind == ContentKind::Json {
         ContentKind::Log
     } else {
