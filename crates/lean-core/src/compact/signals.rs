@@ -181,10 +181,11 @@ fn in_batches<'a>(
 ) {
     let mut batch = [0u64; BATCH];
     loop {
+        // One counter for the slot and the count (an iterator over the slots kept a second).
         let mut count = 0;
-        for slot in batch.iter_mut() {
+        while count < BATCH {
             let Some(line) = lines.next() else { break };
-            *slot = hash(line);
+            batch[count] = hash(line);
             count += 1;
         }
         if count > 0 {

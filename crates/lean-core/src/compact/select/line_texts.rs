@@ -105,6 +105,67 @@ impl<'a> LineTexts<'a> {
     pub(super) fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         LineIter::new(self.bytes, self.starts, self.terminated, from)
     }
+
+    /// Lines `from..until` (both at most the number of lines), in order.
+    pub(super) fn between(&self, from: usize, until: usize) -> impl Iterator<Item = &'a [u8]> + 'a {
+        let mut lines = LineIter::new(self.bytes, self.starts, self.terminated, from);
+        lines.lines = until.clamp(lines.next, lines.lines);
+        lines
+    }
+
+    /// Lines `from..until` as [`between`](Self::between) gives them, when they are the input's
+    /// own lines under a 4-byte index (all but short-line and cleaned inputs): a step with no
+    /// test of the index's form or of whether terminators are cut, for the hottest pass.
+    pub(super) fn input_between(&self, from: usize, until: usize) -> Option<InputLines<'a>> {
+        let Starts::Wide(starts) = self.starts else {
+            return None;
+        };
+        if !self.terminated {
+            return None;
+        }
+        let until = until.min(starts.len() - 1);
+        let from = from.min(until);
+        let ends = &starts[from + 1..until + 1];
+        // Once per pass: entries never decrease, so a last end within `bytes` keeps every
+        // line inside it (see `InputLines::next`).
+        assert!(
+            ends.last().map_or(true, |&end| end as usize <= self.bytes.len()),
+            "index past its bytes"
+        );
+        Some(InputLines {
+            bytes: self.bytes,
+            ends: ends.iter(),
+            start: starts[from],
+        })
+    }
+}
+
+/// The input's own lines, terminators cut, from a 4-byte index (see
+/// [`LineTexts::input_between`]).
+pub(super) struct InputLines<'a> {
+    bytes: &'a [u8],
+    /// The ends of the lines left (each line's end is the next one's start).
+    ends: std::slice::Iter<'a, u32>,
+    /// Start of the next line.
+    start: u32,
+}
+
+impl<'a> Iterator for InputLines<'a> {
+    type Item = &'a [u8];
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let end = *self.ends.next()?;
+        debug_assert!(self.start <= end && end as usize <= self.bytes.len());
+        // SAFETY: entries never decrease (every index is built in line order) and the last
+        // end is within `bytes` (asserted in `input_between`), so `start..end` lies in it.
+        let span = unsafe { self.bytes.get_unchecked(self.start as usize..end as usize) };
+        self.start = end;
+        Some(match span {
+            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
+            _ => span,
+        })
+    }
 }
 
 impl<'a> LineTexts<'a> {
