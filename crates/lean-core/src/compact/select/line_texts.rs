@@ -2,6 +2,7 @@
 //! overwrites cleaned away (losslessly: an overwritten line is remembered so its marker names it).
 
 use super::super::lines::{clean_line, shows_text, LineIndex, Starts, BLOCK_SHIFT};
+use super::super::signals::LineInBuffer;
 
 /// Every line's text as the selection sees it: the original bytes, or a cleaned copy when the
 /// input holds ANSI escapes or progress overwrites. Either way it is one buffer plus u32 line
@@ -106,6 +107,22 @@ impl<'a> LineTexts<'a> {
         LineIter::new(self.bytes, self.starts, self.terminated, from)
     }
 
+    /// `line`, a slice of these lines' buffer (one line or part of one), with the rest of the
+    /// buffer after it, so the message hash can read it in place (see [`LineInBuffer`]); a
+    /// slice from elsewhere comes alone.
+    pub(super) fn in_buffer<'b>(&'b self, line: &'b [u8]) -> LineInBuffer<'b> {
+        let offset = (line.as_ptr() as usize).wrapping_sub(self.bytes.as_ptr() as usize);
+        match self.bytes.get(offset..) {
+            Some(rest) if rest.as_ptr() == line.as_ptr() && rest.len() >= line.len() => {
+                LineInBuffer {
+                    bytes: rest,
+                    len: line.len(),
+                }
+            }
+            _ => LineInBuffer::alone(line),
+        }
+    }
+
     /// Lines `from..until` (both at most the number of lines), in order.
     pub(super) fn between(&self, from: usize, until: usize) -> impl Iterator<Item = &'a [u8]> + 'a {
         let mut lines = LineIter::new(self.bytes, self.starts, self.terminated, from);
@@ -129,7 +146,8 @@ impl<'a> LineTexts<'a> {
         // Once per pass: entries never decrease, so a last end within `bytes` keeps every
         // line inside it (see `InputLines::next`).
         assert!(
-            ends.last().map_or(true, |&end| end as usize <= self.bytes.len()),
+            ends.last()
+                .map_or(true, |&end| end as usize <= self.bytes.len()),
             "index past its bytes"
         );
         Some(InputLines {

@@ -48,10 +48,7 @@ pub(super) fn water_fill(
     }
     // Counts by template id in a table as long as the largest id among the members: ids are
     // dense, so that is a direct index where a hash map hashed and probed for each member.
-    let of_members: Vec<u32> = members
-        .iter()
-        .map(|&i| templates.get(i as usize))
-        .collect();
+    let of_members: Vec<u32> = members.iter().map(|&i| templates.get(i as usize)).collect();
     let table_len = of_members.iter().max().map_or(0, |&id| id as usize + 1);
     let mut per_template = vec![0u32; table_len];
     for &id in &of_members {
