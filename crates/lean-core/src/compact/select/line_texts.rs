@@ -147,7 +147,7 @@ impl<'a> LineTexts<'a> {
         // line inside it (see `InputLines::next`).
         assert!(
             ends.last()
-                .map_or(true, |&end| end as usize <= self.bytes.len()),
+                .is_none_or(|&end| end as usize <= self.bytes.len()),
             "index past its bytes"
         );
         Some(InputLines {
@@ -369,6 +369,25 @@ mod tests {
         }
         let raw: Vec<&[u8]> = texts.with_terminators().collect();
         prop_assert_eq!(raw.concat(), input.to_vec());
+        let len = expected.len();
+        for (from, until) in [(0, len), (1, len / 2), (len / 2, len), (len, len + 3)] {
+            let part = &expected[from.min(len)..until.min(len).max(from.min(len))];
+            prop_assert_eq!(&texts.between(from, until).collect::<Vec<_>>()[..], part);
+            let wide = matches!(index.starts(), Starts::Wide(_));
+            match texts.input_between(from, until) {
+                Some(lines) => prop_assert_eq!(&lines.collect::<Vec<_>>()[..], part),
+                None => prop_assert!(!wide, "a wide index gives the input's lines"),
+            }
+        }
+        for i in 0..len {
+            let line = &texts[i];
+            let in_buffer = texts.in_buffer(line);
+            prop_assert_eq!(&in_buffer.bytes[..in_buffer.len], line);
+            prop_assert_eq!(in_buffer.bytes.as_ptr_range().end, input.as_ptr_range().end);
+        }
+        let elsewhere = b"not in the input".to_vec();
+        let alone = texts.in_buffer(&elsewhere);
+        prop_assert_eq!((alone.bytes, alone.len), (&elsewhere[..], elsewhere.len()));
         Ok(())
     }
 
