@@ -32,7 +32,22 @@ const fn is_variable_byte(b: u8) -> bool {
 /// quoted strings, qualified names (`a::b`, `file.ext`), key=value pairs and very long tokens.
 /// Must agree with the block-wise rules in [`words_hash_with`] (a test checks it).
 fn is_variable_word(word: &[u8]) -> bool {
-    word.len() > 32 || word.iter().any(|&b| is_variable_byte(b)) || has_qualified_part(word)
+    if word.len() > 32 {
+        return true;
+    }
+    // One pass for all three tests (a variable byte, `::`, a dot after the first byte before
+    // a letter or digit): markers call this per word, where three passes over it cost more.
+    let mut previous = 0u8;
+    for (i, &b) in word.iter().enumerate() {
+        if is_variable_byte(b)
+            || (previous == b':' && b == b':')
+            || (previous == b'.' && i >= 2 && b.is_ascii_alphanumeric())
+        {
+            return true;
+        }
+        previous = b;
+    }
+    false
 }
 
 /// Lines longer than this are shaped by their first [`LONG_LINE_WORDS`] words only: verbose
@@ -1253,7 +1268,9 @@ mod simd {
     }
 }
 
-/// `a::b` or `name.ext` (a dot after the first byte, followed by a letter or digit).
+/// `a::b` or `name.ext` (a dot after the first byte, followed by a letter or digit): part of
+/// the definition [`is_variable_word`] is tested against.
+#[cfg(test)]
 fn has_qualified_part(word: &[u8]) -> bool {
     word.windows(2).enumerate().any(|(i, pair)| {
         (pair[0] == b':' && pair[1] == b':')
@@ -1882,6 +1899,17 @@ mod tests {
             line in "( {0,3}[a-cA.:]{1,70}){0,8}",
         ) {
             check_hashes(line.as_bytes())?;
+        }
+
+        /// The one-pass word test is the definition: over 32 bytes, a variable byte, or a
+        /// qualified part.
+        #[test]
+        fn variable_words_follow_the_definition(word in "[a-cA1:./=_]{0,40}") {
+            let word = word.as_bytes();
+            let defined = word.len() > 32
+                || word.iter().any(|&b| is_variable_byte(b))
+                || has_qualified_part(word);
+            proptest::prop_assert_eq!(is_variable_word(word), defined);
         }
 
         /// The fast hash and the readable template agree on which lines share a template.
