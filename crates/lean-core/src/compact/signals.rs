@@ -32,7 +32,22 @@ const fn is_variable_byte(b: u8) -> bool {
 /// quoted strings, qualified names (`a::b`, `file.ext`), key=value pairs and very long tokens.
 /// Must agree with the block-wise rules in [`words_hash_with`] (a test checks it).
 fn is_variable_word(word: &[u8]) -> bool {
-    word.len() > 32 || word.iter().any(|&b| is_variable_byte(b)) || has_qualified_part(word)
+    if word.len() > 32 {
+        return true;
+    }
+    // One pass for all three tests (a variable byte, `::`, a dot after the first byte before
+    // a letter or digit): markers call this per word, where three passes over it cost more.
+    let mut previous = 0u8;
+    for (i, &b) in word.iter().enumerate() {
+        if is_variable_byte(b)
+            || (previous == b':' && b == b':')
+            || (previous == b'.' && i >= 2 && b.is_ascii_alphanumeric())
+        {
+            return true;
+        }
+        previous = b;
+    }
+    false
 }
 
 /// Lines longer than this are shaped by their first [`LONG_LINE_WORDS`] words only: verbose
@@ -125,7 +140,6 @@ pub(crate) struct LineInBuffer<'a> {
 
 impl<'a> LineInBuffer<'a> {
     /// `line` with nothing after it.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn alone(line: &'a [u8]) -> Self {
         LineInBuffer {
             bytes: line,
@@ -181,10 +195,11 @@ fn in_batches<'a>(
 ) {
     let mut batch = [0u64; BATCH];
     loop {
+        // One counter for the slot and the count (an iterator over the slots kept a second).
         let mut count = 0;
-        for slot in batch.iter_mut() {
+        while count < BATCH {
             let Some(line) = lines.next() else { break };
-            *slot = hash(line);
+            batch[count] = hash(line);
             count += 1;
         }
         if count > 0 {
@@ -197,8 +212,9 @@ fn in_batches<'a>(
 }
 
 /// Finer key than the template hash: only words with digits are masked, so the same message
-/// about different names (paths, quoted identifiers) hashes differently.
-pub(crate) fn message_hash(line: &[u8]) -> u64 {
+/// about different names (paths, quoted identifiers) hashes differently. Read in place, as the
+/// template hash is, when the line has [`SLACK`] bytes after it in its buffer.
+pub(crate) fn message_hash(line: LineInBuffer<'_>) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         if simd::has_avx2() {
@@ -208,7 +224,7 @@ pub(crate) fn message_hash(line: &[u8]) -> u64 {
         simd::message_hash_sse2(line)
     }
     #[cfg(not(target_arch = "x86_64"))]
-    message_hash_with::<Portable>(line)
+    message_hash_of::<Portable>(line)
 }
 
 /// The template hash on classifier `C`: the first [`TEMPLATE_PREFIX`] bytes, and of a line
@@ -232,7 +248,7 @@ fn template_hash_of<C: Classify>(line: LineInBuffer<'_>) -> u64 {
     let n = line.len;
     if n <= IN_PLACE_MAX && line.bytes.len() >= n + SLACK {
         // SAFETY: just checked.
-        unsafe { words_hash_in_place::<C>(line.bytes, n) }
+        unsafe { words_hash_in_place::<C, false>(line.bytes, n) }
     } else {
         // Rare (a buffer's last line, and the long lines): out of line, so the loops that inline
         // this stay small.
@@ -240,10 +256,25 @@ fn template_hash_of<C: Classify>(line: LineInBuffer<'_>) -> u64 {
     }
 }
 
-/// [`message_hash`] on classifier `C`.
+/// [`message_hash`] on classifier `C` of a line alone (the block-wise path).
 #[inline(always)]
 fn message_hash_with<C: Classify>(line: &[u8]) -> u64 {
     words_hash_with::<C, true, false>(&line[..line.len().min(TEMPLATE_PREFIX)])
+}
+
+/// [`message_hash`] on classifier `C`: in place when the line is at most [`IN_PLACE_MAX`]
+/// bytes long (then no [`TEMPLATE_PREFIX`] cut applies) and [`SLACK`] bytes follow it, else
+/// [`message_hash_with`]. Error lines run long: the block-wise path restarted at each
+/// 64-byte block.
+#[inline(always)]
+fn message_hash_of<C: Classify>(line: LineInBuffer<'_>) -> u64 {
+    let n = line.len;
+    if n <= IN_PLACE_MAX && line.bytes.len() >= n + SLACK {
+        // SAFETY: just checked.
+        unsafe { words_hash_in_place::<C, true>(line.bytes, n) }
+    } else {
+        message_hash_with::<C>(&line.bytes[..n])
+    }
 }
 
 /// The hash of the indent (up to 16 blanks) and the words of `line` (at most
@@ -403,8 +434,9 @@ fn words_hash_of<
     }
 }
 
-/// The template hash of the `n` bytes (at most [`IN_PLACE_MAX`]) at the start of `bytes`,
-/// read in place: the same value as [`words_hash_with`] gives (a test checks it), in fewer
+/// The template hash (with `DIGITS_ONLY`, the message hash) of the `n` bytes (at most
+/// [`IN_PLACE_MAX`]) at the start of `bytes`, read in place: the same value as
+/// [`words_hash_with`] gives (a test checks it), in fewer
 /// steps. The line is classified in whole 32-byte chunks from its start (bytes past its end
 /// cleared from the masks), so a line up to 64 bytes is one 64-bit mask per class and a longer
 /// one a 128- or 192-bit mask: every word is judged at once whatever 64-byte limb it lies in,
@@ -414,7 +446,7 @@ fn words_hash_of<
 /// # Safety
 /// `bytes.len() >= n + SLACK` and `n <= IN_PLACE_MAX`.
 #[inline(always)]
-unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
+unsafe fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool>(bytes: &[u8], n: usize) -> u64 {
     debug_assert!(n <= IN_PLACE_MAX && bytes.len() >= n + SLACK);
     if n == 0 {
         return mix(SEED, 0);
@@ -430,7 +462,7 @@ unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
         } else {
             LineMasks::<u64>::join(low, chunk(32))
         };
-        let masks = lanes.of_line(u64::MAX >> (64 - n));
+        let masks = lanes.of_line::<DIGITS_ONLY>(u64::MAX >> (64 - n));
         let hash = indent_seed(masks.separator.trailing_ones());
         // SAFETY: the words lie in the line, and `bytes` has the slack.
         return unsafe { masks.hash_words::<C>(hash, bytes, 0).0 };
@@ -442,14 +474,14 @@ unsafe fn words_hash_in_place<C: Classify>(bytes: &[u8], n: usize) -> u64 {
     let tail = LineMasks::<u64>::join(chunk(64), chunk(96));
     let head = LineMasks::<u128>::of_halves(head, tail);
     if n <= 128 {
-        let masks = head.of_line(u128::MAX >> (128 - n));
+        let masks = head.of_line::<DIGITS_ONLY>(u128::MAX >> (128 - n));
         let hash = indent_seed((masks.separator as u64).trailing_ones());
         let split = |mask: u128| [mask as u64, (mask >> 64) as u64];
         // SAFETY: as above.
         return unsafe { hash_limbs::<C, 2>(hash, bytes, masks.limbs(split)) };
     }
-    let masks =
-        LineMasks::<U192>::of_parts(head, LineMasks::<u64>::widen(chunk(128))).of_line(U192 {
+    let masks = LineMasks::<U192>::of_parts(head, LineMasks::<u64>::widen(chunk(128)))
+        .of_line::<DIGITS_ONLY>(U192 {
             low: u128::MAX,
             high: u64::MAX >> (192 - n),
         });
@@ -581,6 +613,8 @@ impl Mask for U192 {
 struct LineMasks<M> {
     separator: M,
     variable: M,
+    /// Read by the message hash only (the template hash never reads it, so it is not built).
+    digit: M,
     dot: M,
     colon: M,
     letter: M,
@@ -593,6 +627,7 @@ impl LineMasks<u64> {
         LineMasks {
             separator: u64::from(low.separator),
             variable: u64::from(low.variable),
+            digit: u64::from(low.digit),
             dot: u64::from(low.dot),
             colon: u64::from(low.colon),
             letter: u64::from(low.letter),
@@ -606,6 +641,7 @@ impl LineMasks<u64> {
         LineMasks {
             separator: join(low.separator, high.separator),
             variable: join(low.variable, high.variable),
+            digit: join(low.digit, high.digit),
             dot: join(low.dot, high.dot),
             colon: join(low.colon, high.colon),
             letter: join(low.letter, high.letter),
@@ -621,6 +657,7 @@ impl LineMasks<U192> {
         LineMasks {
             separator: join(low.separator, high.separator),
             variable: join(low.variable, high.variable),
+            digit: join(low.digit, high.digit),
             dot: join(low.dot, high.dot),
             colon: join(low.colon, high.colon),
             letter: join(low.letter, high.letter),
@@ -636,6 +673,7 @@ impl LineMasks<u128> {
         LineMasks {
             separator: join(low.separator, high.separator),
             variable: join(low.variable, high.variable),
+            digit: join(low.digit, high.digit),
             dot: join(low.dot, high.dot),
             colon: join(low.colon, high.colon),
             letter: join(low.letter, high.letter),
@@ -689,9 +727,10 @@ impl Mask for u128 {
 
 impl<M: Mask> LineMasks<M> {
     /// The words of the line whose bytes are the bits of `in_line`: the rules of
-    /// [`words_hash_of`] for a line that is one block.
+    /// [`words_hash_of`] for a line that is one block (with `DIGITS_ONLY`, only digits make
+    /// a word variable).
     #[inline(always)]
-    fn of_line(self, in_line: M) -> Words<M> {
+    fn of_line<const DIGITS_ONLY: bool>(self, in_line: M) -> Words<M> {
         let separator = self.separator & in_line;
         let word_bytes = !separator & in_line;
         let firsts = word_bytes & !(word_bytes << 1);
@@ -699,9 +738,13 @@ impl<M: Mask> LineMasks<M> {
         // The byte after the line is another line's (or the slack's): its class must not
         // reach the line's last byte through the shifts by one.
         let (colon, letter) = (self.colon & in_line, self.letter & in_line);
-        let telling = self.variable
-            | (self.colon & (colon >> 1))
-            | (self.dot & (word_bytes << 1) & (letter >> 1));
+        let telling = if DIGITS_ONLY {
+            self.digit
+        } else {
+            self.variable
+                | (self.colon & (colon >> 1))
+                | (self.dot & (word_bytes << 1) & (letter >> 1))
+        };
         // As in `words_hash_of`: a word's first bit added to its plain bytes carries out of
         // its last byte only when no telling byte stops it.
         let (sum, carry_out) = (word_bytes & !telling).overflowing_add(firsts);
@@ -995,7 +1038,7 @@ mod simd {
     use std::arch::x86_64::*;
 
     use super::{
-        in_batches, message_hash_with, template_hash_of, template_hash_with, words_hash_with,
+        in_batches, message_hash_of, template_hash_of, template_hash_with, words_hash_with,
         Classify, Lanes, LineInBuffer,
     };
 
@@ -1036,8 +1079,8 @@ mod simd {
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2")]
-    pub(super) unsafe fn message_hash_avx2(line: &[u8]) -> u64 {
-        message_hash_with::<Avx2>(line)
+    pub(super) unsafe fn message_hash_avx2(line: LineInBuffer<'_>) -> u64 {
+        message_hash_of::<Avx2>(line)
     }
 
     // The SSE2 fallbacks, kept out of line so callers stay small.
@@ -1048,8 +1091,8 @@ mod simd {
     }
 
     #[inline(never)]
-    pub(super) fn message_hash_sse2(line: &[u8]) -> u64 {
-        message_hash_with::<Sse2>(line)
+    pub(super) fn message_hash_sse2(line: LineInBuffer<'_>) -> u64 {
+        message_hash_of::<Sse2>(line)
     }
 
     /// Two SSE2 steps of 16 bytes.
@@ -1225,7 +1268,9 @@ mod simd {
     }
 }
 
-/// `a::b` or `name.ext` (a dot after the first byte, followed by a letter or digit).
+/// `a::b` or `name.ext` (a dot after the first byte, followed by a letter or digit): part of
+/// the definition [`is_variable_word`] is tested against.
+#[cfg(test)]
 fn has_qualified_part(word: &[u8]) -> bool {
     word.windows(2).enumerate().any(|(i, pair)| {
         (pair[0] == b':' && pair[1] == b':')
@@ -1765,9 +1810,9 @@ mod tests {
     /// colon after a colon, a letter after a dot, a blank, a digit.
     const NEXT_BYTES: [u8; 4] = [b':', b'a', b' ', b'7'];
 
-    /// [`template_hash`] of `line` alone and read in place before each of [`NEXT_BYTES`], and
-    /// [`message_hash`] of `line`, on every classifier this CPU can run.
-    fn hashes_on_every_classifier(line: &[u8]) -> Vec<(&'static str, Vec<u64>, u64)> {
+    /// [`template_hash`] and [`message_hash`] of `line` alone and read in place before each of
+    /// [`NEXT_BYTES`], on every classifier this CPU can run.
+    fn hashes_on_every_classifier(line: &[u8]) -> Vec<(&'static str, Vec<u64>, Vec<u64>)> {
         let buffers = NEXT_BYTES.map(|next| in_buffer(line, next));
         let mut lines = vec![LineInBuffer::alone(line)];
         lines.extend(buffers.iter().map(|buffer| LineInBuffer {
@@ -1781,14 +1826,17 @@ mod tests {
                 .iter()
                 .map(|&l| template_hash_of::<Portable>(l))
                 .collect(),
-            message_hash_with::<Portable>(line),
+            lines
+                .iter()
+                .map(|&l| message_hash_of::<Portable>(l))
+                .collect(),
         )];
         #[cfg(target_arch = "x86_64")]
         {
             all.push((
                 "sse2",
                 lines.iter().map(|&l| simd::template_hash_sse2(l)).collect(),
-                simd::message_hash_sse2(line),
+                lines.iter().map(|&l| simd::message_hash_sse2(l)).collect(),
             ));
             if simd::has_avx2() {
                 // Over several batches, every way each time: nothing carries over from one
@@ -1801,8 +1849,11 @@ mod tests {
                 let first = hashes[..lines.len()].to_vec();
                 assert!(hashes.chunks(lines.len()).all(|round| round == first));
                 // SAFETY: as above.
-                let message = unsafe { simd::message_hash_avx2(line) };
-                all.push(("avx2", first, message));
+                let messages = lines
+                    .iter()
+                    .map(|&l| unsafe { simd::message_hash_avx2(l) })
+                    .collect();
+                all.push(("avx2", first, messages));
             }
         }
         all
@@ -1812,13 +1863,15 @@ mod tests {
         let expected_template = words_hash_reference(line, false);
         let expected_message = words_hash_reference(line, true);
         proptest::prop_assert_eq!(template_hash(line), expected_template);
-        proptest::prop_assert_eq!(message_hash(line), expected_message);
-        for (name, templates, message) in hashes_on_every_classifier(line) {
+        proptest::prop_assert_eq!(message_hash(LineInBuffer::alone(line)), expected_message);
+        for (name, templates, messages) in hashes_on_every_classifier(line) {
             for (way, template) in templates.into_iter().enumerate() {
                 // Way 0: alone; way `k`: in place before `NEXT_BYTES[k - 1]`.
                 proptest::prop_assert_eq!(template, expected_template, "{} way {}", name, way);
             }
-            proptest::prop_assert_eq!(message, expected_message, "{}", name);
+            for (way, message) in messages.into_iter().enumerate() {
+                proptest::prop_assert_eq!(message, expected_message, "{} way {}", name, way);
+            }
         }
         Ok(())
     }
@@ -1846,6 +1899,17 @@ mod tests {
             line in "( {0,3}[a-cA.:]{1,70}){0,8}",
         ) {
             check_hashes(line.as_bytes())?;
+        }
+
+        /// The one-pass word test is the definition: over 32 bytes, a variable byte, or a
+        /// qualified part.
+        #[test]
+        fn variable_words_follow_the_definition(word in "[a-cA1:./=_]{0,40}") {
+            let word = word.as_bytes();
+            let defined = word.len() > 32
+                || word.iter().any(|&b| is_variable_byte(b))
+                || has_qualified_part(word);
+            proptest::prop_assert_eq!(is_variable_word(word), defined);
         }
 
         /// The fast hash and the readable template agree on which lines share a template.

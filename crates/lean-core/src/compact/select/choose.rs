@@ -36,7 +36,7 @@ pub(super) fn errors_with_details(
         // about another path or name), in order, up to the cap.
         let mut seen: HashSet<u64, PreHashed> = kept_errors
             .iter()
-            .map(|&i| message_hash(lines.body(i as usize)))
+            .map(|&i| message_hash(lines.texts.in_buffer(lines.body(i as usize))))
             .collect();
         let mut extra = Vec::new();
         // The kept errors are a subsequence of `errors` (water-filling keeps their order), and
@@ -49,7 +49,7 @@ pub(super) fn errors_with_details(
             if kept.next_if_eq(&&i).is_some() {
                 continue;
             }
-            if seen.insert(message_hash(lines.body(i as usize))) {
+            if seen.insert(message_hash(lines.texts.in_buffer(lines.body(i as usize)))) {
                 extra.push(i);
             }
         }

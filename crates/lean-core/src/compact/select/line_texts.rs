@@ -2,6 +2,7 @@
 //! overwrites cleaned away (losslessly: an overwritten line is remembered so its marker names it).
 
 use super::super::lines::{clean_line, shows_text, LineIndex, Starts, BLOCK_SHIFT};
+use super::super::signals::LineInBuffer;
 
 /// Every line's text as the selection sees it: the original bytes, or a cleaned copy when the
 /// input holds ANSI escapes or progress overwrites. Either way it is one buffer plus u32 line
@@ -104,6 +105,84 @@ impl<'a> LineTexts<'a> {
     /// Lines from `from` on, in order; cheaper than indexing for full passes.
     pub(super) fn iter_from(&self, from: usize) -> impl Iterator<Item = &'a [u8]> + Clone + 'a {
         LineIter::new(self.bytes, self.starts, self.terminated, from)
+    }
+
+    /// `line`, a slice of these lines' buffer (one line or part of one), with the rest of the
+    /// buffer after it, so the message hash can read it in place (see [`LineInBuffer`]); a
+    /// slice from elsewhere comes alone.
+    pub(super) fn in_buffer<'b>(&'b self, line: &'b [u8]) -> LineInBuffer<'b> {
+        let offset = (line.as_ptr() as usize).wrapping_sub(self.bytes.as_ptr() as usize);
+        match self.bytes.get(offset..) {
+            Some(rest) if rest.as_ptr() == line.as_ptr() && rest.len() >= line.len() => {
+                LineInBuffer {
+                    bytes: rest,
+                    len: line.len(),
+                }
+            }
+            _ => LineInBuffer::alone(line),
+        }
+    }
+
+    /// Lines `from..until` (both at most the number of lines), in order.
+    pub(super) fn between(&self, from: usize, until: usize) -> impl Iterator<Item = &'a [u8]> + 'a {
+        let mut lines = LineIter::new(self.bytes, self.starts, self.terminated, from);
+        lines.lines = until.clamp(lines.next, lines.lines);
+        lines
+    }
+
+    /// Lines `from..until` as [`between`](Self::between) gives them, when they are the input's
+    /// own lines under a 4-byte index (all but short-line and cleaned inputs): a step with no
+    /// test of the index's form or of whether terminators are cut, for the hottest pass.
+    pub(super) fn input_between(&self, from: usize, until: usize) -> Option<InputLines<'a>> {
+        let Starts::Wide(starts) = self.starts else {
+            return None;
+        };
+        if !self.terminated {
+            return None;
+        }
+        let until = until.min(starts.len() - 1);
+        let from = from.min(until);
+        let ends = &starts[from + 1..until + 1];
+        // Once per pass: entries never decrease, so a last end within `bytes` keeps every
+        // line inside it (see `InputLines::next`).
+        assert!(
+            ends.last()
+                .is_none_or(|&end| end as usize <= self.bytes.len()),
+            "index past its bytes"
+        );
+        Some(InputLines {
+            bytes: self.bytes,
+            ends: ends.iter(),
+            start: starts[from],
+        })
+    }
+}
+
+/// The input's own lines, terminators cut, from a 4-byte index (see
+/// [`LineTexts::input_between`]).
+pub(super) struct InputLines<'a> {
+    bytes: &'a [u8],
+    /// The ends of the lines left (each line's end is the next one's start).
+    ends: std::slice::Iter<'a, u32>,
+    /// Start of the next line.
+    start: u32,
+}
+
+impl<'a> Iterator for InputLines<'a> {
+    type Item = &'a [u8];
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let end = *self.ends.next()?;
+        debug_assert!(self.start <= end && end as usize <= self.bytes.len());
+        // SAFETY: entries never decrease (every index is built in line order) and the last
+        // end is within `bytes` (asserted in `input_between`), so `start..end` lies in it.
+        let span = unsafe { self.bytes.get_unchecked(self.start as usize..end as usize) };
+        self.start = end;
+        Some(match span {
+            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
+            _ => span,
+        })
     }
 }
 
@@ -290,6 +369,25 @@ mod tests {
         }
         let raw: Vec<&[u8]> = texts.with_terminators().collect();
         prop_assert_eq!(raw.concat(), input.to_vec());
+        let len = expected.len();
+        for (from, until) in [(0, len), (1, len / 2), (len / 2, len), (len, len + 3)] {
+            let part = &expected[from.min(len)..until.min(len).max(from.min(len))];
+            prop_assert_eq!(&texts.between(from, until).collect::<Vec<_>>()[..], part);
+            let wide = matches!(index.starts(), Starts::Wide(_));
+            match texts.input_between(from, until) {
+                Some(lines) => prop_assert_eq!(&lines.collect::<Vec<_>>()[..], part),
+                None => prop_assert!(!wide, "a wide index gives the input's lines"),
+            }
+        }
+        for i in 0..len {
+            let line = &texts[i];
+            let in_buffer = texts.in_buffer(line);
+            prop_assert_eq!(&in_buffer.bytes[..in_buffer.len], line);
+            prop_assert_eq!(in_buffer.bytes.as_ptr_range().end, input.as_ptr_range().end);
+        }
+        let elsewhere = b"not in the input".to_vec();
+        let alone = texts.in_buffer(&elsewhere);
+        prop_assert_eq!((alone.bytes, alone.len), (&elsewhere[..], elsewhere.len()));
         Ok(())
     }
 

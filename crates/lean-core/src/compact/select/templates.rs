@@ -1,7 +1,5 @@
 //! Line templates as dense ids with their counts, and water-filling of floods per template.
 
-use std::collections::HashMap;
-
 use super::super::signals::{for_each_template_hash, LineInBuffer};
 use super::line_texts::LineTexts;
 
@@ -48,31 +46,37 @@ pub(super) fn water_fill(
     if members.len() <= cap {
         return members.to_vec();
     }
-    let mut per_template: HashMap<u32, usize, PreHashed> = HashMap::default();
-    for &i in members {
-        *per_template.entry(templates.get(i as usize)).or_insert(0) += 1;
+    // Counts by template id in a table as long as the largest id among the members: ids are
+    // dense, so that is a direct index where a hash map hashed and probed for each member.
+    let of_members: Vec<u32> = members.iter().map(|&i| templates.get(i as usize)).collect();
+    let table_len = of_members.iter().max().map_or(0, |&id| id as usize + 1);
+    let mut per_template = vec![0u32; table_len];
+    for &id in &of_members {
+        per_template[id as usize] += 1;
     }
-    let mut counts: Vec<usize> = per_template.values().copied().collect();
+    let mut counts: Vec<u32> = per_template.iter().copied().filter(|&c| c > 0).collect();
     counts.sort_unstable();
     // Highest level whose total stays within the cap (at least 1 per template).
     let mut level = 1usize;
     loop {
         let next = level + 1;
-        let total: usize = counts.iter().map(|&c| c.min(next)).sum();
-        if total > cap || next > *counts.last().unwrap_or(&0) || next > max_level {
+        let total: usize = counts.iter().map(|&c| (c as usize).min(next)).sum();
+        if total > cap || next > counts.last().map_or(0, |&c| c as usize) || next > max_level {
             break;
         }
         level = next;
     }
-    let mut taken: HashMap<u32, usize, PreHashed> = HashMap::default();
+    // The table again, now counting the members taken so far per template.
+    per_template.fill(0);
     members
         .iter()
-        .copied()
-        .filter(|&i| {
-            let n = taken.entry(templates.get(i as usize)).or_insert(0);
-            *n += 1;
-            *n <= level
+        .zip(&of_members)
+        .filter(|&(_, &id)| {
+            let taken = &mut per_template[id as usize];
+            *taken += 1;
+            *taken as usize <= level
         })
+        .map(|(&i, _)| i)
         .collect()
 }
 
@@ -148,17 +152,17 @@ impl TemplateIds {
     }
 }
 
-/// Lines `next..end` without their grep prefixes (`prefix(i)` bytes for line `i`, see
-/// [`hit_text_of`]): what shapes their templates, each with the rest of `buffer` after it (the
-/// hash reads past a line's end instead of copying it). Not a `map`/`take` chain: the hashing
-/// loop is compiled for AVX2, and there the adapters were left as a call per line.
+/// Lines without their grep prefixes (`prefix(i)` bytes for line `i`, see [`hit_text_of`]),
+/// line `next` first: what shapes their templates, each with the rest of `buffer` after it
+/// (the hash reads past a line's end instead of copying it). `lines` ends where the pass does,
+/// so a step tests for the end once. Not a `map` chain: the hashing loop is compiled for AVX2,
+/// and there the adapters were left as a call per line.
 struct TemplateTexts<'a, I, P> {
     lines: I,
     /// The buffer every line lies in.
     buffer: &'a [u8],
     prefix: P,
     next: usize,
-    end: usize,
 }
 
 impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for TemplateTexts<'a, I, P> {
@@ -166,9 +170,6 @@ impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for Templ
 
     #[inline(always)]
     fn next(&mut self) -> Option<LineInBuffer<'a>> {
-        if self.next == self.end {
-            return None;
-        }
         let line = self.lines.next()?;
         let text = hit_text_of(line, (self.prefix)(self.next));
         self.next += 1;
@@ -189,7 +190,8 @@ impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for Templ
 }
 
 /// Calls `each` with the template hashes of lines `from..from + count` of `texts`, in order,
-/// a batch at a time.
+/// a batch at a time. The input's own lines under a 4-byte index (the common case) take a
+/// copy of the hashing loop whose step knows that form; other inputs take the general one.
 #[inline(always)]
 fn for_each_line_template(
     texts: &LineTexts<'_>,
@@ -198,14 +200,23 @@ fn for_each_line_template(
     count: usize,
     each: impl FnMut(&[u64]),
 ) {
-    let lines = TemplateTexts {
-        lines: texts.iter_from(from),
-        buffer: texts.bytes,
-        prefix,
-        next: from,
-        end: from + count,
-    };
-    for_each_template_hash(lines, each);
+    if let Some(lines) = texts.input_between(from, from + count) {
+        let lines = TemplateTexts {
+            lines,
+            buffer: texts.bytes,
+            prefix,
+            next: from,
+        };
+        for_each_template_hash(lines, each);
+    } else {
+        let lines = TemplateTexts {
+            lines: texts.between(from, from + count),
+            buffer: texts.bytes,
+            prefix,
+            next: from,
+        };
+        for_each_template_hash(lines, each);
+    }
 }
 
 /// Interns the templates of lines `from..from + out.len()` into `out` (4-byte ids); returns the
