@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::super::lines::{find_byte, indent_width, trim};
+use super::super::lines::{find_byte, indent_width, same_bytes, trim};
 use super::super::signals::{refine_signal, Signal};
 use super::analyze::Lines;
 use super::flags::LineFlags;
@@ -405,11 +405,29 @@ pub(super) fn merge_status_runs(
     let mut shape_index: HashMap<u64, u16, PreHashed> = HashMap::default();
     let mut shapes: Vec<(u32, usize)> = Vec::new();
     let mut template_shape: Vec<u16> = vec![0; templates.counts.len()];
+    // The last status line's indent, lead and trail with their failure test and key:
+    // consecutive status lines often share them byte for byte (cargo's `... ok`, pytest's
+    // `PASSED [ 10%]` until the percentage moves), and a compare costs less than both.
+    let mut memo: Option<(usize, &[u8], &[u8], bool, u64)> = None;
     for (i, line) in lines.texts.indexed() {
         let Some(shape) = shape_of(line) else {
             continue;
         };
-        if shape.fails() {
+        let (fails, key) = match memo {
+            Some((indent, lead, trail, fails, key))
+                if indent == shape.indent
+                    && same_bytes(lead, shape.lead)
+                    && same_bytes(trail, shape.trail) =>
+            {
+                (fails, key)
+            }
+            _ => {
+                let (fails, key) = (shape.fails(), shape.key());
+                memo = Some((shape.indent, shape.lead, shape.trail, fails, key));
+                (fails, key)
+            }
+        };
+        if fails {
             flags[i].set_signal(Signal::Error);
             continue;
         }
@@ -421,7 +439,6 @@ pub(super) fn merge_status_runs(
             Signal::Error | Signal::Warning if shape.lead.is_empty() => continue,
             _ => flags[i].set_signal(Signal::None),
         }
-        let key = shape.key();
         let k = match shape_index.get(&key) {
             Some(&k) => k,
             None if shapes.len() < MAX_SHAPES => {
