@@ -160,6 +160,7 @@ fn trim_end_padded(text: &[u8]) -> &[u8] {
 
 /// The parts of a status line that make its shape: indentation, leading status, and the
 /// trailing form (raw; digits are masked when hashed or described).
+#[derive(Clone, Copy)]
 struct Shape<'l> {
     indent: usize,
     lead: &'l [u8],
@@ -437,22 +438,22 @@ pub(super) fn merge_status_runs(
     // The last status line's indent, lead and trail with their failure test and key:
     // consecutive status lines often share them byte for byte (cargo's `... ok`, pytest's
     // `PASSED [ 10%]` until the percentage moves), and a compare costs less than both.
-    let mut memo: Option<(usize, &[u8], &[u8], bool, u64)> = None;
+    let mut memo: Option<(Shape<'_>, bool, u64)> = None;
     for (i, line) in lines.texts.indexed() {
         let Some(shape) = shape_of(line) else {
             continue;
         };
         let (fails, key) = match memo {
-            Some((indent, lead, trail, fails, key))
-                if indent == shape.indent
-                    && same_bytes(lead, shape.lead)
-                    && same_bytes(trail, shape.trail) =>
+            Some((last, fails, key))
+                if last.indent == shape.indent
+                    && same_bytes(last.lead, shape.lead)
+                    && same_bytes(last.trail, shape.trail) =>
             {
                 (fails, key)
             }
             _ => {
                 let (fails, key) = (shape.fails(), shape.key());
-                memo = Some((shape.indent, shape.lead, shape.trail, fails, key));
+                memo = Some((shape, fails, key));
                 (fails, key)
             }
         };
