@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::super::lines::{find_byte, indent_width, trim};
+use super::super::lines::{find_byte, indent_width, same_bytes, trim};
 use super::super::signals::{refine_signal, Signal};
 use super::analyze::Lines;
 use super::flags::LineFlags;
@@ -79,7 +79,7 @@ fn is_status_word(word: &[u8]) -> bool {
 fn has_failure_word(text: &[u8]) -> bool {
     let is_failure_word = |word: &[u8]| {
         let word = word.strip_suffix(b":").unwrap_or(word);
-        (3..=LONGEST_FAILURE_WORD).contains(&word.len()) && FAILURE_WORDS.contains(&word)
+        (3..=LONGEST_FAILURE_WORD).contains(&word.len()) && FAILURE_KEYS.contains(&word_key(word))
     };
     let mut start = 0;
     let mut i = 0;
@@ -95,6 +95,35 @@ fn has_failure_word(text: &[u8]) -> bool {
         }
     }
     text.len() - start >= 3 && is_failure_word(&text[start..])
+}
+
+/// A word of at most 7 bytes as one integer: its bytes, little-endian, and its length in the
+/// top byte (so a word holding a zero byte is not taken for a shorter one). Comparing these
+/// costs one instruction per candidate where a slice compare called `memcmp`.
+const fn word_key(word: &[u8]) -> u64 {
+    let mut key = (word.len() as u64) << 56;
+    let mut k = 0;
+    while k < word.len() {
+        key |= (word[k] as u64) << (8 * k);
+        k += 1;
+    }
+    key
+}
+
+/// [`FAILURE_WORDS`] as [`word_key`]s.
+const FAILURE_KEYS: [u64; FAILURE_WORDS.len()] = word_keys(FAILURE_WORDS);
+const _: () = assert!(LONGEST_FAILURE_WORD < 8);
+
+/// The [`word_key`] of each of `words` (each at most 7 bytes).
+const fn word_keys<const N: usize>(words: &[&[u8]]) -> [u64; N] {
+    let mut keys = [0u64; N];
+    let mut k = 0;
+    while k < N {
+        assert!(words[k].len() < 8);
+        keys[k] = word_key(words[k]);
+        k += 1;
+    }
+    keys
 }
 
 /// Eight blanks as one word, for skipping padding.
@@ -131,6 +160,7 @@ fn trim_end_padded(text: &[u8]) -> &[u8] {
 
 /// The parts of a status line that make its shape: indentation, leading status, and the
 /// trailing form (raw; digits are masked when hashed or described).
+#[derive(Clone, Copy)]
 struct Shape<'l> {
     indent: usize,
     lead: &'l [u8],
@@ -405,11 +435,29 @@ pub(super) fn merge_status_runs(
     let mut shape_index: HashMap<u64, u16, PreHashed> = HashMap::default();
     let mut shapes: Vec<(u32, usize)> = Vec::new();
     let mut template_shape: Vec<u16> = vec![0; templates.counts.len()];
+    // The last status line's indent, lead and trail with their failure test and key:
+    // consecutive status lines often share them byte for byte (cargo's `... ok`, pytest's
+    // `PASSED [ 10%]` until the percentage moves), and a compare costs less than both.
+    let mut memo: Option<(Shape<'_>, bool, u64)> = None;
     for (i, line) in lines.texts.indexed() {
         let Some(shape) = shape_of(line) else {
             continue;
         };
-        if shape.fails() {
+        let (fails, key) = match memo {
+            Some((last, fails, key))
+                if last.indent == shape.indent
+                    && same_bytes(last.lead, shape.lead)
+                    && same_bytes(last.trail, shape.trail) =>
+            {
+                (fails, key)
+            }
+            _ => {
+                let (fails, key) = (shape.fails(), shape.key());
+                memo = Some((shape, fails, key));
+                (fails, key)
+            }
+        };
+        if fails {
             flags[i].set_signal(Signal::Error);
             continue;
         }
@@ -421,7 +469,6 @@ pub(super) fn merge_status_runs(
             Signal::Error | Signal::Warning if shape.lead.is_empty() => continue,
             _ => flags[i].set_signal(Signal::None),
         }
-        let key = shape.key();
         let k = match shape_index.get(&key) {
             Some(&k) => k,
             None if shapes.len() < MAX_SHAPES => {
@@ -526,6 +573,8 @@ mod tests {
         ];
         let words = [
             "FAILED", "FAIL:", "PASSED", "[  9%]", "not", "x", "ERRORS", "\tERROR",
+            // Words whose packed bytes could pass for a failure word's without the length.
+            "FAIL\0", "not\0\0", "FAI", "Error:", "xfail",
         ];
         for pad in pads {
             for a in words {
