@@ -433,8 +433,10 @@ fn count_votes(sample: &[u8]) -> Votes {
         if t.is_empty() {
             continue;
         }
-        // Where `t` lies in the sample (it starts after the line's indent).
-        let t_at = line_at + indent_width(line);
+        // Where `t` lies in the sample: it starts after the line's indent, which its offset
+        // in `line` measures without reading the blanks again.
+        let indent = t.as_ptr() as usize - line.as_ptr() as usize;
+        let t_at = line_at + indent;
         let t_end = t_at + t.len();
         v.total += 1;
         if v.total <= 6 && is_table_rule_line(t) {
@@ -489,7 +491,9 @@ fn count_votes(sample: &[u8]) -> Votes {
         if is_definition(line) {
             v.defs += 1;
         }
-        if matches!(last, b'{' | b'}' | b';' | b')' | b',') || indent_width(line) >= 4 {
+        // A line past a blame prefix has its own indent.
+        let code_indent = if skip > 0 { indent_width(line) } else { indent };
+        if matches!(last, b'{' | b'}' | b';' | b')' | b',') || code_indent >= 4 {
             v.code_ends += 1;
         }
         let head_end = t_at + t.len().min(40);
