@@ -245,16 +245,29 @@ fn has_note(t: &[u8]) -> bool {
 /// is what gets recognized.
 #[inline(always)]
 pub(crate) fn blame_prefix(line: &[u8]) -> usize {
-    let hash_byte = |b: &u8| b.is_ascii_hexdigit() || *b == b'^';
     // A prefix starts with at least 7 hash bytes and a blank: the first and seventh bytes
-    // reject nearly every other line without a call.
+    // reject nearly every other line without a call (one lookup each).
     match (line.first(), line.get(6)) {
-        (Some(first), Some(seventh)) if hash_byte(first) && hash_byte(seventh) => {
+        (Some(&first), Some(&seventh))
+            if HASH_BYTE[usize::from(first)] && HASH_BYTE[usize::from(seventh)] =>
+        {
             blame_prefix_after_check(line)
         }
         _ => 0,
     }
 }
+
+/// Whether each byte value may be in a blame line's hash: hex digits and the `^` of a
+/// boundary commit.
+static HASH_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_hexdigit() || b as u8 == b'^';
+        b += 1;
+    }
+    table
+};
 
 /// [`blame_prefix`] past its quick rejection.
 fn blame_prefix_after_check(line: &[u8]) -> usize {
