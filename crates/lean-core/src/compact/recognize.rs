@@ -71,7 +71,7 @@ struct CommonRoot<'a> {
 
 impl<'a> CommonRoot<'a> {
     /// Takes one row into account.
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, row: &'a [u8]) {
         if self.failed {
             return;
@@ -103,8 +103,9 @@ impl<'a> CommonRoot<'a> {
         self.add_path(t);
     }
 
-    /// Takes trimmed path `t` (not empty, without blanks) into account.
-    #[inline]
+    /// Takes trimmed path `t` (not empty, without blanks) into account. Inlined: it runs once
+    /// per row of a listing, where the call cost as much as its compare.
+    #[inline(always)]
     fn add_path(&mut self, t: &'a [u8]) {
         match self.first {
             None => match find_byte(b'/', t) {
@@ -170,9 +171,49 @@ fn is_table_rule(t: &[u8]) -> bool {
 }
 
 /// Imports, decorators and TODO/FIXME notes: the outline of a source file besides definitions.
+#[cfg(test)]
 fn is_outline_line(t: &[u8]) -> bool {
+    outline_start(t) || has_note(t)
+}
+
+/// [`is_outline_line`] of `trim(code)`, for a line of code (past any blame prefix): one pass
+/// over `code` finds both its indent and the starts of `TODO` and `FIXME`, where trimming and
+/// then searching the trimmed text read the indent twice. (No needle holds whitespace, so the
+/// untrimmed line holds a note exactly when the trimmed one does.)
+#[inline]
+fn is_outline_code(code: &[u8]) -> bool {
+    let mut indent = None;
+    for (at, [mut candidates, blanks]) in byte_mask_chunks(code, [[b'T', b'F'], [b' ', b'\t']]) {
+        if indent.is_none() {
+            // Bits past the line's end are clear in `blanks`: a position found there means
+            // the line is all blanks so far.
+            let first_text = at + (!blanks).trailing_zeros() as usize;
+            if first_text < code.len() {
+                indent = Some(first_text);
+            }
+        }
+        while candidates != 0 {
+            let p = at + candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if code[p..].starts_with(b"TODO") || code[p..].starts_with(b"FIXME") {
+                return true;
+            }
+        }
+    }
+    let Some(indent) = indent else {
+        return false;
+    };
+    // The trimmed text is a prefix of the text past the indent, so a start the latter lacks
+    // the former lacks too; only a match needs the trimmed text (`import ` needs a byte after
+    // its blank).
+    outline_start(&code[indent..]) && outline_start(trim(code))
+}
+
+/// Whether `t` starts an import, a decorator or an attribute.
+#[inline]
+fn outline_start(t: &[u8]) -> bool {
     // The first byte picks the prefixes worth comparing.
-    let outline_start = match t.first() {
+    match t.first() {
         Some(b'i') => t.starts_with(b"import "),
         Some(b'f') => t.starts_with(b"from "),
         Some(b'u') => t.starts_with(b"use "),
@@ -182,11 +223,11 @@ fn is_outline_line(t: &[u8]) -> bool {
         Some(b'e') => t.starts_with(b"export * from"),
         Some(b'@') => t.get(1).is_some_and(u8::is_ascii_alphabetic),
         _ => false,
-    };
-    outline_start || has_note(t)
+    }
 }
 
 /// Whether `t` holds `TODO` or `FIXME`: one pass for both needles' first bytes.
+#[cfg(test)]
 fn has_note(t: &[u8]) -> bool {
     byte_mask_chunks(t, [[b'T', b'F']]).any(|(at, [mut candidates])| {
         while candidates != 0 {
@@ -204,16 +245,29 @@ fn has_note(t: &[u8]) -> bool {
 /// is what gets recognized.
 #[inline(always)]
 pub(crate) fn blame_prefix(line: &[u8]) -> usize {
-    let hash_byte = |b: &u8| b.is_ascii_hexdigit() || *b == b'^';
     // A prefix starts with at least 7 hash bytes and a blank: the first and seventh bytes
-    // reject nearly every other line without a call.
+    // reject nearly every other line without a call (one lookup each).
     match (line.first(), line.get(6)) {
-        (Some(first), Some(seventh)) if hash_byte(first) && hash_byte(seventh) => {
+        (Some(&first), Some(&seventh))
+            if HASH_BYTE[usize::from(first)] && HASH_BYTE[usize::from(seventh)] =>
+        {
             blame_prefix_after_check(line)
         }
         _ => 0,
     }
 }
+
+/// Whether each byte value may be in a blame line's hash: hex digits and the `^` of a
+/// boundary commit.
+static HASH_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_hexdigit() || b as u8 == b'^';
+        b += 1;
+    }
+    table
+};
 
 /// [`blame_prefix`] past its quick rejection.
 fn blame_prefix_after_check(line: &[u8]) -> usize {
@@ -258,54 +312,103 @@ static CELL_CLASS: [u8; 256] = {
     classes
 };
 
+/// Rows up to this long have their separators found 16 bytes at a time (see [`Separators`]);
+/// longer ones are read byte by byte.
+const MASKED_ROW: usize = 256;
+
+/// Where a table row's separators are: cells are found by jumping from one separator run to
+/// the next instead of looking up every byte's class (most cells are words, not numbers).
+struct Separators<'a> {
+    row: &'a [u8],
+    /// Bit `j % 64` of word `j / 64` set for each separator `row[j]`, when the row is at most
+    /// [`MASKED_ROW`] bytes long.
+    bits: [u64; MASKED_ROW / 64],
+    masked: bool,
+}
+
+impl<'a> Separators<'a> {
+    #[inline]
+    fn new(row: &'a [u8]) -> Self {
+        let mut bits = [0u64; MASKED_ROW / 64];
+        let masked = row.len() <= MASKED_ROW;
+        if masked {
+            // Chunks start at multiples of 16, so each one's bits fit in one word.
+            for (at, [blanks, marks]) in byte_mask_chunks(row, [[b' ', b'\t'], [b'|', b',']]) {
+                bits[at / 64] |= u64::from(blanks | marks) << (at % 64);
+            }
+        }
+        Separators { row, bits, masked }
+    }
+
+    /// The first separator at or after `at`, or the row's length.
+    #[inline]
+    fn next_separator(&self, mut at: usize) -> usize {
+        let len = self.row.len();
+        if !self.masked {
+            while at < len && CELL_CLASS[self.row[at] as usize] != SEPARATOR {
+                at += 1;
+            }
+            return at;
+        }
+        while at < len {
+            let found = self.bits[at / 64] >> (at % 64);
+            if found != 0 {
+                return at + found.trailing_zeros() as usize;
+            }
+            at = (at / 64 + 1) * 64;
+        }
+        len
+    }
+
+    /// The first byte at or after `at` that is no separator, or the row's length.
+    #[inline]
+    fn next_other(&self, mut at: usize) -> usize {
+        let len = self.row.len();
+        if !self.masked {
+            while at < len && CELL_CLASS[self.row[at] as usize] == SEPARATOR {
+                at += 1;
+            }
+            return at;
+        }
+        while at < len {
+            // Shifting brings in clear bits, never a false byte; bits past the row's end
+            // are clear in `bits`, so set here: hence the `min`.
+            let found = !self.bits[at / 64] >> (at % 64);
+            if found != 0 {
+                return (at + found.trailing_zeros() as usize).min(len);
+            }
+            at = (at / 64 + 1) * 64;
+        }
+        len
+    }
+}
+
 /// Numeric cells of a table row among its first [`MAX_COLUMNS`] cells, by column.
 fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
+    let separators = Separators::new(t);
     let mut at = 0usize;
     let mut column = 0usize;
     std::iter::from_fn(move || {
         while column < MAX_COLUMNS {
-            if at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
-                // Wide columns are padded with long runs of blanks: after a run's first
-                // separator, eight blanks at a time, then byte by byte.
-                at += 1;
-                const BLANKS: u64 = u64::from_le_bytes([b' '; 8]);
-                while t.len() - at >= 8
-                    && u64::from_le_bytes(t[at..at + 8].try_into().expect("8 bytes")) == BLANKS
-                {
-                    at += 8;
-                }
-                while at < t.len() && CELL_CLASS[t[at] as usize] == SEPARATOR {
-                    at += 1;
-                }
-            }
+            at = separators.next_other(at);
             if at == t.len() {
                 return None;
             }
-            if CELL_CLASS[t[at] as usize] == OTHER {
-                // A cell starting with another byte is no number: only its end matters.
-                at += 1;
-                while at < t.len() && CELL_CLASS[t[at] as usize] != SEPARATOR {
-                    at += 1;
-                }
-                column += 1;
-                continue;
-            }
             let start = at;
-            let mut classes = 0u8;
-            while at < t.len() {
-                let class = CELL_CLASS[t[at] as usize];
-                if class == SEPARATOR {
-                    break;
-                }
-                classes |= class;
-                at += 1;
-            }
+            at = separators.next_separator(at + 1);
             let cell_column = column;
             column += 1;
-            if classes & DIGIT == 0 || classes & OTHER != 0 {
+            // A cell starting with another byte is no number: only its end matters.
+            if CELL_CLASS[t[start] as usize] == OTHER {
                 continue;
             }
             let cell = &t[start..at];
+            let classes = cell
+                .iter()
+                .fold(0u8, |classes, &b| classes | CELL_CLASS[b as usize]);
+            if classes & DIGIT == 0 || classes & OTHER != 0 {
+                continue;
+            }
             // Most cells are plain integers (ids, counts, sizes): read those directly. Up to 15
             // digits the value is exact as an f64, the same number the float parser gives.
             if classes == DIGIT && cell.len() <= 15 {
@@ -363,10 +466,17 @@ pub(crate) fn recognize<'a>(
                 return;
             };
             let mut last_child: &[u8] = &[];
-            let mut visit = |i: usize, path: &'a [u8]| {
+            // One loop for both row forms (the tab test is the same every row): a closure
+            // shared by two loops stayed a call per row.
+            let tabbed = bare.tabbed;
+            for (i, row) in lines {
+                let path = match tabbed.then(|| find_byte(b'\t', row)).flatten() {
+                    Some(tab) => &row[tab + 1..],
+                    None => row,
+                };
                 let t = trim(path);
                 if t.len() <= root {
-                    return;
+                    continue;
                 }
                 let rest = &t[root..];
                 // Rows of one child directory follow each other: a row under the last one
@@ -375,7 +485,7 @@ pub(crate) fn recognize<'a>(
                     && rest.len() >= last_child.len()
                     && same_bytes(&rest[..last_child.len()], last_child)
                 {
-                    return;
+                    continue;
                 }
                 let child = match find_byte(b'/', rest) {
                     Some(slash) => &rest[..=slash],
@@ -385,14 +495,6 @@ pub(crate) fn recognize<'a>(
                     mark(i, Fact::Must);
                     last_child = child;
                 }
-            };
-            if bare.tabbed {
-                lines.for_each(|(i, row)| match find_byte(b'\t', row) {
-                    Some(tab) => visit(i, &row[tab + 1..]),
-                    None => visit(i, row),
-                });
-            } else {
-                lines.for_each(|(i, row)| visit(i, row));
             }
         }
         ContentKind::Table => {
@@ -453,8 +555,7 @@ pub(crate) fn recognize<'a>(
             for (i, line) in lines {
                 let blame = blame_prefix(line);
                 let code = &line[blame..];
-                let t = trim(code);
-                if is_outline_line(t) || (blame > 0 && is_definition(code)) {
+                if is_outline_code(code) || (blame > 0 && is_definition(code)) {
                     mark(i, Fact::High);
                 }
             }
@@ -508,7 +609,7 @@ mod tests {
         fn numeric_cells_match_the_reference(
             row in proptest::collection::vec(
                 proptest::sample::select(b" \t|,0123456789.-ax\xc3".to_vec()),
-                0..160,
+                0..300,
             )
         ) {
             let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
@@ -655,6 +756,26 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// The fused pass over a line of code says what trimming it and testing the trimmed
+        /// text say, whatever its indent, notes and trailing blanks.
+        #[test]
+        fn outline_code_matches_the_trimmed_test(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    &b" "[..], b"\t", b"    ", b"\x0c", b"\r", b"import ", b"import", b"use ",
+                    b"pub use ", b"#[", b"#include", b"@x", b"@", b"from ", b"TODO", b"TOD",
+                    b"FIXME", b"FIX", b"T", b"F", b"x", b"fn main() {", b"package ",
+                    b"require(", b"export * from",
+                ]),
+                0..24,
+            )
+        ) {
+            let code = parts.concat();
+            proptest::prop_assert_eq!(is_outline_code(&code), is_outline_line(trim(&code)));
         }
     }
 
