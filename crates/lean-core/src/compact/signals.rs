@@ -245,14 +245,25 @@ fn template_hash_with<C: Classify>(line: &[u8]) -> u64 {
 /// [`template_hash_with`].
 #[inline(always)]
 fn template_hash_of<C: Classify>(line: LineInBuffer<'_>) -> u64 {
+    // The fallback is rare (a buffer's last line, and the long lines): out of line, so the
+    // loops that inline this stay small.
+    in_place_or::<C, false>(line, C::unpadded_hash)
+}
+
+/// The words hash of `line` read in place when it is at most [`IN_PLACE_MAX`] bytes long and
+/// [`SLACK`] bytes follow it in its buffer, else `fallback` of the line alone: the one test
+/// [`template_hash_of`] and [`message_hash_of`] share.
+#[inline(always)]
+fn in_place_or<C: Classify, const DIGITS_ONLY: bool>(
+    line: LineInBuffer<'_>,
+    fallback: impl FnOnce(&[u8]) -> u64,
+) -> u64 {
     let n = line.len;
     if n <= IN_PLACE_MAX && line.bytes.len() >= n + SLACK {
         // SAFETY: just checked.
-        unsafe { words_hash_in_place::<C, false>(line.bytes, n) }
+        unsafe { words_hash_in_place::<C, DIGITS_ONLY>(line.bytes, n) }
     } else {
-        // Rare (a buffer's last line, and the long lines): out of line, so the loops that inline
-        // this stay small.
-        C::unpadded_hash(&line.bytes[..n])
+        fallback(&line.bytes[..n])
     }
 }
 
@@ -268,13 +279,7 @@ fn message_hash_with<C: Classify>(line: &[u8]) -> u64 {
 /// 64-byte block.
 #[inline(always)]
 fn message_hash_of<C: Classify>(line: LineInBuffer<'_>) -> u64 {
-    let n = line.len;
-    if n <= IN_PLACE_MAX && line.bytes.len() >= n + SLACK {
-        // SAFETY: just checked.
-        unsafe { words_hash_in_place::<C, true>(line.bytes, n) }
-    } else {
-        message_hash_with::<C>(&line.bytes[..n])
-    }
+    in_place_or::<C, true>(line, message_hash_with::<C>)
 }
 
 /// The hash of the indent (up to 16 blanks) and the words of `line` (at most
