@@ -96,10 +96,7 @@ impl<'a> LineTexts<'a> {
         if !terminated {
             return span;
         }
-        match span {
-            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
-            _ => span,
-        }
+        without_terminator(span)
     }
 
     /// Lines from `from` on, in order; cheaper than indexing for full passes.
@@ -158,6 +155,15 @@ impl<'a> LineTexts<'a> {
     }
 }
 
+/// `span` without its `\n` or `\r\n` terminator: the one cut every line iterator here makes.
+#[inline(always)]
+fn without_terminator(span: &[u8]) -> &[u8] {
+    match span {
+        [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
+        _ => span,
+    }
+}
+
 /// The input's own lines, terminators cut, from a 4-byte index (see
 /// [`LineTexts::input_between`]).
 pub(super) struct InputLines<'a> {
@@ -179,10 +185,7 @@ impl<'a> Iterator for InputLines<'a> {
         // end is within `bytes` (asserted in `input_between`), so `start..end` lies in it.
         let span = unsafe { self.bytes.get_unchecked(self.start as usize..end as usize) };
         self.start = end;
-        Some(match span {
-            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
-            _ => span,
-        })
+        Some(without_terminator(span))
     }
 }
 
@@ -303,10 +306,7 @@ impl<'a> Iterator for LineIter<'a> {
         if !self.terminated {
             return Some(span);
         }
-        Some(match span {
-            [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
-            _ => span,
-        })
+        Some(without_terminator(span))
     }
 
     #[inline]
