@@ -1,0 +1,41 @@
+// Compacts every file of both compaction corpora ROUNDS times with one build of the addon, and nothing else: the
+// loop to count instructions through node, where the binding's string read and result objects are included.
+// Instructions a round are the difference between two runs divided by the difference in rounds (node's start-up
+// and the file reads cancel out):
+//   valgrind --tool=callgrind node scripts/corpus-rounds.mjs pi-lean.linux-x64-gnu.node 1
+//   valgrind --tool=callgrind node scripts/corpus-rounds.mjs pi-lean.linux-x64-gnu.node 5
+// Options are the peer bench's (`scripts/bench-compaction.mjs`): string input, bash tool, `cat FILE`, recoverable.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const [addonPath, roundsArg] = process.argv.slice(2);
+const rounds = Number(roundsArg);
+if (!addonPath || !(Number.isInteger(rounds) && rounds > 0)) {
+  console.error("usage: node scripts/corpus-rounds.mjs <addon.node> <rounds>");
+  process.exit(2);
+}
+const { compact } = createRequire(import.meta.url)(path.resolve(addonPath));
+
+const corpora = [path.resolve(root, "..", "shared", "eval", "compaction"), path.join(root, "eval", "compaction-own")];
+const inputs = corpora
+  .filter((dir) => fs.existsSync(dir))
+  .flatMap((dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => /^\d.*\.(txt|json)$/.test(f))
+      .sort()
+      .map((f) => path.join(dir, f)),
+  )
+  .map((file) => ({
+    text: fs.readFileSync(file, "utf8"),
+    options: { tool: "bash", command: `cat ${path.basename(file)}`, recoverable: true },
+  }));
+
+let outputBytes = 0;
+for (let round = 0; round < rounds; round++) {
+  for (const { text, options } of inputs) outputBytes += compact(text, options).outputBytes;
+}
+console.log(`${inputs.length} files x ${rounds} rounds, ${outputBytes} output bytes`);
