@@ -101,22 +101,25 @@ const fn mix(hash: u64, value: u64) -> u64 {
     (hash.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95)
 }
 
-/// `mix(SEED, indent)` for every indent the hash tells apart (0 to 16 blanks): a line's first
-/// step is a load instead of a multiply.
-static INDENT_SEEDS: [u64; 17] = {
-    let mut seeds = [0u64; 17];
-    let mut indent = 0;
-    while indent < seeds.len() {
-        seeds[indent] = mix(SEED, indent as u64);
-        indent += 1;
+/// `mix(SEED, indent)` for every count of leading blanks a 64-bit mask gives (0 to 64), the
+/// indent capped at 16 (the hash tells no deeper indents apart): a line's first step is one
+/// load, with no multiply and no cap.
+static INDENT_SEEDS: [u64; 65] = {
+    let mut seeds = [0u64; 65];
+    let mut blanks = 0;
+    while blanks < seeds.len() {
+        let indent = if blanks < 16 { blanks } else { 16 };
+        seeds[blanks] = mix(SEED, indent as u64);
+        blanks += 1;
     }
     seeds
 };
 
-/// The hash's first step for a line starting with `blanks` blanks.
+/// The hash's first step for a line starting with `blanks` blanks (the trailing ones of a
+/// 64-bit mask, so at most 64).
 #[inline(always)]
 fn indent_seed(blanks: u32) -> u64 {
-    INDENT_SEEDS[blanks.min(16) as usize]
+    INDENT_SEEDS[blanks as usize]
 }
 
 /// Hash of the line's template; equal for lines that differ only in variable words. The engine
@@ -569,10 +572,12 @@ unsafe fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool>(bytes: &[u8]
         return unsafe { masks.hash_words::<C>(hash, bytes, 0).0 };
     }
     let head = LineMasks::<u64>::join(low, chunk(32));
-    // The fourth chunk is read whether or not the line reaches it (its bits past the line's
-    // end are cleared like the others'): no branch on the length, which varies from line to
-    // line, for a step of some twenty vector instructions.
-    let tail = LineMasks::<u64>::join(chunk(64), chunk(96));
+    // The fourth chunk only when the line reaches it: most lines over 64 bytes end by 96.
+    let tail = if n <= 96 {
+        LineMasks::<u64>::widen(chunk(64))
+    } else {
+        LineMasks::<u64>::join(chunk(64), chunk(96))
+    };
     let head = LineMasks::<u128>::of_halves(head, tail);
     if n <= 128 {
         let masks = head.of_line::<DIGITS_ONLY>(u128::MAX >> (128 - n));
