@@ -51,7 +51,7 @@ mod long_avx2 {
     const STRIPE: usize = 64;
     /// Stripes between scrambles: the secret advances 8 bytes a stripe over its first 128.
     const STRIPES_PER_BLOCK: usize = (SECRET.len() - STRIPE) / 8;
-    const _: () = assert!(STRIPES_PER_BLOCK % 4 == 0);
+    const _: () = assert!(STRIPES_PER_BLOCK.is_multiple_of(4));
     const BLOCK: usize = STRIPE * STRIPES_PER_BLOCK;
     /// Where the secret's scramble key, last-stripe key and merge key start.
     const SCRAMBLE_KEY: usize = SECRET.len() - STRIPE;
