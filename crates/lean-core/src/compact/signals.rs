@@ -152,10 +152,9 @@ impl<'a> LineInBuffer<'a> {
 }
 
 /// Bytes past a line's end that let the template hash read it in place (see
-/// [`LineInBuffer`]): a 32-byte chunk read ends at most 63 bytes past it (the fourth chunk of
-/// a line of 65 bytes, read whatever the length) and an 8-byte load from a word's start at
-/// most 7.
-const SLACK: usize = 64;
+/// [`LineInBuffer`]): a 32-byte chunk is read only when it starts before the line's end, so
+/// it ends at most 31 bytes past it, and an 8-byte load from a word's start at most 7.
+const SLACK: usize = 32;
 
 /// Lines up to this long (all but the long lines) are hashed in place from three 64-bit masks
 /// at most (longer ones, and lines without [`SLACK`], take the block-wise [`words_hash_with`]).
@@ -555,9 +554,8 @@ unsafe fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool>(bytes: &[u8]
     if n == 0 {
         return mix(SEED, 0);
     }
-    // SAFETY (chunks): a chunk is read only when it starts before the line's end (so it ends
-    // at most 31 bytes past it), except the fourth of a line of 65 to 96 bytes, which ends at
-    // byte 128, at most 63 bytes past the line's end: within the slack either way.
+    // SAFETY (chunks): a chunk is read only when it starts before the line's end, so it ends
+    // at most 31 bytes past it: within the slack.
     let chunk = |at: usize| C::classify32(unsafe { bytes.get_unchecked(at..at + 32) });
     let low = chunk(0);
     if n <= 64 {
