@@ -51,6 +51,7 @@ mod long_avx2 {
     const STRIPE: usize = 64;
     /// Stripes between scrambles: the secret advances 8 bytes a stripe over its first 128.
     const STRIPES_PER_BLOCK: usize = (SECRET.len() - STRIPE) / 8;
+    const _: () = assert!(STRIPES_PER_BLOCK.is_multiple_of(4));
     const BLOCK: usize = STRIPE * STRIPES_PER_BLOCK;
     /// Where the secret's scramble key, last-stripe key and merge key start.
     const SCRAMBLE_KEY: usize = SECRET.len() - STRIPE;
@@ -147,9 +148,13 @@ mod long_avx2 {
         // secret (stripe keys end by byte 7 * 8 + 64 = 120, the last-stripe key at 185).
         unsafe {
             for block in 0..blocks {
-                for stripe in 0..STRIPES_PER_BLOCK {
-                    let at = block * BLOCK + stripe * STRIPE;
-                    accumulate(&mut acc, data.add(at), key.add(8 * stripe));
+                // Four stripes a step (the inner loop unrolls): the loop's count, test and
+                // branch were three of a stripe's eighteen instructions.
+                for quad in 0..STRIPES_PER_BLOCK / 4 {
+                    for stripe in 4 * quad..4 * quad + 4 {
+                        let at = block * BLOCK + stripe * STRIPE;
+                        accumulate(&mut acc, data.add(at), key.add(8 * stripe));
+                    }
                 }
                 scramble(&mut acc);
             }

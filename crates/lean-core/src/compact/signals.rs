@@ -101,22 +101,25 @@ const fn mix(hash: u64, value: u64) -> u64 {
     (hash.rotate_left(5) ^ value).wrapping_mul(0x517c_c1b7_2722_0a95)
 }
 
-/// `mix(SEED, indent)` for every indent the hash tells apart (0 to 16 blanks): a line's first
-/// step is a load instead of a multiply.
-static INDENT_SEEDS: [u64; 17] = {
-    let mut seeds = [0u64; 17];
-    let mut indent = 0;
-    while indent < seeds.len() {
-        seeds[indent] = mix(SEED, indent as u64);
-        indent += 1;
+/// `mix(SEED, indent)` for every count of leading blanks a 64-bit mask gives (0 to 64), the
+/// indent capped at 16 (the hash tells no deeper indents apart): a line's first step is one
+/// load, with no multiply and no cap.
+static INDENT_SEEDS: [u64; 65] = {
+    let mut seeds = [0u64; 65];
+    let mut blanks = 0;
+    while blanks < seeds.len() {
+        let indent = if blanks < 16 { blanks } else { 16 };
+        seeds[blanks] = mix(SEED, indent as u64);
+        blanks += 1;
     }
     seeds
 };
 
-/// The hash's first step for a line starting with `blanks` blanks.
+/// The hash's first step for a line starting with `blanks` blanks (the trailing ones of a
+/// 64-bit mask, so at most 64).
 #[inline(always)]
 fn indent_seed(blanks: u32) -> u64 {
-    INDENT_SEEDS[blanks.min(16) as usize]
+    INDENT_SEEDS[blanks as usize]
 }
 
 /// Hash of the line's template; equal for lines that differ only in variable words. The engine
@@ -149,10 +152,9 @@ impl<'a> LineInBuffer<'a> {
 }
 
 /// Bytes past a line's end that let the template hash read it in place (see
-/// [`LineInBuffer`]): a 32-byte chunk read ends at most 63 bytes past it (the fourth chunk of
-/// a line of 65 bytes, read whatever the length) and an 8-byte load from a word's start at
-/// most 7.
-const SLACK: usize = 64;
+/// [`LineInBuffer`]): a 32-byte chunk is read only when it starts before the line's end, so
+/// it ends at most 31 bytes past it, and an 8-byte load from a word's start at most 7.
+const SLACK: usize = 32;
 
 /// Lines up to this long (all but the long lines) are hashed in place from three 64-bit masks
 /// at most (longer ones, and lines without [`SLACK`], take the block-wise [`words_hash_with`]).
@@ -178,6 +180,102 @@ pub(crate) fn for_each_template_hash<'a>(
     }
     #[cfg(not(target_arch = "x86_64"))]
     in_batches(lines, template_hash_of::<Portable>, each);
+}
+
+/// Calls `each` with the template hashes of the lines of `bytes` that `starts` delimits (line
+/// `i` is `bytes[starts[i]..starts[i + 1]]` with its `\n` or `\r\n` cut, then its first
+/// `skip(i, line)` bytes), in order, a batch at a time: [`for_each_template_hash`] for a
+/// buffer's own lines. `starts` must not decrease and end within `bytes`, and every line but
+/// the buffer's last must end in `\n` (a line index built on the newlines is so).
+///
+/// Most lines end [`SLACK`] bytes or more before the buffer does: those are stepped through
+/// with no test of the slack or of a missing `\n` (one search finds where they stop), so a
+/// line costs two loads of the index and one test for a `\r`; the rest take the general step.
+#[inline]
+pub(crate) fn for_each_buffer_template_hash(
+    bytes: &[u8],
+    starts: &[u32],
+    skip: impl Fn(usize, &[u8]) -> usize,
+    each: impl FnMut(&[u64]),
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if simd::has_avx2() {
+            // SAFETY: the CPU supports AVX2, BMI1 and BMI2 (checked just above).
+            return unsafe { simd::buffer_template_hashes_avx2(bytes, starts, skip, each) };
+        }
+        buffer_template_hashes::<simd::Sse2>(bytes, starts, skip, each);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    buffer_template_hashes::<Portable>(bytes, starts, skip, each);
+}
+
+/// [`for_each_buffer_template_hash`] on classifier `C`.
+#[inline(always)]
+fn buffer_template_hashes<C: Classify>(
+    bytes: &[u8],
+    starts: &[u32],
+    skip: impl Fn(usize, &[u8]) -> usize,
+    mut each: impl FnMut(&[u64]),
+) {
+    let lines = starts.len().saturating_sub(1);
+    if lines == 0 {
+        return;
+    }
+    assert!(
+        starts[lines] as usize <= bytes.len(),
+        "line index past its bytes"
+    );
+    // Lines whose span ends at `limit` or before have the slack after their text, and a `\n`
+    // (the buffer's last line ends at its end, past `limit`). Entries never decrease, so they
+    // are a prefix of the lines.
+    let limit = bytes.len().saturating_sub(SLACK);
+    let ends = &starts[1..];
+    let fast = ends.partition_point(|&end| end as usize <= limit);
+    let mut batch = [0u64; BATCH];
+    let mut start = starts[0] as usize;
+    let mut line = 0;
+    for chunk in ends[..fast].chunks(BATCH) {
+        for (slot, &end) in batch.iter_mut().zip(chunk) {
+            let end = end as usize;
+            debug_assert!(start < end && end <= limit && bytes[end - 1] == b'\n');
+            // Without its `\n`, then without a `\r` before it (as `without_terminator`).
+            let with_cr = end - start - 1;
+            // SAFETY: `start < end <= bytes.len()` (entries never decrease, and `end` is at
+            // most `limit`), so `end - 2` is in bounds whenever `with_cr` is not zero.
+            let cr = with_cr != 0 && unsafe { *bytes.get_unchecked(end - 2) } == b'\r';
+            let len = with_cr - usize::from(cr);
+            // SAFETY: as above, `start + len <= bytes.len()`.
+            let whole = unsafe { bytes.get_unchecked(start..start + len) };
+            let cut = skip(line, whole).min(len);
+            let (at, n) = (start + cut, len - cut);
+            *slot = if n <= IN_PLACE_MAX {
+                // SAFETY: the text ends before `end <= limit`, so `SLACK` bytes follow it.
+                unsafe { words_hash_in_place::<C, false>(bytes.get_unchecked(at..), n) }
+            } else {
+                // Rare: out of line, so the loop stays small.
+                C::unpadded_hash(&bytes[at..at + n])
+            };
+            start = end;
+            line += 1;
+        }
+        each(&batch[..chunk.len()]);
+    }
+    // The last lines (the slack runs out), through the general step.
+    let rest = (fast..lines).map(|i| {
+        let span = &bytes[starts[i] as usize..starts[i + 1] as usize];
+        let text = match span {
+            [text @ .., b'\r', b'\n'] | [text @ .., b'\n'] => text,
+            _ => span,
+        };
+        let cut = skip(i, text).min(text.len());
+        let at = starts[i] as usize + cut;
+        LineInBuffer {
+            bytes: &bytes[at..],
+            len: text.len() - cut,
+        }
+    });
+    in_batches(rest, template_hash_of::<C>, each);
 }
 
 /// Lines hashed per batch before the caller sees their hashes.
@@ -456,9 +554,8 @@ unsafe fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool>(bytes: &[u8]
     if n == 0 {
         return mix(SEED, 0);
     }
-    // SAFETY (chunks): a chunk is read only when it starts before the line's end (so it ends
-    // at most 31 bytes past it), except the fourth of a line of 65 to 96 bytes, which ends at
-    // byte 128, at most 63 bytes past the line's end: within the slack either way.
+    // SAFETY (chunks): a chunk is read only when it starts before the line's end, so it ends
+    // at most 31 bytes past it: within the slack.
     let chunk = |at: usize| C::classify32(unsafe { bytes.get_unchecked(at..at + 32) });
     let low = chunk(0);
     if n <= 64 {
@@ -473,10 +570,12 @@ unsafe fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool>(bytes: &[u8]
         return unsafe { masks.hash_words::<C>(hash, bytes, 0).0 };
     }
     let head = LineMasks::<u64>::join(low, chunk(32));
-    // The fourth chunk is read whether or not the line reaches it (its bits past the line's
-    // end are cleared like the others'): no branch on the length, which varies from line to
-    // line, for a step of some twenty vector instructions.
-    let tail = LineMasks::<u64>::join(chunk(64), chunk(96));
+    // The fourth chunk only when the line reaches it: most lines over 64 bytes end by 96.
+    let tail = if n <= 96 {
+        LineMasks::<u64>::widen(chunk(64))
+    } else {
+        LineMasks::<u64>::join(chunk(64), chunk(96))
+    };
     let head = LineMasks::<u128>::of_halves(head, tail);
     if n <= 128 {
         let masks = head.of_line::<DIGITS_ONLY>(u128::MAX >> (128 - n));
@@ -1043,8 +1142,8 @@ mod simd {
     use std::arch::x86_64::*;
 
     use super::{
-        in_batches, message_hash_of, template_hash_of, template_hash_with, words_hash_with,
-        Classify, Lanes, LineInBuffer,
+        buffer_template_hashes, in_batches, message_hash_of, template_hash_of, template_hash_with,
+        words_hash_with, Classify, Lanes, LineInBuffer,
     };
 
     /// True when the CPU has AVX2, BMI1 and BMI2 (std caches the detection: a load and a test).
@@ -1069,6 +1168,16 @@ mod simd {
             |line| template_hash_of::<Avx2>(line),
             each,
         );
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2")]
+    pub(super) unsafe fn buffer_template_hashes_avx2(
+        bytes: &[u8],
+        starts: &[u32],
+        skip: impl Fn(usize, &[u8]) -> usize,
+        each: impl FnMut(&[u64]),
+    ) {
+        buffer_template_hashes::<Avx2>(bytes, starts, skip, each);
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2")]
@@ -1881,6 +1990,65 @@ mod tests {
         Ok(())
     }
 
+    /// Checks [`buffer_template_hashes`] on every classifier against [`template_hash`] of
+    /// each line alone, line `i` cut by `skips[i % skips.len()]` bytes, over all the lines
+    /// and over the second half of them.
+    fn check_buffer_hashes(
+        bytes: &[u8],
+        skips: &[usize],
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let mut starts = vec![0u32];
+        starts.extend(
+            bytes
+                .iter()
+                .enumerate()
+                .filter(|&(i, &b)| b == b'\n' && i + 1 < bytes.len())
+                .map(|(i, _)| i as u32 + 1),
+        );
+        starts.push(bytes.len() as u32);
+        let skip = |i: usize| skips[i % skips.len()];
+        let expected: Vec<u64> = starts
+            .windows(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                let span = &bytes[pair[0] as usize..pair[1] as usize];
+                let line = match span.strip_suffix(b"\n") {
+                    Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+                    None => span,
+                };
+                template_hash(&line[skip(i).min(line.len())..])
+            })
+            .collect();
+        for from in [0, (starts.len() - 1) / 2] {
+            let part = &starts[from..];
+            let skip = |i: usize, _: &[u8]| skip(from + i);
+            let mut got: Vec<(&str, Vec<u64>)> = Vec::new();
+            let mut hashes = Vec::new();
+            buffer_template_hashes::<Portable>(bytes, part, skip, |h| hashes.extend_from_slice(h));
+            got.push(("portable", std::mem::take(&mut hashes)));
+            #[cfg(target_arch = "x86_64")]
+            {
+                buffer_template_hashes::<simd::Sse2>(bytes, part, skip, |h| {
+                    hashes.extend_from_slice(h)
+                });
+                got.push(("sse2", std::mem::take(&mut hashes)));
+                if simd::has_avx2() {
+                    // SAFETY: the CPU has AVX2 and BMI (checked just above).
+                    unsafe {
+                        simd::buffer_template_hashes_avx2(bytes, part, skip, |h| {
+                            hashes.extend_from_slice(h)
+                        })
+                    };
+                    got.push(("avx2", std::mem::take(&mut hashes)));
+                }
+            }
+            for (name, hashes) in got {
+                proptest::prop_assert_eq!(&hashes[..], &expected[from..], "{}", name);
+            }
+        }
+        Ok(())
+    }
+
     #[test]
     fn bytes_after_a_line_do_not_shape_its_template() {
         // A dot or colon at the line's end, before a letter or a colon in the buffer.
@@ -1915,6 +2083,17 @@ mod tests {
                 || word.iter().any(|&b| is_variable_byte(b))
                 || has_qualified_part(word);
             proptest::prop_assert_eq!(is_variable_word(word), defined);
+        }
+
+        /// A buffer's own lines hashed from its line starts (`\n` and `\r\n` endings, a last
+        /// line with or without one, grep-like prefixes skipped) give each line's hash alone,
+        /// on every classifier.
+        #[test]
+        fn buffer_lines_hash_as_lines_alone(
+            text in "([a-cA1:./\"=_ \t\r]{0,170}(\n|\r\n)){0,40}[a-c1 :.\r]{0,70}",
+            skips in proptest::collection::vec(0usize..6, 41),
+        ) {
+            check_buffer_hashes(text.as_bytes(), &skips)?;
         }
 
         /// The fast hash and the readable template agree on which lines share a template.

@@ -126,33 +126,6 @@ impl<'a> LineTexts<'a> {
         lines.lines = until.clamp(lines.next, lines.lines);
         lines
     }
-
-    /// Lines `from..until` as [`between`](Self::between) gives them, when they are the input's
-    /// own lines under a 4-byte index (all but short-line and cleaned inputs): a step with no
-    /// test of the index's form or of whether terminators are cut, for the hottest pass.
-    pub(super) fn input_between(&self, from: usize, until: usize) -> Option<InputLines<'a>> {
-        let Starts::Wide(starts) = self.starts else {
-            return None;
-        };
-        if !self.terminated {
-            return None;
-        }
-        let until = until.min(starts.len() - 1);
-        let from = from.min(until);
-        let ends = &starts[from + 1..until + 1];
-        // Once per pass: entries never decrease, so a last end within `bytes` keeps every
-        // line inside it (see `InputLines::next`).
-        assert!(
-            ends.last()
-                .is_none_or(|&end| end as usize <= self.bytes.len()),
-            "index past its bytes"
-        );
-        Some(InputLines {
-            bytes: self.bytes,
-            ends: ends.iter(),
-            start: starts[from],
-        })
-    }
 }
 
 /// `span` without its `\n` or `\r\n` terminator: the one cut every line iterator here makes.
@@ -161,31 +134,6 @@ fn without_terminator(span: &[u8]) -> &[u8] {
     match span {
         [line @ .., b'\r', b'\n'] | [line @ .., b'\n'] => line,
         _ => span,
-    }
-}
-
-/// The input's own lines, terminators cut, from a 4-byte index (see
-/// [`LineTexts::input_between`]).
-pub(super) struct InputLines<'a> {
-    bytes: &'a [u8],
-    /// The ends of the lines left (each line's end is the next one's start).
-    ends: std::slice::Iter<'a, u32>,
-    /// Start of the next line.
-    start: u32,
-}
-
-impl<'a> Iterator for InputLines<'a> {
-    type Item = &'a [u8];
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<&'a [u8]> {
-        let end = *self.ends.next()?;
-        debug_assert!(self.start <= end && end as usize <= self.bytes.len());
-        // SAFETY: entries never decrease (every index is built in line order) and the last
-        // end is within `bytes` (asserted in `input_between`), so `start..end` lies in it.
-        let span = unsafe { self.bytes.get_unchecked(self.start as usize..end as usize) };
-        self.start = end;
-        Some(without_terminator(span))
     }
 }
 
@@ -373,11 +321,6 @@ mod tests {
         for (from, until) in [(0, len), (1, len / 2), (len / 2, len), (len, len + 3)] {
             let part = &expected[from.min(len)..until.min(len).max(from.min(len))];
             prop_assert_eq!(&texts.between(from, until).collect::<Vec<_>>()[..], part);
-            let wide = matches!(index.starts(), Starts::Wide(_));
-            match texts.input_between(from, until) {
-                Some(lines) => prop_assert_eq!(&lines.collect::<Vec<_>>()[..], part),
-                None => prop_assert!(!wide, "a wide index gives the input's lines"),
-            }
         }
         for i in 0..len {
             let line = &texts[i];

@@ -1,6 +1,7 @@
 //! Line templates as dense ids with their counts, and water-filling of floods per template.
 
-use super::super::signals::{for_each_template_hash, LineInBuffer};
+use super::super::lines::Starts;
+use super::super::signals::{for_each_buffer_template_hash, for_each_template_hash, LineInBuffer};
 use super::line_texts::LineTexts;
 
 /// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
@@ -190,8 +191,9 @@ impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for Templ
 }
 
 /// Calls `each` with the template hashes of lines `from..from + count` of `texts`, in order,
-/// a batch at a time. The input's own lines under a 4-byte index (the common case) take a
-/// copy of the hashing loop whose step knows that form; other inputs take the general one.
+/// a batch at a time. The input's own lines under a 4-byte index (the common case) are read
+/// straight from the index and the input (see [`for_each_buffer_template_hash`]); other
+/// inputs take the general step.
 #[inline(always)]
 fn for_each_line_template(
     texts: &LineTexts<'_>,
@@ -200,14 +202,11 @@ fn for_each_line_template(
     count: usize,
     each: impl FnMut(&[u64]),
 ) {
-    if let Some(lines) = texts.input_between(from, from + count) {
-        let lines = TemplateTexts {
-            lines,
-            buffer: texts.bytes,
-            prefix,
-            next: from,
-        };
-        for_each_template_hash(lines, each);
+    if let (Starts::Wide(starts), true) = (texts.starts, texts.terminated) {
+        let until = (from + count).min(starts.len() - 1);
+        let from = from.min(until);
+        let skip = |i: usize, line: &[u8]| line.len() - hit_text_of(line, prefix(from + i)).len();
+        for_each_buffer_template_hash(texts.bytes, &starts[from..until + 1], skip, each);
     } else {
         let lines = TemplateTexts {
             lines: texts.between(from, from + count),
