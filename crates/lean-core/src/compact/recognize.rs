@@ -21,7 +21,13 @@ pub(crate) enum Fact {
 }
 
 /// Tree rows drawn with box characters: `├── x`, `└─┬ x`, `│   ├── y`.
+#[inline]
 fn box_depth(line: &[u8]) -> Option<usize> {
+    // A row starts with a box character (its first byte 0xe2) or with blanks: most other
+    // rows (bare paths) are told by their first byte, without the prefix compares.
+    if !matches!(line.first(), Some(0xe2 | b' ')) {
+        return None;
+    }
     let mut depth = 0usize;
     let mut rest = line;
     loop {
@@ -67,23 +73,27 @@ struct CommonRoot<'a> {
     failed: bool,
     /// Some row had a tab (`du`'s `SIZE\tPATH`), so every row's path is the part after its tab.
     tabbed: bool,
+    /// Length of `first[..shared]` through its last `/`: the root, kept as rows come.
+    root: usize,
 }
 
 impl<'a> CommonRoot<'a> {
-    /// Takes one row into account.
+    /// Takes one row into account; returns its trimmed path when the row is a bare path (the
+    /// text the children pass reads, so it need not cut and trim the row again).
     #[inline(always)]
-    fn add(&mut self, row: &'a [u8]) {
+    fn add(&mut self, row: &'a [u8]) -> Option<&'a [u8]> {
         if self.failed {
-            return;
+            return None;
         }
         // Most rows are bare paths without a tab or a blank: one pass over the row says so,
         // instead of a search for each.
         if !has_either(row, b'\t', b' ') {
             let t = trim(row);
-            if !t.is_empty() {
-                self.add_path(t);
+            if t.is_empty() {
+                return None;
             }
-            return;
+            self.add_path(t);
+            return Some(t);
         }
         let path = match find_byte(b'\t', row) {
             Some(tab) => {
@@ -94,13 +104,14 @@ impl<'a> CommonRoot<'a> {
         };
         let t = trim(path);
         if t.is_empty() {
-            return;
+            return None;
         }
         if has_byte(t, b' ') {
             self.failed = true;
-            return;
+            return None;
         }
         self.add_path(t);
+        Some(t)
     }
 
     /// Takes trimmed path `t` (not empty, without blanks) into account. Inlined: it runs once
@@ -113,14 +124,23 @@ impl<'a> CommonRoot<'a> {
                     self.first = Some(t);
                     self.shared = t.len();
                     self.first_slash = slash;
+                    self.root = directory_len(t);
                 }
                 None => self.failed = true,
             },
             // Every path shares `first[..shared]`, so the root's `/` being in it also means
             // every path has a `/`: no separate search is needed.
             Some(first) => {
-                self.shared = common_prefix_len(&first[..self.shared], t);
-                self.failed = self.shared <= self.first_slash;
+                let shared = common_prefix_len(&first[..self.shared], t);
+                if shared != self.shared {
+                    self.shared = shared;
+                    self.failed = shared <= self.first_slash;
+                    // Past the first `/`, the shared part keeps a `/`; the root moves up only
+                    // when the part shrinks, so it is searched for only then.
+                    if !self.failed {
+                        self.root = directory_len(&first[..shared]);
+                    }
+                }
             }
         }
     }
@@ -128,13 +148,73 @@ impl<'a> CommonRoot<'a> {
     /// Length of the shared directory part (through its last `/`), if every row was a bare
     /// path under one.
     fn root(&self) -> Option<usize> {
-        if self.failed {
-            return None;
-        }
-        let first = self.first?;
-        Some(first[..self.shared].iter().rposition(|&b| b == b'/')? + 1)
+        (!self.failed && self.first.is_some()).then_some(self.root)
     }
 }
+
+/// Length of `path` through its last `/` (0 without one).
+fn directory_len(path: &[u8]) -> usize {
+    path.iter().rposition(|&b| b == b'/').map_or(0, |slash| slash + 1)
+}
+
+/// The path of a bare-path row: the part after its first tab (`du`'s `SIZE\tPATH`), trimmed.
+#[inline]
+fn bare_path(row: &[u8]) -> &[u8] {
+    trim(match find_byte(b'\t', row) {
+        Some(tab) => &row[tab + 1..],
+        None => row,
+    })
+}
+
+/// Which rows of a bare-path listing name a new direct child of the common root: the first
+/// path of each child, so every top-level entry is named. Rows of one child directory follow
+/// each other, so a row is compared with the last child only.
+struct TopChildren<'a> {
+    /// Length of the common root.
+    root: usize,
+    last_child: &'a [u8],
+}
+
+impl<'a> TopChildren<'a> {
+    fn new(root: usize) -> Self {
+        TopChildren {
+            root,
+            last_child: &[],
+        }
+    }
+
+    /// Whether the row with trimmed path `t` names a child the rows before it did not.
+    #[inline(always)]
+    fn names_new_child(&mut self, t: &'a [u8]) -> bool {
+        if t.len() <= self.root {
+            return false;
+        }
+        let rest = &t[self.root..];
+        let last_child = self.last_child;
+        // A row under the last child (`x/` starts it) names no new child, and its `/` need not
+        // be searched for.
+        if last_child.last() == Some(&b'/')
+            && rest.len() >= last_child.len()
+            && same_bytes(&rest[..last_child.len()], last_child)
+        {
+            return false;
+        }
+        let child = match find_byte(b'/', rest) {
+            Some(slash) => &rest[..=slash],
+            None => rest,
+        };
+        if same_bytes(child, last_child) {
+            return false;
+        }
+        self.last_child = child;
+        true
+    }
+}
+
+/// Rows up to which a move of the common root is followed by reading the rows before again;
+/// past it the children are found by a pass of their own at the end (a root that moves late
+/// would otherwise have many rows read again).
+const REPLAY_ROWS: usize = 256;
 
 /// A `[section]` or `[[array.of.tables]]` header.
 fn is_section(t: &[u8]) -> bool {
@@ -442,6 +522,12 @@ pub(crate) fn recognize<'a>(
             let mut previous_root: Option<usize> = None;
             let mut box_rows = 0usize;
             let mut bare = CommonRoot::default();
+            // The children of the root found so far, in the same pass: a root known only after
+            // the last row would need a second pass. When the root moves up, the rows before
+            // are read again under the new one (early on, where it moves).
+            let mut children = TopChildren::new(0);
+            let mut child_rows: Vec<usize> = Vec::new();
+            let mut fused = true;
             for (i, line) in lines.clone() {
                 match box_depth(line) {
                     Some(0) => {
@@ -455,45 +541,53 @@ pub(crate) fn recognize<'a>(
                     Some(_) => {}
                     None => previous_root = starts_unindented_text(line).then_some(i),
                 }
-                bare.add(line);
+                // A box-drawn tree's rows are not bare paths: no children are marked.
+                if box_rows > 0 {
+                    continue;
+                }
+                let Some(t) = bare.add(line) else {
+                    continue;
+                };
+                if !fused || bare.failed {
+                    continue;
+                }
+                if bare.root != children.root {
+                    if i > REPLAY_ROWS {
+                        fused = false;
+                        continue;
+                    }
+                    children = TopChildren::new(bare.root);
+                    child_rows.clear();
+                    for (j, row) in lines.clone().take_while(|&(j, _)| j < i) {
+                        if children.names_new_child(bare_path(row)) {
+                            child_rows.push(j);
+                        }
+                    }
+                }
+                if children.names_new_child(t) {
+                    child_rows.push(i);
+                }
             }
             if box_rows > 0 {
                 return;
             }
-            // Bare paths (`find`, `du -a`): the first path of each direct child of the
-            // common root, so every top-level entry is named.
             let Some(root) = bare.root() else {
                 return;
             };
-            let mut last_child: &[u8] = &[];
-            // One loop for both row forms (the tab test is the same every row): a closure
-            // shared by two loops stayed a call per row.
+            if fused {
+                for i in child_rows {
+                    mark(i, Fact::Must);
+                }
+                return;
+            }
+            // The root moved late: the children under the final root, in a pass of their own.
+            let mut children = TopChildren::new(root);
+            // One loop for both row forms (the tab test is the same every row).
             let tabbed = bare.tabbed;
             for (i, row) in lines {
-                let path = match tabbed.then(|| find_byte(b'\t', row)).flatten() {
-                    Some(tab) => &row[tab + 1..],
-                    None => row,
-                };
-                let t = trim(path);
-                if t.len() <= root {
-                    continue;
-                }
-                let rest = &t[root..];
-                // Rows of one child directory follow each other: a row under the last one
-                // (`x/` starts it) names no new child, and its `/` need not be searched for.
-                if last_child.last() == Some(&b'/')
-                    && rest.len() >= last_child.len()
-                    && same_bytes(&rest[..last_child.len()], last_child)
-                {
-                    continue;
-                }
-                let child = match find_byte(b'/', rest) {
-                    Some(slash) => &rest[..=slash],
-                    None => rest,
-                };
-                if !same_bytes(child, last_child) {
+                let t = if tabbed { bare_path(row) } else { trim(row) };
+                if children.names_new_child(t) {
                     mark(i, Fact::Must);
-                    last_child = child;
                 }
             }
         }
