@@ -49,18 +49,24 @@ fn looks_binary(input: &[u8]) -> bool {
 
 fn extension_kind(path: &str) -> Option<ContentKind> {
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
-    Some(match ext.as_str() {
-        "json" | "ndjson" | "jsonl" | "geojson" => ContentKind::Json,
-        "rs" | "py" | "js" | "mjs" | "cjs" | "ts" | "tsx" | "jsx" | "go" | "c" | "h" | "cc"
-        | "cpp" | "hpp" | "java" | "kt" | "swift" | "rb" | "php" | "cs" | "scala" | "lua"
-        | "sh" | "bash" | "zig" | "ex" | "exs" | "hs" | "ml" | "sql" | "css" | "scss" | "html"
-        | "vue" | "svelte" => ContentKind::Source,
-        "yaml" | "yml" | "toml" | "ini" | "cfg" | "conf" | "properties" | "env" => {
+    let ext = name.rsplit_once('.').map(|(_, e)| e)?;
+    // Lowercased on the stack: every known extension is short, so a longer one is none of
+    // them (a `String` per call was most of a small input's hint cost).
+    let mut lower = [0u8; 10];
+    let lower = lower.get_mut(..ext.len())?;
+    lower.copy_from_slice(ext.as_bytes());
+    lower.make_ascii_lowercase();
+    Some(match &*lower {
+        b"json" | b"ndjson" | b"jsonl" | b"geojson" => ContentKind::Json,
+        b"rs" | b"py" | b"js" | b"mjs" | b"cjs" | b"ts" | b"tsx" | b"jsx" | b"go" | b"c" | b"h" | b"cc"
+        | b"cpp" | b"hpp" | b"java" | b"kt" | b"swift" | b"rb" | b"php" | b"cs" | b"scala" | b"lua"
+        | b"sh" | b"bash" | b"zig" | b"ex" | b"exs" | b"hs" | b"ml" | b"sql" | b"css" | b"scss" | b"html"
+        | b"vue" | b"svelte" => ContentKind::Source,
+        b"yaml" | b"yml" | b"toml" | b"ini" | b"cfg" | b"conf" | b"properties" | b"env" => {
             ContentKind::Config
         }
-        "diff" | "patch" => ContentKind::Diff,
-        "csv" | "tsv" => ContentKind::Table,
+        b"diff" | b"patch" => ContentKind::Diff,
+        b"csv" | b"tsv" => ContentKind::Table,
         // `.txt`, `.log`, `.out`, `.md`: containers of anything (saved test runs, captured
         // logs); the content decides.
         _ => return None,
@@ -69,15 +75,18 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
 
 fn from_hints(opts: &CompactOptions) -> Option<ContentKind> {
     if let Some(tool) = opts.tool.as_deref() {
-        match tool.to_ascii_lowercase().as_str() {
-            "grep" | "rg" | "ripgrep" | "search" => return Some(ContentKind::Grep),
-            "ls" | "find" | "glob" | "tree" => return Some(ContentKind::Tree),
-            "read" | "view" | "cat" => {
-                if let Some(kind) = opts.path.as_deref().and_then(extension_kind) {
-                    return Some(kind);
-                }
+        // Compared ignoring case in place: no lowercased copy per call.
+        let is = |names: &[&str]| names.iter().any(|n| tool.eq_ignore_ascii_case(n));
+        if is(&["grep", "rg", "ripgrep", "search"]) {
+            return Some(ContentKind::Grep);
+        }
+        if is(&["ls", "find", "glob", "tree"]) {
+            return Some(ContentKind::Tree);
+        }
+        if is(&["read", "view", "cat"]) {
+            if let Some(kind) = opts.path.as_deref().and_then(extension_kind) {
+                return Some(kind);
             }
-            _ => {}
         }
     }
     if let Some(command) = opts.command.as_deref() {
@@ -225,7 +234,7 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
     line.len() > 11
         && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
@@ -236,10 +245,12 @@ pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
 
 /// A table's separator row right under its header (`----  ----`, `+++-====`, `---+---`).
 fn is_table_rule_line(t: &[u8]) -> bool {
+    // The byte test first: it rejects an ordinary line at its first letter, where the count
+    // read every byte (and runs on the first lines of every input, however small).
     t.len() >= 8
-        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 4 >= t.len() * 3
         && t.iter()
             .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
+        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 4 >= t.len() * 3
         && t.iter().any(|&b| b == b' ' || b == b'+' || b == b'|')
 }
 

@@ -244,10 +244,11 @@ fn is_active_key(t: &[u8]) -> bool {
 
 /// A table's separator row (`----  ----`, `+++-====`, `---+---`).
 fn is_table_rule(t: &[u8]) -> bool {
+    // The byte test first: it rejects a row at its first letter, where the count reads it all.
     t.len() >= 3
-        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 2 >= t.len()
         && t.iter()
             .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
+        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 2 >= t.len()
 }
 
 /// Imports, decorators and TODO/FIXME notes: the outline of a source file besides definitions.
@@ -403,6 +404,9 @@ struct Separators<'a> {
     /// Bit `j % 64` of word `j / 64` set for each separator `row[j]`, when the row is at most
     /// [`MASKED_ROW`] bytes long.
     bits: [u64; MASKED_ROW / 64],
+    /// Bits set, the same way, for the first byte of each cell (a byte that is no separator,
+    /// after one that is or at the row's start): cells are walked from one to the next.
+    starts: [u64; MASKED_ROW / 64],
     masked: bool,
 }
 
@@ -410,14 +414,35 @@ impl<'a> Separators<'a> {
     #[inline]
     fn new(row: &'a [u8]) -> Self {
         let mut bits = [0u64; MASKED_ROW / 64];
+        let mut starts = [0u64; MASKED_ROW / 64];
         let masked = row.len() <= MASKED_ROW;
         if masked {
             // Chunks start at multiples of 16, so each one's bits fit in one word.
             for (at, [blanks, marks]) in byte_mask_chunks(row, [[b' ', b'\t'], [b'|', b',']]) {
                 bits[at / 64] |= u64::from(blanks | marks) << (at % 64);
             }
+            // The byte before each word's first one, as a cell byte or not.
+            let mut cell_before = 0u64;
+            for (word, (&separators, starts)) in bits.iter().zip(&mut starts).enumerate() {
+                let from = word * 64;
+                if from >= row.len() {
+                    break;
+                }
+                let live = match row.len() - from {
+                    64.. => u64::MAX,
+                    rest => (1u64 << rest) - 1,
+                };
+                let cells = !separators & live;
+                *starts = cells & !(cells << 1 | cell_before);
+                cell_before = cells >> 63;
+            }
         }
-        Separators { row, bits, masked }
+        Separators {
+            row,
+            bits,
+            starts,
+            masked,
+        }
     }
 
     /// The first separator at or after `at`, or the row's length.
@@ -468,20 +493,39 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
     let separators = Separators::new(t);
     let mut at = 0usize;
     let mut column = 0usize;
+    // The cell starts not yet passed: those of word `word` in `pending` (masked rows).
+    let mut word = 0usize;
+    let mut pending = separators.starts[0];
     std::iter::from_fn(move || {
         while column < MAX_COLUMNS {
-            at = separators.next_other(at);
-            if at == t.len() {
-                return None;
-            }
-            let start = at;
-            at = separators.next_separator(at + 1);
+            let start = if separators.masked {
+                while pending == 0 {
+                    word += 1;
+                    if word == separators.starts.len() {
+                        return None;
+                    }
+                    pending = separators.starts[word];
+                }
+                let start = word * 64 + pending.trailing_zeros() as usize;
+                pending &= pending - 1;
+                start
+            } else {
+                at = separators.next_other(at);
+                if at == t.len() {
+                    return None;
+                }
+                at
+            };
             let cell_column = column;
             column += 1;
-            // A cell starting with another byte is no number: only its end matters.
+            // A cell starting with another byte is no number: its end is not even needed.
             if CELL_CLASS[t[start] as usize] == OTHER {
+                if !separators.masked {
+                    at = separators.next_separator(start + 1);
+                }
                 continue;
             }
+            at = separators.next_separator(start + 1);
             let cell = &t[start..at];
             let classes = cell
                 .iter()
