@@ -367,6 +367,50 @@ fn starts_box(t: &[u8]) -> bool {
             || t.starts_with("│".as_bytes()))
 }
 
+/// Bits of [`FIRST_BYTE_STARTS`]: the line tests a first byte may pass.
+const COMMENT: u8 = 1;
+const BOX: u8 = 2;
+const DIFF_HEADER: u8 = 4;
+const TEST_RESULT: u8 = 8;
+const DIAGNOSTIC: u8 = 16;
+const LS_LONG: u8 = 32;
+const STATUS: u8 = 64;
+
+/// Per byte value, the line tests whose prefixes start with it (a superset: each test still
+/// compares its own prefixes).
+static FIRST_BYTE_STARTS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let byte = b as u8;
+        let mut bits = 0u8;
+        if matches!(byte, b'#' | b';') {
+            bits |= COMMENT;
+        }
+        if byte == 0xe2 {
+            bits |= BOX | TEST_RESULT;
+        }
+        if matches!(byte, b'd' | b'@' | b'+' | b'c') {
+            bits |= DIFF_HEADER;
+        }
+        if matches!(byte, b't' | b'-' | b'=' | b'P' | b'F') {
+            bits |= TEST_RESULT;
+        }
+        if matches!(byte, b'e' | b'w' | b'-') {
+            bits |= DIAGNOSTIC;
+        }
+        if matches!(byte, b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's') {
+            bits |= LS_LONG;
+        }
+        if matches!(byte, b'm' | b'n' | b'd' | b'O' | b'U') {
+            bits |= STATUS;
+        }
+        table[b] = bits;
+        b += 1;
+    }
+    table
+};
+
 fn sniff(input: &[u8]) -> ContentKind {
     if looks_json(input) {
         return ContentKind::Json;
@@ -454,10 +498,13 @@ fn count_votes(sample: &[u8]) -> Votes {
             v.table_rule = true;
         }
         let (first, last) = (t[0], t[t.len() - 1]);
-        if matches!(first, b'#' | b';') {
+        // Which line starts the first bytes allow, in one lookup each: most lines are none
+        // of them, and each test's own dispatch on the byte cost more than this bit test.
+        let t_starts = FIRST_BYTE_STARTS[usize::from(first)];
+        if t_starts & COMMENT != 0 {
             v.comments += 1;
         }
-        if starts_box(t) {
+        if t_starts & BOX != 0 && starts_box(t) {
             v.boxes += 1;
         }
         let skip = super::recognize::blame_prefix(line);
@@ -467,7 +514,10 @@ fn count_votes(sample: &[u8]) -> Votes {
         } else {
             line
         };
-        if starts_diff_header(line) {
+        let line_starts = line
+            .first()
+            .map_or(0, |&b| FIRST_BYTE_STARTS[usize::from(b)]);
+        if line_starts & DIFF_HEADER != 0 && starts_diff_header(line) {
             v.diff += 1;
         }
         if let Some((_, prefix)) = grep_prefix_len(line) {
@@ -485,18 +535,19 @@ fn count_votes(sample: &[u8]) -> Votes {
         }
         // Both needles are seven bytes long.
         let result = needle_in(&mut results, PASSED, t_at, t_end);
-        if t.ends_with(b" ... ok") || result || starts_test_result(t) {
+        if t.ends_with(b" ... ok") || result || (t_starts & TEST_RESULT != 0 && starts_test_result(t))
+        {
             v.test += 1;
         }
         let finding = findings.any_in(t_at, t_end);
-        if finding || starts_diagnostic(t) {
+        if finding || (t_starts & DIAGNOSTIC != 0 && starts_diagnostic(t)) {
             v.diag += 1;
         }
         let label = last == b':' && !space;
-        if is_ls_long_entry(line) || (label && t.len() > 1) {
+        if (line_starts & LS_LONG != 0 && is_ls_long_entry(line)) || (label && t.len() > 1) {
             v.listing += 1;
         }
-        if starts_status(t) {
+        if t_starts & STATUS != 0 && starts_status(t) {
             v.status += 1;
         }
         if is_definition(line) {
@@ -831,6 +882,65 @@ mod tests {
         assert_eq!(grep_prefix_len(b"src/lib.rs-12-fn main"), Some((10, 11)));
         assert_eq!(grep_prefix_len(b"error: src/lib.rs:12:"), None);
         assert_eq!(grep_prefix_len(b"Cargo:12:x"), None);
+    }
+
+    #[test]
+    fn first_byte_table_allows_every_start() {
+        // Every line a start test accepts has that test's bit for its first byte.
+        let commit = format!("commit {}", "0123456789abcdef".repeat(3));
+        let lines: Vec<&[u8]> = vec![
+            b"test result: ok",
+            "\u{2713} works".as_bytes(),
+            b"--- PASS: TestX",
+            b"=== RUN TestX",
+            b"PASS src/a.test.js",
+            b"FAIL src/b.test.js",
+            b"error[E0425]: x",
+            b"warning[unused]: y",
+            b"--> src/a.rs:1:2",
+            b"modified: a",
+            b"new file: b",
+            b"deleted: c",
+            b"On branch main",
+            b"Untracked files:",
+            b"diff --git a/x b/x",
+            b"@@ -1 +1 @@",
+            b"+++ b/x",
+            commit.as_bytes(),
+            "\u{251c}\u{2500}\u{2500} a".as_bytes(),
+            "\u{2514}\u{2500}\u{2500} b".as_bytes(),
+            "\u{2502}   c".as_bytes(),
+            b"# comment",
+            b"; comment",
+        ];
+        let ls: Vec<String> = "-dlcbps"
+            .chars()
+            .map(|kind| format!("{kind}rwxr-xr-x 1 root root 0 x"))
+            .collect();
+        let tests: [(u8, fn(&[u8]) -> bool); 7] = [
+            (COMMENT, |t| matches!(t[0], b'#' | b';')),
+            (BOX, starts_box),
+            (DIFF_HEADER, starts_diff_header),
+            (TEST_RESULT, starts_test_result),
+            (DIAGNOSTIC, starts_diagnostic),
+            (LS_LONG, is_ls_long_entry),
+            (STATUS, starts_status),
+        ];
+        let all = lines.iter().copied().chain(ls.iter().map(|l| l.as_bytes()));
+        let mut passed = 0;
+        for line in all {
+            for (bit, test) in tests {
+                if test(line) {
+                    passed += 1;
+                    assert!(
+                        FIRST_BYTE_STARTS[usize::from(line[0])] & bit != 0,
+                        "{}",
+                        String::from_utf8_lossy(line)
+                    );
+                }
+            }
+        }
+        assert!(passed >= lines.len() + ls.len());
     }
 
     #[test]
