@@ -407,6 +407,8 @@ struct Separators<'a> {
     /// Bits set, the same way, for the first byte of each cell (a byte that is no separator,
     /// after one that is or at the row's start): cells are walked from one to the next.
     starts: [u64; MASKED_ROW / 64],
+    /// Words of `bits` and `starts` the row covers.
+    words: usize,
     masked: bool,
 }
 
@@ -423,11 +425,9 @@ impl<'a> Separators<'a> {
             }
             // The byte before each word's first one, as a cell byte or not.
             let mut cell_before = 0u64;
-            for (word, (&separators, starts)) in bits.iter().zip(&mut starts).enumerate() {
+            let words = row.len().div_ceil(64);
+            for (word, (&separators, starts)) in bits.iter().zip(&mut starts).enumerate().take(words) {
                 let from = word * 64;
-                if from >= row.len() {
-                    break;
-                }
                 let live = match row.len() - from {
                     64.. => u64::MAX,
                     rest => (1u64 << rest) - 1,
@@ -441,6 +441,7 @@ impl<'a> Separators<'a> {
             row,
             bits,
             starts,
+            words: row.len().div_ceil(64),
             masked,
         }
     }
@@ -501,7 +502,7 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
             let start = if separators.masked {
                 while pending == 0 {
                     word += 1;
-                    if word == separators.starts.len() {
+                    if word >= separators.words {
                         return None;
                     }
                     pending = separators.starts[word];
