@@ -58,10 +58,10 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
     lower.make_ascii_lowercase();
     Some(match &*lower {
         b"json" | b"ndjson" | b"jsonl" | b"geojson" => ContentKind::Json,
-        b"rs" | b"py" | b"js" | b"mjs" | b"cjs" | b"ts" | b"tsx" | b"jsx" | b"go" | b"c" | b"h" | b"cc"
-        | b"cpp" | b"hpp" | b"java" | b"kt" | b"swift" | b"rb" | b"php" | b"cs" | b"scala" | b"lua"
-        | b"sh" | b"bash" | b"zig" | b"ex" | b"exs" | b"hs" | b"ml" | b"sql" | b"css" | b"scss" | b"html"
-        | b"vue" | b"svelte" => ContentKind::Source,
+        b"rs" | b"py" | b"js" | b"mjs" | b"cjs" | b"ts" | b"tsx" | b"jsx" | b"go" | b"c" | b"h"
+        | b"cc" | b"cpp" | b"hpp" | b"java" | b"kt" | b"swift" | b"rb" | b"php" | b"cs"
+        | b"scala" | b"lua" | b"sh" | b"bash" | b"zig" | b"ex" | b"exs" | b"hs" | b"ml"
+        | b"sql" | b"css" | b"scss" | b"html" | b"vue" | b"svelte" => ContentKind::Source,
         b"yaml" | b"yml" | b"toml" | b"ini" | b"cfg" | b"conf" | b"properties" | b"env" => {
             ContentKind::Config
         }
@@ -535,7 +535,9 @@ fn count_votes(sample: &[u8]) -> Votes {
         }
         // Both needles are seven bytes long.
         let result = needle_in(&mut results, PASSED, t_at, t_end);
-        if t.ends_with(b" ... ok") || result || (t_starts & TEST_RESULT != 0 && starts_test_result(t))
+        if t.ends_with(b" ... ok")
+            || result
+            || (t_starts & TEST_RESULT != 0 && starts_test_result(t))
         {
             v.test += 1;
         }
@@ -917,7 +919,9 @@ mod tests {
             .chars()
             .map(|kind| format!("{kind}rwxr-xr-x 1 root root 0 x"))
             .collect();
-        let tests: [(u8, fn(&[u8]) -> bool); 7] = [
+        /// A start test with its bit in the table.
+        type StartTest = (u8, fn(&[u8]) -> bool);
+        let tests: [StartTest; 7] = [
             (COMMENT, |t| matches!(t[0], b'#' | b';')),
             (BOX, starts_box),
             (DIFF_HEADER, starts_diff_header),

@@ -154,7 +154,9 @@ impl<'a> CommonRoot<'a> {
 
 /// Length of `path` through its last `/` (0 without one).
 fn directory_len(path: &[u8]) -> usize {
-    path.iter().rposition(|&b| b == b'/').map_or(0, |slash| slash + 1)
+    path.iter()
+        .rposition(|&b| b == b'/')
+        .map_or(0, |slash| slash + 1)
 }
 
 /// The path of a bare-path row: the part after its first tab (`du`'s `SIZE\tPATH`), trimmed.
@@ -426,7 +428,9 @@ impl<'a> Separators<'a> {
             // The byte before each word's first one, as a cell byte or not.
             let mut cell_before = 0u64;
             let words = row.len().div_ceil(64);
-            for (word, (&separators, starts)) in bits.iter().zip(&mut starts).enumerate().take(words) {
+            for (word, (&separators, starts)) in
+                bits.iter().zip(&mut starts).enumerate().take(words)
+            {
                 let from = word * 64;
                 let live = match row.len() - from {
                     64.. => u64::MAX,
@@ -961,6 +965,107 @@ mod tests {
         // Relative paths have a root too; blank rows are passed over.
         let relative = ["src/a.rs", "", "src/b/c.rs", "src/b/d.rs"];
         assert_eq!(must_lines(ContentKind::Tree, &relative), vec![0, 2]);
+    }
+
+    /// The children of a bare-path listing's root as first written: the root from all rows,
+    /// then a second pass for the children.
+    fn bare_children_reference(rows: &[Vec<u8>]) -> Vec<usize> {
+        let paths: Vec<&[u8]> = rows.iter().map(|row| bare_path(row)).collect();
+        let present: Vec<&[u8]> = paths.iter().copied().filter(|t| !t.is_empty()).collect();
+        let Some(&first) = present.first() else {
+            return Vec::new();
+        };
+        if present.iter().any(|t| t.contains(&b' ')) {
+            return Vec::new();
+        }
+        let Some(first_slash) = first.iter().position(|&b| b == b'/') else {
+            return Vec::new();
+        };
+        let shared = present
+            .iter()
+            .map(|t| first.iter().zip(*t).take_while(|(a, b)| a == b).count())
+            .min()
+            .unwrap_or(0);
+        if shared <= first_slash {
+            return Vec::new();
+        }
+        let root = directory_len(&first[..shared]);
+        let mut last_child: &[u8] = &[];
+        let mut marked = Vec::new();
+        for (i, t) in paths.iter().enumerate() {
+            if t.len() <= root {
+                continue;
+            }
+            let rest = &t[root..];
+            let child = match rest.iter().position(|&b| b == b'/') {
+                Some(slash) => &rest[..=slash],
+                None => rest,
+            };
+            if child != last_child {
+                marked.push(i);
+                last_child = child;
+            }
+        }
+        marked
+    }
+
+    fn must_rows(rows: &[Vec<u8>]) -> Vec<usize> {
+        let mut marked = Vec::new();
+        let lines = rows.iter().map(|r| r.as_slice()).enumerate();
+        recognize(ContentKind::Tree, lines, |i, fact| {
+            if fact == Fact::Must {
+                marked.push(i);
+            }
+        });
+        marked
+    }
+
+    proptest::proptest! {
+        /// Children found in the pass that finds the root (the rows before read again when
+        /// the root moves up) are the children the two passes found.
+        #[test]
+        fn bare_children_match_the_two_pass_reference(
+            rows in proptest::collection::vec(
+                (
+                    proptest::sample::select(vec!["/usr/", "/usr/lib/", "/usr/libx/", "/opt/", "src/", "", "4\t"]),
+                    proptest::collection::vec(
+                        proptest::sample::select(vec!["a/", "b/", "ab/", "c", "x.h", " ", "\t"]),
+                        0..4,
+                    ),
+                ),
+                0..40,
+            ),
+            repeat in 1usize..12,
+        ) {
+            // Long runs of one row make the root move after many rows.
+            let rows: Vec<Vec<u8>> = rows
+                .iter()
+                .enumerate()
+                .flat_map(|(k, (head, parts))| {
+                    let row = format!("{head}{}", parts.concat()).into_bytes();
+                    std::iter::repeat_n(row, if k % 3 == 0 { repeat * 30 } else { 1 })
+                })
+                .collect();
+            proptest::prop_assert_eq!(must_rows(&rows), bare_children_reference(&rows));
+        }
+    }
+
+    #[test]
+    fn a_root_moving_late_still_names_every_child() {
+        // The root moves up from `/usr/a/` to `/usr/` past the rows read again.
+        let mut rows: Vec<Vec<u8>> = (0..REPLAY_ROWS + 40)
+            .map(|k| format!("/usr/a/{}/f", k % 7).into_bytes())
+            .collect();
+        rows.push(b"/usr/b/x".to_vec());
+        rows.push(b"/usr/b/y".to_vec());
+        assert_eq!(must_rows(&rows), vec![0, REPLAY_ROWS + 40]);
+        assert_eq!(must_rows(&rows), bare_children_reference(&rows));
+        // Moving early, the rows before are read again under the new root.
+        let early: Vec<Vec<u8>> = ["/usr/a/1", "/usr/a/2", "/usr/b/1", "/usr/c", "/usr/b/2"]
+            .iter()
+            .map(|r| r.as_bytes().to_vec())
+            .collect();
+        assert_eq!(must_rows(&early), vec![0, 2, 3, 4]);
     }
 
     #[test]
