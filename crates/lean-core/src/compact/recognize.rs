@@ -531,29 +531,103 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
                 continue;
             }
             at = separators.next_separator(start + 1);
-            let cell = &t[start..at];
-            let classes = cell
-                .iter()
-                .fold(0u8, |classes, &b| classes | CELL_CLASS[b as usize]);
-            if classes & DIGIT == 0 || classes & OTHER != 0 {
-                continue;
-            }
-            // Most cells are plain integers (ids, counts, sizes): read those directly. Up to 15
-            // digits the value is exact as an f64, the same number the float parser gives.
-            if classes == DIGIT && cell.len() <= 15 {
-                let value = cell.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
-                return Some((cell_column, value as f64));
-            }
-            // Only digits, dots and dashes: ASCII, so always a str; `1.2.3` does not parse.
-            let parsed = std::str::from_utf8(cell)
-                .ok()
-                .and_then(|c| c.parse::<f64>().ok());
-            if let Some(value) = parsed {
+            if let Some(value) = cell_value(&t[start..at]) {
                 return Some((cell_column, value));
             }
         }
         None
     })
+}
+
+/// The number a cell (not empty, without separators) holds, if it is one.
+#[inline(always)]
+fn cell_value(cell: &[u8]) -> Option<f64> {
+    let classes = cell
+        .iter()
+        .fold(0u8, |classes, &b| classes | CELL_CLASS[b as usize]);
+    if classes & DIGIT == 0 || classes & OTHER != 0 {
+        return None;
+    }
+    // Most cells are plain integers (ids, counts, sizes): read those directly. Up to 15
+    // digits the value is exact as an f64, the same number the float parser gives.
+    if classes == DIGIT && cell.len() <= 15 {
+        let value = cell.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+        return Some(value as f64);
+    }
+    // Only digits, dots and dashes: ASCII, so always a str; `1.2.3` does not parse.
+    std::str::from_utf8(cell)
+        .ok()
+        .and_then(|c| c.parse::<f64>().ok())
+}
+
+/// Calls `visit(column, value)` for the numeric cells of a table row among its first
+/// [`MAX_COLUMNS`] cells, in order: what [`numeric_cells`] yields. A row of at most 64 bytes
+/// (most rows) has its separators in one word, so its cells are found by bit operations with
+/// no iterator state kept between them.
+#[inline(always)]
+fn for_each_numeric_cell(t: &[u8], mut visit: impl FnMut(usize, f64)) {
+    if t.len() > 64 {
+        let separators = Separators::new(t);
+        if !separators.masked {
+            for (column, value) in numeric_cells(t) {
+                visit(column, value);
+            }
+            return;
+        }
+        // The same walk over the row's words of cell starts.
+        let mut column = 0usize;
+        for (word, &word_starts) in separators.starts[..separators.words].iter().enumerate() {
+            let mut starts = word_starts;
+            while starts != 0 {
+                if column == MAX_COLUMNS {
+                    return;
+                }
+                let start = word * 64 + starts.trailing_zeros() as usize;
+                starts &= starts - 1;
+                let cell_column = column;
+                column += 1;
+                if CELL_CLASS[t[start] as usize] == OTHER {
+                    continue;
+                }
+                let end = separators.next_separator(start + 1);
+                if let Some(value) = cell_value(&t[start..end]) {
+                    visit(cell_column, value);
+                }
+            }
+        }
+        return;
+    }
+    let mut separators = 0u64;
+    // Chunks start at multiples of 16; bits past the row's end are clear.
+    for (at, [blanks, marks]) in byte_mask_chunks(t, [[b' ', b'\t'], [b'|', b',']]) {
+        separators |= u64::from(blanks | marks) << at;
+    }
+    let live = match t.len() {
+        64 => u64::MAX,
+        len => (1u64 << len) - 1,
+    };
+    let cells = !separators & live;
+    let mut starts = cells & !(cells << 1);
+    let mut column = 0usize;
+    while starts != 0 && column < MAX_COLUMNS {
+        let start = starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        let cell_column = column;
+        column += 1;
+        // A cell starting with another byte is no number: its end is not even needed.
+        if CELL_CLASS[t[start] as usize] == OTHER {
+            continue;
+        }
+        // `start` is a cell byte, so its own bit is clear: the first bit left is its end.
+        let after = separators >> start;
+        let end = match after {
+            0 => t.len(),
+            _ => start + after.trailing_zeros() as usize,
+        };
+        if let Some(value) = cell_value(&t[start..end]) {
+            visit(cell_column, value);
+        }
+    }
 }
 
 /// Most columns whose extremes are tracked.
@@ -656,14 +730,14 @@ pub(crate) fn recognize<'a>(
                 if header_end.is_none() && i >= 6 {
                     header_end = Some(0);
                 }
-                for (column, value) in numeric_cells(t) {
+                for_each_numeric_cell(t, |column, value| {
                     if value > max[column].0 {
                         max[column] = (value, i);
                     }
                     if value < min[column].0 {
                         min[column] = (value, i);
                     }
-                }
+                });
             }
             // A column's largest value is the outlier a reader looks for; its smallest too
             // when the column is not a counter that starts at the top.
@@ -728,6 +802,13 @@ mod tests {
         );
     }
 
+    /// The cells [`for_each_numeric_cell`] visits, in order.
+    fn visited_cells(t: &[u8]) -> Vec<(usize, f64)> {
+        let mut cells = Vec::new();
+        for_each_numeric_cell(t, |column, value| cells.push((column, value)));
+        cells
+    }
+
     /// The cell reader as first written: split, then test each cell's bytes.
     fn numeric_cells_reference(t: &[u8]) -> Vec<(usize, f64)> {
         t.split(|&b| b == b' ' || b == b'\t' || b == b'|' || b == b',')
@@ -756,7 +837,8 @@ mod tests {
             )
         ) {
             let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
-            proptest::prop_assert_eq!(cells, numeric_cells_reference(&row));
+            proptest::prop_assert_eq!(&cells, &numeric_cells_reference(&row));
+            proptest::prop_assert_eq!(visited_cells(&row), cells);
         }
     }
 
@@ -783,7 +865,8 @@ mod tests {
                 row.extend(std::iter::repeat_n(b' ', padding));
             }
             let found: Vec<(usize, f64)> = numeric_cells(&row).collect();
-            proptest::prop_assert_eq!(found, numeric_cells_reference(&row));
+            proptest::prop_assert_eq!(&found, &numeric_cells_reference(&row));
+            proptest::prop_assert_eq!(visited_cells(&row), found);
         }
     }
 
@@ -793,6 +876,13 @@ mod tests {
         let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
         assert_eq!(cells.len(), MAX_COLUMNS);
         assert_eq!(cells, numeric_cells_reference(&row));
+        // Short rows with more cells than tracked: every one-byte cell a number.
+        let short: Vec<u8> = (0..40)
+            .flat_map(|k| [b'0' + k % 10, b' '])
+            .take(64)
+            .collect();
+        assert_eq!(visited_cells(&short).len(), MAX_COLUMNS);
+        assert_eq!(visited_cells(&short), numeric_cells_reference(&short));
     }
 
     #[test]
