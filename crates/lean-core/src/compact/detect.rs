@@ -49,18 +49,24 @@ fn looks_binary(input: &[u8]) -> bool {
 
 fn extension_kind(path: &str) -> Option<ContentKind> {
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let ext = name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase())?;
-    Some(match ext.as_str() {
-        "json" | "ndjson" | "jsonl" | "geojson" => ContentKind::Json,
-        "rs" | "py" | "js" | "mjs" | "cjs" | "ts" | "tsx" | "jsx" | "go" | "c" | "h" | "cc"
-        | "cpp" | "hpp" | "java" | "kt" | "swift" | "rb" | "php" | "cs" | "scala" | "lua"
-        | "sh" | "bash" | "zig" | "ex" | "exs" | "hs" | "ml" | "sql" | "css" | "scss" | "html"
-        | "vue" | "svelte" => ContentKind::Source,
-        "yaml" | "yml" | "toml" | "ini" | "cfg" | "conf" | "properties" | "env" => {
+    let ext = name.rsplit_once('.').map(|(_, e)| e)?;
+    // Lowercased on the stack: every known extension is short, so a longer one is none of
+    // them (a `String` per call was most of a small input's hint cost).
+    let mut lower = [0u8; 10];
+    let lower = lower.get_mut(..ext.len())?;
+    lower.copy_from_slice(ext.as_bytes());
+    lower.make_ascii_lowercase();
+    Some(match &*lower {
+        b"json" | b"ndjson" | b"jsonl" | b"geojson" => ContentKind::Json,
+        b"rs" | b"py" | b"js" | b"mjs" | b"cjs" | b"ts" | b"tsx" | b"jsx" | b"go" | b"c" | b"h"
+        | b"cc" | b"cpp" | b"hpp" | b"java" | b"kt" | b"swift" | b"rb" | b"php" | b"cs"
+        | b"scala" | b"lua" | b"sh" | b"bash" | b"zig" | b"ex" | b"exs" | b"hs" | b"ml"
+        | b"sql" | b"css" | b"scss" | b"html" | b"vue" | b"svelte" => ContentKind::Source,
+        b"yaml" | b"yml" | b"toml" | b"ini" | b"cfg" | b"conf" | b"properties" | b"env" => {
             ContentKind::Config
         }
-        "diff" | "patch" => ContentKind::Diff,
-        "csv" | "tsv" => ContentKind::Table,
+        b"diff" | b"patch" => ContentKind::Diff,
+        b"csv" | b"tsv" => ContentKind::Table,
         // `.txt`, `.log`, `.out`, `.md`: containers of anything (saved test runs, captured
         // logs); the content decides.
         _ => return None,
@@ -69,15 +75,18 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
 
 fn from_hints(opts: &CompactOptions) -> Option<ContentKind> {
     if let Some(tool) = opts.tool.as_deref() {
-        match tool.to_ascii_lowercase().as_str() {
-            "grep" | "rg" | "ripgrep" | "search" => return Some(ContentKind::Grep),
-            "ls" | "find" | "glob" | "tree" => return Some(ContentKind::Tree),
-            "read" | "view" | "cat" => {
-                if let Some(kind) = opts.path.as_deref().and_then(extension_kind) {
-                    return Some(kind);
-                }
+        // Compared ignoring case in place: no lowercased copy per call.
+        let is = |names: &[&str]| names.iter().any(|n| tool.eq_ignore_ascii_case(n));
+        if is(&["grep", "rg", "ripgrep", "search"]) {
+            return Some(ContentKind::Grep);
+        }
+        if is(&["ls", "find", "glob", "tree"]) {
+            return Some(ContentKind::Tree);
+        }
+        if is(&["read", "view", "cat"]) {
+            if let Some(kind) = opts.path.as_deref().and_then(extension_kind) {
+                return Some(kind);
             }
-            _ => {}
         }
     }
     if let Some(command) = opts.command.as_deref() {
@@ -225,7 +234,7 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
     line.len() > 11
         && matches!(line[0], b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's')
@@ -236,10 +245,12 @@ pub(crate) fn is_ls_long_entry(line: &[u8]) -> bool {
 
 /// A table's separator row right under its header (`----  ----`, `+++-====`, `---+---`).
 fn is_table_rule_line(t: &[u8]) -> bool {
+    // The byte test first: it rejects an ordinary line at its first letter, where the count
+    // read every byte (and runs on the first lines of every input, however small).
     t.len() >= 8
-        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 4 >= t.len() * 3
         && t.iter()
             .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
+        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 4 >= t.len() * 3
         && t.iter().any(|&b| b == b' ' || b == b'+' || b == b'|')
 }
 
@@ -356,6 +367,50 @@ fn starts_box(t: &[u8]) -> bool {
             || t.starts_with("│".as_bytes()))
 }
 
+/// Bits of [`FIRST_BYTE_STARTS`]: the line tests a first byte may pass.
+const COMMENT: u8 = 1;
+const BOX: u8 = 2;
+const DIFF_HEADER: u8 = 4;
+const TEST_RESULT: u8 = 8;
+const DIAGNOSTIC: u8 = 16;
+const LS_LONG: u8 = 32;
+const STATUS: u8 = 64;
+
+/// Per byte value, the line tests whose prefixes start with it (a superset: each test still
+/// compares its own prefixes).
+static FIRST_BYTE_STARTS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let byte = b as u8;
+        let mut bits = 0u8;
+        if matches!(byte, b'#' | b';') {
+            bits |= COMMENT;
+        }
+        if byte == 0xe2 {
+            bits |= BOX | TEST_RESULT;
+        }
+        if matches!(byte, b'd' | b'@' | b'+' | b'c') {
+            bits |= DIFF_HEADER;
+        }
+        if matches!(byte, b't' | b'-' | b'=' | b'P' | b'F') {
+            bits |= TEST_RESULT;
+        }
+        if matches!(byte, b'e' | b'w' | b'-') {
+            bits |= DIAGNOSTIC;
+        }
+        if matches!(byte, b'-' | b'd' | b'l' | b'c' | b'b' | b'p' | b's') {
+            bits |= LS_LONG;
+        }
+        if matches!(byte, b'm' | b'n' | b'd' | b'O' | b'U') {
+            bits |= STATUS;
+        }
+        table[b] = bits;
+        b += 1;
+    }
+    table
+};
+
 fn sniff(input: &[u8]) -> ContentKind {
     if looks_json(input) {
         return ContentKind::Json;
@@ -443,10 +498,13 @@ fn count_votes(sample: &[u8]) -> Votes {
             v.table_rule = true;
         }
         let (first, last) = (t[0], t[t.len() - 1]);
-        if matches!(first, b'#' | b';') {
+        // Which line starts the first bytes allow, in one lookup each: most lines are none
+        // of them, and each test's own dispatch on the byte cost more than this bit test.
+        let t_starts = FIRST_BYTE_STARTS[usize::from(first)];
+        if t_starts & COMMENT != 0 {
             v.comments += 1;
         }
-        if starts_box(t) {
+        if t_starts & BOX != 0 && starts_box(t) {
             v.boxes += 1;
         }
         let skip = super::recognize::blame_prefix(line);
@@ -456,7 +514,10 @@ fn count_votes(sample: &[u8]) -> Votes {
         } else {
             line
         };
-        if starts_diff_header(line) {
+        let line_starts = line
+            .first()
+            .map_or(0, |&b| FIRST_BYTE_STARTS[usize::from(b)]);
+        if line_starts & DIFF_HEADER != 0 && starts_diff_header(line) {
             v.diff += 1;
         }
         if let Some((_, prefix)) = grep_prefix_len(line) {
@@ -474,18 +535,22 @@ fn count_votes(sample: &[u8]) -> Votes {
         }
         // Both needles are seven bytes long.
         let result = needle_in(&mut results, PASSED, t_at, t_end);
-        if t.ends_with(b" ... ok") || result || starts_test_result(t) {
+        // The last byte rules out most lines before the seven-byte compare.
+        if (last == b'k' && t.ends_with(b" ... ok"))
+            || result
+            || (t_starts & TEST_RESULT != 0 && starts_test_result(t))
+        {
             v.test += 1;
         }
         let finding = findings.any_in(t_at, t_end);
-        if finding || starts_diagnostic(t) {
+        if finding || (t_starts & DIAGNOSTIC != 0 && starts_diagnostic(t)) {
             v.diag += 1;
         }
         let label = last == b':' && !space;
-        if is_ls_long_entry(line) || (label && t.len() > 1) {
+        if (line_starts & LS_LONG != 0 && is_ls_long_entry(line)) || (label && t.len() > 1) {
             v.listing += 1;
         }
-        if starts_status(t) {
+        if t_starts & STATUS != 0 && starts_status(t) {
             v.status += 1;
         }
         if is_definition(line) {
@@ -820,6 +885,67 @@ mod tests {
         assert_eq!(grep_prefix_len(b"src/lib.rs-12-fn main"), Some((10, 11)));
         assert_eq!(grep_prefix_len(b"error: src/lib.rs:12:"), None);
         assert_eq!(grep_prefix_len(b"Cargo:12:x"), None);
+    }
+
+    #[test]
+    fn first_byte_table_allows_every_start() {
+        // Every line a start test accepts has that test's bit for its first byte.
+        let commit = format!("commit {}", "0123456789abcdef".repeat(3));
+        let lines: Vec<&[u8]> = vec![
+            b"test result: ok",
+            "\u{2713} works".as_bytes(),
+            b"--- PASS: TestX",
+            b"=== RUN TestX",
+            b"PASS src/a.test.js",
+            b"FAIL src/b.test.js",
+            b"error[E0425]: x",
+            b"warning[unused]: y",
+            b"--> src/a.rs:1:2",
+            b"modified: a",
+            b"new file: b",
+            b"deleted: c",
+            b"On branch main",
+            b"Untracked files:",
+            b"diff --git a/x b/x",
+            b"@@ -1 +1 @@",
+            b"+++ b/x",
+            commit.as_bytes(),
+            "\u{251c}\u{2500}\u{2500} a".as_bytes(),
+            "\u{2514}\u{2500}\u{2500} b".as_bytes(),
+            "\u{2502}   c".as_bytes(),
+            b"# comment",
+            b"; comment",
+        ];
+        let ls: Vec<String> = "-dlcbps"
+            .chars()
+            .map(|kind| format!("{kind}rwxr-xr-x 1 root root 0 x"))
+            .collect();
+        /// A start test with its bit in the table.
+        type StartTest = (u8, fn(&[u8]) -> bool);
+        let tests: [StartTest; 7] = [
+            (COMMENT, |t| matches!(t[0], b'#' | b';')),
+            (BOX, starts_box),
+            (DIFF_HEADER, starts_diff_header),
+            (TEST_RESULT, starts_test_result),
+            (DIAGNOSTIC, starts_diagnostic),
+            (LS_LONG, is_ls_long_entry),
+            (STATUS, starts_status),
+        ];
+        let all = lines.iter().copied().chain(ls.iter().map(|l| l.as_bytes()));
+        let mut passed = 0;
+        for line in all {
+            for (bit, test) in tests {
+                if test(line) {
+                    passed += 1;
+                    assert!(
+                        FIRST_BYTE_STARTS[usize::from(line[0])] & bit != 0,
+                        "{}",
+                        String::from_utf8_lossy(line)
+                    );
+                }
+            }
+        }
+        assert!(passed >= lines.len() + ls.len());
     }
 
     #[test]

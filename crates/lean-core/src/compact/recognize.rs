@@ -21,7 +21,13 @@ pub(crate) enum Fact {
 }
 
 /// Tree rows drawn with box characters: `├── x`, `└─┬ x`, `│   ├── y`.
+#[inline]
 fn box_depth(line: &[u8]) -> Option<usize> {
+    // A row starts with a box character (its first byte 0xe2) or with blanks: most other
+    // rows (bare paths) are told by their first byte, without the prefix compares.
+    if !matches!(line.first(), Some(0xe2 | b' ')) {
+        return None;
+    }
     let mut depth = 0usize;
     let mut rest = line;
     loop {
@@ -67,23 +73,27 @@ struct CommonRoot<'a> {
     failed: bool,
     /// Some row had a tab (`du`'s `SIZE\tPATH`), so every row's path is the part after its tab.
     tabbed: bool,
+    /// Length of `first[..shared]` through its last `/`: the root, kept as rows come.
+    root: usize,
 }
 
 impl<'a> CommonRoot<'a> {
-    /// Takes one row into account.
+    /// Takes one row into account; returns its trimmed path when the row is a bare path (the
+    /// text the children pass reads, so it need not cut and trim the row again).
     #[inline(always)]
-    fn add(&mut self, row: &'a [u8]) {
+    fn add(&mut self, row: &'a [u8]) -> Option<&'a [u8]> {
         if self.failed {
-            return;
+            return None;
         }
         // Most rows are bare paths without a tab or a blank: one pass over the row says so,
         // instead of a search for each.
         if !has_either(row, b'\t', b' ') {
             let t = trim(row);
-            if !t.is_empty() {
-                self.add_path(t);
+            if t.is_empty() {
+                return None;
             }
-            return;
+            self.add_path(t);
+            return Some(t);
         }
         let path = match find_byte(b'\t', row) {
             Some(tab) => {
@@ -94,13 +104,14 @@ impl<'a> CommonRoot<'a> {
         };
         let t = trim(path);
         if t.is_empty() {
-            return;
+            return None;
         }
         if has_byte(t, b' ') {
             self.failed = true;
-            return;
+            return None;
         }
         self.add_path(t);
+        Some(t)
     }
 
     /// Takes trimmed path `t` (not empty, without blanks) into account. Inlined: it runs once
@@ -113,14 +124,23 @@ impl<'a> CommonRoot<'a> {
                     self.first = Some(t);
                     self.shared = t.len();
                     self.first_slash = slash;
+                    self.root = directory_len(t);
                 }
                 None => self.failed = true,
             },
             // Every path shares `first[..shared]`, so the root's `/` being in it also means
             // every path has a `/`: no separate search is needed.
             Some(first) => {
-                self.shared = common_prefix_len(&first[..self.shared], t);
-                self.failed = self.shared <= self.first_slash;
+                let shared = common_prefix_len(&first[..self.shared], t);
+                if shared != self.shared {
+                    self.shared = shared;
+                    self.failed = shared <= self.first_slash;
+                    // Past the first `/`, the shared part keeps a `/`; the root moves up only
+                    // when the part shrinks, so it is searched for only then.
+                    if !self.failed {
+                        self.root = directory_len(&first[..shared]);
+                    }
+                }
             }
         }
     }
@@ -128,13 +148,75 @@ impl<'a> CommonRoot<'a> {
     /// Length of the shared directory part (through its last `/`), if every row was a bare
     /// path under one.
     fn root(&self) -> Option<usize> {
-        if self.failed {
-            return None;
-        }
-        let first = self.first?;
-        Some(first[..self.shared].iter().rposition(|&b| b == b'/')? + 1)
+        (!self.failed && self.first.is_some()).then_some(self.root)
     }
 }
+
+/// Length of `path` through its last `/` (0 without one).
+fn directory_len(path: &[u8]) -> usize {
+    path.iter()
+        .rposition(|&b| b == b'/')
+        .map_or(0, |slash| slash + 1)
+}
+
+/// The path of a bare-path row: the part after its first tab (`du`'s `SIZE\tPATH`), trimmed.
+#[inline]
+fn bare_path(row: &[u8]) -> &[u8] {
+    trim(match find_byte(b'\t', row) {
+        Some(tab) => &row[tab + 1..],
+        None => row,
+    })
+}
+
+/// Which rows of a bare-path listing name a new direct child of the common root: the first
+/// path of each child, so every top-level entry is named. Rows of one child directory follow
+/// each other, so a row is compared with the last child only.
+struct TopChildren<'a> {
+    /// Length of the common root.
+    root: usize,
+    last_child: &'a [u8],
+}
+
+impl<'a> TopChildren<'a> {
+    fn new(root: usize) -> Self {
+        TopChildren {
+            root,
+            last_child: &[],
+        }
+    }
+
+    /// Whether the row with trimmed path `t` names a child the rows before it did not.
+    #[inline(always)]
+    fn names_new_child(&mut self, t: &'a [u8]) -> bool {
+        if t.len() <= self.root {
+            return false;
+        }
+        let rest = &t[self.root..];
+        let last_child = self.last_child;
+        // A row under the last child (`x/` starts it) names no new child, and its `/` need not
+        // be searched for.
+        if last_child.last() == Some(&b'/')
+            && rest.len() >= last_child.len()
+            && same_bytes(&rest[..last_child.len()], last_child)
+        {
+            return false;
+        }
+        let child = match find_byte(b'/', rest) {
+            Some(slash) => &rest[..=slash],
+            None => rest,
+        };
+        if same_bytes(child, last_child) {
+            return false;
+        }
+        self.last_child = child;
+        true
+    }
+}
+
+/// Rows up to which a move of the common root is followed by reading the rows before again;
+/// past it the children are found by a pass of their own at the end (a root that moves late
+/// would otherwise have many rows read again).
+const REPLAY_ROWS: usize = 256;
 
 /// A `[section]` or `[[array.of.tables]]` header.
 fn is_section(t: &[u8]) -> bool {
@@ -164,10 +246,11 @@ fn is_active_key(t: &[u8]) -> bool {
 
 /// A table's separator row (`----  ----`, `+++-====`, `---+---`).
 fn is_table_rule(t: &[u8]) -> bool {
+    // The byte test first: it rejects a row at its first letter, where the count reads it all.
     t.len() >= 3
-        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 2 >= t.len()
         && t.iter()
             .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|' | b' ' | b'\t'))
+        && t.iter().filter(|&&b| b == b'-' || b == b'=').count() * 2 >= t.len()
 }
 
 /// Imports, decorators and TODO/FIXME notes: the outline of a source file besides definitions.
@@ -323,6 +406,11 @@ struct Separators<'a> {
     /// Bit `j % 64` of word `j / 64` set for each separator `row[j]`, when the row is at most
     /// [`MASKED_ROW`] bytes long.
     bits: [u64; MASKED_ROW / 64],
+    /// Bits set, the same way, for the first byte of each cell (a byte that is no separator,
+    /// after one that is or at the row's start): cells are walked from one to the next.
+    starts: [u64; MASKED_ROW / 64],
+    /// Words of `bits` and `starts` the row covers.
+    words: usize,
     masked: bool,
 }
 
@@ -330,14 +418,36 @@ impl<'a> Separators<'a> {
     #[inline]
     fn new(row: &'a [u8]) -> Self {
         let mut bits = [0u64; MASKED_ROW / 64];
+        let mut starts = [0u64; MASKED_ROW / 64];
         let masked = row.len() <= MASKED_ROW;
         if masked {
             // Chunks start at multiples of 16, so each one's bits fit in one word.
             for (at, [blanks, marks]) in byte_mask_chunks(row, [[b' ', b'\t'], [b'|', b',']]) {
                 bits[at / 64] |= u64::from(blanks | marks) << (at % 64);
             }
+            // The byte before each word's first one, as a cell byte or not.
+            let mut cell_before = 0u64;
+            let words = row.len().div_ceil(64);
+            for (word, (&separators, starts)) in
+                bits.iter().zip(&mut starts).enumerate().take(words)
+            {
+                let from = word * 64;
+                let live = match row.len() - from {
+                    64.. => u64::MAX,
+                    rest => (1u64 << rest) - 1,
+                };
+                let cells = !separators & live;
+                *starts = cells & !(cells << 1 | cell_before);
+                cell_before = cells >> 63;
+            }
         }
-        Separators { row, bits, masked }
+        Separators {
+            row,
+            bits,
+            starts,
+            words: row.len().div_ceil(64),
+            masked,
+        }
     }
 
     /// The first separator at or after `at`, or the row's length.
@@ -388,43 +498,136 @@ fn numeric_cells(t: &[u8]) -> impl Iterator<Item = (usize, f64)> + '_ {
     let separators = Separators::new(t);
     let mut at = 0usize;
     let mut column = 0usize;
+    // The cell starts not yet passed: those of word `word` in `pending` (masked rows).
+    let mut word = 0usize;
+    let mut pending = separators.starts[0];
     std::iter::from_fn(move || {
         while column < MAX_COLUMNS {
-            at = separators.next_other(at);
-            if at == t.len() {
-                return None;
-            }
-            let start = at;
-            at = separators.next_separator(at + 1);
+            let start = if separators.masked {
+                while pending == 0 {
+                    word += 1;
+                    if word >= separators.words {
+                        return None;
+                    }
+                    pending = separators.starts[word];
+                }
+                let start = word * 64 + pending.trailing_zeros() as usize;
+                pending &= pending - 1;
+                start
+            } else {
+                at = separators.next_other(at);
+                if at == t.len() {
+                    return None;
+                }
+                at
+            };
             let cell_column = column;
             column += 1;
-            // A cell starting with another byte is no number: only its end matters.
+            // A cell starting with another byte is no number: its end is not even needed.
             if CELL_CLASS[t[start] as usize] == OTHER {
+                if !separators.masked {
+                    at = separators.next_separator(start + 1);
+                }
                 continue;
             }
-            let cell = &t[start..at];
-            let classes = cell
-                .iter()
-                .fold(0u8, |classes, &b| classes | CELL_CLASS[b as usize]);
-            if classes & DIGIT == 0 || classes & OTHER != 0 {
-                continue;
-            }
-            // Most cells are plain integers (ids, counts, sizes): read those directly. Up to 15
-            // digits the value is exact as an f64, the same number the float parser gives.
-            if classes == DIGIT && cell.len() <= 15 {
-                let value = cell.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
-                return Some((cell_column, value as f64));
-            }
-            // Only digits, dots and dashes: ASCII, so always a str; `1.2.3` does not parse.
-            let parsed = std::str::from_utf8(cell)
-                .ok()
-                .and_then(|c| c.parse::<f64>().ok());
-            if let Some(value) = parsed {
+            at = separators.next_separator(start + 1);
+            if let Some(value) = cell_value(&t[start..at]) {
                 return Some((cell_column, value));
             }
         }
         None
     })
+}
+
+/// The number a cell (not empty, without separators) holds, if it is one.
+#[inline(always)]
+fn cell_value(cell: &[u8]) -> Option<f64> {
+    let classes = cell
+        .iter()
+        .fold(0u8, |classes, &b| classes | CELL_CLASS[b as usize]);
+    if classes & DIGIT == 0 || classes & OTHER != 0 {
+        return None;
+    }
+    // Most cells are plain integers (ids, counts, sizes): read those directly. Up to 15
+    // digits the value is exact as an f64, the same number the float parser gives.
+    if classes == DIGIT && cell.len() <= 15 {
+        let value = cell.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+        return Some(value as f64);
+    }
+    // Only digits, dots and dashes: ASCII, so always a str; `1.2.3` does not parse.
+    std::str::from_utf8(cell)
+        .ok()
+        .and_then(|c| c.parse::<f64>().ok())
+}
+
+/// Calls `visit(column, value)` for the numeric cells of a table row among its first
+/// [`MAX_COLUMNS`] cells, in order: what [`numeric_cells`] yields. A row of at most 64 bytes
+/// (most rows) has its separators in one word, so its cells are found by bit operations with
+/// no iterator state kept between them.
+#[inline(always)]
+fn for_each_numeric_cell(t: &[u8], mut visit: impl FnMut(usize, f64)) {
+    if t.len() > 64 {
+        let separators = Separators::new(t);
+        if !separators.masked {
+            for (column, value) in numeric_cells(t) {
+                visit(column, value);
+            }
+            return;
+        }
+        // The same walk over the row's words of cell starts.
+        let mut column = 0usize;
+        for (word, &word_starts) in separators.starts[..separators.words].iter().enumerate() {
+            let mut starts = word_starts;
+            while starts != 0 {
+                if column == MAX_COLUMNS {
+                    return;
+                }
+                let start = word * 64 + starts.trailing_zeros() as usize;
+                starts &= starts - 1;
+                let cell_column = column;
+                column += 1;
+                if CELL_CLASS[t[start] as usize] == OTHER {
+                    continue;
+                }
+                let end = separators.next_separator(start + 1);
+                if let Some(value) = cell_value(&t[start..end]) {
+                    visit(cell_column, value);
+                }
+            }
+        }
+        return;
+    }
+    let mut separators = 0u64;
+    // Chunks start at multiples of 16; bits past the row's end are clear.
+    for (at, [blanks, marks]) in byte_mask_chunks(t, [[b' ', b'\t'], [b'|', b',']]) {
+        separators |= u64::from(blanks | marks) << at;
+    }
+    let live = match t.len() {
+        64 => u64::MAX,
+        len => (1u64 << len) - 1,
+    };
+    let cells = !separators & live;
+    let mut starts = cells & !(cells << 1);
+    let mut column = 0usize;
+    while starts != 0 && column < MAX_COLUMNS {
+        let start = starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        let cell_column = column;
+        column += 1;
+        // A cell starting with another byte is no number: its end is not even needed.
+        if CELL_CLASS[t[start] as usize] == OTHER {
+            continue;
+        }
+        // `start` is a cell byte, so its own bit is clear: the first bit left is its end.
+        let after = separators >> start;
+        let end = match after {
+            0 => t.len(),
+            _ => start + after.trailing_zeros() as usize,
+        };
+        if let Some(value) = cell_value(&t[start..end]) {
+            visit(cell_column, value);
+        }
+    }
 }
 
 /// Most columns whose extremes are tracked.
@@ -442,6 +645,12 @@ pub(crate) fn recognize<'a>(
             let mut previous_root: Option<usize> = None;
             let mut box_rows = 0usize;
             let mut bare = CommonRoot::default();
+            // The children of the root found so far, in the same pass: a root known only after
+            // the last row would need a second pass. When the root moves up, the rows before
+            // are read again under the new one (early on, where it moves).
+            let mut children = TopChildren::new(0);
+            let mut child_rows: Vec<usize> = Vec::new();
+            let mut fused = true;
             for (i, line) in lines.clone() {
                 match box_depth(line) {
                     Some(0) => {
@@ -455,45 +664,53 @@ pub(crate) fn recognize<'a>(
                     Some(_) => {}
                     None => previous_root = starts_unindented_text(line).then_some(i),
                 }
-                bare.add(line);
+                // A box-drawn tree's rows are not bare paths: no children are marked.
+                if box_rows > 0 {
+                    continue;
+                }
+                let Some(t) = bare.add(line) else {
+                    continue;
+                };
+                if !fused || bare.failed {
+                    continue;
+                }
+                if bare.root != children.root {
+                    if i > REPLAY_ROWS {
+                        fused = false;
+                        continue;
+                    }
+                    children = TopChildren::new(bare.root);
+                    child_rows.clear();
+                    for (j, row) in lines.clone().take_while(|&(j, _)| j < i) {
+                        if children.names_new_child(bare_path(row)) {
+                            child_rows.push(j);
+                        }
+                    }
+                }
+                if children.names_new_child(t) {
+                    child_rows.push(i);
+                }
             }
             if box_rows > 0 {
                 return;
             }
-            // Bare paths (`find`, `du -a`): the first path of each direct child of the
-            // common root, so every top-level entry is named.
             let Some(root) = bare.root() else {
                 return;
             };
-            let mut last_child: &[u8] = &[];
-            // One loop for both row forms (the tab test is the same every row): a closure
-            // shared by two loops stayed a call per row.
+            if fused {
+                for i in child_rows {
+                    mark(i, Fact::Must);
+                }
+                return;
+            }
+            // The root moved late: the children under the final root, in a pass of their own.
+            let mut children = TopChildren::new(root);
+            // One loop for both row forms (the tab test is the same every row).
             let tabbed = bare.tabbed;
             for (i, row) in lines {
-                let path = match tabbed.then(|| find_byte(b'\t', row)).flatten() {
-                    Some(tab) => &row[tab + 1..],
-                    None => row,
-                };
-                let t = trim(path);
-                if t.len() <= root {
-                    continue;
-                }
-                let rest = &t[root..];
-                // Rows of one child directory follow each other: a row under the last one
-                // (`x/` starts it) names no new child, and its `/` need not be searched for.
-                if last_child.last() == Some(&b'/')
-                    && rest.len() >= last_child.len()
-                    && same_bytes(&rest[..last_child.len()], last_child)
-                {
-                    continue;
-                }
-                let child = match find_byte(b'/', rest) {
-                    Some(slash) => &rest[..=slash],
-                    None => rest,
-                };
-                if !same_bytes(child, last_child) {
+                let t = if tabbed { bare_path(row) } else { trim(row) };
+                if children.names_new_child(t) {
                     mark(i, Fact::Must);
-                    last_child = child;
                 }
             }
         }
@@ -513,14 +730,14 @@ pub(crate) fn recognize<'a>(
                 if header_end.is_none() && i >= 6 {
                     header_end = Some(0);
                 }
-                for (column, value) in numeric_cells(t) {
+                for_each_numeric_cell(t, |column, value| {
                     if value > max[column].0 {
                         max[column] = (value, i);
                     }
                     if value < min[column].0 {
                         min[column] = (value, i);
                     }
-                }
+                });
             }
             // A column's largest value is the outlier a reader looks for; its smallest too
             // when the column is not a counter that starts at the top.
@@ -585,6 +802,13 @@ mod tests {
         );
     }
 
+    /// The cells [`for_each_numeric_cell`] visits, in order.
+    fn visited_cells(t: &[u8]) -> Vec<(usize, f64)> {
+        let mut cells = Vec::new();
+        for_each_numeric_cell(t, |column, value| cells.push((column, value)));
+        cells
+    }
+
     /// The cell reader as first written: split, then test each cell's bytes.
     fn numeric_cells_reference(t: &[u8]) -> Vec<(usize, f64)> {
         t.split(|&b| b == b' ' || b == b'\t' || b == b'|' || b == b',')
@@ -613,7 +837,8 @@ mod tests {
             )
         ) {
             let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
-            proptest::prop_assert_eq!(cells, numeric_cells_reference(&row));
+            proptest::prop_assert_eq!(&cells, &numeric_cells_reference(&row));
+            proptest::prop_assert_eq!(visited_cells(&row), cells);
         }
     }
 
@@ -640,7 +865,8 @@ mod tests {
                 row.extend(std::iter::repeat_n(b' ', padding));
             }
             let found: Vec<(usize, f64)> = numeric_cells(&row).collect();
-            proptest::prop_assert_eq!(found, numeric_cells_reference(&row));
+            proptest::prop_assert_eq!(&found, &numeric_cells_reference(&row));
+            proptest::prop_assert_eq!(visited_cells(&row), found);
         }
     }
 
@@ -650,6 +876,13 @@ mod tests {
         let cells: Vec<(usize, f64)> = numeric_cells(&row).collect();
         assert_eq!(cells.len(), MAX_COLUMNS);
         assert_eq!(cells, numeric_cells_reference(&row));
+        // Short rows with more cells than tracked: every one-byte cell a number.
+        let short: Vec<u8> = (0..40)
+            .flat_map(|k| [b'0' + k % 10, b' '])
+            .take(64)
+            .collect();
+        assert_eq!(visited_cells(&short).len(), MAX_COLUMNS);
+        assert_eq!(visited_cells(&short), numeric_cells_reference(&short));
     }
 
     #[test]
@@ -822,6 +1055,107 @@ mod tests {
         // Relative paths have a root too; blank rows are passed over.
         let relative = ["src/a.rs", "", "src/b/c.rs", "src/b/d.rs"];
         assert_eq!(must_lines(ContentKind::Tree, &relative), vec![0, 2]);
+    }
+
+    /// The children of a bare-path listing's root as first written: the root from all rows,
+    /// then a second pass for the children.
+    fn bare_children_reference(rows: &[Vec<u8>]) -> Vec<usize> {
+        let paths: Vec<&[u8]> = rows.iter().map(|row| bare_path(row)).collect();
+        let present: Vec<&[u8]> = paths.iter().copied().filter(|t| !t.is_empty()).collect();
+        let Some(&first) = present.first() else {
+            return Vec::new();
+        };
+        if present.iter().any(|t| t.contains(&b' ')) {
+            return Vec::new();
+        }
+        let Some(first_slash) = first.iter().position(|&b| b == b'/') else {
+            return Vec::new();
+        };
+        let shared = present
+            .iter()
+            .map(|t| first.iter().zip(*t).take_while(|(a, b)| a == b).count())
+            .min()
+            .unwrap_or(0);
+        if shared <= first_slash {
+            return Vec::new();
+        }
+        let root = directory_len(&first[..shared]);
+        let mut last_child: &[u8] = &[];
+        let mut marked = Vec::new();
+        for (i, t) in paths.iter().enumerate() {
+            if t.len() <= root {
+                continue;
+            }
+            let rest = &t[root..];
+            let child = match rest.iter().position(|&b| b == b'/') {
+                Some(slash) => &rest[..=slash],
+                None => rest,
+            };
+            if child != last_child {
+                marked.push(i);
+                last_child = child;
+            }
+        }
+        marked
+    }
+
+    fn must_rows(rows: &[Vec<u8>]) -> Vec<usize> {
+        let mut marked = Vec::new();
+        let lines = rows.iter().map(|r| r.as_slice()).enumerate();
+        recognize(ContentKind::Tree, lines, |i, fact| {
+            if fact == Fact::Must {
+                marked.push(i);
+            }
+        });
+        marked
+    }
+
+    proptest::proptest! {
+        /// Children found in the pass that finds the root (the rows before read again when
+        /// the root moves up) are the children the two passes found.
+        #[test]
+        fn bare_children_match_the_two_pass_reference(
+            rows in proptest::collection::vec(
+                (
+                    proptest::sample::select(vec!["/usr/", "/usr/lib/", "/usr/libx/", "/opt/", "src/", "", "4\t"]),
+                    proptest::collection::vec(
+                        proptest::sample::select(vec!["a/", "b/", "ab/", "c", "x.h", " ", "\t"]),
+                        0..4,
+                    ),
+                ),
+                0..40,
+            ),
+            repeat in 1usize..12,
+        ) {
+            // Long runs of one row make the root move after many rows.
+            let rows: Vec<Vec<u8>> = rows
+                .iter()
+                .enumerate()
+                .flat_map(|(k, (head, parts))| {
+                    let row = format!("{head}{}", parts.concat()).into_bytes();
+                    std::iter::repeat_n(row, if k % 3 == 0 { repeat * 30 } else { 1 })
+                })
+                .collect();
+            proptest::prop_assert_eq!(must_rows(&rows), bare_children_reference(&rows));
+        }
+    }
+
+    #[test]
+    fn a_root_moving_late_still_names_every_child() {
+        // The root moves up from `/usr/a/` to `/usr/` past the rows read again.
+        let mut rows: Vec<Vec<u8>> = (0..REPLAY_ROWS + 40)
+            .map(|k| format!("/usr/a/{}/f", k % 7).into_bytes())
+            .collect();
+        rows.push(b"/usr/b/x".to_vec());
+        rows.push(b"/usr/b/y".to_vec());
+        assert_eq!(must_rows(&rows), vec![0, REPLAY_ROWS + 40]);
+        assert_eq!(must_rows(&rows), bare_children_reference(&rows));
+        // Moving early, the rows before are read again under the new root.
+        let early: Vec<Vec<u8>> = ["/usr/a/1", "/usr/a/2", "/usr/b/1", "/usr/c", "/usr/b/2"]
+            .iter()
+            .map(|r| r.as_bytes().to_vec())
+            .collect();
+        assert_eq!(must_rows(&early), vec![0, 2, 3, 4]);
     }
 
     #[test]
