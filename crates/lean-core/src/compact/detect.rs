@@ -192,7 +192,7 @@ fn grep_prefix_scan(line: &[u8]) -> Option<(usize, usize)> {
 
 /// Whether the separator at `head[i]` is followed by digits and the same separator again.
 #[inline]
-fn numbered_separator(head: &[u8], i: usize) -> bool {
+pub(crate) fn numbered_separator(head: &[u8], i: usize) -> bool {
     let separator = head[i];
     let digits = head[i + 1..]
         .iter()

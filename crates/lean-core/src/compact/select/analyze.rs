@@ -1,7 +1,9 @@
 //! One read of every line: grep `path:` prefixes, keyword signals, template ids and counts, the
 //! caller's query hits, and each line's rank from its signal, structure and rarity.
 
-use super::super::detect::{grep_prefix_len, is_coded_finding, is_ls_long_entry};
+use super::super::detect::{
+    grep_prefix_len, is_coded_finding, is_ls_long_entry, numbered_separator,
+};
 use super::super::lines::{same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, refine_signal, scan_signals, Signal};
@@ -57,6 +59,41 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// [`grep_prefix_len`] of lines in order, most of which repeat the path of a line before them
+/// (grep output lists a file's hits together): a line that repeats the path, separator
+/// included, of the last line found to have a prefix has the same one when a number and the
+/// separator follow, which is checked without the scan for the first blank and separators.
+///
+/// Exact: the scan reads no byte past a line's first numbered separator other than the
+/// number and the separator after it, so two lines equal through that separator agree on
+/// every earlier candidate (none), and the later ones are not read.
+#[derive(Default)]
+struct GrepPrefixMemo<'t> {
+    /// The last line that had a prefix, and its separator's position (0: none yet).
+    line: &'t [u8],
+    separator: usize,
+}
+
+impl<'t> GrepPrefixMemo<'t> {
+    #[inline(always)]
+    fn prefix_len(&mut self, text: &'t [u8]) -> Option<(usize, usize)> {
+        let at = self.separator;
+        if at > 0
+            && text.len() > at
+            && same_bytes(&text[..=at], &self.line[..=at])
+            && numbered_separator(&text[..text.len().min(512)], at)
+        {
+            return Some((at, at + 1));
+        }
+        let found = grep_prefix_len(text);
+        if let Some((separator, _)) = found {
+            self.line = text;
+            self.separator = separator;
+        }
+        found
+    }
+}
+
 /// Runs `work` on both halves of `items`, the second half on another thread, and returns both
 /// results, first half first; `work` gets the index of its half's first item. Each half's
 /// result does not depend on scheduling, so neither does the outcome.
@@ -85,8 +122,9 @@ fn grep_prefixes(texts: &LineTexts<'_>, input_len: usize) -> Vec<u32> {
     let parse = |from: usize, out: &mut [u32]| {
         let mut parsed = 0usize;
         let mut missed = 0usize;
+        let mut memo = GrepPrefixMemo::default();
         for (text, slot) in texts.iter_from(from).zip(out.iter_mut()) {
-            if let Some((_, prefix)) = grep_prefix_len(text) {
+            if let Some((_, prefix)) = memo.prefix_len(text) {
                 *slot = prefix as u32;
                 parsed += 1;
             } else {
@@ -340,6 +378,7 @@ fn rank_lines<'t>(
     let mut warnings: Vec<u32> = Vec::new();
     // The line before the first one; an empty one never makes a duplicate.
     let mut previous: &[u8] = from.checked_sub(1).map_or(&[], |i| &texts[i]);
+    let mut prefixes = GrepPrefixMemo::default();
     for (k, (flag, (line, count))) in flags.iter_mut().zip(rows).enumerate() {
         let i = from + k;
         let text = if grouped {
@@ -353,7 +392,7 @@ fn rank_lines<'t>(
             // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without
             // the word "error"; notes and other located lines are not.
             if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {
-                if let Some((_, prefix)) = grep_prefix_len(text) {
+                if let Some((_, prefix)) = prefixes.prefix_len(text) {
                     if is_coded_finding(&text[prefix..]) {
                         flag.set_signal(Signal::Error);
                     }
@@ -430,6 +469,79 @@ mod tests {
     use super::*;
     use crate::compact::select::flags::LineFlags;
     use crate::compact::signals::template_hash;
+
+    #[test]
+    fn remembered_grep_prefixes_equal_a_scan_of_each_line() {
+        // Lines built from pieces that share paths, separators and numbers with the lines
+        // before them, in a pseudo-random order, so the memo's shortcut is tried against
+        // lines that differ from the remembered one just at, before or after its separator.
+        let pieces: [&[u8]; 14] = [
+            b"src/a.rs",
+            b"src/a-1.rs",
+            b"src/a",
+            b":",
+            b"-",
+            b"12",
+            b"7",
+            b" ",
+            b"x",
+            b".",
+            b"/",
+            b"fn f() {}",
+            b"\t",
+            b"",
+        ];
+        let mut next = crate::compact::select::xorshift(0x1234_5678_9abc_def1u64);
+        let mut total_shortcuts = 0;
+        for _ in 0..300 {
+            let mut lines: Vec<Vec<u8>> = Vec::new();
+            let mut line: Vec<u8> = Vec::new();
+            for _ in 0..40 {
+                // Most lines keep a head of the line before (its path, maybe more).
+                let keep = if next() % 4 == 0 {
+                    0
+                } else {
+                    (next() % (line.len() as u64 + 1)) as usize
+                };
+                line.truncate(keep);
+                if next() % 2 == 0 {
+                    // A hit line: a path, a separator, a number, the separator again.
+                    let path: &[&[u8]] = &[b"src/a.rs", b"src/a-1.rs", b"a-2.rs"];
+                    let separator = [b':', b'-'][(next() % 2) as usize];
+                    line.clear();
+                    line.extend_from_slice(path[(next() % 3) as usize]);
+                    line.push(separator);
+                    line.extend_from_slice(format!("{}", next() % 200).as_bytes());
+                    line.push(separator);
+                }
+                for _ in 0..1 + next() % 5 {
+                    line.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+                }
+                lines.push(line.clone());
+            }
+            let mut memo = GrepPrefixMemo::default();
+            for line in &lines {
+                let remembered = memo.separator;
+                let found = memo.prefix_len(line);
+                assert_eq!(found, grep_prefix_len(line), "{line:?}");
+                total_shortcuts += usize::from(remembered > 0 && found.is_some());
+            }
+        }
+        assert!(total_shortcuts > 1000, "{total_shortcuts}");
+        // A long path past the scan's 512-byte head, repeated.
+        let mut long = vec![b'a'; 600];
+        long.extend_from_slice(b"/x.rs:1:y");
+        let mut memo = GrepPrefixMemo::default();
+        for line in [
+            &b"p/a.rs:3:x"[..],
+            &long,
+            &long,
+            b"p/a.rs:4:y",
+            b"p/a.rs-4-y",
+        ] {
+            assert_eq!(memo.prefix_len(line), grep_prefix_len(line), "{line:?}");
+        }
+    }
 
     #[test]
     fn two_half_template_ids_equal_one_sequential_pass() {

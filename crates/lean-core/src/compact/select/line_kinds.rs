@@ -389,7 +389,7 @@ pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Op
         Some(&sign @ (b'+' | b'-')) => {
             state.hunks.changed(i);
             // `+++` and `---` name the files.
-            if line.get(1..3) == Some(&[sign, sign][..]) {
+            if line.len() >= 3 && line[1] == sign && line[2] == sign {
                 None
             } else if is_definition(line) {
                 Some(Rank::High)
