@@ -498,13 +498,13 @@ mod tests {
             let mut line: Vec<u8> = Vec::new();
             for _ in 0..40 {
                 // Most lines keep a head of the line before (its path, maybe more).
-                let keep = if next() % 4 == 0 {
+                let keep = if next().is_multiple_of(4) {
                     0
                 } else {
                     (next() % (line.len() as u64 + 1)) as usize
                 };
                 line.truncate(keep);
-                if next() % 2 == 0 {
+                if next().is_multiple_of(2) {
                     // A hit line: a path, a separator, a number, the separator again.
                     let path: &[&[u8]] = &[b"src/a.rs", b"src/a-1.rs", b"a-2.rs"];
                     let separator = [b':', b'-'][(next() % 2) as usize];
