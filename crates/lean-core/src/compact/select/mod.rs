@@ -123,7 +123,7 @@ pub(crate) fn select(
     }
     choose::warnings_with_locations(&lines, &templates, &warnings, &budget, &mut flags);
     drop(warnings);
-    choose::fill_by_rank(
+    let kept_bytes = choose::fill_by_rank(
         &lines,
         &templates,
         kind,
@@ -174,6 +174,7 @@ pub(crate) fn select(
         kind,
         opts,
         limits,
+        kept_bytes,
     );
     let start_terse = match known_misfit {
         Some(over_cap) => over_cap,

@@ -259,8 +259,15 @@ pub(super) fn known_misfit(
     kind: ContentKind,
     opts: &CompactOptions,
     limits: Limits,
+    kept_bytes: usize,
 ) -> Option<bool> {
     if grouped || texts.is_cleaned() || kind == ContentKind::Tree {
+        return None;
+    }
+    // Kept lines (`kept_bytes` of texts and newlines) weigh at most two quarters a byte; with
+    // fewer than one and a half budgets' worth of quarters, their markers rarely make the view
+    // over the budget, and the view is rendered without working its bounds out first.
+    if kept_bytes * 2 < limits.tokens * 3 {
         return None;
     }
     let bare = BareMarker::new(&Marker {
@@ -269,6 +276,7 @@ pub(super) fn known_misfit(
     });
     let starts = index.starts();
     let n = flags.len();
+    // From here on, the kept lines' bytes as written (terminators as they are).
     let mut kept_bytes = 0usize;
     // Over the dropped runs: fewest bytes, most bytes and fewest quarter tokens.
     let (mut least, mut most, mut least_quarters) = (0usize, 0usize, 0usize);
@@ -919,6 +927,7 @@ mod tests {
                         kind,
                         &opts,
                         limits,
+                        usize::MAX / 4,
                     );
                     if let Some(over_cap) = got {
                         known += 1;
