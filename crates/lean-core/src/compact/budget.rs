@@ -35,29 +35,36 @@ static BYTE_WEIGHT: [u8; 256] = {
 
 /// Estimated tokens of `bytes`, no tokenizer on the hot path: a quarter token per byte and
 /// another for each ASCII byte that is not a letter, a space or a newline (the weights of
-/// `BYTE_WEIGHT`). Counting those is a compare per byte, which vectorizes, where a table
-/// lookup per byte does not.
+/// `BYTE_WEIGHT`), rounded up.
 pub(crate) fn estimate_tokens(bytes: &[u8]) -> usize {
+    quarter_tokens(bytes).div_ceil(4)
+}
+
+/// The sum of the weights of `bytes` in quarter tokens (see [`estimate_tokens`]): additive, so
+/// the weight of a view is the sum of its parts'. Counting the heavy bytes is a compare per
+/// byte, which vectorizes, where a table lookup per byte does not.
+#[inline]
+pub(crate) fn quarter_tokens(bytes: &[u8]) -> usize {
     // Views and long lines are counted 32 bytes a step where the CPU can; a short line is
     // not worth the detection.
     #[cfg(target_arch = "x86_64")]
     if bytes.len() >= 256 && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports AVX2 (checked just above).
-        return unsafe { estimate_tokens_avx2(bytes) };
+        return unsafe { quarter_tokens_avx2(bytes) };
     }
-    estimate_tokens_by_blocks(bytes)
+    quarter_tokens_by_blocks(bytes)
 }
 
-/// [`estimate_tokens`] compiled for AVX2.
+/// [`quarter_tokens`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn estimate_tokens_avx2(bytes: &[u8]) -> usize {
-    estimate_tokens_by_blocks(bytes)
+fn quarter_tokens_avx2(bytes: &[u8]) -> usize {
+    quarter_tokens_by_blocks(bytes)
 }
 
-/// The count of [`estimate_tokens`], inlined into each of its compilations.
+/// The count of [`quarter_tokens`], inlined into each of its compilations.
 #[inline(always)]
-fn estimate_tokens_by_blocks(bytes: &[u8]) -> usize {
+fn quarter_tokens_by_blocks(bytes: &[u8]) -> usize {
     let heavy = |b: u8| -> u8 {
         let letter = (b | 0x20).wrapping_sub(b'a') < 26;
         u8::from(b < 0x80 && !letter && b != b' ' && b != b'\n')
@@ -70,7 +77,7 @@ fn estimate_tokens_by_blocks(bytes: &[u8]) -> usize {
     let blocks = bytes.chunks_exact(BLOCK);
     let rest = blocks.remainder();
     let heavy_bytes: usize = blocks.map(count).sum::<usize>() + count(rest);
-    (bytes.len() + heavy_bytes).div_ceil(4)
+    bytes.len() + heavy_bytes
 }
 
 /// Whether `estimate_tokens(bytes) <= limit`, without counting when the length alone says:

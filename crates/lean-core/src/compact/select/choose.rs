@@ -199,7 +199,8 @@ pub(super) fn warnings_with_locations(
     }
 }
 
-/// Must and context lines always, then the rest by rank within the budget.
+/// Must and context lines always, then the rest by rank within the budget. Returns the bytes
+/// of the lines kept (texts and a newline each): no line was kept before.
 pub(super) fn fill_by_rank(
     lines: &Lines<'_>,
     templates: &Templates,
@@ -207,7 +208,7 @@ pub(super) fn fill_by_rank(
     budget: &Budget,
     aggressiveness: f64,
     flags: &mut [LineFlags],
-) {
+) -> usize {
     let n = flags.len();
     let texts = &lines.texts;
     let mut kept_lines = 0usize;
@@ -322,6 +323,7 @@ pub(super) fn fill_by_rank(
             }
         }
     }
+    kept_bytes
 }
 
 /// The first line from `from` on whose flags `wanted` picks. The next few lines are tested

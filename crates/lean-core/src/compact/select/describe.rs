@@ -168,6 +168,10 @@ pub(super) fn hit_line_numbers(
     out
 }
 
+/// Most bytes of the words [`describe_run`] gives a run of any kind but a tree listing: a
+/// template of at most 60 bytes (see [`shorten_for_marker`]) in `: "…"`.
+pub(super) const MAX_RUN_WORDS_BYTES: usize = 64;
+
 /// Words describing a dropped run: identical repeats, directory entry names, or the dominant
 /// template when one template covers most of the run.
 pub(super) fn describe_run(
@@ -202,10 +206,12 @@ pub(super) fn describe_run(
             None => {}
         }
     }
-    match dominant_template(texts, templates, start, end, |_| 0) {
+    let words = match dominant_template(texts, templates, start, end, |_| 0) {
         Some(template) => RunWords::around(": \"", &template, "\""),
         None => RunWords::none(),
-    }
+    };
+    debug_assert!(words.text.len() <= MAX_RUN_WORDS_BYTES);
+    words
 }
 
 /// The names of an `ls -l` run (every line an entry, blank or `total …`), space-separated and
@@ -254,13 +260,21 @@ fn top_path(line: &[u8]) -> &[u8] {
 /// The Boyer-Moore vote of [`run_directory`] on the first components of paths (see
 /// [`top_path`]), those without a `/` left out. A candidate holds no `/`, so a path has it as
 /// its first component exactly when it starts with it and a `/`: most paths are settled by
-/// that comparison, without searching them for their `/`.
+/// that comparison, without searching them for their `/`. It also counts the paths under the
+/// candidate from the line that last elected it on, so counting them all only reads the lines
+/// before that one (a run's dominant directory is mostly elected early).
 #[derive(Default)]
 struct TopVote<'a> {
     candidate: &'a [u8],
     lead: usize,
     /// Paths that hold a `/`.
     voters: usize,
+    /// Lines added (with or without a `/`).
+    lines: usize,
+    /// The line (counted from the first added, 0) that last elected the candidate.
+    elected_at: usize,
+    /// Paths under the candidate from `elected_at` on.
+    under_since_elected: usize,
 }
 
 impl<'a> TopVote<'a> {
@@ -270,15 +284,19 @@ impl<'a> TopVote<'a> {
         if self.lead > 0 && under(path, self.candidate) {
             self.lead += 1;
             self.voters += 1;
+            self.under_since_elected += 1;
         } else if let Some(slash) = find_byte(b'/', path) {
             self.voters += 1;
             if self.lead == 0 {
                 self.candidate = &path[..slash];
                 self.lead = 1;
+                self.elected_at = self.lines;
+                self.under_since_elected = 1;
             } else {
                 self.lead -= 1;
             }
         }
+        self.lines += 1;
     }
 }
 
@@ -304,44 +322,61 @@ enum Directory {
 /// component found needs no search for its `/`.
 fn run_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<Directory> {
     let mut lines = run_texts(texts, start, end);
-    let first = trim(lines.next()?);
-    // The common directory: `first[..shared]` while it reaches past `first`'s first `/`.
+    let first = trim(lines.clone().next()?);
+    // The common directory: `first[..dir]`, up to the last `/` of the prefix every line so far
+    // shares with `first`, while that reaches past `first`'s first `/`. A line starting with
+    // it leaves it as it is: most lines are settled by that one comparison, and only a line
+    // that leaves it shrinks it.
     let first_slash = find_byte(b'/', first);
-    let mut shared = first.len();
+    let dir_of = |shared: usize| {
+        first[..shared]
+            .iter()
+            .rposition(|&b| b == b'/')
+            .map_or(0, |s| s + 1)
+    };
+    let mut dir = dir_of(first.len());
     let mut common = first_slash.is_some();
     // With no blank in the run's bytes, no line holds one: skip looking line by line.
     let run_bytes =
         &texts.bytes[texts.starts.get(start) as usize..texts.starts.get(end + 1) as usize];
     let blanks = has_byte(run_bytes, b' ');
     // The vote on first components: only needed without a common directory, so only held
-    // once there is none (the lines before are then read again).
+    // once there is none (the lines before are then read again). A line's first component
+    // is the same trimmed or not (`trim` cuts the indent `top_path` cuts, and trailing blanks
+    // hold no `/`), so the vote reads the lines as they are.
     let mut vote = TopVote::default();
     let mut total = 0usize;
-    for line in std::iter::once(first).chain(lines) {
-        if common {
+    if common {
+        for line in lines.by_ref() {
             let t = trim(line);
             if t.is_empty() || blanks && has_byte(t, b' ') {
                 common = false;
-            } else {
-                shared = common_prefix_len(&first[..shared], t);
+            } else if !(t.len() >= dir && same_bytes(&t[..dir], &first[..dir])) {
+                let shared = common_prefix_len(&first[..dir], t);
                 common = first_slash.is_some_and(|slash| shared > slash);
+                dir = dir_of(shared);
             }
-            if !common && total > 0 {
-                run_texts(texts, start, start + total - 1).for_each(|line| vote.add(line));
+            total += 1;
+            if !common {
+                texts
+                    .iter_from(start)
+                    .take(total)
+                    .for_each(|line| vote.add(line));
+                break;
             }
-        }
-        total += 1;
-        if !common {
-            vote.add(line);
         }
     }
+    // Without a common directory, the rest of the lines only vote.
+    for line in lines {
+        vote.add(line);
+        total += 1;
+    }
     if common {
-        if let Some(cut) = first[..shared].iter().rposition(|&b| b == b'/') {
-            let mut prefix = String::from_utf8_lossy(&first[..cut + 1]).into_owned();
-            if prefix.len() <= 60 {
-                prefix.retain(|c| c != '"');
-                return Some(Directory::Common(prefix));
-            }
+        // Still common: `dir` reaches past `first`'s first `/`.
+        let mut prefix = String::from_utf8_lossy(&first[..dir]).into_owned();
+        if prefix.len() <= 60 {
+            prefix.retain(|c| c != '"');
+            return Some(Directory::Common(prefix));
         }
         run_texts(texts, start, end).for_each(|line| vote.add(line));
     }
@@ -349,6 +384,9 @@ fn run_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<Dire
         candidate,
         lead,
         voters,
+        lines: _,
+        elected_at,
+        under_since_elected,
     } = vote;
     if voters == 0 || candidate.len() > 60 || candidate.contains(&b'"') {
         return None;
@@ -360,9 +398,13 @@ fn run_directory(texts: &LineTexts<'_>, start: usize, end: usize) -> Option<Dire
     } else if voters + lead <= total {
         return None;
     } else {
-        run_texts(texts, start, end)
-            .filter(|&line| under(top_path(line), candidate))
-            .count()
+        // The vote added the run's lines in order, once each.
+        under_since_elected
+            + texts
+                .iter_from(start)
+                .take(elected_at)
+                .filter(|&line| under(top_path(line), candidate))
+                .count()
     };
     (count * 2 > total)
         .then(|| Directory::MostlyUnder(String::from_utf8_lossy(candidate).into_owned()))

@@ -123,7 +123,7 @@ pub(crate) fn select(
     }
     choose::warnings_with_locations(&lines, &templates, &warnings, &budget, &mut flags);
     drop(warnings);
-    choose::fill_by_rank(
+    let kept_bytes = choose::fill_by_rank(
         &lines,
         &templates,
         kind,
@@ -164,14 +164,30 @@ pub(crate) fn select(
         }
         return render_with(&flags, false, strategies);
     }
-    // Only whether this view fits is needed unless it does: past the cap, rendering stops.
-    let view = render_up_to(&flags, false, strategies.clone(), limits.cap);
-    if view.text.len() <= limits.cap && estimate_within(&view.text, limits.tokens) {
-        return view;
-    }
     // A default view over Pi's cut has too many markers to describe: start terse.
-    let start_terse = view.text.len() > limits.cap;
-    drop(view);
+    let known_misfit = render::known_misfit(
+        input,
+        index,
+        &lines.texts,
+        lines.grouped(),
+        &flags,
+        kind,
+        opts,
+        limits,
+        kept_bytes,
+    );
+    let start_terse = match known_misfit {
+        Some(over_cap) => over_cap,
+        None => {
+            // Only whether this view fits is needed unless it does: past the cap, rendering
+            // stops.
+            let view = render_up_to(&flags, false, strategies.clone(), limits.cap);
+            if view.text.len() <= limits.cap && estimate_within(&view.text, limits.tokens) {
+                return view;
+            }
+            view.text.len() > limits.cap
+        }
+    };
     // Over the budget or Pi's cut: choose again by priority within both.
     let units = priority_units(&lines, &templates, &flags, &kept_errors, kind);
     drop(kept_errors);

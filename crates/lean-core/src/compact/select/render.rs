@@ -6,12 +6,13 @@ use std::collections::HashMap;
 
 use foldhash::fast::RandomState as FastState;
 
+use super::super::budget::{quarter_tokens, Limits};
 use super::super::lines::{strip_ansi, trim, LineIndex, LineSpan};
 use super::super::signals::{scan_signals, Signal};
 use super::choose::next_line_where;
 use super::describe::{
     cross_file_marker, describe_run, hit_line_numbers, outweighs_bytes, outweighs_marker,
-    shorten_for_marker, RunWords, LONG_RUN_BYTES,
+    shorten_for_marker, RunWords, LONG_RUN_BYTES, MAX_RUN_WORDS_BYTES,
 };
 use super::flags::{LineFlags, DUPLICATE, KEEP};
 use super::line_texts::{visible_segments, LineTexts};
@@ -207,6 +208,126 @@ pub(super) struct MarkerMemo {
 
 /// A run across grep files: its marker line and template, or none when it does not pay.
 type AcrossFiles = Option<(String, String)>;
+
+/// The size of a marker without words, for any line range, from one rendered marker: only
+/// its numbers' digits differ from range to range.
+struct BareMarker {
+    /// Bytes and quarter tokens of the marker of line 1 alone (every number one digit).
+    bytes: usize,
+    quarters: usize,
+    /// Whether the marker names its start line twice (with a recovery id).
+    start_twice: bool,
+}
+
+impl BareMarker {
+    fn new(marker: &Marker<'_>) -> Self {
+        let mut line = String::new();
+        marker.render_always_into(&mut line, 1, 1, "");
+        BareMarker {
+            bytes: line.len(),
+            quarters: quarter_tokens(line.as_bytes()),
+            start_twice: marker.id.is_some(),
+        }
+    }
+
+    /// Bytes and quarter tokens of the marker of lines `start..=end` (numbered from 1), words
+    /// left out. Every digit is a byte of two quarters.
+    fn size(&self, start: usize, end: usize) -> (usize, usize) {
+        let mut digits = decimal_len(end - start + 1) + decimal_len(start) + decimal_len(end) - 3;
+        if self.start_twice {
+            digits += decimal_len(start) - 1;
+        }
+        (self.bytes + digits, self.quarters + 2 * digits)
+    }
+}
+
+/// Whether the view [`render`] would write for `flags` (not terse, and whole) is known not to
+/// fit `limits` before any run is described: `Some` of whether it is over Pi's cut, `None`
+/// when only rendering it can tell. Each kept line is written as it is, and each dropped run
+/// either stays (its bytes) or becomes a marker of at least its numbers and at most
+/// [`MAX_RUN_WORDS_BYTES`] of words more, which a run takes only when its lines outweigh it.
+/// Known so only for verbatim views (no grep groups, no cleaned lines, so no other lines) of
+/// any kind but a tree, whose listings have longer words. The budgeted fit renders anew, so a
+/// view known not to fit need not be rendered (a long output's markers are most of its cost).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn known_misfit(
+    input: &[u8],
+    index: &LineIndex,
+    texts: &LineTexts<'_>,
+    grouped: bool,
+    flags: &[LineFlags],
+    kind: ContentKind,
+    opts: &CompactOptions,
+    limits: Limits,
+    kept_bytes: usize,
+) -> Option<bool> {
+    if grouped || texts.is_cleaned() || kind == ContentKind::Tree {
+        return None;
+    }
+    // Kept lines (`kept_bytes` of texts and newlines) weigh at most two quarters a byte; with
+    // fewer than one and a half budgets' worth of quarters, their markers rarely make the view
+    // over the budget, and the view is rendered without working its bounds out first.
+    if kept_bytes * 2 < limits.tokens * 3 {
+        return None;
+    }
+    let bare = BareMarker::new(&Marker {
+        id: opts.recovery_id.as_deref(),
+        terse: false,
+    });
+    let starts = index.starts();
+    let n = flags.len();
+    // From here on, the kept lines' bytes as written (terminators as they are).
+    let mut kept_bytes = 0usize;
+    // Over the dropped runs: fewest bytes, most bytes and fewest quarter tokens.
+    let (mut least, mut most, mut least_quarters) = (0usize, 0usize, 0usize);
+    let mut i = 0usize;
+    while i < n {
+        let keep = flags[i].has(KEEP);
+        let next = next_line_where(flags, i + 1, |f| f.has(KEEP) != keep).unwrap_or(n);
+        let bytes = (starts.get(next) - starts.get(i)) as usize;
+        if keep {
+            kept_bytes += bytes;
+        } else {
+            let (marker_bytes, marker_quarters) = bare.size(i + 1, next);
+            // A marker line ends in a newline. A run of one or two lines may stay whatever its
+            // marker; a longer one stays only when it is at most as long as its marker and the
+            // 8 bytes of `outweighs_marker`, which counts a `\r\n` as one byte.
+            least += bytes.min(marker_bytes + 1);
+            least_quarters += bytes.min(marker_quarters + 1);
+            most += if next - i <= 2 {
+                bytes
+            } else {
+                bytes.min(marker_bytes + MAX_RUN_WORDS_BYTES + 8 + (next - i))
+            };
+        }
+        i = next;
+        // Past the cap whatever the rest holds: the view is too long, and no more is asked.
+        if kept_bytes + least > limits.cap {
+            return Some(true);
+        }
+    }
+    if kept_bytes + most > limits.cap {
+        return None;
+    }
+    // Within the cap: it misfits when even its fewest tokens are over the budget. A byte
+    // weighs one or two quarters: the kept lines are weighed only when that can tell.
+    let over_budget =
+        |kept_quarters: usize| (kept_quarters + least_quarters).div_ceil(4) > limits.tokens;
+    if over_budget(kept_bytes) {
+        return Some(false);
+    }
+    if !over_budget(2 * kept_bytes) {
+        return None;
+    }
+    let mut kept_quarters = 0usize;
+    let mut from = 0usize;
+    while let Some(i) = next_line_where(flags, from, |f| f.has(KEEP)) {
+        let next = next_line_where(flags, i + 1, |f| !f.has(KEEP)).unwrap_or(n);
+        kept_quarters += quarter_tokens(&input[starts.get(i) as usize..starts.get(next) as usize]);
+        from = next;
+    }
+    over_budget(kept_quarters).then_some(false)
+}
 
 /// Two ASCII digits for each of 0..100: numbers are written two digits per step.
 const DIGIT_PAIRS: &[u8; 200] = b"\
@@ -719,7 +840,105 @@ pub(super) fn emit_line(
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::budget::estimate_tokens;
+    use super::super::analyze::{scan_and_intern, Lines};
     use super::*;
+
+    #[test]
+    fn bare_marker_sizes_match_rendered_markers() {
+        for id in [None, Some("4b0cc458443bb140")] {
+            let marker = Marker { id, terse: true };
+            let bare = BareMarker::new(&marker);
+            for (start, end) in [(1usize, 1usize), (9, 10), (99, 1000), (5, 123_456), (7, 7)] {
+                let line = marker.render(start, end, "");
+                let expected = (line.len(), quarter_tokens(line.as_bytes()));
+                assert_eq!(bare.size(start, end), expected, "{line}");
+            }
+        }
+    }
+
+    /// A view `known_misfit` calls too large is too large when rendered, and over the cap
+    /// exactly when it says so.
+    #[test]
+    fn known_misfits_do_not_fit_when_rendered() {
+        let mut next = crate::compact::select::xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut known = 0usize;
+        for case in 0..60u64 {
+            // Log-like lines from a few templates with numbers, some long, some `\r\n`.
+            let mut input = Vec::new();
+            let lines = 300 + (next() % 900) as usize;
+            for k in 0..lines {
+                let word =
+                    ["GET /api/items", "connect to db", "retry after", "x"][(next() % 4) as usize];
+                input.extend_from_slice(format!("{word} {} id={k}", next() % 1000).as_bytes());
+                if next().is_multiple_of(9) {
+                    input.extend(std::iter::repeat_n(b'z', (next() % 300) as usize));
+                }
+                input.extend_from_slice(if next().is_multiple_of(5) {
+                    b"\r\n"
+                } else {
+                    b"\n"
+                });
+            }
+            let index = LineIndex::new(&input, usize::MAX);
+            let kind =
+                [ContentKind::Log, ContentKind::Test, ContentKind::Diff][(case % 3) as usize];
+            let texts = LineTexts::of(&input, &index, None);
+            let lines = Lines::new(texts, kind, input.len());
+            let mut flags = vec![LineFlags::INITIAL; index.len()];
+            let templates = scan_and_intern(&input, &index, &lines, kind, &mut flags);
+            let density = 2 + next() % 12;
+            for f in flags.iter_mut() {
+                if next().is_multiple_of(density) {
+                    f.set(KEEP);
+                }
+            }
+            let opts = CompactOptions {
+                recovery_id: next()
+                    .is_multiple_of(2)
+                    .then(|| "4b0cc458443bb140".to_string()),
+                ..CompactOptions::default()
+            };
+            let memo = MarkerMemo::default();
+            let plan = RenderPlan {
+                flags: &flags,
+                memo: &memo,
+                grouped: false,
+                grep_prefix: &lines.grep_prefix,
+                templates: &templates,
+                terse: false,
+                overwritten: &[],
+                stop_above_bytes: usize::MAX,
+            };
+            let view = render(&input, &index, &lines.texts, plan, kind, &opts, Vec::new()).text;
+            let (len, tokens) = (view.len(), estimate_tokens(&view));
+            for cap in [len / 2, len - 40, len, len + 40, 2 * len] {
+                for budget in [tokens / 2, tokens - 10, tokens, tokens + 10, 2 * tokens] {
+                    let limits = Limits {
+                        tokens: budget,
+                        cap,
+                    };
+                    let got = known_misfit(
+                        &input,
+                        &index,
+                        &lines.texts,
+                        false,
+                        &flags,
+                        kind,
+                        &opts,
+                        limits,
+                        usize::MAX / 4,
+                    );
+                    if let Some(over_cap) = got {
+                        known += 1;
+                        assert!(len > cap || tokens > budget, "case {case}");
+                        assert_eq!(over_cap, len > cap, "case {case}");
+                    }
+                }
+            }
+        }
+        assert!(known > 100, "{known}");
+    }
 
     #[test]
     fn marker_lines_match_their_format() {

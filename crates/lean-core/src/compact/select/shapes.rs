@@ -342,6 +342,30 @@ fn trailing_form(t: &[u8], skip: usize) -> (&[u8], bool) {
     (&body[start..], word_in_trail)
 }
 
+/// Whether `a` and `b` are the same trail but for the digits in their places and the length
+/// of each run of blanks (pytest pads its `[ 10%]` column to the test name's length): then they
+/// have one [`Shape::key`] (digit runs are masked, blank runs left out, other bytes kept) and
+/// one failure test (words are split at blank runs, and no failure word holds a digit).
+fn same_but_digits(a: &[u8], b: &[u8]) -> bool {
+    if same_bytes(a, b) {
+        return true;
+    }
+    let (mut i, mut j) = (0usize, 0usize);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        if x == b' ' && y == b' ' {
+            i += 1 + leading_blanks(&a[i + 1..]);
+            j += 1 + leading_blanks(&b[j + 1..]);
+        } else if x == y || x.is_ascii_digit() && y.is_ascii_digit() {
+            i += 1;
+            j += 1;
+        } else {
+            return false;
+        }
+    }
+    i == a.len() && j == b.len()
+}
+
 impl Shape<'_> {
     /// True when the status reports a failure (`✖`, `FAILED`, `--- FAIL:`, `not ok`).
     fn fails(&self) -> bool {
@@ -436,8 +460,8 @@ pub(super) fn merge_status_runs(
     let mut shapes: Vec<(u32, usize)> = Vec::new();
     let mut template_shape: Vec<u16> = vec![0; templates.counts.len()];
     // The last status line's indent, lead and trail with their failure test and key:
-    // consecutive status lines often share them byte for byte (cargo's `... ok`, pytest's
-    // `PASSED [ 10%]` until the percentage moves), and a compare costs less than both.
+    // consecutive status lines often share them but for digits (cargo's `... ok`, pytest's
+    // `PASSED [  9%]` and `PASSED [ 10%]`), and a compare costs less than both.
     let mut memo: Option<(Shape<'_>, bool, u64)> = None;
     for (i, line) in lines.texts.indexed() {
         let Some(shape) = shape_of(line) else {
@@ -447,7 +471,7 @@ pub(super) fn merge_status_runs(
             Some((last, fails, key))
                 if last.indent == shape.indent
                     && same_bytes(last.lead, shape.lead)
-                    && same_bytes(last.trail, shape.trail) =>
+                    && same_but_digits(last.trail, shape.trail) =>
             {
                 (fails, key)
             }
@@ -523,6 +547,79 @@ mod tests {
 
     fn key(line: &str) -> Option<u64> {
         shape_of(line.as_bytes()).map(|s| s.key())
+    }
+
+    /// Trails the memo takes for one another (digits changed in place, blank runs of other
+    /// lengths) have one key and one failure test, so the memo answers as computing both would.
+    #[test]
+    fn trails_differing_in_digits_share_key_and_failure() {
+        let mut next = crate::compact::select::xorshift(0x1234_5678_9abc_def1u64);
+        let pieces: &[&[u8]] = &[
+            b"PASSED",
+            b"FAIL",
+            b"FAILED:",
+            b"ok",
+            b" ",
+            b"        ",
+            b"[",
+            b"]",
+            b"(",
+            b")",
+            b"%",
+            b"1",
+            b"42",
+            b"0.5",
+            b".",
+            b"ms",
+            b"ERROR",
+            b"x9",
+            b"9x",
+            b":",
+        ];
+        let mut same = 0;
+        for _ in 0..3000 {
+            let trail: Vec<u8> = (0..(next() % 10))
+                .flat_map(|_| {
+                    pieces[(next() % pieces.len() as u64) as usize]
+                        .iter()
+                        .copied()
+                })
+                .collect();
+            let other: Vec<u8> = trail
+                .iter()
+                .flat_map(|&b| {
+                    let b = if b.is_ascii_digit() && next().is_multiple_of(2) {
+                        b'0' + (next() % 10) as u8
+                    } else {
+                        b
+                    };
+                    // A blank may become a run of blanks.
+                    let times = if b == b' ' {
+                        1 + (next() % 12) as usize
+                    } else {
+                        1
+                    };
+                    std::iter::repeat_n(b, times)
+                })
+                .collect();
+            assert!(same_but_digits(&trail, &other));
+            let shape = |trail| Shape {
+                indent: 2,
+                lead: b"",
+                trail,
+            };
+            let (a, b) = (shape(&trail[..]), shape(&other[..]));
+            assert_eq!(a.key(), b.key(), "{trail:?} {other:?}");
+            assert_eq!(a.fails(), b.fails(), "{trail:?} {other:?}");
+            same += usize::from(trail != other);
+        }
+        assert!(same > 100);
+        assert!(!same_but_digits(b"[ 10%]", b"[10 %]"));
+        assert!(!same_but_digits(b"(1.5ms)", b"(1 5ms)"));
+        assert!(!same_but_digits(b"ok 1", b"ok a"));
+        assert!(!same_but_digits(b"ok 1", b"ok1"));
+        assert!(!same_but_digits(b"ok 1", b"ok 1 "));
+        assert!(same_but_digits(b"PASSED    [ 19%]", b"PASSED [ 10%]"));
     }
 
     #[test]
