@@ -898,6 +898,13 @@ impl Words<u64> {
             lasts &= lasts - 1;
             let first = firsts.trailing_zeros() as usize;
             firsts &= firsts - 1;
+            // A branch on the word's kind, though the text decides it (callgrind's branch
+            // model has it mispredicted on one word in five to ten): one path for both kinds,
+            // the variable word's value and length picked by a mask and only a plain word over
+            // 8 bytes branching off, was measured at ~25 instructions a word against 10 for a
+            // variable word and 20 for a plain one here, +5.1 M instructions a corpus round
+            // (+26% in this loop) for 46 k fewer modelled mispredictions, and no faster by the
+            // clock. Most words are variable, so their short path pays for the branch.
             hash = if self.variable_lasts >> last & 1 != 0 {
                 mix(hash, VARIABLE_WORD)
             } else {
