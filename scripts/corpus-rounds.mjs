@@ -3,7 +3,9 @@
 // Instructions a round are the difference between two runs divided by the difference in rounds (node's start-up
 // and the file reads cancel out):
 //   valgrind --tool=callgrind node scripts/corpus-rounds.mjs pi-lean.linux-x64-gnu.node 1
-//   valgrind --tool=callgrind node scripts/corpus-rounds.mjs pi-lean.linux-x64-gnu.node 5
+//   valgrind --tool=callgrind node scripts/corpus-rounds.mjs pi-lean.linux-x64-gnu.node 9
+// Node's start-up is not quite the same from run to run (its hash seed's setup alone varied by up to 3 M
+// instructions), so rounds 1 and 9 (a difference over 8) give a steadier figure than 1 and 5.
 // Options are the peer bench's (`scripts/bench-compaction.mjs`): string input, bash tool, `cat FILE`, recoverable.
 import fs from "node:fs";
 import { createRequire } from "node:module";

@@ -38,6 +38,7 @@ fn faulty_entries() -> &'static [String] {
 #[napi_derive::module_init]
 fn read_fault_switch_on_load() {
     faulty_entries();
+    crate::js_helpers::read_switch_on_load();
 }
 
 /// An error in the one message form: `CODE: what happened; what to do`.

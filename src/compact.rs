@@ -4,24 +4,127 @@
 
 use lean_core::compact::{self, CompactOptions, ContentKind};
 use lean_core::hash::xxh3_hex;
+use lean_core::utf16::utf16_to_utf8;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
+use napi::sys;
 use napi_derive::napi;
 
 use crate::boundary::{
     failure, fraction, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER,
 };
 use crate::input::TextInput;
-use crate::result_ranges::DroppedRanges;
-use crate::result_text::{result_text, CallerInput, CompactReturn};
-use crate::types::{js_count, CompactOptionsInput, CompactResult, DroppedRangeInfo};
+use crate::js_helpers::{self, OptionNumbers};
+use crate::result_text::{result_text, CallerInput, CompactReturn, ResultParts};
+use crate::types::CompactOptionsInput;
+
+/// The options argument of the compaction entries. It is read by the env's `readOptions`
+/// helper (see [`js_helpers`]) when every field has a type it takes, which costs a tenth of
+/// napi-rs's derived conversion; otherwise by that conversion, whose errors name the field.
+pub struct OptionsArg(CompactOptionsInput);
+
+impl FromNapiValue for OptionsArg {
+    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
+        // SAFETY: `env` and `value` come straight from napi for the current call.
+        if let Some(options) = unsafe { read_by_helper(env, value) } {
+            return Ok(OptionsArg(options));
+        }
+        // SAFETY: as above.
+        unsafe { CompactOptionsInput::from_napi_value(env, value) }.map(OptionsArg)
+    }
+}
+
+/// The options as `readOptions` reads them, or `None` when it did not (a field of another
+/// type, a getter that threw, no helpers in this env). Safety: `env` and `value` are of the
+/// current call.
+unsafe fn read_by_helper(
+    env: sys::napi_env,
+    value: sys::napi_value,
+) -> Option<CompactOptionsInput> {
+    let [read_options, numbers_array, _] = js_helpers::helpers(env)?;
+    // SAFETY (every call): the values are of `env` in the current call.
+    unsafe {
+        let texts = js_helpers::call(env, read_options, &[value])?;
+        let mut kind = 0;
+        sys::napi_typeof(env, texts, &mut kind);
+        if kind != sys::ValueType::napi_string {
+            return None; // null: a field the derived conversion must report
+        }
+        let mut array_type = 0;
+        let mut length = 0;
+        let mut data = std::ptr::null_mut();
+        let (mut buffer, mut offset) = (std::ptr::null_mut(), 0);
+        let status = sys::napi_get_typedarray_info(
+            env,
+            numbers_array,
+            &mut array_type,
+            &mut length,
+            &mut data,
+            &mut buffer,
+            &mut offset,
+        );
+        if status != sys::Status::napi_ok
+            || array_type != sys::TypedarrayType::float64_array
+            || length != OptionNumbers::LEN
+            || data.is_null()
+        {
+            return None;
+        }
+        // Copied out at once: the array belongs to JS.
+        let numbers: [f64; OptionNumbers::LEN] = std::ptr::read_unaligned(data.cast());
+        let mut units = 0;
+        if sys::napi_get_value_string_utf16(env, texts, std::ptr::null_mut(), 0, &mut units)
+            != sys::Status::napi_ok
+        {
+            return None;
+        }
+        let mut text = vec![0u16; units + 1];
+        let mut written = 0;
+        if sys::napi_get_value_string_utf16(env, texts, text.as_mut_ptr(), text.len(), &mut written)
+            != sys::Status::napi_ok
+        {
+            return None;
+        }
+        text.truncate(written);
+        let mut at = 0usize;
+        let mut strings = [None, None, None, None, None];
+        for (index, string) in strings.iter_mut().enumerate() {
+            let units = numbers[OptionNumbers::TEXT_LENGTHS + index];
+            if units < 0.0 {
+                continue;
+            }
+            let end = at
+                .checked_add(units as usize)
+                .filter(|&end| end <= text.len())?;
+            *string = Some(String::from_utf8(utf16_to_utf8(&text[at..end])).ok()?);
+            at = end;
+        }
+        let present = numbers[OptionNumbers::PRESENT_NUMBERS] as u32;
+        let number = |index: usize| (present & (1 << index) != 0).then_some(numbers[index]);
+        let [kind, tool, command, path, query] = strings;
+        Some(CompactOptionsInput {
+            kind,
+            tool,
+            command,
+            path,
+            query,
+            threshold_bytes: number(0),
+            max_input_bytes: number(1),
+            recoverable: match numbers[OptionNumbers::RECOVERABLE] {
+                n if n < 0.0 => None,
+                n => Some(n > 0.0),
+            },
+            aggressiveness: number(2),
+            budget_tokens: number(3),
+            max_output_bytes: number(4),
+        })
+    }
+}
 
 /// The engine's options from JS, checked. `recovery_id` is left for [`with_recovery_id`]: the
 /// input's bytes may not have been read yet.
-fn core_compact_options(
-    options: Option<CompactOptionsInput>,
-) -> Result<(CompactOptions, bool), ErrorCode> {
-    let options = options.unwrap_or_default();
+fn core_compact_options(options: Option<OptionsArg>) -> Result<(CompactOptions, bool), ErrorCode> {
+    let options = options.map(|options| options.0).unwrap_or_default();
     let recoverable = options.recoverable.unwrap_or(false);
     let kind = match options.kind.as_deref() {
         None | Some("auto") | Some("") => None,
@@ -72,27 +175,18 @@ fn with_recovery_id(
 
 fn compact_result(out: compact::Compacted, input: CallerInput) -> CompactReturn {
     let (text, deferred) = result_text(out.changed, &out.id, out.text, input);
-    let result = CompactResult {
+    let parts = ResultParts {
         text,
-        kind: out.kind.as_str().to_string(),
+        kind: out.kind.as_str(),
         changed: out.changed,
         id: out.id,
-        original_bytes: out.original_bytes as f64,
-        output_bytes: out.output_bytes as f64,
-        original_lines: js_count(out.original_lines),
-        ranges: DroppedRanges(
-            out.ranges
-                .into_iter()
-                .map(|r| DroppedRangeInfo {
-                    start_line: js_count(r.start_line),
-                    end_line: js_count(r.end_line),
-                    template: r.template,
-                })
-                .collect(),
-        ),
-        strategies: out.strategies.iter().map(|s| s.to_string()).collect(),
+        original_bytes: out.original_bytes,
+        output_bytes: out.output_bytes,
+        original_lines: out.original_lines,
+        ranges: out.ranges,
+        strategies: out.strategies,
     };
-    CompactReturn::new(result, deferred)
+    CompactReturn::new(parts, deferred)
 }
 
 pub(crate) fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
@@ -109,7 +203,7 @@ pub(crate) fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
 pub fn compact(
     #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<CompactOptionsInput>,
+        Arg<OptionsArg>,
     >,
 ) -> Result<CompactReturn, ErrorCode> {
     let input = input.get("input", "a Buffer or a string")?;
@@ -154,7 +248,7 @@ fn compact_bytes(input: &[u8], options: (CompactOptions, bool)) -> compact::Comp
 pub fn compact_to_buffer(
     #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<CompactOptionsInput>,
+        Arg<OptionsArg>,
     >,
 ) -> Result<Buffer, ErrorCode> {
     let input = input.get("input", "a Buffer or a string")?;
@@ -211,7 +305,7 @@ impl Work for CompactWork {
 pub fn compact_async(
     #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<CompactOptionsInput>,
+        Arg<OptionsArg>,
     >,
 ) -> Result<AsyncTask<OffThread<CompactWork>>, ErrorCode> {
     let input = input.get("input", "a Buffer or a string")?;

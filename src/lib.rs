@@ -9,7 +9,8 @@
 //! - `policy`: `SkillPolicy`, `matchSkillPattern`, `resolveSkillScope`.
 //! - `compact`: `compact`, `compactToBuffer`, `compactAsync`; `input` reads their text input
 //!   (a string only as far as needed), `result_text` hands an unchanged input back and
-//!   `result_ranges` converts the dropped ranges.
+//!   `result_ranges` converts the dropped ranges; `js_helpers` holds the small JS functions
+//!   that read the options and build the result where napi's property calls cost more.
 //! - `recovery`: `RecoveryStore`.
 //! - `tools`: `ToolIndex`.
 //! - `capabilities`: the capsule distiller and validator for capability routing.
@@ -20,6 +21,7 @@ mod boundary;
 pub mod capabilities;
 pub mod compact;
 pub mod input;
+pub mod js_helpers;
 pub mod policy;
 pub mod recovery;
 pub mod result_ranges;

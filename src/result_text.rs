@@ -4,8 +4,9 @@
 //! `text` is first read, through an accessor on the result. So passing a large input through
 //! costs no more memory than compacting it, unless the caller asks for the text.
 
+use lean_core::compact;
 use lean_core::hash::xxh3_hex;
-use lean_core::utf16::utf8_to_utf16;
+use lean_core::utf16::{checked_utf8_to_utf16, utf8_to_utf16};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::sys;
@@ -13,7 +14,9 @@ use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::boundary::{conversion_status, failure, napi_status, remedy};
-use crate::types::CompactResult;
+use crate::js_helpers;
+use crate::result_ranges::DroppedRanges;
+use crate::types::{js_count, CompactResult, DroppedRangeInfo};
 
 /// Unchanged inputs from this size up get a deferred `text`; below it the string costs less
 /// than the accessor's bookkeeping.
@@ -37,8 +40,8 @@ enum TextSource {
     /// A new string from ASCII bytes, created as Latin-1: a plain copy into a one-byte string,
     /// where creating it from UTF-8 would first scan the bytes in V8.
     Ascii(Vec<u8>),
-    /// A new string from other text (valid UTF-8).
-    Owned(String),
+    /// A new string from other bytes, UTF-8 not yet checked (U+FFFD for what is invalid).
+    Utf8(Vec<u8>),
     /// The caller's own string value.
     Same(sys::napi_value),
     /// Filled in by [`CompactReturn`] with an accessor; `undefined` until then.
@@ -51,9 +54,7 @@ impl ResultText {
         if bytes.is_ascii() {
             return ResultText(TextSource::Ascii(bytes));
         }
-        ResultText(TextSource::Owned(String::from_utf8(bytes).unwrap_or_else(
-            |e| String::from_utf8_lossy(e.as_bytes()).into_owned(),
-        )))
+        ResultText(TextSource::Utf8(bytes))
     }
 }
 
@@ -86,11 +87,13 @@ impl ToNapiValue for ResultText {
                 )?;
                 Ok(value)
             }
-            TextSource::Owned(text) => {
+            TextSource::Utf8(bytes) => {
                 // Created from its UTF-16, encoded here: V8's UTF-8 decoder would first
-                // measure the text and then decode it byte by byte.
-                let units = utf8_to_utf16(&text);
-                drop(text);
+                // measure the text and then decode it byte by byte. The check for valid UTF-8
+                // is part of the encoding; only invalid bytes take the lossy way.
+                let units = checked_utf8_to_utf16(&bytes)
+                    .unwrap_or_else(|| utf8_to_utf16(&String::from_utf8_lossy(&bytes)));
+                drop(bytes);
                 let mut value = std::ptr::null_mut();
                 // SAFETY: `env` is the env napi is converting for; `units` holds `len()` units.
                 conversion_status(
@@ -112,11 +115,24 @@ impl ToNapiValue for ResultText {
     }
 }
 
-/// A result as `compact` and `compactAsync` return it: the plain object, plus the source of a
+/// A result as `compact` and `compactAsync` return it: its parts, plus the source of a
 /// deferred `text`.
 pub struct CompactReturn {
-    result: CompactResult,
+    parts: ResultParts,
     deferred: Option<Deferred>,
+}
+
+/// The fields of a [`CompactResult`] as the engine gave them, converted only on the way out.
+pub(crate) struct ResultParts {
+    pub(crate) text: ResultText,
+    pub(crate) kind: &'static str,
+    pub(crate) changed: bool,
+    pub(crate) id: String,
+    pub(crate) original_bytes: usize,
+    pub(crate) output_bytes: usize,
+    pub(crate) original_lines: usize,
+    pub(crate) ranges: Vec<compact::DroppedRange>,
+    pub(crate) strategies: Vec<&'static str>,
 }
 
 /// Where a deferred `text` comes from.
@@ -130,10 +146,10 @@ pub(crate) enum Deferred {
 }
 
 impl CompactReturn {
-    /// `result` as JS gets it, with the text `deferred` holds when there is one (see
+    /// `parts` as JS gets them, with the text `deferred` holds when there is one (see
     /// [`result_text`]).
-    pub(crate) fn new(result: CompactResult, deferred: Option<Deferred>) -> Self {
-        CompactReturn { result, deferred }
+    pub(crate) fn new(parts: ResultParts, deferred: Option<Deferred>) -> Self {
+        CompactReturn { parts, deferred }
     }
 }
 
@@ -173,14 +189,211 @@ impl TypeName for CompactReturn {
 
 impl ToNapiValue for CompactReturn {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
+        let ResultParts {
+            text,
+            kind,
+            changed,
+            id,
+            original_bytes,
+            output_bytes,
+            original_lines,
+            ranges,
+            strategies,
+        } = val.parts;
         // SAFETY: `env` is the env napi is converting for.
-        let object = unsafe { CompactResult::to_napi_value(env, val.result) }?;
+        let text = unsafe { ResultText::to_napi_value(env, text) }?;
+        let built = ResultFields {
+            text,
+            kind,
+            changed,
+            id: &id,
+            original_bytes: original_bytes as f64,
+            output_bytes: output_bytes as f64,
+            original_lines: js_count(original_lines),
+            ranges: &ranges,
+            strategies: &strategies,
+        };
+        // SAFETY: as above; `text` was made in this env.
+        let object = match unsafe { built_by_helper(env, &built) } {
+            Some(object) => object,
+            // SAFETY: as above.
+            None => unsafe {
+                CompactResult::to_napi_value(
+                    env,
+                    CompactResult {
+                        text: ResultText(TextSource::Same(text)),
+                        kind: kind.to_string(),
+                        changed,
+                        id,
+                        original_bytes: original_bytes as f64,
+                        output_bytes: output_bytes as f64,
+                        original_lines: js_count(original_lines),
+                        ranges: DroppedRanges(
+                            ranges
+                                .into_iter()
+                                .map(|r| DroppedRangeInfo {
+                                    start_line: js_count(r.start_line),
+                                    end_line: js_count(r.end_line),
+                                    template: r.template,
+                                })
+                                .collect(),
+                        ),
+                        strategies: strategies.iter().map(|s| s.to_string()).collect(),
+                    },
+                )
+            }?,
+        };
         if let Some(deferred) = val.deferred {
             // SAFETY: as above; `object` was just created in this env.
             unsafe { install(env, object, deferred) }?;
         }
         Ok(object)
     }
+}
+
+/// The fields of a result with its text already a JS value, for [`built_by_helper`].
+struct ResultFields<'a> {
+    text: sys::napi_value,
+    kind: &'static str,
+    changed: bool,
+    id: &'a str,
+    original_bytes: f64,
+    output_bytes: f64,
+    original_lines: u32,
+    ranges: &'a [compact::DroppedRange],
+    strategies: &'a [&'static str],
+}
+
+/// The result object as the env's `buildResult` helper makes it (see [`js_helpers`]), or
+/// `None` where the helpers cannot be had or the call failed. Safety: `env` is the env napi
+/// is converting for and `fields.text` a value made in it.
+unsafe fn built_by_helper(env: sys::napi_env, fields: &ResultFields) -> Option<sys::napi_value> {
+    let [_, _, build_result] = js_helpers::helpers(env)?;
+    let ok = |status: sys::napi_status| (status == sys::Status::napi_ok).then_some(());
+    // SAFETY (every call): `env` is the env of the current call and every value passed was
+    // made in it.
+    unsafe {
+        let mut changed = std::ptr::null_mut();
+        ok(sys::napi_get_boolean(env, fields.changed, &mut changed))?;
+        let mut numbers = [std::ptr::null_mut(); 3];
+        ok(sys::napi_create_double(
+            env,
+            fields.original_bytes,
+            &mut numbers[0],
+        ))?;
+        ok(sys::napi_create_double(
+            env,
+            fields.output_bytes,
+            &mut numbers[1],
+        ))?;
+        ok(sys::napi_create_uint32(
+            env,
+            fields.original_lines,
+            &mut numbers[2],
+        ))?;
+        let (lines, templates) = ranges_for_helper(env, fields.ranges)?;
+        let strategies = fields.strategies.join("\n");
+        debug_assert!(fields.strategies.iter().all(|s| !s.contains('\n')));
+        let args = [
+            fields.text,
+            js_text(env, fields.kind)?,
+            changed,
+            js_text(env, fields.id)?,
+            numbers[0],
+            numbers[1],
+            numbers[2],
+            lines,
+            templates,
+            js_text(env, &strategies)?,
+        ];
+        js_helpers::call(env, build_result, &args)
+    }
+}
+
+/// `buildResult`'s `lines` (a Uint32Array) and `templates` (one string) for `ranges`, both
+/// `undefined` when there are none. Safety: `env` is the env of the current call.
+unsafe fn ranges_for_helper(
+    env: sys::napi_env,
+    ranges: &[compact::DroppedRange],
+) -> Option<(sys::napi_value, sys::napi_value)> {
+    let ok = |status: sys::napi_status| (status == sys::Status::napi_ok).then_some(());
+    let mut undefined = std::ptr::null_mut();
+    // SAFETY: as the function's contract says.
+    ok(unsafe { sys::napi_get_undefined(env, &mut undefined) })?;
+    if ranges.is_empty() {
+        return Some((undefined, undefined));
+    }
+    let mut numbers = Vec::with_capacity(ranges.len() * 3);
+    let mut templates = String::new();
+    let mut previous: Option<&str> = None;
+    for range in ranges {
+        numbers.push(js_count(range.start_line));
+        numbers.push(js_count(range.end_line));
+        let template = range.template.as_str();
+        if previous == Some(template) {
+            numbers.push(js_helpers::SAME_TEMPLATE);
+            continue;
+        }
+        let units = if template.is_ascii() {
+            template.len()
+        } else {
+            template.encode_utf16().count()
+        };
+        numbers.push(
+            u32::try_from(units)
+                .ok()
+                .filter(|&n| n != js_helpers::SAME_TEMPLATE)?,
+        );
+        templates.push_str(template);
+        previous = Some(template);
+    }
+    let bytes = numbers.len() * std::mem::size_of::<u32>();
+    let mut data = std::ptr::null_mut();
+    let mut buffer = std::ptr::null_mut();
+    let mut lines = std::ptr::null_mut();
+    // SAFETY: as the function's contract says; the new ArrayBuffer holds `bytes` writable
+    // bytes at `data`, which nothing else refers to yet.
+    unsafe {
+        ok(sys::napi_create_arraybuffer(
+            env,
+            bytes,
+            &mut data,
+            &mut buffer,
+        ))?;
+        if data.is_null() {
+            return None;
+        }
+        std::ptr::copy_nonoverlapping(numbers.as_ptr().cast::<u8>(), data.cast::<u8>(), bytes);
+        ok(sys::napi_create_typedarray(
+            env,
+            sys::TypedarrayType::uint32_array,
+            numbers.len(),
+            buffer,
+            0,
+            &mut lines,
+        ))?;
+        Some((lines, js_text(env, &templates)?))
+    }
+}
+
+/// A JS string of `text`: ASCII as Latin-1 (a plain copy), the rest from UTF-8. Safety: `env`
+/// is the env of the current call.
+unsafe fn js_text(env: sys::napi_env, text: &str) -> Option<sys::napi_value> {
+    let mut value = std::ptr::null_mut();
+    // SAFETY: as the function's contract says; `text` holds `len()` bytes.
+    let status = unsafe {
+        if text.is_ascii() {
+            sys::napi_create_string_latin1(
+                env,
+                text.as_ptr().cast(),
+                text.len() as isize,
+                &mut value,
+            )
+        } else {
+            sys::napi_create_string_utf8(env, text.as_ptr().cast(), text.len() as isize, &mut value)
+        }
+    };
+    (status == sys::Status::napi_ok).then_some(value)
 }
 
 /// What the accessor holds between the result's creation and its first read.

@@ -21,15 +21,30 @@ pub fn utf16_to_utf8_into(units: &[u16], out: &mut Vec<u8>) {
     let mut at = 0usize;
     while at < units.len() {
         at += push_ascii_narrowed(&units[at..], out);
-        // The block that ended the ASCII run (or the short tail), a character at a time.
+        // The block that ended the ASCII run (or the short tail), a character at a time; an
+        // ASCII run inside it is narrowed a block at a time from wherever it starts.
         let end = (at + BLOCK).min(units.len());
         while at < end {
             let unit = units[at];
-            at += 1;
             if unit < 0x80 {
-                out.push(unit as u8);
+                if at + BLOCK <= units.len() {
+                    out.reserve(BLOCK);
+                    let len = out.len();
+                    // SAFETY: `out` has room for `BLOCK` more bytes (reserved just above), and
+                    // the first `taken` of them are written.
+                    unsafe {
+                        let taken =
+                            narrow_ascii_prefix(&units[at..at + BLOCK], out.as_mut_ptr().add(len));
+                        out.set_len(len + taken);
+                        at += taken;
+                    }
+                } else {
+                    out.push(unit as u8);
+                    at += 1;
+                }
                 continue;
             }
+            at += 1;
             let code = match unit {
                 0xD800..=0xDBFF if matches!(units.get(at), Some(0xDC00..=0xDFFF)) => {
                     let code = 0x10000
@@ -113,7 +128,7 @@ unsafe fn push_ascii_narrowed_avx2(units: &[u16], out: &mut Vec<u8>) -> usize {
 const BLOCK: usize = 16;
 
 /// Converts the leading whole blocks of ASCII in `source` (UTF-16 units or UTF-8 bytes) onto
-/// `out` with `convert_block` ([`narrow_block`] or [`widen_block`]), and returns how many
+/// `out` with `convert_block` (such as [`narrow_block`]), and returns how many
 /// elements it took; the first block holding a wider element ends the run.
 fn push_ascii_blocks<S, D>(
     source: &[S],
@@ -173,69 +188,179 @@ unsafe fn narrow_block_portable(block: &[u16], to: *mut u8) -> bool {
     true
 }
 
-/// Writes the `BLOCK` bytes of `block` as units at `to` when all are ASCII; else writes
-/// nothing that counts and returns false. Safety: `to` must be valid for `BLOCK` units.
+/// Writes the `BLOCK` units of `block` narrowed to bytes at `to`, and returns how many of them
+/// lead as ASCII (`BLOCK` when all do): those bytes are the text's, the rest are to be
+/// overwritten. Safety: `to` must be valid for `BLOCK` bytes.
 #[cfg(target_arch = "x86_64")]
-unsafe fn widen_block(block: &[u8], to: *mut u16) -> bool {
+unsafe fn narrow_ascii_prefix(block: &[u16], to: *mut u8) -> usize {
+    use std::arch::x86_64::*;
+    debug_assert_eq!(block.len(), BLOCK);
+    // SAFETY: SSE2 is part of x86-64; `block` holds 16 units (two unaligned loads) and `to`
+    // is valid for 16 bytes (one unaligned store).
+    unsafe {
+        let low = _mm_loadu_si128(block.as_ptr().cast());
+        let high = _mm_loadu_si128(block.as_ptr().add(8).cast());
+        _mm_storeu_si128(to.cast(), _mm_packus_epi16(low, high));
+        // Each unit below 0x80 becomes a 0xFF byte, the others a zero byte.
+        let wide_bits = _mm_set1_epi16(0xFF80u16 as i16);
+        let zero = _mm_setzero_si128();
+        let ascii = _mm_packs_epi16(
+            _mm_cmpeq_epi16(_mm_and_si128(low, wide_bits), zero),
+            _mm_cmpeq_epi16(_mm_and_si128(high, wide_bits), zero),
+        );
+        (_mm_movemask_epi8(ascii) as u32)
+            .trailing_ones()
+            .min(BLOCK as u32) as usize
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use narrow_ascii_prefix_portable as narrow_ascii_prefix;
+
+/// [`narrow_ascii_prefix`] for any CPU (and the reference the SSE2 one is tested against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+unsafe fn narrow_ascii_prefix_portable(block: &[u16], to: *mut u8) -> usize {
+    for (i, &unit) in block.iter().enumerate() {
+        // SAFETY: `to` is valid for `BLOCK` bytes and `i < BLOCK`.
+        unsafe { to.add(i).write(unit as u8) };
+    }
+    block.iter().take_while(|&&unit| unit < 0x80).count()
+}
+
+/// Writes the `BLOCK` bytes of `block` widened to units at `to`, and returns how many of them
+/// lead as ASCII (`BLOCK` when all do): those units are the text's, the rest are to be
+/// overwritten. Safety: `to` must be valid for `BLOCK` units.
+#[cfg(target_arch = "x86_64")]
+unsafe fn widen_ascii_prefix(block: &[u8], to: *mut u16) -> usize {
     use std::arch::x86_64::*;
     debug_assert_eq!(block.len(), BLOCK);
     // SAFETY: SSE2 is part of x86-64; `block` holds 16 bytes (one unaligned load) and `to` is
     // valid for 16 units (two unaligned stores).
     unsafe {
         let bytes = _mm_loadu_si128(block.as_ptr().cast());
-        if _mm_movemask_epi8(bytes) != 0 {
-            return false;
-        }
         let zero = _mm_setzero_si128();
         _mm_storeu_si128(to.cast(), _mm_unpacklo_epi8(bytes, zero));
         _mm_storeu_si128(to.add(8).cast(), _mm_unpackhi_epi8(bytes, zero));
+        // A set top bit marks a byte that is not ASCII.
+        (_mm_movemask_epi8(bytes) as u32)
+            .trailing_zeros()
+            .min(BLOCK as u32) as usize
     }
-    true
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-use widen_block_portable as widen_block;
+use widen_ascii_prefix_portable as widen_ascii_prefix;
 
-/// [`widen_block`] for any CPU (and the reference the SSE2 one is tested against).
+/// [`widen_ascii_prefix`] for any CPU (and the reference the SSE2 one is tested against).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-unsafe fn widen_block_portable(block: &[u8], to: *mut u16) -> bool {
-    if !block.is_ascii() {
-        return false;
-    }
+unsafe fn widen_ascii_prefix_portable(block: &[u8], to: *mut u16) -> usize {
     for (i, &byte) in block.iter().enumerate() {
         // SAFETY: `to` is valid for `BLOCK` units and `i < BLOCK`.
         unsafe { to.add(i).write(u16::from(byte)) };
     }
-    true
+    block.iter().take_while(|byte| byte.is_ascii()).count()
 }
 
 /// The UTF-16 encoding of `text`, for a JS string built from it: ASCII runs are widened a block
 /// at a time, where a JS engine's UTF-8 decoder goes byte by byte and first measures the text
 /// in a separate pass.
 pub fn utf8_to_utf16(text: &str) -> Vec<u16> {
-    let bytes = text.as_bytes();
+    checked_utf8_to_utf16(text.as_bytes()).unwrap_or_else(|| text.encode_utf16().collect())
+}
+
+/// The UTF-16 encoding of `bytes` when they are valid UTF-8, else `None`: the check and the
+/// encoding in one pass, for bytes not yet known to be text (validating first was a third of
+/// the cost of turning a compacted view into a JS string, by callgrind).
+pub fn checked_utf8_to_utf16(bytes: &[u8]) -> Option<Vec<u16>> {
+    // A character never takes more UTF-16 units than UTF-8 bytes (4 bytes are 2 units), so
+    // `bytes.len()` units are room for any text.
     let mut units: Vec<u16> = Vec::with_capacity(bytes.len());
+    let out = units.as_mut_ptr();
+    let mut written = 0usize;
     let mut at = 0usize;
+    // Invariant: `written <= at`, so every write below lands within the capacity.
     while at < bytes.len() {
-        at += push_ascii_blocks(&bytes[at..], &mut units, widen_block);
-        let end = (at + BLOCK).min(bytes.len());
-        while at < end {
-            let byte = bytes[at];
-            if byte < 0x80 {
-                units.push(u16::from(byte));
-                at += 1;
+        if at + BLOCK <= bytes.len() {
+            // ASCII is widened a block at a time, from wherever the last character ended.
+            // SAFETY: `written + BLOCK <= at + BLOCK <= bytes.len()`, the capacity.
+            let ascii = unsafe { widen_ascii_prefix(&bytes[at..at + BLOCK], out.add(written)) };
+            at += ascii;
+            written += ascii;
+            if ascii == BLOCK {
                 continue;
             }
-            // `at` is on a character boundary: it follows ASCII or a whole character.
-            let Some(wide) = text[at..].chars().next() else {
-                break;
-            };
-            let mut encoded = [0u16; 2];
-            units.extend_from_slice(wide.encode_utf16(&mut encoded));
-            at += wide.len_utf8();
+        } else if bytes[at] < 0x80 {
+            // SAFETY: `written < at + 1 <= bytes.len()`.
+            unsafe { out.add(written).write(u16::from(bytes[at])) };
+            written += 1;
+            at += 1;
+            continue;
         }
+        let (code, width) = decode_wide(&bytes[at..])?;
+        if code < 0x10000 {
+            // SAFETY: the character took `width >= 2` bytes for this one unit.
+            unsafe { out.add(written).write(code as u16) };
+            written += 1;
+        } else {
+            let code = code - 0x10000;
+            // SAFETY: the character took 4 bytes for these two units.
+            unsafe {
+                out.add(written).write(0xD800 | (code >> 10) as u16);
+                out.add(written + 1).write(0xDC00 | (code & 0x3FF) as u16);
+            }
+            written += 2;
+        }
+        at += width;
     }
-    units
+    // SAFETY: the first `written` units were written above.
+    unsafe { units.set_len(written) };
+    Some(units)
+}
+
+/// The scalar value of the multi-byte UTF-8 character starting `rest`, and its width in bytes;
+/// `None` for anything `str::from_utf8` refuses (a stray continuation byte, a cut sequence, an
+/// overlong form, a surrogate, a value above U+10FFFF).
+#[inline]
+fn decode_wide(rest: &[u8]) -> Option<(u32, usize)> {
+    let continuation = |at: usize| {
+        rest.get(at)
+            .copied()
+            .filter(|byte| byte & 0xC0 == 0x80)
+            .map(|byte| u32::from(byte & 0x3F))
+    };
+    let lead = rest[0];
+    // The second byte's range is narrower after some lead bytes (Unicode's table 3-7).
+    let second = |low: u8, high: u8| {
+        rest.get(1)
+            .copied()
+            .filter(|byte| (low..=high).contains(byte))
+            .map(|byte| u32::from(byte & 0x3F))
+    };
+    match lead {
+        0xC2..=0xDF => Some(((u32::from(lead & 0x1F) << 6) | continuation(1)?, 2)),
+        0xE0..=0xEF => {
+            let second = match lead {
+                0xE0 => second(0xA0, 0xBF)?,
+                0xED => second(0x80, 0x9F)?,
+                _ => second(0x80, 0xBF)?,
+            };
+            let code = (u32::from(lead & 0x0F) << 12) | (second << 6) | continuation(2)?;
+            Some((code, 3))
+        }
+        0xF0..=0xF4 => {
+            let second = match lead {
+                0xF0 => second(0x90, 0xBF)?,
+                0xF4 => second(0x80, 0x8F)?,
+                _ => second(0x80, 0xBF)?,
+            };
+            let code = (u32::from(lead & 0x07) << 18)
+                | (second << 12)
+                | (continuation(2)? << 6)
+                | continuation(3)?;
+            Some((code, 4))
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -328,17 +453,29 @@ mod tests {
                 if fits {
                     assert_eq!(vector, portable);
                 }
+                let (mut vector, mut portable) = ([0u8; BLOCK], [0u8; BLOCK]);
+                // SAFETY: both outputs hold BLOCK bytes.
+                let ascii = unsafe { narrow_ascii_prefix(&units, vector.as_mut_ptr()) };
+                let ascii_portable =
+                    unsafe { narrow_ascii_prefix_portable(&units, portable.as_mut_ptr()) };
+                assert_eq!(
+                    ascii,
+                    if value < 0x80 { BLOCK } else { at },
+                    "{value:x} at {at}"
+                );
+                assert_eq!(ascii, ascii_portable);
+                assert_eq!(vector[..ascii], portable[..ascii]);
                 let bytes: [u8; BLOCK] =
                     std::array::from_fn(|i| if i == at { value as u8 } else { b'a' });
                 let (mut vector, mut portable) = ([0u16; BLOCK], [0u16; BLOCK]);
                 // SAFETY: both outputs hold BLOCK units.
-                let fits = unsafe { widen_block(&bytes, vector.as_mut_ptr()) };
-                let fits_portable = unsafe { widen_block_portable(&bytes, portable.as_mut_ptr()) };
-                assert_eq!(fits, (value as u8) < 0x80, "{value:x} at {at}");
-                assert_eq!(fits, fits_portable);
-                if fits {
-                    assert_eq!(vector, portable);
-                }
+                let ascii = unsafe { widen_ascii_prefix(&bytes, vector.as_mut_ptr()) };
+                let ascii_portable =
+                    unsafe { widen_ascii_prefix_portable(&bytes, portable.as_mut_ptr()) };
+                let expected = if (value as u8) < 0x80 { BLOCK } else { at };
+                assert_eq!(ascii, expected, "{value:x} at {at}");
+                assert_eq!(ascii, ascii_portable);
+                assert_eq!(vector[..ascii], portable[..ascii]);
             }
         }
     }
@@ -371,5 +508,70 @@ mod tests {
         // and ordinary characters (lone ones).
         let units: Vec<u16> = (0..=u16::MAX).chain((0..=u16::MAX).rev()).collect();
         assert_eq!(encode(&units), String::from_utf16_lossy(&units).as_bytes());
+    }
+
+    fn std_units(bytes: &[u8]) -> Option<Vec<u16>> {
+        std::str::from_utf8(bytes)
+            .ok()
+            .map(|text| text.encode_utf16().collect())
+    }
+
+    #[test]
+    fn checked_utf8_to_utf16_agrees_with_std_on_every_short_sequence() {
+        // Every sequence of one or two bytes, and of three from a lead byte up, alone and
+        // after ASCII that puts it across a block boundary.
+        let mut sequences: Vec<Vec<u8>> = (0..=0xFFFFu32)
+            .map(|n| vec![(n >> 8) as u8, n as u8])
+            .chain((0..=0xFFu8).map(|b| vec![b]))
+            .collect();
+        for lead in 0xC0..=0xFFu8 {
+            for n in 0..=0xFFFFu32 {
+                sequences.push(vec![lead, (n >> 8) as u8, n as u8]);
+            }
+        }
+        for lead in 0xF0..=0xF7u8 {
+            for second in 0..=0xFFu8 {
+                for third in [0x41u8, 0x80, 0x9F, 0xBF, 0xC0] {
+                    for fourth in [0x41u8, 0x80, 0xBF, 0xC0] {
+                        sequences.push(vec![lead, second, third, fourth]);
+                    }
+                }
+            }
+        }
+        for sequence in &sequences {
+            assert_eq!(
+                checked_utf8_to_utf16(sequence),
+                std_units(sequence),
+                "{sequence:x?}"
+            );
+        }
+        for sequence in sequences.iter().step_by(97) {
+            for ascii in [14, 15, 16, 31] {
+                let mut bytes = vec![b'a'; ascii];
+                bytes.extend_from_slice(sequence);
+                bytes.extend_from_slice(b"tail of ascii after it");
+                assert_eq!(
+                    checked_utf8_to_utf16(&bytes),
+                    std_units(&bytes),
+                    "{bytes:x?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn checked_utf8_to_utf16_matches_std_on_text() {
+        for run in [0, 1, 15, 16, 17, 31, 32, 33, 100] {
+            for wide in ["", "é", "\u{7ff}", "…", "\u{ffff}", "😀", "\u{10ffff}"] {
+                let ascii = "c".repeat(run);
+                let text = format!("{wide}{ascii}{wide}{wide}{ascii}{wide}");
+                let expected: Vec<u16> = text.encode_utf16().collect();
+                assert_eq!(
+                    checked_utf8_to_utf16(text.as_bytes()),
+                    Some(expected),
+                    "run {run}, {wide:?}"
+                );
+            }
+        }
     }
 }
