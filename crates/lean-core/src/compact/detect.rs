@@ -887,17 +887,22 @@ mod tests {
         assert_eq!(grep_prefix_len(b"Cargo:12:x"), None);
     }
 
+    /// Lines that open a test runner's result, one per runner shape.
+    const TEST_RESULT_STARTS: [&[u8]; 6] = [
+        b"test result: ok",
+        "\u{2713} works".as_bytes(),
+        b"--- PASS: TestX",
+        b"=== RUN TestX",
+        b"PASS src/a.test.js",
+        b"FAIL src/b.test.js",
+    ];
+
     #[test]
     fn first_byte_table_allows_every_start() {
         // Every line a start test accepts has that test's bit for its first byte.
         let commit = format!("commit {}", "0123456789abcdef".repeat(3));
-        let lines: Vec<&[u8]> = vec![
-            b"test result: ok",
-            "\u{2713} works".as_bytes(),
-            b"--- PASS: TestX",
-            b"=== RUN TestX",
-            b"PASS src/a.test.js",
-            b"FAIL src/b.test.js",
+        let mut lines: Vec<&[u8]> = TEST_RESULT_STARTS.to_vec();
+        lines.extend_from_slice(&[
             b"error[E0425]: x",
             b"warning[unused]: y",
             b"--> src/a.rs:1:2",
@@ -915,7 +920,7 @@ mod tests {
             "\u{2502}   c".as_bytes(),
             b"# comment",
             b"; comment",
-        ];
+        ]);
         let ls: Vec<String> = "-dlcbps"
             .chars()
             .map(|kind| format!("{kind}rwxr-xr-x 1 root root 0 x"))
@@ -950,15 +955,7 @@ mod tests {
 
     #[test]
     fn line_starts_pick_the_prefix_by_first_byte() {
-        let tests: &[&[u8]] = &[
-            b"test result: ok",
-            "\u{2713} works".as_bytes(),
-            b"--- PASS: TestX",
-            b"=== RUN TestX",
-            b"PASS src/a.test.js",
-            b"FAIL src/b.test.js",
-        ];
-        assert!(tests.iter().all(|t| starts_test_result(t)));
+        assert!(TEST_RESULT_STARTS.iter().all(|t| starts_test_result(t)));
         let diagnostics: &[&[u8]] = &[
             b"error[E0425]: x",
             b"warning[unused]: y",
