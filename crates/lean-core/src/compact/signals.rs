@@ -712,8 +712,9 @@ impl Mask for U192 {
     }
 }
 
-/// Per-class masks of a line's bytes (bit `i` for byte `i`), in a 64- or 128-bit integer.
-#[derive(Clone, Copy)]
+/// Per-class masks of a line's bytes (bit `i` for byte `i`): 32 bits for one chunk
+/// ([`Lanes`]), 64, 128 or 192 bits for a line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct LineMasks<M> {
     separator: M,
     variable: M,
@@ -724,24 +725,11 @@ struct LineMasks<M> {
     letter: M,
 }
 
-impl LineMasks<u64> {
-    /// The masks of one 32-byte chunk.
+impl<M> LineMasks<M> {
+    /// Each class's mask made by `join` from that class's masks in `low` and `high`: the one
+    /// place that lists the classes, so widening and concatenating cannot leave one out.
     #[inline(always)]
-    fn widen(low: Lanes) -> Self {
-        LineMasks {
-            separator: u64::from(low.separator),
-            variable: u64::from(low.variable),
-            digit: u64::from(low.digit),
-            dot: u64::from(low.dot),
-            colon: u64::from(low.colon),
-            letter: u64::from(low.letter),
-        }
-    }
-
-    /// The masks of two consecutive 32-byte chunks.
-    #[inline(always)]
-    fn join(low: Lanes, high: Lanes) -> Self {
-        let join = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
+    fn zip<A, B>(low: LineMasks<A>, high: LineMasks<B>, join: impl Fn(A, B) -> M) -> Self {
         LineMasks {
             separator: join(low.separator, high.separator),
             variable: join(low.variable, high.variable),
@@ -750,6 +738,22 @@ impl LineMasks<u64> {
             colon: join(low.colon, high.colon),
             letter: join(low.letter, high.letter),
         }
+    }
+}
+
+impl LineMasks<u64> {
+    /// The masks of one 32-byte chunk.
+    #[inline(always)]
+    fn widen(low: Lanes) -> Self {
+        Self::zip(low, Lanes::default(), |low, _| u64::from(low))
+    }
+
+    /// The masks of two consecutive 32-byte chunks.
+    #[inline(always)]
+    fn join(low: Lanes, high: Lanes) -> Self {
+        Self::zip(low, high, |low, high| {
+            u64::from(low) | u64::from(high) << 32
+        })
     }
 }
 
@@ -757,15 +761,7 @@ impl LineMasks<U192> {
     /// The masks of 128 bytes and of the (up to) 64 after them.
     #[inline(always)]
     fn of_parts(low: LineMasks<u128>, high: LineMasks<u64>) -> Self {
-        let join = |low: u128, high: u64| U192 { low, high };
-        LineMasks {
-            separator: join(low.separator, high.separator),
-            variable: join(low.variable, high.variable),
-            digit: join(low.digit, high.digit),
-            dot: join(low.dot, high.dot),
-            colon: join(low.colon, high.colon),
-            letter: join(low.letter, high.letter),
-        }
+        Self::zip(low, high, |low, high| U192 { low, high })
     }
 }
 
@@ -773,15 +769,9 @@ impl LineMasks<u128> {
     /// The masks of two consecutive 64-byte halves.
     #[inline(always)]
     fn of_halves(low: LineMasks<u64>, high: LineMasks<u64>) -> Self {
-        let join = |low: u64, high: u64| u128::from(low) | u128::from(high) << 64;
-        LineMasks {
-            separator: join(low.separator, high.separator),
-            variable: join(low.variable, high.variable),
-            digit: join(low.digit, high.digit),
-            dot: join(low.dot, high.dot),
-            colon: join(low.colon, high.colon),
-            letter: join(low.letter, high.letter),
-        }
+        Self::zip(low, high, |low, high| {
+            u128::from(low) | u128::from(high) << 64
+        })
     }
 }
 
@@ -1030,15 +1020,7 @@ fn copy_short(line: &[u8], buffer: &mut [u8; 64]) {
 }
 
 /// One bit per byte of 32 bytes (bit `i` for byte `i`), per byte class the hash asks about.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Lanes {
-    separator: u32,
-    variable: u32,
-    digit: u32,
-    dot: u32,
-    colon: u32,
-    letter: u32,
-}
+type Lanes = LineMasks<u32>;
 
 /// Classifies 32 bytes at a time into [`Lanes`]; must agree with [`BYTE_CLASS`].
 trait Classify: Sized {
