@@ -81,6 +81,12 @@ pub(crate) fn napi_status(
     ))
 }
 
+/// `Some` when a napi call succeeded: for paths that fall back to another way on any failure
+/// and so need no message.
+pub(crate) fn napi_ok(status: sys::napi_status) -> Option<()> {
+    (status == sys::Status::napi_ok).then_some(())
+}
+
 /// [`napi_status`] for a conversion to JS (`ToNapiValue`), whose errors are napi's own type.
 pub(crate) fn conversion_status(status: sys::napi_status, what: &str) -> Result<()> {
     napi_status(status, what).map_err(|error| Error::new(Status::GenericFailure, error.reason))

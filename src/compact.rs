@@ -11,7 +11,7 @@ use napi::sys;
 use napi_derive::napi;
 
 use crate::boundary::{
-    failure, fraction, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER,
+    failure, fraction, guarded, integer, napi_ok, Arg, OffThread, Work, MAX_SAFE_INTEGER,
 };
 use crate::input::TextInput;
 use crate::js_helpers::{self, OptionNumbers};
@@ -73,18 +73,22 @@ unsafe fn read_by_helper(
         // Copied out at once: the array belongs to JS.
         let numbers: [f64; OptionNumbers::LEN] = std::ptr::read_unaligned(data.cast());
         let mut units = 0;
-        if sys::napi_get_value_string_utf16(env, texts, std::ptr::null_mut(), 0, &mut units)
-            != sys::Status::napi_ok
-        {
-            return None;
-        }
+        napi_ok(sys::napi_get_value_string_utf16(
+            env,
+            texts,
+            std::ptr::null_mut(),
+            0,
+            &mut units,
+        ))?;
         let mut text = vec![0u16; units + 1];
         let mut written = 0;
-        if sys::napi_get_value_string_utf16(env, texts, text.as_mut_ptr(), text.len(), &mut written)
-            != sys::Status::napi_ok
-        {
-            return None;
-        }
+        napi_ok(sys::napi_get_value_string_utf16(
+            env,
+            texts,
+            text.as_mut_ptr(),
+            text.len(),
+            &mut written,
+        ))?;
         text.truncate(written);
         let mut at = 0usize;
         let mut strings = [None, None, None, None, None];

@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 use napi::sys;
 
-use crate::boundary::clear_pending_exception;
+use crate::boundary::{clear_pending_exception, napi_ok as ok};
 
 /// The functions, as one script whose value is `[readOptions, optionNumbers, buildResult]`.
 ///
@@ -178,7 +178,6 @@ pub(crate) fn helpers(env: sys::napi_env) -> Option<[sys::napi_value; 3]> {
 /// Compiles [`SCRIPT`] in `env` and refers to its three values. Safety: `env` is the env of
 /// the current call.
 unsafe fn compile(env: sys::napi_env) -> Option<Helpers> {
-    let ok = |status: sys::napi_status| (status == sys::Status::napi_ok).then_some(());
     // SAFETY (every call): `env` is the env of the current call and every value passed was
     // created in it just before.
     unsafe {

@@ -9,7 +9,7 @@
 use napi::bindgen_prelude::*;
 use napi::sys;
 
-use crate::boundary::{clear_pending_exception, conversion_status};
+use crate::boundary::{clear_pending_exception, conversion_status, napi_ok as ok};
 use crate::types::DroppedRangeInfo;
 
 /// `CompactResult.ranges`: converted by hand (see the module comment).
@@ -87,10 +87,6 @@ unsafe fn parsed_from_json(
         ok(sys::napi_get_array_length(env, array, &mut length))?;
         (is_array && length as usize == ranges.len()).then_some(array)
     }
-}
-
-fn ok(code: sys::napi_status) -> Option<()> {
-    (code == sys::Status::napi_ok).then_some(())
 }
 
 /// `object[name]`. Safety: `object` is a value of `env` in the current call.

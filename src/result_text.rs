@@ -13,7 +13,7 @@ use napi::sys;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::boundary::{conversion_status, failure, napi_status, remedy};
+use crate::boundary::{conversion_status, failure, napi_ok as ok, napi_status, remedy};
 use crate::js_helpers;
 use crate::result_ranges::DroppedRanges;
 use crate::types::{js_count, CompactResult, DroppedRangeInfo};
@@ -269,7 +269,6 @@ struct ResultFields<'a> {
 /// is converting for and `fields.text` a value made in it.
 unsafe fn built_by_helper(env: sys::napi_env, fields: &ResultFields) -> Option<sys::napi_value> {
     let [_, _, build_result] = js_helpers::helpers(env)?;
-    let ok = |status: sys::napi_status| (status == sys::Status::napi_ok).then_some(());
     // SAFETY (every call): `env` is the env of the current call and every value passed was
     // made in it.
     unsafe {
@@ -316,7 +315,6 @@ unsafe fn ranges_for_helper(
     env: sys::napi_env,
     ranges: &[compact::DroppedRange],
 ) -> Option<(sys::napi_value, sys::napi_value)> {
-    let ok = |status: sys::napi_status| (status == sys::Status::napi_ok).then_some(());
     let mut undefined = std::ptr::null_mut();
     // SAFETY: as the function's contract says.
     ok(unsafe { sys::napi_get_undefined(env, &mut undefined) })?;
