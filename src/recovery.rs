@@ -12,11 +12,42 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::boundary::{
-    from_core, guarded, integer, invalid, Arg, OffThread, Work, MAX_SAFE_INTEGER,
-};
-use crate::compact::input_bytes;
-use crate::types::{js_count, RecoveryStats, RecoveryStoreOptions, RetrievedLines};
+use crate::args::{integer, read_input, Arg, MAX_SAFE_INTEGER};
+use crate::convert::js_count;
+use crate::errors::{from_core, guarded, invalid, OffThread, Work};
+
+#[napi(object)]
+pub struct RecoveryStoreOptions {
+    pub max_entries: Option<f64>,
+    pub max_bytes: Option<f64>,
+    /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
+    pub dir: Option<String>,
+    pub disk_budget_bytes: Option<f64>,
+}
+
+#[napi(object)]
+pub struct RetrievedLines {
+    /// The exact original lines, line terminators included.
+    pub text: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub total_lines: u32,
+    pub next_start_line: Option<u32>,
+}
+
+#[napi(object)]
+pub struct RecoveryStats {
+    pub entries: u32,
+    pub bytes: f64,
+    pub disk_entries: u32,
+    pub disk_bytes: f64,
+    /// Originals accepted by `put` whose blob is not durable yet.
+    pub pending_writes: u32,
+    /// Temp files of crashed writers deleted when the store opened.
+    pub stale_temps_removed: f64,
+    /// Blob writes that failed since the store opened.
+    pub write_failures: f64,
+}
 
 /// Line arguments from JS: 1-based whole numbers, so 0, negatives and fractions are caller
 /// errors rather than something to clamp or wrap.
@@ -50,7 +81,7 @@ impl Work for RetrieveWork {
             .map_err(from_core)
     }
 
-    fn finish(got: Retrieved) -> Result<RetrievedLines, ErrorCode> {
+    fn finish(&mut self, _env: &Env, got: Retrieved) -> Result<RetrievedLines, ErrorCode> {
         Ok(retrieved_lines(got))
     }
 }
@@ -133,11 +164,11 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn put(
         &self,
-        #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+        #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
     ) -> Result<String, ErrorCode> {
-        let input = input.get("input", "a Buffer or a string")?;
+        let input = read_input(input)?;
         guarded("RecoveryStore.put", || {
-            self.inner.put(input_bytes(&input)).map_err(from_core)
+            self.inner.put(input.bytes()).map_err(from_core)
         })
     }
 
