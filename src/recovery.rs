@@ -65,9 +65,7 @@ pub struct RecoveryStore {
 /// `retrieveAsync`: reads a blob from disk on the libuv pool instead of the event loop.
 pub struct RetrieveWork {
     store: Arc<CoreStore>,
-    id: String,
-    start_line: usize,
-    max_lines: usize,
+    page: (String, usize, usize),
 }
 
 impl Work for RetrieveWork {
@@ -76,8 +74,9 @@ impl Work for RetrieveWork {
     const ENTRY: &'static str = "RecoveryStore.retrieveAsync:worker";
 
     fn run(&mut self) -> Result<Retrieved, ErrorCode> {
+        let (id, start_line, max_lines) = &self.page;
         self.store
-            .retrieve(&self.id, self.start_line, self.max_lines)
+            .retrieve(id, *start_line, *max_lines)
             .map_err(from_core)
     }
 
@@ -96,17 +95,20 @@ fn retrieved_lines(got: Retrieved) -> RetrievedLines {
     }
 }
 
-impl RecoveryStore {
-    fn retrieve_core(
-        &self,
-        id: &str,
-        start_line: Option<f64>,
-        max_lines: Option<f64>,
-    ) -> Result<Retrieved, ErrorCode> {
-        let start = line_argument(start_line, 1, "startLine")?;
-        let max = line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?;
-        self.inner.retrieve(id, start, max).map_err(from_core)
-    }
+/// The `id`, `startLine` and `maxLines` of the retrieve methods, checked.
+fn page_args(
+    id: Arg<String>,
+    start_line: Option<Arg<f64>>,
+    max_lines: Option<Arg<f64>>,
+) -> Result<(String, usize, usize), ErrorCode> {
+    let id = id.get("id", "a string")?;
+    let start_line = Arg::optional(start_line, "startLine", "a line number")?;
+    let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+    Ok((
+        id,
+        line_argument(start_line, 1, "startLine")?,
+        line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?,
+    ))
 }
 
 /// Checks the store options: counts are whole numbers of at least 1, and a `dir` must name a
@@ -190,13 +192,10 @@ impl RecoveryStore {
         #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
         #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<RetrievedLines, ErrorCode> {
-        let id = id.get("id", "a string")?;
-        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
-        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        let (id, start, max) = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieve", || {
-            Ok(retrieved_lines(
-                self.retrieve_core(&id, start_line, max_lines)?,
-            ))
+            let got = self.inner.retrieve(&id, start, max).map_err(from_core)?;
+            Ok(retrieved_lines(got))
         })
     }
 
@@ -209,15 +208,11 @@ impl RecoveryStore {
         #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
         #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<AsyncTask<OffThread<RetrieveWork>>, ErrorCode> {
-        let id = id.get("id", "a string")?;
-        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
-        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        let page = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieveAsync", || {
             Ok(OffThread::task(RetrieveWork {
                 store: Arc::clone(&self.inner),
-                id,
-                start_line: line_argument(start_line, 1, "startLine")?,
-                max_lines: line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?,
+                page,
             }))
         })
     }
@@ -230,11 +225,10 @@ impl RecoveryStore {
         #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
         #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<Buffer, ErrorCode> {
-        let id = id.get("id", "a string")?;
-        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
-        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        let (id, start, max) = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieveBytes", || {
-            Ok(self.retrieve_core(&id, start_line, max_lines)?.text.into())
+            let got = self.inner.retrieve(&id, start, max).map_err(from_core)?;
+            Ok(got.text.into())
         })
     }
 
