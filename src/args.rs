@@ -44,6 +44,8 @@ fn js_type_name(value: &Unknown) -> &'static str {
 }
 
 impl<T: FromNapiValue> FromNapiValue for Arg<T> {
+    // SAFETY: napi calls this with the env and a value of the current call, which is all the
+    // body relies on.
     unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
         // SAFETY: forwarded from napi's own call with the same env and value.
         let value = unsafe { Unknown::from_raw_unchecked(env, value) };

@@ -33,6 +33,8 @@ impl TypeName for Raw {
 }
 
 impl ToNapiValue for Raw {
+    // SAFETY: nothing is dereferenced; the value was made in the env napi converts for, in the
+    // same call.
     unsafe fn to_napi_value(_env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
         Ok(val.0)
     }
