@@ -165,18 +165,18 @@ export interface ClosureInfo {
 
 /**
  * Compacts tool output. Small inputs come back unchanged; any internal failure returns the
- * original (fail open). A string over `maxInputBytes` is never copied out of V8: it is hashed
- * in pieces and handed back as the same value.
+ * original (fail open).
  */
 export declare function compact(input: Buffer | string, options?: CompactOptionsInput | undefined | null): CompactResult
 
 /**
- * Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked
- * before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant. The
- * input is copied first, so the task never reads memory the caller still controls.
+ * Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked and the
+ * input copied before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync
+ * variant, and the task never reads memory the caller still controls.
  */
 export declare function compactAsync(input: Buffer | string, options?: CompactOptionsInput | undefined | null): Promise<CompactResult>
 
+/** Options of the compaction entries. */
 export interface CompactOptionsInput {
   /** Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects. */
   kind?: string
@@ -198,13 +198,12 @@ export interface CompactOptionsInput {
   maxOutputBytes?: number
 }
 
+/** What `compact` and `compactAsync` return: plain data properties only. */
 export interface CompactResult {
   /**
    * The compacted view (invalid UTF-8 is shown with U+FFFD here; `compactToBuffer` gives
-   * exact bytes). Unchanged, it is the input itself: a string input is handed back as is; a
-   * Buffer of 64 KiB or more (or `compactAsync`'s copy of one) is decoded only when `text`
-   * is first read, so passing a large input through holds no second copy. Reading it after
-   * the Buffer was written, resized or detached throws `INVALID_ARGUMENT`.
+   * exact bytes). Unchanged, it is the input: a string input is handed back as is, a Buffer
+   * as a string of its bytes (`OUTPUT_TOO_LARGE_FOR_STRING` past V8's string limit).
    */
   text: string
   kind: string
@@ -242,6 +241,7 @@ export declare function distillCapsule(text: string): CapsuleInfo | null
 /** Version of the capsule distiller; cached capsules of another version are remade. */
 export declare function distillerVersion(): number
 
+/** One dropped run of lines, which a marker in the view stands for. */
 export interface DroppedRangeInfo {
   startLine: number
   endLine: number

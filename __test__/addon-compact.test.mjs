@@ -5,9 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { RecoveryStore, ToolIndex, compact, compactAsync, compactToBuffer, contentHash } from "../index.js";
 
 /**
@@ -28,7 +26,6 @@ import { SHARED_DIR } from "./helpers/pi.mjs";
 const CORPUS = path.join(SHARED_DIR, "eval", "compaction");
 const CARGO_TEST = path.join(CORPUS, "04_cargo_test_2fail.txt");
 const skipCorpus = fs.existsSync(CARGO_TEST) ? false : "shared compaction corpus missing";
-const ADDON_URL = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "index.js")).href;
 
 /** A build log whose compaction has many dropped ranges, some templates quoted and non-ASCII. */
 function rangesInput() {
@@ -148,9 +145,7 @@ describe("compact", { skip: skipCorpus }, () => {
     } finally {
       for (const [owner, name, original] of originals) owner[name] = original;
     }
-    // The wasm fallback builds results through napi (see src/js_helpers.rs), where ranges go
-    // through the realm's JSON.parse and, when it gives back the wrong thing, property by property.
-    if (!process.env.NAPI_RS_FORCE_WASI) assert.equal(calls, 0, "no replaced built-in was called");
+    assert.equal(calls, 0, "no replaced built-in was called");
     assert.deepEqual(again, first);
     for (const range of first.ranges) {
       assert.equal(Object.getPrototypeOf(range), Object.prototype);
@@ -158,49 +153,6 @@ describe("compact", { skip: skipCorpus }, () => {
       assert.ok(Number.isInteger(range.startLine) && range.endLine >= range.startLine);
       assert.equal(typeof range.template, "string");
     }
-  });
-
-  test("results and option errors are the same when napi builds and reads them (no JS helpers)", () => {
-    // The fallback of hosts where the addon's small JS helpers cannot be compiled, forced by a
-    // test-only switch in a child Node: every result must be the same, and so must every error.
-    const cases = `[
-      [RANGES, { tool: "bash", command: "make", recoverable: true }],
-      [RANGES, { kind: "log", budgetTokens: 300, aggressiveness: 0.5, maxOutputBytes: 3000 }],
-      [fs.readFileSync(CARGO_TEST, "utf8"), { tool: "bash", command: "cargo test", recoverable: true }],
-      [fs.readFileSync(CARGO_TEST), { tool: "bash", path: "x", query: "fail", thresholdBytes: 10 }],
-      ["short", undefined],
-      [RANGES, { kind: null }],
-      [RANGES, { tool: 5 }],
-      [RANGES, { thresholdBytes: "9" }],
-      [RANGES, { recoverable: 1 }],
-      [RANGES, { budgetTokens: -1 }],
-      [RANGES, { get tool() { throw new Error("getter"); } }],
-    ]`;
-    const body = (replaceParse) => `
-import fs from "node:fs";
-import { compact } from ${JSON.stringify(ADDON_URL)};
-const CARGO_TEST = ${JSON.stringify(CARGO_TEST)};
-const RANGES = ${JSON.stringify(rangesInput())};
-${replaceParse ? "JSON.parse = () => [];" : ""}
-const outcome = ${cases}.map(([input, options]) => {
-  try { return compact(input, options); } catch (error) { return { error: String(error), code: error.code }; }
-});
-process.stdout.write(JSON.stringify(outcome));`;
-    const run = (source, env) => {
-      const child = spawnSync(process.execPath, ["--input-type=module", "-e", source], {
-        encoding: "utf8",
-        timeout: 60_000,
-        env: { ...process.env, ...env },
-      });
-      assert.equal(child.status, 0, child.stderr);
-      return JSON.parse(child.stdout);
-    };
-    const withHelpers = run(body(false), {});
-    assert.equal(withHelpers.filter((out) => out.error).length, 6);
-    assert.ok(withHelpers[0].ranges.length > 3);
-    // Without helpers the ranges go through JSON.parse, or property by property when it is replaced.
-    assert.deepEqual(run(body(false), { PI_LEAN_TEST_NO_JS_HELPERS: "1" }), withHelpers);
-    assert.deepEqual(run(body(true), { PI_LEAN_TEST_NO_JS_HELPERS: "1" }), withHelpers);
   });
 
   test("without recoverable, markers never name an id", () => {

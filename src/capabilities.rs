@@ -7,7 +7,8 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::boundary::{guarded, Arg};
+use crate::args::Arg;
+use crate::errors::guarded;
 
 /// A capsule of one text.
 #[napi(object)]

@@ -1,135 +1,75 @@
-//! Compaction for JS: `compact`, `compactToBuffer` and `compactAsync`. Options are checked
-//! and mapped to `lean_core::compact::CompactOptions`; the engine does the rest. An unchanged
-//! result hands the caller's own input back instead of a copy (see [`ResultText`]).
+//! Compaction for JS: `compact`, `compactToBuffer` and `compactAsync`. Each reads and checks
+//! its options first, then reads the input ([`read_input`]), calls the engine once and converts.
+//! An unchanged string result is the caller's own string; an unchanged Buffer's text is a new
+//! string of its bytes.
 
 use lean_core::compact::{self, CompactOptions, ContentKind};
 use lean_core::hash::xxh3_hex;
-use lean_core::utf16::utf16_to_utf8;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
-use napi::sys;
+use napi::UnknownRef;
 use napi_derive::napi;
 
-use crate::boundary::{
-    failure, fraction, guarded, integer, napi_ok, Arg, OffThread, Work, MAX_SAFE_INTEGER,
-};
-use crate::input::TextInput;
-use crate::js_helpers::{self, OptionNumbers};
-use crate::result_text::{result_text, CallerInput, CompactReturn, ResultParts};
-use crate::types::CompactOptionsInput;
+use crate::args::{fraction, integer, read_input, Arg, Input, MAX_SAFE_INTEGER};
+use crate::convert::{compact_result, holder, internal, text, Raw};
+use crate::errors::{failure, guarded, OffThread, Work};
 
-/// The options argument of the compaction entries. It is read by the env's `readOptions`
-/// helper (see [`js_helpers`]) when every field has a type it takes, which costs a tenth of
-/// napi-rs's derived conversion; otherwise by that conversion, whose errors name the field.
-pub struct OptionsArg(CompactOptionsInput);
-
-impl FromNapiValue for OptionsArg {
-    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
-        // SAFETY: `env` and `value` come straight from napi for the current call.
-        if let Some(options) = unsafe { read_by_helper(env, value) } {
-            return Ok(OptionsArg(options));
-        }
-        // SAFETY: as above.
-        unsafe { CompactOptionsInput::from_napi_value(env, value) }.map(OptionsArg)
-    }
+/// Options of the compaction entries.
+#[napi(object, object_to_js = false)]
+#[derive(Default)]
+pub struct CompactOptionsInput {
+    /// Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects.
+    pub kind: Option<String>,
+    pub tool: Option<String>,
+    pub command: Option<String>,
+    pub path: Option<String>,
+    pub query: Option<String>,
+    /// Inputs smaller than this pass through byte-identical. Default about 1 KB.
+    pub threshold_bytes: Option<f64>,
+    /// Inputs larger than this pass through untouched.
+    pub max_input_bytes: Option<f64>,
+    /// When true, markers name `id=<content hash>` so `token_retrieve` can recover the lines.
+    pub recoverable: Option<bool>,
+    /// 0..=1, default 1; lower keeps more.
+    pub aggressiveness: Option<f64>,
+    /// Per-result budget in estimated tokens (default 8000).
+    pub budget_tokens: Option<f64>,
+    /// Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut.
+    pub max_output_bytes: Option<f64>,
 }
 
-/// The options as `readOptions` reads them, or `None` when it did not (a field of another
-/// type, a getter that threw, no helpers in this env). Safety: `env` and `value` are of the
-/// current call.
-unsafe fn read_by_helper(
-    env: sys::napi_env,
-    value: sys::napi_value,
-) -> Option<CompactOptionsInput> {
-    let [read_options, numbers_array, _] = js_helpers::helpers(env)?;
-    // SAFETY (every call): the values are of `env` in the current call.
-    unsafe {
-        let texts = js_helpers::call(env, read_options, &[value])?;
-        let mut kind = 0;
-        sys::napi_typeof(env, texts, &mut kind);
-        if kind != sys::ValueType::napi_string {
-            return None; // null: a field the derived conversion must report
-        }
-        let mut array_type = 0;
-        let mut length = 0;
-        let mut data = std::ptr::null_mut();
-        let (mut buffer, mut offset) = (std::ptr::null_mut(), 0);
-        let status = sys::napi_get_typedarray_info(
-            env,
-            numbers_array,
-            &mut array_type,
-            &mut length,
-            &mut data,
-            &mut buffer,
-            &mut offset,
-        );
-        if status != sys::Status::napi_ok
-            || array_type != sys::TypedarrayType::float64_array
-            || length != OptionNumbers::LEN
-            || data.is_null()
-        {
-            return None;
-        }
-        // Copied out at once: the array belongs to JS.
-        let numbers: [f64; OptionNumbers::LEN] = std::ptr::read_unaligned(data.cast());
-        let mut units = 0;
-        napi_ok(sys::napi_get_value_string_utf16(
-            env,
-            texts,
-            std::ptr::null_mut(),
-            0,
-            &mut units,
-        ))?;
-        let mut text = vec![0u16; units + 1];
-        let mut written = 0;
-        napi_ok(sys::napi_get_value_string_utf16(
-            env,
-            texts,
-            text.as_mut_ptr(),
-            text.len(),
-            &mut written,
-        ))?;
-        text.truncate(written);
-        let mut at = 0usize;
-        let mut strings = [None, None, None, None, None];
-        for (index, string) in strings.iter_mut().enumerate() {
-            let units = numbers[OptionNumbers::TEXT_LENGTHS + index];
-            if units < 0.0 {
-                continue;
-            }
-            let end = at
-                .checked_add(units as usize)
-                .filter(|&end| end <= text.len())?;
-            *string = Some(String::from_utf8(utf16_to_utf8(&text[at..end])).ok()?);
-            at = end;
-        }
-        let present = numbers[OptionNumbers::PRESENT_NUMBERS] as u32;
-        let number = |index: usize| (present & (1 << index) != 0).then_some(numbers[index]);
-        let [kind, tool, command, path, query] = strings;
-        Some(CompactOptionsInput {
-            kind,
-            tool,
-            command,
-            path,
-            query,
-            threshold_bytes: number(0),
-            max_input_bytes: number(1),
-            recoverable: match numbers[OptionNumbers::RECOVERABLE] {
-                n if n < 0.0 => None,
-                n => Some(n > 0.0),
-            },
-            aggressiveness: number(2),
-            budget_tokens: number(3),
-            max_output_bytes: number(4),
-        })
-    }
+/// One dropped run of lines, which a marker in the view stands for.
+#[napi(object, object_from_js = false)]
+pub struct DroppedRangeInfo {
+    pub start_line: u32,
+    pub end_line: u32,
+    pub template: String,
 }
 
-/// The engine's options from JS, checked. `recovery_id` is left for [`with_recovery_id`]: the
-/// input's bytes may not have been read yet.
-fn core_compact_options(options: Option<OptionsArg>) -> Result<(CompactOptions, bool), ErrorCode> {
-    let options = options.map(|options| options.0).unwrap_or_default();
-    let recoverable = options.recoverable.unwrap_or(false);
+/// What `compact` and `compactAsync` return: plain data properties only.
+#[napi(object, object_from_js = false)]
+pub struct CompactResult {
+    /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `compactToBuffer` gives
+    /// exact bytes). Unchanged, it is the input: a string input is handed back as is, a Buffer
+    /// as a string of its bytes (`OUTPUT_TOO_LARGE_FOR_STRING` past V8's string limit).
+    pub text: String,
+    pub kind: String,
+    pub changed: bool,
+    /// xxh3 of the input: the recovery id.
+    pub id: String,
+    pub original_bytes: f64,
+    pub output_bytes: f64,
+    pub original_lines: u32,
+    pub ranges: Vec<DroppedRangeInfo>,
+    pub strategies: Vec<String>,
+}
+
+type Checked<T> = std::result::Result<T, Error<ErrorCode>>;
+
+/// The engine's options from JS, checked, and whether markers should name the input's id.
+fn core_options(options: Option<Arg<CompactOptionsInput>>) -> Checked<(CompactOptions, bool)> {
+    let options = Arg::optional_object(options, "options", "an options object")?;
+    let options = options.unwrap_or_default();
     let kind = match options.kind.as_deref() {
         None | Some("auto") | Some("") => None,
         Some(name) => Some(ContentKind::parse(name).ok_or_else(|| {
@@ -144,7 +84,13 @@ fn core_compact_options(options: Option<OptionsArg>) -> Result<(CompactOptions, 
     let bytes = |path: &str, value: Option<f64>| {
         integer(path, value, 0, MAX_SAFE_INTEGER).map(|n| n.map(|n| n as usize))
     };
-    let options = CompactOptions {
+    let budget_tokens = integer(
+        "options.budgetTokens",
+        options.budget_tokens,
+        0,
+        u32::MAX.into(),
+    )?;
+    let core = CompactOptions {
         kind,
         tool: options.tool,
         command: options.command,
@@ -154,172 +100,138 @@ fn core_compact_options(options: Option<OptionsArg>) -> Result<(CompactOptions, 
         max_input_bytes: bytes("options.maxInputBytes", options.max_input_bytes)?,
         recovery_id: None,
         aggressiveness: fraction("options.aggressiveness", options.aggressiveness)?,
-        budget_tokens: integer(
-            "options.budgetTokens",
-            options.budget_tokens,
-            0,
-            u32::MAX.into(),
-        )?
-        .map(|n| n as usize),
+        budget_tokens: budget_tokens.map(|n| n as usize),
         max_output_bytes: bytes("options.maxOutputBytes", options.max_output_bytes)?,
     };
-    Ok((options, recoverable))
+    Ok((core, options.recoverable.unwrap_or(false)))
 }
 
-/// `options` with markers naming `input`'s id when the caller asked for recoverable views.
-fn with_recovery_id(
-    (mut options, recoverable): (CompactOptions, bool),
-    input: &[u8],
-) -> CompactOptions {
-    if recoverable {
-        options.recovery_id = Some(xxh3_hex(input));
+/// The engine over `input`, once. A recoverable call hashes the input once, for the markers'
+/// id, and hands that hash to the engine as the result's id too.
+fn run((options, recoverable): &(CompactOptions, bool), input: &[u8]) -> compact::Compacted {
+    if !recoverable {
+        return compact::compact_unchanged_empty(input, options);
     }
-    options
-}
-
-fn compact_result(out: compact::Compacted, input: CallerInput) -> CompactReturn {
-    let (text, deferred) = result_text(out.changed, &out.id, out.text, input);
-    let parts = ResultParts {
-        text,
-        kind: out.kind.as_str(),
-        changed: out.changed,
-        id: out.id,
-        original_bytes: out.original_bytes,
-        output_bytes: out.output_bytes,
-        original_lines: out.original_lines,
-        ranges: out.ranges,
-        strategies: out.strategies,
+    let id = xxh3_hex(input);
+    let options = CompactOptions {
+        recovery_id: Some(id.clone()),
+        ..options.clone()
     };
-    CompactReturn::new(parts, deferred)
-}
-
-pub(crate) fn input_bytes(input: &Either<Buffer, String>) -> &[u8] {
-    match input {
-        Either::A(buf) => buf,
-        Either::B(text) => text.as_bytes(),
-    }
+    compact::compact_unchanged_empty_with_id(input, &options, id)
 }
 
 /// Compacts tool output. Small inputs come back unchanged; any internal failure returns the
-/// original (fail open). A string over `maxInputBytes` is never copied out of V8: it is hashed
-/// in pieces and handed back as the same value.
+/// original (fail open).
 #[napi(catch_unwind, ts_return_type = "CompactResult")]
 pub fn compact(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
+    env: Env,
+    #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<OptionsArg>,
+        Arg<CompactOptionsInput>,
     >,
-) -> Result<CompactReturn, ErrorCode> {
-    let input = input.get("input", "a Buffer or a string")?;
-    let options = Arg::optional_object(options, "options", "an options object")?;
+) -> Result<Raw, ErrorCode> {
+    let options = core_options(options)?;
+    let read = read_input(input)?;
     guarded("compact", || {
-        let options = core_compact_options(options)?;
-        match input {
-            TextInput::String(text) => {
-                let limit = compact::max_input_bytes(&options.0);
-                let out = match text
-                    .with_read_within(limit, |bytes| compact_bytes(bytes, options.clone()))?
-                {
-                    // The view is built from a copy; the caller's own string goes back.
-                    Some(out) => out,
-                    None => {
-                        let id = text.hash_in_pieces()?;
-                        compact::unread_passthrough(text.utf8_len()?, id, &options.0)
-                    }
-                };
-                Ok(compact_result(out, CallerInput::String(text.value())))
-            }
-            TextInput::Buffer(buffer, value) => {
-                let out = compact_bytes(&buffer, options);
-                Ok(compact_result(out, CallerInput::Buffer(buffer, value)))
-            }
-        }
+        let out = run(&options, read.bytes());
+        let text = match (&read, out.changed) {
+            (_, true) => text(&env, &out.text)?,
+            (Input::String(_), false) => input.raw(),
+            (Input::Buffer(buffer), false) => text(&env, buffer)?,
+        };
+        compact_result(&env, &out, text)
     })
-}
-
-/// The engine over `input`. A recoverable call hashes the input once, for the markers' id,
-/// and hands that hash to the engine as the result's id too.
-fn compact_bytes(input: &[u8], options: (CompactOptions, bool)) -> compact::Compacted {
-    let options = with_recovery_id(options, input);
-    match options.recovery_id.clone() {
-        Some(id) => compact::compact_unchanged_empty_with_id(input, &options, id),
-        None => compact::compact_unchanged_empty(input, &options),
-    }
 }
 
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
 #[napi(catch_unwind)]
 pub fn compact_to_buffer(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<OptionsArg>,
+        Arg<CompactOptionsInput>,
     >,
 ) -> Result<Buffer, ErrorCode> {
-    let input = input.get("input", "a Buffer or a string")?;
-    let options = Arg::optional_object(options, "options", "an options object")?;
+    let options = core_options(options)?;
+    let read = read_input(input)?;
     guarded("compactToBuffer", || {
-        let options = core_compact_options(options)?;
-        let input = match input {
-            TextInput::Buffer(buffer, _) => Either::A(buffer),
-            TextInput::String(text) => Either::B(text.read()?),
-        };
-        let bytes = match &input {
-            Either::A(buffer) => &buffer[..],
-            Either::B(bytes) => &bytes[..],
-        };
-        let out = compact_bytes(bytes, options);
-        if out.changed {
-            return Ok(out.text.into());
-        }
-        // Unchanged: hand the input back rather than a copy of it.
-        Ok(match input {
-            Either::A(buf) => buf,
-            Either::B(bytes) => bytes.into(),
+        let out = run(&options, read.bytes());
+        Ok(match (out.changed, read) {
+            (true, _) => out.text.into(),
+            // Unchanged: hand the input back rather than a copy of it.
+            (false, Input::Buffer(buffer)) => buffer,
+            (false, Input::String(text)) => text.into_bytes().into(),
         })
     })
 }
 
-/// `compactAsync`: the engine on the libuv pool, over bytes the task owns.
+/// `compactAsync`: the engine on the libuv pool, over a copy the task owns.
 pub struct CompactWork {
     input: Vec<u8>,
-    /// Validated before the task is queued, so bad options fail synchronously with a code.
     options: (CompactOptions, bool),
+    /// A string input in a holder object, to hand back when it comes back unchanged (as
+    /// `compact` does).
+    string: Option<UnknownRef>,
 }
 
 impl Work for CompactWork {
-    /// The result, and the input when it came back unchanged (the result's text then).
-    type Output = (compact::Compacted, Vec<u8>);
-    type JsValue = CompactReturn;
+    type Output = compact::Compacted;
+    type JsValue = Raw;
     const ENTRY: &'static str = "compactAsync:worker";
 
     fn run(&mut self) -> Result<Self::Output, ErrorCode> {
-        let input = std::mem::take(&mut self.input);
-        Ok((compact_bytes(&input, self.options.clone()), input))
+        Ok(run(&self.options, &self.input))
     }
 
-    fn finish((out, input): Self::Output) -> Result<CompactReturn, ErrorCode> {
-        Ok(compact_result(out, CallerInput::Owned(input)))
+    fn finish(&mut self, env: &Env, out: Self::Output) -> Result<Raw, ErrorCode> {
+        let text = match (&self.string, out.changed) {
+            (_, true) => text(env, &out.text)?,
+            (Some(holder), false) => holder
+                .get_value(env)
+                .and_then(Object::from_unknown)
+                .and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"))
+                .map_err(|_| internal("read the input string back"))?
+                .raw(),
+            (None, false) => text(env, &self.input)?,
+        };
+        compact_result(env, &out, text)
+    }
+
+    fn release(self, env: &Env) {
+        if let Some(string) = self.string {
+            let _ = string.unref(env);
+        }
     }
 }
 
-/// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked
-/// before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync variant. The
-/// input is copied first, so the task never reads memory the caller still controls.
+/// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked and the
+/// input copied before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync
+/// variant, and the task never reads memory the caller still controls.
 #[napi(catch_unwind, ts_return_type = "Promise<CompactResult>")]
 pub fn compact_async(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<TextInput>,
+    env: Env,
+    #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<OptionsArg>,
+        Arg<CompactOptionsInput>,
     >,
 ) -> Result<AsyncTask<OffThread<CompactWork>>, ErrorCode> {
-    let input = input.get("input", "a Buffer or a string")?;
-    let options = Arg::optional_object(options, "options", "an options object")?;
+    let options = core_options(options)?;
+    let read = read_input(input)?;
     guarded("compactAsync", || {
-        let options = core_compact_options(options)?;
-        let input = match input {
-            TextInput::Buffer(buffer, _) => buffer.to_vec(),
-            TextInput::String(text) => text.read()?,
+        let (input, string) = match read {
+            Input::Buffer(buffer) => (buffer.to_vec(), None),
+            Input::String(text) => {
+                // napi refers to objects only (before Node-API 10): the string goes in a plain
+                // object of ours, read back as an own data property, which runs no JS.
+                let held = holder(&env, input.raw()).and_then(|holder| {
+                    holder.create_ref().map_err(|_| internal("hold the input"))
+                })?;
+                (text.into_bytes(), Some(held))
+            }
         };
-        Ok(OffThread::task(CompactWork { input, options }))
+        Ok(OffThread::task(CompactWork {
+            input,
+            options,
+            string,
+        }))
     })
 }

@@ -1,31 +1,31 @@
 //! N-API binding for pi-lean: the only crate that knows about napi. It maps JS arguments to
 //! `lean-core` calls and converts the answers back; no domain rule lives here.
 //!
-//! - `boundary`: panics caught and silenced, errors in one form with stable `code`s,
-//!   arguments checked as [`boundary::Arg`] (a wrong type is `INVALID_ARGUMENT` naming it),
-//!   and the one off-thread task behind every async entry.
-//! - `types`: the plain objects that cross the boundary and their conversions.
-//! - `skills`: `SkillIndex` (search, browse, load) and `capDescription`.
-//! - `policy`: `SkillPolicy`, `matchSkillPattern`, `resolveSkillScope`.
-//! - `compact`: `compact`, `compactToBuffer`, `compactAsync`; `input` reads their text input
-//!   (a string only as far as needed), `result_text` hands an unchanged input back and
-//!   `result_ranges` converts the dropped ranges; `js_helpers` holds the small JS functions
-//!   that read the options and build the result where napi's property calls cost more.
-//! - `recovery`: `RecoveryStore`.
-//! - `tools`: `ToolIndex`.
-//! - `capabilities`: the capsule distiller and validator for capability routing.
+//! Two rules hold at this boundary:
+//! - **No JS runs while Rust holds a pointer into JS memory.** An entry reads and checks every
+//!   argument and option first (reading an option may run the caller's getter, and a getter can
+//!   detach or transfer a Buffer's memory); only then does it borrow or copy the input, and from
+//!   there to the end of the borrow it calls nothing that can run JS. An async entry copies its
+//!   input before it queues, and holds JS values only by napi references.
+//! - **Results are plain data**, built one way (`convert`): properties are defined, never
+//!   assigned through setters, and no accessor or native state outlives the call.
+//!
+//! - `args`: arguments read and checked, nothing borrowed yet ([`args::Arg`], [`args::read_input`]).
+//! - `convert`: core results to JS values.
+//! - `errors`: core errors to coded JS errors, the panic guard, the one async task.
+//! - `types`: the plain objects of the skill and recovery APIs.
+//! - one file per exported family: `compact`, `skills`, `policy`, `recovery`, `tools`,
+//!   `capabilities`.
 #![deny(clippy::all)]
 
 // Public so the exported items count as used in every build (napi registers them at load).
-mod boundary;
+mod args;
 pub mod capabilities;
 pub mod compact;
-pub mod input;
-pub mod js_helpers;
+mod convert;
+mod errors;
 pub mod policy;
 pub mod recovery;
-pub mod result_ranges;
-pub mod result_text;
 pub mod skills;
 pub mod tools;
 pub mod types;
@@ -35,7 +35,7 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use boundary::{guarded, Arg};
+use errors::guarded;
 
 /// Version of the native core, so JS can check it loaded the binary it expects.
 #[napi(catch_unwind)]
@@ -46,11 +46,8 @@ pub fn core_version() -> Result<String, ErrorCode> {
 /// xxh3-64 of a string or Buffer as 16 hex digits (the id scheme used everywhere).
 #[napi(catch_unwind)]
 pub fn content_hash(
-    #[napi(ts_arg_type = "Buffer | string")] input: Arg<input::TextInput>,
+    #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
 ) -> Result<String, ErrorCode> {
-    let input = input.get("input", "a Buffer or a string")?;
-    guarded("contentHash", || match input {
-        input::TextInput::Buffer(buffer, _) => Ok(xxh3_hex(&buffer)),
-        input::TextInput::String(text) => text.hash(),
-    })
+    let input = args::read_input(input)?;
+    guarded("contentHash", || Ok(xxh3_hex(input.bytes())))
 }

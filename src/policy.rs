@@ -7,7 +7,8 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::boundary::{failure, guarded, Arg};
+use crate::args::Arg;
+use crate::errors::{failure, guarded};
 use crate::types::{SkillPolicyRule, SkillScopeInput, SkillScopeView};
 
 fn policy_action(text: &str, what: &str) -> Result<skills::PolicyAction, ErrorCode> {

@@ -12,11 +12,42 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::boundary::{
-    from_core, guarded, integer, invalid, Arg, OffThread, Work, MAX_SAFE_INTEGER,
-};
-use crate::compact::input_bytes;
-use crate::types::{js_count, RecoveryStats, RecoveryStoreOptions, RetrievedLines};
+use crate::args::{integer, read_input, Arg, MAX_SAFE_INTEGER};
+use crate::convert::js_count;
+use crate::errors::{from_core, guarded, invalid, OffThread, Work};
+
+#[napi(object)]
+pub struct RecoveryStoreOptions {
+    pub max_entries: Option<f64>,
+    pub max_bytes: Option<f64>,
+    /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
+    pub dir: Option<String>,
+    pub disk_budget_bytes: Option<f64>,
+}
+
+#[napi(object)]
+pub struct RetrievedLines {
+    /// The exact original lines, line terminators included.
+    pub text: String,
+    pub start_line: u32,
+    pub end_line: u32,
+    pub total_lines: u32,
+    pub next_start_line: Option<u32>,
+}
+
+#[napi(object)]
+pub struct RecoveryStats {
+    pub entries: u32,
+    pub bytes: f64,
+    pub disk_entries: u32,
+    pub disk_bytes: f64,
+    /// Originals accepted by `put` whose blob is not durable yet.
+    pub pending_writes: u32,
+    /// Temp files of crashed writers deleted when the store opened.
+    pub stale_temps_removed: f64,
+    /// Blob writes that failed since the store opened.
+    pub write_failures: f64,
+}
 
 /// Line arguments from JS: 1-based whole numbers, so 0, negatives and fractions are caller
 /// errors rather than something to clamp or wrap.
@@ -34,9 +65,7 @@ pub struct RecoveryStore {
 /// `retrieveAsync`: reads a blob from disk on the libuv pool instead of the event loop.
 pub struct RetrieveWork {
     store: Arc<CoreStore>,
-    id: String,
-    start_line: usize,
-    max_lines: usize,
+    page: (String, usize, usize),
 }
 
 impl Work for RetrieveWork {
@@ -45,12 +74,13 @@ impl Work for RetrieveWork {
     const ENTRY: &'static str = "RecoveryStore.retrieveAsync:worker";
 
     fn run(&mut self) -> Result<Retrieved, ErrorCode> {
+        let (id, start_line, max_lines) = &self.page;
         self.store
-            .retrieve(&self.id, self.start_line, self.max_lines)
+            .retrieve(id, *start_line, *max_lines)
             .map_err(from_core)
     }
 
-    fn finish(got: Retrieved) -> Result<RetrievedLines, ErrorCode> {
+    fn finish(&mut self, _env: &Env, got: Retrieved) -> Result<RetrievedLines, ErrorCode> {
         Ok(retrieved_lines(got))
     }
 }
@@ -65,17 +95,20 @@ fn retrieved_lines(got: Retrieved) -> RetrievedLines {
     }
 }
 
-impl RecoveryStore {
-    fn retrieve_core(
-        &self,
-        id: &str,
-        start_line: Option<f64>,
-        max_lines: Option<f64>,
-    ) -> Result<Retrieved, ErrorCode> {
-        let start = line_argument(start_line, 1, "startLine")?;
-        let max = line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?;
-        self.inner.retrieve(id, start, max).map_err(from_core)
-    }
+/// The `id`, `startLine` and `maxLines` of the retrieve methods, checked.
+fn page_args(
+    id: Arg<String>,
+    start_line: Option<Arg<f64>>,
+    max_lines: Option<Arg<f64>>,
+) -> Result<(String, usize, usize), ErrorCode> {
+    let id = id.get("id", "a string")?;
+    let start_line = Arg::optional(start_line, "startLine", "a line number")?;
+    let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+    Ok((
+        id,
+        line_argument(start_line, 1, "startLine")?,
+        line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?,
+    ))
 }
 
 /// Checks the store options: counts are whole numbers of at least 1, and a `dir` must name a
@@ -133,11 +166,11 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn put(
         &self,
-        #[napi(ts_arg_type = "Buffer | string")] input: Arg<Either<Buffer, String>>,
+        #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
     ) -> Result<String, ErrorCode> {
-        let input = input.get("input", "a Buffer or a string")?;
+        let input = read_input(input)?;
         guarded("RecoveryStore.put", || {
-            self.inner.put(input_bytes(&input)).map_err(from_core)
+            self.inner.put(input.bytes()).map_err(from_core)
         })
     }
 
@@ -159,13 +192,10 @@ impl RecoveryStore {
         #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
         #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<RetrievedLines, ErrorCode> {
-        let id = id.get("id", "a string")?;
-        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
-        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        let (id, start, max) = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieve", || {
-            Ok(retrieved_lines(
-                self.retrieve_core(&id, start_line, max_lines)?,
-            ))
+            let got = self.inner.retrieve(&id, start, max).map_err(from_core)?;
+            Ok(retrieved_lines(got))
         })
     }
 
@@ -178,15 +208,11 @@ impl RecoveryStore {
         #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
         #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<AsyncTask<OffThread<RetrieveWork>>, ErrorCode> {
-        let id = id.get("id", "a string")?;
-        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
-        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        let page = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieveAsync", || {
             Ok(OffThread::task(RetrieveWork {
                 store: Arc::clone(&self.inner),
-                id,
-                start_line: line_argument(start_line, 1, "startLine")?,
-                max_lines: line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?,
+                page,
             }))
         })
     }
@@ -199,11 +225,10 @@ impl RecoveryStore {
         #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
         #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
     ) -> Result<Buffer, ErrorCode> {
-        let id = id.get("id", "a string")?;
-        let start_line = Arg::optional(start_line, "startLine", "a line number")?;
-        let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
+        let (id, start, max) = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieveBytes", || {
-            Ok(self.retrieve_core(&id, start_line, max_lines)?.text.into())
+            let got = self.inner.retrieve(&id, start, max).map_err(from_core)?;
+            Ok(got.text.into())
         })
     }
 

@@ -4,7 +4,6 @@
 //! its dependencies read many files, so both also run off the event loop (`build`,
 //! `loadAsync`).
 
-use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -13,107 +12,14 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::boundary::{from_core, guarded, integer, Arg, OffThread, Work, MAX_SAFE_INTEGER};
+use crate::args::{
+    inputs, integer, load_request, page_request, snapshot_options, Arg, MAX_SAFE_INTEGER,
+};
+use crate::errors::{from_core, guarded, OffThread, Work};
 use crate::types::{
     js_count, BrowseResponse, ClosureInfo, LoadOptions, LoadedSkill, SearchOptions, SearchResponse,
     SkillDiagnostic, SkillIndexOptions, SkillInfo, SkillInput,
 };
-
-/// `options.maxSourceBytes`, `options.autoload` and `options.embeddings`, checked.
-fn snapshot_options(options: Option<SkillIndexOptions>) -> Result<SnapshotOptions, ErrorCode> {
-    let defaults = SnapshotOptions::default();
-    let Some(options) = options else {
-        return Ok(defaults);
-    };
-    Ok(SnapshotOptions {
-        max_source_bytes: integer(
-            "options.maxSourceBytes",
-            options.max_source_bytes,
-            1,
-            MAX_SAFE_INTEGER,
-        )?
-        .unwrap_or(defaults.max_source_bytes),
-        autoload: Arg::optional_object(
-            options.autoload,
-            "options.autoload",
-            "an object mapping skill names to arrays of skill names",
-        )?
-        .unwrap_or_default(),
-        embeddings: options.embeddings.unwrap_or(defaults.embeddings),
-    })
-}
-
-/// `options` of `search` and `browse` as a core page request; `offset` only for `search`.
-fn page_request(
-    options: Option<SearchOptions>,
-    with_offset: bool,
-) -> Result<skills::PageRequest, ErrorCode> {
-    let Some(o) = options else {
-        return Ok(skills::PageRequest::default());
-    };
-    let offset = match with_offset {
-        true => integer(
-            "options.offset",
-            o.offset,
-            0,
-            skills::MAX_SEARCH_DEPTH as u64 - 1,
-        )?,
-        false => None,
-    };
-    Ok(skills::PageRequest {
-        limit: integer("options.limit", o.limit, 1, u32::MAX.into())?.map(|n| n as usize),
-        description_max: integer(
-            "options.descriptionMax",
-            o.description_max,
-            0,
-            u32::MAX.into(),
-        )?
-        .map(|n| n as usize),
-        offset: offset.unwrap_or(0) as usize,
-        eligibility: skills::Eligibility {
-            include_hidden: o.include_hidden.unwrap_or(false),
-            only: o.only.map(HashSet::from_iter),
-            exclude: o.exclude.map(HashSet::from_iter).unwrap_or_default(),
-        },
-    })
-}
-
-/// `options` of `load`, checked.
-fn load_request(options: Option<LoadOptions>) -> Result<skills::LoadRequest, ErrorCode> {
-    let defaults = skills::LoadRequest::default();
-    let Some(o) = options else {
-        return Ok(defaults);
-    };
-    let position = |path: &str, value| {
-        integer(path, value, 0, u32::MAX.into()).map(|n| n.unwrap_or(0) as usize)
-    };
-    Ok(skills::LoadRequest {
-        offset: position("options.offset", o.offset)?,
-        column: position("options.column", o.column)?,
-        rev: o.rev,
-        allow_hidden: o.allow_hidden.unwrap_or(defaults.allow_hidden),
-        with_dependencies: o.with_dependencies.unwrap_or(defaults.with_dependencies),
-    })
-}
-
-/// The skill list and options of the constructor and of `build`, checked.
-fn inputs(
-    skills_in: Arg<Vec<SkillInput>>,
-    options: Option<Arg<SkillIndexOptions>>,
-) -> Result<(Vec<skills::SkillInput>, SnapshotOptions), ErrorCode> {
-    let skills_in = skills_in.get(
-        "skillsIn",
-        "an array of skills ({ name, description, ... })",
-    )?;
-    let options = Arg::optional_object(options, "options", "an options object")?;
-    Ok((
-        skills_in
-            .into_iter()
-            .map(skills::SkillInput::from)
-            .collect(),
-        snapshot_options(options)?,
-    ))
-}
 
 /// A snapshot of the skill catalog with its search index. Immutable once built: a new
 /// snapshot is built when Pi reports a different skill set, and cursors bind to its fingerprint.
@@ -139,7 +45,7 @@ impl Work for BuildWork {
         Ok(SkillSnapshot::from_inputs(inputs, self.options.clone()))
     }
 
-    fn finish(snapshot: SkillSnapshot) -> Result<SkillIndex, ErrorCode> {
+    fn finish(&mut self, _env: &Env, snapshot: SkillSnapshot) -> Result<SkillIndex, ErrorCode> {
         Ok(SkillIndex {
             inner: Arc::new(snapshot),
         })
@@ -164,7 +70,11 @@ impl Work for LoadWork {
             .map_err(from_core)
     }
 
-    fn finish(loaded: skills::LoadedSkill) -> Result<LoadedSkill, ErrorCode> {
+    fn finish(
+        &mut self,
+        _env: &Env,
+        loaded: skills::LoadedSkill,
+    ) -> Result<LoadedSkill, ErrorCode> {
         Ok(loaded.into())
     }
 }

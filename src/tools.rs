@@ -5,8 +5,24 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::boundary::{guarded, integer, Arg};
-use crate::types::{js_count, ToolInput, ToolSearchHit};
+use crate::args::{integer, Arg};
+use crate::convert::js_count;
+use crate::errors::guarded;
+
+/// One tool's metadata, from Pi's `getAllTools()`.
+#[napi(object)]
+pub struct ToolInput {
+    pub name: String,
+    pub description: Option<String>,
+    /// Parameter names and descriptions flattened to text (the schema itself is not needed).
+    pub parameters: Option<String>,
+}
+
+#[napi(object)]
+pub struct ToolSearchHit {
+    pub name: String,
+    pub score: f64,
+}
 
 /// Search over tool metadata, so deferred tools can be found and activated by a query.
 #[napi]

@@ -8,14 +8,10 @@ use std::path::{Path, PathBuf};
 use lean_core::skills;
 use napi_derive::napi;
 
-use crate::boundary::{from_core, Arg};
-use crate::result_ranges::DroppedRanges;
-use crate::result_text::ResultText;
+use crate::args::Arg;
+use crate::errors::from_core;
 
-/// A count as a JS number (`u32` on the JS side; saturates rather than wraps).
-pub(crate) fn js_count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
+pub(crate) use crate::convert::js_count;
 
 // ---------------------------------------------------------------------------------------------
 // Skills
@@ -374,115 +370,4 @@ pub struct SkillScopeView {
     pub group: Option<String>,
     /// The names the scope admits, in the order given; absent for all skills.
     pub members: Option<Vec<String>>,
-}
-
-// ---------------------------------------------------------------------------------------------
-// Compaction
-// ---------------------------------------------------------------------------------------------
-
-#[napi(object)]
-#[derive(Clone, Default)]
-pub struct CompactOptionsInput {
-    /// Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects.
-    pub kind: Option<String>,
-    pub tool: Option<String>,
-    pub command: Option<String>,
-    pub path: Option<String>,
-    pub query: Option<String>,
-    /// Inputs smaller than this pass through byte-identical. Default about 1 KB.
-    pub threshold_bytes: Option<f64>,
-    /// Inputs larger than this pass through untouched.
-    pub max_input_bytes: Option<f64>,
-    /// When true, markers name `id=<content hash>` so `token_retrieve` can recover the lines.
-    pub recoverable: Option<bool>,
-    /// 0..=1, default 1; lower keeps more.
-    pub aggressiveness: Option<f64>,
-    /// Per-result budget in estimated tokens (default 8000).
-    pub budget_tokens: Option<f64>,
-    /// Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut.
-    pub max_output_bytes: Option<f64>,
-}
-
-#[napi(object)]
-pub struct DroppedRangeInfo {
-    pub start_line: u32,
-    pub end_line: u32,
-    pub template: String,
-}
-
-#[napi(object, object_from_js = false)]
-pub struct CompactResult {
-    /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `compactToBuffer` gives
-    /// exact bytes). Unchanged, it is the input itself: a string input is handed back as is; a
-    /// Buffer of 64 KiB or more (or `compactAsync`'s copy of one) is decoded only when `text`
-    /// is first read, so passing a large input through holds no second copy. Reading it after
-    /// the Buffer was written, resized or detached throws `INVALID_ARGUMENT`.
-    #[napi(ts_type = "string")]
-    pub text: ResultText,
-    pub kind: String,
-    pub changed: bool,
-    /// xxh3 of the input: the recovery id.
-    pub id: String,
-    pub original_bytes: f64,
-    pub output_bytes: f64,
-    pub original_lines: u32,
-    #[napi(ts_type = "Array<DroppedRangeInfo>")]
-    pub ranges: DroppedRanges,
-    pub strategies: Vec<String>,
-}
-
-// ---------------------------------------------------------------------------------------------
-// Recovery store
-// ---------------------------------------------------------------------------------------------
-
-#[napi(object)]
-pub struct RecoveryStoreOptions {
-    pub max_entries: Option<f64>,
-    pub max_bytes: Option<f64>,
-    /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
-    pub dir: Option<String>,
-    pub disk_budget_bytes: Option<f64>,
-}
-
-#[napi(object)]
-pub struct RetrievedLines {
-    /// The exact original lines, line terminators included.
-    pub text: String,
-    pub start_line: u32,
-    pub end_line: u32,
-    pub total_lines: u32,
-    pub next_start_line: Option<u32>,
-}
-
-#[napi(object)]
-pub struct RecoveryStats {
-    pub entries: u32,
-    pub bytes: f64,
-    pub disk_entries: u32,
-    pub disk_bytes: f64,
-    /// Originals accepted by `put` whose blob is not durable yet.
-    pub pending_writes: u32,
-    /// Temp files of crashed writers deleted when the store opened.
-    pub stale_temps_removed: f64,
-    /// Blob writes that failed since the store opened.
-    pub write_failures: f64,
-}
-
-// ---------------------------------------------------------------------------------------------
-// Tool index
-// ---------------------------------------------------------------------------------------------
-
-/// One tool's metadata, from Pi's `getAllTools()`.
-#[napi(object)]
-pub struct ToolInput {
-    pub name: String,
-    pub description: Option<String>,
-    /// Parameter names and descriptions flattened to text (the schema itself is not needed).
-    pub parameters: Option<String>,
-}
-
-#[napi(object)]
-pub struct ToolSearchHit {
-    pub name: String,
-    pub score: f64,
 }

@@ -52,6 +52,8 @@ pub enum ErrorCode {
     RecoveryIo,
     /// An argument has the wrong type or is out of range.
     InvalidArgument,
+    /// A text is longer than a JS string can be (V8's limit); its bytes are still available.
+    OutputTooLargeForString,
     /// A bug: a panic or an impossible state, caught before it crossed FFI.
     Internal,
 }
@@ -82,6 +84,7 @@ impl ErrorCode {
             ErrorCode::RecoveryExpired => "RECOVERY_EXPIRED",
             ErrorCode::RecoveryIo => "RECOVERY_IO",
             ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
+            ErrorCode::OutputTooLargeForString => "OUTPUT_TOO_LARGE_FOR_STRING",
             ErrorCode::Internal => "INTERNAL",
         }
     }

@@ -1,6 +1,8 @@
-//! The FFI boundary: every exported entry point runs inside [`guarded`], which turns a panic
-//! into an `INTERNAL` error instead of letting it abort Node, and keeps panic messages off the
-//! host's stderr. Errors leaving the addon share one form, `CODE: what happened; what to do`.
+//! Errors and the panic guard of the FFI boundary. Every exported entry point runs inside
+//! [`guarded`], which turns a panic into an `INTERNAL` error instead of letting it abort Node,
+//! and keeps panic messages off the host's stderr. Errors leaving the addon share one form,
+//! `CODE: what happened; what to do`, with a stable `code`. [`OffThread`] is the one napi task
+//! behind every async entry, guarded on both halves.
 //!
 //! The panic hook is per addon (each Rust cdylib links its own std), so it only ever sees
 //! panics raised by this addon. It stays silent while any guarded call is in flight (such a
@@ -38,7 +40,6 @@ fn faulty_entries() -> &'static [String] {
 #[napi_derive::module_init]
 fn read_fault_switch_on_load() {
     faulty_entries();
-    crate::js_helpers::read_switch_on_load();
 }
 
 /// An error in the one message form: `CODE: what happened; what to do`.
@@ -66,32 +67,6 @@ pub(crate) fn clear_pending_exception(env: sys::napi_env) {
     }
 }
 
-/// `INTERNAL` unless a raw napi call returned `napi_ok`; `what` says what it was asked to do.
-pub(crate) fn napi_status(
-    status: sys::napi_status,
-    what: &str,
-) -> std::result::Result<(), Error<ErrorCode>> {
-    if status == sys::Status::napi_ok {
-        return Ok(());
-    }
-    Err(failure(
-        ErrorCode::Internal,
-        format!("napi refused to {what} (status {status})"),
-        remedy(ErrorCode::Internal),
-    ))
-}
-
-/// `Some` when a napi call succeeded: for paths that fall back to another way on any failure
-/// and so need no message.
-pub(crate) fn napi_ok(status: sys::napi_status) -> Option<()> {
-    (status == sys::Status::napi_ok).then_some(())
-}
-
-/// [`napi_status`] for a conversion to JS (`ToNapiValue`), whose errors are napi's own type.
-pub(crate) fn conversion_status(status: sys::napi_status, what: &str) -> Result<()> {
-    napi_status(status, what).map_err(|error| Error::new(Status::GenericFailure, error.reason))
-}
-
 /// What a caller can do about an error of this code, when the core gave no advice itself.
 pub(crate) fn remedy(code: ErrorCode) -> &'static str {
     match code {
@@ -117,6 +92,7 @@ pub(crate) fn remedy(code: ErrorCode) -> &'static str {
         ErrorCode::RecoveryExpired => "re-run the tool to get the output again",
         ErrorCode::RecoveryIo => "check the recovery directory's permissions and free space",
         ErrorCode::InvalidArgument => "check the argument against the documented types",
+        ErrorCode::OutputTooLargeForString => "ask for the bytes instead of a string",
         ErrorCode::Internal => "retry, and report it as a pi-lean bug if it repeats",
     }
 }
@@ -219,186 +195,10 @@ pub(crate) fn rejection(env: Env, error: Error<ErrorCode>) -> Error {
     Error::from(JsError::from(error).into_unknown(env))
 }
 
-/// An argument as JS passed it, converted but not yet accepted. napi's own conversion errors
-/// (`InvalidArg`, `StringExpected`, …) would reach JS with napi's codes before any of our
-/// code runs; taking arguments as `Arg<T>` moves that failure into the entry point, which
-/// reports it as `INVALID_ARGUMENT` naming the argument.
-pub struct Arg<T> {
-    /// The converted value, or napi's reason for refusing it.
-    value: std::result::Result<T, String>,
-    /// The JS type of what was passed, for messages and for object checks (napi reads the
-    /// fields of a string or number as if it were an empty object).
-    js_type: &'static str,
-}
-
-fn js_type_name(env: sys::napi_env, value: sys::napi_value) -> &'static str {
-    let mut kind = 0;
-    // SAFETY: `env` and `value` come straight from napi for the current call.
-    if unsafe { sys::napi_typeof(env, value, &mut kind) } != sys::Status::napi_ok {
-        return "a value of unknown type";
-    }
-    let mut is_array = false;
-    if kind == sys::ValueType::napi_object {
-        // SAFETY: as above.
-        unsafe { sys::napi_is_array(env, value, &mut is_array) };
-    }
-    match kind {
-        sys::ValueType::napi_undefined => "undefined",
-        sys::ValueType::napi_null => "null",
-        sys::ValueType::napi_boolean => "a boolean",
-        sys::ValueType::napi_number => "a number",
-        sys::ValueType::napi_string => "a string",
-        sys::ValueType::napi_symbol => "a symbol",
-        sys::ValueType::napi_function => "a function",
-        sys::ValueType::napi_bigint => "a bigint",
-        _ if is_array => "an array",
-        _ => "an object",
-    }
-}
-
-impl<T: FromNapiValue> FromNapiValue for Arg<T> {
-    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
-        // SAFETY: forwarded from napi's own call with the same env and value.
-        let converted = unsafe { T::from_napi_value(env, value) };
-        if converted.is_err() {
-            // Some conversions fail by letting a JS TypeError pend ("Cannot convert undefined
-            // or null to object"); it would be thrown instead of our coded error.
-            clear_pending_exception(env);
-        }
-        Ok(Arg {
-            value: converted.map_err(|error| error.reason),
-            js_type: js_type_name(env, value),
-        })
-    }
-}
-
-/// What a napi conversion message says was expected, in JS terms.
-fn js_expectation(reason: &str) -> Option<&'static str> {
-    let target = reason
-        .rsplit_once("rust type ")?
-        .1
-        .trim_matches(|c| c == '`' || c == ' ');
-    Some(match target {
-        "String" => "a string",
-        "bool" => "a boolean",
-        "f64" | "f32" | "u32" | "i32" | "i64" | "u64" => "a number",
-        t if t.starts_with("Vec") => "an array",
-        _ => return None,
-    })
-}
-
 /// `INVALID_ARGUMENT` for `path`, in the one message form.
 pub(crate) fn invalid(path: &str, what: impl std::fmt::Display, todo: &str) -> Error<ErrorCode> {
     failure(ErrorCode::InvalidArgument, format!("{path} {what}"), todo)
 }
-
-impl<T> Arg<T> {
-    /// The value, or `INVALID_ARGUMENT` naming `name` and saying it should be `expected`.
-    pub(crate) fn get(
-        self,
-        name: &str,
-        expected: &str,
-    ) -> std::result::Result<T, Error<ErrorCode>> {
-        let js_type = self.js_type;
-        self.value.map_err(|reason| {
-            let todo = format!("pass {expected}");
-            if let Some((head, place)) = reason.rsplit_once(" on ") {
-                if let Some((_, field)) = place.split_once('.') {
-                    let path = format!("{name}.{field}");
-                    return match js_expectation(head) {
-                        Some(kind) => invalid(
-                            &path,
-                            format_args!("is not {kind}"),
-                            &format!("pass {kind} as {path}"),
-                        ),
-                        None => invalid(&path, "has the wrong type", &todo),
-                    };
-                }
-            }
-            if let Some(field) = reason.strip_prefix("Missing field ") {
-                let field = field.replace('`', "");
-                return invalid(name, format_args!("lacks the field {field}"), &todo);
-            }
-            if js_type == "an array" {
-                return invalid(name, "has an element of the wrong type", &todo);
-            }
-            invalid(name, format_args!("is {js_type}, not {expected}"), &todo)
-        })
-    }
-
-    /// Like [`Arg::get`] for an argument that must be a plain object (options, inputs).
-    pub(crate) fn get_object(
-        self,
-        name: &str,
-        expected: &str,
-    ) -> std::result::Result<T, Error<ErrorCode>> {
-        if self.js_type != "an object" {
-            return Err(invalid(
-                name,
-                format_args!("is {}, not {expected}", self.js_type),
-                &format!("pass {expected}"),
-            ));
-        }
-        self.get(name, expected)
-    }
-
-    /// [`Arg::get_object`] for an optional argument (`undefined` or `null` is `None`).
-    pub(crate) fn optional_object(
-        arg: Option<Self>,
-        name: &str,
-        expected: &str,
-    ) -> std::result::Result<Option<T>, Error<ErrorCode>> {
-        arg.map(|arg| arg.get_object(name, expected)).transpose()
-    }
-
-    /// Like [`Arg::get`] for an optional argument (`undefined` or `null` is `None`).
-    pub(crate) fn optional(
-        arg: Option<Self>,
-        name: &str,
-        expected: &str,
-    ) -> std::result::Result<Option<T>, Error<ErrorCode>> {
-        arg.map(|arg| arg.get(name, expected)).transpose()
-    }
-}
-
-/// A JS number that must be an integer in `min..=max`: never truncated, never wrapped.
-pub(crate) fn integer(
-    path: &str,
-    value: Option<f64>,
-    min: u64,
-    max: u64,
-) -> std::result::Result<Option<u64>, Error<ErrorCode>> {
-    let Some(number) = value else {
-        return Ok(None);
-    };
-    if number.is_finite() && number.fract() == 0.0 && number >= min as f64 && number <= max as f64 {
-        Ok(Some(number as u64))
-    } else {
-        Err(invalid(
-            path,
-            format_args!("is {number}, not an integer from {min} to {max}"),
-            &format!("pass a whole number from {min} to {max}"),
-        ))
-    }
-}
-
-/// A JS number that must lie in `0..=1`.
-pub(crate) fn fraction(
-    path: &str,
-    value: Option<f64>,
-) -> std::result::Result<Option<f64>, Error<ErrorCode>> {
-    match value {
-        Some(number) if !(0.0..=1.0).contains(&number) => Err(invalid(
-            path,
-            format_args!("is {number}, outside 0 to 1"),
-            "pass a number from 0 to 1",
-        )),
-        other => Ok(other),
-    }
-}
-
-/// Largest integer a JS number holds exactly: the bound for byte counts.
-pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
 /// Work queued on the libuv pool by an async entry point. The value that implements it owns
 /// every input (copied or moved in before the entry returns), so the worker never reads
@@ -413,7 +213,14 @@ pub trait Work: Send + Sized + 'static {
     fn run(&mut self) -> std::result::Result<Self::Output, Error<ErrorCode>>;
 
     /// Runs on the JS thread, turning the output into what the promise resolves to.
-    fn finish(output: Self::Output) -> std::result::Result<Self::JsValue, Error<ErrorCode>>;
+    fn finish(
+        &mut self,
+        env: &Env,
+        output: Self::Output,
+    ) -> std::result::Result<Self::JsValue, Error<ErrorCode>>;
+
+    /// Runs on the JS thread once the promise settled, either way: lets go of JS values held.
+    fn release(self, _env: &Env) {}
 }
 
 /// The one napi `Task` behind every async entry: both halves run inside [`guarded`], and a
@@ -446,7 +253,14 @@ impl<W: Work> Task for OffThread<W> {
     }
 
     fn resolve(&mut self, env: Env, output: Self::Output) -> Result<Self::JsValue> {
-        guarded_with(W::ENTRY, false, || W::finish(output)).map_err(|error| rejection(env, error))
+        let work = &mut self.work;
+        guarded_with(W::ENTRY, false, || work.finish(&env, output))
+            .map_err(|error| rejection(env, error))
+    }
+
+    fn finally(self, env: Env) -> Result<()> {
+        self.work.release(&env);
+        Ok(())
     }
 
     fn reject(&mut self, env: Env, err: Error) -> Result<Self::JsValue> {
