@@ -9,9 +9,12 @@
  * and nothing earlier in the context is ever rewritten: the cached prefix only grows.
  */
 import { native } from "../shared/native.js";
-import { certainPin } from "./routing.js";
-import { DELTA_TYPE, deriveLedger, pendingUserPicks, summarizedAway, visibleEntryIds } from "./ledger.js";
+import { certainPin, cutNote } from "./routing.js";
+import { DELTA_TYPE, deriveLedger, pendingDeliveries, summarizedAway, visibleEntryIds } from "./ledger.js";
 import { previousReply, runModelPicker } from "./model-picker.js";
+
+/** Heads the skills an earlier catalog on this branch showed, delivered once after a switch to additive (CD-6). */
+export const SHOWN_BEFORE_HEADER = "Skills shown earlier on this branch, still available:";
 
 /** Largest text the local picker ranks (a pasted log should not cost more than a prompt). */
 export const PICKER_TEXT_MAX = 2000;
@@ -57,18 +60,26 @@ export function pickSkills(index, text, options) {
 /**
  * The hidden message of one round.
  * @param {import("../../index.js").SkillIndex} index
- * @param {{ added: Array<{name: string, by: "picker" | "user"}>, redelivered: string[], earlier: number, descriptionMax: number }} round
+ * @param {{ added: Array<{name: string, by: import("./ledger.js").AddedBy}>, redelivered: string[], earlier: number, descriptionMax: number }} round
  */
 export function deltaMessage(index, round) {
+  let cut = false;
   const line = (/** @type {string} */ name) => {
-    const description = native.capDescription(index.get(name)?.description ?? "", round.descriptionMax);
+    const full = index.get(name)?.description ?? "";
+    const description = native.capDescription(full, round.descriptionMax);
+    if (description && description !== full) cut = true;
     return description ? `- ${name}: ${description}` : `- ${name}`;
   };
   /** @type {string[]} */
   const lines = [];
-  if (round.added.length > 0) lines.push('Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):', ...round.added.map((a) => line(a.name)));
+  const fresh = round.added.filter((a) => a.by !== "catalog");
+  const shownBefore = round.added.filter((a) => a.by === "catalog");
+  if (fresh.length > 0) lines.push('Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):', ...fresh.map((a) => line(a.name)));
+  // CD-6: skills an earlier system-prompt catalog showed on this branch stay advertised.
+  if (shownBefore.length > 0) lines.push(`${SHOWN_BEFORE_HEADER}`, ...shownBefore.map((a) => line(a.name)));
   if (round.redelivered.length > 0) lines.push("Skills announced before the conversation summary, still available:", ...round.redelivered.map(line));
   if (round.earlier > 0) lines.push(`Skills announced earlier (${round.earlier}) remain available through skill.`);
+  if (cut) lines.push(cutNote(round.descriptionMax));
   /** @type {import("./ledger.js").DeltaDetails} */
   const details = { added: round.added, redelivered: round.redelivered };
   return { customType: DELTA_TYPE, content: lines.join("\n"), display: false, details };
@@ -81,7 +92,8 @@ export function deltaMessage(index, round) {
  * @property {(name: string) => boolean} deliverable  may still be advertised (not denied, loadable in the scope)
  * @property {readonly any[]} branch                  the session branch, root to leaf
  * @property {string | null} text                     what the picker ranks; null = no picking this round
- * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number }} config
+ * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number, minimumInventory?: number }} config
+ * @property {readonly string[]} [base]              the always-allowed base, already in the system prompt (CD-2)
  * @property {(text: string, eligible: string[]) => Promise<Array<{name: string}> | null>} [modelPicker]
  *   the opt-in model picker; null (or a throw) falls back to the local picker
  */
@@ -95,12 +107,17 @@ export function deltaMessage(index, round) {
 export async function additiveRound(input) {
   const ledger = deriveLedger(input.branch);
   const redelivered = summarizedAway(ledger, visibleEntryIds(input.branch)).filter(input.deliverable);
-  /** @type {Array<{name: string, by: "picker" | "user"}>} */
-  const added = pendingUserPicks(ledger)
-    .filter((name) => input.index.get(name) && input.deliverable(name))
-    .map((name) => ({ name, by: /** @type {const} */ ("user") }));
+  const base = new Set(input.base ?? []);
+  /** @type {Array<{name: string, by: import("./ledger.js").AddedBy}>} */
+  const added = pendingDeliveries(ledger).filter((p) => !base.has(p.name) && input.index.get(p.name) && input.deliverable(p.name));
+  // CD-6: while the scope is this small every skill is advertised; the ledger keeps them.
+  const inventory = input.config.minimumInventory ?? 0;
+  if (inventory > 0 && input.candidates.length <= inventory) {
+    const known = new Set([...ledger.skills.keys(), ...ledger.removed, ...added.map((a) => a.name)]);
+    for (const name of input.candidates) if (!known.has(name) && !base.has(name) && input.deliverable(name)) added.push({ name, by: "inventory" });
+  }
   if (input.text !== null) {
-    const exclude = new Set([...ledger.skills.keys(), ...ledger.removed, ...added.map((a) => a.name)]);
+    const exclude = new Set([...ledger.skills.keys(), ...ledger.removed, ...added.map((a) => a.name), ...base]);
     for (const pick of await picksFor(input, input.text, exclude)) added.push({ name: pick.name, by: "picker" });
   }
   if (added.length === 0 && redelivered.length === 0) return null;
@@ -199,6 +216,7 @@ export function registerAdditiveRouting(pi, runtime) {
       text,
       config,
       modelPicker,
+      base: view.base,
     });
     return message ? { ...message, content: access.redact(index, message.content) } : null;
   }

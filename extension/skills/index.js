@@ -15,7 +15,8 @@ import { registerAdditiveRouting } from "./additive.js";
 import { registerSkillCommands, say } from "./commands.js";
 import { PICK_ENTRY, restorePicks } from "./picks.js";
 import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
-import { applySkillStub, STUB_SECTION } from "./prompt.js";
+import { applySkillBase, applySkillStub, STUB_SECTION } from "./prompt.js";
+import { ADVERTISED_ENTRY, unrecordedAdvertisements } from "./ledger.js";
 import { route } from "./routing.js";
 import { ScopeState } from "./scope.js";
 import { SkillToolPresence } from "./tool-presence.js";
@@ -198,15 +199,38 @@ export function registerLazySkills(pi, config, hooks) {
     const view = access.view(index);
     const prompt = event.messageType === "user" ? event.prompt : null;
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
+    applySkillBase(options, { get: (name) => index.get(name) }, view.base);
+    if (options.sections?.skill_base) options.sections.skill_base = access.redact(index, options.sections.skill_base);
     if (config.value.routing === "additive") {
-      // The stub stays the whole system-prompt contribution; skills arrive as appended deltas.
+      // The stub (and the always-allowed base) stay the whole system-prompt contribution;
+      // skills arrive as appended deltas.
+      recordAdvertised(ctx, view.base);
       const message = await additive.round(listed(index), view, prompt, ctx);
       return message ? { message } : undefined;
     }
-    const routed = route(listed(index), { ...config.value, routing: config.value.routing }, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
+    const base = new Set(view.base);
+    const rest = base.size === 0 ? view.candidates : view.candidates.filter((name) => !base.has(name));
+    const routed = route(listed(index), { ...config.value, routing: config.value.routing }, { candidates: rest, scopeLabel: view.scope.label, prompt });
     if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
+    // CD-6: what a system-prompt catalog shows is recorded on the branch, so a later switch
+    // to filtering (additive routing) keeps advertising it.
+    recordAdvertised(ctx, routed.catalog ? [...view.base, ...rest] : view.base);
     return routed.message ? { message: { ...routed.message, content: access.redact(index, routed.message.content) } } : undefined;
   });
+
+  /**
+   * Appends one entry naming the skills a system-prompt catalog shows that the branch has not
+   * recorded yet (CD-6). Pi persists it and never sends it; failures cost only the record.
+   * @param {any} ctx @param {readonly string[]} names
+   */
+  function recordAdvertised(ctx, names) {
+    try {
+      const fresh = unrecordedAdvertisements(ctx.sessionManager.getBranch(), names);
+      if (fresh.length > 0) pi.appendEntry(ADVERTISED_ENTRY, { names: fresh });
+    } catch {
+      // recording is best effort; the catalog itself was published
+    }
+  }
 
   /** Per view (catalog, scope, policy): skills in scope, not denied, that only the user can run. */
   const userOnlyCounts = new WeakMap();
