@@ -177,3 +177,55 @@ describe("LS-8: weak evidence shows everything", { skip }, () => {
     }
   });
 });
+
+describe("LS-27 / LS-28: the guard covers every path", { skip }, () => {
+  test("LS-27: a read of a denied skill's file, by any path that resolves to it, is blocked; the skill tool refuses it naming nothing", async () => {
+    const file = path.join(SKILLS, "git-bisect", "SKILL.md");
+    const model = new FakeModel([
+      { toolCalls: [{ name: "read", arguments: { path: "linked/flaky-tests/../git-bisect/SKILL.md" } }] },
+      { toolCalls: [{ name: "skill", arguments: { name: "git-bisect" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: path.join(SKILLS, "api-docs", "SKILL.md") } }] },
+      { text: "done" },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.symlinkSync(SKILLS, path.join(sandbox.work, "linked"));
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "git-bisect", action: "deny" }] } } }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Read the skill files."] });
+      assert.equal(run.code, 0, run.stderr);
+      const read = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(read.includes("SKILL_NOT_FOUND"), read);
+      const body = fs.readFileSync(file, "utf8");
+      const secretLine = body.split("\n").filter((l) => l.trim().length > 30).at(-1) ?? "";
+      const all = JSON.stringify(model.bodies.at(-1));
+      assert.ok(secretLine && !all.includes(secretLine.trim().slice(0, 40)), "the denied body never reaches the model");
+      assert.ok(toolMessages(model.bodies[2]).at(-1).text.startsWith("SKILL_NOT_FOUND"), "the skill tool refuses it");
+      assert.ok(!toolMessages(model.bodies[2]).at(-1).text.includes("git-bisect"), "the refusal names nothing");
+      assert.ok(toolMessages(model.bodies[3]).at(-1).text.includes("name: api-docs"), "an allowed skill's file reads as usual");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("LS-28: a pasted block is caught by the canonical path it names and by a denied body under an allowed name", async () => {
+    const model = new FakeModel([{ text: "ok" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "git-bisect", action: "deny" }] } } }));
+      const denied = fs.readFileSync(path.join(SKILLS, "git-bisect", "SKILL.md"), "utf8").replace(/^---\n[\s\S]*?\n---\n/, "");
+      const byPath = `<skill name="api-docs" location="${path.join(SKILLS, "api-docs", "..", "git-bisect", "SKILL.md")}">\nanything\n</skill>`;
+      const byBody = `<skill name="api-docs">\n${denied}\n</skill>`;
+      const honest = `<skill name="test-isolation" location="${path.join(SKILLS, "test-isolation", "SKILL.md")}">\nKeep tests independent.\n</skill>`;
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: [`First ${byPath} then ${byBody} and ${honest} end.`] });
+      assert.equal(run.code, 0, run.stderr);
+      const prompt = userTexts(model.bodies[0]).find((t) => t.startsWith("First "));
+      assert.equal(prompt, `First [skill block removed by pi-lean policy] then [skill block removed by pi-lean policy] and ${honest} end.`);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

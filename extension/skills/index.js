@@ -9,12 +9,13 @@
  */
 import { SkillAccess } from "./access.js";
 import { SkillApprovals, approvalKey } from "./approvals.js";
-import { findToolConflict, reportConflictOnce } from "./tool-conflict.js";
+import { conflictBlockReason, findToolConflict, reportConflictOnce } from "./tool-conflict.js";
 import { SkillCatalog } from "./catalog.js";
 import { registerAdditiveRouting } from "./additive.js";
 import { registerSkillCommands, say } from "./commands.js";
 import { PICK_ENTRY, restorePicks } from "./picks.js";
-import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
+import { autocompleteFilter, blockLocation, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
+import { SkillPathGuard } from "./path-guard.js";
 import { applySkillBase, applySkillStub, STUB_SECTION } from "./prompt.js";
 import { ADVERTISED_ENTRY, unrecordedAdvertisements } from "./ledger.js";
 import { route } from "./routing.js";
@@ -54,6 +55,8 @@ export function registerLazySkills(pi, config, hooks) {
    * @type {"unchecked" | "registered" | "conflict"}
    */
   let tools = "unchecked";
+  /** @type {{ name: string, path: string } | null} the other extension's tool, when one owns a name of ours */
+  let conflict = null;
   const toolPresence = new SkillToolPresence(pi, [SEARCH_TOOL, LOAD_TOOL]);
 
   /** @type {SkillsRuntime} */
@@ -91,7 +94,7 @@ export function registerLazySkills(pi, config, hooks) {
     access = new SkillAccess(config, scopeState);
     approvals = new SkillApprovals();
     if (tools === "unchecked") {
-      const conflict = findToolConflict(pi, [SEARCH_TOOL, LOAD_TOOL]);
+      conflict = findToolConflict(pi, [SEARCH_TOOL, LOAD_TOOL]);
       if (conflict) reportConflictOnce(conflict, ctx);
       else registerTools();
       tools = conflict ? "conflict" : "registered";
@@ -141,6 +144,43 @@ export function registerLazySkills(pi, config, hooks) {
     }
   }
 
+  const pathGuard = new SkillPathGuard();
+
+  /**
+   * The final guard for one pass over messages (LS-28): a block is blocked by the name it
+   * claims, by the canonical path its `location` names, or by a body that holds a blocked
+   * skill's text (re-read from its file when the file changed). Fails closed.
+   * @param {string | undefined} cwd
+   * @returns {(name: string, block?: import("./guard.js").SkillBlockView) => boolean}
+   */
+  function blockGuard(cwd) {
+    /** @type {Array<{ name: string, fingerprint: string }> | null} */
+    let blockedBodies = null;
+    return (name, block) => {
+      if (isBlockBlocked(name)) return true;
+      const index = catalog.index;
+      if (!block || !index) return false;
+      try {
+        const location = blockLocation(block.tag);
+        if (location !== null) {
+          const owner = pathGuard.skillAt(index, location, cwd);
+          if (owner !== null && owner !== name && isBlockBlocked(owner)) return true;
+        }
+        if (blockedBodies === null) {
+          blockedBodies = [];
+          for (const skill of index.list()) {
+            if (!skill.filePath || !isBlockBlocked(skill.name)) continue;
+            const fingerprint = pathGuard.fingerprintOf(skill.filePath);
+            if (fingerprint) blockedBodies.push({ name: skill.name, fingerprint });
+          }
+        }
+        return blockedBodies.some((b) => b.name !== name && block.bodyContains(b.fingerprint));
+      } catch {
+        return true;
+      }
+    };
+  }
+
   /**
    * Asks the user about pasted blocks of `ask` skills in their own input; the ones they admit
    * become their choice. Without a UI nothing is admitted.
@@ -172,22 +212,46 @@ export function registerLazySkills(pi, config, hooks) {
     // block in their message, which the context scrub must then leave alone.
     if (commandName !== null) approvals.userChosen.add(commandName);
     await admitPastedBlocks(event.text, ctx);
-    const text = scrubSkillBlocks(event.text, isBlockBlocked);
+    const text = scrubSkillBlocks(event.text, blockGuard(ctx?.cwd));
     if (text !== event.text) return { action: "transform", text, images: event.images };
     return { action: "continue" };
   });
 
-  pi.on("context", (event) => {
-    const messages = scrubMessages(event.messages, isBlockBlocked);
+  pi.on("context", (event, ctx) => {
+    const messages = scrubMessages(event.messages, blockGuard(ctx?.cwd));
     return messages ? { messages } : undefined;
+  });
+
+  /**
+   * LS-27: policy on every resolved skill tool call, whoever owns the tool. Calls of a skill
+   * tool another extension owns are blocked with SKILL_TOOL_CONFLICT (LS-31); a `skill` call
+   * of a blocked name and a `read` of a blocked skill's file (canonical path) are refused
+   * the way a missing skill is, naming nothing. Pi blocks the call if this handler throws.
+   */
+  pi.on("tool_call", (event, ctx) => {
+    const input = /** @type {Record<string, unknown>} */ (event.input ?? {});
+    if (event.toolName === LOAD_TOOL || event.toolName === SEARCH_TOOL) {
+      if (tools === "conflict") return { block: true, reason: conflictBlockReason(conflict ?? { name: event.toolName, path: "another extension" }) };
+      if (event.toolName === LOAD_TOOL && typeof input.name === "string" && isBlocked(input.name)) return { block: true, reason: `SKILL_NOT_FOUND: ${NOT_FOUND_TEXT}` };
+      return undefined;
+    }
+    if (event.toolName === "read" && typeof input.path === "string" && catalog.index) {
+      const owner = pathGuard.skillAt(catalog.index, input.path, ctx?.cwd);
+      if (owner !== null && isBlocked(owner)) return { block: true, reason: `SKILL_NOT_FOUND: ${NOT_FOUND_TEXT}` };
+    }
+    return undefined;
   });
 
   const additive = registerAdditiveRouting(pi, runtime);
 
   pi.on("before_agent_start", async (event, ctx) => {
     const options = /** @type {{ skills?: import("./catalog.js").PiSkill[], sections?: Record<string, string> }} */ (event.systemPromptOptions);
-    // Backed off for another extension's skill tools: Pi's own catalog stays.
-    if (tools === "conflict") return;
+    // LS-31: another extension owns a skill tool name, which pi-lean cannot hold to the skill
+    // policy: the catalog is hidden from the model and the tool_call guard blocks its calls.
+    if (tools === "conflict") {
+      applySkillStub(options, 0);
+      return;
+    }
     if (config.error) {
       // Fail closed: the eager catalog goes away and nothing replaces it.
       applySkillStub(options, 0);
