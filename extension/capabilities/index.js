@@ -288,13 +288,13 @@ export function registerCapabilities(pi, config, hooks) {
   });
 
   pi.on("session_shutdown", () => {
-    // Give back every deferred tool; the session's own record keeps them deferred on resume.
-    if (active.deferred.length > 0) {
-      try {
-        active.restore({ removeOwn: false, record: false });
-      } catch {
-        // Shutdown must not fail because the runtime is already gone.
-      }
+    // SO-35: give back every deferred tool and take the layer's own helper schemas away, so
+    // what follows (another session, a reload, pi-lean removed) starts from Pi's own tool set;
+    // the session's record keeps the deferral for a resume, and session_start re-applies it.
+    try {
+      active.restore({ removeOwn: true, record: false });
+    } catch {
+      // Shutdown must not fail because the runtime is already gone.
     }
     mode = "off";
   });

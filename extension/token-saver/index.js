@@ -303,11 +303,13 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         feedback.clear();
         stats.reset();
         pi.appendEntry(CLEAR_ENTRY, { at: Date.now() });
-        // Deferred tools come back as with `off`; while on, compaction goes on without deferral
-        // until the layer is switched again.
+        // SO-14: activations are state too: every deferred tool comes back, then the on/off
+        // policy is applied afresh (while on, the non-core tools are deferred again).
         hooks.capabilities()?.lift();
+        hooks.capabilities()?.refresh(ctx);
         showStatus(ctx);
-        tell(ctx, "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
+        const deferred = hooks.capabilities()?.deferredCount() ?? 0;
+        tell(ctx, `Token Saver: stored originals and counters cleared. Tool deferral re-applied (${deferred} deferred).`);
         return;
       }
       if (arg !== "" && arg !== "on" && arg !== "off") {
@@ -413,6 +415,13 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     flushStores();
     releaseClaims();
     enabled = false;
+    // SO-35: the helper schema leaves with the session; session_start adds it back while on.
+    try {
+      const active = pi.getActiveTools();
+      if (active.includes(RETRIEVE_TOOL)) pi.setActiveTools(active.filter((n) => n !== RETRIEVE_TOOL));
+    } catch {
+      // Shutdown must not fail because the runtime is already gone.
+    }
     // Let a prune in progress finish rather than leave a half-deleted folder behind.
     await pruning;
   });
