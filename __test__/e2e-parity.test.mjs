@@ -12,6 +12,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
 import { REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { RpcPi } from "./helpers/rpc.mjs";
 
 const SKILLS = path.join(REPO_ROOT, "sample-skills");
 const MODEL_SKILLS = ["api-docs", "dependency-upgrade", "flaky-tests", "git-bisect", "perf-profiling", "sql-migrations", "test-isolation"];
@@ -224,6 +225,37 @@ describe("LS-27 / LS-28: the guard covers every path", { skip }, () => {
       const prompt = userTexts(model.bodies[0]).find((t) => t.startsWith("First "));
       assert.equal(prompt, `First [skill block removed by pi-lean policy] then [skill block removed by pi-lean policy] and ${honest} end.`);
     } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("LS-18: /lazy-skill", { skip }, () => {
+  test("LS-18: /lazy-skill <name> [args] and /lazy-skill:<name> [args] run the skill as /skill: does, policy included", async () => {
+    const model = new FakeModel([{ text: "one" }, { text: "two" }, { text: "three" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    /** @type {RpcPi | null} */
+    let pi = null;
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "sql-*", action: "deny" }] } } }));
+      pi = new RpcPi(sandbox, { args: ["--skill", SKILLS] });
+      await pi.prompt("a", "/lazy-skill git-bisect  find the bad commit");
+      await pi.prompt("b", "/lazy-skill:api-docs document /users");
+      const blocked = await pi.prompt("c", "/lazy-skill:sql-migrations add a column", { run: false });
+      await pi.waitFor((e) => e.type === "extension_ui_request" && e.method === "notify" && /blocked by policy/.test(e.message), blocked);
+      const usage = await pi.prompt("d", "/lazy-skill", { run: false });
+      await pi.waitFor((e) => e.type === "extension_ui_request" && e.method === "notify" && e.message === "Usage: /lazy-skill <name> [args]", usage);
+      const bisect = fs.readFileSync(path.join(SKILLS, "git-bisect", "SKILL.md"), "utf8").replace(/^---\n[\s\S]*?\n---\n/, "").trim();
+      const first = userTexts(model.bodies[0]).find((t) => t.startsWith("<skill"));
+      assert.equal(first, `<skill name="git-bisect" location="${path.join(SKILLS, "git-bisect", "SKILL.md")}">\nReferences are relative to ${path.join(SKILLS, "git-bisect")}.\n\n${bisect}\n</skill>\n\nfind the bad commit`);
+      const second = userTexts(model.bodies[1]).filter((t) => t.startsWith("<skill")).at(-1) ?? "";
+      assert.ok(second.startsWith(`<skill name="api-docs" location="${path.join(SKILLS, "api-docs", "SKILL.md")}">`), second.slice(0, 200));
+      assert.ok(second.endsWith("</skill>\n\ndocument /users"), second.slice(-80));
+      assert.equal(model.bodies.length, 2, "the blocked skill and the bare command never reach the model");
+    } finally {
+      await pi?.stop();
       await model.stop();
       sandbox.cleanup();
     }

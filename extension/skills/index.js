@@ -16,6 +16,7 @@ import { registerSkillCommands, say } from "./commands.js";
 import { PICK_ENTRY, restorePicks } from "./picks.js";
 import { autocompleteFilter, blockLocation, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
 import { SkillPathGuard } from "./path-guard.js";
+import { colonFormTarget, registerLazySkillCommand } from "./lazy-skill-command.js";
 import { applySkillBase, applySkillStub, STUB_SECTION } from "./prompt.js";
 import { ADVERTISED_ENTRY, unrecordedAdvertisements } from "./ledger.js";
 import { route } from "./routing.js";
@@ -201,6 +202,9 @@ export function registerLazySkills(pi, config, hooks) {
   }
 
   pi.on("input", async (event, ctx) => {
+    // LS-18: `/lazy-skill:<name> [args]` is `/skill:<name> [args]`, guarded the same way.
+    const forwarded = colonFormTarget(event.text);
+    if (forwarded !== null) event = { ...event, text: forwarded };
     const commandName = skillCommandName(event.text);
     if (commandName !== null && isBlocked(commandName)) {
       const why = config.error ? `${config.error.message}; skills are disabled` : "that skill is blocked by policy";
@@ -213,7 +217,7 @@ export function registerLazySkills(pi, config, hooks) {
     if (commandName !== null) approvals.userChosen.add(commandName);
     await admitPastedBlocks(event.text, ctx);
     const text = scrubSkillBlocks(event.text, blockGuard(ctx?.cwd));
-    if (text !== event.text) return { action: "transform", text, images: event.images };
+    if (text !== event.text || forwarded !== null) return { action: "transform", text, images: event.images };
     return { action: "continue" };
   });
 
@@ -441,6 +445,13 @@ export function registerLazySkills(pi, config, hooks) {
   }
 
   registerSkillCommands(pi, runtime);
+  registerLazySkillCommand(pi, {
+    names: () => {
+      // Before the first prompt the catalog is not built yet; Pi's command list has the skills.
+      const all = catalog.index ? catalog.index.list().map((s) => s.name) : pi.getCommands().filter((c) => c.source === "skill").map((c) => c.name.replace(/^skill:/, ""));
+      return all.filter((name) => !isBlocked(name));
+    },
+  });
 
   /** What capability routing uses to reveal skills (only while our tools are registered). */
   return {
