@@ -46,3 +46,55 @@ describe("CD-6: advertisement records", () => {
     assert.doesNotThrow(() => deriveLedger([{ type: "custom", customType: ADVERTISED_ENTRY, data: null }, { type: "custom", customType: ADVERTISED_ENTRY, data: { names: [1, null] } }]));
   });
 });
+
+describe("PD-17: capsule keys", () => {
+  const GUIDE = "Use browser_navigate to open a page before any other browser tool. Never open file:// URLs. The page loads in a headless browser with a fresh profile each session, so cookies are gone. See the docs for details.";
+
+  test("PD-17: a tool's verdict is keyed by its name, parameters and provenance as well as its guidelines", async () => {
+    const { CapsuleCache } = await import("../extension/capabilities/capsule-cache.js");
+    const { toolKey } = await import("../extension/capabilities/guidelines.js");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-keys-"));
+    try {
+      const tool = { name: "browser_navigate", parameters: { type: "object", properties: { url: { type: "string" } } }, sourceInfo: { source: "npm:browser-tools", path: "/pkg/index.js", version: "1.0.0" } };
+      const cache = new CapsuleCache(dir);
+      const made = cache.make("tools", GUIDE, "tool browser_navigate", () => GUIDE, toolKey(tool));
+      assert.ok(made.stored && typeof made.capsule === "string");
+      const fresh = new CapsuleCache(dir);
+      assert.deepEqual(fresh.get("tools", GUIDE, toolKey(tool)), { capsule: made.capsule });
+      for (const changed of [
+        { ...tool, name: "browser_open" },
+        { ...tool, parameters: { type: "object", properties: { url: { type: "string" }, wait: { type: "boolean" } } } },
+        { ...tool, sourceInfo: { ...tool.sourceInfo, version: "2.0.0" } },
+        { ...tool, sourceInfo: { ...tool.sourceInfo, source: "npm:other" } },
+      ]) {
+        assert.equal(new CapsuleCache(dir).get("tools", GUIDE, toolKey(changed)), undefined, JSON.stringify(changed));
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("PD-17: a skill's verdict is keyed by its file's content; editing the file (same description) drops it", async () => {
+    const { CapsuleCache } = await import("../extension/capabilities/capsule-cache.js");
+    const { skillKey } = await import("../extension/capabilities/skill-capsules.js");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-keys-"));
+    try {
+      const file = path.join(dir, "SKILL.md");
+      const description = "Find the commit that introduced a regression. Never bisect on a dirty tree. Always write the check script first. See the guide.";
+      fs.writeFileSync(file, `---\nname: x\ndescription: ${description}\n---\nBody one.\n`);
+      const before = skillKey(file);
+      assert.match(before, /^skill-file:/);
+      const cache = new CapsuleCache(dir);
+      cache.make("skills", description, "skill x", () => description, before);
+      assert.ok(new CapsuleCache(dir).get("skills", description, skillKey(file)));
+      fs.writeFileSync(file, `---\nname: x\ndescription: ${description}\n---\nBody two, longer.\n`);
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      const after = skillKey(file);
+      assert.notEqual(after, before);
+      assert.equal(new CapsuleCache(dir).get("skills", description, after), undefined);
+      assert.equal(skillKey(path.join(dir, "missing.md")), "");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -431,7 +431,7 @@ export function registerLazySkills(pi, config, hooks) {
         }
         const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
         if (!result.isError && !(params.offset ?? 0) && !(params.column ?? 0)) {
-          hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null);
+          hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null, index.get(name)?.filePath);
         }
         const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
         if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
