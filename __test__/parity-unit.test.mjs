@@ -98,3 +98,39 @@ describe("PD-17: capsule keys", () => {
     }
   });
 });
+
+describe("SO-40: transform and skip caches", () => {
+  test("SO-40: an identical input pays the engine once per TTL, views and skips alike; bounded by entries and bytes", async () => {
+    const { TransformCache } = await import("../extension/token-saver/transform-cache.js");
+    const { compact } = await import("../index.js");
+    let clock = 0;
+    let calls = 0;
+    const engine = (/** @type {any} */ input, /** @type {any} */ options) => (calls++, compact(input, options));
+    const cache = new TransformCache({ ttlMs: 30 * 60 * 1000, maxEntries: 3, now: () => clock });
+    const log = Array.from({ length: 400 }, (_, i) => `test case_${i} ... ok`).join("\n") + "\ntest result: FAILED. 399 passed; 1 failed\n";
+    const options = { tool: "bash", command: "cargo test", recoverable: true };
+    const first = await cache.run(engine, log, options);
+    assert.ok(first.changed, "a view");
+    const again = await cache.run(engine, Buffer.from(log), { recoverable: true, command: "cargo test", tool: "bash" });
+    assert.equal(calls, 1, "the same bytes and options (any key order, string or Buffer) reuse the answer");
+    assert.equal(again.text, first.text);
+    const small = "just one line\n";
+    const skip = await cache.run(engine, small, options);
+    assert.equal(skip.changed, false, "a skip");
+    await cache.run(engine, small, options);
+    assert.equal(calls, 2, "skips are cached too");
+    await cache.run(engine, log, { ...options, budgetTokens: 300 });
+    assert.equal(calls, 3, "other options are another answer");
+    clock += 30 * 60 * 1000;
+    await cache.run(engine, log, options);
+    assert.equal(calls, 4, "expired after 30 minutes");
+    for (let i = 0; i < 10; i++) await cache.run(engine, `${log}${i}`, options);
+    assert.ok(cache.entries.size <= 3, String(cache.entries.size));
+    const tiny = new TransformCache({ maxBytes: 1000, now: () => clock });
+    await tiny.run(engine, log, options);
+    assert.ok(tiny.bytes <= 1000);
+    cache.clear();
+    assert.equal(cache.entries.size, 0);
+    assert.equal(cache.bytes, 0);
+  });
+});
