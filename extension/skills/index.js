@@ -58,6 +58,8 @@ export function registerLazySkills(pi, config, hooks) {
   let tools = "unchecked";
   /** @type {{ name: string, path: string } | null} the other extension's tool, when one owns a name of ours */
   let conflict = null;
+  /** Why the latest catalog rebuild failed (LS-4): skills stay blocked until one succeeds. @type {string | null} */
+  let blocked = null;
   const toolPresence = new SkillToolPresence(pi, [SEARCH_TOOL, LOAD_TOOL]);
 
   /** @type {SkillsRuntime} */
@@ -94,6 +96,7 @@ export function registerLazySkills(pi, config, hooks) {
     scopeState = new ScopeState(config.value);
     access = new SkillAccess(config, scopeState);
     approvals = new SkillApprovals();
+    blocked = null;
     if (tools === "unchecked") {
       conflict = findToolConflict(pi, [SEARCH_TOOL, LOAD_TOOL]);
       if (conflict) reportConflictOnce(conflict, ctx);
@@ -117,7 +120,7 @@ export function registerLazySkills(pi, config, hooks) {
    * a handler that throws lets Pi carry on unscrubbed, so a failed lookup counts as denied.
    */
   function isBlocked(/** @type {string} */ name) {
-    if (config.error || typeof name !== "string") return true;
+    if (config.error || blocked !== null || typeof name !== "string") return true;
     try {
       return access.policy.isDenied(name);
     } catch {
@@ -261,7 +264,21 @@ export function registerLazySkills(pi, config, hooks) {
       applySkillStub(options, 0);
       return;
     }
-    const index = await catalog.updateAsync(options.skills ?? []);
+    /** @type {import("../../index.js").SkillIndex} */
+    let index;
+    try {
+      index = await catalog.updateAsync(options.skills ?? []);
+      if (blocked) say(ctx, "pi-lean: the skill catalog was rebuilt; skills are available again.", "info");
+      blocked = null;
+    } catch (error) {
+      // LS-4: one complete generation or none. A failed rebuild must not leave Pi's eager
+      // catalog (policy unapplied) in the prompt, nor an older generation answering the tools.
+      applySkillStub(options, 0);
+      const first = blocked === null;
+      blocked = error instanceof Error ? error.message : String(error);
+      if (first) say(ctx, `pi-lean: the skill catalog could not be built (${blocked}); skills are blocked until it can.`, "error");
+      return;
+    }
     // No skill the model may load: the two tools would only cost their declarations.
     if (tools === "registered") toolPresence.sync(index.visibleCount > 0);
     const view = access.view(index);
@@ -316,6 +333,7 @@ export function registerLazySkills(pi, config, hooks) {
   function currentIndex() {
     // toolError adds the code; the error's own message starts with it too.
     if (config.error) return toolError("CONFIG_INVALID", `${config.error.file}: ${config.error.problem.replace(/;/g, ",")} (skills are disabled); fix the config, then run /reload`);
+    if (blocked !== null) return toolError("SKILL_CATALOG_BLOCKED", "the skill catalog could not be built for this prompt, so skills are blocked; continue without them");
     if (!catalog.index) return toolError("SKILL_NOT_FOUND", "no skill catalog is available yet; try again after the next prompt");
     return catalog.index;
   }
