@@ -232,28 +232,38 @@ describe("LS-27 / LS-28: the guard covers every path", { skip }, () => {
 });
 
 describe("LS-18: /lazy-skill", { skip }, () => {
-  test("LS-18: /lazy-skill <name> [args] and /lazy-skill:<name> [args] run the skill as /skill: does, policy included", async () => {
+  test("LS-18 / LS-19: /lazy-skill <name> [args] and /lazy-skill:<name> [args] run the skill as /skill: does, policy included; no name opens a labelled selector", async () => {
     const model = new FakeModel([{ text: "one" }, { text: "two" }, { text: "three" }]);
     await model.start();
     const sandbox = makeSandbox(model);
     /** @type {RpcPi | null} */
     let pi = null;
     try {
-      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "sql-*", action: "deny" }] } } }));
-      pi = new RpcPi(sandbox, { args: ["--skill", SKILLS] });
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "sql-*", action: "deny" }, { pattern: "api-docs", action: "ask" }] } } }));
+      const pick = `test-isolation — [cli] ${description("test-isolation")}`;
+      pi = new RpcPi(sandbox, { args: ["--skill", SKILLS], answers: [pick] });
       await pi.prompt("a", "/lazy-skill git-bisect  find the bad commit");
       await pi.prompt("b", "/lazy-skill:api-docs document /users");
       const blocked = await pi.prompt("c", "/lazy-skill:sql-migrations add a column", { run: false });
       await pi.waitFor((e) => e.type === "extension_ui_request" && e.method === "notify" && /blocked by policy/.test(e.message), blocked);
-      const usage = await pi.prompt("d", "/lazy-skill", { run: false });
-      await pi.waitFor((e) => e.type === "extension_ui_request" && e.method === "notify" && e.message === "Usage: /lazy-skill <name> [args]", usage);
+      // LS-19: no name opens a selector: every runnable skill with its full description, where
+      // it comes from and an ask marker; denied skills are absent.
+      const selector = await pi.prompt("d", "/lazy-skill");
+      const dialog = await pi.waitFor((e) => e.type === "extension_ui_request" && e.method === "select", selector);
+      assert.equal(dialog.title, "Run a skill");
+      assert.ok(dialog.options.includes(`api-docs — [cli] [ask] ${description("api-docs")}`), JSON.stringify(dialog.options));
+      assert.ok(dialog.options.includes(pick));
+      assert.ok(dialog.options.some((o) => o.startsWith("release-checklist — [cli] ")), "user-only skills are the user's to run");
+      assert.ok(!dialog.options.some((o) => o.includes("sql-migrations")), "denied skills are absent");
+      await pi.waitFor((e) => e.type === "agent_settled", selector);
       const bisect = fs.readFileSync(path.join(SKILLS, "git-bisect", "SKILL.md"), "utf8").replace(/^---\n[\s\S]*?\n---\n/, "").trim();
       const first = userTexts(model.bodies[0]).find((t) => t.startsWith("<skill"));
       assert.equal(first, `<skill name="git-bisect" location="${path.join(SKILLS, "git-bisect", "SKILL.md")}">\nReferences are relative to ${path.join(SKILLS, "git-bisect")}.\n\n${bisect}\n</skill>\n\nfind the bad commit`);
       const second = userTexts(model.bodies[1]).filter((t) => t.startsWith("<skill")).at(-1) ?? "";
       assert.ok(second.startsWith(`<skill name="api-docs" location="${path.join(SKILLS, "api-docs", "SKILL.md")}">`), second.slice(0, 200));
       assert.ok(second.endsWith("</skill>\n\ndocument /users"), second.slice(-80));
-      assert.equal(model.bodies.length, 2, "the blocked skill and the bare command never reach the model");
+      assert.equal(model.bodies.length, 3, "the blocked skill never reaches the model");
+      assert.ok(userTexts(model.bodies[2]).some((t) => t.startsWith(`<skill name="test-isolation"`)), "the selected skill runs");
     } finally {
       await pi?.stop();
       await model.stop();

@@ -16,7 +16,7 @@ import { registerSkillCommands, say } from "./commands.js";
 import { PICK_ENTRY, restorePicks } from "./picks.js";
 import { autocompleteFilter, blockLocation, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
 import { SkillPathGuard } from "./path-guard.js";
-import { colonFormTarget, registerLazySkillCommand } from "./lazy-skill-command.js";
+import { colonFormTarget, registerLazySkillCommand, sourceLabel } from "./lazy-skill-command.js";
 import { applySkillBase, applySkillStub, STUB_SECTION } from "./prompt.js";
 import { ADVERTISED_ENTRY, unrecordedAdvertisements } from "./ledger.js";
 import { route } from "./routing.js";
@@ -464,10 +464,18 @@ export function registerLazySkills(pi, config, hooks) {
 
   registerSkillCommands(pi, runtime);
   registerLazySkillCommand(pi, {
-    names: () => {
-      // Before the first prompt the catalog is not built yet; Pi's command list has the skills.
-      const all = catalog.index ? catalog.index.list().map((s) => s.name) : pi.getCommands().filter((c) => c.source === "skill").map((c) => c.name.replace(/^skill:/, ""));
-      return all.filter((name) => !isBlocked(name));
+    entries: () => {
+      // Pi's command list has every skill with where it comes from, before the first prompt too.
+      /** @type {import("./lazy-skill-command.js").RunnableSkill[]} */
+      const out = [];
+      for (const command of pi.getCommands()) {
+        if (command.source !== "skill") continue;
+        const name = command.name.replace(/^skill:/, "");
+        if (isBlocked(name)) continue;
+        const ask = access.policy.actionFor(name) === "ask";
+        out.push({ name, description: catalog.index?.get(name)?.description ?? command.description ?? "", source: sourceLabel(command.sourceInfo), ask });
+      }
+      return out;
     },
   });
 
