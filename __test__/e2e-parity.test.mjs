@@ -271,3 +271,34 @@ describe("LS-18: /lazy-skill", { skip }, () => {
     }
   });
 });
+
+describe("CD-9: queued user updates are scored", { skip }, () => {
+  test("CD-9: a follow-up queued while a run streams gets its own additive round before it reaches the model", async () => {
+    const model = new FakeModel([{ text: "Hello to you.", delayMs: 1500 }, { text: "On it." }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    /** @type {RpcPi | null} */
+    let pi = null;
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive" }));
+      pi = new RpcPi(sandbox, { args: ["--skill", SKILLS] });
+      const from = pi.events.length;
+      pi.send({ id: "p0", type: "prompt", message: "Hello there" });
+      for (let i = 0; i < 100 && model.bodies.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      const followUp = "This test passes and fails intermittently; help me stabilise the flaky test.";
+      await pi.command("f0", { type: "follow_up", message: followUp });
+      await pi.waitFor((e) => e.type === "agent_settled", from);
+      assert.equal(model.bodies.length, 2);
+      assert.ok(!userTexts(model.bodies[0]).some((t) => t.includes("flaky-tests")));
+      const texts = userTexts(model.bodies[1]);
+      const delta = texts.find((t) => t.startsWith(ADDED_HEADER));
+      assert.ok(delta, JSON.stringify(texts));
+      assert.deepEqual(listedUnder(delta, ADDED_HEADER), ["flaky-tests"]);
+      assert.ok(texts.indexOf(followUp) >= 0, "the follow-up reached the model in the same run");
+    } finally {
+      await pi?.stop();
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

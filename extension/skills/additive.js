@@ -168,8 +168,9 @@ export function toolRoundText(message) {
 
 /**
  * Wires additive routing: `round` runs from the skills' `before_agent_start`; `turn_end`
- * re-delivers after a compaction that happened inside a run, and (cadence `tool-round`)
- * runs a picking pass after each completed tool round. A `turn_end` delivery is a proposed
+ * re-delivers after a compaction that happened inside a run, scores user updates queued
+ * while the run streams (CD-9: follow-ups and steers start no run of their own), and
+ * (cadence `tool-round`) runs a picking pass after each completed tool round. A `turn_end` delivery is a proposed
  * entry only: it never asks Pi to continue.
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("./index.js").SkillsRuntime} runtime
@@ -178,8 +179,20 @@ export function registerAdditiveRouting(pi, runtime) {
   let compactedInRun = false;
   const active = () => runtime.config.value.routing === "additive" && !runtime.config.error;
 
+  /** CD-9: user updates queued while a run streams (follow-ups, steers), scored at the next turn_end. @type {string[]} */
+  let queued = [];
+
   pi.on("session_start", () => {
     compactedInRun = false;
+    queued = [];
+  });
+
+  pi.on("input", (event) => {
+    if (!active() || !event.streamingBehavior || typeof event.text !== "string" || event.text.trim() === "") return undefined;
+    queued.push(event.text);
+    // Only the newest text is ranked; older queued updates beyond the bound add nothing.
+    if (queued.length > 8) queued = queued.slice(-8);
+    return undefined;
   });
 
   pi.on("session_compact", (_event, ctx) => {
@@ -224,11 +237,13 @@ export function registerAdditiveRouting(pi, runtime) {
   pi.on("turn_end", async (event, ctx) => {
     if (!active()) return;
     const toolRound = runtime.config.value.cadence === "tool-round" && (event.toolResults?.length ?? 0) > 0;
-    if (!compactedInRun && !toolRound) return;
+    const updates = queued.splice(0);
+    if (!compactedInRun && !toolRound && updates.length === 0) return;
     compactedInRun = false;
     const index = runtime.catalog().index;
     if (!index) return;
-    const message = await build(runtime.listed(index), runtime.access().view(index), toolRound ? toolRoundText(event.message) : null, ctx);
+    const parts = [updates.length > 0 ? [...updates.join("\n")].slice(-PICKER_TEXT_MAX).join("") : "", toolRound ? toolRoundText(event.message) : ""].filter(Boolean);
+    const message = await build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx);
     if (!message) return;
     return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
   });
