@@ -42,7 +42,7 @@ export const ADVERTISED_ENTRY = "pi-lean-skill-advertised";
 
 /**
  * `details` of a delta message: what it added (and by whom) and what it re-delivered.
- * @typedef {{ added: Array<{ name: string, by: "picker" | "user" }>, redelivered: string[] }} DeltaDetails
+ * @typedef {{ added: Array<{ name: string, by: AddedBy }>, redelivered: string[] }} DeltaDetails
  */
 
 /**
