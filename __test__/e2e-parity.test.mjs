@@ -302,3 +302,37 @@ describe("CD-9: queued user updates are scored", { skip }, () => {
     }
   });
 });
+
+describe("CD-13: the model picker sees a tool round's activity", { skip }, () => {
+  test("CD-13: a tool-round picker request carries state.activity: the round's tool calls, bounded and marked", async () => {
+    const isPicker = (/** @type {any} */ body) => !body.tools?.length;
+    const model = new FakeModel([
+      (body) => (isPicker(body) ? { text: '{"skills": []}' } : { text: "?" }),
+      (body) => (isPicker(body) ? { text: '{"skills": []}' } : { toolCalls: [{ name: "read", arguments: { path: "flaky.test.js", note: "q".repeat(400) } }] }),
+      (body) => (isPicker(body) ? { text: '{"skills": ["flaky-tests"]}' } : { text: "?" }),
+      (body) => (isPicker(body) ? { text: '{"skills": []}' } : { text: "Done." }),
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive", cadence: "tool-round", picker: "model", pickerModel: "fake/fake-model" }));
+      fs.writeFileSync(path.join(sandbox.work, "flaky.test.js"), "test('x', () => {});\n");
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Look at flaky.test.js"] });
+      assert.equal(run.code, 0, run.stderr);
+      const pickers = model.bodies.filter(isPicker);
+      assert.equal(pickers.length, 2, JSON.stringify(model.bodies.map((b) => (isPicker(b) ? "picker" : "agent"))));
+      const first = JSON.parse(textOf(pickers[0].messages.at(-1)));
+      assert.equal(first.state, undefined, "a prompt round has no activity");
+      const payload = JSON.parse(textOf(pickers[1].messages.at(-1)));
+      assert.deepEqual(payload.state.activity, [
+        { type: "toolCall", name: "read", arguments: { path: "flaky.test.js", note: `${"q".repeat(256)}[truncated]` } },
+      ]);
+      assert.match(textOf(pickers[1].messages[0]), /`state\.activity`, when present, is what the agent just did/);
+      const last = model.bodies.filter((b) => !isPicker(b)).at(-1);
+      assert.ok(userTexts(last).some((t) => t.startsWith(ADDED_HEADER) && t.includes("- flaky-tests:")), "the tool round's pick arrives");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

@@ -134,3 +134,47 @@ describe("SO-40: transform and skip caches", () => {
     assert.equal(cache.bytes, 0);
   });
 });
+
+describe("CD-13: tool-round activity", () => {
+  test("CD-13: chronological text and tool-call blocks, every bound applied and marked, newest kept within 3,000 JSON chars", async () => {
+    const { toolRoundActivity, boundArguments } = await import("../extension/skills/activity.js");
+    const { pickerPayload, ACTIVITY_NOTE } = await import("../extension/skills/model-picker.js");
+    const activity = toolRoundActivity({
+      content: [
+        { type: "thinking", thinking: "secret plan" },
+        { type: "text", text: "Reading the config." },
+        { type: "toolCall", name: "read", arguments: { path: "a.json" } },
+        { type: "text", text: "x".repeat(700) },
+      ],
+    });
+    assert.deepEqual(activity, [
+      { type: "text", text: "Reading the config." },
+      { type: "toolCall", name: "read", arguments: { path: "a.json" } },
+      { type: "text", text: `${"x".repeat(600)}[truncated]` },
+    ]);
+    // Arguments: 16 properties, 32 values, 4 levels, 256-char strings, 80-char keys.
+    const wide = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, i]));
+    const bounded = /** @type {any} */ (boundArguments(wide));
+    assert.equal(Object.keys(bounded).length, 17);
+    assert.equal(bounded["[omitted]"], "[omitted]");
+    assert.deepEqual(boundArguments({ a: { b: { c: { d: { e: 1 } } } } }), { a: { b: { c: { d: "[omitted]" } } } });
+    assert.equal(/** @type {any} */ (boundArguments({ s: "y".repeat(300) })).s, `${"y".repeat(256)}[truncated]`);
+    assert.deepEqual(Object.keys(/** @type {any} */ (boundArguments({ ["k".repeat(100)]: 1 }))), [`${"k".repeat(80)}[truncated]`]);
+    const many = /** @type {any[]} */ (boundArguments(Array.from({ length: 16 }, () => [1, 2, 3])));
+    assert.equal(many.flat().filter((v) => typeof v === "number").length, 32, "at most 32 values in all");
+    assert.ok(many.flat().includes("[omitted]"));
+    const cyclic = /** @type {any} */ ({ a: 1 });
+    cyclic.self = cyclic;
+    assert.doesNotThrow(() => JSON.stringify(boundArguments(cyclic)));
+    // Newest kept: many calls are cut from the front until the JSON fits.
+    const calls = Array.from({ length: 40 }, (_, i) => ({ type: "toolCall", name: `tool_${i}`, arguments: { q: "z".repeat(200) } }));
+    const kept = toolRoundActivity({ content: calls });
+    assert.ok(JSON.stringify(kept).length <= 3000);
+    assert.equal(/** @type {any} */ (kept.at(-1)).name, "tool_39");
+    // The model picker payload carries it as state.activity, and says so.
+    const payload = pickerPayload({ task: "t", previousReply: "", candidates: [{ name: "a", description: "d" }], max: 3, activity: kept });
+    assert.deepEqual(JSON.parse(payload.user).state.activity, kept);
+    assert.ok(payload.systemPrompt.endsWith(ACTIVITY_NOTE));
+    assert.equal(JSON.parse(pickerPayload({ task: "t", previousReply: "", candidates: [{ name: "a", description: "d" }], max: 3 }).user).state, undefined);
+  });
+});

@@ -12,6 +12,7 @@ import { native } from "../shared/native.js";
 import { certainPin, cutNote } from "./routing.js";
 import { DELTA_TYPE, deriveLedger, pendingDeliveries, summarizedAway, visibleEntryIds } from "./ledger.js";
 import { previousReply, runModelPicker } from "./model-picker.js";
+import { toolRoundActivity } from "./activity.js";
 
 /** Heads the skills an earlier catalog on this branch showed, delivered once after a switch to additive (CD-6). */
 export const SHOWN_BEFORE_HEADER = "Skills shown earlier on this branch, still available:";
@@ -203,8 +204,9 @@ export function registerAdditiveRouting(pi, runtime) {
    * @param {import("../../index.js").SkillIndex} index
    * @param {import("./access.js").AccessView} view
    * @param {string | null} text @param {any} ctx
+   * @param {import("./activity.js").ActivityBlock[]} [activity]  a tool round's bounded activity, for the model picker (CD-13)
    */
-  async function build(index, view, text, ctx) {
+  async function build(index, view, text, ctx, activity) {
     const scopeState = runtime.scopeState();
     const access = runtime.access();
     const config = runtime.config.value;
@@ -217,7 +219,7 @@ export function registerAdditiveRouting(pi, runtime) {
             const ranked = index.search(task, { limit: 8, only: eligible }).hits.map((h) => h.name);
             const ordered = [...new Set([...ranked, ...eligible])];
             const candidates = ordered.map((name) => ({ name, description: index.get(name)?.description ?? "" }));
-            const names = await runModelPicker(ctx, config, { task, previousReply: previousReply(branch), candidates });
+            const names = await runModelPicker(ctx, config, { task, previousReply: previousReply(branch), candidates, ...(activity ? { activity } : {}) });
             return names ? names.map((name) => ({ name })) : null;
           }
         : undefined;
@@ -243,7 +245,7 @@ export function registerAdditiveRouting(pi, runtime) {
     const index = runtime.catalog().index;
     if (!index) return;
     const parts = [updates.length > 0 ? [...updates.join("\n")].slice(-PICKER_TEXT_MAX).join("") : "", toolRound ? toolRoundText(event.message) : ""].filter(Boolean);
-    const message = await build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx);
+    const message = await build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx, toolRound ? toolRoundActivity(event.message) : undefined);
     if (!message) return;
     return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
   });
