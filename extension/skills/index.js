@@ -447,7 +447,7 @@ export function registerLazySkills(pi, config, hooks) {
           const decision = await requestApproval(dep, ctx);
           if (decision !== "once" && decision !== "session") withheld.add(dep);
         }
-        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
+        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep), resourceSample: config.value.resourceSample }));
         if (!result.isError && !(params.offset ?? 0) && !(params.column ?? 0)) {
           hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null, index.get(name)?.filePath);
         }

@@ -233,7 +233,8 @@ function skillBlock(page) {
  * Dependencies for which `withhold(name)` is true (denied by policy, or an `ask` skill the
  * user did not approve) are left out and never named.
  * @param {{ name: string, offset?: number, column?: number, rev?: string }} params
- * @param {{ withhold?: (name: string) => boolean }} [options]
+ * @param {{ withhold?: (name: string) => boolean, resourceSample?: number }} [options]
+ *   `resourceSample`: how many of the skill's resource files to name (LS-16; 0 = none, default 12)
  * @returns {Promise<ToolOutput>}
  */
 export async function runSkillLoad(index, params, options = {}) {
@@ -268,7 +269,8 @@ export async function runSkillLoad(index, params, options = {}) {
     if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
   }
   parts.push(skillBlock(root));
-  if (loaded.resources) parts.push(resourceNote(loaded.resources, root.baseDir));
+  const sampleSize = options.resourceSample ?? RESOURCE_SAMPLE_MAX;
+  if (loaded.resources && sampleSize > 0) parts.push(resourceNote({ ...loaded.resources, names: loaded.resources.names.slice(0, sampleSize) }, root.baseDir));
   /** @type {{name: string, offset: number, column?: number, rev: string} | null} */
   let continuation = null;
   if (root.nextOffset != null) {
@@ -300,6 +302,9 @@ export async function runSkillLoad(index, params, options = {}) {
     },
   };
 }
+
+/** Most resource files a load names (the core samples this many). */
+export const RESOURCE_SAMPLE_MAX = 12;
 
 /**
  * One line naming a bounded sample of the skill's resource files, so the model knows what
