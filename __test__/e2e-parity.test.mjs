@@ -336,3 +336,25 @@ describe("CD-13: the model picker sees a tool round's activity", { skip }, () =>
     }
   });
 });
+
+describe("LS-9: no silent description cuts", { skip }, () => {
+  test("LS-9: a capped catalog marks each cut description and says once where the whole text is", async () => {
+    const model = new FakeModel([{ toolCalls: [{ name: "skill_search", arguments: { query: "regression commit bisect" } }] }, { text: "ok" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "adaptive", catalogDescriptionMax: 40 }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Hello"] });
+      assert.equal(run.code, 0, run.stderr);
+      const note = 'Descriptions ending in … were cut at 40 characters; skill {"name": "<exact name>"} shows the whole skill.';
+      const system = systemText(model.bodies[0]);
+      assert.ok(system.includes(`- git-bisect: ${description("git-bisect").slice(0, 40).trimEnd()}…\n`), system);
+      assert.ok(system.includes(`\n${note}\n</skill_index>`), system);
+      const search = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(search.includes(`\n${note}`), search);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

@@ -239,7 +239,8 @@ export function registerLazySkills(pi, config, hooks) {
     const input = /** @type {Record<string, unknown>} */ (event.input ?? {});
     if (event.toolName === LOAD_TOOL || event.toolName === SEARCH_TOOL) {
       if (tools === "conflict") return { block: true, reason: conflictBlockReason(conflict ?? { name: event.toolName, path: "another extension" }) };
-      if (event.toolName === LOAD_TOOL && typeof input.name === "string" && isBlocked(input.name)) return { block: true, reason: `SKILL_NOT_FOUND: ${NOT_FOUND_TEXT}` };
+      // Our own tool reports an invalid config or a blocked catalog itself, with its code.
+      if (event.toolName === LOAD_TOOL && typeof input.name === "string" && !config.error && blocked === null && isBlocked(input.name)) return { block: true, reason: `SKILL_NOT_FOUND: ${NOT_FOUND_TEXT}` };
       return undefined;
     }
     if (event.toolName === "read" && typeof input.path === "string" && catalog.index) {
