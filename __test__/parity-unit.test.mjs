@@ -201,3 +201,44 @@ describe("LS-16: resource sampling is a setting", () => {
     }
   });
 });
+
+describe("LS-28: the block view a guard gets (property)", () => {
+  /** A small seeded generator (mulberry32), so every run checks the same cases. @param {number} seed */
+  const rng = (seed) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  test("LS-28: over 3,000 generated texts a block is removed exactly when its own name, location or body says so", async () => {
+    const { scrubSkillBlocks, blockLocation, REMOVED_BLOCK } = await import("../extension/skills/guard.js");
+    const random = rng(31);
+    const pick = (/** @type {any[]} */ xs) => xs[Math.floor(random() * xs.length)];
+    const SECRET = "the denied skill's distinctive instruction line";
+    const names = ["allowed-a", "allowed-b", "denied-x"];
+    const locations = [null, "/skills/allowed-a/SKILL.md", "/skills/denied-x/SKILL.md", "/elsewhere/x.md"];
+    const bodies = ["plain text", `intro\n${SECRET}\nmore`, "nothing here", `${SECRET}`, "short"];
+    const fillers = ["", " ", "\nsome words\n", "text mentioning the denied skill's distinctive"];
+    for (let n = 0; n < 3000; n++) {
+      const blocks = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ name: pick(names), location: pick(locations), body: pick(bodies) }));
+      const gaps = Array.from({ length: blocks.length + 1 }, () => pick(fillers));
+      const render = (/** @type {any} */ b) => `<skill name="${b.name}"${b.location ? ` location="${b.location}"` : ""}>\n${b.body}\n</skill>`;
+      const text = gaps[0] + blocks.map((b, i) => render(b) + gaps[i + 1]).join("");
+      const expected = gaps[0] + blocks.map((b, i) => (b.name === "denied-x" || b.location === "/skills/denied-x/SKILL.md" || b.body.includes(SECRET) ? REMOVED_BLOCK : render(b)) + gaps[i + 1]).join("");
+      const out = scrubSkillBlocks(text, (name, block) => name === "denied-x" || (block !== undefined && (blockLocation(block.tag) === "/skills/denied-x/SKILL.md" || block.bodyContains(SECRET))));
+      assert.equal(out, expected, `case ${n}: ${JSON.stringify(text)}`);
+    }
+  });
+
+  test("LS-28: body checks stay linear on crafted text (many openings, one far closing tag)", async () => {
+    const { scrubSkillBlocks } = await import("../extension/skills/guard.js");
+    const text = `${'<skill name="a" location="/x">needle-not-here '.repeat(40_000)}</skill>`;
+    const started = process.hrtime.bigint();
+    let asked = 0;
+    scrubSkillBlocks(text, (_name, block) => (asked++, block?.bodyContains("the denied skill's distinctive instruction line") ?? true));
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    assert.ok(asked > 0);
+    assert.ok(ms < 2000, `${ms} ms for ${text.length} chars`);
+  });
+});
