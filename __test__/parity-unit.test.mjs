@@ -242,3 +242,61 @@ describe("LS-28: the block view a guard gets (property)", () => {
     assert.ok(ms < 2000, `${ms} ms for ${text.length} chars`);
   });
 });
+
+describe("properties of the ledger and the transform cache", () => {
+  const rng = (/** @type {number} */ seed) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  test("CD-6: over 2,000 generated branches, only an unpick removes a skill; every advertised name is on the ledger until delivered or unpicked", () => {
+    const random = rng(6);
+    const names = ["a", "b", "c", "d", "e", "f"];
+    const pick = () => names[Math.floor(random() * names.length)];
+    for (let n = 0; n < 2000; n++) {
+      /** @type {any[]} */
+      const branch = [];
+      let previous = new Set();
+      for (let step = 0; step < 12; step++) {
+        const kind = random();
+        /** @type {any} */
+        let entry;
+        if (kind < 0.35) entry = { type: "custom", customType: ADVERTISED_ENTRY, data: { names: [pick(), pick()] } };
+        else if (kind < 0.7) entry = { type: "custom_message", customType: "pi-lean-skill-delta", id: `d${step}`, details: { added: [{ name: pick(), by: random() < 0.5 ? "picker" : "catalog" }], redelivered: [] } };
+        else if (kind < 0.85) entry = { type: "custom", customType: "pi-lean-skill-pick", data: { name: pick(), picked: true } };
+        else entry = { type: "custom", customType: "pi-lean-skill-pick", data: { name: pick(), picked: false } };
+        branch.push(entry);
+        const ledger = deriveLedger(branch);
+        const now = new Set(ledger.skills.keys());
+        const removed = [...previous].filter((name) => !now.has(name));
+        if (entry.customType === "pi-lean-skill-pick" && entry.data.picked === false) assert.ok(removed.every((name) => name === entry.data.name), JSON.stringify(branch));
+        else assert.deepEqual(removed, [], JSON.stringify(branch));
+        if (entry.customType === ADVERTISED_ENTRY) for (const name of entry.data.names) assert.ok(now.has(name));
+        for (const p of pendingDeliveries(ledger)) assert.equal(ledger.skills.get(p.name)?.deliveredIn.length, 0);
+        previous = now;
+      }
+    }
+  });
+
+  test("SO-40: over 5,000 random calls the cache answers what the engine answers and stays within its bounds", async () => {
+    const { TransformCache } = await import("../extension/token-saver/transform-cache.js");
+    const random = rng(40);
+    let clock = 0;
+    const engine = (/** @type {string} */ input, /** @type {any} */ options) => ({ changed: input.length % 2 === 0, text: `${input}|${options.budgetTokens}`.repeat(1 + (input.length % 5)), ranges: [] });
+    const cache = new TransformCache({ maxEntries: 16, maxBytes: 4000, ttlMs: 1000, now: () => clock });
+    for (let n = 0; n < 5000; n++) {
+      clock += Math.floor(random() * 40);
+      const input = `out-${Math.floor(random() * 40)}`.repeat(1 + Math.floor(random() * 3));
+      const options = { tool: "bash", budgetTokens: Math.floor(random() * 3) };
+      const got = /** @type {any} */ (await cache.run(/** @type {any} */ (engine), input, options));
+      assert.deepEqual(got, engine(input, options));
+      assert.ok(cache.entries.size <= 16 && cache.bytes <= 4000, `${cache.entries.size} entries, ${cache.bytes} bytes`);
+      let sum = 0;
+      for (const entry of cache.entries.values()) sum += entry.bytes;
+      assert.equal(sum, cache.bytes);
+    }
+    assert.ok(cache.hits > 0 && cache.misses > 0);
+  });
+});
