@@ -300,3 +300,30 @@ describe("properties of the ledger and the transform cache", () => {
     assert.ok(cache.hits > 0 && cache.misses > 0);
   });
 });
+
+describe("LS-27: the path side of the guard", () => {
+  test("LS-27: a skill file is found by every path form that resolves to it: relative, `..`, symlinked, `@`-prefixed, `~`", async () => {
+    const { SkillPathGuard } = await import("../extension/skills/path-guard.js");
+    const { SkillIndex } = await import("../index.js");
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-paths-"));
+    const savedHome = process.env.HOME;
+    try {
+      const dir = path.join(home, "skills", "secret");
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "SKILL.md"), "---\nname: secret\ndescription: A secret skill.\n---\nDo the secret thing.\n");
+      fs.symlinkSync(path.join(home, "skills"), path.join(home, "linked"));
+      process.env.HOME = home;
+      const index = SkillIndex.scan([path.join(home, "skills")]);
+      const guard = new SkillPathGuard();
+      for (const p of ["skills/secret/SKILL.md", "skills/other/../secret/SKILL.md", "linked/secret/SKILL.md", "@skills/secret/SKILL.md", "~/skills/secret/SKILL.md", path.join(dir, "SKILL.md")]) {
+        assert.equal(guard.skillAt(index, p, home), "secret", p);
+      }
+      assert.equal(guard.skillAt(index, "skills/secret/notes.md", home), null);
+      assert.equal(guard.skillAt(index, "/nowhere/SKILL.md", home), null);
+    } finally {
+      if (savedHome === undefined) delete process.env.HOME;
+      else process.env.HOME = savedHome;
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});

@@ -7,6 +7,7 @@
  * by the name it claims; the `tool_call` guard uses the path side for `read` calls.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 /** Most bytes read of a skill file for its fingerprint. */
@@ -62,7 +63,10 @@ export class SkillPathGuard {
       }
       this.paths = { key: index.fingerprint, byPath };
     }
-    return this.paths.byPath.get(canonicalPath(path.resolve(cwd ?? process.cwd(), p))) ?? null;
+    // The forms Pi's file tools accept: a leading `@` (a file mention) and `~` for home.
+    let given = p.startsWith("@") ? p.slice(1) : p;
+    if (given === "~" || given.startsWith("~/")) given = path.join(os.homedir(), given.slice(1));
+    return this.paths.byPath.get(canonicalPath(path.resolve(cwd ?? process.cwd(), given))) ?? null;
   }
 
   /**
