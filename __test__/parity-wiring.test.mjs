@@ -34,8 +34,10 @@ describe("LS-4: one complete generation or blocked", { skip: skipNode }, () => {
       assert.match(search.content[0].text, /^SKILL_CATALOG_BLOCKED: /);
       const load = await fake.tools.skill.execute("c2", { name: "git-helper" }, undefined, undefined, ctx);
       assert.match(load.content[0].text, /^SKILL_CATALOG_BLOCKED: /);
-      const typed = await fake.emit("input", { text: "/skill:git-helper now", source: "interactive" }, ctx);
-      assert.deepEqual(typed, { action: "handled" });
+      // Pi stops at the first input handler that handles the text; the fake runs them all.
+      const results = [];
+      for (const handler of fake.handlers.input) results.push(await handler({ text: "/skill:git-helper now", source: "interactive" }, ctx));
+      assert.deepEqual(results.find((r) => r), { action: "handled" });
       // The next good list builds one complete generation again.
       const next = { skills: [{ ...good }], sections: {} };
       await fake.emit("before_agent_start", { systemPromptOptions: next, messageType: "user", prompt: "use git" }, ctx);

@@ -188,13 +188,6 @@ export function registerAdditiveRouting(pi, runtime) {
     queued = [];
   });
 
-  pi.on("input", (event) => {
-    if (!active() || !event.streamingBehavior || typeof event.text !== "string" || event.text.trim() === "") return undefined;
-    queued.push(event.text);
-    // Only the newest text is ranked; older queued updates beyond the bound add nothing.
-    if (queued.length > 8) queued = queued.slice(-8);
-    return undefined;
-  });
 
   pi.on("session_compact", (_event, ctx) => {
     if (active() && !ctx.isIdle()) compactedInRun = true;
@@ -251,6 +244,17 @@ export function registerAdditiveRouting(pi, runtime) {
   });
 
   return {
+    /**
+     * Called by the skills' `input` handler with the text that goes on: a user update queued
+     * while a run streams is kept for the next turn_end (CD-9).
+     * @param {{ text?: unknown, streamingBehavior?: unknown }} event
+     */
+    noteInput(event) {
+      if (!active() || !event.streamingBehavior || typeof event.text !== "string" || event.text.trim() === "") return;
+      queued.push(event.text);
+      // Only the newest text is ranked; older queued updates beyond the bound add nothing.
+      if (queued.length > 8) queued = queued.slice(-8);
+    },
     /**
      * @param {import("../../index.js").SkillIndex} index
      * @param {import("./access.js").AccessView} view

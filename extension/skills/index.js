@@ -220,6 +220,7 @@ export function registerLazySkills(pi, config, hooks) {
     if (commandName !== null) approvals.userChosen.add(commandName);
     await admitPastedBlocks(event.text, ctx);
     const text = scrubSkillBlocks(event.text, blockGuard(ctx?.cwd));
+    additive.noteInput({ ...event, text });
     if (text !== event.text || forwarded !== null) return { action: "transform", text, images: event.images };
     return { action: "continue" };
   });
