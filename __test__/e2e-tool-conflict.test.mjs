@@ -1,6 +1,7 @@
 // End-to-end: another extension that registers a `skill` tool. Whichever of the two loads
-// first, pi-lean reports SKILL_TOOL_CONFLICT once and backs off: the other tool is the one the
-// model sees, and Pi's own skill catalog stays in the system prompt.
+// first, pi-lean reports SKILL_TOOL_CONFLICT once, naming both sources, and fails closed
+// (LS-31): the skill catalog is hidden from the model and the other tool's calls are blocked
+// by pi-lean's tool_call guard (LS-27), since that tool is outside pi-lean's skill policy.
 import assert from "node:assert/strict";
 import path from "node:path";
 import { describe, test } from "node:test";
@@ -16,7 +17,7 @@ describe("SKILL_TOOL_CONFLICT", { skip }, () => {
     ["the other extension loads first", [OTHER, EXTENSION_ENTRY]],
     ["pi-lean loads first", [EXTENSION_ENTRY, OTHER]],
   ]) {
-    test(`${label}: reported once, pi-lean backs off`, async () => {
+    test(`LS-31 / LS-27: ${label}: reported once, catalog hidden, the other skill tool's calls blocked`, async () => {
       const model = new FakeModel([{ toolCalls: [{ name: "skill", arguments: { id: "x" } }] }, { text: "done" }, { text: "again" }]);
       await model.start();
       const sandbox = makeSandbox(model);
@@ -29,13 +30,19 @@ describe("SKILL_TOOL_CONFLICT", { skip }, () => {
         assert.equal(run.code, 0, run.stderr);
         const reports = run.stderr.split("\n").filter((line) => line.includes("SKILL_TOOL_CONFLICT"));
         assert.equal(reports.length, 1, run.stderr);
-        assert.match(reports[0], /^pi-lean: SKILL_TOOL_CONFLICT: the tool "skill" is already registered by .*other-skill-tool.*\. pi-lean's skill tools and catalog are off/);
+        assert.match(reports[0], /^pi-lean: SKILL_TOOL_CONFLICT: the tool "skill" is already registered by .*other-skill-tool.*, and pi-lean \(.*extension\/index\.js\) registers one too\. .*the skill catalog is hidden from the model and its skill tool calls are blocked/);
         const names = toolNames(model.bodies[0]);
         assert.ok(!names.includes("skill_search"), names.join(","));
         const skill = model.bodies[0].tools.find((t) => t.function.name === "skill");
         assert.equal(skill.function.description, "OTHER-EXTENSION skill loader.");
-        assert.equal(toolMessages(model.bodies[1]).at(-1).text, "OTHER-EXTENSION result");
-        assert.ok(systemText(model.bodies[0]).includes("<available_skills>"), "Pi's own catalog stays");
+        const blocked = toolMessages(model.bodies[1]).at(-1).text;
+        assert.ok(blocked.includes('SKILL_TOOL_CONFLICT: two extensions register the tool "skill", so skill tools are blocked in this session; continue without skills.'), blocked);
+        assert.ok(!blocked.includes("OTHER-EXTENSION result"), "the other tool never ran");
+        for (const body of model.bodies) {
+          assert.ok(!systemText(body).includes("<available_skills>"), "Pi's catalog is hidden");
+          assert.ok(!systemText(body).includes("<skill_index>"), "no stub for tools the model cannot use");
+          assert.ok(!systemText(body).includes("release-notes"), "no skill name reaches the model");
+        }
       } finally {
         await model.stop();
         sandbox.cleanup();

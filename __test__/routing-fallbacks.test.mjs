@@ -35,23 +35,50 @@ function visibleNames(routed, names) {
 }
 
 describe("adaptive and safe routing fallbacks", () => {
-  test("adaptive over budget, weak evidence: the shortlist plus the names of every other in-scope skill", () => {
+  test("LS-8: adaptive over budget, weak evidence: the whole policy-filtered catalog in the task-local message, even over budget", () => {
     const { index, names } = synthetic();
     const config = { ...DEFAULT_CONFIG, routing: "adaptive", catalogTokenBudget: 1000 };
     const out = route(index, config, { candidates: names, scopeLabel: "all skills", prompt: "something about my build" });
-    assert.equal(out.catalog, null, "the catalog does not fit");
+    assert.equal(out.catalog, null, "the system prompt keeps the stub");
     assert.ok(out.message);
-    assert.deepEqual(visibleNames(out, names), names, "every skill is visible by name");
-    assert.ok(out.message.content.length / 4 <= 1000, "within the budget");
-    assert.match(out.message.content, /\nOther skills in scope \(names only; skill_search shows their descriptions\): [^\n]+\.$/);
-    assert.equal(out.message.details.otherNamesLeftOut, 0);
+    assert.equal(out.message.details.whole, "weak");
+    assert.deepEqual(out.message.details.names, names);
+    assert.deepEqual(visibleNames(out, names), names, "every skill is visible with its description");
+    for (const name of names) assert.match(out.message.content, new RegExp(`\\n- ${name}: Work with `));
+    assert.ok(out.message.content.length / 4 > 1000, "over the budget rather than hiding skills");
+    assert.match(out.message.content, /^No skill stands out for this request; every skill installed follows\./);
+    // LS-9: the cut descriptions are marked and the cut is explained.
+    assert.match(out.message.content, /\nDescriptions ending in … were cut at 240 characters; skill \{"name": "<exact name>"\} shows the whole skill\.$/);
   });
 
-  test("adaptive: names that do not fit the budget are counted, not dropped silently", () => {
+  test("LS-8: an ambiguous cutoff, and a ranking that fails, show the whole catalog too", () => {
     const { index, names } = synthetic();
     const config = { ...DEFAULT_CONFIG, routing: "adaptive", catalogTokenBudget: 150 };
-    const out = route(index, config, { candidates: names, scopeLabel: "all skills", prompt: "something about my build" });
-    assert.ok(out.message.content.length / 4 <= 150);
+    // Two skills fit equally well: the shortlist of three would cut between equals.
+    const twin = new SkillIndex([
+      ...names.map((name) => ({ name, description: index.get(name).description })),
+      { name: "kafka-twin-a", description: "Rebalance kafka consumer groups after a partition change." },
+      { name: "kafka-twin-b", description: "Rebalance kafka consumer groups after a partition change." },
+      { name: "kafka-twin-c", description: "Rebalance kafka consumer groups after a partition change." },
+      { name: "kafka-twin-d", description: "Rebalance kafka consumer groups after a partition change." },
+    ]);
+    const all = twin.list().map((s) => s.name);
+    const ambiguous = route(twin, config, { candidates: all, scopeLabel: "all skills", prompt: "rebalance kafka consumer groups after a partition change" });
+    assert.equal(ambiguous.message?.details.whole, "ambiguous", JSON.stringify(ambiguous.message?.details));
+    assert.deepEqual(visibleNames(ambiguous, all), all);
+    const failing = { get: (n) => index.get(n), search: () => { throw new Error("ranker down"); } };
+    const out = route(/** @type {any} */ (failing), config, { candidates: names, scopeLabel: "all skills", prompt: "tune kafka in project 10" });
+    assert.equal(out.message?.details.whole, "error");
+    assert.match(out.message.content, /^Ranking failed for this request; every skill installed follows\./);
+    assert.deepEqual(visibleNames(out, names), names);
+  });
+
+  test("a confident, clear ranking keeps the shortlist and names the others within the budget", () => {
+    const { index, names } = synthetic();
+    const config = { ...DEFAULT_CONFIG, routing: "adaptive", catalogTokenBudget: 400 };
+    const out = route(index, config, { candidates: names, scopeLabel: "all skills", prompt: "tune kafka in project 10" });
+    assert.deepEqual(out.message.details.names, ["kafka-helper-10", "kafka-helper-30", "kafka-helper-20"]);
+    assert.ok(out.message.content.length / 4 <= 400);
     const left = out.message.details.otherNamesLeftOut;
     assert.ok(left > 0 && left < names.length, String(left));
     assert.ok(out.message.content.endsWith(` …and ${left} more (skill_search finds them).`), out.message.content.slice(-120));

@@ -497,7 +497,7 @@ describe("the shipped JSON Schema", () => {
   test("documents every key the loader accepts, each setting with its default", async () => {
     const { SETTING_KEYS } = await import("../extension/shared/config.js");
     const topLevel = Object.keys(schema.properties).sort();
-    assert.deepEqual(topLevel, ["$schema", ...SETTING_KEYS, "groups", "profiles", "activeProfile", "activeGroup", "permission"].sort());
+    assert.deepEqual(topLevel, ["$schema", ...SETTING_KEYS, "groups", "profiles", "activeProfile", "activeGroup", "permission", "allowlist"].sort());
     for (const key of SETTING_KEYS) {
       const spec = schema.$defs.settings.properties[key];
       assert.ok(spec, `schema lacks ${key}`);

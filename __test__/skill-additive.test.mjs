@@ -114,9 +114,9 @@ describe("one round", () => {
     assert.deepEqual(chosen?.details.added, [{ name: "git-helper", by: "picker" }]);
   });
 
-  test("descriptions are capped", () => {
+  test("LS-9: descriptions are capped, and the cut is marked and explained", () => {
     const message = deltaMessage(index, { added: [{ name: "git-helper", by: "picker" }], redelivered: [], earlier: 0, descriptionMax: 10 });
-    assert.match(message.content, /- git-helper: Helps with…$/);
+    assert.match(message.content, /- git-helper: Helps with…\nDescriptions ending in … were cut at 10 characters; skill \{"name": "<exact name>"\} shows the whole skill\.$/);
   });
 
   test("tool-round text keeps assistant text and tool calls, drops thinking, bounded", () => {

@@ -142,7 +142,7 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     assert.equal(JSON.parse(fs.readFileSync(path.join(agentDir, "pi-lean.json"), "utf8")).tokenSaver, "off");
   });
 
-  test("every stats field, then clear: durable across a reload, deferred tools restored", { skip: skipCorpus }, async () => {
+  test("SO-14: every stats field, then clear: durable across a reload, the deferral re-applied", { skip: skipCorpus }, async () => {
     await command("on");
     const original = fs.readFileSync(CARGO_TEST, "utf8");
     const event = { toolName: "bash", toolCallId: "c1", input: { command: "cargo test" }, content: [{ type: "text", text: original }], details: undefined, isError: false };
@@ -179,18 +179,54 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     fake.pi.registerTool({ ...WEATHER, name: "stock_quote", description: "Stock quotes." });
     await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "next" }, ui.ctx);
     assert.ok(!fake.active().includes("stock_quote"), "a late tool is deferred while on");
+    // SO-14: clear resets the activations too, then applies the on/off policy afresh: while on,
+    // both tools are deferred again (the one request_capabilities had activated as well).
+    assert.ok(fake.active().includes("weather_lookup"), "activated by request_capabilities");
     await command("clear");
-    assert.equal(ui.notes.at(-1), "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
-    assert.ok(fake.active().includes("stock_quote") && fake.active().includes("weather_lookup"), fake.active().join(","));
-    assert.ok(!fake.active().includes("request_capabilities"));
+    assert.equal(ui.notes.at(-1), "Token Saver: stored originals and counters cleared. Tool deferral re-applied (2 deferred).");
+    assert.ok(!fake.active().includes("stock_quote") && !fake.active().includes("weather_lookup"), fake.active().join(","));
+    assert.ok(fake.active().includes("request_capabilities"));
     assert.ok(fake.active().includes("token_retrieve"), "compaction stays on");
     await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "again" }, ui.ctx);
-    assert.ok(fake.active().includes("stock_quote"), "not deferred again until switched");
+    assert.ok(!fake.active().includes("stock_quote"), "routing goes on after clear");
 
     branch.push(...fake.entries.filter((e) => e.customType === CLEAR_ENTRY || e.customType === "pi-lean-capabilities"));
     await fake.emit("session_start", {}, ui.ctx);
     await command("stats");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver: on\ncompactions 0, repeats 0, retrievals 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;/);
+  });
+});
+
+describe("SO-35: session shutdown", { skip: skipNode }, () => {
+  test("SO-35: shutdown gives back the deferred tools and takes pi-lean's helper schemas away; session_start re-applies", async () => {
+    const agentDir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-shutdown-"));
+    const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
+    process.env.PI_CODING_AGENT_DIR = agentDir;
+    try {
+      fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify({ tokenSaver: "on" }));
+      const fake = registryPi();
+      piLean(/** @type {any} */ (fake.pi));
+      fake.pi.registerTool(WEATHER);
+      /** @type {any[]} */
+      const branch = [];
+      const ui = ctxFor(agentDir, branch);
+      await fake.emit("session_start", {}, ui.ctx);
+      await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "hello" }, ui.ctx);
+      assert.ok(fake.active().includes("token_retrieve") && fake.active().includes("request_capabilities"), fake.active().join(","));
+      assert.ok(!fake.active().includes("weather_lookup"), "deferred while on");
+      await fake.emit("session_shutdown", { reason: "reload" }, ui.ctx);
+      assert.ok(fake.active().includes("weather_lookup"), "the deferred tool is back");
+      assert.ok(!fake.active().includes("token_retrieve"), fake.active().join(","));
+      assert.ok(!fake.active().includes("request_capabilities"), fake.active().join(","));
+      branch.push(...fake.entries);
+      await fake.emit("session_start", {}, ui.ctx);
+      assert.ok(fake.active().includes("token_retrieve") && fake.active().includes("request_capabilities"), "a new session_start applies the layer again");
+      assert.ok(!fake.active().includes("weather_lookup"));
+    } finally {
+      if (savedAgentDir === undefined) delete process.env.PI_CODING_AGENT_DIR;
+      else process.env.PI_CODING_AGENT_DIR = savedAgentDir;
+      fs.rmSync(agentDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -36,19 +36,29 @@ export class CapsuleCache {
     this.missing = new Set();
   }
 
-  /** @param {CapsuleKind} kind @param {string} source */
-  fileFor(kind, source) {
-    return path.join(this.root, kind, `${native.contentHash(source)}-v${this.version}.json`);
+  /**
+   * The verdict's key: the source text, plus `context`, everything else the verdict depends on
+   * (PD-17: a tool's name, parameters and provenance; a skill's file content). The distiller
+   * version is in the file name.
+   * @param {string} source @param {string} [context]
+   */
+  keyFor(source, context = "") {
+    return native.contentHash(context ? `${context}\u0000${source}` : source);
+  }
+
+  /** @param {CapsuleKind} kind @param {string} source @param {string} [context] */
+  fileFor(kind, source, context = "") {
+    return path.join(this.root, kind, `${this.keyFor(source, context)}-v${this.version}.json`);
   }
 
   /**
    * The cached verdict for `source`: `{capsule}` (null capsule = use the original), or
    * undefined when there is none (or it is invalid).
-   * @param {CapsuleKind} kind @param {string} source
+   * @param {CapsuleKind} kind @param {string} source @param {string} [context]  see `keyFor`
    * @returns {{ capsule: string | null } | undefined}
    */
-  get(kind, source) {
-    const file = this.fileFor(kind, source);
+  get(kind, source, context = "") {
+    const file = this.fileFor(kind, source, context);
     if (this.memory.has(file)) return { capsule: /** @type {string | null} */ (this.memory.get(file)) };
     if (this.missing.has(file)) return undefined;
     /** @type {CapsuleFile} */
@@ -59,7 +69,7 @@ export class CapsuleCache {
       this.missing.add(file);
       return undefined;
     }
-    const capsule = stored && stored.version === this.version && stored.source === native.contentHash(source) ? stored.capsule : undefined;
+    const capsule = stored && stored.version === this.version && stored.source === this.keyFor(source, context) ? stored.capsule : undefined;
     if (capsule === undefined || (capsule !== null && (typeof capsule !== "string" || native.validateCapsule(source, capsule) !== null))) {
       fs.rmSync(file, { force: true });
       return undefined;
@@ -73,15 +83,16 @@ export class CapsuleCache {
    * text, and returns it (also when it could not be stored).
    * @param {CapsuleKind} kind @param {string} source @param {string} label  what it is for (shown by /capabilities)
    * @param {() => string | null} currentSource  re-reads the source right before the write
+   * @param {string} [context]  see `keyFor`
    * @returns {{ capsule: string | null, stored: boolean }}
    */
-  make(kind, source, label, currentSource) {
+  make(kind, source, label, currentSource, context = "") {
     const made = native.distillCapsule(source);
     const capsule = made && native.validateCapsule(source, made.text) === null ? made.text : null;
-    const file = this.fileFor(kind, source);
+    const file = this.fileFor(kind, source, context);
     const hash = native.contentHash(source);
     /** @type {CapsuleFile} */
-    const record = { version: this.version, source: hash, capsule, label: label.slice(0, 200) };
+    const record = { version: this.version, source: this.keyFor(source, context), capsule, label: label.slice(0, 200) };
     let stored = false;
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -15,7 +15,24 @@
  */
 
 /** @typedef {"full" | "capsule" | "drop"} PackagePolicy */
-/** @typedef {{ name: string, promptGuidelines?: string[], sourceInfo?: { path?: string, source?: string, baseDir?: string } }} GuidedTool */
+/** @typedef {{ name: string, promptGuidelines?: string[], parameters?: unknown, sourceInfo?: { path?: string, source?: string, baseDir?: string, version?: string } }} GuidedTool */
+
+/**
+ * What a tool's capsule verdict depends on besides its guideline text (PD-17): its name, its
+ * parameters and where it comes from (source, path, version), so a renamed, re-typed or
+ * upgraded tool gets a fresh verdict.
+ * @param {GuidedTool} tool
+ */
+export function toolKey(tool) {
+  const info = tool.sourceInfo ?? {};
+  let parameters = "";
+  try {
+    parameters = JSON.stringify(tool.parameters ?? null) ?? "";
+  } catch {
+    parameters = "?";
+  }
+  return JSON.stringify(["tool", tool.name, parameters, info.source ?? "", info.path ?? "", info.baseDir ?? "", info.version ?? ""]);
+}
 
 export const PACKAGE_POLICIES = /** @type {const} */ (["full", "capsule", "drop"]);
 
@@ -74,8 +91,8 @@ export function applyGuidelinePolicy(toolGuidelines, tools, { packages, ownTools
       replacement = [];
       applied = "drop";
     } else if (configured === "capsule" || configured === null) {
-      let verdict = cache?.get("tools", source);
-      if (!verdict && configured === "capsule" && cache) verdict = cache.make("tools", source, `tool ${tool.name}`, () => currentSource(tool.name));
+      let verdict = cache?.get("tools", source, toolKey(tool));
+      if (!verdict && configured === "capsule" && cache) verdict = cache.make("tools", source, `tool ${tool.name}`, () => currentSource(tool.name), toolKey(tool));
       if (verdict?.capsule) {
         replacement = verdict.capsule.split("\n");
         applied = "capsule";
@@ -100,6 +117,6 @@ export function applyGuidelinePolicy(toolGuidelines, tools, { packages, ownTools
 export function noteSuccessfulUse(tool, { packages, ownTools, cache, currentSource }) {
   if (!tool || !cache || !isThirdParty(tool, ownTools) || configuredPolicy(tool, packages) !== null) return false;
   const source = guidelineSource(tool);
-  if (cache.get("tools", source)) return false;
-  return cache.make("tools", source, `tool ${tool.name}`, () => currentSource(tool.name)).stored;
+  if (cache.get("tools", source, toolKey(tool))) return false;
+  return cache.make("tools", source, `tool ${tool.name}`, () => currentSource(tool.name), toolKey(tool)).stored;
 }

@@ -29,7 +29,7 @@ import { applyGuidelinePolicy, guidelineSource, noteSuccessfulUse } from "./guid
 import { REQUEST_DESCRIPTION, REQUEST_PARAMETERS, REQUEST_TOOL, runRequest } from "./request.js";
 import { ROUTE_LIMIT, rankTools, routePrompt } from "./router.js";
 import { TOOL_ROUTER, previousReply, runModelPicker } from "../skills/model-picker.js";
-import { describedIndex } from "./skill-capsules.js";
+import { describedIndex, skillKey } from "./skill-capsules.js";
 
 /** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
 export const PI_LEAN_TOOLS = ["skill_search", "skill", "token_retrieve"];
@@ -288,13 +288,13 @@ export function registerCapabilities(pi, config, hooks) {
   });
 
   pi.on("session_shutdown", () => {
-    // Give back every deferred tool; the session's own record keeps them deferred on resume.
-    if (active.deferred.length > 0) {
-      try {
-        active.restore({ removeOwn: false, record: false });
-      } catch {
-        // Shutdown must not fail because the runtime is already gone.
-      }
+    // SO-35: give back every deferred tool and take the layer's own helper schemas away, so
+    // what follows (another session, a reload, pi-lean removed) starts from Pi's own tool set;
+    // the session's record keeps the deferral for a resume, and session_start re-applies it.
+    try {
+      active.restore({ removeOwn: true, record: false });
+    } catch {
+      // Shutdown must not fail because the runtime is already gone.
     }
     mode = "off";
   });
@@ -342,9 +342,9 @@ export function registerCapabilities(pi, config, hooks) {
       if (control.mode() !== "route") return index;
       const cache = capsuleCache();
       if (!cache) return index;
-      return describedIndex(index, (_name, description) => {
+      return describedIndex(index, (name, description) => {
         try {
-          return cache.get("skills", description)?.capsule ?? description;
+          return cache.get("skills", description, skillKey(index.get(name)?.filePath))?.capsule ?? description;
         } catch {
           return description;
         }
@@ -353,12 +353,14 @@ export function registerCapabilities(pi, config, hooks) {
     /**
      * Records a skill's first successful load: its description's capsule verdict is stored.
      * @param {string} name @param {string} description @param {() => string | null} currentDescription
+     * @param {string} [filePath]  the skill's file: its content is part of the verdict's key (PD-17)
      */
-    noteSkillLoaded(name, description, currentDescription) {
+    noteSkillLoaded(name, description, currentDescription, filePath) {
       const cache = control.mode() === "route" ? capsuleCache() : null;
       if (!cache || !description) return;
       try {
-        if (!cache.get("skills", description)) cache.make("skills", description, `skill ${name}`, currentDescription);
+        const key = skillKey(filePath);
+        if (!cache.get("skills", description, key)) cache.make("skills", description, `skill ${name}`, currentDescription, key);
       } catch {
         // The verdict is made again after the next load.
       }

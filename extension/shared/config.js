@@ -34,6 +34,11 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {"local" | "model"} picker      additive: the Rust ranker, or one of the user's Pi models
  * @property {string | null} pickerModel     additive model picker: "provider/model-id"
  * @property {number} pickerTimeoutMs        additive model picker: give up and pick locally after this
+ * @property {number} resourceSample       resource files a skill load names (0 = none, at most 12)
+ * @property {number} minimumInventory       every in-scope skill is advertised while the scope has at most
+ *   this many (0 = off); what is advertised joins the branch ledger, so later filtering removes nothing
+ * @property {string[]} allowlist            skills (names or `*`/`?` patterns) in every prompt's stable base,
+ *   in every scope; global and project lists are joined (CD-2)
  * @property {Record<string, string[]>} groups      group name -> skill names or `*`/`?` patterns
  * @property {Record<string, ProfileConfig>} profiles  profile name -> its groups and setting overrides
  * @property {string | null} activeProfile
@@ -71,6 +76,9 @@ export const DEFAULT_CONFIG = Object.freeze({
   picker: /** @type {const} */ ("local"),
   pickerModel: null,
   pickerTimeoutMs: 8000,
+  minimumInventory: 0,
+  resourceSample: 12,
+  allowlist: /** @type {string[]} */ ([]),
   groups: {},
   profiles: {},
   activeProfile: null,
@@ -118,6 +126,8 @@ const VALIDATORS = {
   picker: oneOf(["local", "model"]),
   pickerModel: (v) => modelName(v),
   pickerTimeoutMs: integerIn(100, 120_000),
+  minimumInventory: integerIn(0, 100_000),
+  resourceSample: integerIn(0, 12),
   tokenSaver: oneOf(["on", "off"]),
   compactionBudget: (v) => {
     const whole = integerIn(BUDGET_MIN, BUDGET_MAX);
@@ -163,7 +173,7 @@ const RESERVED_KEYS = new Set(["$schema"]);
 export const SETTING_KEYS = Object.freeze(Object.keys(VALIDATORS));
 
 /** Keys with structure, validated in `validateLayer`. */
-const STRUCTURED_KEYS = new Set(["groups", "profiles", "activeProfile", "activeGroup", "permission"]);
+const STRUCTURED_KEYS = new Set(["groups", "profiles", "activeProfile", "activeGroup", "permission", "allowlist"]);
 
 const POLICY_ACTIONS = ["allow", "ask", "deny"];
 /** Names of profiles, groups and patterns: no control characters, sane length. */
@@ -314,6 +324,7 @@ export function parseSkillPolicy(raw, file) {
  * @property {string | null | undefined} activeProfile
  * @property {string | null | undefined} activeGroup
  * @property {{ default?: PolicyAction, rules: PolicyRule[] } | null} skillPolicy
+ * @property {string[]} [allowlist]
  */
 
 /**
@@ -356,6 +367,8 @@ export function validateLayer(raw, file) {
           settings: validateSettings(settings, `profiles.${profile}.settings.`, file),
         };
       }
+    } else if (key === "allowlist") {
+      layer.allowlist = nameList(value, `"allowlist"`, file);
     } else if (key === "activeProfile" || key === "activeGroup") {
       if (value !== null && (typeof value !== "string" || !NAME_RE.test(value))) throw new ConfigError(file, `"${key}" must be a name or null`);
       layer[key] = /** @type {string | null} */ (value);
@@ -401,6 +414,8 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_CADENCE", "cadence", "string"],
   ["PI_LEAN_PICKER", "picker", "string"],
   ["PI_LEAN_PICKER_MODEL", "pickerModel", "string"],
+  ["PI_LEAN_MINIMUM_INVENTORY", "minimumInventory", "number"],
+  ["PI_LEAN_RESOURCE_SAMPLE", "resourceSample", "number"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
   ["PI_LEAN_COMPACTION_BUDGET", "compactionBudget", "number"],
   ["PI_LEAN_TOKEN_SAVER_RETENTION_DAYS", "tokenSaverRetentionDays", "number"],
@@ -450,7 +465,7 @@ function envLayer(env) {
  */
 export function mergeLayers(layers) {
   /** @type {LeanConfig} */
-  const config = { ...DEFAULT_CONFIG, groups: {}, profiles: {}, skillPolicy: { default: DEFAULT_CONFIG.skillPolicy.default, rules: [] } };
+  const config = { ...DEFAULT_CONFIG, groups: {}, profiles: {}, allowlist: [], skillPolicy: { default: DEFAULT_CONFIG.skillPolicy.default, rules: [] } };
   /** @type {Record<string, unknown>} */
   const envSettings = {};
   layers.forEach((layer, i) => {
@@ -458,6 +473,8 @@ export function mergeLayers(layers) {
     Object.assign(i === layers.length - 1 ? envSettings : config, layer.settings);
     Object.assign(config.groups, layer.groups);
     Object.assign(config.profiles, layer.profiles);
+    // Allowlists join: the global list and the project's both count (CD-2).
+    for (const name of layer.allowlist ?? []) if (!config.allowlist.includes(name)) config.allowlist.push(name);
     if (layer.activeProfile !== undefined) config.activeProfile = layer.activeProfile;
     if (layer.activeGroup !== undefined) config.activeGroup = layer.activeGroup;
     if (layer.skillPolicy) {

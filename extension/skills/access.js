@@ -6,7 +6,7 @@
  * hidden the same way everywhere.
  */
 import { SkillPolicyEngine } from "./policy.js";
-import { resolveScope, scopeMembers } from "./scope.js";
+import { groupMembers, resolveScope, scopeMembers } from "./scope.js";
 
 /**
  * @typedef {object} AccessView
@@ -15,6 +15,7 @@ import { resolveScope, scopeMembers } from "./scope.js";
  * @property {string[]} denied              policy-denied names in the catalog
  * @property {Set<string>} deniedSet
  * @property {string[]} candidates          model-visible, in scope, not denied (catalog order)
+ * @property {string[]} base                the always-allowed base (CD-2): allowlisted candidates, in every scope
  */
 
 export class SkillAccess {
@@ -50,10 +51,14 @@ export class SkillAccess {
     const members = scopeMembers(scope, this.config.value, names);
     // Picks are additive: they join any narrower scope.
     if (members !== null) for (const name of picks) if (index.get(name)) members.add(name);
+    // The always-allowed base (CD-2) belongs to every scope; policy still applies to it.
+    const allowlisted = this.config.value.allowlist?.length ? new Set(groupMembers(this.config.value.allowlist, names)) : new Set();
+    if (members !== null) for (const name of allowlisted) members.add(name);
     const denied = this.policy.deniedAmong(names);
     const deniedSet = new Set(denied);
     const candidates = skills.filter((s) => !s.disableModelInvocation && !deniedSet.has(s.name) && (members === null || members.has(s.name))).map((s) => s.name);
-    const view = { scope, members, denied, deniedSet, candidates };
+    const base = candidates.filter((name) => allowlisted.has(name));
+    const view = { scope, members, denied, deniedSet, candidates, base };
     this.cached = { key, view };
     return view;
   }

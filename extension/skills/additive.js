@@ -9,9 +9,13 @@
  * and nothing earlier in the context is ever rewritten: the cached prefix only grows.
  */
 import { native } from "../shared/native.js";
-import { certainPin } from "./routing.js";
-import { DELTA_TYPE, deriveLedger, pendingUserPicks, summarizedAway, visibleEntryIds } from "./ledger.js";
+import { certainPin, cutNote } from "./routing.js";
+import { DELTA_TYPE, deriveLedger, pendingDeliveries, summarizedAway, visibleEntryIds } from "./ledger.js";
 import { previousReply, runModelPicker } from "./model-picker.js";
+import { toolRoundActivity } from "./activity.js";
+
+/** Heads the skills an earlier catalog on this branch showed, delivered once after a switch to additive (CD-6). */
+export const SHOWN_BEFORE_HEADER = "Skills shown earlier on this branch, still available:";
 
 /** Largest text the local picker ranks (a pasted log should not cost more than a prompt). */
 export const PICKER_TEXT_MAX = 2000;
@@ -57,18 +61,26 @@ export function pickSkills(index, text, options) {
 /**
  * The hidden message of one round.
  * @param {import("../../index.js").SkillIndex} index
- * @param {{ added: Array<{name: string, by: "picker" | "user"}>, redelivered: string[], earlier: number, descriptionMax: number }} round
+ * @param {{ added: Array<{name: string, by: import("./ledger.js").AddedBy}>, redelivered: string[], earlier: number, descriptionMax: number }} round
  */
 export function deltaMessage(index, round) {
+  let cut = false;
   const line = (/** @type {string} */ name) => {
-    const description = native.capDescription(index.get(name)?.description ?? "", round.descriptionMax);
+    const full = index.get(name)?.description ?? "";
+    const description = native.capDescription(full, round.descriptionMax);
+    if (description && description !== full) cut = true;
     return description ? `- ${name}: ${description}` : `- ${name}`;
   };
   /** @type {string[]} */
   const lines = [];
-  if (round.added.length > 0) lines.push('Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):', ...round.added.map((a) => line(a.name)));
+  const fresh = round.added.filter((a) => a.by !== "catalog");
+  const shownBefore = round.added.filter((a) => a.by === "catalog");
+  if (fresh.length > 0) lines.push('Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):', ...fresh.map((a) => line(a.name)));
+  // CD-6: skills an earlier system-prompt catalog showed on this branch stay advertised.
+  if (shownBefore.length > 0) lines.push(`${SHOWN_BEFORE_HEADER}`, ...shownBefore.map((a) => line(a.name)));
   if (round.redelivered.length > 0) lines.push("Skills announced before the conversation summary, still available:", ...round.redelivered.map(line));
   if (round.earlier > 0) lines.push(`Skills announced earlier (${round.earlier}) remain available through skill.`);
+  if (cut) lines.push(cutNote(round.descriptionMax));
   /** @type {import("./ledger.js").DeltaDetails} */
   const details = { added: round.added, redelivered: round.redelivered };
   return { customType: DELTA_TYPE, content: lines.join("\n"), display: false, details };
@@ -81,7 +93,8 @@ export function deltaMessage(index, round) {
  * @property {(name: string) => boolean} deliverable  may still be advertised (not denied, loadable in the scope)
  * @property {readonly any[]} branch                  the session branch, root to leaf
  * @property {string | null} text                     what the picker ranks; null = no picking this round
- * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number }} config
+ * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number, minimumInventory?: number }} config
+ * @property {readonly string[]} [base]              the always-allowed base, already in the system prompt (CD-2)
  * @property {(text: string, eligible: string[]) => Promise<Array<{name: string}> | null>} [modelPicker]
  *   the opt-in model picker; null (or a throw) falls back to the local picker
  */
@@ -95,12 +108,17 @@ export function deltaMessage(index, round) {
 export async function additiveRound(input) {
   const ledger = deriveLedger(input.branch);
   const redelivered = summarizedAway(ledger, visibleEntryIds(input.branch)).filter(input.deliverable);
-  /** @type {Array<{name: string, by: "picker" | "user"}>} */
-  const added = pendingUserPicks(ledger)
-    .filter((name) => input.index.get(name) && input.deliverable(name))
-    .map((name) => ({ name, by: /** @type {const} */ ("user") }));
+  const base = new Set(input.base ?? []);
+  /** @type {Array<{name: string, by: import("./ledger.js").AddedBy}>} */
+  const added = pendingDeliveries(ledger).filter((p) => !base.has(p.name) && input.index.get(p.name) && input.deliverable(p.name));
+  // CD-6: while the scope is this small every skill is advertised; the ledger keeps them.
+  const inventory = input.config.minimumInventory ?? 0;
+  if (inventory > 0 && input.candidates.length <= inventory) {
+    const known = new Set([...ledger.skills.keys(), ...ledger.removed, ...added.map((a) => a.name)]);
+    for (const name of input.candidates) if (!known.has(name) && !base.has(name) && input.deliverable(name)) added.push({ name, by: "inventory" });
+  }
   if (input.text !== null) {
-    const exclude = new Set([...ledger.skills.keys(), ...ledger.removed, ...added.map((a) => a.name)]);
+    const exclude = new Set([...ledger.skills.keys(), ...ledger.removed, ...added.map((a) => a.name), ...base]);
     for (const pick of await picksFor(input, input.text, exclude)) added.push({ name: pick.name, by: "picker" });
   }
   if (added.length === 0 && redelivered.length === 0) return null;
@@ -151,8 +169,9 @@ export function toolRoundText(message) {
 
 /**
  * Wires additive routing: `round` runs from the skills' `before_agent_start`; `turn_end`
- * re-delivers after a compaction that happened inside a run, and (cadence `tool-round`)
- * runs a picking pass after each completed tool round. A `turn_end` delivery is a proposed
+ * re-delivers after a compaction that happened inside a run, scores user updates queued
+ * while the run streams (CD-9: follow-ups and steers start no run of their own), and
+ * (cadence `tool-round`) runs a picking pass after each completed tool round. A `turn_end` delivery is a proposed
  * entry only: it never asks Pi to continue.
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("./index.js").SkillsRuntime} runtime
@@ -161,9 +180,14 @@ export function registerAdditiveRouting(pi, runtime) {
   let compactedInRun = false;
   const active = () => runtime.config.value.routing === "additive" && !runtime.config.error;
 
+  /** CD-9: user updates queued while a run streams (follow-ups, steers), scored at the next turn_end. @type {string[]} */
+  let queued = [];
+
   pi.on("session_start", () => {
     compactedInRun = false;
+    queued = [];
   });
+
 
   pi.on("session_compact", (_event, ctx) => {
     if (active() && !ctx.isIdle()) compactedInRun = true;
@@ -173,8 +197,9 @@ export function registerAdditiveRouting(pi, runtime) {
    * @param {import("../../index.js").SkillIndex} index
    * @param {import("./access.js").AccessView} view
    * @param {string | null} text @param {any} ctx
+   * @param {import("./activity.js").ActivityBlock[]} [activity]  a tool round's bounded activity, for the model picker (CD-13)
    */
-  async function build(index, view, text, ctx) {
+  async function build(index, view, text, ctx, activity) {
     const scopeState = runtime.scopeState();
     const access = runtime.access();
     const config = runtime.config.value;
@@ -187,7 +212,7 @@ export function registerAdditiveRouting(pi, runtime) {
             const ranked = index.search(task, { limit: 8, only: eligible }).hits.map((h) => h.name);
             const ordered = [...new Set([...ranked, ...eligible])];
             const candidates = ordered.map((name) => ({ name, description: index.get(name)?.description ?? "" }));
-            const names = await runModelPicker(ctx, config, { task, previousReply: previousReply(branch), candidates });
+            const names = await runModelPicker(ctx, config, { task, previousReply: previousReply(branch), candidates, ...(activity ? { activity } : {}) });
             return names ? names.map((name) => ({ name })) : null;
           }
         : undefined;
@@ -199,6 +224,7 @@ export function registerAdditiveRouting(pi, runtime) {
       text,
       config,
       modelPicker,
+      base: view.base,
     });
     return message ? { ...message, content: access.redact(index, message.content) } : null;
   }
@@ -206,16 +232,29 @@ export function registerAdditiveRouting(pi, runtime) {
   pi.on("turn_end", async (event, ctx) => {
     if (!active()) return;
     const toolRound = runtime.config.value.cadence === "tool-round" && (event.toolResults?.length ?? 0) > 0;
-    if (!compactedInRun && !toolRound) return;
+    const updates = queued.splice(0);
+    if (!compactedInRun && !toolRound && updates.length === 0) return;
     compactedInRun = false;
     const index = runtime.catalog().index;
     if (!index) return;
-    const message = await build(runtime.listed(index), runtime.access().view(index), toolRound ? toolRoundText(event.message) : null, ctx);
+    const parts = [updates.length > 0 ? [...updates.join("\n")].slice(-PICKER_TEXT_MAX).join("") : "", toolRound ? toolRoundText(event.message) : ""].filter(Boolean);
+    const message = await build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx, toolRound ? toolRoundActivity(event.message) : undefined);
     if (!message) return;
     return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
   });
 
   return {
+    /**
+     * Called by the skills' `input` handler with the text that goes on: a user update queued
+     * while a run streams is kept for the next turn_end (CD-9).
+     * @param {{ text?: unknown, streamingBehavior?: unknown }} event
+     */
+    noteInput(event) {
+      if (!active() || !event.streamingBehavior || typeof event.text !== "string" || event.text.trim() === "") return;
+      queued.push(event.text);
+      // Only the newest text is ranked; older queued updates beyond the bound add nothing.
+      if (queued.length > 8) queued = queued.slice(-8);
+    },
     /**
      * @param {import("../../index.js").SkillIndex} index
      * @param {import("./access.js").AccessView} view

@@ -24,11 +24,15 @@ const CLOSING_RE = /<\/skill\s*>/gi;
  * unchanged (same string) when nothing is removed. Fails closed: a name that cannot be
  * decoded, a quote that never closes, or a policy lookup that throws counts as blocked, and
  * a denied block inside an allowed one (in its tag or its body) is still removed.
- * @param {string} text @param {(name: string) => boolean} isBlocked
+ * The callback also gets the block itself (LS-28): its opening tag (bounded) and a test for
+ * text inside its body, so a guard can match the canonical path a block names and what its
+ * body holds, not only the name it claims.
+ * @param {string} text @param {(name: string, block?: SkillBlockView) => boolean} isBlocked
  */
 export function scrubSkillBlocks(text, isBlocked) {
   if (typeof text !== "string" || !/<skill/i.test(text)) return text;
   const closings = closingTagEnds(text);
+  const contains = occurrenceIndex(text);
   /** @type {Array<[number, number]>} removed [start, end) ranges, in order, disjoint */
   const removed = [];
   let removedUntil = 0;
@@ -43,7 +47,10 @@ export function scrubSkillBlocks(text, isBlocked) {
     if (nameEnd !== -1) {
       const tagEnd = tagEndAfter(nameEnd);
       if (tagEnd !== -1) end = firstAfter(closings, tagEnd) ?? text.length;
-      blocked = blocks(text.slice(nameStart, nameEnd), isBlocked);
+      const bodyStart = tagEnd === -1 ? end : tagEnd + 1;
+      const blockEnd = end;
+      const block = { tag: text.slice(start, Math.min(bodyStart, start + TAG_MAX)), bodyContains: (/** @type {string} */ needle) => contains(needle, bodyStart, blockEnd) };
+      blocked = blocks(text.slice(nameStart, nameEnd), isBlocked, block);
     }
     if (blocked) {
       removed.push([start, end]);
@@ -60,12 +67,49 @@ export function scrubSkillBlocks(text, isBlocked) {
   return out + text.slice(at);
 }
 
+/**
+ * @typedef {object} SkillBlockView  what a guard may inspect of one skill block (LS-28)
+ * @property {string} tag  the opening tag, at most TAG_MAX characters
+ * @property {(needle: string) => boolean} bodyContains  whether the block's body holds `needle`
+ */
+
+/** Longest opening tag handed to a guard; attributes past it are not read. */
+const TAG_MAX = 1024;
+
+/**
+ * `contains(needle, from, to)`: whether `needle` occurs wholly inside text[from, to). Each
+ * needle's occurrences are found once per text (one linear scan) and then binary-searched,
+ * so asking for every block of a crafted text stays linear, not quadratic.
+ * @param {string} text
+ */
+function occurrenceIndex(text) {
+  /** @type {Map<string, number[]>} */
+  const found = new Map();
+  return (/** @type {string} */ needle, /** @type {number} */ from, /** @type {number} */ to) => {
+    if (!needle) return false;
+    let positions = found.get(needle);
+    if (!positions) {
+      positions = [];
+      for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) positions.push(i);
+      found.set(needle, positions);
+    }
+    let lo = 0;
+    let hi = positions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (positions[mid] < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < positions.length && positions[lo] + needle.length <= to;
+  };
+}
+
 /** Whether a raw attribute value names a blocked skill; undecodable or unknown is blocked. */
-function blocks(/** @type {string} */ raw, /** @type {(name: string) => boolean} */ isBlocked) {
+function blocks(/** @type {string} */ raw, /** @type {(name: string, block?: SkillBlockView) => boolean} */ isBlocked, /** @type {SkillBlockView} */ block) {
   const name = unescapeAttr(raw.trim());
   if (name === null) return true;
   try {
-    return isBlocked(name) !== false;
+    return isBlocked(name, block) !== false;
   } catch {
     return true;
   }
@@ -149,7 +193,7 @@ export function skillCommandName(text) {
 /**
  * Scrubs the text parts of every user-side message; returns null when nothing changed, so
  * the context event leaves the messages untouched (and cache-friendly).
- * @param {any[]} messages @param {(name: string) => boolean} isBlocked
+ * @param {any[]} messages @param {(name: string, block?: SkillBlockView) => boolean} isBlocked
  */
 export function scrubMessages(messages, isBlocked) {
   if (!Array.isArray(messages)) return null;
@@ -212,4 +256,13 @@ export function autocompleteFilter(isBlocked) {
       return current.shouldTriggerFileCompletion?.(...args) ?? true;
     },
   });
+}
+
+/**
+ * The canonical path a skill block's `location` attribute names, or null.
+ * @param {string} tag
+ */
+export function blockLocation(tag) {
+  const match = /\slocation\s*=\s*(["'])([^"']*)\1/i.exec(tag);
+  return match ? unescapeAttr(match[2]) : null;
 }

@@ -9,13 +9,16 @@
  */
 import { SkillAccess } from "./access.js";
 import { SkillApprovals, approvalKey } from "./approvals.js";
-import { findToolConflict, reportConflictOnce } from "./tool-conflict.js";
+import { conflictBlockReason, findToolConflict, reportConflictOnce } from "./tool-conflict.js";
 import { SkillCatalog } from "./catalog.js";
 import { registerAdditiveRouting } from "./additive.js";
 import { registerSkillCommands, say } from "./commands.js";
 import { PICK_ENTRY, restorePicks } from "./picks.js";
-import { autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
-import { applySkillStub, STUB_SECTION } from "./prompt.js";
+import { autocompleteFilter, blockLocation, scrubMessages, scrubSkillBlocks, skillCommandName } from "./guard.js";
+import { SkillPathGuard } from "./path-guard.js";
+import { colonFormTarget, registerLazySkillCommand, sourceLabel } from "./lazy-skill-command.js";
+import { applySkillBase, applySkillStub, STUB_SECTION } from "./prompt.js";
+import { ADVERTISED_ENTRY, unrecordedAdvertisements } from "./ledger.js";
 import { route } from "./routing.js";
 import { ScopeState } from "./scope.js";
 import { SkillToolPresence } from "./tool-presence.js";
@@ -53,6 +56,10 @@ export function registerLazySkills(pi, config, hooks) {
    * @type {"unchecked" | "registered" | "conflict"}
    */
   let tools = "unchecked";
+  /** @type {{ name: string, path: string } | null} the other extension's tool, when one owns a name of ours */
+  let conflict = null;
+  /** Why the latest catalog rebuild failed (LS-4): skills stay blocked until one succeeds. @type {string | null} */
+  let blocked = null;
   const toolPresence = new SkillToolPresence(pi, [SEARCH_TOOL, LOAD_TOOL]);
 
   /** @type {SkillsRuntime} */
@@ -89,8 +96,9 @@ export function registerLazySkills(pi, config, hooks) {
     scopeState = new ScopeState(config.value);
     access = new SkillAccess(config, scopeState);
     approvals = new SkillApprovals();
+    blocked = null;
     if (tools === "unchecked") {
-      const conflict = findToolConflict(pi, [SEARCH_TOOL, LOAD_TOOL]);
+      conflict = findToolConflict(pi, [SEARCH_TOOL, LOAD_TOOL]);
       if (conflict) reportConflictOnce(conflict, ctx);
       else registerTools();
       tools = conflict ? "conflict" : "registered";
@@ -112,7 +120,7 @@ export function registerLazySkills(pi, config, hooks) {
    * a handler that throws lets Pi carry on unscrubbed, so a failed lookup counts as denied.
    */
   function isBlocked(/** @type {string} */ name) {
-    if (config.error || typeof name !== "string") return true;
+    if (config.error || blocked !== null || typeof name !== "string") return true;
     try {
       return access.policy.isDenied(name);
     } catch {
@@ -140,6 +148,43 @@ export function registerLazySkills(pi, config, hooks) {
     }
   }
 
+  const pathGuard = new SkillPathGuard();
+
+  /**
+   * The final guard for one pass over messages (LS-28): a block is blocked by the name it
+   * claims, by the canonical path its `location` names, or by a body that holds a blocked
+   * skill's text (re-read from its file when the file changed). Fails closed.
+   * @param {string | undefined} cwd
+   * @returns {(name: string, block?: import("./guard.js").SkillBlockView) => boolean}
+   */
+  function blockGuard(cwd) {
+    /** @type {Array<{ name: string, fingerprint: string }> | null} */
+    let blockedBodies = null;
+    return (name, block) => {
+      if (isBlockBlocked(name)) return true;
+      const index = catalog.index;
+      if (!block || !index) return false;
+      try {
+        const location = blockLocation(block.tag);
+        if (location !== null) {
+          const owner = pathGuard.skillAt(index, location, cwd);
+          if (owner !== null && owner !== name && isBlockBlocked(owner)) return true;
+        }
+        if (blockedBodies === null) {
+          blockedBodies = [];
+          for (const skill of index.list()) {
+            if (!skill.filePath || !isBlockBlocked(skill.name)) continue;
+            const fingerprint = pathGuard.fingerprintOf(skill.filePath);
+            if (fingerprint) blockedBodies.push({ name: skill.name, fingerprint });
+          }
+        }
+        return blockedBodies.some((b) => b.name !== name && block.bodyContains(b.fingerprint));
+      } catch {
+        return true;
+      }
+    };
+  }
+
   /**
    * Asks the user about pasted blocks of `ask` skills in their own input; the ones they admit
    * become their choice. Without a UI nothing is admitted.
@@ -160,6 +205,9 @@ export function registerLazySkills(pi, config, hooks) {
   }
 
   pi.on("input", async (event, ctx) => {
+    // LS-18: `/lazy-skill:<name> [args]` is `/skill:<name> [args]`, guarded the same way.
+    const forwarded = colonFormTarget(event.text);
+    if (forwarded !== null) event = { ...event, text: forwarded };
     const commandName = skillCommandName(event.text);
     if (commandName !== null && isBlocked(commandName)) {
       const why = config.error ? `${config.error.message}; skills are disabled` : "that skill is blocked by policy";
@@ -171,42 +219,105 @@ export function registerLazySkills(pi, config, hooks) {
     // block in their message, which the context scrub must then leave alone.
     if (commandName !== null) approvals.userChosen.add(commandName);
     await admitPastedBlocks(event.text, ctx);
-    const text = scrubSkillBlocks(event.text, isBlockBlocked);
-    if (text !== event.text) return { action: "transform", text, images: event.images };
+    const text = scrubSkillBlocks(event.text, blockGuard(ctx?.cwd));
+    additive.noteInput({ ...event, text });
+    if (text !== event.text || forwarded !== null) return { action: "transform", text, images: event.images };
     return { action: "continue" };
   });
 
-  pi.on("context", (event) => {
-    const messages = scrubMessages(event.messages, isBlockBlocked);
+  pi.on("context", (event, ctx) => {
+    const messages = scrubMessages(event.messages, blockGuard(ctx?.cwd));
     return messages ? { messages } : undefined;
+  });
+
+  /**
+   * LS-27: policy on every resolved skill tool call, whoever owns the tool. Calls of a skill
+   * tool another extension owns are blocked with SKILL_TOOL_CONFLICT (LS-31); a `skill` call
+   * of a blocked name and a `read` of a blocked skill's file (canonical path) are refused
+   * the way a missing skill is, naming nothing. Pi blocks the call if this handler throws.
+   */
+  pi.on("tool_call", (event, ctx) => {
+    const input = /** @type {Record<string, unknown>} */ (event.input ?? {});
+    if (event.toolName === LOAD_TOOL || event.toolName === SEARCH_TOOL) {
+      if (tools === "conflict") return { block: true, reason: conflictBlockReason(conflict ?? { name: event.toolName, path: "another extension" }) };
+      // Our own tool reports an invalid config or a blocked catalog itself, with its code.
+      if (event.toolName === LOAD_TOOL && typeof input.name === "string" && !config.error && blocked === null && isBlocked(input.name)) return { block: true, reason: `SKILL_NOT_FOUND: ${NOT_FOUND_TEXT}` };
+      return undefined;
+    }
+    if (event.toolName === "read" && typeof input.path === "string" && catalog.index) {
+      const owner = pathGuard.skillAt(catalog.index, input.path, ctx?.cwd);
+      if (owner !== null && isBlocked(owner)) return { block: true, reason: `SKILL_NOT_FOUND: ${NOT_FOUND_TEXT}` };
+    }
+    return undefined;
   });
 
   const additive = registerAdditiveRouting(pi, runtime);
 
   pi.on("before_agent_start", async (event, ctx) => {
     const options = /** @type {{ skills?: import("./catalog.js").PiSkill[], sections?: Record<string, string> }} */ (event.systemPromptOptions);
-    // Backed off for another extension's skill tools: Pi's own catalog stays.
-    if (tools === "conflict") return;
+    // LS-31: another extension owns a skill tool name, which pi-lean cannot hold to the skill
+    // policy: the catalog is hidden from the model and the tool_call guard blocks its calls.
+    if (tools === "conflict") {
+      applySkillStub(options, 0);
+      return;
+    }
     if (config.error) {
       // Fail closed: the eager catalog goes away and nothing replaces it.
       applySkillStub(options, 0);
       return;
     }
-    const index = await catalog.updateAsync(options.skills ?? []);
+    /** @type {import("../../index.js").SkillIndex} */
+    let index;
+    try {
+      index = await catalog.updateAsync(options.skills ?? []);
+      if (blocked) say(ctx, "pi-lean: the skill catalog was rebuilt; skills are available again.", "info");
+      blocked = null;
+    } catch (error) {
+      // LS-4: one complete generation or none. A failed rebuild must not leave Pi's eager
+      // catalog (policy unapplied) in the prompt, nor an older generation answering the tools.
+      applySkillStub(options, 0);
+      const first = blocked === null;
+      blocked = error instanceof Error ? error.message : String(error);
+      if (first) say(ctx, `pi-lean: the skill catalog could not be built (${blocked}); skills are blocked until it can.`, "error");
+      return;
+    }
     // No skill the model may load: the two tools would only cost their declarations.
     if (tools === "registered") toolPresence.sync(index.visibleCount > 0);
     const view = access.view(index);
     const prompt = event.messageType === "user" ? event.prompt : null;
     applySkillStub(options, view.candidates.length, view.scope.kind === "all" ? null : view.scope.label, userOnlyCount(index, view));
+    applySkillBase(options, { get: (name) => index.get(name) }, view.base);
+    if (options.sections?.skill_base) options.sections.skill_base = access.redact(index, options.sections.skill_base);
     if (config.value.routing === "additive") {
-      // The stub stays the whole system-prompt contribution; skills arrive as appended deltas.
+      // The stub (and the always-allowed base) stay the whole system-prompt contribution;
+      // skills arrive as appended deltas.
+      recordAdvertised(ctx, view.base);
       const message = await additive.round(listed(index), view, prompt, ctx);
       return message ? { message } : undefined;
     }
-    const routed = route(listed(index), { ...config.value, routing: config.value.routing }, { candidates: view.candidates, scopeLabel: view.scope.label, prompt });
+    const base = new Set(view.base);
+    const rest = base.size === 0 ? view.candidates : view.candidates.filter((name) => !base.has(name));
+    const routed = route(listed(index), { ...config.value, routing: config.value.routing }, { candidates: rest, scopeLabel: view.scope.label, prompt });
     if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
+    // CD-6: what a system-prompt catalog shows is recorded on the branch, so a later switch
+    // to filtering (additive routing) keeps advertising it.
+    recordAdvertised(ctx, routed.catalog ? [...view.base, ...rest] : view.base);
     return routed.message ? { message: { ...routed.message, content: access.redact(index, routed.message.content) } } : undefined;
   });
+
+  /**
+   * Appends one entry naming the skills a system-prompt catalog shows that the branch has not
+   * recorded yet (CD-6). Pi persists it and never sends it; failures cost only the record.
+   * @param {any} ctx @param {readonly string[]} names
+   */
+  function recordAdvertised(ctx, names) {
+    try {
+      const fresh = unrecordedAdvertisements(ctx.sessionManager.getBranch(), names);
+      if (fresh.length > 0) pi.appendEntry(ADVERTISED_ENTRY, { names: fresh });
+    } catch {
+      // recording is best effort; the catalog itself was published
+    }
+  }
 
   /** Per view (catalog, scope, policy): skills in scope, not denied, that only the user can run. */
   const userOnlyCounts = new WeakMap();
@@ -224,6 +335,7 @@ export function registerLazySkills(pi, config, hooks) {
   function currentIndex() {
     // toolError adds the code; the error's own message starts with it too.
     if (config.error) return toolError("CONFIG_INVALID", `${config.error.file}: ${config.error.problem.replace(/;/g, ",")} (skills are disabled); fix the config, then run /reload`);
+    if (blocked !== null) return toolError("SKILL_CATALOG_BLOCKED", "the skill catalog could not be built for this prompt, so skills are blocked; continue without them");
     if (!catalog.index) return toolError("SKILL_NOT_FOUND", "no skill catalog is available yet; try again after the next prompt");
     return catalog.index;
   }
@@ -337,9 +449,9 @@ export function registerLazySkills(pi, config, hooks) {
           const decision = await requestApproval(dep, ctx);
           if (decision !== "once" && decision !== "session") withheld.add(dep);
         }
-        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep) }));
+        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep), resourceSample: config.value.resourceSample }));
         if (!result.isError && !(params.offset ?? 0) && !(params.column ?? 0)) {
-          hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null);
+          hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null, index.get(name)?.filePath);
         }
         const continuation = /** @type {{rev?: string} | null} */ (result.details.continuation);
         if (key !== null && approvals.once.has(key) && !approvals.hasSession(key)) {
@@ -353,6 +465,21 @@ export function registerLazySkills(pi, config, hooks) {
   }
 
   registerSkillCommands(pi, runtime);
+  registerLazySkillCommand(pi, {
+    entries: () => {
+      // Pi's command list has every skill with where it comes from, before the first prompt too.
+      /** @type {import("./lazy-skill-command.js").RunnableSkill[]} */
+      const out = [];
+      for (const command of pi.getCommands()) {
+        if (command.source !== "skill") continue;
+        const name = command.name.replace(/^skill:/, "");
+        if (isBlocked(name)) continue;
+        const ask = access.policy.actionFor(name) === "ask";
+        out.push({ name, description: catalog.index?.get(name)?.description ?? command.description ?? "", source: sourceLabel(command.sourceInfo), ask });
+      }
+      return out;
+    },
+  });
 
   /** What capability routing uses to reveal skills (only while our tools are registered). */
   return {

@@ -6,7 +6,11 @@
  * already persists and replays on fork, `/tree`, resume and reload:
  * - the hidden delta messages additive rounds append (`custom_message`, DELTA_TYPE), which
  *   name the skills they add and the ones they re-deliver after a compaction;
- * - manual `/skills pick` / `unpick` entries (picks.js).
+ * - manual `/skills pick` / `unpick` entries (picks.js);
+ * - advertisement records (ADVERTISED_ENTRY): skills another routing mode showed in the system
+ *   prompt (a `safe` or in-budget catalog, the minimum inventory, the always-allowed base).
+ *   A system-prompt catalog is rebuilt each run, so when the branch moves to `additive` those
+ *   skills are delivered once as a delta and never disappear (CD-6).
  * Because nothing else feeds it, a new session starts empty, a fork inherits exactly what lies
  * before the fork point, and a changed setting, model or threshold can never remove a skill.
  */
@@ -15,10 +19,15 @@ import { PICK_ENTRY } from "./picks.js";
 /** customType of the hidden message an additive round appends. */
 export const DELTA_TYPE = "pi-lean-skill-delta";
 
+/** customType of the entry recording skills a system-prompt catalog advertised on the branch. */
+export const ADVERTISED_ENTRY = "pi-lean-skill-advertised";
+
+/** @typedef {"picker" | "user" | "inventory" | "catalog"} AddedBy */
+
 /**
  * @typedef {object} LedgerSkill
  * @property {string} name
- * @property {"picker" | "user"} by     who added it
+ * @property {AddedBy} by              who added it: the picker, the user, the minimum inventory, or an earlier catalog
  * @property {string | null} at         ISO time of the entry that added it
  * @property {number} round             1-based round (delta message) that first delivered it; 0 = not delivered yet
  * @property {string[]} deliveredIn     ids of delta entries that advertised it (first delivery and re-deliveries)
@@ -33,7 +42,7 @@ export const DELTA_TYPE = "pi-lean-skill-delta";
 
 /**
  * `details` of a delta message: what it added (and by whom) and what it re-delivered.
- * @typedef {{ added: Array<{ name: string, by: "picker" | "user" }>, redelivered: string[] }} DeltaDetails
+ * @typedef {{ added: Array<{ name: string, by: AddedBy }>, redelivered: string[] }} DeltaDetails
  */
 
 /**
@@ -58,10 +67,17 @@ export function deriveLedger(branch) {
           continue;
         }
         ledger.removed.delete(added.name);
-        ledger.skills.set(added.name, { name: added.name, by: added.by === "user" ? "user" : "picker", at: entry.timestamp ?? null, round: ledger.rounds, deliveredIn: [entry.id] });
+        ledger.skills.set(added.name, { name: added.name, by: addedBy(added.by), at: entry.timestamp ?? null, round: ledger.rounds, deliveredIn: [entry.id] });
       }
       for (const name of Array.isArray(details.redelivered) ? details.redelivered : []) {
         if (typeof name === "string") ledger.skills.get(name)?.deliveredIn.push(entry.id);
+      }
+    } else if (entry?.type === "custom" && entry.customType === ADVERTISED_ENTRY) {
+      const names = Array.isArray(entry.data?.names) ? entry.data.names : [];
+      for (const name of names) {
+        if (typeof name !== "string" || ledger.skills.has(name)) continue;
+        ledger.removed.delete(name);
+        ledger.skills.set(name, { name, by: "catalog", at: entry.timestamp ?? null, round: 0, deliveredIn: [] });
       }
     } else if (entry?.type === "custom" && entry.customType === PICK_ENTRY) {
       const data = entry.data;
@@ -110,12 +126,34 @@ export function summarizedAway(ledger, visible) {
   return [...ledger.skills.values()].filter((s) => s.deliveredIn.length > 0 && !s.deliveredIn.some((id) => visible.has(id))).map((s) => s.name);
 }
 
+/** @param {unknown} by @returns {AddedBy} */
+function addedBy(by) {
+  return by === "user" || by === "inventory" || by === "catalog" ? by : "picker";
+}
+
 /**
- * Manual picks not delivered to the model yet.
+ * Ledger skills not delivered by a delta yet: manual picks, and skills an earlier
+ * system-prompt catalog showed (CD-6).
  * @param {Ledger} ledger
+ * @returns {Array<{name: string, by: AddedBy}>}
  */
-export function pendingUserPicks(ledger) {
-  return [...ledger.skills.values()].filter((s) => s.by === "user" && s.deliveredIn.length === 0).map((s) => s.name);
+export function pendingDeliveries(ledger) {
+  return [...ledger.skills.values()].filter((s) => (s.by === "user" || s.by === "catalog") && s.deliveredIn.length === 0).map((s) => ({ name: s.name, by: s.by }));
+}
+
+/**
+ * Names among `names` that no advertisement record or delta on the branch has named yet.
+ * @param {readonly any[]} branch @param {readonly string[]} names
+ */
+export function unrecordedAdvertisements(branch, names) {
+  if (names.length === 0) return [];
+  /** @type {Set<string>} */
+  const seen = new Set();
+  for (const entry of branch) {
+    if (entry?.type === "custom" && entry.customType === ADVERTISED_ENTRY) for (const name of Array.isArray(entry.data?.names) ? entry.data.names : []) seen.add(name);
+    else if (entry?.type === "custom_message" && entry.customType === DELTA_TYPE) for (const added of Array.isArray(entry.details?.added) ? entry.details.added : []) seen.add(added?.name);
+  }
+  return names.filter((name) => !seen.has(name));
 }
 
 /**
@@ -129,7 +167,8 @@ export function ledgerLines(ledger, visible, latest = Number.MAX_SAFE_INTEGER) {
   const skills = [...ledger.skills.values()];
   if (skills.length > latest) lines.push(`- … ${skills.length - latest} earlier (the full list: /skills in print or RPC mode)`);
   for (const s of skills.slice(Math.max(0, skills.length - latest))) {
-    const when = s.round > 0 ? `round ${s.round}${s.at ? `, ${s.at}` : ""}` : `picked${s.at ? ` ${s.at}` : ""}, delivered at the next prompt`;
+    const when =
+      s.round > 0 ? `round ${s.round}${s.at ? `, ${s.at}` : ""}` : `${s.by === "catalog" ? "shown in an earlier catalog" : "picked"}${s.at ? ` ${s.at}` : ""}, delivered at the next prompt`;
     const gone = visible && s.deliveredIn.length > 0 && !s.deliveredIn.some((id) => visible.has(id)) ? "; summarized away, re-delivered at the next prompt" : "";
     lines.push(`- ${s.name}: added by ${s.by} (${when}${gone})`);
   }

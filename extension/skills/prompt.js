@@ -39,3 +39,24 @@ export function applySkillStub(options, candidates, scopeLabel = null, userOnly 
   if (!options.sections) options.sections = {};
   options.sections[STUB_SECTION] = skillStub(candidates, scopeLabel, userOnly);
 }
+
+/** The section holding the always-allowed base (CD-2). */
+export const BASE_SECTION = "skill_base";
+
+/**
+ * The always-allowed base: allowlisted skills with complete descriptions. It depends only on
+ * the config and the catalog, so it is byte-identical on every request of a session (CD-2).
+ * @param {{ sections?: Record<string, string> }} options
+ * @param {{ get(name: string): { description: string } | null | undefined }} index
+ * @param {readonly string[]} base
+ */
+export function applySkillBase(options, index, base) {
+  if (base.length === 0) return;
+  if (!options.sections) options.sections = {};
+  const lines = ['Always available (load with skill {"name": "<exact name>"} when the task matches):'];
+  for (const name of base) {
+    const description = index.get(name)?.description ?? "";
+    lines.push(description ? `- ${name}: ${description}` : `- ${name}`);
+  }
+  options.sections[BASE_SECTION] = lines.join("\n");
+}

@@ -22,20 +22,32 @@ export const SHORTLIST_MAX = 3;
 export const WEAK_SHORTLIST_MAX = 6;
 
 /**
+ * The line that makes a description cap visible (LS-9): a listing whose descriptions were cut
+ * says so once, with the cap and where the whole text is, so no cut is silent.
+ * @param {number | undefined} max
+ */
+export function cutNote(max) {
+  return `Descriptions ending in … were cut at ${max} characters; skill {"name": "<exact name>"} shows the whole skill.`;
+}
+
+/**
  * The compact catalog section: one line per candidate, descriptions capped (`descriptionMax`
- * absent: complete descriptions).
+ * absent: complete descriptions); a cut is marked (`…`) and explained once (LS-9).
  * @param {import("../../index.js").SkillIndex} index
  * @param {readonly string[]} candidates
  * @param {{ descriptionMax?: number, scopeLabel: string }} options
  */
 export function compactCatalog(index, candidates, options) {
   const lines = [`Skills (${options.scopeLabel}; load one with skill {"name": "<exact name>"} when the task matches; skill_search finds others):`];
+  let cut = false;
   for (const name of candidates) {
     const info = index.get(name);
     if (!info) continue;
     const description = native.capDescription(info.description, options.descriptionMax);
+    if (description && description !== info.description) cut = true;
     lines.push(description ? `- ${name}: ${description}` : `- ${name}`);
   }
+  if (cut) lines.push(cutNote(options.descriptionMax));
   return lines.join("\n");
 }
 
@@ -55,7 +67,12 @@ export function certainPin(hit) {
  * @property {Array<{name: string, description: string}>} hits
  * @property {boolean} confident
  * @property {string[]} pinned
+ * @property {number} [cutAt]  some description was cut at this many characters (LS-9)
+ * @property {boolean} [ambiguous]  a hit left out scores nearly as high as the best one shown (LS-8)
  */
+
+/** A hit left out scoring at least this share of the best one makes the cutoff ambiguous (LS-8). */
+export const AMBIGUOUS_RATIO = 0.9;
 
 /**
  * Ranks the prompt against the candidates. Certain pins (see `certainPin`) come first;
@@ -78,7 +95,12 @@ export function shortlist(index, prompt, options) {
   }
   const byName = new Map(result.hits.map((h) => [h.name, h.description]));
   const hits = names.map((name) => ({ name, description: byName.get(name) ?? "" }));
-  return { hits, confident: confident || pinned.length > 0, pinned };
+  const cut = hits.some((h) => h.description !== "" && h.description !== index.get(h.name)?.description);
+  const scores = new Map(result.hits.map((h) => [h.name, h.score]));
+  const next = result.hits.find((h) => !names.includes(h.name));
+  const top = names.length > 0 ? (scores.get(names[0]) ?? 0) : 0;
+  const ambiguous = next !== undefined && top > 0 && next.score >= top * AMBIGUOUS_RATIO;
+  return { hits, confident: confident || pinned.length > 0, pinned, ambiguous, ...(cut ? { cutAt: options.descriptionMax } : {}) };
 }
 
 /**
@@ -92,6 +114,7 @@ export function shortlistMessage(list, options) {
   }
   const header = list.confident ? "Skills that fit this request (load with skill {\"name\": \"<exact name>\"} before starting):" : "Skills that may fit this request (weak match; load with skill {\"name\": \"<exact name>\"} if one applies):";
   const lines = [header, ...list.hits.map((h) => (h.description ? `- ${h.name}: ${h.description}` : `- ${h.name}`))];
+  if (list.cutAt !== undefined) lines.push(cutNote(list.cutAt));
   if (options.discovery) lines.push("Not all skills are listed: skill_search {\"query\": \"<keywords>\"} finds others.");
   const content = lines.join("\n");
   return { customType: SHORTLIST_TYPE, content, display: false, details: { names: list.hits.map((h) => h.name), confident: list.confident } };
@@ -100,9 +123,9 @@ export function shortlistMessage(list, options) {
 /**
  * Decides what one run publishes for the given mode.
  * @param {import("../../index.js").SkillIndex} index
- * @param {{ routing: "lazy" | "adaptive" | "safe" | "full", catalogTokenBudget: number, catalogDescriptionMax: number }} config
+ * @param {{ routing: "lazy" | "adaptive" | "safe" | "full", catalogTokenBudget: number, catalogDescriptionMax: number, minimumInventory?: number }} config
  * @param {{ candidates: readonly string[], scopeLabel: string, prompt: string | null }} run
- * @returns {{ catalog: string | null, message: ReturnType<typeof shortlistMessage> | null }}
+ * @returns {{ catalog: string | null, message: { customType: string, content: string, display: boolean, details: Record<string, unknown> } | null }}
  */
 export function route(index, config, run) {
   if (run.candidates.length === 0) return { catalog: null, message: null };
@@ -110,6 +133,11 @@ export function route(index, config, run) {
   const budget = config.catalogTokenBudget > 0 ? config.catalogTokenBudget : Number.POSITIVE_INFINITY;
   if (mode === "safe") {
     return { catalog: compactCatalog(index, run.candidates, { scopeLabel: run.scopeLabel }), message: null };
+  }
+  // CD-6: a scope this small is advertised whole, whatever the mode.
+  const inventory = config.minimumInventory ?? 0;
+  if (inventory > 0 && run.candidates.length <= inventory) {
+    return { catalog: compactCatalog(index, run.candidates, { descriptionMax: config.catalogDescriptionMax, scopeLabel: run.scopeLabel }), message: null };
   }
   if (mode === "adaptive") {
     const catalog = compactCatalog(index, run.candidates, { descriptionMax: config.catalogDescriptionMax, scopeLabel: run.scopeLabel });
@@ -120,7 +148,17 @@ export function route(index, config, run) {
     const list = shortlist(index, run.prompt, { candidates: run.candidates, limit: SHORTLIST_MAX, descriptionMax: config.catalogDescriptionMax });
     return { catalog: null, message: list.hits.length > 0 && list.confident ? shortlistMessage(list, { discovery: false }) : null };
   }
-  const list = shortlist(index, run.prompt, { candidates: run.candidates, limit: SHORTLIST_MAX, weakLimit: WEAK_SHORTLIST_MAX });
+  /** @type {Shortlist} */
+  let list;
+  try {
+    list = shortlist(index, run.prompt, { candidates: run.candidates, limit: SHORTLIST_MAX, weakLimit: WEAK_SHORTLIST_MAX });
+  } catch {
+    return { catalog: null, message: wholeCatalogMessage(index, run, config.catalogDescriptionMax, "error") };
+  }
+  // LS-8: weak evidence or an ambiguous cutoff is no ground for hiding anything: the whole
+  // policy-filtered catalog of the scope rides in the task-local message, even over budget.
+  // A pinned name is the user's explicit choice and keeps the shortlist.
+  if (list.pinned.length === 0 && (!list.confident || list.ambiguous)) return { catalog: null, message: wholeCatalogMessage(index, run, config.catalogDescriptionMax, list.confident ? "ambiguous" : "weak") };
   // A weak shortlist is a guess (search by meaning nearly always has some nearest skills to
   // offer): it may take half the budget, last guess dropped first, so the names of the other
   // skills keep the rest.
@@ -131,6 +169,19 @@ export function route(index, config, run) {
   if (list.hits.length === 0 && others.length === 0) return { catalog: null, message: null };
   const message = shortlistMessage(list, { discovery: true });
   return { catalog: null, message: appendOtherNames(message, others, budget) };
+}
+
+/**
+ * The task-local message carrying the whole policy-filtered catalog of the scope, used when
+ * the ranking cannot be trusted (LS-8).
+ * @param {import("../../index.js").SkillIndex} index
+ * @param {{ candidates: readonly string[], scopeLabel: string }} run
+ * @param {number} descriptionMax @param {"weak" | "ambiguous" | "error"} reason
+ */
+export function wholeCatalogMessage(index, run, descriptionMax, reason) {
+  const why = reason === "error" ? "Ranking failed for this request" : reason === "weak" ? "No skill stands out for this request" : "Several skills fit this request about equally";
+  const content = `${why}; every skill ${run.scopeLabel === "all skills" ? "installed" : `in ${run.scopeLabel}`} follows.\n${compactCatalog(index, run.candidates, { descriptionMax, scopeLabel: run.scopeLabel })}`;
+  return { customType: SHORTLIST_TYPE, content, display: false, details: { names: [...run.candidates], confident: false, whole: reason } };
 }
 
 /**

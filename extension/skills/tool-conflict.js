@@ -3,10 +3,15 @@
  * Detects another extension that registers a tool named like ours (`skill`, `skill_search`).
  * Pi keeps the first registration of a name and drops later ones silently, so one of the two
  * extensions would be shadowed without anyone noticing. pi-lean checks Pi's tool registry
- * (`getAllTools()` with `sourceInfo`) before registering its own, and backs off when the name
- * is taken: it reports SKILL_TOOL_CONFLICT once and leaves the tools and Pi's skill catalog
- * to the other extension.
+ * (`getAllTools()` with `sourceInfo`) before registering its own. When the name is taken it
+ * reports SKILL_TOOL_CONFLICT once, naming both sources, and fails closed (LS-31): the other
+ * tool would load skills past pi-lean's policy, so the skill catalog is hidden from the model
+ * and its skill tool calls are blocked until one of the two extensions is removed.
  */
+import { fileURLToPath } from "node:url";
+
+/** Where pi-lean itself is loaded from, for the report. */
+const OWN_PATH = fileURLToPath(new URL("../index.js", import.meta.url));
 
 export const CONFLICT_CODE = "SKILL_TOOL_CONFLICT";
 
@@ -31,9 +36,18 @@ export function findToolConflict(pi, names) {
 /** @param {{ name: string, path: string }} conflict */
 export function conflictMessage(conflict) {
   return (
-    `${CONFLICT_CODE}: the tool "${conflict.name}" is already registered by ${conflict.path}. ` +
-    "pi-lean's skill tools and catalog are off so that extension keeps its tool; remove one of the two extensions to use the other."
+    `${CONFLICT_CODE}: the tool "${conflict.name}" is already registered by ${conflict.path}, and pi-lean (${OWN_PATH}) registers one too. ` +
+    "pi-lean cannot hold that tool to the skill policy, so the skill catalog is hidden from the model and its skill tool calls are blocked; remove one of the two extensions."
   );
+}
+
+/**
+ * What the model reads when its call of a conflicting skill tool is blocked: short, what
+ * to do next, no paths.
+ * @param {{ name: string }} conflict
+ */
+export function conflictBlockReason(conflict) {
+  return `${CONFLICT_CODE}: two extensions register the tool "${conflict.name}", so skill tools are blocked in this session; continue without skills.`;
 }
 
 /**

@@ -5,6 +5,7 @@
  * Model input is only ever looked up in the catalog, never used as a path.
  */
 import { errorCode, errorMessage, native } from "../shared/native.js";
+import { cutNote } from "./routing.js";
 
 export const SEARCH_TOOL = "skill_search";
 export const LOAD_TOOL = "skill";
@@ -62,10 +63,14 @@ export function toolError(code, text, details = {}) {
 }
 
 /**
+ * Hit lines; a description the cap cut is marked (`…`) and the cut explained once (LS-9).
  * @param {Array<{name: string, description: string}>} hits
+ * @param {import("../../index.js").SkillIndex} index @param {number} max
  */
-function formatHits(hits) {
-  return hits.map((h) => (h.description ? `- ${h.name}: ${h.description}` : `- ${h.name}`)).join("\n");
+function formatHits(hits, index, max) {
+  const lines = hits.map((h) => (h.description ? `- ${h.name}: ${h.description}` : `- ${h.name}`));
+  if (hits.some((h) => h.description !== "" && h.description !== index.get(h.name)?.description)) lines.push(cutNote(max));
+  return lines.join("\n");
 }
 
 /**
@@ -159,7 +164,7 @@ export function runSkillSearch(index, params, options) {
     const first = page.offset + 1;
     const last = page.offset + page.hits.length;
     const where = global ? " outside the scope (loadable now)" : within;
-    const lines = [`Skills ${first}-${last} of ${page.eligible}${where} (alphabetical):`, formatHits(page.hits)];
+    const lines = [`Skills ${first}-${last} of ${page.eligible}${where} (alphabetical):`, formatHits(page.hits, index, options.descriptionMax)];
     if (page.nextCursor) lines.push(more(page.nextCursor));
     lines.push('Load one with skill {"name": "<exact name>"}.');
     return {
@@ -186,7 +191,7 @@ export function runSkillSearch(index, params, options) {
     if (names.length > 0) {
       const text = [
         `Nothing${within} matched "${shownQuery}". Global fallback (these may be loaded; the scope stays ${options.scopeLabel}):`,
-        formatHits(fallback.hits),
+        formatHits(fallback.hits, index, options.descriptionMax),
         'Load one with skill {"name": "<exact name>"}.',
       ].join("\n");
       return { content: [{ type: "text", text }], details: fallbackDetails };
@@ -205,7 +210,7 @@ export function runSkillSearch(index, params, options) {
   const header = result.strong
     ? `Skills${where} for "${shownQuery}" (best first${page}):`
     : `No strong keyword match for "${shownQuery}"; closest of ${result.eligible} skills${where} (other wording or browsing with skill_search {} may find more):`;
-  const lines = [header, formatHits(result.hits)];
+  const lines = [header, formatHits(result.hits, index, options.descriptionMax)];
   if (nextOffset !== null) lines.push(more(String(nextOffset)));
   lines.push('Load one with skill {"name": "<exact name>"}.');
   return { content: [{ type: "text", text: lines.join("\n") }], details };
@@ -228,7 +233,8 @@ function skillBlock(page) {
  * Dependencies for which `withhold(name)` is true (denied by policy, or an `ask` skill the
  * user did not approve) are left out and never named.
  * @param {{ name: string, offset?: number, column?: number, rev?: string }} params
- * @param {{ withhold?: (name: string) => boolean }} [options]
+ * @param {{ withhold?: (name: string) => boolean, resourceSample?: number }} [options]
+ *   `resourceSample`: how many of the skill's resource files to name (LS-16; 0 = none, default 12)
  * @returns {Promise<ToolOutput>}
  */
 export async function runSkillLoad(index, params, options = {}) {
@@ -263,7 +269,8 @@ export async function runSkillLoad(index, params, options = {}) {
     if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
   }
   parts.push(skillBlock(root));
-  if (loaded.resources) parts.push(resourceNote(loaded.resources, root.baseDir));
+  const sampleSize = options.resourceSample ?? RESOURCE_SAMPLE_MAX;
+  if (loaded.resources && sampleSize > 0) parts.push(resourceNote({ ...loaded.resources, names: loaded.resources.names.slice(0, sampleSize) }, root.baseDir));
   /** @type {{name: string, offset: number, column?: number, rev: string} | null} */
   let continuation = null;
   if (root.nextOffset != null) {
@@ -295,6 +302,9 @@ export async function runSkillLoad(index, params, options = {}) {
     },
   };
 }
+
+/** Most resource files a load names (the core samples this many). */
+export const RESOURCE_SAMPLE_MAX = 12;
 
 /**
  * One line naming a bounded sample of the skill's resource files, so the model knows what

@@ -19,6 +19,7 @@ import path from "node:path";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { bindingTarget, native } from "../shared/native.js";
 import { ASYNC_BYTES, compactToolResult, rangesFromRecord, recentLabel } from "./compaction.js";
+import { TransformCache } from "./transform-cache.js";
 import { RetrievalFeedback } from "./feedback.js";
 import { MAX_NEAR_REPEAT_BYTES, RecentOutputs } from "./repeats.js";
 import { claimFolder, describePrune, pruneStores, storeKeyOf } from "./retention.js";
@@ -74,6 +75,8 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
   const issued = new Set();
   /** Latest results per tool and command, for near repeats (line hashes only). */
   const recent = new RecentOutputs();
+  /** SO-40: engine answers (views and skips) for identical inputs, bounded, 30-minute TTL. */
+  const transforms = new TransformCache();
   /** Retrieval feedback per tool and content kind (feedback.js). */
   const feedback = new RetrievalFeedback();
   /** Folders this process claimed (retention.js), by store key -> release. @type {Map<string, () => void>} */
@@ -300,14 +303,17 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         originals.clear();
         delivered.clear();
         recent.clear();
+        transforms.clear();
         feedback.clear();
         stats.reset();
         pi.appendEntry(CLEAR_ENTRY, { at: Date.now() });
-        // Deferred tools come back as with `off`; while on, compaction goes on without deferral
-        // until the layer is switched again.
+        // SO-14: activations are state too: every deferred tool comes back, then the on/off
+        // policy is applied afresh (while on, the non-core tools are deferred again).
         hooks.capabilities()?.lift();
+        hooks.capabilities()?.refresh(ctx);
         showStatus(ctx);
-        tell(ctx, "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
+        const deferred = hooks.capabilities()?.deferredCount() ?? 0;
+        tell(ctx, `Token Saver: stored originals and counters cleared. Tool deferral re-applied (${deferred} deferred).`);
         return;
       }
       if (arg !== "" && arg !== "on" && arg !== "off") {
@@ -413,6 +419,13 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     flushStores();
     releaseClaims();
     enabled = false;
+    // SO-35: the helper schema leaves with the session; session_start adds it back while on.
+    try {
+      const active = pi.getActiveTools();
+      if (active.includes(RETRIEVE_TOOL)) pi.setActiveTools(active.filter((n) => n !== RETRIEVE_TOOL));
+    } catch {
+      // Shutdown must not fail because the runtime is already gone.
+    }
     // Let a prune in progress finish rather than leave a half-deleted folder behind.
     await pruning;
   });
@@ -449,7 +462,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
           delivered,
           recent,
           aggressiveness: () => 1,
-          compact: async (input, options) => feedback.compact(runEngine, input, options),
+          compact: async (input, options) => feedback.compact((i, o) => transforms.run(runEngine, i, o), input, options),
           budgetTokens: (tool) => compactionBudgetFor(config.value.compactionBudget, tool),
           stats,
         },

@@ -1,0 +1,360 @@
+// End-to-end parity with the designs pi-lean replaces (seed audit rows named in each test), in
+// real Pi 1.6 against the scripted model, asserted on the exact request bodies:
+// - CD-6 / CD-17: what a branch was shown stays advertised: a session continued from `safe`
+//   into `additive` keeps the whole catalog it saw, and `minimumInventory` advertises every
+//   skill of a small scope, which a later, stricter setting never takes back;
+// - CD-2: the always-allowed base (allowlist) sits in every prompt's system prompt,
+//   byte-identical, in any scope, and its skills load there;
+// - LS-8: on weak evidence, adaptive routing shows the whole policy-filtered catalog, over budget.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
+import { REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { RpcPi } from "./helpers/rpc.mjs";
+
+const SKILLS = path.join(REPO_ROOT, "sample-skills");
+const MODEL_SKILLS = ["api-docs", "dependency-upgrade", "flaky-tests", "git-bisect", "perf-profiling", "sql-migrations", "test-isolation"];
+const ADDED_HEADER = 'Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):';
+const SHOWN_BEFORE_HEADER = "Skills shown earlier on this branch, still available:";
+const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false;
+
+/** Description of a sample skill, as its SKILL.md states it. @param {string} name */
+function description(name) {
+  const text = fs.readFileSync(path.join(SKILLS, name, "SKILL.md"), "utf8");
+  return JSON.parse(/^description: (.*)$/m.exec(text)?.[1] ?? '""');
+}
+
+/** Text of a chat-completions message. @param {any} message */
+const textOf = (message) => (typeof message.content === "string" ? message.content : message.content.map((p) => p.text ?? "").join(""));
+
+/** User-side texts of a request. @param {any} body */
+const userTexts = (body) => body.messages.filter((m) => m.role === "user").map(textOf);
+
+/** Skill names listed under `header` in `text`. @param {string} text @param {string} header */
+function listedUnder(text, header) {
+  const lines = text.split("\n");
+  const start = lines.indexOf(header);
+  if (start < 0) return [];
+  const names = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith("- ")) break;
+    names.push(line.slice(2).split(":")[0]);
+  }
+  return names;
+}
+
+/** The session file's entries. @param {string} agentDir */
+function sessionEntries(agentDir) {
+  const files = [];
+  const walk = (/** @type {string} */ dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".jsonl")) files.push(full);
+    }
+  };
+  walk(path.join(agentDir, "sessions"));
+  assert.equal(files.length, 1, files.join(","));
+  return fs.readFileSync(files[0], "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+}
+
+describe("CD-6 / CD-17: minimum inventory and what a branch was shown", { skip }, () => {
+  test("CD-6: a session continued from safe into additive keeps the catalog the model already saw", async () => {
+    const model = new FakeModel([{ text: "safe reply" }, { text: "additive reply" }, { text: "again" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const args = ["--session-id", "cd6-safe-to-additive", "--skill", SKILLS];
+      const safe = await runPi(sandbox, { session: true, args, prompts: ["Hello"], env: { PI_LEAN_ROUTING: "safe" } });
+      assert.equal(safe.code, 0, safe.stderr);
+      for (const name of MODEL_SKILLS) assert.ok(systemText(model.bodies[0]).includes(`- ${name}: ${description(name)}`), name);
+      const additive = await runPi(sandbox, { session: true, args, prompts: ["What now?"], env: { PI_LEAN_ROUTING: "additive" } });
+      assert.equal(additive.code, 0, additive.stderr);
+      const body = model.bodies[1];
+      assert.ok(!systemText(body).includes("- git-bisect:"), "additive keeps the system prompt to the stub");
+      const delta = userTexts(body).find((t) => t.includes(SHOWN_BEFORE_HEADER));
+      assert.ok(delta, JSON.stringify(userTexts(body)));
+      assert.deepEqual(listedUnder(delta, SHOWN_BEFORE_HEADER).sort(), MODEL_SKILLS);
+      for (const name of MODEL_SKILLS) assert.ok(delta.includes(`- ${name}: ${description(name)}`), name);
+      // The ledger now holds them: a further prompt re-sends nothing and removes nothing.
+      const again = await runPi(sandbox, { session: true, args, prompts: ["And now?"], env: { PI_LEAN_ROUTING: "additive", PI_LEAN_MAX_ADDED_PER_ROUND: "0" } });
+      assert.equal(again.code, 0, again.stderr);
+      const last = model.bodies[2];
+      assert.equal(userTexts(last).filter((t) => t.includes(SHOWN_BEFORE_HEADER)).length, 1, "delivered once, carried after");
+      const entries = sessionEntries(sandbox.agent);
+      const advertised = entries.filter((e) => e.type === "custom" && e.customType === "pi-lean-skill-advertised");
+      assert.deepEqual(advertised.flatMap((e) => e.data.names).sort(), MODEL_SKILLS, "recorded once, when safe showed them");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("CD-17: minimumInventory advertises a small scope whole; a stricter setting later removes nothing", async () => {
+    const model = new FakeModel([{ text: "one" }, { text: "two" }, { text: "three" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive", minimumInventory: 10 }));
+      const args = ["--session-id", "cd17-inventory", "--skill", SKILLS];
+      const run = await runPi(sandbox, { session: true, args, prompts: ["Hello", "Anything?"] });
+      assert.equal(run.code, 0, run.stderr);
+      const first = userTexts(model.bodies[0]).find((t) => t.startsWith(ADDED_HEADER));
+      assert.ok(first, JSON.stringify(userTexts(model.bodies[0])));
+      assert.deepEqual(listedUnder(first, ADDED_HEADER).sort(), MODEL_SKILLS);
+      assert.equal(systemText(model.bodies[0]), systemText(model.bodies[1]), "the system prompt stays byte-identical");
+      assert.equal(userTexts(model.bodies[1]).filter((t) => t.startsWith(ADDED_HEADER)).length, 1, "nothing new to add on the second prompt");
+      const deltas = sessionEntries(sandbox.agent).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta");
+      assert.deepEqual(deltas[0].details.added.map((/** @type {any} */ a) => a.by), MODEL_SKILLS.map(() => "inventory"));
+      // Filtering switched on later (inventory off, nothing picked): the earlier delta stays.
+      const later = await runPi(sandbox, { session: true, args, prompts: ["Later"], env: { PI_LEAN_MINIMUM_INVENTORY: "0", PI_LEAN_MAX_ADDED_PER_ROUND: "0" } });
+      assert.equal(later.code, 0, later.stderr);
+      assert.ok(userTexts(model.bodies[2]).includes(first), "what was advertised is still in context");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("CD-2: the always-allowed base", { skip }, () => {
+  test("CD-2: allowlisted skills are in every request's system prompt, byte-identical, in any scope, and load there", async () => {
+    const model = new FakeModel([{ text: "one" }, { toolCalls: [{ name: "skill", arguments: { name: "git-bisect" } }] }, { text: "loaded" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ allowlist: ["git-*"], groups: { docs: ["api-docs"] }, activeGroup: "docs" }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Document the API", "Find the regression"] });
+      assert.equal(run.code, 0, run.stderr);
+      const base = `<skill_base>\nAlways available (load with skill {"name": "<exact name>"} when the task matches):\n- git-bisect: ${description("git-bisect")}\n</skill_base>`;
+      for (const body of model.bodies) assert.ok(systemText(body).includes(base), systemText(body));
+      assert.equal(systemText(model.bodies[0]), systemText(model.bodies[2]), "identical on every request");
+      const loaded = toolMessages(model.bodies[2]).at(-1).text;
+      assert.match(loaded, /^<skill name="git-bisect"/, loaded.slice(0, 200));
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("CD-2: a denied skill never enters the base", async () => {
+    const model = new FakeModel([{ text: "one" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ allowlist: ["git-bisect", "api-docs"], permission: { skill: { rules: [{ pattern: "git-bisect", action: "deny" }] } } }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Hello"] });
+      assert.equal(run.code, 0, run.stderr);
+      const system = systemText(model.bodies[0]);
+      assert.ok(system.includes(`- api-docs: ${description("api-docs")}\n</skill_base>`), system);
+      assert.ok(!system.includes("git-bisect"), system);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("LS-8: weak evidence shows everything", { skip }, () => {
+  test("LS-8: adaptive over budget with no clear match: the whole policy-filtered catalog rides with the prompt", async () => {
+    const model = new FakeModel([{ text: "ok" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "adaptive", catalogTokenBudget: 60, permission: { skill: { rules: [{ pattern: "sql-*", action: "deny" }] } } }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Good morning, how are you today?"] });
+      assert.equal(run.code, 0, run.stderr);
+      const whole = userTexts(model.bodies[0]).find((t) => t.startsWith("No skill stands out for this request; every skill installed follows."));
+      assert.ok(whole, JSON.stringify(userTexts(model.bodies[0])));
+      const visible = MODEL_SKILLS.filter((n) => n !== "sql-migrations");
+      for (const name of visible) assert.ok(whole.includes(`- ${name}: ${description(name)}`), name);
+      assert.ok(!whole.includes("sql-migrations"), "policy still filters");
+      assert.ok(whole.length / 4 > 60, "over the budget rather than hiding skills");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("LS-27 / LS-28: the guard covers every path", { skip }, () => {
+  test("LS-27: a read of a denied skill's file, by any path that resolves to it, is blocked; the skill tool refuses it naming nothing", async () => {
+    const file = path.join(SKILLS, "git-bisect", "SKILL.md");
+    const model = new FakeModel([
+      { toolCalls: [{ name: "read", arguments: { path: "linked/flaky-tests/../git-bisect/SKILL.md" } }] },
+      { toolCalls: [{ name: "skill", arguments: { name: "git-bisect" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: path.join(SKILLS, "api-docs", "SKILL.md") } }] },
+      { text: "done" },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.symlinkSync(SKILLS, path.join(sandbox.work, "linked"));
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "git-bisect", action: "deny" }] } } }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Read the skill files."] });
+      assert.equal(run.code, 0, run.stderr);
+      const read = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(read.includes("SKILL_NOT_FOUND"), read);
+      const body = fs.readFileSync(file, "utf8");
+      const secretLine = body.split("\n").filter((l) => l.trim().length > 30).at(-1) ?? "";
+      const all = JSON.stringify(model.bodies.at(-1));
+      assert.ok(secretLine && !all.includes(secretLine.trim().slice(0, 40)), "the denied body never reaches the model");
+      assert.ok(toolMessages(model.bodies[2]).at(-1).text.startsWith("SKILL_NOT_FOUND"), "the skill tool refuses it");
+      assert.ok(!toolMessages(model.bodies[2]).at(-1).text.includes("git-bisect"), "the refusal names nothing");
+      assert.ok(toolMessages(model.bodies[3]).at(-1).text.includes("name: api-docs"), "an allowed skill's file reads as usual");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("LS-28: a pasted block is caught by the canonical path it names and by a denied body under an allowed name", async () => {
+    const model = new FakeModel([{ text: "ok" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "git-bisect", action: "deny" }] } } }));
+      const denied = fs.readFileSync(path.join(SKILLS, "git-bisect", "SKILL.md"), "utf8").replace(/^---\n[\s\S]*?\n---\n/, "");
+      const byPath = `<skill name="api-docs" location="${path.join(SKILLS, "api-docs", "..", "git-bisect", "SKILL.md")}">\nanything\n</skill>`;
+      const byBody = `<skill name="api-docs">\n${denied}\n</skill>`;
+      const honest = `<skill name="test-isolation" location="${path.join(SKILLS, "test-isolation", "SKILL.md")}">\nKeep tests independent.\n</skill>`;
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: [`First ${byPath} then ${byBody} and ${honest} end.`] });
+      assert.equal(run.code, 0, run.stderr);
+      const prompt = userTexts(model.bodies[0]).find((t) => t.startsWith("First "));
+      assert.equal(prompt, `First [skill block removed by pi-lean policy] then [skill block removed by pi-lean policy] and ${honest} end.`);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("LS-18: /lazy-skill", { skip }, () => {
+  test("LS-18 / LS-19: /lazy-skill <name> [args] and /lazy-skill:<name> [args] run the skill as /skill: does, policy included; no name opens a labelled selector", async () => {
+    const model = new FakeModel([{ text: "one" }, { text: "two" }, { text: "three" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    /** @type {RpcPi | null} */
+    let pi = null;
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "sql-*", action: "deny" }, { pattern: "api-docs", action: "ask" }] } } }));
+      const pick = `test-isolation — [cli] ${description("test-isolation")}`;
+      pi = new RpcPi(sandbox, { args: ["--skill", SKILLS], answers: [pick] });
+      await pi.prompt("a", "/lazy-skill git-bisect  find the bad commit");
+      await pi.prompt("b", "/lazy-skill:api-docs document /users");
+      const blocked = await pi.prompt("c", "/lazy-skill:sql-migrations add a column", { run: false });
+      await pi.waitFor((e) => e.type === "extension_ui_request" && e.method === "notify" && /blocked by policy/.test(e.message), blocked);
+      // LS-19: no name opens a selector: every runnable skill with its full description, where
+      // it comes from and an ask marker; denied skills are absent.
+      const selector = await pi.prompt("d", "/lazy-skill");
+      const dialog = await pi.waitFor((e) => e.type === "extension_ui_request" && e.method === "select", selector);
+      assert.equal(dialog.title, "Run a skill");
+      assert.ok(dialog.options.includes(`api-docs — [cli] [ask] ${description("api-docs")}`), JSON.stringify(dialog.options));
+      assert.ok(dialog.options.includes(pick));
+      assert.ok(dialog.options.some((o) => o.startsWith("release-checklist — [cli] ")), "user-only skills are the user's to run");
+      assert.ok(!dialog.options.some((o) => o.includes("sql-migrations")), "denied skills are absent");
+      await pi.waitFor((e) => e.type === "agent_settled", selector);
+      const bisect = fs.readFileSync(path.join(SKILLS, "git-bisect", "SKILL.md"), "utf8").replace(/^---\n[\s\S]*?\n---\n/, "").trim();
+      const first = userTexts(model.bodies[0]).find((t) => t.startsWith("<skill"));
+      assert.equal(first, `<skill name="git-bisect" location="${path.join(SKILLS, "git-bisect", "SKILL.md")}">\nReferences are relative to ${path.join(SKILLS, "git-bisect")}.\n\n${bisect}\n</skill>\n\nfind the bad commit`);
+      const second = userTexts(model.bodies[1]).filter((t) => t.startsWith("<skill")).at(-1) ?? "";
+      assert.ok(second.startsWith(`<skill name="api-docs" location="${path.join(SKILLS, "api-docs", "SKILL.md")}">`), second.slice(0, 200));
+      assert.ok(second.endsWith("</skill>\n\ndocument /users"), second.slice(-80));
+      assert.equal(model.bodies.length, 3, "the blocked skill never reaches the model");
+      assert.ok(userTexts(model.bodies[2]).some((t) => t.startsWith(`<skill name="test-isolation"`)), "the selected skill runs");
+    } finally {
+      await pi?.stop();
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("CD-9: queued user updates are scored", { skip }, () => {
+  test("CD-9: a follow-up queued while a run streams gets its own additive round before it reaches the model", async () => {
+    const model = new FakeModel([{ text: "Hello to you.", delayMs: 1500 }, { text: "On it." }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    /** @type {RpcPi | null} */
+    let pi = null;
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive" }));
+      pi = new RpcPi(sandbox, { args: ["--skill", SKILLS] });
+      const from = pi.events.length;
+      pi.send({ id: "p0", type: "prompt", message: "Hello there" });
+      for (let i = 0; i < 100 && model.bodies.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      const followUp = "This test passes and fails intermittently; help me stabilise the flaky test.";
+      await pi.command("f0", { type: "follow_up", message: followUp });
+      await pi.waitFor((e) => e.type === "agent_settled", from);
+      assert.equal(model.bodies.length, 2);
+      assert.ok(!userTexts(model.bodies[0]).some((t) => t.includes("flaky-tests")));
+      const texts = userTexts(model.bodies[1]);
+      const delta = texts.find((t) => t.startsWith(ADDED_HEADER));
+      assert.ok(delta, JSON.stringify(texts));
+      assert.deepEqual(listedUnder(delta, ADDED_HEADER), ["flaky-tests"]);
+      assert.ok(texts.indexOf(followUp) >= 0, "the follow-up reached the model in the same run");
+    } finally {
+      await pi?.stop();
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("CD-13: the model picker sees a tool round's activity", { skip }, () => {
+  test("CD-13: a tool-round picker request carries state.activity: the round's tool calls, bounded and marked", async () => {
+    const isPicker = (/** @type {any} */ body) => !body.tools?.length;
+    const model = new FakeModel([
+      (body) => (isPicker(body) ? { text: '{"skills": []}' } : { text: "?" }),
+      (body) => (isPicker(body) ? { text: '{"skills": []}' } : { toolCalls: [{ name: "read", arguments: { path: "flaky.test.js", note: "q".repeat(400) } }] }),
+      (body) => (isPicker(body) ? { text: '{"skills": ["flaky-tests"]}' } : { text: "?" }),
+      (body) => (isPicker(body) ? { text: '{"skills": []}' } : { text: "Done." }),
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive", cadence: "tool-round", picker: "model", pickerModel: "fake/fake-model" }));
+      fs.writeFileSync(path.join(sandbox.work, "flaky.test.js"), "test('x', () => {});\n");
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Look at flaky.test.js"] });
+      assert.equal(run.code, 0, run.stderr);
+      const pickers = model.bodies.filter(isPicker);
+      assert.equal(pickers.length, 2, JSON.stringify(model.bodies.map((b) => (isPicker(b) ? "picker" : "agent"))));
+      const first = JSON.parse(textOf(pickers[0].messages.at(-1)));
+      assert.equal(first.state, undefined, "a prompt round has no activity");
+      const payload = JSON.parse(textOf(pickers[1].messages.at(-1)));
+      assert.deepEqual(payload.state.activity, [
+        { type: "toolCall", name: "read", arguments: { path: "flaky.test.js", note: `${"q".repeat(256)}[truncated]` } },
+      ]);
+      assert.match(textOf(pickers[1].messages[0]), /`state\.activity`, when present, is what the agent just did/);
+      const last = model.bodies.filter((b) => !isPicker(b)).at(-1);
+      assert.ok(userTexts(last).some((t) => t.startsWith(ADDED_HEADER) && t.includes("- flaky-tests:")), "the tool round's pick arrives");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("LS-9: no silent description cuts", { skip }, () => {
+  test("LS-9: a capped catalog marks each cut description and says once where the whole text is", async () => {
+    const model = new FakeModel([{ toolCalls: [{ name: "skill_search", arguments: { query: "regression commit bisect" } }] }, { text: "ok" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "adaptive", catalogDescriptionMax: 40 }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Hello"] });
+      assert.equal(run.code, 0, run.stderr);
+      const note = 'Descriptions ending in … were cut at 40 characters; skill {"name": "<exact name>"} shows the whole skill.';
+      const system = systemText(model.bodies[0]);
+      assert.ok(system.includes(`- git-bisect: ${description("git-bisect").slice(0, 40).trimEnd()}…\n`), system);
+      assert.ok(system.includes(`\n${note}\n</skill_index>`), system);
+      const search = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(search.includes(`\n${note}`), search);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

@@ -1,0 +1,329 @@
+// In-process checks of seed-parity rows that need no Pi run (the e2e side is
+// e2e-parity.test.mjs): config layering of the allowlist (CD-2) and the ledger's record of
+// what a system-prompt catalog showed (CD-6).
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { loadConfig } from "../extension/shared/config.js";
+import { ADVERTISED_ENTRY, deriveLedger, pendingDeliveries, unrecordedAdvertisements } from "../extension/skills/ledger.js";
+
+describe("CD-2: allowlists", () => {
+  test("CD-2: the global and the trusted project allowlists are joined; an untrusted project adds nothing", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-allow-"));
+    try {
+      const agentDir = path.join(root, "agent");
+      const cwd = path.join(root, "work");
+      fs.mkdirSync(agentDir);
+      fs.mkdirSync(path.join(cwd, ".pi"), { recursive: true });
+      fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify({ allowlist: ["git-*", "api-docs"] }));
+      fs.writeFileSync(path.join(cwd, ".pi", "pi-lean.json"), JSON.stringify({ allowlist: ["api-docs", "sql-migrations"] }));
+      assert.deepEqual(loadConfig({ agentDir, cwd, projectTrusted: true, env: {} }).allowlist, ["git-*", "api-docs", "sql-migrations"]);
+      assert.deepEqual(loadConfig({ agentDir, cwd, projectTrusted: false, env: {} }).allowlist, ["git-*", "api-docs"]);
+      fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify({ allowlist: "git-bisect" }));
+      assert.throws(() => loadConfig({ agentDir, env: {} }), /CONFIG_INVALID: .*"allowlist" must be an array of names/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("CD-6: advertisement records", () => {
+  test("CD-6: names a catalog showed join the ledger once, pending until a delta delivers them", () => {
+    const branch = [
+      { type: "custom", customType: ADVERTISED_ENTRY, data: { names: ["a", "b"] } },
+      { type: "custom_message", customType: "pi-lean-skill-delta", id: "d1", details: { added: [{ name: "c", by: "picker" }], redelivered: [] } },
+    ];
+    assert.deepEqual(unrecordedAdvertisements(branch, ["a", "c", "d"]), ["d"]);
+    const ledger = deriveLedger(branch);
+    assert.deepEqual([...ledger.skills.keys()], ["a", "b", "c"]);
+    assert.deepEqual(pendingDeliveries(ledger), [{ name: "a", by: "catalog" }, { name: "b", by: "catalog" }]);
+    const delivered = deriveLedger([...branch, { type: "custom_message", customType: "pi-lean-skill-delta", id: "d2", details: { added: [{ name: "a", by: "catalog" }, { name: "b", by: "catalog" }], redelivered: [] } }]);
+    assert.deepEqual(pendingDeliveries(delivered), []);
+    assert.equal(delivered.skills.get("a")?.by, "catalog");
+    // Malformed records are skipped, never fatal.
+    assert.doesNotThrow(() => deriveLedger([{ type: "custom", customType: ADVERTISED_ENTRY, data: null }, { type: "custom", customType: ADVERTISED_ENTRY, data: { names: [1, null] } }]));
+  });
+});
+
+describe("PD-17: capsule keys", () => {
+  const GUIDE = "Use browser_navigate to open a page before any other browser tool. Never open file:// URLs. The page loads in a headless browser with a fresh profile each session, so cookies are gone. See the docs for details.";
+
+  test("PD-17: a tool's verdict is keyed by its name, parameters and provenance as well as its guidelines", async () => {
+    const { CapsuleCache } = await import("../extension/capabilities/capsule-cache.js");
+    const { toolKey } = await import("../extension/capabilities/guidelines.js");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-keys-"));
+    try {
+      const tool = { name: "browser_navigate", parameters: { type: "object", properties: { url: { type: "string" } } }, sourceInfo: { source: "npm:browser-tools", path: "/pkg/index.js", version: "1.0.0" } };
+      const cache = new CapsuleCache(dir);
+      const made = cache.make("tools", GUIDE, "tool browser_navigate", () => GUIDE, toolKey(tool));
+      assert.ok(made.stored && typeof made.capsule === "string");
+      const fresh = new CapsuleCache(dir);
+      assert.deepEqual(fresh.get("tools", GUIDE, toolKey(tool)), { capsule: made.capsule });
+      for (const changed of [
+        { ...tool, name: "browser_open" },
+        { ...tool, parameters: { type: "object", properties: { url: { type: "string" }, wait: { type: "boolean" } } } },
+        { ...tool, sourceInfo: { ...tool.sourceInfo, version: "2.0.0" } },
+        { ...tool, sourceInfo: { ...tool.sourceInfo, source: "npm:other" } },
+      ]) {
+        assert.equal(new CapsuleCache(dir).get("tools", GUIDE, toolKey(changed)), undefined, JSON.stringify(changed));
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("PD-17: a skill's verdict is keyed by its file's content; editing the file (same description) drops it", async () => {
+    const { CapsuleCache } = await import("../extension/capabilities/capsule-cache.js");
+    const { skillKey } = await import("../extension/capabilities/skill-capsules.js");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-keys-"));
+    try {
+      const file = path.join(dir, "SKILL.md");
+      const description = "Find the commit that introduced a regression. Never bisect on a dirty tree. Always write the check script first. See the guide.";
+      fs.writeFileSync(file, `---\nname: x\ndescription: ${description}\n---\nBody one.\n`);
+      const before = skillKey(file);
+      assert.match(before, /^skill-file:/);
+      const cache = new CapsuleCache(dir);
+      cache.make("skills", description, "skill x", () => description, before);
+      assert.ok(new CapsuleCache(dir).get("skills", description, skillKey(file)));
+      fs.writeFileSync(file, `---\nname: x\ndescription: ${description}\n---\nBody two, longer.\n`);
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      const after = skillKey(file);
+      assert.notEqual(after, before);
+      assert.equal(new CapsuleCache(dir).get("skills", description, after), undefined);
+      assert.equal(skillKey(path.join(dir, "missing.md")), "");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("SO-40: transform and skip caches", () => {
+  test("SO-40: an identical input pays the engine once per TTL, views and skips alike; bounded by entries and bytes", async () => {
+    const { TransformCache } = await import("../extension/token-saver/transform-cache.js");
+    const { compact } = await import("../index.js");
+    let clock = 0;
+    let calls = 0;
+    const engine = (/** @type {any} */ input, /** @type {any} */ options) => (calls++, compact(input, options));
+    const cache = new TransformCache({ ttlMs: 30 * 60 * 1000, maxEntries: 3, now: () => clock });
+    const log = Array.from({ length: 400 }, (_, i) => `test case_${i} ... ok`).join("\n") + "\ntest result: FAILED. 399 passed; 1 failed\n";
+    const options = { tool: "bash", command: "cargo test", recoverable: true };
+    const first = await cache.run(engine, log, options);
+    assert.ok(first.changed, "a view");
+    const again = await cache.run(engine, Buffer.from(log), { recoverable: true, command: "cargo test", tool: "bash" });
+    assert.equal(calls, 1, "the same bytes and options (any key order, string or Buffer) reuse the answer");
+    assert.equal(again.text, first.text);
+    const small = "just one line\n";
+    const skip = await cache.run(engine, small, options);
+    assert.equal(skip.changed, false, "a skip");
+    await cache.run(engine, small, options);
+    assert.equal(calls, 2, "skips are cached too");
+    await cache.run(engine, log, { ...options, budgetTokens: 300 });
+    assert.equal(calls, 3, "other options are another answer");
+    clock += 30 * 60 * 1000;
+    await cache.run(engine, log, options);
+    assert.equal(calls, 4, "expired after 30 minutes");
+    for (let i = 0; i < 10; i++) await cache.run(engine, `${log}${i}`, options);
+    assert.ok(cache.entries.size <= 3, String(cache.entries.size));
+    const tiny = new TransformCache({ maxBytes: 1000, now: () => clock });
+    await tiny.run(engine, log, options);
+    assert.ok(tiny.bytes <= 1000);
+    cache.clear();
+    assert.equal(cache.entries.size, 0);
+    assert.equal(cache.bytes, 0);
+  });
+});
+
+describe("CD-13: tool-round activity", () => {
+  test("CD-13: chronological text and tool-call blocks, every bound applied and marked, newest kept within 3,000 JSON chars", async () => {
+    const { toolRoundActivity, boundArguments } = await import("../extension/skills/activity.js");
+    const { pickerPayload, ACTIVITY_NOTE } = await import("../extension/skills/model-picker.js");
+    const activity = toolRoundActivity({
+      content: [
+        { type: "thinking", thinking: "secret plan" },
+        { type: "text", text: "Reading the config." },
+        { type: "toolCall", name: "read", arguments: { path: "a.json" } },
+        { type: "text", text: "x".repeat(700) },
+      ],
+    });
+    assert.deepEqual(activity, [
+      { type: "text", text: "Reading the config." },
+      { type: "toolCall", name: "read", arguments: { path: "a.json" } },
+      { type: "text", text: `${"x".repeat(600)}[truncated]` },
+    ]);
+    // Arguments: 16 properties, 32 values, 4 levels, 256-char strings, 80-char keys.
+    const wide = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, i]));
+    const bounded = /** @type {any} */ (boundArguments(wide));
+    assert.equal(Object.keys(bounded).length, 17);
+    assert.equal(bounded["[omitted]"], "[omitted]");
+    assert.deepEqual(boundArguments({ a: { b: { c: { d: { e: 1 } } } } }), { a: { b: { c: { d: "[omitted]" } } } });
+    assert.equal(/** @type {any} */ (boundArguments({ s: "y".repeat(300) })).s, `${"y".repeat(256)}[truncated]`);
+    assert.deepEqual(Object.keys(/** @type {any} */ (boundArguments({ ["k".repeat(100)]: 1 }))), [`${"k".repeat(80)}[truncated]`]);
+    const many = /** @type {any[]} */ (boundArguments(Array.from({ length: 16 }, () => [1, 2, 3])));
+    assert.equal(many.flat().filter((v) => typeof v === "number").length, 32, "at most 32 values in all");
+    assert.ok(many.flat().includes("[omitted]"));
+    const cyclic = /** @type {any} */ ({ a: 1 });
+    cyclic.self = cyclic;
+    assert.doesNotThrow(() => JSON.stringify(boundArguments(cyclic)));
+    // Newest kept: many calls are cut from the front until the JSON fits.
+    const calls = Array.from({ length: 40 }, (_, i) => ({ type: "toolCall", name: `tool_${i}`, arguments: { q: "z".repeat(200) } }));
+    const kept = toolRoundActivity({ content: calls });
+    assert.ok(JSON.stringify(kept).length <= 3000);
+    assert.equal(/** @type {any} */ (kept.at(-1)).name, "tool_39");
+    // The model picker payload carries it as state.activity, and says so.
+    const payload = pickerPayload({ task: "t", previousReply: "", candidates: [{ name: "a", description: "d" }], max: 3, activity: kept });
+    assert.deepEqual(JSON.parse(payload.user).state.activity, kept);
+    assert.ok(payload.systemPrompt.endsWith(ACTIVITY_NOTE));
+    assert.equal(JSON.parse(pickerPayload({ task: "t", previousReply: "", candidates: [{ name: "a", description: "d" }], max: 3 }).user).state, undefined);
+  });
+});
+
+describe("LS-16: resource sampling is a setting", () => {
+  test("LS-16: resourceSample names that many resource files (0 = none), counting the rest; the config validates 0..12", async () => {
+    const { SkillIndex } = await import("../index.js");
+    const { runSkillLoad } = await import("../extension/skills/tools.js");
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-res-"));
+    try {
+      const dir = path.join(root, "skills", "refs");
+      fs.mkdirSync(path.join(dir, "references"), { recursive: true });
+      fs.writeFileSync(path.join(dir, "SKILL.md"), "---\nname: refs\ndescription: A skill with references.\n---\nRead references/a-00.md first.\n");
+      for (let i = 0; i < 5; i++) fs.writeFileSync(path.join(dir, "references", `a-0${i}.md`), "x");
+      const index = SkillIndex.scan([path.join(root, "skills")]);
+      const note = async (/** @type {number | undefined} */ n) => (await runSkillLoad(index, { name: "refs" }, n === undefined ? {} : { resourceSample: n })).content[0].text.split("\n\n").find((p) => p.startsWith("Resource files")) ?? null;
+      assert.equal(await note(2), `Resource files in ${dir} (relative; read only what the instructions need): references/a-00.md, references/a-01.md and 3 more.`);
+      assert.equal(await note(0), null);
+      assert.match((await note(undefined)) ?? "", /a-04\.md\.$/);
+      assert.equal(loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "0" } }).resourceSample, 0);
+      assert.throws(() => loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "13" } }), /CONFIG_INVALID: \$PI_LEAN_RESOURCE_SAMPLE: must be an integer 0\.\.12/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("LS-28: the block view a guard gets (property)", () => {
+  /** A small seeded generator (mulberry32), so every run checks the same cases. @param {number} seed */
+  const rng = (seed) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  test("LS-28: over 3,000 generated texts a block is removed exactly when its own name, location or body says so", async () => {
+    const { scrubSkillBlocks, blockLocation, REMOVED_BLOCK } = await import("../extension/skills/guard.js");
+    const random = rng(31);
+    const pick = (/** @type {any[]} */ xs) => xs[Math.floor(random() * xs.length)];
+    const SECRET = "the denied skill's distinctive instruction line";
+    const names = ["allowed-a", "allowed-b", "denied-x"];
+    const locations = [null, "/skills/allowed-a/SKILL.md", "/skills/denied-x/SKILL.md", "/elsewhere/x.md"];
+    const bodies = ["plain text", `intro\n${SECRET}\nmore`, "nothing here", `${SECRET}`, "short"];
+    const fillers = ["", " ", "\nsome words\n", "text mentioning the denied skill's distinctive"];
+    for (let n = 0; n < 3000; n++) {
+      const blocks = Array.from({ length: 1 + Math.floor(random() * 4) }, () => ({ name: pick(names), location: pick(locations), body: pick(bodies) }));
+      const gaps = Array.from({ length: blocks.length + 1 }, () => pick(fillers));
+      const render = (/** @type {any} */ b) => `<skill name="${b.name}"${b.location ? ` location="${b.location}"` : ""}>\n${b.body}\n</skill>`;
+      const text = gaps[0] + blocks.map((b, i) => render(b) + gaps[i + 1]).join("");
+      const expected = gaps[0] + blocks.map((b, i) => (b.name === "denied-x" || b.location === "/skills/denied-x/SKILL.md" || b.body.includes(SECRET) ? REMOVED_BLOCK : render(b)) + gaps[i + 1]).join("");
+      const out = scrubSkillBlocks(text, (name, block) => name === "denied-x" || (block !== undefined && (blockLocation(block.tag) === "/skills/denied-x/SKILL.md" || block.bodyContains(SECRET))));
+      assert.equal(out, expected, `case ${n}: ${JSON.stringify(text)}`);
+    }
+  });
+
+  test("LS-28: body checks stay linear on crafted text (many openings, one far closing tag)", async () => {
+    const { scrubSkillBlocks } = await import("../extension/skills/guard.js");
+    const text = `${'<skill name="a" location="/x">needle-not-here '.repeat(40_000)}</skill>`;
+    const started = process.hrtime.bigint();
+    let asked = 0;
+    scrubSkillBlocks(text, (_name, block) => (asked++, block?.bodyContains("the denied skill's distinctive instruction line") ?? true));
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    assert.ok(asked > 0);
+    assert.ok(ms < 2000, `${ms} ms for ${text.length} chars`);
+  });
+});
+
+describe("properties of the ledger and the transform cache", () => {
+  const rng = (/** @type {number} */ seed) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+
+  test("CD-6: over 2,000 generated branches, only an unpick removes a skill; every advertised name is on the ledger until delivered or unpicked", () => {
+    const random = rng(6);
+    const names = ["a", "b", "c", "d", "e", "f"];
+    const pick = () => names[Math.floor(random() * names.length)];
+    for (let n = 0; n < 2000; n++) {
+      /** @type {any[]} */
+      const branch = [];
+      let previous = new Set();
+      for (let step = 0; step < 12; step++) {
+        const kind = random();
+        /** @type {any} */
+        let entry;
+        if (kind < 0.35) entry = { type: "custom", customType: ADVERTISED_ENTRY, data: { names: [pick(), pick()] } };
+        else if (kind < 0.7) entry = { type: "custom_message", customType: "pi-lean-skill-delta", id: `d${step}`, details: { added: [{ name: pick(), by: random() < 0.5 ? "picker" : "catalog" }], redelivered: [] } };
+        else if (kind < 0.85) entry = { type: "custom", customType: "pi-lean-skill-pick", data: { name: pick(), picked: true } };
+        else entry = { type: "custom", customType: "pi-lean-skill-pick", data: { name: pick(), picked: false } };
+        branch.push(entry);
+        const ledger = deriveLedger(branch);
+        const now = new Set(ledger.skills.keys());
+        const removed = [...previous].filter((name) => !now.has(name));
+        if (entry.customType === "pi-lean-skill-pick" && entry.data.picked === false) assert.ok(removed.every((name) => name === entry.data.name), JSON.stringify(branch));
+        else assert.deepEqual(removed, [], JSON.stringify(branch));
+        if (entry.customType === ADVERTISED_ENTRY) for (const name of entry.data.names) assert.ok(now.has(name));
+        for (const p of pendingDeliveries(ledger)) assert.equal(ledger.skills.get(p.name)?.deliveredIn.length, 0);
+        previous = now;
+      }
+    }
+  });
+
+  test("SO-40: over 5,000 random calls the cache answers what the engine answers and stays within its bounds", async () => {
+    const { TransformCache } = await import("../extension/token-saver/transform-cache.js");
+    const random = rng(40);
+    let clock = 0;
+    const engine = (/** @type {string} */ input, /** @type {any} */ options) => ({ changed: input.length % 2 === 0, text: `${input}|${options.budgetTokens}`.repeat(1 + (input.length % 5)), ranges: [] });
+    const cache = new TransformCache({ maxEntries: 16, maxBytes: 4000, ttlMs: 1000, now: () => clock });
+    for (let n = 0; n < 5000; n++) {
+      clock += Math.floor(random() * 40);
+      const input = `out-${Math.floor(random() * 40)}`.repeat(1 + Math.floor(random() * 3));
+      const options = { tool: "bash", budgetTokens: Math.floor(random() * 3) };
+      const got = /** @type {any} */ (await cache.run(/** @type {any} */ (engine), input, options));
+      assert.deepEqual(got, engine(input, options));
+      assert.ok(cache.entries.size <= 16 && cache.bytes <= 4000, `${cache.entries.size} entries, ${cache.bytes} bytes`);
+      let sum = 0;
+      for (const entry of cache.entries.values()) sum += entry.bytes;
+      assert.equal(sum, cache.bytes);
+    }
+    assert.ok(cache.hits > 0 && cache.misses > 0);
+  });
+});
+
+describe("LS-27: the path side of the guard", () => {
+  test("LS-27: a skill file is found by every path form that resolves to it: relative, `..`, symlinked, `@`-prefixed, `~`", async () => {
+    const { SkillPathGuard } = await import("../extension/skills/path-guard.js");
+    const { SkillIndex } = await import("../index.js");
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-paths-"));
+    const savedHome = process.env.HOME;
+    try {
+      const dir = path.join(home, "skills", "secret");
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "SKILL.md"), "---\nname: secret\ndescription: A secret skill.\n---\nDo the secret thing.\n");
+      fs.symlinkSync(path.join(home, "skills"), path.join(home, "linked"));
+      process.env.HOME = home;
+      const index = SkillIndex.scan([path.join(home, "skills")]);
+      const guard = new SkillPathGuard();
+      for (const p of ["skills/secret/SKILL.md", "skills/other/../secret/SKILL.md", "linked/secret/SKILL.md", "@skills/secret/SKILL.md", "~/skills/secret/SKILL.md", path.join(dir, "SKILL.md")]) {
+        assert.equal(guard.skillAt(index, p, home), "secret", p);
+      }
+      assert.equal(guard.skillAt(index, "skills/secret/notes.md", home), null);
+      assert.equal(guard.skillAt(index, "/nowhere/SKILL.md", home), null);
+    } finally {
+      if (savedHome === undefined) delete process.env.HOME;
+      else process.env.HOME = savedHome;
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
