@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PACKAGE_ROOT, UsageError, agentDir, cliCommand, describeError, loadUserConfig, packageVersion, skillDirs } from "./cli-env.js";
+import { bindingUnavailableMessage } from "../extension/shared/binding-error.js";
 
 const USAGE = `pi-lean: lazy skills and tool-output compaction for Pi
 
@@ -64,11 +65,7 @@ async function core() {
     native = (await import("../extension/shared/native.js")).native;
     return native;
   } catch (error) {
-    // The napi loader's message is a paragraph about an npm bug; its first sentence is the fact.
-    const first = (error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0].trim();
-    throw new CoreUnavailable(
-      `BINDING_UNAVAILABLE: no build of pi-lean's core could be loaded for ${process.platform}-${process.arch} (${first}); reinstall pi-lean so that your platform's package (pi-lean-${process.platform}-${process.arch}-…) or the WebAssembly fallback (pi-lean.wasi.cjs) is installed next to it`,
-    );
+    throw new CoreUnavailable(bindingUnavailableMessage(error));
   }
 }
 
