@@ -17,7 +17,8 @@
 //   7. capability routing: system prompt and tools array of the first request real Pi sends with
 //      two third-party-style extensions installed, per configuration (scripts/bench-capabilities.mjs).
 // Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6),
-// --memory (only the peak-memory rows of 4), --search (only 3).
+// --memory (only the peak-memory rows of 4), --search (only 3), --prompt-cost (only 1: the
+// figures the README's introduction quotes).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -39,7 +40,8 @@ import { runRetrieve } from "../extension/token-saver/retrieve.js";
 import { TokenSaverStats } from "../extension/token-saver/stats.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const routing = path.resolve(root, "..", "shared", "eval", "routing");
+// The evaluation data sits next to the clone (`../shared`) unless PI_LEAN_SHARED_DIR names it.
+const routing = path.join(process.env.PI_LEAN_SHARED_DIR ?? path.resolve(root, "..", "shared"), "eval", "routing");
 const args = process.argv.slice(2);
 const skipPi = args.includes("--skip-pi");
 const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : null;
@@ -424,6 +426,11 @@ async function main() {
   }
   if (args.includes("--search")) {
     process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${searchLatency()}\n`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+    return;
+  }
+  if (args.includes("--prompt-cost")) {
+    process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${await promptCost()}\n`);
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
     return;
   }
