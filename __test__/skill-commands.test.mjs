@@ -54,6 +54,30 @@ describe("skills feature in a fake Pi (TUI)", () => {
     assert.equal(notes.at(-1), 'pi-lean: no group "nope" here. Groups: notes, git.');
   });
 
+  test("a profile written into pi-lean.json during the session works at once, and the switch names the settings it changed", async () => {
+    const { ctx, notes } = tuiCtx([]);
+    await fake.emit("session_start", {}, ctx);
+    const file = path.join(agentDir, "pi-lean.json");
+    const written = JSON.parse(fs.readFileSync(file, "utf8"));
+    written.profiles.lab = { groups: ["notes"], settings: { tokenSaver: "on", routing: "adaptive" } };
+    fs.writeFileSync(file, JSON.stringify(written, null, 4));
+    await fake.commands["skill-profile"].handler("lab", ctx);
+    assert.equal(notes.at(-1), 'pi-lean: skill scope is now profile "lab" (1 of 5 skills offered). Changed: Token Saver off → on, routing lazy → adaptive, capability routing off → route.');
+    // The switch changed one key of the user's file; the rest is byte for byte what was written.
+    const after = fs.readFileSync(file, "utf8");
+    assert.equal(after, `${JSON.stringify(written, null, 4).slice(0, -2)},\n    "activeProfile": "lab"\n}`);
+    await fake.commands["skill-profile"].handler("all", ctx);
+    assert.equal(notes.at(-1), "pi-lean: skill scope is now all skills (4 of 5 skills offered). Changed: Token Saver on → off, routing adaptive → lazy, capability routing route → off.");
+    // Removing the active profile from the file puts the session back to what the file says.
+    await fake.commands["skill-profile"].handler("work", ctx);
+    const edited = JSON.parse(fs.readFileSync(file, "utf8"));
+    delete edited.profiles.work;
+    edited.activeProfile = null;
+    fs.writeFileSync(file, JSON.stringify(edited));
+    await fake.commands["skill-profile"].handler("work", ctx);
+    assert.match(notes.at(-1) ?? "", /^pi-lean: no profile "work" in .*pi-lean\.json\. Profiles: empty, lab\.$/);
+  });
+
   test("argument autocomplete lists profiles and groups of the active profile", async () => {
     const { ctx } = tuiCtx([]);
     await fake.emit("session_start", {}, ctx);

@@ -130,11 +130,11 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
 
   test("status and the no-argument toggle", async () => {
     await command("status");
-    assert.match(ui.notes.at(-1), /^Token Saver is off; 0 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: 0 session folders, 0\.0 MB \(kept 30 days, at most 1024 MB in all\); nothing pruned\.$/);
+    assert.match(ui.notes.at(-1), /^Token Saver is off \(set by the default\); 0 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: 0 session folders, 0\.0 MB \(kept 30 days, at most 1024 MB in all\); nothing pruned\.$/);
     await command("");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver on; saved to .*pi-lean\.json \(tokenSaver\)\.$/);
     await command("status");
-    assert.match(ui.notes.at(-1), /^Token Saver is on; 1 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: /);
+    assert.match(ui.notes.at(-1), /^Token Saver is on \(set by .*pi-lean\.json\); 1 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: /);
     assert.deepEqual(fake.active().filter((n) => !BUILTIN.includes(n)).sort(), ["request_capabilities", "skill", "skill_search", "token_retrieve"]);
     await command("");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver off; saved to /);

@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import { CONFIG_FILE_NAME } from "../shared/config.js";
+import { capabilityMode } from "../capabilities/index.js";
 import { deriveLedger, ledgerLines, visibleEntryIds } from "./ledger.js";
 import { groupMembers } from "./scope.js";
 
@@ -108,21 +109,47 @@ export function registerSkillCommands(pi, runtime) {
     return profile !== null && config.value.profiles[profile] ? config.value.profiles[profile].groups : Object.keys(config.value.groups);
   }
 
+  /**
+   * The settings a profile switch can change that the user notices at once, as the user names
+   * them: the Token Saver, routing, and capability routing (whose unset value follows the
+   * Token Saver).
+   */
+  function noticeableSettings() {
+    return {
+      "Token Saver": config.error ? "off" : config.value.tokenSaver,
+      routing: config.value.routing,
+      "capability routing": capabilityMode(config),
+    };
+  }
+
+  /**
+   * ` Changed: Token Saver off → on, routing lazy → adaptive.`, or "" when nothing did.
+   * @param {Record<string, string>} before @param {Record<string, string>} after
+   */
+  function changedSettings(before, after) {
+    const changes = Object.keys(after)
+      .filter((key) => before[key] !== after[key])
+      .map((key) => `${key} ${before[key]} → ${after[key]}`);
+    return changes.length > 0 ? ` Changed: ${changes.join(", ")}.` : "";
+  }
+
   /** @param {string} name */
   function switchProfile(name, /** @type {any} */ ctx) {
-    if (name !== CLEAR_SCOPE && !config.value.profiles[name]) return say(ctx, `pi-lean: no profile "${name}". Profiles: ${profileNames().join(", ") || "(none defined)"}.`, "warning");
+    if (name !== CLEAR_SCOPE && !config.value.profiles[name]) return say(ctx, `pi-lean: no profile "${name}" in ${configFile()}. Profiles: ${profileNames().join(", ") || "(none defined)"}.`, "warning");
+    const before = noticeableSettings();
     const error = runtime.switchScope({ activeProfile: name === CLEAR_SCOPE ? null : name, activeGroup: null }, ctx);
     if (error) return say(ctx, `pi-lean: ${error}`, "error");
-    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.`);
+    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.${changedSettings(before, noticeableSettings())}`);
   }
 
   /** @param {string} name */
   function switchGroup(name, /** @type {any} */ ctx) {
     const choices = groupChoices();
     if (name !== CLEAR_SCOPE && !choices.includes(name)) return say(ctx, `pi-lean: no group "${name}" here. Groups: ${choices.join(", ") || "(none defined)"}.`, "warning");
+    const before = noticeableSettings();
     const error = runtime.switchScope({ activeProfile: runtime.scopeState().activeProfile, activeGroup: name === CLEAR_SCOPE ? null : name }, ctx);
     if (error) return say(ctx, `pi-lean: ${error}`, "error");
-    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.`);
+    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.${changedSettings(before, noticeableSettings())}`);
   }
 
   function scopeLine(/** @type {any} */ ctx) {
@@ -294,6 +321,7 @@ export function registerSkillCommands(pi, runtime) {
       return items.length > 0 ? items : null;
     },
     handler: async (args, ctx) => {
+      runtime.refresh(ctx);
       await warmIndex(ctx);
       const [verb, ...rest] = args.trim().split(/\s+/);
       if (!config.error && (verb === "pick" || verb === "unpick")) {
@@ -314,6 +342,8 @@ export function registerSkillCommands(pi, runtime) {
       return items.length > 0 ? items : null;
     },
     handler: async (args, ctx) => {
+      // A profile or group written into pi-lean.json a moment ago counts now, without /reload.
+      runtime.refresh(ctx);
       if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
       await warmIndex(ctx);
       const name = args.trim();
@@ -332,6 +362,8 @@ export function registerSkillCommands(pi, runtime) {
       return items.length > 0 ? items : null;
     },
     handler: async (args, ctx) => {
+      // A profile or group written into pi-lean.json a moment ago counts now, without /reload.
+      runtime.refresh(ctx);
       if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
       await warmIndex(ctx);
       const name = args.trim();

@@ -275,13 +275,11 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     handler: async (args, ctx) => {
       const arg = String(args ?? "").trim().toLowerCase();
       if (arg === "status") {
-        const env = process.env.PI_LEAN_TOKEN_SAVER;
-        // Name what decides when it is not the plain setting: an invalid config keeps the layer
-        // off, the variable wins over the files, an active profile's settings over the top level.
-        const profile = config.value.activeProfile;
-        const fromProfile = profile !== null && config.value.profiles[profile]?.settings?.tokenSaver !== undefined;
-        const source = env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : fromProfile ? ` (profile "${profile}" sets it)` : "";
-        const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"}${source}`;
+        // Name the layer that decided, on or off: an invalid config keeps the layer off, and
+        // otherwise the winning layer is the environment, the active profile, a file, or the default.
+        const setBy = config.sources.tokenSaver;
+        const source = setBy ?? "the default";
+        const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"} (set by ${source})`;
         await pruning;
         tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.\n${describePrune(lastPrune, retentionLimits())}`);
         return;
