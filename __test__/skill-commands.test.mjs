@@ -89,7 +89,7 @@ describe("skills feature in a fake Pi (TUI)", () => {
   });
 
   test("the manager browses with state and groups, explains hidden skills and picks for the branch", async () => {
-    const { ctx, dialogs, notes } = tuiCtx(["Switch profile", "work", "Browse all skills", "hidden  loop-a (scope: outside profile \"work\")", "Why is a skill hidden?", "loop-b", "Pick a skill for this branch", "loop-a", "Close"]);
+    const { ctx, dialogs, notes } = tuiCtx(["Switch profile", "work", "Browse all skills", "hidden  loop-a (scope: outside profile \"work\")", "Why is a skill hidden?", "hidden  loop-b (policy: deny)", "Pick a skill for this branch", 'hidden  loop-a (scope: outside profile "work")', "Close"]);
     await fake.emit("session_start", {}, ctx);
     await fake.commands.skills.handler("", ctx);
     const browse = dialogs.find((d) => d.title === "Skills");
@@ -113,6 +113,23 @@ describe("skills feature in a fake Pi (TUI)", () => {
     assert.ok(closing.includes('loop-a: hidden (scope: outside profile "work")') && closing.includes("loop-b: hidden (policy: deny)"));
     assert.equal(closing.at(-1), 'pi-lean: picked "loop-a" for this branch; scope profile "work" (4 of 5 skills offered).');
     assert.deepEqual(fake.entries, [{ type: "custom", customType: PICK_ENTRY, data: { name: "loop-a", picked: true } }]);
+    // The pickers offer lists, not blank prompts: hidden skills, and what a pick can add.
+    assert.deepEqual(dialogs.find((d) => d.title === "Hidden skills")?.options, ['hidden  loop-a (scope: outside profile "work")', "hidden  loop-b (policy: deny)", "hidden  secret-helper (user-only: disable-model-invocation; run it with /skill:secret-helper)"]);
+    assert.deepEqual(dialogs.find((d) => d.title === "Skill to add to this branch's scope")?.options, ['hidden  loop-a (scope: outside profile "work")']);
+  });
+
+  test("closing the manager repeats each message once, info and warnings apart", async () => {
+    const { ctx } = tuiCtx(["Search skills", "release", "offered release-notes [notes]", "Search skills", "release", "offered release-notes [notes]", "Switch group", "nope", "Close"]);
+    /** @type {Array<[string, string | undefined]>} */
+    const notices = [];
+    ctx.ui.notify = (/** @type {string} */ message, /** @type {string | undefined} */ level) => notices.push([message, level]);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands["skill-profile"].handler("work", ctx);
+    notices.length = 0;
+    await fake.commands.skills.handler("", ctx);
+    assert.deepEqual(notices.map(([, level]) => level), ["info", "warning"]);
+    assert.equal(notices[0][0].split("release-notes: offered to the model").length - 1, 1, "shown twice inside, repeated once");
+    assert.match(notices[1][0], /^pi-lean: no group "nope" here\. Groups: notes, git\.$/);
   });
 
   test("/skills <query> opens the manager on that query's results", async () => {

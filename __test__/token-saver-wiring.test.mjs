@@ -64,6 +64,9 @@ function ctxFor(cwd, branch) {
   const notes = [];
   /** @type {Array<string | undefined>} */
   const statuses = [];
+  /** Confirmation dialogs shown, and the answers they get (yes unless a test queues a no). */
+  const confirms = /** @type {Array<{title: string, message: string}>} */ ([]);
+  const answers = /** @type {boolean[]} */ ([]);
   const ctx = {
     hasUI: true,
     mode: "tui",
@@ -75,10 +78,11 @@ function ctxFor(cwd, branch) {
       notify: (message) => notes.push(message),
       setStatus: (_key, text) => statuses.push(text),
       select: async () => undefined,
+      confirm: async (/** @type {string} */ title, /** @type {string} */ message) => (confirms.push({ title, message }), answers.shift() ?? true),
       addAutocompleteProvider: () => {},
     },
   };
-  return { ctx, notes, statuses };
+  return { ctx, notes, statuses, confirms, answers };
 }
 
 /** A tool that Token Saver defers: not core, not pi-lean's. */
@@ -179,8 +183,16 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     fake.pi.registerTool({ ...WEATHER, name: "stock_quote", description: "Stock quotes." });
     await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "next" }, ui.ctx);
     assert.ok(!fake.active().includes("stock_quote"), "a late tool is deferred while on");
+    // The TUI asks first and says what stops working; a no keeps everything.
+    ui.answers.push(false);
     await command("clear");
-    assert.equal(ui.notes.at(-1), "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
+    assert.equal(ui.notes.at(-1), "Token Saver: nothing cleared.");
+    assert.ok(!fake.active().includes("stock_quote"), "declined: still deferred");
+    await command("clear");
+    assert.equal(ui.confirms.length, 2);
+    assert.equal(ui.confirms[1].title, "Clear the Token Saver's stored originals?");
+    assert.match(ui.confirms[1].message, /markers stop working: token_retrieve answers RECOVERY_EXPIRED/);
+    assert.equal(ui.notes.at(-1), "Token Saver: stored originals and counters cleared. Markers already in the conversation no longer retrieve anything; deferred tools are restored.");
     assert.ok(fake.active().includes("stock_quote") && fake.active().includes("weather_lookup"), fake.active().join(","));
     assert.ok(!fake.active().includes("request_capabilities"));
     assert.ok(fake.active().includes("token_retrieve"), "compaction stays on");

@@ -298,7 +298,8 @@ async function main() {
       process.exit(1);
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`pi-lean: ${error.message}\n\n${USAGE}\n`);
+      // One line, as every other error: the help is one flag away, not 30 lines of stderr.
+      process.stderr.write(`pi-lean: USAGE: ${error.message.replace(/;/g, ",")}; run pi-lean --help for more\n`);
       process.exit(2);
     }
     process.stderr.write(`pi-lean: ${describeError(error).message}\n`);

@@ -231,20 +231,20 @@ export function registerSkillCommands(pi, runtime) {
    * The interactive manager (TUI only), opened on `query`'s results when one is given. Pi
    * shows each info notice in place of the previous one, so messages shown while the manager
    * is open would vanish: they appear in the manager's own title instead, and are repeated
-   * together once it closes.
+   * once it closes: each message once, grouped by level (info, then warnings, then errors).
    * @param {any} ctx @param {string} [query]
    */
   async function manager(ctx, query = "") {
-    /** @type {string[]} */
-    const shown = [];
+    /** Each message shown inside, once, with its level. @type {Map<string, (typeof LEVELS)[number]>} */
+    const shown = new Map();
     /** @type {string[]} */
     let fresh = [];
-    /** @type {(typeof LEVELS)[number]} */
-    let worst = "info";
     const inner = withNotify(ctx, (/** @type {string} */ text, /** @type {(typeof LEVELS)[number]} */ level = "info") => {
-      shown.push(text);
+      const before = shown.get(text);
+      // Shown again: it moves to the end, where the user last saw it, at the worse level.
+      shown.delete(text);
+      shown.set(text, before && LEVELS.indexOf(before) > LEVELS.indexOf(level) ? before : level);
       fresh.push(text);
-      if (LEVELS.indexOf(level) > LEVELS.indexOf(worst)) worst = level;
     });
     try {
       if (query) await searchAndExplain(inner, query);
@@ -270,17 +270,27 @@ export function registerSkillCommands(pi, runtime) {
         } else if (action === "Switch group") {
           await pickScope(inner, "group");
         } else if (action === "Pick a skill for this branch") {
-          const name = await ctx.ui.input("Skill to add to this branch's scope", "exact name");
-          if (name) pick(inner, name.trim(), true);
+          // Only what a pick can add: skills outside the scope, neither denied nor user-only.
+          const pickable = statusLines(ctx).filter((line) => / \(scope: /.test(line));
+          if (pickable.length === 0) say(inner, "pi-lean: every skill a pick could add is already offered; nothing to pick.");
+          else {
+            const picked = await ctx.ui.select("Skill to add to this branch's scope", pickable);
+            if (picked) pick(inner, skillOfLine(picked), true);
+          }
         } else if (action === "Why is a skill hidden?") {
-          const name = await ctx.ui.input("Skill name", "exact name");
-          if (name) say(inner, explain(ctx, name.trim()));
+          const hidden = statusLines(ctx).filter((line) => line.startsWith("hidden "));
+          if (hidden.length === 0) say(inner, "pi-lean: no skill is hidden; every skill is offered to the model.");
+          else await pickAndExplain(inner, hidden, "Hidden skills");
         } else if (saver && action === saverAction) {
           saver.switchTo(saver.isOn() ? "off" : "on", inner);
         }
       }
     } finally {
-      if (shown.length > 0) ctx.ui.notify(shown.join("\n\n"), worst);
+      // Repeated once each, one notice per level, so an info line never sits under "Warning:".
+      for (const level of LEVELS) {
+        const texts = [...shown].filter(([, l]) => l === level).map(([text]) => text);
+        if (texts.length > 0) ctx.ui.notify(texts.join("\n\n"), level);
+      }
     }
   }
 
@@ -306,12 +316,16 @@ export function registerSkillCommands(pi, runtime) {
     ].join("\n");
   }
 
+  /** The skill name in a `statusLines` line. @param {string} line */
+  function skillOfLine(line) {
+    return line.replace(/^(offered|hidden )\s*/, "").split(" ")[0];
+  }
+
   /** @param {any} ctx @param {string[]} lines @param {string} title */
   async function pickAndExplain(ctx, lines, title) {
     const picked = await ctx.ui.select(title, lines);
     if (!picked) return;
-    const name = picked.replace(/^(offered|hidden )\s*/, "").split(" ")[0];
-    say(ctx, explain(ctx, name));
+    say(ctx, explain(ctx, skillOfLine(picked)));
   }
 
   pi.registerCommand("skills", {

@@ -294,6 +294,18 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         return;
       }
       if (arg === "clear") {
+        // Clearing cannot be undone and breaks every marker already in the conversation, so the
+        // TUI asks first. Print, JSON and RPC mode clear as asked: there is no one to answer.
+        if (ctx.mode === "tui" && ctx.hasUI) {
+          const sure = await ctx.ui.confirm(
+            "Clear the Token Saver's stored originals?",
+            "Every full output kept for this session is deleted. The shortened results already in the conversation stay, but their markers stop working: token_retrieve answers RECOVERY_EXPIRED for them. Counters reset and deferred tools come back.",
+          );
+          if (!sure) {
+            tell(ctx, "Token Saver: nothing cleared.");
+            return;
+          }
+        }
         for (const s of [store, ...otherStores.values()]) s?.clear();
         originals.clear();
         delivered.clear();
@@ -305,7 +317,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         // until the layer is switched again.
         hooks.capabilities()?.lift();
         showStatus(ctx);
-        tell(ctx, "Token Saver: stored originals and counters cleared. Deferred tools are restored.");
+        tell(ctx, "Token Saver: stored originals and counters cleared. Markers already in the conversation no longer retrieve anything; deferred tools are restored.");
         return;
       }
       if (arg !== "" && arg !== "on" && arg !== "off") {
