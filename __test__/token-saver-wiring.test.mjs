@@ -105,7 +105,7 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     delete process.env.PI_LEAN_TOKEN_SAVER;
     fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify({ groups: { g: ["x"] }, profiles: { saver: { groups: ["g"], settings: { tokenSaver: "on" } }, plain: ["g"] } }));
     fake = registryPi();
-    await piLean(/** @type {any} */ (fake.pi));
+    piLean(/** @type {any} */ (fake.pi));
     fake.pi.registerTool(WEATHER);
     branch = [];
     ui = ctxFor(agentDir, branch);
@@ -223,7 +223,7 @@ describe("Token Saver state rebuilt on resume", { skip: skipNode || skipCorpus }
     const branch = [];
     const start = async () => {
       const fake = registryPi();
-      await piLean(/** @type {any} */ (fake.pi));
+      piLean(/** @type {any} */ (fake.pi));
       const ui = ctxFor(agentDir, branch);
       await fake.emit("session_start", { reason: "resume" }, ui.ctx);
       const stats = async () => {

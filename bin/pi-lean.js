@@ -63,12 +63,10 @@ let native = /** @type {any} */ (null);
  */
 async function core() {
   if (native) return native;
-  try {
-    native = (await import("../extension/shared/native.js")).native;
-    return native;
-  } catch (error) {
-    throw new CoreUnavailable(bindingUnavailableMessage(error));
-  }
+  const loaded = await import("../extension/shared/native.js");
+  if (loaded.bindingError) throw new CoreUnavailable(bindingUnavailableMessage(loaded.bindingError));
+  native = loaded.native;
+  return native;
 }
 
 /**

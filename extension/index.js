@@ -1,11 +1,15 @@
 // @ts-check
 /**
- * pi-lean extension entry. It loads the native core before anything else: every feature needs
- * it, and a core that does not load (an unsupported platform, a package installed without its
- * binary) must not take Pi down. In that case nothing is registered, so Pi runs as stock, and
- * the user is told once, in one line, what to reinstall.
+ * pi-lean extension entry. Every feature needs the native core, and a core that does not load
+ * (an unsupported platform, a package installed without its binary) must not take Pi down:
+ * `native.js` catches the loader's failure, and then nothing is registered, so Pi runs as
+ * stock, and the user is told once, in one line, what to reinstall. Every module is imported
+ * statically: Pi loads extensions through jiti, which resolves Pi's own packages only for the
+ * imports it sees, and a dynamic `import()` would reach Node's loader instead.
  */
+import { registerPiLean } from "./register.js";
 import { bindingUnavailableMessage } from "./shared/binding-error.js";
+import { bindingError } from "./shared/native.js";
 
 /** Values of PI_LEAN_DISABLE that leave pi-lean on; any other non-empty value switches it off. */
 const KEEP_ON = new Set(["", "0", "false", "no", "off"]);
@@ -42,16 +46,10 @@ function reportMissingCore(pi, message) {
 }
 
 /** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
-export default async function piLean(pi) {
+export default function piLean(pi) {
   // Kill switch: with PI_LEAN_DISABLE=1 nothing is registered, so Pi runs exactly as it would
   // without the extension (same prompt, tools and tool results).
   if (killSwitchSet(process.env.PI_LEAN_DISABLE)) return;
-  try {
-    await import("./shared/native.js");
-  } catch (error) {
-    reportMissingCore(pi, bindingUnavailableMessage(error));
-    return;
-  }
-  const { registerPiLean } = await import("./register.js");
+  if (bindingError) return reportMissingCore(pi, bindingUnavailableMessage(bindingError));
   registerPiLean(pi);
 }

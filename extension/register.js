@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * Registers pi-lean's features on a Pi extension API. It is imported by the entry
- * (`index.js`) only once the native core has loaded, because every feature module imports it.
- * The factory only registers tools and handlers (Pi forbids action calls there) and re-runs on
+ * Registers pi-lean's features on a Pi extension API; the entry (`index.js`) calls it only
+ * when the native core loaded. The factory only registers tools and handlers (Pi forbids action calls there) and re-runs on
  * every reload, resume and fork, so per-session state lives in the feature modules and is
  * rebuilt on `session_start`. The config is reloaded first, because handlers run in
  * registration order.

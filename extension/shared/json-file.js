@@ -84,12 +84,12 @@ export function jsonSpans(text) {
   };
   /** @type {Array<{ node: any, pendingKey: string | null, keyStart: number }>} */
   const stack = [];
-  /** @type {JsonSpan | null} */
-  let root = null;
+  /** The finished top-level value (set from `finish`, so held in an object). */
+  const done = { root: /** @type {JsonSpan | null} */ (null) };
   /** Attaches a finished value to its parent, or makes it the root. @param {JsonSpan} node */
   const finish = (node) => {
     const top = stack.at(-1);
-    if (!top) return void (root = node);
+    if (!top) return void (done.root = node);
     if (top.node.kind === "object") top.node.members.push({ key: /** @type {string} */ (top.pendingKey), keyStart: top.keyStart, value: node });
   };
   /** Reads one value's start: a scalar is finished, a container is opened. */
@@ -137,8 +137,8 @@ export function jsonSpans(text) {
     value();
   }
   skip();
-  if (at !== text.length || !root) fail();
-  return root;
+  if (at !== text.length || !done.root) fail();
+  return /** @type {JsonSpan} */ (done.root);
 }
 
 /** The whitespace that starts the line `offset` is on. @param {string} text @param {number} offset */
