@@ -18,14 +18,12 @@ const LINE = /^pi-lean is off: BINDING_UNAVAILABLE: no build of pi-lean's core c
 
 /**
  * The package as npm would unpack it, minus every binary, in a dir with no node_modules above
- * it: the loader finds nothing. Pi's own packages resolve through a link to this repo's.
+ * it: the loader finds nothing, and Pi's own packages resolve to Pi's copies, as in an install.
  */
 function packageWithoutBinary() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-nocore-"));
   for (const entry of ["bin", "extension", "schema", "sample-skills"]) fs.cpSync(path.join(REPO_ROOT, entry), path.join(root, entry), { recursive: true });
   for (const file of ["index.js", "package.json"]) fs.copyFileSync(path.join(REPO_ROOT, file), path.join(root, file));
-  fs.mkdirSync(path.join(root, "node_modules"));
-  fs.symlinkSync(path.join(REPO_ROOT, "node_modules", "@earendil-works"), path.join(root, "node_modules", "@earendil-works"));
   return root;
 }
 

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { SHARED_DIR } from "./helpers/pi.mjs";
+import { formatBytes } from "../extension/token-saver/stats.js";
 
 // The extension entry imports Pi, which needs Node >= 22.19.
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -167,15 +168,15 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
       .join(", ");
     const lines = stats.split("\n");
     assert.equal(lines[0], "Token Saver: on");
-    assert.equal(lines[1], "compactions 1, repeats 1, retrievals 0");
+    assert.equal(lines[1], "tool results shortened 1, repeated outputs replaced by a reference 1, times the model fetched hidden lines 0");
     assert.match(lines[2], /^saved vs stock Pi: ~[\d.]+k? tokens \([\d.]+k? → [\d.]+k? chars; /);
-    assert.equal(lines[3], "extra output the model can reach: ~0 tokens (0 chars Pi's cut would have dropped, now in the view or via token_retrieve)");
-    assert.equal(lines[4], "retrieval feedback: none active");
-    assert.equal(lines[5], `store 1 original, ${Buffer.byteLength(original)} bytes on disk, 1 in memory`);
-    assert.equal(lines[6], "request_capabilities calls 1, activations 1, deferred now 0");
-    assert.match(lines[7], /^description chars removed \d+$/);
-    assert.equal(lines[8], "prompt-prefix changes observed 1");
-    assert.equal(lines[9], `strategies: ${strategies}`);
+    assert.equal(lines[3], "extra output the model can reach: ~0 tokens (0 chars Pi's cut would have dropped, now in the view or fetchable)");
+    assert.equal(lines[4], "shortening eased where the model fetched lines: nowhere yet");
+    assert.equal(lines[5], `full outputs kept for fetching: 1 (${formatBytes(Buffer.byteLength(original))} on disk, 1 in memory)`);
+    assert.equal(lines[6], "tools held back until needed: 0 now; the model asked for more 1 time, 1 added");
+    assert.match(lines[7], /^long tool descriptions shortened by \d+ chars$/);
+    assert.equal(lines[8], "times the start of the prompt changed (each one costs a prompt-cache miss): 1");
+    assert.equal(lines[9], `how results were shortened: ${strategies}`);
 
     // The session now holds the two results; clear, then rebuild it as /reload does.
     branch.push({ type: "message", message: { role: "toolResult", toolName: "bash", content: patch.content, details: patch.details } });
@@ -202,7 +203,7 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     branch.push(...fake.entries.filter((e) => e.customType === CLEAR_ENTRY || e.customType === "pi-lean-capabilities"));
     await fake.emit("session_start", {}, ui.ctx);
     await command("stats");
-    assert.match(ui.notes.at(-1) ?? "", /^Token Saver: on\ncompactions 0, repeats 0, retrievals 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;/);
+    assert.match(ui.notes.at(-1) ?? "", /^Token Saver: on\ntool results shortened 0, repeated outputs replaced by a reference 0, times the model fetched hidden lines 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;/);
   });
 });
 
@@ -228,7 +229,7 @@ describe("Token Saver state rebuilt on resume", { skip: skipNode || skipCorpus }
       await fake.emit("session_start", { reason: "resume" }, ui.ctx);
       const stats = async () => {
         await fake.commands["token-saver"].handler("stats", ui.ctx);
-        return (ui.notes.at(-1) ?? "").split("\n").find((l) => l.startsWith("retrieval feedback")) ?? "";
+        return (ui.notes.at(-1) ?? "").split("\n").find((l) => l.startsWith("shortening eased")) ?? "";
       };
       /** @param {string} id @param {number} startLine */
       const retrieve = async (id, startLine) => {
@@ -249,7 +250,7 @@ describe("Token Saver state rebuilt on resume", { skip: skipNode || skipCorpus }
     const [, id, startLine] = markers[0];
     assert.equal((await live.retrieve(id, Number(startLine))).isError, undefined);
     const before = await live.stats();
-    assert.match(before, /^retrieval feedback: bash\/test "[^"]+" weight 0\.50 \(1 retrieval, not used yet\)$/);
+    assert.match(before, /^shortening eased where the model fetched lines: bash\/test "[^"]+" weight 0\.50 \(1 retrieval, not used yet\)$/);
 
     const resumed = await start();
     assert.equal(await resumed.stats(), before, "the template survives the resume");
@@ -257,7 +258,7 @@ describe("Token Saver state rebuilt on resume", { skip: skipNode || skipCorpus }
     // A retrieval after the resume, of an id compacted before it, still maps to its marker's template.
     branch.length = 1;
     const again = await start();
-    assert.equal(await again.stats(), "retrieval feedback: none active");
+    assert.equal(await again.stats(), "shortening eased where the model fetched lines: nowhere yet");
     await again.retrieve(id, Number(startLine));
     assert.equal(await again.stats(), before);
   });

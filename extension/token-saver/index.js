@@ -277,7 +277,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
       if (arg === "status") {
         // Name the layer that decided, on or off: an invalid config keeps the layer off, and
         // otherwise the winning layer is the environment, the active profile, a file, or the default.
-        const setBy = config.sources.tokenSaver;
+        const setBy = config.sources?.tokenSaver;
         const source = setBy ?? "the default";
         const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"} (set by ${source})`;
         await pruning;
