@@ -133,7 +133,9 @@ export function collectGain(agentDir, options = {}) {
         sessionKey = String(entry.id ?? sessionKey);
         const started = new Date(String(entry.timestamp));
         const when = Number.isNaN(started.getTime()) ? "" : `${localDay(entry.timestamp)} ${String(started.getHours()).padStart(2, "0")}:${String(started.getMinutes()).padStart(2, "0")} `;
-        sessionLabel = `${when}${typeof entry.cwd === "string" ? entry.cwd : ""} (${sessionKey.slice(0, 8)})`;
+        // Start time and short id first (the id's end: uuidv7 ids of one hour share their start),
+        // since a long working dir is what gets cut in the table.
+        sessionLabel = `${when}${sessionKey.slice(-8)} ${typeof entry.cwd === "string" ? entry.cwd : ""}`.trim();
         continue;
       }
       const message = entry?.type === "message" ? entry.message : null;
