@@ -3,7 +3,8 @@
 //   - start-up: time from starting `pi -p` to the first request reaching the model, stock Pi,
 //     Pi with an extension that does nothing (what loading any extension costs: Pi sets up its
 //     jiti loader for the first one) and Pi with pi-lean, median of --runs (default 7)
-//     alternating runs; pi-lean's own overhead is measured against the empty extension;
+//     alternating runs; pi-lean's own overhead is measured against the empty extension, and
+//     split by a run with PI_LEAN_DISABLE=1 (its modules loaded, nothing registered);
 //   - per request: one session of --requests prompts (default 1,000; each answered at once, so
 //     the context grows by two messages a request), stock and with pi-lean; the time between
 //     consecutive requests around request 10, 100 and 1,000 (median of the 9 intervals ending
@@ -41,14 +42,15 @@ async function startup(entry, empty, runs) {
   const model = new FakeModel([]);
   await model.start();
   const sandbox = makeSandbox(model);
-  /** @type {{ stock: number[], empty: number[], lean: number[] }} */
-  const times = { stock: [], empty: [], lean: [] };
+  /** @type {{ stock: number[], empty: number[], loaded: number[], lean: number[] }} */
+  const times = { stock: [], empty: [], loaded: [], lean: [] };
   try {
     for (let i = 0; i < runs; i++) {
-      for (const kind of /** @type {const} */ (["stock", "empty", "lean"])) {
+      for (const kind of /** @type {const} */ (["stock", "empty", "loaded", "lean"])) {
         const before = model.bodies.length;
         const started = performance.now();
-        const run = runPi(sandbox, { prompts: ["hi"], extension: kind === "lean" ? entry : kind === "empty" ? empty : null });
+        const extension = kind === "lean" || kind === "loaded" ? entry : kind === "empty" ? empty : null;
+        const run = runPi(sandbox, { prompts: ["hi"], extension, env: kind === "loaded" ? { PI_LEAN_DISABLE: "1" } : {} });
         while (model.bodies.length === before) await new Promise((resolve) => setTimeout(resolve, 1));
         times[kind].push(performance.now() - started);
         const done = await run;
@@ -59,7 +61,7 @@ async function startup(entry, empty, runs) {
     await model.stop();
     sandbox.cleanup();
   }
-  return { stockMs: median(times.stock), emptyExtensionMs: median(times.empty), leanMs: median(times.lean) };
+  return { stockMs: median(times.stock), emptyExtensionMs: median(times.empty), modulesLoadedMs: median(times.loaded), leanMs: median(times.lean) };
 }
 
 /**
@@ -99,7 +101,7 @@ export async function startupBench(options = {}) {
     const perRequest = points.map((n) => ({ request: n, stockMs: intervalAt(stock, n), leanMs: intervalAt(lean, n) }));
     const rows = [
       `start-up, time to the first request (median of ${options.runs ?? 7}): stock Pi ${start.stockMs.toFixed(0)} ms, with an empty extension ${start.emptyExtensionMs.toFixed(0)} ms, with pi-lean ${start.leanMs.toFixed(0)} ms`,
-      `  pi-lean's own start-up overhead (against the empty extension): ${(start.leanMs - start.emptyExtensionMs).toFixed(0)} ms; against stock Pi: ${(start.leanMs - start.stockMs).toFixed(0)} ms`,
+      `  pi-lean's own start-up overhead (against the empty extension): ${(start.leanMs - start.emptyExtensionMs).toFixed(0)} ms, of which loading its modules ${(start.modulesLoadedMs - start.emptyExtensionMs).toFixed(0)} ms (PI_LEAN_DISABLE=1: loaded, nothing registered) and registering, session start and the first request's handlers ${(start.leanMs - start.modulesLoadedMs).toFixed(0)} ms; against stock Pi: ${(start.leanMs - start.stockMs).toFixed(0)} ms`,
       "per request, time between requests (median of the 9 ending at request n):",
       "request  stock Pi  with pi-lean  overhead",
       ...perRequest.map((r) => `${String(r.request).padStart(7)}  ${r.stockMs.toFixed(1).padStart(6)} ms  ${r.leanMs.toFixed(1).padStart(9)} ms  ${(r.leanMs - r.stockMs).toFixed(1).padStart(6)} ms`),
