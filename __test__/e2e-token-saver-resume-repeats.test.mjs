@@ -74,6 +74,6 @@ describe("near repeats after a resume, in real Pi", { skip }, () => {
   });
 
   test("the counters count both near repeats", () => {
-    assert.match(runs.resumed.stderr, /^strategies: .*near-repeat 2/m);
+    assert.match(runs.resumed.stderr, /^how results were shortened: .*near-repeat 2/m);
   });
 });

@@ -118,9 +118,9 @@ describe("Token Saver across sessions, in real Pi", { skip }, () => {
   });
 
   test("retrieval feedback names the retrieved marker's template, and still does after a restart", () => {
-    const line = (/** @type {string} */ stderr) => stderr.split("\n").find((l) => l.startsWith("retrieval feedback"));
+    const line = (/** @type {string} */ stderr) => stderr.split("\n").find((l) => l.startsWith("shortening eased"));
     const live = line(runs.a.stderr);
-    assert.match(live ?? "", /^retrieval feedback: bash\/test "[^"]+" weight 0\.50 \(1 retrieval, not used yet\)$/);
+    assert.match(live ?? "", /^shortening eased where the model fetched lines: bash\/test "[^"]+" weight 0\.50 \(1 retrieval, not used yet\)$/);
     assert.equal(line(runs.resumed.stderr), live);
   });
 

@@ -105,8 +105,8 @@ describe("marker templates with quotes, backslashes and non-ASCII, in real Pi", 
     const retrieved = toolMessages(model.bodies[3]).at(-1)?.text ?? "";
     const hidden = progressOutput(300, 500).split("\n")[1];
     assert.ok(retrieved.startsWith(`${hidden}\n[lines 2-2 of 503`), JSON.stringify(retrieved.slice(0, 80)));
-    const line = (/** @type {string} */ stderr) => stderr.split("\n").find((l) => l.startsWith("retrieval feedback"));
-    assert.equal(line(runs.live.stderr), 'retrieval feedback: bash/log "overwritten by \\r: Downloading crate \\ …" weight 0.50 (1 retrieval, not used yet)');
+    const line = (/** @type {string} */ stderr) => stderr.split("\n").find((l) => l.startsWith("shortening eased"));
+    assert.equal(line(runs.live.stderr), 'shortening eased where the model fetched lines: bash/log "overwritten by \\r: Downloading crate \\ …" weight 0.50 (1 retrieval, not used yet)');
     assert.equal(line(runs.resumed.stderr), line(runs.live.stderr));
   });
 });

@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { EXTENSION_ENTRY, PI_CLI, REPO_ROOT, SHARED_DIR, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { compact } from "../index.js";
 import { GIANT_DESCRIPTION, GIANT_PARAMETERS } from "./fixtures/token-saver/extra-tools.js";
+import { formatBytes } from "../extension/token-saver/stats.js";
 
 const CORPUS = path.join(SHARED_DIR, "eval", "compaction");
 const CARGO_TEST = path.join(CORPUS, "04_cargo_test_2fail.txt");
@@ -251,13 +252,13 @@ describe("Token Saver on, in real Pi", { skip }, () => {
 
   test("/token-saver stats reports the session's counters", () => {
     assert.match(run.stderr, /Token Saver: on/);
-    assert.match(run.stderr, /repeats 1, retrievals 2/);
-    assert.match(run.stderr, /request_capabilities calls 2, activations 2, deferred now 0/);
+    assert.match(run.stderr, /repeated outputs replaced by a reference 1, times the model fetched hidden lines 2/);
+    assert.match(run.stderr, /tools held back until needed: 0 now; the model asked for more 2 times, 2 added/);
     assert.match(run.stderr, /^saved vs stock Pi: ~\d+(\.\d)?k? tokens \(/m);
     // One result (the 4,054-line build) was cut by Pi; the rest of it is reach, not savings.
     assert.match(run.stderr, /^extra output the model can reach: ~\d+(\.\d)?k? tokens \([\d.]+k? chars Pi's cut would have dropped/m);
-    assert.match(run.stderr, /^retrieval feedback: bash\/test /m);
-    assert.match(run.stderr, /description chars removed 543/);
+    assert.match(run.stderr, /^shortening eased where the model fetched lines: bash\/test /m);
+    assert.match(run.stderr, /long tool descriptions shortened by 543 chars/);
   });
 
   test("off restores the deferred tools and their full descriptions, and drops pi-lean's token tools", () => {
@@ -295,7 +296,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     const parentStore = path.join(sandbox.agent, "pi-lean", "token-saver", SESSION_ID);
     assert.deepEqual(fs.readdirSync(parentStore).filter((f) => f.endsWith(".blob")), []);
     assert.match(forkRun.stderr, /Token Saver: stored originals and counters cleared\./);
-    assert.match(forkRun.stderr, /compactions 0, repeats 0, retrievals 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;.*\nextra output the model can reach: ~0 tokens \(0 chars.*\nretrieval feedback: none active\n/);
+    assert.match(forkRun.stderr, /tool results shortened 0, repeated outputs replaced by a reference 0, times the model fetched hidden lines 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;.*\nextra output the model can reach: ~0 tokens \(0 chars.*\nshortening eased where the model fetched lines: nowhere yet\n/);
     const gone = toolMessages(forked.bodies[3]).at(-1)?.text;
     assert.equal(gone, "RECOVERY_EXPIRED: that original is no longer stored; re-run the command if you need it");
   });
@@ -462,11 +463,11 @@ describe("/token-saver stats after a restart resuming the session", { skip: !fin
 
   test("the store line reports the session's originals on disk, not a closed store", () => {
     for (const run of runs) assert.equal(run.code, 0, run.stderr);
-    const storeLine = (/** @type {string} */ stderr) => stderr.split("\n").find((l) => l.startsWith("store"));
+    const storeLine = (/** @type {string} */ stderr) => stderr.split("\n").find((l) => l.startsWith("full outputs kept"));
     const bytes = Buffer.byteLength(Array.from({ length: 20000 }, (_, i) => `${i + 1}\n`).join(""));
-    assert.equal(storeLine(runs[0].stderr), `store 1 original, ${bytes} bytes on disk, 1 in memory`);
+    assert.equal(storeLine(runs[0].stderr), `full outputs kept for fetching: 1 (${formatBytes(bytes)} on disk, 1 in memory)`);
     // The restarted process has read nothing back yet: on disk only.
-    assert.equal(storeLine(runs[1].stderr), `store 1 original, ${bytes} bytes on disk, 0 in memory`);
-    assert.match(runs[1].stderr, /^compactions 1, repeats 0, retrievals 0$/m);
+    assert.equal(storeLine(runs[1].stderr), `full outputs kept for fetching: 1 (${formatBytes(bytes)} on disk, 0 in memory)`);
+    assert.match(runs[1].stderr, /^tool results shortened 1, repeated outputs replaced by a reference 0, times the model fetched hidden lines 0$/m);
   });
 });

@@ -116,7 +116,7 @@ describe("/token-saver status says which layer decides", { skip }, () => {
 
   test("off because the active profile's settings say so", () => {
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /^Token Saver is off \(profile "quiet" sets it\); 0 tools deferred; core binding: native [a-z0-9-]+\.$/m);
+    assert.match(run.stderr, /^Token Saver is off \(set by profile "quiet"\); 0 tools deferred; core binding: native [a-z0-9-]+\.$/m);
   });
 });
 

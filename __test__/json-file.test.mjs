@@ -149,3 +149,93 @@ test("a reader on another thread never sees a partial file while writes go on", 
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+// ---- editJsonText: a settings write changes only the bytes of the values that change ----
+
+/** A small seeded generator (mulberry32), so a failure replays. @param {number} seed */
+function rng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A random settings-like object written in a random style: indentation, spacing around the
+ * colon, one-line objects, key order; returns the text and the parsed value.
+ * @param {() => number} rand
+ */
+function randomDocument(rand) {
+  const pick = (/** @type {any[]} */ xs) => xs[Math.floor(rand() * xs.length)];
+  const unit = pick(["  ", "    ", "\t"]);
+  const colon = pick([": ", ":", " : ", ":   "]);
+  const scalar = () => pick([1, -2.5, true, false, null, "lazy", "a \"quoted\" é", 1e3]);
+  /** @returns {[string, unknown]} */
+  const value = (/** @type {number} */ depth, /** @type {string} */ indent) => {
+    const r = rand();
+    if (depth > 2 || r < 0.5) {
+      const v = scalar();
+      return [JSON.stringify(v), v];
+    }
+    if (r < 0.65) {
+      const v = [scalar(), scalar()];
+      return [`[${v.map((x) => JSON.stringify(x)).join(pick([",", ", "]))}]`, v];
+    }
+    const n = Math.floor(rand() * 4);
+    /** @type {Record<string, unknown>} */
+    const obj = {};
+    const parts = [];
+    const oneLine = rand() < 0.3;
+    for (let i = 0; i < n; i++) {
+      const key = pick(["routing", "groups", "profiles", "work", "settings", "tokenSaver", "k", "ü"]) + (obj[`x${i}`] === undefined ? "" : i);
+      if (key in obj) continue;
+      const [text, v] = value(depth + 1, indent + unit);
+      obj[key] = v;
+      parts.push(`${JSON.stringify(key)}${colon}${text}`);
+    }
+    if (parts.length === 0) return ["{}", obj];
+    if (oneLine) return [`{${parts.join(", ")}}`, obj];
+    return [`{\n${parts.map((p) => `${indent}${unit}${p}`).join(",\n")}\n${indent}}`, obj];
+  };
+  let [text, parsed] = value(0, "");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) [text, parsed] = ["{}", {}];
+  return { text: `${text}${pick(["\n", "", "\n\n"])}`, parsed: /** @type {Record<string, any>} */ (parsed) };
+}
+
+test("editJsonText: 3,000 random documents and edits; the result parses to the edit, and every byte outside the edited value stays", async () => {
+  const { editJsonText, jsonSpans } = await import("../extension/shared/json-file.js");
+  const rand = rng(20261205);
+  for (let n = 0; n < 3000; n++) {
+    const { text, parsed } = randomDocument(rand);
+    const keys = ["activeProfile", "activeGroup", "tokenSaver", ...Object.keys(parsed)];
+    const key = keys[Math.floor(rand() * keys.length)];
+    const value = [null, "work", "on", { groups: ["g"], settings: { tokenSaver: "off" } }][Math.floor(rand() * 4)];
+    const out = editJsonText(text, [{ path: [key], value }]);
+    const expected = { ...parsed, [key]: value };
+    assert.deepEqual(JSON.parse(out), expected, `case ${n}:\n${text}\n->\n${out}`);
+    assert.deepEqual(Object.keys(JSON.parse(out)), Object.keys(expected), `case ${n}: key order kept`);
+    const root = jsonSpans(text);
+    const member = root.kind === "object" ? root.members.find((m) => m.key === key) : undefined;
+    if (member) {
+      // Replaced in place: the text before and after the old value is untouched.
+      assert.equal(out.slice(0, member.value.start), text.slice(0, member.value.start), `case ${n}: prefix`);
+      assert.ok(out.endsWith(text.slice(member.value.end)), `case ${n}: suffix`);
+    } else {
+      // Added: the text before the object's last value and its closing part are untouched.
+      const last = root.kind === "object" ? root.members.at(-1) : undefined;
+      const cut = last ? last.value.end : 0;
+      assert.equal(out.slice(0, cut), text.slice(0, cut), `case ${n}: prefix`);
+      assert.ok(out.endsWith(text.slice(root.end - 1)), `case ${n}: closing`);
+    }
+  }
+});
+
+test("editJsonText: nested keys are created under their parent, a missing file starts a new document, invalid JSON throws", async () => {
+  const { editJsonText } = await import("../extension/shared/json-file.js");
+  const text = '{\n    "profiles": {\n        "lab": { "groups": ["g"] }\n    }\n}\n';
+  assert.equal(editJsonText(text, [{ path: ["profiles", "lab", "settings", "tokenSaver"], value: "on" }]), '{\n    "profiles": {\n        "lab": { "groups": ["g"], "settings": {"tokenSaver":"on"} }\n    }\n}\n');
+  assert.equal(editJsonText("", [{ path: ["tokenSaver"], value: "on" }]), '{\n  "tokenSaver": "on"\n}\n');
+  for (const bad of ['{"a": }', '{"a": 1,}', "[1]", '{"a": 1} x', "{".repeat(100_000)]) assert.throws(() => editJsonText(bad, [{ path: ["a"], value: 1 }]), SyntaxError, bad.slice(0, 20));
+});

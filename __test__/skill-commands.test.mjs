@@ -54,6 +54,30 @@ describe("skills feature in a fake Pi (TUI)", () => {
     assert.equal(notes.at(-1), 'pi-lean: no group "nope" here. Groups: notes, git.');
   });
 
+  test("a profile written into pi-lean.json during the session works at once, and the switch names the settings it changed", async () => {
+    const { ctx, notes } = tuiCtx([]);
+    await fake.emit("session_start", {}, ctx);
+    const file = path.join(agentDir, "pi-lean.json");
+    const written = JSON.parse(fs.readFileSync(file, "utf8"));
+    written.profiles.lab = { groups: ["notes"], settings: { tokenSaver: "on", routing: "adaptive" } };
+    fs.writeFileSync(file, JSON.stringify(written, null, 4));
+    await fake.commands["skill-profile"].handler("lab", ctx);
+    assert.equal(notes.at(-1), 'pi-lean: skill scope is now profile "lab" (1 of 5 skills offered). Changed: Token Saver off → on, routing lazy → adaptive, capability routing off → route.');
+    // The switch changed one key of the user's file; the rest is byte for byte what was written.
+    const after = fs.readFileSync(file, "utf8");
+    assert.equal(after, `${JSON.stringify(written, null, 4).slice(0, -2)},\n    "activeProfile": "lab"\n}`);
+    await fake.commands["skill-profile"].handler("all", ctx);
+    assert.equal(notes.at(-1), "pi-lean: skill scope is now all skills (4 of 5 skills offered). Changed: Token Saver on → off, routing adaptive → lazy, capability routing route → off.");
+    // Removing the active profile from the file puts the session back to what the file says.
+    await fake.commands["skill-profile"].handler("work", ctx);
+    const edited = JSON.parse(fs.readFileSync(file, "utf8"));
+    delete edited.profiles.work;
+    edited.activeProfile = null;
+    fs.writeFileSync(file, JSON.stringify(edited));
+    await fake.commands["skill-profile"].handler("work", ctx);
+    assert.match(notes.at(-1) ?? "", /^pi-lean: no profile "work" in .*pi-lean\.json\. Profiles: empty, lab\.$/);
+  });
+
   test("argument autocomplete lists profiles and groups of the active profile", async () => {
     const { ctx } = tuiCtx([]);
     await fake.emit("session_start", {}, ctx);
@@ -65,7 +89,7 @@ describe("skills feature in a fake Pi (TUI)", () => {
   });
 
   test("the manager browses with state and groups, explains hidden skills and picks for the branch", async () => {
-    const { ctx, dialogs, notes } = tuiCtx(["Switch profile", "work", "Browse all skills", "hidden  loop-a (scope: outside profile \"work\")", "Why is a skill hidden?", "loop-b", "Pick a skill for this branch", "loop-a", "Close"]);
+    const { ctx, dialogs, notes } = tuiCtx(["Switch profile", "work", "Browse all skills", "hidden  loop-a (scope: outside profile \"work\")", "Why is a skill hidden?", "hidden  loop-b (policy: deny)", "Pick a skill for this branch", 'hidden  loop-a (scope: outside profile "work")', "Close"]);
     await fake.emit("session_start", {}, ctx);
     await fake.commands.skills.handler("", ctx);
     const browse = dialogs.find((d) => d.title === "Skills");
@@ -89,6 +113,23 @@ describe("skills feature in a fake Pi (TUI)", () => {
     assert.ok(closing.includes('loop-a: hidden (scope: outside profile "work")') && closing.includes("loop-b: hidden (policy: deny)"));
     assert.equal(closing.at(-1), 'pi-lean: picked "loop-a" for this branch; scope profile "work" (4 of 5 skills offered).');
     assert.deepEqual(fake.entries, [{ type: "custom", customType: PICK_ENTRY, data: { name: "loop-a", picked: true } }]);
+    // The pickers offer lists, not blank prompts: hidden skills, and what a pick can add.
+    assert.deepEqual(dialogs.find((d) => d.title === "Hidden skills")?.options, ['hidden  loop-a (scope: outside profile "work")', "hidden  loop-b (policy: deny)", "hidden  secret-helper (user-only: disable-model-invocation; run it with /skill:secret-helper)"]);
+    assert.deepEqual(dialogs.find((d) => d.title === "Skill to add to this branch's scope")?.options, ['hidden  loop-a (scope: outside profile "work")']);
+  });
+
+  test("closing the manager repeats each message once, info and warnings apart", async () => {
+    const { ctx } = tuiCtx(["Search skills", "release", "offered release-notes [notes]", "Search skills", "release", "offered release-notes [notes]", "Switch group", "nope", "Close"]);
+    /** @type {Array<[string, string | undefined]>} */
+    const notices = [];
+    ctx.ui.notify = (/** @type {string} */ message, /** @type {string | undefined} */ level) => notices.push([message, level]);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands["skill-profile"].handler("work", ctx);
+    notices.length = 0;
+    await fake.commands.skills.handler("", ctx);
+    assert.deepEqual(notices.map(([, level]) => level), ["info", "warning"]);
+    assert.equal(notices[0][0].split("release-notes: offered to the model").length - 1, 1, "shown twice inside, repeated once");
+    assert.match(notices[1][0], /^pi-lean: no group "nope" here\. Groups: notes, git\.$/);
   });
 
   test("/skills <query> opens the manager on that query's results", async () => {

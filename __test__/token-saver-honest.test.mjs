@@ -238,8 +238,8 @@ describe("retrieval feedback is proportionate", () => {
     feedback.noteView("x", "bash", "test", [{ startLine: 2, endLine: 40, template: "test <*> ... ok" }]);
     feedback.noteRetrieval("x", 5);
     const report = stats.format(null, { enabled: true, deferred: 0, feedback: feedback.describe() });
-    assert.match(report, /^retrieval feedback: bash\/test "test <\*> \.\.\. ok" weight 0\.50 \(1 retrieval, not used yet\)$/m);
-    assert.match(stats.format(null, { enabled: true, deferred: 0 }), /^retrieval feedback: none active$/m);
+    assert.match(report, /^shortening eased where the model fetched lines: bash\/test "test <\*> \.\.\. ok" weight 0\.50 \(1 retrieval, not used yet\)$/m);
+    assert.match(stats.format(null, { enabled: true, deferred: 0 }), /^shortening eased where the model fetched lines: nowhere yet$/m);
   });
 
   test("a long template is shortened in the stats on a character boundary, never inside an emoji", () => {

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { SHARED_DIR } from "./helpers/pi.mjs";
+import { formatBytes } from "../extension/token-saver/stats.js";
 
 // The extension entry imports Pi, which needs Node >= 22.19.
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -64,6 +65,9 @@ function ctxFor(cwd, branch) {
   const notes = [];
   /** @type {Array<string | undefined>} */
   const statuses = [];
+  /** Confirmation dialogs shown, and the answers they get (yes unless a test queues a no). */
+  const confirms = /** @type {Array<{title: string, message: string}>} */ ([]);
+  const answers = /** @type {boolean[]} */ ([]);
   const ctx = {
     hasUI: true,
     mode: "tui",
@@ -75,10 +79,11 @@ function ctxFor(cwd, branch) {
       notify: (message) => notes.push(message),
       setStatus: (_key, text) => statuses.push(text),
       select: async () => undefined,
+      confirm: async (/** @type {string} */ title, /** @type {string} */ message) => (confirms.push({ title, message }), answers.shift() ?? true),
       addAutocompleteProvider: () => {},
     },
   };
-  return { ctx, notes, statuses };
+  return { ctx, notes, statuses, confirms, answers };
 }
 
 /** A tool that Token Saver defers: not core, not pi-lean's. */
@@ -130,11 +135,11 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
 
   test("status and the no-argument toggle", async () => {
     await command("status");
-    assert.match(ui.notes.at(-1), /^Token Saver is off; 0 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: 0 session folders, 0\.0 MB \(kept 30 days, at most 1024 MB in all\); nothing pruned\.$/);
+    assert.match(ui.notes.at(-1), /^Token Saver is off \(set by the default\); 0 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: 0 session folders, 0\.0 MB \(kept 30 days, at most 1024 MB in all\); nothing pruned\.$/);
     await command("");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver on; saved to .*pi-lean\.json \(tokenSaver\)\.$/);
     await command("status");
-    assert.match(ui.notes.at(-1), /^Token Saver is on; 1 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: /);
+    assert.match(ui.notes.at(-1), /^Token Saver is on \(set by .*pi-lean\.json\); 1 tools deferred; core binding: native [a-z0-9-]+\.\nStored originals at session start: /);
     assert.deepEqual(fake.active().filter((n) => !BUILTIN.includes(n)).sort(), ["request_capabilities", "skill", "skill_search", "token_retrieve"]);
     await command("");
     assert.match(ui.notes.at(-1) ?? "", /^Token Saver off; saved to /);
@@ -163,15 +168,15 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
       .join(", ");
     const lines = stats.split("\n");
     assert.equal(lines[0], "Token Saver: on");
-    assert.equal(lines[1], "compactions 1, repeats 1, retrievals 0");
+    assert.equal(lines[1], "tool results shortened 1, repeated outputs replaced by a reference 1, times the model fetched hidden lines 0");
     assert.match(lines[2], /^saved vs stock Pi: ~[\d.]+k? tokens \([\d.]+k? → [\d.]+k? chars; /);
-    assert.equal(lines[3], "extra output the model can reach: ~0 tokens (0 chars Pi's cut would have dropped, now in the view or via token_retrieve)");
-    assert.equal(lines[4], "retrieval feedback: none active");
-    assert.equal(lines[5], `store 1 original, ${Buffer.byteLength(original)} bytes on disk, 1 in memory`);
-    assert.equal(lines[6], "request_capabilities calls 1, activations 1, deferred now 0");
-    assert.match(lines[7], /^description chars removed \d+$/);
-    assert.equal(lines[8], "prompt-prefix changes observed 1");
-    assert.equal(lines[9], `strategies: ${strategies}`);
+    assert.equal(lines[3], "extra output the model can reach: ~0 tokens (0 chars Pi's cut would have dropped, now in the view or fetchable)");
+    assert.equal(lines[4], "shortening eased where the model fetched lines: nowhere yet");
+    assert.equal(lines[5], `full outputs kept for fetching: 1 (${formatBytes(Buffer.byteLength(original))} on disk, 1 in memory)`);
+    assert.equal(lines[6], "tools held back until needed: 0 now; the model asked for more 1 time, 1 added");
+    assert.match(lines[7], /^long tool descriptions shortened by \d+ chars$/);
+    assert.equal(lines[8], "times the start of the prompt changed (each one costs a prompt-cache miss): 1");
+    assert.equal(lines[9], `how results were shortened: ${strategies}`);
 
     // The session now holds the two results; clear, then rebuild it as /reload does.
     branch.push({ type: "message", message: { role: "toolResult", toolName: "bash", content: patch.content, details: patch.details } });
@@ -179,11 +184,19 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     fake.pi.registerTool({ ...WEATHER, name: "stock_quote", description: "Stock quotes." });
     await fake.emit("before_agent_start", { systemPromptOptions: { skills: [], sections: {} }, messageType: "user", prompt: "next" }, ui.ctx);
     assert.ok(!fake.active().includes("stock_quote"), "a late tool is deferred while on");
+    // The TUI asks first and says what stops working; a no keeps everything.
+    assert.ok(fake.active().includes("weather_lookup"), "activated by request_capabilities");
+    ui.answers.push(false);
+    await command("clear");
+    assert.equal(ui.notes.at(-1), "Token Saver: nothing cleared.");
+    assert.ok(!fake.active().includes("stock_quote"), "declined: still deferred");
     // SO-14: clear resets the activations too, then applies the on/off policy afresh: while on,
     // both tools are deferred again (the one request_capabilities had activated as well).
-    assert.ok(fake.active().includes("weather_lookup"), "activated by request_capabilities");
     await command("clear");
-    assert.equal(ui.notes.at(-1), "Token Saver: stored originals and counters cleared. Tool deferral re-applied (2 deferred).");
+    assert.equal(ui.confirms.length, 2);
+    assert.equal(ui.confirms[1].title, "Clear the Token Saver's stored originals?");
+    assert.match(ui.confirms[1].message, /markers stop working: token_retrieve answers RECOVERY_EXPIRED/);
+    assert.equal(ui.notes.at(-1), "Token Saver: stored originals and counters cleared. Markers already in the conversation no longer retrieve anything; tool deferral re-applied (2 deferred).");
     assert.ok(!fake.active().includes("stock_quote") && !fake.active().includes("weather_lookup"), fake.active().join(","));
     assert.ok(fake.active().includes("request_capabilities"));
     assert.ok(fake.active().includes("token_retrieve"), "compaction stays on");
@@ -193,7 +206,7 @@ describe("Token Saver wiring", { skip: skipNode }, () => {
     branch.push(...fake.entries.filter((e) => e.customType === CLEAR_ENTRY || e.customType === "pi-lean-capabilities"));
     await fake.emit("session_start", {}, ui.ctx);
     await command("stats");
-    assert.match(ui.notes.at(-1) ?? "", /^Token Saver: on\ncompactions 0, repeats 0, retrievals 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;/);
+    assert.match(ui.notes.at(-1) ?? "", /^Token Saver: on\ntool results shortened 0, repeated outputs replaced by a reference 0, times the model fetched hidden lines 0\nsaved vs stock Pi: ~0 tokens \(0 → 0 chars;/);
   });
 });
 
@@ -252,7 +265,7 @@ describe("Token Saver state rebuilt on resume", { skip: skipNode || skipCorpus }
       await fake.emit("session_start", { reason: "resume" }, ui.ctx);
       const stats = async () => {
         await fake.commands["token-saver"].handler("stats", ui.ctx);
-        return (ui.notes.at(-1) ?? "").split("\n").find((l) => l.startsWith("retrieval feedback")) ?? "";
+        return (ui.notes.at(-1) ?? "").split("\n").find((l) => l.startsWith("shortening eased")) ?? "";
       };
       /** @param {string} id @param {number} startLine */
       const retrieve = async (id, startLine) => {
@@ -273,7 +286,7 @@ describe("Token Saver state rebuilt on resume", { skip: skipNode || skipCorpus }
     const [, id, startLine] = markers[0];
     assert.equal((await live.retrieve(id, Number(startLine))).isError, undefined);
     const before = await live.stats();
-    assert.match(before, /^retrieval feedback: bash\/test "[^"]+" weight 0\.50 \(1 retrieval, not used yet\)$/);
+    assert.match(before, /^shortening eased where the model fetched lines: bash\/test "[^"]+" weight 0\.50 \(1 retrieval, not used yet\)$/);
 
     const resumed = await start();
     assert.equal(await resumed.stats(), before, "the template survives the resume");
@@ -281,7 +294,7 @@ describe("Token Saver state rebuilt on resume", { skip: skipNode || skipCorpus }
     // A retrieval after the resume, of an id compacted before it, still maps to its marker's template.
     branch.length = 1;
     const again = await start();
-    assert.equal(await again.stats(), "retrieval feedback: none active");
+    assert.equal(await again.stats(), "shortening eased where the model fetched lines: nowhere yet");
     await again.retrieve(id, Number(startLine));
     assert.equal(await again.stats(), before);
   });

@@ -13,12 +13,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PACKAGE_ROOT, UsageError, agentDir, cliCommand, describeError, loadUserConfig, packageVersion, skillDirs } from "./cli-env.js";
+import { bindingUnavailableMessage } from "../extension/shared/binding-error.js";
 
 const USAGE = `pi-lean: lazy skills and tool-output compaction for Pi
 
 Usage:
   pi-lean search [--skills DIR]... [--catalog FILE.jsonl]... [--limit N] [--all] [--json] (QUERY | --queries FILE.jsonl)
   pi-lean report [--skills DIR]... [--catalog FILE.jsonl]... [--sessions N]
+  pi-lean gain [--sessions N] [--limit N] [--json | --csv]
   pi-lean compact [FILE|-] [--kind auto|log|test|diagnostics|grep|diff|json|source|tree|table|config|text]
                   [--command CMD] [--query Q] [--tool NAME] [--path P] [--recoverable] [--json]
   pi-lean --version | --help      (every command also takes -h/--help)
@@ -26,11 +28,12 @@ Usage:
 Options take a value as --name VALUE or --name=VALUE:
   --skills DIR          a skill dir to search (repeatable); default: the dirs Pi reads
   --catalog FILE.jsonl  rows of {name, description} to search (repeatable)
-  --limit N             hits per query, 1..8 (default 5)
+  --limit N             hits per query, 1..8 (default 5); gain: rows per table (default 10)
   --all                 search outside pi-lean.json's scope (denied skills stay hidden)
   --queries FILE.jsonl  rows of {id, prompt}, one search each
   --json                one JSON object per line instead of text
-  --sessions N          recent Pi sessions report reads, 0..1000 (default 20)
+  --csv                 gain: every row as CSV (scope,key,label,results,stock_chars,...)
+  --sessions N          recent Pi sessions report reads, 0..1000 (default 20; gain: all)
   --kind KIND           the output's kind instead of detecting it (default auto)
   --command CMD         the command that produced the output (helps pick what to keep)
   --query Q             what you are looking for in it (kept lines rank higher)
@@ -60,16 +63,10 @@ let native = /** @type {any} */ (null);
  */
 async function core() {
   if (native) return native;
-  try {
-    native = (await import("../extension/shared/native.js")).native;
-    return native;
-  } catch (error) {
-    // The napi loader's message is a paragraph about an npm bug; its first sentence is the fact.
-    const first = (error instanceof Error ? error.message : String(error)).split(/\.\s|\n/)[0].trim();
-    throw new CoreUnavailable(
-      `BINDING_UNAVAILABLE: no build of pi-lean's core could be loaded for ${process.platform}-${process.arch} (${first}); reinstall pi-lean so that your platform's package (pi-lean-${process.platform}-${process.arch}-…) or the WebAssembly fallback (pi-lean.wasi.cjs) is installed next to it`,
-    );
-  }
+  const loaded = await import("../extension/shared/native.js");
+  if (loaded.bindingError) throw new CoreUnavailable(bindingUnavailableMessage(loaded.bindingError));
+  native = loaded.native;
+  return native;
 }
 
 /**
@@ -235,6 +232,23 @@ async function cmdReport(argv) {
   process.stdout.write(runReport({ ...built, agentDir: agentDir(), sessions, command: cliCommand(), configError: user.error }));
 }
 
+/**
+ * `gain`: what the Token Saver saved against stock Pi over the stored sessions. Reads session
+ * files only, so it works without the core.
+ * @param {string[]} argv
+ */
+async function cmdGain(argv) {
+  const { values } = parse(argv, { sessions: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" }, csv: { type: "boolean" } }, 0);
+  const sessions = values.sessions !== undefined ? Number(values.sessions) : undefined;
+  if (sessions !== undefined && (!Number.isInteger(sessions) || sessions < 1 || sessions > 100_000)) throw new UsageError("--sessions must be 1..100000");
+  const limit = values.limit !== undefined ? Number(values.limit) : 10;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError("--limit must be 1..1000");
+  if (values.json && values.csv) throw new UsageError("give --json or --csv, not both");
+  const { collectGain, formatGain, gainCsv, gainJson } = await import("./gain.js");
+  const gain = collectGain(agentDir(), { maxSessions: sessions });
+  process.stdout.write(`${values.json ? gainJson(gain) : values.csv ? gainCsv(gain) : formatGain(gain, { limit })}\n`);
+}
+
 /** @param {string[]} argv */
 async function cmdCompact(argv) {
   const { values, positionals } = parse(
@@ -284,6 +298,7 @@ async function main() {
   try {
     if (command === "search") await cmdSearch(rest);
     else if (command === "report") await cmdReport(rest);
+    else if (command === "gain") await cmdGain(rest);
     else if (command === "compact") await cmdCompact(rest);
     else if (command === "--version" || command === "-v" || command === "-V" || command === "version") {
       if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
@@ -301,7 +316,8 @@ async function main() {
       process.exit(1);
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`pi-lean: ${error.message}\n\n${USAGE}\n`);
+      // One line, as every other error: the help is one flag away, not 30 lines of stderr.
+      process.stderr.write(`pi-lean: USAGE: ${error.message.replace(/;/g, ",")}; run pi-lean --help for more\n`);
       process.exit(2);
     }
     process.stderr.write(`pi-lean: ${describeError(error).message}\n`);

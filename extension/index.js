@@ -1,17 +1,15 @@
 // @ts-check
 /**
- * pi-lean extension entry. The factory only registers tools and handlers (Pi forbids action
- * calls here) and re-runs on every reload, resume and fork, so per-session state lives in the
- * feature modules and is rebuilt on `session_start`. The config is reloaded first, because
- * handlers run in registration order.
+ * pi-lean extension entry. Every feature needs the native core, and a core that does not load
+ * (an unsupported platform, a package installed without its binary) must not take Pi down:
+ * `native.js` catches the loader's failure, and then nothing is registered, so Pi runs as
+ * stock, and the user is told once, in one line, what to reinstall. Every module is imported
+ * statically: Pi loads extensions through jiti, which resolves Pi's own packages only for the
+ * imports it sees, and a dynamic `import()` would reach Node's loader instead.
  */
-import { getAgentDir } from "@earendil-works/pi-coding-agent";
-import { ConfigHolder, writeActiveScope } from "./shared/config.js";
-import { ConfigStatus } from "./shared/config-status.js";
-import { registerCapabilities } from "./capabilities/index.js";
-import { registerLazySkills } from "./skills/index.js";
-import { projectConfigTrusted } from "./shared/project-trust.js";
-import { registerTokenSaver } from "./token-saver/index.js";
+import { registerPiLean } from "./register.js";
+import { bindingUnavailableMessage } from "./shared/binding-error.js";
+import { bindingError } from "./shared/native.js";
 
 /** Values of PI_LEAN_DISABLE that leave pi-lean on; any other non-empty value switches it off. */
 const KEEP_ON = new Set(["", "0", "false", "no", "off"]);
@@ -25,28 +23,33 @@ export function killSwitchSet(value) {
   return value !== undefined && !KEEP_ON.has(value.trim().toLowerCase());
 }
 
+/**
+ * Set once the missing-core line was shown in this process. It lives on `globalThis` because Pi
+ * may evaluate this module again on `/reload`, and the user needs the line once, not per reload.
+ */
+const NOTICE_SHOWN = Symbol.for("pi-lean.binding-unavailable-shown");
+
+/**
+ * With no core, only a `session_start` handler is registered, to show the line: in the TUI as a
+ * warning, without one (print and JSON mode) on stderr, which Pi leaves to extensions.
+ * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi @param {string} message
+ */
+function reportMissingCore(pi, message) {
+  pi.on("session_start", (_event, ctx) => {
+    const flags = /** @type {Record<symbol, boolean>} */ (/** @type {unknown} */ (globalThis));
+    if (flags[NOTICE_SHOWN]) return;
+    flags[NOTICE_SHOWN] = true;
+    const line = `pi-lean is off: ${message}`;
+    if (ctx.hasUI) ctx.ui.notify(line, "warning");
+    else process.stderr.write(`${line}\n`);
+  });
+}
+
 /** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
 export default function piLean(pi) {
   // Kill switch: with PI_LEAN_DISABLE=1 nothing is registered, so Pi runs exactly as it would
   // without the extension (same prompt, tools and tool results).
   if (killSwitchSet(process.env.PI_LEAN_DISABLE)) return;
-  const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
-  const configStatus = new ConfigStatus();
-  pi.on("session_start", (_event, ctx) => {
-    // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js).
-    config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: projectConfigTrusted(ctx, getAgentDir()) });
-    configStatus.update(ctx, config);
-  });
-  /** @type {import("./token-saver/index.js").TokenSaverControl | null} */
-  let tokenSaver = null;
-  /** @type {import("./capabilities/index.js").CapabilityControl | null} */
-  let capabilities = null;
-  const skills = registerLazySkills(pi, config, {
-    persistScope: (selection) => writeActiveScope(getAgentDir(), selection),
-    tokenSaver: () => tokenSaver,
-    capabilities: () => capabilities,
-  });
-  tokenSaver = registerTokenSaver(pi, config, { capabilities: () => capabilities, configReloaded: (ctx) => configStatus.update(ctx, config) });
-  // Last, so its session_start sees the tools the other features activated.
-  capabilities = registerCapabilities(pi, config, () => skills);
+  if (bindingError) return reportMissingCore(pi, bindingUnavailableMessage(bindingError));
+  registerPiLean(pi);
 }

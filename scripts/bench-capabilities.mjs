@@ -7,7 +7,7 @@
 //      (reported as not run when npm cannot install them).
 // For each configuration it reports the system prompt's characters, the tools array's
 // characters and the o200k tokens of both, as Pi sent them. `--readme` rewrites the tables in
-// README.md between the capabilities-bench markers. `npm run bench` runs it too (section 7).
+// docs/benchmarks.md between the capabilities-bench markers. `npm run bench` runs it too (section 7).
 //
 //   npm run bench:capabilities [-- --readme]
 import fs from "node:fs";
@@ -135,12 +135,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { table: text } = await capabilitiesBench();
   console.log(text);
   if (process.argv.includes("--readme")) {
-    const file = path.join(root, "README.md");
+    const file = path.join(root, "docs", "benchmarks.md");
     const readme = fs.readFileSync(file, "utf8");
     const start = readme.indexOf(README_START);
     const end = readme.indexOf(README_END);
-    if (start < 0 || end < start) throw new Error("README.md lacks the capabilities-bench markers");
+    if (start < 0 || end < start) throw new Error("docs/benchmarks.md lacks the capabilities-bench markers");
     fs.writeFileSync(file, `${readme.slice(0, start + README_START.length)}\n${text}\n${readme.slice(end)}`);
-    console.log("README.md updated");
+    console.log("docs/benchmarks.md updated");
   }
 }

@@ -8,7 +8,7 @@
 // which facts the task needs reached the model. Writes an SVG chart (Vega-Lite).
 // Options: --skills 100,1000  --configs id,id  --no-peers  --json FILE  --svg FILE (or none)
 //          --markdown (tables as Markdown)  --dump DIR (every request body Pi sent, per run)
-//          --readme (rewrite the tables between the session-bench markers in README.md)
+//          --readme (rewrite the tables between the session-bench markers in docs/benchmarks.md)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -140,12 +140,12 @@ async function main() {
   }
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ prices: PRICES, runs }, null, 2));
   if (args.includes("--readme")) {
-    const file = path.join(root, "README.md");
+    const file = path.join(root, "docs", "benchmarks.md");
     const text = fs.readFileSync(file, "utf8");
     const [from, to] = [text.indexOf(README_START), text.indexOf(README_END)];
-    if (from < 0 || to < from) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
+    if (from < 0 || to < from) throw new Error(`docs/benchmarks.md has no ${README_START} … ${README_END} block`);
     fs.writeFileSync(file, `${text.slice(0, from + README_START.length)}\n${readme.join("\n")}${text.slice(to)}`);
-    process.stderr.write("README.md: session tables rewritten\n");
+    process.stderr.write("docs/benchmarks.md: session tables rewritten\n");
   }
 }
 

@@ -15,9 +15,13 @@
 //   6. the native binding vs the wasm32-wasi fallback (`npm run build:all` builds it): the same
 //      index build, search and compaction calls through both, side by side with the ratio;
 //   7. capability routing: system prompt and tools array of the first request real Pi sends with
-//      two third-party-style extensions installed, per configuration (scripts/bench-capabilities.mjs).
+//      two third-party-style extensions installed, per configuration (scripts/bench-capabilities.mjs);
+//   8. start-up and per-request overhead in real Pi at 10, 100 and 1,000 requests
+//      (scripts/bench-startup.mjs).
 // Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6),
-// --memory (only the peak-memory rows of 4), --search (only 3).
+// --memory (only the peak-memory rows of 4), --search (only 3), --startup (only 8),
+// --prompt-cost (only 1: the
+// figures the README's introduction quotes).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -33,13 +37,15 @@ import { DEFAULT_CONFIG } from "../extension/shared/config.js";
 import { route } from "../extension/skills/routing.js";
 import { additiveSession } from "./bench-additive.mjs";
 import { capabilitiesBench } from "./bench-capabilities.mjs";
+import { startupBench } from "./bench-startup.mjs";
 import { RecoveryStore } from "../index.js";
 import { compactToolResult } from "../extension/token-saver/compaction.js";
 import { runRetrieve } from "../extension/token-saver/retrieve.js";
 import { TokenSaverStats } from "../extension/token-saver/stats.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const routing = path.resolve(root, "..", "shared", "eval", "routing");
+// The evaluation data sits next to the clone (`../shared`) unless PI_LEAN_SHARED_DIR names it.
+const routing = path.join(process.env.PI_LEAN_SHARED_DIR ?? path.resolve(root, "..", "shared"), "eval", "routing");
 const args = process.argv.slice(2);
 const skipPi = args.includes("--skip-pi");
 const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : null;
@@ -427,6 +433,18 @@ async function main() {
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
     return;
   }
+  if (args.includes("--startup")) {
+    const startup = await startupBench();
+    figures.startup = startup.figures;
+    process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n8. Start-up and per-request overhead in real Pi\n${startup.text}\n`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+    return;
+  }
+  if (args.includes("--prompt-cost")) {
+    process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${await promptCost()}\n`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+    return;
+  }
   if (args.includes("--native-vs-wasm")) {
     process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${nativeVsWasm()}\n`);
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
@@ -437,7 +455,10 @@ async function main() {
   const capabilities = skipPi || !findPiNode() ? null : await capabilitiesBench();
   if (capabilities) figures.capabilities = capabilities.rows;
   const capabilitiesText = capabilities ? `7. Capability routing: first request with two third-party-style extensions\n${capabilities.table}` : "7. capability routing: skipped (needs Node >= 22.19 for Pi 1.6)";
-  const sections = [await promptCost(), routingQuality(), shortlistQuality(), session.text, searchLatency(), await compaction(), await tokenSaver(), nativeVsWasm(), capabilitiesText];
+  const startup = skipPi || !findPiNode() ? null : await startupBench();
+  if (startup) figures.startup = startup.figures;
+  const startupText = startup ? `8. Start-up and per-request overhead in real Pi\n${startup.text}` : "8. start-up: skipped (needs Node >= 22.19 for Pi 1.6)";
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), session.text, searchLatency(), await compaction(), await tokenSaver(), nativeVsWasm(), capabilitiesText, startupText];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }

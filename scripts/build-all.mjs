@@ -4,13 +4,14 @@
 // binary to the root so tests in this checkout run the exact file that ships.
 //
 // Needs zig + cargo-zigbuild (`pip install ziglang cargo-zigbuild`). Targets are added with
-// `rustup target add`; a target whose toolchain cannot be installed is skipped and named on one
-// line at the end ("SKIPPED TARGETS: ..."), and the exit status stays 0 as long as the host
-// target and the wasm fallback built, so CI still tests the host. Any build failure of an
-// installed target fails the command.
+// `rustup target add`; a target whose toolchain cannot be installed is skipped, named on one
+// line at the end ("SKIPPED TARGETS: ...") with how to recover, and fails the command: a build
+// asked for a target and did not produce it. With --allow-missing a skipped target is only
+// named (CI passes it, so a machine that cannot download a target still tests the host); the
+// host target is never optional. Any build failure of an installed target fails the command.
 // Flags: --only=<platform>[,<platform>] builds a subset (wasm32-wasi names the fallback);
-// --jobs=N targets at once (default 2). Each target's output goes to a log that is printed when
-// it finishes.
+// --jobs=N targets at once (default 2); --allow-missing as above. Each target's output goes to
+// a log that is printed when it finishes.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +24,7 @@ const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".
 // the usual one), because cargo locks a target dir for the whole build.
 const jobs = Math.max(1, Number(process.argv.find((a) => a.startsWith("--jobs="))?.slice("--jobs=".length) ?? Math.min(2, os.availableParallelism())));
 const wanted = (/** @type {string} */ platform) => !only || only.includes(platform);
+const allowMissing = process.argv.includes("--allow-missing");
 
 if (!zigAvailable()) {
   process.stderr.write("build:all needs zig and cargo-zigbuild on PATH (pip install ziglang cargo-zigbuild); nothing built\n");
@@ -38,6 +40,9 @@ const timings = [];
 function ensureRustTarget(/** @type {string} */ triple) {
   return run("rustup", ["target", "add", triple]);
 }
+
+/** The rustup names of the skipped targets (a platform's triple may carry a glibc suffix). */
+const skippedTriples = /** @type {string[]} */ ([]);
 
 /** Stub the napi-build Windows gnu step asks for: a libnode.dll to link against. With napi's
  * default `dyn-symbols` no symbol is taken from it (they resolve from node.exe at load time),
@@ -121,6 +126,7 @@ if (wanted(WASM_TARGET.platform)) queue.push({ ...WASM_TARGET, build: buildWasm 
 const buildable = queue.filter((item) => {
   if (ensureRustTarget(item.triple)) return true;
   skipped.push(item.platform);
+  skippedTriples.push(item.triple);
   return false;
 });
 
@@ -144,5 +150,14 @@ async function worker() {
 await Promise.all(Array.from({ length: jobs }, worker));
 
 process.stdout.write(`\nbuild:all timings (${jobs} at a time, ${((Date.now() - started) / 1000).toFixed(0)}s wall): ${timings.map((t) => `${t.platform} ${t.seconds.toFixed(0)}s`).join(", ")}\n`);
-if (skipped.length) process.stdout.write(`SKIPPED TARGETS (rustup could not install them): ${skipped.join(", ")}\n`);
-process.exit(failed || skipped.includes(host) ? 1 : 0);
+if (skipped.length) {
+  process.stdout.write(`SKIPPED TARGETS (rustup could not install them): ${skipped.join(", ")}\n`);
+  // rustup fails here for a download it could not make (offline, a proxy) or a toolchain it
+  // does not manage (a distribution's Rust): both have a fix that is one command away.
+  process.stdout.write(
+    `To recover: check the network, run \`rustup target add ${skippedTriples.join(" ")}\` and read its error ` +
+      "(a Rust not installed by rustup cannot add targets: install rustup from https://rustup.rs), then run build:all again; " +
+      `or build what this machine can with --only=<platform> (${host} is this machine), or pass --allow-missing to accept the skip.\n`,
+  );
+}
+process.exit(failed || skipped.includes(host) || (skipped.length > 0 && !allowMissing) ? 1 : 0);

@@ -15,12 +15,13 @@ export class TmuxPi {
    * Starts Pi's TUI in a detached tmux session.
    * @param {{ agent: string, home: string, work: string }} sandbox @param {string} name  tmux session name
    * @param {string[]} [args]  extra Pi arguments
+   * @param {{ extension?: string }} [options]  the extension entry to load (default: this repo's)
    */
-  constructor(sandbox, name, args = []) {
+  constructor(sandbox, name, args = [], options = {}) {
     const node = /** @type {string} */ (findPiNode());
     this.session = name;
     const env = [`HOME=${sandbox.home}`, `PI_CODING_AGENT_DIR=${sandbox.agent}`, "PI_OFFLINE=1", "PI_TELEMETRY=0", "PI_SKIP_VERSION_CHECK=1", "TERM=xterm-256color", `PATH=${path.dirname(node)}:/usr/bin:/bin`];
-    const command = ["env", ...env, node, PI_CLI, "--model", "fake/fake-model", "--no-context-files", "-e", EXTENSION_ENTRY, ...args].map((a) => `'${String(a).replace(/'/g, "'\\''")}'`).join(" ");
+    const command = ["env", ...env, node, PI_CLI, "--model", "fake/fake-model", "--no-context-files", "-e", options.extension ?? EXTENSION_ENTRY, ...args].map((a) => `'${String(a).replace(/'/g, "'\\''")}'`).join(" ");
     const started = tmux("new-session", "-d", "-s", name, "-x", "110", "-y", "40", "-c", sandbox.work, command);
     assert.equal(started.status, 0, started.stderr);
   }

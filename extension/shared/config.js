@@ -9,7 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { writeJsonAtomic } from "./json-file.js";
+import { editJsonText, writeTextAtomic } from "./json-file.js";
 
 export const CONFIG_FILE_NAME = "pi-lean.json";
 export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
@@ -460,17 +460,24 @@ function envLayer(env) {
 /**
  * Merges layers in order: settings, groups and profiles by key (later wins), the active
  * selection when a layer sets it, the policy default when given and policy rules appended.
- * @param {ConfigLayer[]} layers
+ * `sources`, when given, receives for each setting a layer set the label of the layer whose
+ * value won (`labels[i]` for layer i, `profile "name"` for the active profile's settings).
+ * @param {ConfigLayer[]} layers @param {string[]} [labels] @param {Record<string, string>} [sources]
  * @returns {LeanConfig}
  */
-export function mergeLayers(layers) {
+export function mergeLayers(layers, labels = [], sources = {}) {
   /** @type {LeanConfig} */
   const config = { ...DEFAULT_CONFIG, groups: {}, profiles: {}, allowlist: [], skillPolicy: { default: DEFAULT_CONFIG.skillPolicy.default, rules: [] } };
   /** @type {Record<string, unknown>} */
   const envSettings = {};
+  /** @param {Record<string, unknown>} settings @param {string | undefined} label */
+  const note = (settings, label) => {
+    for (const key of Object.keys(settings)) sources[key] = label ?? "a config layer";
+  };
   layers.forEach((layer, i) => {
     // The environment (last layer) wins over the active profile's settings, applied below.
     Object.assign(i === layers.length - 1 ? envSettings : config, layer.settings);
+    if (i !== layers.length - 1) note(layer.settings, labels[i]);
     Object.assign(config.groups, layer.groups);
     Object.assign(config.profiles, layer.profiles);
     // Allowlists join: the global list and the project's both count (CD-2).
@@ -485,8 +492,10 @@ export function mergeLayers(layers) {
   if (config.activeProfile !== null) {
     const profile = config.profiles[config.activeProfile];
     if (profile) Object.assign(config, profile.settings);
+    if (profile) note(profile.settings, `profile "${config.activeProfile}"`);
   }
   Object.assign(config, envSettings);
+  note(envSettings, labels[layers.length - 1]);
   return config;
 }
 
@@ -513,7 +522,17 @@ function checkReferences(config, file) {
  * @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} where
  * @returns {LeanConfig}
  */
-export function loadConfig({ agentDir, cwd, projectTrusted = false, env = process.env }) {
+export function loadConfig(where) {
+  return loadConfigWithSources(where).config;
+}
+
+/**
+ * `loadConfig`, plus which layer set each setting that is not at its default (a file's path,
+ * `profile "name"`, or the environment variable), for status lines that say why.
+ * @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} where
+ * @returns {{ config: LeanConfig, sources: Record<string, string> }}
+ */
+export function loadConfigWithSources({ agentDir, cwd, projectTrusted = false, env = process.env }) {
   /** @type {ConfigLayer[]} */
   const layers = [];
   /** @type {string[]} */
@@ -529,32 +548,60 @@ export function loadConfig({ agentDir, cwd, projectTrusted = false, env = proces
     if (layer) (layers.push(layer), files.push(file));
   }
   layers.push(envLayer(env));
-  const config = mergeLayers(layers);
+  /** @type {Record<string, string>} */
+  const sources = {};
+  const envNames = Object.fromEntries(ENV_SETTINGS.map(([name, key]) => [key, name]));
+  const config = mergeLayers(layers, [...files, "the environment"], sources);
+  for (const [key, label] of Object.entries(sources)) if (label === "the environment" && envNames[key]) sources[key] = `${envNames[key]}=${env[envNames[key]]}`;
   checkReferences(config, files.length > 0 ? files.join(" + ") : "pi-lean config");
-  return config;
+  return { config, sources };
 }
 
 /**
- * Persists the active profile and group in `<agentDir>/pi-lean.json`, keeping every other
- * key. The write is atomic (`writeJsonAtomic`) so a crash never leaves a half-written
- * config, which would fail closed on the next start.
+ * What the config files look like on disk (size, modification time, inode; or absent), to tell
+ * whether one changed since it was read.
+ * @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean }} where
+ */
+export function configFilesSignature({ agentDir, cwd, projectTrusted = false }) {
+  const files = [agentDir ? path.join(agentDir, CONFIG_FILE_NAME) : null, cwd && projectTrusted ? path.join(cwd, PROJECT_CONFIG_PATH) : null];
+  return files
+    .map((file) => {
+      if (!file) return "-";
+      try {
+        const st = fs.statSync(file);
+        return `${st.ino}:${st.size}:${st.mtimeMs}`;
+      } catch {
+        return "absent";
+      }
+    })
+    .join("|");
+}
+
+/**
+ * Persists the active profile and group in `<agentDir>/pi-lean.json`. Only those two values
+ * change in the file: every other byte (the user's formatting and key order) stays, and the
+ * write is atomic so a crash never leaves a half-written config, which would fail closed on
+ * the next start. A file that does not parse is never overwritten.
  * @param {string} agentDir
  * @param {{ activeProfile: string | null, activeGroup: string | null }} selection
  */
 export function writeActiveScope(agentDir, selection) {
   const file = path.join(agentDir, CONFIG_FILE_NAME);
+  let text = "";
   /** @type {Record<string, unknown>} */
-  let raw = {};
+  let current = {};
   try {
-    const parsed = parseStrictJson(fs.readFileSync(file, "utf8"), file);
+    text = fs.readFileSync(file, "utf8");
+    const parsed = parseStrictJson(text, file);
     if (!isPlainObject(parsed)) throw new ConfigError(file, "top level must be an object");
-    raw = parsed;
+    current = parsed;
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ENOENT") throw error;
   }
-  raw.activeProfile = selection.activeProfile;
-  raw.activeGroup = selection.activeGroup;
-  writeJsonAtomic(file, raw);
+  const edits = Object.entries(selection)
+    .filter(([key, value]) => (current[key] ?? null) !== value)
+    .map(([key, value]) => ({ path: [key], value }));
+  if (edits.length > 0) writeTextAtomic(file, editJsonText(text, edits));
 }
 
 /**
@@ -569,18 +616,29 @@ export class ConfigHolder {
     this.error = null;
     /** @type {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} */
     this.where = {};
+    /** Which layer set each non-default setting (see `loadConfigWithSources`). @type {Record<string, string>} */
+    this.sources = {};
+    /** The config files as they were when last read (see `changedOnDisk`). */
+    this.signature = "";
   }
 
   /** @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} where */
   reload(where) {
     this.where = where;
+    this.signature = configFilesSignature(where);
     try {
-      this.value = loadConfig(where);
+      ({ config: this.value, sources: this.sources } = loadConfigWithSources(where));
       this.error = null;
     } catch (error) {
       this.value = { ...DEFAULT_CONFIG };
+      this.sources = {};
       this.error = error instanceof ConfigError ? error : new ConfigError("pi-lean config", String(error));
     }
     return this;
+  }
+
+  /** Whether a config file was written, created or deleted since it was last read. */
+  changedOnDisk() {
+    return configFilesSignature(this.where) !== this.signature;
   }
 }

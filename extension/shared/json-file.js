@@ -4,6 +4,8 @@
  * start, so every write is atomic: a new temp file next to the target (created exclusively,
  * so nothing planted there is followed or reused), written and fsynced, then renamed over
  * the target. A failure at any step removes the temp file and leaves the target as it was.
+ * A file the user wrote is edited, not rewritten: `editJsonText` changes only the bytes of the
+ * values that change, so the user's formatting, comments-free layout and key order stay.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -14,12 +16,20 @@ import path from "node:path";
  * @param {string} file @param {unknown} value
  */
 export function writeJsonAtomic(file, value) {
+  writeTextAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Writes `text` to `file`, atomically (see the module comment).
+ * @param {string} file @param {string} text
+ */
+export function writeTextAtomic(file, text) {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`);
   let fd = fs.openSync(tmp, "wx", 0o600);
   try {
-    fs.writeFileSync(fd, `${JSON.stringify(value, null, 2)}\n`);
+    fs.writeFileSync(fd, text);
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = -1;
@@ -43,4 +53,149 @@ function syncDirectory(/** @type {string} */ dir) {
   } finally {
     if (fd >= 0) fs.closeSync(fd);
   }
+}
+
+/**
+ * @typedef {{ kind: "object", start: number, end: number, members: Array<{ key: string, keyStart: number, value: JsonSpan }> }
+ *   | { kind: "array", start: number, end: number }
+ *   | { kind: "scalar", start: number, end: number }} JsonSpan
+ *   where a value sits in the text: `start` at its first byte, `end` after its last
+ */
+
+const WHITESPACE = /[ \t\n\r]*/y;
+const SCALAR = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+
+/**
+ * Where each value of a JSON document sits, objects with their members. Arrays are kept as one
+ * span (settings are never edited inside one). Iterative, with its own stack, so deep input
+ * costs one linear pass and no recursion. Throws on anything that is not JSON.
+ * @param {string} text
+ * @returns {JsonSpan}
+ */
+export function jsonSpans(text) {
+  let at = 0;
+  const skip = () => {
+    WHITESPACE.lastIndex = at;
+    WHITESPACE.exec(text);
+    at = WHITESPACE.lastIndex;
+  };
+  const fail = () => {
+    throw new SyntaxError(`not JSON at offset ${at}`);
+  };
+  /** @type {Array<{ node: any, pendingKey: string | null, keyStart: number }>} */
+  const stack = [];
+  /** The finished top-level value (set from `finish`, so held in an object). */
+  const done = { root: /** @type {JsonSpan | null} */ (null) };
+  /** Attaches a finished value to its parent, or makes it the root. @param {JsonSpan} node */
+  const finish = (node) => {
+    const top = stack.at(-1);
+    if (!top) return void (done.root = node);
+    if (top.node.kind === "object") top.node.members.push({ key: /** @type {string} */ (top.pendingKey), keyStart: top.keyStart, value: node });
+  };
+  /** Reads one value's start: a scalar is finished, a container is opened. */
+  const value = () => {
+    skip();
+    const c = text[at];
+    if (c === "{") stack.push({ node: { kind: "object", start: at++, end: -1, members: [] }, pendingKey: null, keyStart: -1 });
+    else if (c === "[") stack.push({ node: { kind: "array", start: at++, end: -1 }, pendingKey: null, keyStart: -1 });
+    else {
+      SCALAR.lastIndex = at;
+      if (!SCALAR.exec(text)) fail();
+      finish({ kind: "scalar", start: at, end: SCALAR.lastIndex });
+      at = SCALAR.lastIndex;
+    }
+  };
+  value();
+  while (stack.length > 0) {
+    const top = /** @type {{ node: any, pendingKey: string | null, keyStart: number }} */ (stack.at(-1));
+    skip();
+    const closer = top.node.kind === "object" ? "}" : "]";
+    const empty = top.node.kind === "object" ? top.node.members.length === 0 && top.pendingKey === null : top.pendingKey === null;
+    if (text[at] === closer) {
+      top.node.end = ++at;
+      stack.pop();
+      finish(top.node);
+      continue;
+    }
+    if (!empty) {
+      if (text[at] !== ",") fail();
+      at++;
+      skip();
+    }
+    if (top.node.kind === "array") {
+      top.pendingKey = "";
+      value();
+      continue;
+    }
+    SCALAR.lastIndex = at;
+    if (text[at] !== '"' || !SCALAR.exec(text)) fail();
+    top.keyStart = at;
+    top.pendingKey = JSON.parse(text.slice(at, SCALAR.lastIndex));
+    at = SCALAR.lastIndex;
+    skip();
+    if (text[at++] !== ":") fail();
+    value();
+  }
+  skip();
+  if (at !== text.length || !done.root) fail();
+  return /** @type {JsonSpan} */ (done.root);
+}
+
+/** The whitespace that starts the line `offset` is on. @param {string} text @param {number} offset */
+function lineIndent(text, offset) {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? "";
+}
+
+/**
+ * Sets values in a JSON document's text, changing only what must change: an existing key's
+ * value is replaced in place, a missing key is added after its parent's last member (on its
+ * own line with the siblings' indentation, or inline when the object is written on one line),
+ * and a missing parent object is added the same way. Everything else, including the user's
+ * indentation, spacing and key order, is left byte for byte. Values are written in the file's
+ * own indentation unit. Empty text starts a new document.
+ * @param {string} text
+ * @param {Array<{ path: string[], value: unknown }>} edits  path of object keys, from the top
+ * @returns {string}
+ */
+export function editJsonText(text, edits) {
+  let out = text.trim() === "" ? "{}\n" : text;
+  const unit = /\n([ \t]+)\S/.exec(out)?.[1] ?? "  ";
+  for (const edit of edits) {
+    const root = jsonSpans(out);
+    if (root.kind !== "object") throw new SyntaxError("the top level is not an object");
+    /** @type {JsonSpan} */
+    let node = root;
+    let depth = 0;
+    while (depth < edit.path.length && node.kind === "object") {
+      const member = node.members.findLast((m) => m.key === edit.path[depth]);
+      if (!member) break;
+      node = member.value;
+      depth++;
+    }
+    const rendered = (/** @type {unknown} */ v, /** @type {string} */ indent, inline = false) => (inline ? JSON.stringify(v) : JSON.stringify(v, null, unit).replace(/\n/g, `\n${indent}`));
+    if (depth === edit.path.length) {
+      // A value on the same line as its neighbours (a one-line object) stays on one line.
+      const inline = /[^\s]/.test(out.slice(out.lastIndexOf("\n", node.start - 1) + 1, node.start).replace(/^[ \t]*"(?:[^"\\]|\\.)*"\s*:\s*$/, ""));
+      out = out.slice(0, node.start) + rendered(edit.value, lineIndent(out, node.start), inline) + out.slice(node.end);
+      continue;
+    }
+    if (node.kind !== "object") throw new SyntaxError(`"${edit.path.slice(0, depth).join(".")}" is not an object`);
+    // What to add under `node`: the first missing key, holding the rest of the path.
+    /** @type {unknown} */
+    let addition = edit.value;
+    for (let i = edit.path.length - 1; i > depth; i--) addition = { [edit.path[i]]: addition };
+    const key = JSON.stringify(edit.path[depth]);
+    const last = node.members.at(-1);
+    if (!last) {
+      const indent = lineIndent(out, node.start);
+      out = `${out.slice(0, node.start)}{\n${indent}${unit}${key}: ${rendered(addition, indent + unit)}\n${indent}}${out.slice(node.end)}`;
+      continue;
+    }
+    const oneLine = !out.slice(node.start, node.end).includes("\n");
+    const indent = oneLine ? "" : lineIndent(out, last.keyStart);
+    const separator = oneLine ? ", " : `,\n${indent}`;
+    out = `${out.slice(0, last.value.end)}${separator}${key}: ${rendered(addition, indent, oneLine)}${out.slice(last.value.end)}`;
+  }
+  return out;
 }

@@ -2,17 +2,32 @@
 /**
  * Loads the native core (the napi-rs addon) once per process. Node caches the addon, so a
  * `/reload` or session switch re-runs the extension factory without reloading the binary.
+ * Loading never throws: when no build of the core loads (no platform package and no
+ * WebAssembly fallback), `bindingError` holds why, and the extension's entry registers nothing
+ * (Pi then runs as stock) while the CLI says so in one line. The loader is required rather
+ * than imported so that its failure can be caught: an import that throws takes down every
+ * module that imports it, and Pi loads extensions through jiti, where only static imports
+ * resolve Pi's own packages.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
 import { quietWasiWorkers } from "./quiet-wasi.js";
-import * as binding from "../../index.js";
-
-if (binding.__napiBindingTarget !== "native") quietWasiWorkers();
 
 /** @typedef {typeof import("../../index.js")} Native */
 
+/** Why no build of the core loaded, or null when one did. @type {unknown} */
+export let bindingError = null;
+
 /** @type {Native} */
+let binding = /** @type {any} */ (null);
+try {
+  binding = createRequire(import.meta.url)("../../index.js");
+} catch (error) {
+  bindingError = error ?? new Error("the core's loader failed");
+}
+if (binding && binding.__napiBindingTarget !== "native") quietWasiWorkers();
+
+/** The core; only to be used when `bindingError` is null. @type {Native} */
 export const native = binding;
 
 /**
@@ -25,6 +40,7 @@ export const native = binding;
 export const bindingTarget = describeBinding();
 
 function describeBinding() {
+  if (!binding) return "none (BINDING_UNAVAILABLE)";
   if (binding.__napiBindingTarget !== "native") return `${binding.__napiBindingTarget} (WebAssembly fallback, slower than native)`;
   const addon = Object.keys(createRequire(import.meta.url).cache).find((file) => file.endsWith(".node"));
   if (!addon) return "native";

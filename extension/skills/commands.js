@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import { CONFIG_FILE_NAME } from "../shared/config.js";
+import { capabilityMode } from "../capabilities/index.js";
 import { deriveLedger, ledgerLines, visibleEntryIds } from "./ledger.js";
 import { groupMembers } from "./scope.js";
 
@@ -108,21 +109,47 @@ export function registerSkillCommands(pi, runtime) {
     return profile !== null && config.value.profiles[profile] ? config.value.profiles[profile].groups : Object.keys(config.value.groups);
   }
 
+  /**
+   * The settings a profile switch can change that the user notices at once, as the user names
+   * them: the Token Saver, routing, and capability routing (whose unset value follows the
+   * Token Saver).
+   */
+  function noticeableSettings() {
+    return {
+      "Token Saver": config.error ? "off" : config.value.tokenSaver,
+      routing: config.value.routing,
+      "capability routing": capabilityMode(config),
+    };
+  }
+
+  /**
+   * ` Changed: Token Saver off → on, routing lazy → adaptive.`, or "" when nothing did.
+   * @param {Record<string, string>} before @param {Record<string, string>} after
+   */
+  function changedSettings(before, after) {
+    const changes = Object.keys(after)
+      .filter((key) => before[key] !== after[key])
+      .map((key) => `${key} ${before[key]} → ${after[key]}`);
+    return changes.length > 0 ? ` Changed: ${changes.join(", ")}.` : "";
+  }
+
   /** @param {string} name */
   function switchProfile(name, /** @type {any} */ ctx) {
-    if (name !== CLEAR_SCOPE && !config.value.profiles[name]) return say(ctx, `pi-lean: no profile "${name}". Profiles: ${profileNames().join(", ") || "(none defined)"}.`, "warning");
+    if (name !== CLEAR_SCOPE && !config.value.profiles[name]) return say(ctx, `pi-lean: no profile "${name}" in ${configFile()}. Profiles: ${profileNames().join(", ") || "(none defined)"}.`, "warning");
+    const before = noticeableSettings();
     const error = runtime.switchScope({ activeProfile: name === CLEAR_SCOPE ? null : name, activeGroup: null }, ctx);
     if (error) return say(ctx, `pi-lean: ${error}`, "error");
-    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.`);
+    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.${changedSettings(before, noticeableSettings())}`);
   }
 
   /** @param {string} name */
   function switchGroup(name, /** @type {any} */ ctx) {
     const choices = groupChoices();
     if (name !== CLEAR_SCOPE && !choices.includes(name)) return say(ctx, `pi-lean: no group "${name}" here. Groups: ${choices.join(", ") || "(none defined)"}.`, "warning");
+    const before = noticeableSettings();
     const error = runtime.switchScope({ activeProfile: runtime.scopeState().activeProfile, activeGroup: name === CLEAR_SCOPE ? null : name }, ctx);
     if (error) return say(ctx, `pi-lean: ${error}`, "error");
-    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.`);
+    say(ctx, `pi-lean: skill scope is now ${scopeLine(ctx)}.${changedSettings(before, noticeableSettings())}`);
   }
 
   function scopeLine(/** @type {any} */ ctx) {
@@ -204,20 +231,20 @@ export function registerSkillCommands(pi, runtime) {
    * The interactive manager (TUI only), opened on `query`'s results when one is given. Pi
    * shows each info notice in place of the previous one, so messages shown while the manager
    * is open would vanish: they appear in the manager's own title instead, and are repeated
-   * together once it closes.
+   * once it closes: each message once, grouped by level (info, then warnings, then errors).
    * @param {any} ctx @param {string} [query]
    */
   async function manager(ctx, query = "") {
-    /** @type {string[]} */
-    const shown = [];
+    /** Each message shown inside, once, with its level. @type {Map<string, (typeof LEVELS)[number]>} */
+    const shown = new Map();
     /** @type {string[]} */
     let fresh = [];
-    /** @type {(typeof LEVELS)[number]} */
-    let worst = "info";
     const inner = withNotify(ctx, (/** @type {string} */ text, /** @type {(typeof LEVELS)[number]} */ level = "info") => {
-      shown.push(text);
+      const before = shown.get(text);
+      // Shown again: it moves to the end, where the user last saw it, at the worse level.
+      shown.delete(text);
+      shown.set(text, before && LEVELS.indexOf(before) > LEVELS.indexOf(level) ? before : level);
       fresh.push(text);
-      if (LEVELS.indexOf(level) > LEVELS.indexOf(worst)) worst = level;
     });
     try {
       if (query) await searchAndExplain(inner, query);
@@ -243,17 +270,27 @@ export function registerSkillCommands(pi, runtime) {
         } else if (action === "Switch group") {
           await pickScope(inner, "group");
         } else if (action === "Pick a skill for this branch") {
-          const name = await ctx.ui.input("Skill to add to this branch's scope", "exact name");
-          if (name) pick(inner, name.trim(), true);
+          // Only what a pick can add: skills outside the scope, neither denied nor user-only.
+          const pickable = statusLines(ctx).filter((line) => / \(scope: /.test(line));
+          if (pickable.length === 0) say(inner, "pi-lean: every skill a pick could add is already offered; nothing to pick.");
+          else {
+            const picked = await ctx.ui.select("Skill to add to this branch's scope", pickable);
+            if (picked) pick(inner, skillOfLine(picked), true);
+          }
         } else if (action === "Why is a skill hidden?") {
-          const name = await ctx.ui.input("Skill name", "exact name");
-          if (name) say(inner, explain(ctx, name.trim()));
+          const hidden = statusLines(ctx).filter((line) => line.startsWith("hidden "));
+          if (hidden.length === 0) say(inner, "pi-lean: no skill is hidden; every skill is offered to the model.");
+          else await pickAndExplain(inner, hidden, "Hidden skills");
         } else if (saver && action === saverAction) {
           saver.switchTo(saver.isOn() ? "off" : "on", inner);
         }
       }
     } finally {
-      if (shown.length > 0) ctx.ui.notify(shown.join("\n\n"), worst);
+      // Repeated once each, one notice per level, so an info line never sits under "Warning:".
+      for (const level of LEVELS) {
+        const texts = [...shown].filter(([, l]) => l === level).map(([text]) => text);
+        if (texts.length > 0) ctx.ui.notify(texts.join("\n\n"), level);
+      }
     }
   }
 
@@ -279,12 +316,16 @@ export function registerSkillCommands(pi, runtime) {
     ].join("\n");
   }
 
+  /** The skill name in a `statusLines` line. @param {string} line */
+  function skillOfLine(line) {
+    return line.replace(/^(offered|hidden )\s*/, "").split(" ")[0];
+  }
+
   /** @param {any} ctx @param {string[]} lines @param {string} title */
   async function pickAndExplain(ctx, lines, title) {
     const picked = await ctx.ui.select(title, lines);
     if (!picked) return;
-    const name = picked.replace(/^(offered|hidden )\s*/, "").split(" ")[0];
-    say(ctx, explain(ctx, name));
+    say(ctx, explain(ctx, skillOfLine(picked)));
   }
 
   pi.registerCommand("skills", {
@@ -294,6 +335,7 @@ export function registerSkillCommands(pi, runtime) {
       return items.length > 0 ? items : null;
     },
     handler: async (args, ctx) => {
+      runtime.refresh(ctx);
       await warmIndex(ctx);
       const [verb, ...rest] = args.trim().split(/\s+/);
       if (!config.error && (verb === "pick" || verb === "unpick")) {
@@ -314,6 +356,8 @@ export function registerSkillCommands(pi, runtime) {
       return items.length > 0 ? items : null;
     },
     handler: async (args, ctx) => {
+      // A profile or group written into pi-lean.json a moment ago counts now, without /reload.
+      runtime.refresh(ctx);
       if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
       await warmIndex(ctx);
       const name = args.trim();
@@ -332,6 +376,8 @@ export function registerSkillCommands(pi, runtime) {
       return items.length > 0 ? items : null;
     },
     handler: async (args, ctx) => {
+      // A profile or group written into pi-lean.json a moment ago counts now, without /reload.
+      runtime.refresh(ctx);
       if (config.error) return say(ctx, `pi-lean: ${config.error.message}`, "error");
       await warmIndex(ctx);
       const name = args.trim();

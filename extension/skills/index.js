@@ -36,6 +36,8 @@ export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always all
  * @property {(name: string, picked: boolean) => void} setPick  records a per-branch pick (or its removal)
  * @property {() => import("../token-saver/index.js").TokenSaverControl | null} tokenSaver  the Token Saver, shown and toggled in the manager
  * @property {(index: import("../../index.js").SkillIndex) => import("../../index.js").SkillIndex} listed  the index listings use (skill capsules)
+ * @property {(ctx?: any) => boolean} refresh  re-reads pi-lean.json when it changed on disk since it was read (so a profile
+ *   just written by hand works without /reload); returns whether it did
  */
 
 /**
@@ -84,6 +86,19 @@ export function registerLazySkills(pi, config, hooks) {
     },
     tokenSaver: () => hooks.tokenSaver?.() ?? null,
     listed: (index) => listed(index),
+    refresh(ctx) {
+      if (!config.changedOnDisk()) return false;
+      config.reload(config.where);
+      // The session's own switch stays while it still names something that exists; a
+      // selection the file now sets differently, or one it removed, follows the file.
+      const { activeProfile, activeGroup } = scopeState;
+      const profileOk = activeProfile === null || Boolean(config.value.profiles[activeProfile]);
+      const groupOk = activeGroup === null || (Boolean(config.value.groups[activeGroup]) && (activeProfile === null || Boolean(config.value.profiles[activeProfile]?.groups.includes(activeGroup))));
+      scopeState.select(profileOk && groupOk ? { activeProfile, activeGroup } : { activeProfile: config.value.activeProfile, activeGroup: config.value.activeGroup });
+      access.configChanged();
+      if (ctx) hooks.tokenSaver?.()?.applyConfig(ctx);
+      return true;
+    },
     setPick(name, picked) {
       pi.appendEntry(PICK_ENTRY, { name, picked });
       if (picked) scopeState.picks.add(name);

@@ -278,13 +278,11 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     handler: async (args, ctx) => {
       const arg = String(args ?? "").trim().toLowerCase();
       if (arg === "status") {
-        const env = process.env.PI_LEAN_TOKEN_SAVER;
-        // Name what decides when it is not the plain setting: an invalid config keeps the layer
-        // off, the variable wins over the files, an active profile's settings over the top level.
-        const profile = config.value.activeProfile;
-        const fromProfile = profile !== null && config.value.profiles[profile]?.settings?.tokenSaver !== undefined;
-        const source = env ? ` (PI_LEAN_TOKEN_SAVER=${env})` : fromProfile ? ` (profile "${profile}" sets it)` : "";
-        const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"}${source}`;
+        // Name the layer that decided, on or off: an invalid config keeps the layer off, and
+        // otherwise the winning layer is the environment, the active profile, a file, or the default.
+        const setBy = config.sources?.tokenSaver;
+        const source = setBy ?? "the default";
+        const state = config.error ? `off until the config is fixed (${config.error.message})` : `${enabled ? "on" : "off"} (set by ${source})`;
         await pruning;
         tell(ctx, `Token Saver is ${state}; ${hooks.capabilities()?.deferredCount() ?? 0} tools deferred; core binding: ${bindingTarget}.\n${describePrune(lastPrune, retentionLimits())}`);
         return;
@@ -299,6 +297,18 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         return;
       }
       if (arg === "clear") {
+        // Clearing cannot be undone and breaks every marker already in the conversation, so the
+        // TUI asks first. Print, JSON and RPC mode clear as asked: there is no one to answer.
+        if (ctx.mode === "tui" && ctx.hasUI) {
+          const sure = await ctx.ui.confirm(
+            "Clear the Token Saver's stored originals?",
+            "Every full output kept for this session is deleted. The shortened results already in the conversation stay, but their markers stop working: token_retrieve answers RECOVERY_EXPIRED for them. Counters reset and deferred tools come back.",
+          );
+          if (!sure) {
+            tell(ctx, "Token Saver: nothing cleared.");
+            return;
+          }
+        }
         for (const s of [store, ...otherStores.values()]) s?.clear();
         originals.clear();
         delivered.clear();
@@ -313,7 +323,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         hooks.capabilities()?.refresh(ctx);
         showStatus(ctx);
         const deferred = hooks.capabilities()?.deferredCount() ?? 0;
-        tell(ctx, `Token Saver: stored originals and counters cleared. Tool deferral re-applied (${deferred} deferred).`);
+        tell(ctx, `Token Saver: stored originals and counters cleared. Markers already in the conversation no longer retrieve anything; tool deferral re-applied (${deferred} deferred).`);
         return;
       }
       if (arg !== "" && arg !== "on" && arg !== "off") {

@@ -2,13 +2,14 @@
 /**
  * Persists `/token-saver on|off` as the `tokenSaver` key of `<agentDir>/pi-lean.json`,
  * keeping every other key. When a profile is active and defined in that file, the setting
- * belongs to the profile (its `settings` win over top-level keys). The write is atomic
- * (`writeJsonAtomic`): a torn config would fail closed on the next start.
+ * belongs to the profile (its `settings` win over top-level keys). Only that value changes in
+ * the file (the user's formatting and key order stay), and the write is atomic
+ * (`writeTextAtomic`): a torn config would fail closed on the next start.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { CONFIG_FILE_NAME, findDuplicateKey } from "../shared/config.js";
-import { writeJsonAtomic } from "../shared/json-file.js";
+import { editJsonText, writeTextAtomic } from "../shared/json-file.js";
 
 /**
  * @param {string} agentDir
@@ -34,16 +35,15 @@ export function writeTokenSaverSetting(agentDir, value) {
     raw = parsed;
   }
   let where = "tokenSaver";
+  /** @type {{ path: string[], value: unknown }} */
+  let edit = { path: ["tokenSaver"], value };
   const profileName = typeof raw.activeProfile === "string" ? raw.activeProfile : null;
   const profile = profileName && raw.profiles && typeof raw.profiles === "object" ? raw.profiles[profileName] : undefined;
   if (profileName && profile !== undefined) {
-    const spec = Array.isArray(profile) ? { groups: profile, settings: {} } : profile;
-    spec.settings = { ...(spec.settings ?? {}), tokenSaver: value };
-    raw.profiles[profileName] = spec;
+    // A profile written as a list of groups becomes the object form to hold a setting.
+    edit = Array.isArray(profile) ? { path: ["profiles", profileName], value: { groups: profile, settings: { tokenSaver: value } } } : { path: ["profiles", profileName, "settings", "tokenSaver"], value };
     where = `profiles.${profileName}.settings.tokenSaver`;
-  } else {
-    raw.tokenSaver = value;
   }
-  writeJsonAtomic(file, raw);
+  writeTextAtomic(file, editJsonText(text ?? "", [edit]));
   return `${file} (${where})`;
 }

@@ -76,17 +76,18 @@ export class TokenSaverStats {
       .map(([name, n]) => `${name} ${n}`)
       .join(", ");
     const feedback = state.feedback ?? [];
+    const kept = store ? `${store.diskEntries} (${formatBytes(store.diskBytes)} on disk, ${store.entries} in memory)` : "none yet in this session";
     return [
       `Token Saver: ${state.enabled ? "on" : "off"}`,
-      `compactions ${this.compactions}, repeats ${this.repeats}, retrievals ${this.retrievals}`,
+      `tool results shortened ${this.compactions}, repeated outputs replaced by a reference ${this.repeats}, times the model fetched hidden lines ${this.retrievals}`,
       `saved vs stock Pi: ~${formatCount(this.tokensSaved)} tokens (${formatCount(this.stockChars)} → ${formatCount(this.outputChars)} chars; stock Pi cuts bash and read output to 2,000 lines / 50 KB: bash keeps the end, read the start)`,
-      `extra output the model can reach: ~${formatCount(this.reachTokens)} tokens (${formatCount(this.reachChars)} chars Pi's cut would have dropped, now in the view or via token_retrieve)`,
-      `retrieval feedback: ${feedback.length > 0 ? feedback.join("; ") : "none active"}`,
-      `store ${store ? `${store.diskEntries} ${store.diskEntries === 1 ? "original" : "originals"}, ${store.diskBytes} bytes on disk, ${store.entries} in memory` : "empty (no original stored in this session yet)"}`,
-      `request_capabilities calls ${state.requests}, activations ${state.activations}, deferred now ${state.deferred}`,
-      `description chars removed ${this.descriptionCharsRemoved}`,
-      `prompt-prefix changes observed ${this.prefixChanges}`,
-      `strategies: ${strategies || "none"}`,
+      `extra output the model can reach: ~${formatCount(this.reachTokens)} tokens (${formatCount(this.reachChars)} chars Pi's cut would have dropped, now in the view or fetchable)`,
+      `shortening eased where the model fetched lines: ${feedback.length > 0 ? feedback.join("; ") : "nowhere yet"}`,
+      `full outputs kept for fetching: ${kept}`,
+      `tools held back until needed: ${state.deferred} now; the model asked for more ${state.requests} ${state.requests === 1 ? "time" : "times"}, ${state.activations} added`,
+      `long tool descriptions shortened by ${this.descriptionCharsRemoved} chars`,
+      `times the start of the prompt changed (each one costs a prompt-cache miss): ${this.prefixChanges}`,
+      `how results were shortened: ${strategies || "not yet"}`,
     ].join("\n");
   }
 
@@ -95,6 +96,13 @@ export class TokenSaverStats {
     const reach = this.reachChars > 0 ? ` · +~${formatCount(this.reachTokens)} tokens of output reachable` : "";
     return `token saver: ~${formatCount(this.tokensSaved)} tokens saved vs stock Pi${reach}`;
   }
+}
+
+/** Bytes as a person reads them: `812 B`, `41.2 KB`, `1.5 MB`. @param {number} n */
+export function formatBytes(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** @param {number} n */

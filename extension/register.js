@@ -1,0 +1,38 @@
+// @ts-check
+/**
+ * Registers pi-lean's features on a Pi extension API; the entry (`index.js`) calls it only
+ * when the native core loaded. The factory only registers tools and handlers (Pi forbids action calls there) and re-runs on
+ * every reload, resume and fork, so per-session state lives in the feature modules and is
+ * rebuilt on `session_start`. The config is reloaded first, because handlers run in
+ * registration order.
+ */
+import { getAgentDir } from "@earendil-works/pi-coding-agent";
+import { registerCapabilities } from "./capabilities/index.js";
+import { ConfigHolder, writeActiveScope } from "./shared/config.js";
+import { ConfigStatus } from "./shared/config-status.js";
+import { projectConfigTrusted } from "./shared/project-trust.js";
+import { registerLazySkills } from "./skills/index.js";
+import { registerTokenSaver } from "./token-saver/index.js";
+
+/** @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi */
+export function registerPiLean(pi) {
+  const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
+  const configStatus = new ConfigStatus();
+  pi.on("session_start", (_event, ctx) => {
+    // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js).
+    config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: projectConfigTrusted(ctx, getAgentDir()) });
+    configStatus.update(ctx, config);
+  });
+  /** @type {import("./token-saver/index.js").TokenSaverControl | null} */
+  let tokenSaver = null;
+  /** @type {import("./capabilities/index.js").CapabilityControl | null} */
+  let capabilities = null;
+  const skills = registerLazySkills(pi, config, {
+    persistScope: (selection) => writeActiveScope(getAgentDir(), selection),
+    tokenSaver: () => tokenSaver,
+    capabilities: () => capabilities,
+  });
+  tokenSaver = registerTokenSaver(pi, config, { capabilities: () => capabilities, configReloaded: (ctx) => configStatus.update(ctx, config) });
+  // Last, so its session_start sees the tools the other features activated.
+  capabilities = registerCapabilities(pi, config, () => skills);
+}
