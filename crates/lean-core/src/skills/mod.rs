@@ -14,6 +14,7 @@ pub mod embed;
 mod error;
 mod frontmatter;
 mod ignore;
+pub mod names;
 mod policy;
 mod resources;
 mod scan;
