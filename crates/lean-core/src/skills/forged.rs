@@ -264,8 +264,8 @@ fn read_value(text: &str, from: usize) -> Option<(&str, usize)> {
 fn skip_markup(text: &str, pos: usize) -> Option<usize> {
     let rest = &text[pos..];
     let bytes = rest.as_bytes();
-    if rest.starts_with("<!--") {
-        return rest[4..].find("-->").map(|end| pos + 4 + end + 3);
+    if let Some(comment) = rest.strip_prefix("<!--") {
+        return comment.find("-->").map(|end| pos + 4 + end + 3);
     }
     if bytes.len() >= 9 && bytes[..9].eq_ignore_ascii_case(b"<![CDATA[") {
         return rest[9..].find("]]>").map(|end| pos + 9 + end + 3);
