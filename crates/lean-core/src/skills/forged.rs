@@ -15,6 +15,8 @@
 //! position is read by at most one tag, plus one pass for closing tags and one stack pass to
 //! pair them, so the work is linear in the text.
 
+use std::sync::OnceLock;
+
 use super::names::{decode_reference, fold_char, fold_name};
 
 /// One opening `<skill …>` tag that names a skill (or cannot be read), with the extent of
@@ -47,6 +49,23 @@ enum Class {
 }
 
 fn class(ch: char) -> Class {
+    if ch.is_ascii() {
+        return class_of(ch);
+    }
+    // The Basic Multilingual Plane's classes are computed once: folding a char costs a
+    // decomposition and two table searches, and a text reads every char's class.
+    static BMP: OnceLock<Box<[Class]>> = OnceLock::new();
+    match u16::try_from(ch as u32) {
+        Ok(unit) => BMP.get_or_init(|| {
+            (0..=u16::MAX)
+                .map(|unit| char::from_u32(u32::from(unit)).map_or(Class::Other, class_of))
+                .collect()
+        })[usize::from(unit)],
+        Err(_) => class_of(ch),
+    }
+}
+
+fn class_of(ch: char) -> Class {
     let folded_ascii = if ch.is_ascii() {
         Some(ch)
     } else {

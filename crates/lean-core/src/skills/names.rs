@@ -26,7 +26,10 @@
 //! any depth of `&amp;` double encoding. Names themselves ([`fold_name`]) are taken
 //! literally.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
+
+use foldhash::fast::RandomState as FastState;
 
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::char::decompose_compatible;
@@ -279,6 +282,30 @@ pub fn decode_reference(text: &str) -> Result<(char, usize), usize> {
         .ok_or(layers)
 }
 
+/// The folds of the non-ASCII chars one text has used: folding one takes a decomposition
+/// and two table searches, and a text tends to repeat the few it has.
+#[derive(Default)]
+struct FoldCache {
+    /// Char -> its range in `folds`.
+    known: HashMap<char, (u32, u32), FastState>,
+    folds: String,
+}
+
+impl FoldCache {
+    fn fold(&mut self, ch: char, out: &mut String) {
+        if ch.is_ascii() {
+            out.push_str(ascii_folds()[ch as usize]);
+            return;
+        }
+        let (start, end) = *self.known.entry(ch).or_insert_with(|| {
+            let start = self.folds.len();
+            fold_char(ch, &mut self.folds);
+            (start as u32, self.folds.len() as u32)
+        });
+        out.push_str(&self.folds[start as usize..end as usize]);
+    }
+}
+
 /// A folded copy of a text that remembers where each folded byte came from, so a match
 /// found in the folded text maps back to the original even when folding changes byte lengths
 /// (`İ` folds to two chars, `ｓ` to one ASCII byte, a zero-width space to none).
@@ -297,6 +324,7 @@ impl Folded {
         let mut folded = String::with_capacity(text.len());
         let mut origin = Vec::with_capacity(text.len() + 1);
         let mut rest_from = 0;
+        let mut cache = FoldCache::default();
         for (at, ch) in text.char_indices() {
             if at < rest_from {
                 continue;
@@ -305,19 +333,19 @@ impl Folded {
             if ch == '&' {
                 match decode_reference(&text[at..]) {
                     Ok((decoded, used)) => {
-                        fold_char(decoded, &mut folded);
+                        cache.fold(decoded, &mut folded);
                         rest_from = at + used;
                     }
                     Err(layers) => {
                         // Kept literally, `&amp;` layers included, and not read again.
                         for c in text[at..at + layers].chars() {
-                            fold_char(c, &mut folded);
+                            cache.fold(c, &mut folded);
                         }
                         rest_from = at + layers;
                     }
                 }
             } else {
-                fold_char(ch, &mut folded);
+                cache.fold(ch, &mut folded);
             }
             origin.resize(origin.len() + (folded.len() - before), at);
         }
