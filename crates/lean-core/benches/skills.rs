@@ -155,7 +155,7 @@ fn bench_hostile(c: &mut Criterion) {
     )
     .0;
     let policy_index = SearchIndex::build_lexical(&policy_catalog);
-    let denied = |i: usize| i % 10 == 0;
+    let denied = |i: usize| i.is_multiple_of(10);
     let mut text = String::new();
     let mut k = 0usize;
     while text.len() < 1 << 20 {
