@@ -13,8 +13,9 @@
 //! 3. every dash-like character becomes `-`;
 //! 4. lower case (with `ß` → `ss`, as full case folding has it);
 //! 5. letters and digits map to their Unicode TR #39 confusable skeleton (Cyrillic and Greek
-//!    look-alikes, `0` → `o`, `1` → `l`, `m` → `rn`), lower-cased again; where only the
-//!    capital has a Latin look-alike (`κ`/`Κ`, `χ`/`Χ`), the capital's skeleton counts.
+//!    look-alikes, `0` → `o`, `1` → `l`; an ASCII letter stays one letter, so `m` is not
+//!    `rn`), lower-cased again; where only the capital has a Latin look-alike (`κ`/`Κ`,
+//!    `χ`/`Χ`), the capital's skeleton counts.
 //!
 //! Punctuation keeps its identity in step 5 (`|` is not an `l` here), because word boundaries
 //! are read on the folded text and a table cell `|secret-x|` must still hold a whole name.
@@ -52,7 +53,7 @@ pub fn fold_char(ch: char, out: &mut String) {
     let start = out.len();
     fold_once(ch, out);
     // Skeleton prototypes are fixed points of TR #39, but lower-casing after the skeleton can
-    // step outside them (U+15F0 → `M` → `m`, whose skeleton is `rn`); folding the result
+    // step outside them (U+15F0 → `M` → `m`, which TR #39 likens to `rn`); folding the result
     // again settles it (a test over every code point checks one more round is enough).
     if out[start..] != *ch.encode_utf8(&mut [0u8; 4]) {
         let first: String = out[start..].to_string();
@@ -107,6 +108,10 @@ fn decompose_into(ch: char, out: &mut String) {
 /// the skeleton of its upper case is, that one (TR #39 confuses `Κ` with `K` but `κ` only with
 /// `ĸ`, `Χ` with `X` but not `χ`; a model reads either case as the Latin letter).
 fn letter_into(letter: char, out: &mut String) {
+    if letter.is_ascii() {
+        out.push_str(ascii_folds()[letter as usize]);
+        return;
+    }
     let start = out.len();
     for lower in letter.to_lowercase() {
         skeleton_into(lower, out);
@@ -149,6 +154,11 @@ fn ascii_folds() -> &'static [&'static str; 128] {
                 // Controls other than whitespace vanish.
             } else if ch.is_ascii_alphanumeric() {
                 skeleton_into(ch.to_ascii_lowercase(), &mut out);
+                // One char stays one char: `m` is not `rn` here, so a policy `?` still stands
+                // for one letter of a plain name (and `rn` is two letters a model reads as such).
+                if out.len() != 1 {
+                    out = ch.to_ascii_lowercase().to_string();
+                }
             } else {
                 out.push(ch);
             }
@@ -403,7 +413,9 @@ mod tests {
             assert_eq!(fold_name(spelling), fold_name("secret-x"), "{spelling:?}");
         }
         assert_eq!(fold_name("tdd"), "tdd");
-        assert_eq!(fold_name("mlflow"), "rnlflow");
+        assert_eq!(fold_name("mlflow"), "mlflow");
+        assert_eq!(fold_name("\u{43C}lflow"), "mlflow");
+        assert_eq!(fold_name("v10"), "vlo");
         assert_eq!(fold_name("Stra\u{DF}e"), fold_name("strasse"));
     }
 

@@ -253,6 +253,11 @@ mod tests {
         assert!(!matches("loop-?", "loop-ab"));
         assert!(!matches("loop-?", "loop-"));
         assert!(matches("?", "é"));
+        assert!(
+            matches("ite?", "item"),
+            "one letter of a plain name stays one character"
+        );
+        assert!(matches("loop-?", "LOOP-M"));
         assert!(matches("??-*", "ab-c"));
     }
 
