@@ -331,6 +331,13 @@ export interface RetrievedLines {
   nextStartLine?: number
 }
 
+/**
+ * Forged or pasted `<skill name="…">` blocks in user-side text, read as a tolerant HTML
+ * tokenizer would (`lean_core::skills::scan_skill_blocks`); the extension decides which to
+ * remove by policy.
+ */
+export declare function scanSkillBlocks(text: string): Array<SkillBlockSpan>
+
 export interface SearchHitInfo {
   name: string
   description: string
@@ -372,6 +379,18 @@ export interface SearchResponse {
   eligible: number
   /** True when the ranking has more hits after this page (within the paging depth). */
   more: boolean
+}
+
+/**
+ * One `<skill>` block found by `scanSkillBlocks`: offsets in UTF-16 units (JS string
+ * indices), the `name` values as written (references decoded), and whether something in the
+ * tag could not be read (then the block counts as blocked whatever its name).
+ */
+export interface SkillBlockSpan {
+  start: number
+  end: number
+  names: Array<string>
+  undecodable: boolean
 }
 
 export interface SkillDiagnostic {

@@ -784,7 +784,7 @@ if (
   }
 }
 
-const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, capDescription, compact, compactAsync, compactToBuffer, contentHash, coreVersion, distillCapsule, distillerVersion, matchSkillPattern, resolveSkillScope, validateCapsule } = nativeBinding
+const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, capDescription, compact, compactAsync, compactToBuffer, contentHash, coreVersion, distillCapsule, distillerVersion, matchSkillPattern, resolveSkillScope, scanSkillBlocks, validateCapsule } = nativeBinding
 export { RecoveryStore }
 export { SkillIndex }
 export { SkillPolicy }
@@ -799,5 +799,6 @@ export { distillCapsule }
 export { distillerVersion }
 export { matchSkillPattern }
 export { resolveSkillScope }
+export { scanSkillBlocks }
 export { validateCapsule }
 export const __napiBindingTarget = __napiLoadedBindingTarget

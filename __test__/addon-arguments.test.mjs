@@ -4,7 +4,7 @@
 // pagers always move forward.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, compact, compactAsync, capDescription, compactToBuffer, contentHash, matchSkillPattern, resolveSkillScope } from "../index.js";
+import { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, compact, compactAsync, capDescription, compactToBuffer, contentHash, matchSkillPattern, resolveSkillScope, scanSkillBlocks } from "../index.js";
 
 const MESSAGE_FORM = /^[A-Z][A-Z0-9_]+: [^;]+; [^;]+$/;
 
@@ -128,6 +128,7 @@ describe("wrong types get INVALID_ARGUMENT naming the argument", () => {
     ["names", () => policy.deniedAmong(/** @type {any} */ ("a"))],
     ["pattern", () => matchSkillPattern(/** @type {any} */ (1), "a")],
     ["name", () => matchSkillPattern("a", /** @type {any} */ (null))],
+    ["text", () => scanSkillBlocks(/** @type {any} */ (null))],
     ["input", () => resolveSkillScope(/** @type {any} */ (null), [])],
     ["names", () => resolveSkillScope({ groups: {}, profiles: {} }, /** @type {any} */ (null))],
     ["options", () => RecoveryStore.open(/** @type {any} */ (5))],

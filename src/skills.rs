@@ -317,3 +317,35 @@ pub fn cap_description(
     let max = integer("max", max, 0, MAX_SAFE_INTEGER)?.map(|n| n as usize);
     guarded("capDescription", || Ok(skills::cap_description(&text, max)))
 }
+
+/// One `<skill>` block found by `scanSkillBlocks`: offsets in UTF-16 units (JS string
+/// indices), the `name` values as written (references decoded), and whether something in the
+/// tag could not be read (then the block counts as blocked whatever its name).
+#[napi(object, object_from_js = false)]
+pub struct SkillBlockSpan {
+    pub start: u32,
+    pub end: u32,
+    pub names: Vec<String>,
+    pub undecodable: bool,
+}
+
+/// Forged or pasted `<skill name="…">` blocks in user-side text, read as a tolerant HTML
+/// tokenizer would (`lean_core::skills::scan_skill_blocks`); the extension decides which to
+/// remove by policy.
+#[napi(catch_unwind)]
+pub fn scan_skill_blocks(
+    #[napi(ts_arg_type = "string")] text: Arg<String>,
+) -> Result<Vec<SkillBlockSpan>, ErrorCode> {
+    let text = text.get("text", "a string")?;
+    guarded("scanSkillBlocks", || {
+        Ok(skills::scan_skill_blocks_utf16(&text)
+            .into_iter()
+            .map(|block| SkillBlockSpan {
+                start: js_count(block.start),
+                end: js_count(block.end),
+                names: block.names,
+                undecodable: block.undecodable,
+            })
+            .collect())
+    })
+}

@@ -79,8 +79,10 @@ export class SkillAccess {
   }
 
   /**
-   * Replaces whole-word occurrences of denied names, so text the model wrote (a query it
-   * searched with) is never echoed back with a denied name in it.
+   * Replaces whole-word occurrences of denied names in any spelling (case, look-alikes,
+   * invisible characters, dash variants, character references, and `my skill` / `my_skill`
+   * / `myskill` for `my-skill`), so text the model wrote (a query it searched with) is never
+   * echoed back with a denied name in it.
    * @param {import("../../index.js").SkillIndex} index @param {string} text
    */
   redact(index, text) {

@@ -4,57 +4,59 @@
  * `/skill:name` (Pi expands it after the `input` event, so it is stopped there), a pasted or
  * forged `<skill name="…">` block (removed from the input, and again from every message in
  * the `context` event in case one arrived another way), and Pi's own `/skill:` autocomplete.
- * While the config is invalid, policy is unknown, so every skill counts as denied.
+ * While the config is invalid, policy is unknown, so every skill counts as denied. Names are
+ * compared by the policy in their canonical form (case, look-alikes, invisible characters
+ * and dash variants folded in the core), so no spelling of a denied name gets through.
  */
+
+import { native } from "../shared/native.js";
 
 export const REMOVED_BLOCK = "[skill block removed by pi-lean policy]";
 
 const SKILL_COMMAND_RE = /^\/skill:(\S+)/;
 /**
- * The start of a `<skill name="…"` opening tag, up to its opening quote. Quotes, spacing and
- * case vary in forged blocks, and a model reads them all the same. The rest of a block is
- * found by plain scanning: one regex for the whole block backtracks cubically on crafted
- * text (6 KB of `<skill name="x"` took half a second).
+ * Characters the core reads as a tag's `<`: `<`, the fullwidth and small forms, and `≮`
+ * (which decomposes to `<` plus a mark). Text without any of them holds no block, and skips
+ * the call into the core. `__test__/forged-blocks.test.mjs` checks this list against the core.
  */
-const OPENING_RE = /<skill\s+name\s*=\s*(["'])/gi;
-const CLOSING_RE = /<\/skill\s*>/gi;
+export const TAG_OPEN_RE = /[<\uFE64\uFF1C\u226E]/;
 
 /**
- * Removes skill blocks whose name `isBlocked`, in time linear in the text. Returns the text
- * unchanged (same string) when nothing is removed. Fails closed: a name that cannot be
- * decoded, a quote that never closes, or a policy lookup that throws counts as blocked, and
- * a denied block inside an allowed one (in its tag or its body) is still removed.
+ * Removes skill blocks whose name `isBlocked`. The core finds the blocks as a tolerant HTML
+ * tokenizer reads them (`scanSkillBlocks`: any tag case or namespace prefix, fullwidth
+ * brackets, invisible characters, attributes in any order and quoting, references, comments
+ * and CDATA), in time linear in the text; this decides which to remove. Returns the text
+ * unchanged (same string) when nothing is removed. Fails closed: a tag the core cannot read,
+ * a quote that never closes, a policy lookup that throws, or a core call that throws counts
+ * as blocked, and a denied block inside an allowed one (in its tag or its body) is still
+ * removed.
  * The callback also gets the block itself (LS-28): its opening tag (bounded) and a test for
  * text inside its body, so a guard can match the canonical path a block names and what its
  * body holds, not only the name it claims.
  * @param {string} text @param {(name: string, block?: SkillBlockView) => boolean} isBlocked
  */
 export function scrubSkillBlocks(text, isBlocked) {
-  if (typeof text !== "string" || !/<skill/i.test(text)) return text;
-  const closings = closingTagEnds(text);
+  if (typeof text !== "string" || !TAG_OPEN_RE.test(text)) return text;
+  /** @type {Array<{ start: number, end: number, names: string[], undecodable: boolean }>} */
+  let blocks;
+  try {
+    blocks = native.scanSkillBlocks(text);
+  } catch {
+    return REMOVED_BLOCK;
+  }
   const contains = occurrenceIndex(text);
   /** @type {Array<[number, number]>} removed [start, end) ranges, in order, disjoint */
   const removed = [];
   let removedUntil = 0;
-  const tagEndAfter = nextIndexOf(text, ">");
-  for (const match of text.matchAll(OPENING_RE)) {
-    const start = match.index ?? 0;
-    if (start < removedUntil) continue; // inside a block already removed
-    const nameStart = start + match[0].length;
-    const nameEnd = text.indexOf(match[1], nameStart);
-    let end = text.length;
-    let blocked = true;
-    if (nameEnd !== -1) {
-      const tagEnd = tagEndAfter(nameEnd);
-      if (tagEnd !== -1) end = firstAfter(closings, tagEnd) ?? text.length;
-      const bodyStart = tagEnd === -1 ? end : tagEnd + 1;
-      const blockEnd = end;
-      const block = { tag: text.slice(start, Math.min(bodyStart, start + TAG_MAX)), bodyContains: (/** @type {string} */ needle) => contains(needle, bodyStart, blockEnd) };
-      blocked = blocks(text.slice(nameStart, nameEnd), isBlocked, block);
-    }
-    if (blocked) {
-      removed.push([start, end]);
-      removedUntil = end;
+  for (const block of blocks) {
+    if (block.start < removedUntil) continue; // inside a block already removed
+    const tagEnd = text.indexOf(">", block.start);
+    const bodyStart = tagEnd === -1 || tagEnd >= block.end ? block.end : tagEnd + 1;
+    /** @type {SkillBlockView} */
+    const view = { tag: text.slice(block.start, Math.min(bodyStart, block.start + TAG_MAX)), bodyContains: (needle) => contains(needle, bodyStart, block.end) };
+    if (block.undecodable || block.names.some((name) => isBlockedName(name, isBlocked, view))) {
+      removed.push([block.start, block.end]);
+      removedUntil = block.end;
     }
   }
   if (removed.length === 0) return text;
@@ -104,80 +106,13 @@ function occurrenceIndex(text) {
   };
 }
 
-/** Whether a raw attribute value names a blocked skill; undecodable or unknown is blocked. */
-function blocks(/** @type {string} */ raw, /** @type {(name: string, block?: SkillBlockView) => boolean} */ isBlocked, /** @type {SkillBlockView} */ block) {
-  const name = unescapeAttr(raw.trim());
-  if (name === null) return true;
+/** Whether a decoded name is blocked; unknown (the lookup throws) is blocked. */
+function isBlockedName(/** @type {string} */ name, /** @type {(name: string, block?: SkillBlockView) => boolean} */ isBlocked, /** @type {SkillBlockView} */ block) {
   try {
-    return isBlocked(name, block) !== false;
+    return isBlocked(name.trim(), block) !== false;
   } catch {
     return true;
   }
-}
-
-/**
- * `text.indexOf(needle, from)` remembering its last answer: asked again from inside the span
- * it already searched, it answers without scanning, so many openings that share one distant
- * (or missing) `>` cost one scan instead of one each (that was quadratic).
- * @param {string} text @param {string} needle
- */
-function nextIndexOf(text, needle) {
-  let searchedFrom = -1;
-  let found = -1;
-  return (/** @type {number} */ from) => {
-    const known = searchedFrom !== -1 && from >= searchedFrom && (found === -1 || from <= found);
-    if (!known) {
-      searchedFrom = from;
-      found = text.indexOf(needle, from);
-    }
-    return found;
-  };
-}
-
-/** End offsets of every `</skill>` closing tag, ascending. @param {string} text */
-function closingTagEnds(text) {
-  return [...text.matchAll(CLOSING_RE)].map((m) => (m.index ?? 0) + m[0].length);
-}
-
-/**
- * The first closing-tag end whose tag starts after `offset` (binary search).
- * @param {number[]} ends @param {number} offset
- */
-function firstAfter(ends, offset) {
-  let lo = 0;
-  let hi = ends.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ends[mid] <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < ends.length ? ends[lo] : null;
-}
-
-/**
- * Decodes XML entities in a name, so an encoded name (`changelog&#45;style`) is still caught;
- * null when a character reference is not a valid code point.
- * @param {string} s
- * @returns {string | null}
- */
-function unescapeAttr(s) {
-  let valid = true;
-  const codePoint = (/** @type {number} */ n) => {
-    if (!Number.isInteger(n) || n < 0 || n > 0x10ffff) {
-      valid = false;
-      return "";
-    }
-    return String.fromCodePoint(n);
-  };
-  const decoded = s
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => codePoint(Number.parseInt(hex, 16)))
-    .replace(/&#([0-9]+);/g, (_, dec) => codePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, "&");
-  return valid ? decoded : null;
 }
 
 /**
@@ -256,6 +191,30 @@ export function autocompleteFilter(isBlocked) {
       return current.shouldTriggerFileCompletion?.(...args) ?? true;
     },
   });
+}
+
+/**
+ * Decodes the character references of an attribute value; null when one names no character.
+ * @param {string} s
+ */
+function unescapeAttr(s) {
+  let valid = true;
+  const codePoint = (/** @type {number} */ n) => {
+    if (!Number.isInteger(n) || n < 0 || n > 0x10ffff) {
+      valid = false;
+      return "";
+    }
+    return String.fromCodePoint(n);
+  };
+  const decoded = s
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => codePoint(Number.parseInt(hex, 16)))
+    .replace(/&#([0-9]+);/g, (_, dec) => codePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+  return valid ? decoded : null;
 }
 
 /**

@@ -2,9 +2,11 @@
 /**
  * Skill policy (`permission.skill`): each skill name gets `allow`, `ask` or `deny`. Rules are
  * exact-name patterns where `*` matches any run of characters and `?` exactly one; every
- * other character matches itself. Rules apply in order and the last match wins, so a later
- * layer (project, environment) can carve exceptions out of an earlier one. No rule matching
- * means the policy default. Matching runs in the Rust core (`skills::policy`); this wrapper
+ * other character matches itself, compared in the canonical form of names (case, look-alike
+ * letters, invisible characters and dash variants folded), so `CHANGELOG‐STYLE` or a
+ * Cyrillic spelling meets a rule for `changelog-style`. Rules apply in order and the last
+ * match wins, so a later layer (project, environment) can carve exceptions out of an earlier
+ * one. No rule matching means the policy default. Matching runs in the Rust core (`skills::policy`); this wrapper
  * caches decisions per name, since the same names are asked about on every run.
  */
 import { native } from "../shared/native.js";

@@ -144,6 +144,36 @@ fn bench_hostile(c: &mut Criterion) {
             Catalog::new(vec![synthetic("greedy".into(), frontmatter.requires)])
         })
     });
+    // Policy over 1 MB of user-side text: redaction of 20 denied names among 200 (canonical
+    // folding, loose separators), and the forged-block scan, on prose mixed with tricks.
+    let names: Vec<String> = (0..200).map(|i| format!("service{i}-helper")).collect();
+    let policy_catalog = Catalog::new(
+        names
+            .iter()
+            .map(|n| synthetic(n.clone(), Vec::new()))
+            .collect(),
+    )
+    .0;
+    let policy_index = SearchIndex::build_lexical(&policy_catalog);
+    let denied = |i: usize| i.is_multiple_of(10);
+    let mut text = String::new();
+    let mut k = 0usize;
+    while text.len() < 1 << 20 {
+        text.push_str(&format!(
+            "Use service{}\u{2011}helper or ＳＥＲＶＩＣＥ{}_helper; a < b, Vec<Skill> and <skill name=\"service{}&#45;helper\">x</skill> cafe\u{301}. ",
+            k % 200,
+            (k * 7) % 200,
+            (k * 3) % 200
+        ));
+        k += 1;
+    }
+    group.throughput(criterion::Throughput::Bytes(text.len() as u64));
+    group.bench_function("policy/redact-1MB", |b| {
+        b.iter(|| black_box(policy_index.redact(black_box(&text), &denied, "[hidden]")))
+    });
+    group.bench_function("policy/scan-skill-blocks-1MB", |b| {
+        b.iter(|| black_box(lean_core::skills::scan_skill_blocks_utf16(black_box(&text))))
+    });
     group.finish();
 }
 

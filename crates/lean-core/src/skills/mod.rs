@@ -12,8 +12,10 @@ mod catalog;
 mod deps;
 pub mod embed;
 mod error;
+mod forged;
 mod frontmatter;
 mod ignore;
+pub mod names;
 mod policy;
 mod resources;
 mod scan;
@@ -26,6 +28,7 @@ pub use body::{load_body, load_body_at, BodyPage, MAX_PAGE_BYTES, MAX_PAGE_LINES
 pub use catalog::{Catalog, MAX_REQUIRES};
 pub use deps::{dependency_closure, Closure, MAX_REPORTED_CYCLES};
 pub use error::{Diagnostic, SkillError};
+pub use forged::{scan_skill_blocks, scan_skill_blocks_utf16, SkillBlock};
 pub use frontmatter::{parse_frontmatter, Frontmatter};
 pub use policy::{NamePattern, PolicyAction, PolicyRule, SkillPolicy};
 pub use resources::{resource_sample, ResourceSample};

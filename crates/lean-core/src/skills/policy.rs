@@ -4,6 +4,10 @@
 //! `?` exactly one character; every other character matches itself, so a rule can never
 //! match more than its author wrote. Rules apply in order and the last match wins, which lets
 //! a later config layer carve exceptions out of an earlier one. No match means the default.
+//!
+//! Patterns and names are compared in their canonical form ([`super::names::fold_name`]):
+//! a rule for `secret-x` also covers `SECRET‐X`, `ѕecret-x` and `secret\u{200B}-x`, which a
+//! model reads as the same name. `?` stands for one character of that folded form.
 
 /// What a policy decides for one skill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,6 +41,8 @@ impl PolicyAction {
     }
 }
 
+use super::names::fold_name;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Token {
     Literal(char),
@@ -51,29 +57,51 @@ pub struct NamePattern {
     tokens: Vec<Token>,
     /// No wildcard at all: plain string equality.
     exact: bool,
+    /// The folded pattern, when `exact`.
+    literal: String,
 }
 
 impl NamePattern {
-    /// Compiles `pattern`; every character but `*` and `?` is literal.
+    /// Compiles `pattern`; every character but `*` and `?` is literal, and literals are
+    /// folded to the canonical form names are matched in.
     pub fn new(pattern: &str) -> NamePattern {
         let mut tokens: Vec<Token> = Vec::with_capacity(pattern.len());
+        let mut folded = String::new();
         for ch in pattern.chars() {
-            let token = match ch {
-                '*' => Token::AnyRun,
-                '?' => Token::AnyOne,
-                other => Token::Literal(other),
+            folded.clear();
+            let produced: Vec<Token> = match ch {
+                '*' => vec![Token::AnyRun],
+                '?' => vec![Token::AnyOne],
+                other => {
+                    super::names::fold_char(other, &mut folded);
+                    folded.chars().map(Token::Literal).collect()
+                }
             };
-            // `**` means the same as `*`; collapsing keeps matching linear in practice.
-            if token == Token::AnyRun && tokens.last() == Some(&Token::AnyRun) {
-                continue;
+            for token in produced {
+                // `**` means the same as `*`; collapsing keeps matching linear in practice.
+                if token == Token::AnyRun && tokens.last() == Some(&Token::AnyRun) {
+                    continue;
+                }
+                tokens.push(token);
             }
-            tokens.push(token);
         }
         let exact = tokens.iter().all(|t| matches!(t, Token::Literal(_)));
+        let literal = if exact {
+            tokens
+                .iter()
+                .filter_map(|t| match t {
+                    Token::Literal(ch) => Some(*ch),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            String::new()
+        };
         NamePattern {
             source: pattern.to_string(),
             tokens,
             exact,
+            literal,
         }
     }
 
@@ -82,11 +110,16 @@ impl NamePattern {
         &self.source
     }
 
-    /// Whether the whole `name` matches. Greedy matching with a single backtrack point (the
+    /// Whether the whole `name`, folded, matches. Greedy matching with a single backtrack point (the
     /// last `*`), which is correct for `*`/`?` patterns and O(name × pattern) at worst.
     pub fn matches(&self, name: &str) -> bool {
+        self.matches_folded(&fold_name(name))
+    }
+
+    /// [`NamePattern::matches`] for a name already in canonical form.
+    fn matches_folded(&self, name: &str) -> bool {
         if self.exact {
-            return self.source == name;
+            return self.literal == name;
         }
         let text: Vec<char> = name.chars().collect();
         let (mut t, mut p) = (0usize, 0usize);
@@ -163,12 +196,14 @@ impl SkillPolicy {
         &self.rules
     }
 
-    /// The action for one exact name: the last matching rule, else the default.
+    /// The action for one name (in any spelling that folds to it): the last matching rule,
+    /// else the default.
     pub fn action_for(&self, name: &str) -> PolicyAction {
+        let name = fold_name(name);
         self.rules
             .iter()
             .rev()
-            .find(|rule| rule.pattern.matches(name))
+            .find(|rule| rule.pattern.matches_folded(&name))
             .map_or(self.default, |rule| rule.action)
     }
 
@@ -193,7 +228,7 @@ mod tests {
     fn exact_names_match_only_themselves() {
         assert!(matches("tdd", "tdd"));
         assert!(!matches("tdd", "tdd2"));
-        assert!(!matches("tdd", "TDD"));
+        assert!(matches("tdd", "TDD"), "names match in their folded form");
         assert!(!matches("tdd", ""));
     }
 
@@ -218,6 +253,11 @@ mod tests {
         assert!(!matches("loop-?", "loop-ab"));
         assert!(!matches("loop-?", "loop-"));
         assert!(matches("?", "é"));
+        assert!(
+            matches("ite?", "item"),
+            "one letter of a plain name stays one character"
+        );
+        assert!(matches("loop-?", "LOOP-M"));
         assert!(matches("??-*", "ab-c"));
     }
 

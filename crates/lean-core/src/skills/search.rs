@@ -31,10 +31,11 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::catalog::Catalog;
 use super::embed::{cosine, shipped_table, EmbeddingTable};
+use super::names::{fold_name, Folded};
 use super::scan::SkillMeta;
 use super::text::{
     camel_parts, concepts, is_compound_rest, is_phrasal_verb, is_stopword, raw_runs, stands_alone,
-    stem, words, Folded,
+    stem, words,
 };
 use crate::bm25f::{self, Field, Impacts, Interner};
 
@@ -326,20 +327,58 @@ const MAX_MENTION_NAME_BYTES: usize = 128;
 /// around the core (`-21risk-automation`) is checked in place.
 #[derive(Debug, Default)]
 struct NameMatcher {
-    /// Lowercased name core -> (skill, text before the core, text after it).
-    by_core: HashMap<String, Vec<(usize, String, String)>>,
+    /// Folded name core -> the skills with that core.
+    by_core: HashMap<String, Vec<NameEntry>>,
     /// Byte lengths of the cores, so most candidates are rejected before hashing.
     lengths: HashSet<usize>,
     max_len: usize,
     /// Most letter-or-digit runs in one core.
     max_words: usize,
+    /// Core with its word separators (`-`, `_`, space) taken out -> the same entries, for
+    /// names with separators: redaction also hides `my skill`, `my_skill` and `myskill`.
+    by_compact: HashMap<String, Vec<NameEntry>>,
 }
+
+/// One skill name as the matcher keys it.
+#[derive(Debug, Clone)]
+struct NameEntry {
+    skill: usize,
+    /// Folded text before the core, and after it.
+    before: String,
+    after: String,
+    /// Offsets in the compact core where the name had separators: a loose mention may only
+    /// separate its words there (`change log style` is not `changelog-style`).
+    breaks: Vec<usize>,
+}
+
+/// `text` without separators into `compact`, and the compact offsets where they were.
+fn compact_into(text: &str, compact: &mut String, breaks: &mut Vec<usize>) {
+    compact.clear();
+    breaks.clear();
+    for ch in text.chars() {
+        if is_separator(ch) {
+            if breaks.last() != Some(&compact.len()) {
+                breaks.push(compact.len());
+            }
+        } else {
+            compact.push(ch);
+        }
+    }
+}
+
+/// Characters a hyphenated name's words may be joined by, or left out, in a loose mention.
+fn is_separator(ch: char) -> bool {
+    matches!(ch, '-' | '_' | ' ')
+}
+
+/// Separators a loose mention may have between two words, beyond what the name has.
+const MAX_LOOSE_GAP: usize = 3;
 
 impl NameMatcher {
     fn new(skills: &[SkillMeta]) -> NameMatcher {
         let mut matcher = NameMatcher::default();
         for (index, skill) in skills.iter().enumerate() {
-            let key = Folded::new(&skill.name).text;
+            let key = fold_name(&skill.name);
             if key.chars().nth(1).is_none() || key.len() > MAX_MENTION_NAME_BYTES {
                 continue;
             }
@@ -351,17 +390,37 @@ impl NameMatcher {
             matcher.max_len = matcher.max_len.max(core.len());
             matcher.max_words = matcher.max_words.max(runs.len());
             matcher.lengths.insert(core.len());
-            matcher.by_core.entry(core.to_string()).or_default().push((
-                index,
-                key[..core_start].to_string(),
-                key[core_end..].to_string(),
-            ));
+            let mut entry = NameEntry {
+                skill: index,
+                before: key[..core_start].to_string(),
+                after: key[core_end..].to_string(),
+                breaks: Vec::new(),
+            };
+            if core.contains(is_separator) {
+                let mut compact = String::new();
+                let mut breaks = Vec::new();
+                compact_into(core, &mut compact, &mut breaks);
+                let loose = NameEntry {
+                    breaks,
+                    ..entry.clone()
+                };
+                matcher.by_compact.entry(compact).or_default().push(loose);
+            }
+            entry.breaks.clear();
+            matcher
+                .by_core
+                .entry(core.to_string())
+                .or_default()
+                .push(entry);
         }
         matcher
     }
 
-    /// Whole-word occurrences in `haystack` (already lowercased), in text order.
-    fn scan(&self, haystack: &str) -> Vec<Mention> {
+    /// Whole-word occurrences in `haystack` (already folded), in text order. `loose` also
+    /// finds names with separators written with other separators or none (see `by_compact`).
+    fn scan(&self, haystack: &str, loose: bool) -> Vec<Mention> {
+        let mut compact = String::new();
+        let mut breaks: Vec<usize> = Vec::new();
         let mut found: Vec<(usize, Mention)> = Vec::new();
         if self.by_core.is_empty() {
             return Vec::new();
@@ -381,16 +440,40 @@ impl NameMatcher {
                 break;
             };
             for &(_, end) in window.iter() {
-                if end - start > self.max_len {
+                let span = end - start;
+                if span
+                    > self.max_len
+                        + if loose {
+                            MAX_LOOSE_GAP * self.max_words
+                        } else {
+                            0
+                        }
+                {
                     break;
                 }
-                if !self.lengths.contains(&(end - start)) {
-                    continue;
-                }
-                let Some(names) = self.by_core.get(&haystack[start..end]) else {
-                    continue;
+                let exact = if span <= self.max_len && self.lengths.contains(&span) {
+                    self.by_core.get(&haystack[start..end])
+                } else {
+                    None
                 };
-                for (skill, before, after) in names {
+                let compacted = if loose && !self.by_compact.is_empty() {
+                    compact_into(&haystack[start..end], &mut compact, &mut breaks);
+                    self.by_compact.get(&compact)
+                } else {
+                    None
+                };
+                let loose_names = compacted
+                    .into_iter()
+                    .flatten()
+                    .filter(|entry| breaks.iter().all(|at| entry.breaks.contains(at)));
+                let names = exact.into_iter().flatten().chain(loose_names);
+                for NameEntry {
+                    skill,
+                    before,
+                    after,
+                    ..
+                } in names
+                {
                     let full_start = start.checked_sub(before.len());
                     let in_place = full_start.is_some_and(|from| {
                         haystack.get(from..start) == Some(before.as_str())
@@ -529,7 +612,7 @@ impl SearchIndex {
                 .split(['.', ';', '!', '?', '(', ')', '\n'])
             {
                 let refers_elsewhere = names
-                    .scan(&Folded::new(clause).text)
+                    .scan(&Folded::new(clause).text, false)
                     .iter()
                     .any(|mention| mention.skill != own_index);
                 let weight = if refers_elsewhere {
@@ -761,7 +844,7 @@ impl SearchIndex {
         let haystack = Folded::new(text).text;
         let mut mentions: Vec<Mention> = Vec::new();
         let mut position: HashMap<usize, usize> = HashMap::new();
-        for mention in self.names.scan(&haystack) {
+        for mention in self.names.scan(&haystack, false) {
             match position.get(&mention.skill) {
                 Some(&known) => mentions[known].explicit |= mention.explicit,
                 None => {
@@ -773,10 +856,25 @@ impl SearchIndex {
         mentions
     }
 
+    /// The skills [`SearchIndex::redact`] would hide in `text`: every mention
+    /// [`SearchIndex::mentions`] reports, plus names with separators written with other ones
+    /// or none (`my skill`, `my_skill`, `myskill` for `my-skill`). In order, each once.
+    pub fn redactable_mentions(&self, text: &str) -> Vec<usize> {
+        let mut seen = HashSet::new();
+        self.names
+            .scan(&Folded::new(text).text, true)
+            .into_iter()
+            .map(|mention| mention.skill)
+            .filter(|&skill| seen.insert(skill))
+            .collect()
+    }
+
     /// `text` with every mention of a skill for which `hide(index)` holds replaced by
-    /// `replacement`. Mentions are found exactly as [`SearchIndex::mentions`] finds them (one
-    /// word-boundary rule, one case folding), so no reported mention survives; overlapping
-    /// mentions are replaced as one span. Linear in the text plus the matches.
+    /// `replacement`, the rest byte for byte. Mentions are found in the canonical form of
+    /// the text ([`super::names`]) with the word-boundary rule of [`SearchIndex::mentions`],
+    /// so no reported mention survives, and loosely as [`SearchIndex::redactable_mentions`]
+    /// says; overlapping mentions are replaced as one span. Linear in the text plus the
+    /// matches.
     pub fn redact(&self, text: &str, hide: &dyn Fn(usize) -> bool, replacement: &str) -> String {
         let folded = Folded::new(text);
         let mut out = String::with_capacity(text.len());
@@ -787,7 +885,7 @@ impl SearchIndex {
             out.push_str(replacement);
             *copied = end;
         };
-        for mention in self.names.scan(&folded.text) {
+        for mention in self.names.scan(&folded.text, true) {
             if !hide(mention.skill) {
                 continue;
             }

@@ -622,57 +622,6 @@ pub fn concepts() -> &'static ConceptTable {
     })
 }
 
-/// A case-folded copy of a text that remembers where each folded byte came from, so a match
-/// found in the folded text maps back to the original even when folding changes byte lengths
-/// (`İ` folds to two chars, `K` (Kelvin) to one ASCII byte).
-#[derive(Debug)]
-pub struct Folded {
-    pub text: String,
-    /// For each byte of `text`, plus one past the end: the byte offset in the original of the
-    /// char it was folded from (the original's length for the end).
-    origin: Vec<usize>,
-}
-
-impl Folded {
-    /// Folds `text` char by char with Unicode lowercase mapping; skill names are folded the
-    /// same way, so a name and its mention always meet.
-    pub fn new(text: &str) -> Folded {
-        let mut folded = String::with_capacity(text.len());
-        let mut origin = Vec::with_capacity(text.len() + 1);
-        for (at, ch) in text.char_indices() {
-            let before = folded.len();
-            folded.extend(ch.to_lowercase());
-            origin.resize(origin.len() + (folded.len() - before), at);
-        }
-        origin.push(text.len());
-        Folded {
-            text: folded,
-            origin,
-        }
-    }
-
-    /// The original byte range of the folded range `start..end` (char boundaries).
-    pub fn original_range(&self, start: usize, end: usize) -> (usize, usize) {
-        let original_end = if end < self.origin.len() - 1 {
-            // `end` starts the next folded char; its origin is where the next original char
-            // starts, unless it comes from the same original char (then take that char whole).
-            let next = self.origin[end];
-            if end > 0 && self.origin[end - 1] == next {
-                self.origin[end..]
-                    .iter()
-                    .copied()
-                    .find(|&at| at != next)
-                    .unwrap_or(*self.origin.last().unwrap_or(&0))
-            } else {
-                next
-            }
-        } else {
-            *self.origin.last().unwrap_or(&0)
-        };
-        (self.origin[start], original_end)
-    }
-}
-
 /// Whether a char continues a word for name mentions: a letter or digit.
 fn is_word_char(ch: Option<char>) -> bool {
     ch.is_some_and(char::is_alphanumeric)
@@ -739,18 +688,6 @@ mod tests {
         ] {
             assert!(!at(text, "secret-x"), "{text}");
         }
-    }
-
-    #[test]
-    fn folding_maps_back_to_original_offsets() {
-        let text = "\u{130}x SECRET-\u{212A} done";
-        let folded = Folded::new(text);
-        let start = folded.text.find("secret-k").unwrap();
-        let (a, b) = folded.original_range(start, start + "secret-k".len());
-        assert_eq!(&text[a..b], "SECRET-\u{212A}");
-        let start = folded.text.find("i\u{307}").unwrap();
-        let (a, b) = folded.original_range(start, start + "i\u{307}".len());
-        assert_eq!(&text[a..b], "\u{130}");
     }
 
     #[test]
