@@ -2,7 +2,8 @@
 /**
  * `tool_result` compaction. Every tool's text content goes through the Rust engine with the
  * tool name, command or path, and identifiers from the user's prompt as hints; the original is
- * stored first, so a marker's `id=<id>` can always be retrieved. Results the model must see
+ * stored first (durably, for a persisted session: on disk before the view is returned), so a
+ * marker's `id=<id>` can always be retrieved, after a crash too. Results the model must see
  * verbatim pass through: images, small output, skill bodies, pi-lean's own tools, output the
  * caller explicitly asked for as machine-readable, and source files read for an edit task.
  * When Pi's bash or read truncation already cut the output, the full output is compacted

@@ -12,6 +12,10 @@
 //! meanwhile; originals waiting for the disk are bounded by the memory budget (a `put` beyond
 //! it waits for the worker). Disk use is a running count kept from one scan at open, so no
 //! write lists the directory.
+//!
+//! A caller that is about to show an id to someone who may come back for it after a crash uses
+//! `put_durable` instead, off the event loop: it writes the blob itself and returns only once
+//! the blob is synced and renamed into place, so no id it returns can outlive its original.
 
 mod disk;
 
