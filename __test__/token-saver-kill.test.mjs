@@ -4,7 +4,7 @@
 // it with SIGKILL at a random point (right after an id, or a few milliseconds later, while the
 // next output is being compacted and stored), then opens the store and compares every printed
 // id's original byte for byte. Runs PI_LEAN_KILL_RUNS times (100 by default) on the native build,
-// and PI_LEAN_KILL_RUNS_WASM times (12 by default) on the wasm fallback when it is built
+// and PI_LEAN_KILL_RUNS_WASM times (6 by default) on the wasm fallback when it is built
 // (`NAPI_RS_FORCE_WASI=error` in the child).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -21,7 +21,7 @@ const WASM = fileURLToPath(new URL("../pi-lean.wasm32-wasi.wasm", import.meta.ur
 const RUNS = Number(process.env.PI_LEAN_KILL_RUNS ?? 100);
 /** A wasm child takes seconds to start (it compiles the module), so CI runs fewer there; set
  * PI_LEAN_KILL_RUNS_WASM=100 for the full count. */
-const WASM_RUNS = Number(process.env.PI_LEAN_KILL_RUNS_WASM ?? 12);
+const WASM_RUNS = Number(process.env.PI_LEAN_KILL_RUNS_WASM ?? 6);
 /** Children at once: the test waits on child startup more than on CPU. */
 const PARALLEL = 3;
 const [major, minor] = process.versions.node.split(".").map(Number);
