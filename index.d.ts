@@ -25,6 +25,14 @@ export declare class RecoveryStore {
    * id is returned.
    */
   put(input: Buffer | string): string
+  /**
+   * `put` that resolves only once the original is durable: its blob written, synced, renamed
+   * into place and the directory synced where the platform allows, on the libuv pool. An id
+   * from here survives a crash of the process the moment the promise resolves. Rejects with
+   * `RECOVERY_IO` when the write fails (the id must then not be handed out). Without a `dir`
+   * it resolves as `put` does.
+   */
+  putDurable(input: Buffer | string): Promise<string>
   contains(id: string): boolean
   /**
    * Exact original lines `startLine..startLine+maxLines` (1-based), as text. Bytes that are

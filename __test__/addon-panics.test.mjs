@@ -69,6 +69,7 @@ const calls = {
   "SkillPolicy.deniedAmong": () => policy.deniedAmong(["xy"]),
   "RecoveryStore.open": () => RecoveryStore.open(),
   "RecoveryStore.put": () => store.put("three\\n"),
+  "RecoveryStore.putDurable": () => store.putDurable("four\\n"),
   "RecoveryStore.contains": () => store.contains(id),
   "RecoveryStore.retrieve": () => store.retrieve(id),
   "RecoveryStore.retrieveAsync": () => store.retrieveAsync(id),
@@ -103,7 +104,7 @@ describe("panics never cross the boundary", () => {
     assert.equal(listed.status, 0, listed.stderr);
     /** @type {string[]} */
     const entries = listed.found;
-    assert.equal(entries.length, 40, "every exported function, method and getter is listed");
+    assert.equal(entries.length, 41, "every exported function, method and getter is listed");
     const rest = entries.filter((name) => !SETUP.flat().includes(name));
     /** @type {Record<string, string>} */
     const outcome = {};
@@ -132,6 +133,7 @@ const calls = {
   "SkillIndex.build:worker": () => addon.SkillIndex.build([{ name: "b", description: "b" }]),
   "SkillIndex.loadAsync:worker": () => index.loadAsync("a"),
   "RecoveryStore.retrieveAsync:worker": () => store.retrieveAsync(id),
+  "RecoveryStore.putDurable:worker": () => store.putDurable("four\\n"),
 };
 const outcome = {};
 for (const [name, call] of Object.entries(calls)) {
@@ -145,14 +147,14 @@ for (const [name, call] of Object.entries(calls)) {
 outcome.after = store.retrieve(id).text;
 console.log(JSON.stringify(outcome));
 `,
-      { PI_LEAN_TEST_PANIC: "compactAsync:worker,SkillIndex.build:worker,SkillIndex.loadAsync:worker,RecoveryStore.retrieveAsync:worker" },
+      { PI_LEAN_TEST_PANIC: "compactAsync:worker,SkillIndex.build:worker,SkillIndex.loadAsync:worker,RecoveryStore.retrieveAsync:worker,RecoveryStore.putDurable:worker" },
     );
     assert.equal(child.signal, null, `child died with ${child.signal}:\n${child.stderr}`);
     assert.equal(child.status, 0, child.stderr);
     assert.equal(child.stderr, "", "nothing on stderr");
     const { after, ...workers } = child.found;
     assert.equal(after, "one\ntwo\n");
-    assert.equal(Object.keys(workers).length, 4);
+    assert.equal(Object.keys(workers).length, 5);
     for (const [name, result] of Object.entries(workers)) {
       assert.match(result, new RegExp(`^INTERNAL \\| INTERNAL: the native core failed in ${name.replace(".", "\\.")} \\([^;]+; [^;]+$`), `${name}: ${result}`);
     }

@@ -11,7 +11,8 @@
 //      side by side on the same inputs with per-file and total ratios, peak memory on 100 MB;
 //   5. the Token Saver layer on the compaction corpus: o200k tokens the model sees per tool
 //      result with the layer off and on (pass-through rules included), per-result latency with
-//      the original stored, and token_retrieve latency;
+//      the original stored, and token_retrieve latency; 5b. the durable put the handler awaits
+//      before a view names an id (50 KB / 1 MB / 10 MB, p50; native, and wasm when built);
 //   6. the native binding vs the wasm32-wasi fallback (`npm run build:all` builds it): the same
 //      index build, search and compaction calls through both, side by side with the ratio;
 //   7. capability routing: system prompt and tools array of the first request real Pi sends with
@@ -20,8 +21,7 @@
 //      (scripts/bench-startup.mjs).
 // Options: --skip-pi (no Pi runs), --json FILE (write all figures), --native-vs-wasm (only 6),
 // --memory (only the peak-memory rows of 4), --search (only 3), --startup (only 8),
-// --prompt-cost (only 1: the
-// figures the README's introduction quotes).
+// --durable (only 5b), --prompt-cost (only 1: the figures the README's introduction quotes).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -362,6 +362,55 @@ async function tokenSaver() {
   ].join("\n");
 }
 
+/**
+ * Cost of "durable before visible": `putDurable` resolves once the original is written, synced,
+ * renamed into place and its directory synced, which the Token Saver awaits before a view names
+ * the id. Fresh content every call (ids are content hashes, so a repeat would only be verified).
+ * Both bindings when the wasm fallback is built.
+ */
+async function durablePut() {
+  const sizes = /** @type {const} */ ([
+    ["50 KB", 50 * 1024, 41],
+    ["1 MB", 1024 * 1024, 21],
+    ["10 MB", 10 * 1024 * 1024, 9],
+  ]);
+  const log = syntheticBuildLog(10 * 1024 * 1024);
+  /** @type {Array<[string, typeof import("../index.js")]>} */
+  const bindings = [["native", /** @type {any} */ ({ RecoveryStore })]];
+  if (fs.existsSync(path.join(root, "pi-lean.wasm32-wasi.wasm"))) bindings.push(["wasm32-wasi", createRequire(import.meta.url)(path.join(root, "pi-lean.wasi.cjs"))]);
+  /** @type {Record<string, Record<string, number>>} */
+  const results = {};
+  for (const [name, b] of bindings) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-bench-durable-"));
+    try {
+      const store = b.RecoveryStore.open({ dir, maxEntries: 4, maxBytes: 64 * 1024 * 1024, diskBudgetBytes: 4 * 1024 * 1024 * 1024 });
+      results[name] = {};
+      let serial = 0;
+      for (const [label, bytes, runs] of sizes) {
+        const times = [];
+        for (let i = 0; i < runs; i++) {
+          const original = Buffer.concat([Buffer.from(`run ${serial++}\n`), log.subarray(0, bytes)]);
+          const t0 = process.hrtime.bigint();
+          await store.putDurable(original);
+          times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+        results[name][label] = median(times);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  figures.durablePutMsP50 = results;
+  const names = Object.keys(results);
+  return [
+    "5b. Durable put per compacted result (write, fsync, rename, directory fsync on the libuv pool; p50, fresh content)",
+    table(
+      ["original", ...names],
+      sizes.map(([label]) => [label, ...names.map((n) => `${results[n][label].toFixed(2)} ms`)]),
+    ),
+  ].join("\n");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. Native binding vs the wasm fallback
 // ---------------------------------------------------------------------------------------------
@@ -440,6 +489,11 @@ async function main() {
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
     return;
   }
+  if (args.includes("--durable")) {
+    process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${await durablePut()}\n`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
+    return;
+  }
   if (args.includes("--prompt-cost")) {
     process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${await promptCost()}\n`);
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
@@ -458,7 +512,7 @@ async function main() {
   const startup = skipPi || !findPiNode() ? null : await startupBench();
   if (startup) figures.startup = startup.figures;
   const startupText = startup ? `8. Start-up and per-request overhead in real Pi\n${startup.text}` : "8. start-up: skipped (needs Node >= 22.19 for Pi 1.6)";
-  const sections = [await promptCost(), routingQuality(), shortlistQuality(), session.text, searchLatency(), await compaction(), await tokenSaver(), nativeVsWasm(), capabilitiesText, startupText];
+  const sections = [await promptCost(), routingQuality(), shortlistQuality(), session.text, searchLatency(), await compaction(), await tokenSaver(), await durablePut(), nativeVsWasm(), capabilitiesText, startupText];
   process.stdout.write(`pi-lean bench (${os.cpus().length} cores, node ${process.version})\n\n${sections.join("\n\n")}\n`);
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(figures, null, 2));
 }

@@ -111,6 +111,28 @@ fn page_args(
     ))
 }
 
+/// `putDurable`: stores an original and writes its blob through to disk on the libuv pool.
+/// Owns a copy of the input, so no JS memory is read off the JS thread.
+pub struct PutDurableWork {
+    store: Arc<CoreStore>,
+    input: Vec<u8>,
+}
+
+impl Work for PutDurableWork {
+    type Output = String;
+    type JsValue = String;
+    const ENTRY: &'static str = "RecoveryStore.putDurable:worker";
+
+    fn run(&mut self) -> Result<String, ErrorCode> {
+        let input = std::mem::take(&mut self.input);
+        self.store.put_durable(&input).map_err(from_core)
+    }
+
+    fn finish(&mut self, _env: &Env, id: String) -> Result<String, ErrorCode> {
+        Ok(id)
+    }
+}
+
 /// Checks the store options: counts are whole numbers of at least 1, and a `dir` must name a
 /// directory (an empty one would put blobs in the process's working directory).
 fn store_config(options: Option<RecoveryStoreOptions>) -> Result<StoreConfig, ErrorCode> {
@@ -171,6 +193,25 @@ impl RecoveryStore {
         let input = read_input(input)?;
         guarded("RecoveryStore.put", || {
             self.inner.put(input.bytes()).map_err(from_core)
+        })
+    }
+
+    /// `put` that resolves only once the original is durable: its blob written, synced, renamed
+    /// into place and the directory synced where the platform allows, on the libuv pool. An id
+    /// from here survives a crash of the process the moment the promise resolves. Rejects with
+    /// `RECOVERY_IO` when the write fails (the id must then not be handed out). Without a `dir`
+    /// it resolves as `put` does.
+    #[napi(catch_unwind, ts_return_type = "Promise<string>")]
+    pub fn put_durable(
+        &self,
+        #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
+    ) -> Result<AsyncTask<OffThread<PutDurableWork>>, ErrorCode> {
+        let input = read_input(input)?;
+        guarded("RecoveryStore.putDurable", || {
+            Ok(OffThread::task(PutDurableWork {
+                store: Arc::clone(&self.inner),
+                input: input.bytes().to_vec(),
+            }))
         })
     }
 

@@ -2,7 +2,8 @@
 /**
  * `tool_result` compaction. Every tool's text content goes through the Rust engine with the
  * tool name, command or path, and identifiers from the user's prompt as hints; the original is
- * stored first, so a marker's `id=<id>` can always be retrieved. Results the model must see
+ * stored first (durably, for a persisted session: on disk before the view is returned), so a
+ * marker's `id=<id>` can always be retrieved, after a crash too. Results the model must see
  * verbatim pass through: images, small output, skill bodies, pi-lean's own tools, output the
  * caller explicitly asked for as machine-readable, and source files read for an edit task.
  * When Pi's bash or read truncation already cut the output, the full output is compacted
@@ -175,7 +176,8 @@ const EXIT_STATUS_RE = /\n\n(Command exited with code -?\d+|Command timed out af
 
 /**
  * @typedef {object} CompactionSession  what compaction needs from the session
- * @property {(original: Buffer | string) => string} put  stores an original (opens the store lazily)
+ * @property {(original: Buffer | string) => string | Promise<string>} put  stores an original (opens the store
+ *   lazily); a promise settles once the original is durable, and a rejection leaves the result as Pi sent it
  * @property {string} storeKey                         session key of the store the originals go to
  * @property {Map<string, {tool: string, storeKey: string}>} originals  id -> producing tool and store
  * @property {Set<string>} delivered                   ids whose content the model has seen this context
@@ -230,7 +232,7 @@ export async function compactToolResult(event, turn, session) {
   let record;
   if (session.delivered.has(id)) {
     // The model already has this exact output in context: a short reference replaces it.
-    session.put(original);
+    await session.put(original);
     const lines = countLines(original);
     text = `[Same output as an earlier ${tool} result (${lines} lines) · token_retrieve id=${id} startLine=1]${suffix}`;
     record = { id, store: session.storeKey, tool, repeat: true, originalBytes, originalChars: piText.length, stockChars: piText.length, outputBytes: Buffer.byteLength(text) };
@@ -247,7 +249,7 @@ export async function compactToolResult(event, turn, session) {
       const view = `${nearRepeatView(near, id)}${suffix}`;
       const shorter = !result.changed || view.length < result.text.length + suffix.length;
       if (shorter && !largerThanPiSent(view, piText)) {
-        session.put(original);
+        await session.put(original);
         rememberRecent();
         const originalChars = originalText?.length ?? originalBytes;
         session.stats.recordResult({ originalChars, stockChars: piText.length, outputChars: view.length, strategies: ["near-repeat"] });
@@ -261,7 +263,7 @@ export async function compactToolResult(event, turn, session) {
     }
     text = `${result.text}${suffix}`;
     if (largerThanPiSent(text, piText)) return undefined;
-    session.put(original); // before the marker reaches the model, or retrieval could fail
+    await session.put(original); // durable before the marker reaches the model, or retrieval could fail
     const originalChars = typeof original === "string" ? original.length : original.toString("utf8").length;
     record = {
       id,

@@ -466,7 +466,11 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
         event,
         { prompt, cwd: ctx.cwd, recoverable: pi.getActiveTools().includes(RETRIEVE_TOOL) },
         {
-          put: (original) => openStore().put(original),
+          // Durable before visible: a persisted session's view names an id only once its
+          // original is on disk (written, synced, renamed in), so no crash after the handler
+          // returns can leave a marker without its original. A failed write rejects, and the
+          // catch below returns Pi's own result.
+          put: (original) => (persistent ? openStore().putDurable(original) : openStore().put(original)),
           storeKey,
           originals,
           delivered,

@@ -291,3 +291,65 @@ fn store_and_results_are_thread_safe_types() {
     assert_send_sync::<lean_core::compact::Compacted>();
     assert_send_sync::<lean_core::recovery::RecoveryError>();
 }
+
+#[test]
+fn put_durable_returns_with_the_blob_on_disk_even_while_the_writer_is_held() {
+    let dir = temp_dir("durable");
+    let store = RecoveryStore::open(StoreConfig {
+        dir: Some(dir.clone()),
+        ..StoreConfig::default()
+    })
+    .unwrap();
+    // The write-behind worker is held: only the durable path can have written the blob.
+    let hold = store.hold_writes();
+    let original: Vec<u8> = (0..200_000u32)
+        .flat_map(|i| format!("line {i}\r\n").into_bytes())
+        .collect();
+    let id = store.put_durable(&original).unwrap();
+    assert_eq!(id, xxh3_hex(&original));
+    let blob = dir.join(format!("{id}.blob"));
+    assert_eq!(std::fs::read(&blob).unwrap(), original);
+    // Nothing half-written beside it, and a store that never saw the put reads it exactly.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, vec![format!("{id}.blob")]);
+    let fresh = RecoveryStore::open(StoreConfig {
+        dir: Some(dir.clone()),
+        ..StoreConfig::default()
+    })
+    .unwrap();
+    assert_eq!(fresh.retrieve(&id, 1, usize::MAX).unwrap().text, original);
+    // A repeat of durable content is verified, not rewritten, and returns the same id.
+    assert_eq!(store.put_durable(&original).unwrap(), id);
+    drop(hold);
+    store.flush().unwrap();
+    assert_eq!(store.stats().disk_entries, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn put_durable_reports_a_failed_write_and_without_a_dir_is_put() {
+    let dir = temp_dir("durable-fail");
+    let store = RecoveryStore::open(StoreConfig {
+        dir: Some(dir.clone()),
+        ..StoreConfig::default()
+    })
+    .unwrap();
+    store.flush().unwrap();
+    // The directory is replaced by a file: no blob can be created in it.
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::write(&dir, b"not a directory").unwrap();
+    let err = store.put_durable(b"an original\n").unwrap_err();
+    assert_eq!(err.code(), ErrorCode::RecoveryIo);
+    assert_eq!(store.stats().write_failures, 1);
+    let _ = std::fs::remove_file(&dir);
+
+    let memory = memory_store(4, 1 << 20);
+    let id = memory.put_durable(b"kept in memory\n").unwrap();
+    assert_eq!(
+        memory.retrieve(&id, 1, 1).unwrap().text,
+        b"kept in memory\n"
+    );
+}

@@ -288,12 +288,14 @@ fn is_absent_or_not_a_file(error: &std::io::Error) -> bool {
     }
 }
 
-/// Makes a rename durable; best effort (some filesystems refuse to sync directories).
+/// Makes a rename durable; best effort (some filesystems refuse to sync directories). WASI
+/// hosts map `fd_sync` on a directory to the host's fsync where they allow it; Windows has no
+/// directory handle to sync through std, and NTFS journals the rename itself.
 fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
+    #[cfg(any(unix, target_os = "wasi"))]
     if let Ok(handle) = File::open(dir) {
         let _ = handle.sync_all();
     }
-    #[cfg(not(unix))]
+    #[cfg(not(any(unix, target_os = "wasi")))]
     let _ = dir;
 }

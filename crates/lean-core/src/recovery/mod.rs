@@ -12,6 +12,10 @@
 //! meanwhile; originals waiting for the disk are bounded by the memory budget (a `put` beyond
 //! it waits for the worker). Disk use is a running count kept from one scan at open, so no
 //! write lists the directory.
+//!
+//! A caller that is about to show an id to someone who may come back for it after a crash uses
+//! `put_durable` instead, off the event loop: it writes the blob itself and returns only once
+//! the blob is synced and renamed into place, so no id it returns can outlive its original.
 
 mod disk;
 
@@ -165,6 +169,9 @@ struct WriteQueue {
     order: VecDeque<String>,
     /// The id the worker is writing now.
     writing: Option<String>,
+    /// Writes in progress on callers' threads ([`RecoveryStore::put_durable`]); `flush` and
+    /// `clear` wait for them as for the worker.
+    direct_writes: usize,
     /// The open-time scan of the directory is done.
     scanned: bool,
     /// The store is being dropped: the worker drains the queue and stops.
@@ -178,7 +185,7 @@ struct WriteQueue {
 
 impl WriteQueue {
     fn idle(&self) -> bool {
-        self.scanned && self.order.is_empty() && self.writing.is_none()
+        self.scanned && self.order.is_empty() && self.writing.is_none() && self.direct_writes == 0
     }
 }
 
@@ -457,6 +464,55 @@ impl RecoveryStore {
             self.queue_write(&id, original);
         }
         Ok(id)
+    }
+
+    /// Stores `bytes` like [`put`](Self::put), but with a directory returns only once the blob
+    /// is durable: written to a temp file, synced, renamed into place and the directory synced
+    /// (where the platform allows). The write runs on the calling thread, not the worker, so a
+    /// caller that hands the id out only after this returns never names an original that a
+    /// crash could lose. Without a directory it is `put`.
+    ///
+    /// A failed write is an error (the original stays in memory, but no id is promised): the
+    /// caller should then not show anything that names it.
+    pub fn put_durable(&self, bytes: &[u8]) -> Result<String, RecoveryError> {
+        let shared = &self.shared;
+        let Some(blobs) = &shared.blobs else {
+            return self.put(bytes);
+        };
+        if bytes.len() as u64 > shared.max_original_bytes() {
+            return self.put(bytes);
+        }
+        let id = xxh3_hex(bytes);
+        let known = self.memory().touch(&id);
+        if known.is_none() {
+            shared.remember(&id, Arc::from(bytes));
+        }
+        {
+            // The disk index must come from the open-time scan before this write is counted in
+            // it; and `flush`/`clear` wait for this write from here on.
+            let mut queue = lock(&shared.queue);
+            while !queue.scanned {
+                queue = shared.wait(queue);
+            }
+            queue.direct_writes += 1;
+        }
+        let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            shared.write_blob(blobs, &id, bytes)
+        }))
+        .unwrap_or_else(|_| {
+            Err(io_error(
+                "cannot write",
+                &blobs.blob_path(&id),
+                "internal failure",
+            ))
+        });
+        let mut queue = lock(&shared.queue);
+        queue.direct_writes -= 1;
+        if written.is_err() {
+            queue.write_failures += 1;
+        }
+        shared.queue_changed.notify_all();
+        written.map(|()| id)
     }
 
     fn queue_write(&self, id: &str, original: Arc<[u8]>) {

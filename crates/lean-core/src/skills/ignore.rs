@@ -5,6 +5,7 @@
 //! character classes, `**`, negation, directory-only patterns); only the prefixing is ours,
 //! because it is what gives Pi's rules their scope (a nested `*.md` becomes `sub/*.md`).
 
+#[cfg(test)]
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -33,21 +34,35 @@ impl IgnoreRules {
     }
 
     /// These rules plus the ones defined by ignore files inside `dir`.
+    #[cfg(test)]
     pub(crate) fn entering(&self, dir: &Path) -> IgnoreRules {
-        let prefix = match dir.strip_prefix(&self.root) {
-            Ok(relative) if !relative.as_os_str().is_empty() => {
-                format!("{}/", relative.to_string_lossy().replace('\\', "/"))
-            }
-            _ => String::new(),
-        };
+        self.entering_with(dir, |file| fs::read_to_string(dir.join(file)).ok())
+    }
+
+    /// [`entering`](Self::entering) with the ignore files read by `read` (given a file name in
+    /// `dir`), so the scan can read them through an open handle of `dir`.
+    pub(crate) fn entering_with(
+        &self,
+        dir: &Path,
+        read: impl Fn(&str) -> Option<String>,
+    ) -> IgnoreRules {
+        // The prefix costs the directory's depth, so it is only built for a directory that has
+        // an ignore file: a deep chain without any stays linear.
+        let mut prefix: Option<String> = None;
         let mut patterns = self.patterns.clone();
         for file in IGNORE_FILES {
-            let Ok(text) = fs::read_to_string(dir.join(file)) else {
+            let Some(text) = read(file) else {
                 continue;
             };
+            let prefix = prefix.get_or_insert_with(|| match dir.strip_prefix(&self.root) {
+                Ok(relative) if !relative.as_os_str().is_empty() => {
+                    format!("{}/", relative.to_string_lossy().replace('\\', "/"))
+                }
+                _ => String::new(),
+            });
             patterns.extend(
                 text.lines()
-                    .filter_map(|line| prefixed_pattern(line, &prefix)),
+                    .filter_map(|line| prefixed_pattern(line, prefix)),
             );
         }
         if patterns.len() == self.patterns.len() {
@@ -68,6 +83,9 @@ impl IgnoreRules {
 
     /// Whether `path` (under the scan root) is excluded; the last matching rule decides.
     pub(crate) fn is_ignored(&self, path: &Path, is_dir: bool) -> bool {
+        if self.patterns.is_empty() {
+            return false;
+        }
         let Ok(relative) = path.strip_prefix(&self.root) else {
             return false;
         };

@@ -10,6 +10,7 @@
 mod body;
 mod catalog;
 mod deps;
+mod dir_handle;
 pub mod embed;
 mod error;
 mod forged;

@@ -8,12 +8,15 @@
 //! A broken skill never breaks the scan: it is skipped and reported as a [`Diagnostic`].
 
 use std::collections::HashSet;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use crate::error::ErrorCode;
 
+use super::dir_handle::{Dir, Kind};
 use super::error::{Diagnostic, SkillError};
 use super::frontmatter::{parse_frontmatter, Frontmatter};
 use super::ignore::IgnoreRules;
@@ -142,6 +145,11 @@ fn meta_from_frontmatter(path: &Path, frontmatter: Frontmatter) -> Result<SkillM
 
 /// Walks `dirs` in order with Pi's discovery rules. Never fails as a whole: unreadable or
 /// malformed skills are skipped with a diagnostic, missing directories are ignored.
+///
+/// The walk keeps its own stack (no recursion on the tree's depth), recognises a directory it
+/// has already walked by its identity (device and inode on Unix) so symlink loops end, and works
+/// inside each directory through a handle opened from its parent's, so a chain of nested
+/// directories costs time linear in its depth.
 pub fn scan_skill_dirs(
     dirs: &[PathBuf],
     max_source_bytes: u64,
@@ -152,13 +160,109 @@ pub fn scan_skill_dirs(
         diagnostics: Vec::new(),
         seen_files: HashSet::new(),
         seen_dirs: HashSet::new(),
+        open_handles: Rc::new(()),
     };
     for dir in dirs {
         if dir.is_dir() {
-            scan.walk(dir, true, &IgnoreRules::for_root(dir));
+            scan.walk(dir);
         }
     }
     (scan.skills, scan.diagnostics)
+}
+
+/// Directories whose handle pending steps may keep open: a bushy deep tree would otherwise
+/// hold one descriptor per level. Beyond it, steps open their directory by path.
+const MAX_OPEN_HANDLES: usize = 64;
+
+/// What makes two directory paths the same directory, without resolving every ancestor.
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum DirIdentity {
+    /// Device and inode of the directory (symlinks followed).
+    Inode(u64, u64),
+    /// The canonical path, where the platform gives no file identity through std, or the path
+    /// as given when it cannot be resolved.
+    Path(PathBuf),
+}
+
+/// Identity by path, for directories without a handle.
+fn path_identity(dir: &Path) -> DirIdentity {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(meta) = fs::metadata(dir) {
+            return DirIdentity::Inode(meta.dev(), meta.ino());
+        }
+        DirIdentity::Path(dir.to_path_buf())
+    }
+    #[cfg(not(unix))]
+    {
+        DirIdentity::Path(fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()))
+    }
+}
+
+/// A directory being visited: its path, and a handle when one could be opened. Every question
+/// goes through the handle when there is one, and through the path otherwise.
+struct Place<'a> {
+    path: &'a Path,
+    handle: Option<Rc<Held>>,
+}
+
+/// A directory handle, counted in [`Scan::open_handles`] while it lives.
+struct Held {
+    dir: Dir,
+    _count: Rc<()>,
+}
+
+impl Place<'_> {
+    fn kind(&self, name: &OsStr, follow: bool) -> Option<Kind> {
+        match &self.handle {
+            Some(held) => held.dir.kind_at(name, follow),
+            None => {
+                let path = self.path.join(name);
+                let meta = if follow {
+                    fs::metadata(path)
+                } else {
+                    fs::symlink_metadata(path)
+                };
+                meta.ok().map(|m| Kind::of(m.file_type()))
+            }
+        }
+    }
+
+    fn read_text(&self, name: &str) -> Option<String> {
+        match &self.handle {
+            Some(held) => held.dir.read_text_at(OsStr::new(name)),
+            None => fs::read_to_string(self.path.join(name)).ok(),
+        }
+    }
+
+    fn names(&self) -> std::io::Result<Vec<OsString>> {
+        match &self.handle {
+            Some(held) => held.dir.names(),
+            None => fs::read_dir(self.path).map(|entries| {
+                entries
+                    .filter_map(|entry| entry.ok().map(|e| e.file_name()))
+                    .collect()
+            }),
+        }
+    }
+}
+
+/// One pending step of the walk, in the order the recursive definition would take it.
+enum Step {
+    /// Walk a directory with the ignore rules of its parent.
+    Walk {
+        dir: PathBuf,
+        /// The parent's handle, to open this one from (none: open by path).
+        parent: Option<Rc<Held>>,
+        /// The directory's canonical path when known without resolving it (a real directory
+        /// entry under a canonical parent), so loading its SKILL.md needs no realpath.
+        canonical: Option<PathBuf>,
+        is_scan_root: bool,
+        inherited: Rc<IgnoreRules>,
+    },
+    /// Load a root-level `.md` file of a scan root (with its canonical path when known).
+    Load(PathBuf, Option<PathBuf>),
 }
 
 struct Scan {
@@ -167,26 +271,88 @@ struct Scan {
     diagnostics: Vec<Diagnostic>,
     /// Canonical paths of loaded files, so symlinked duplicates are silently dropped.
     seen_files: HashSet<PathBuf>,
-    /// Canonical directories already walked, so symlink loops terminate.
-    seen_dirs: HashSet<PathBuf>,
+    /// Directories already walked, so symlink loops terminate.
+    seen_dirs: HashSet<DirIdentity>,
+    /// Counts, by its strong count, the directory handles open now ([`Held`]).
+    open_handles: Rc<()>,
 }
 
 impl Scan {
-    fn walk(&mut self, dir: &Path, is_scan_root: bool, inherited: &IgnoreRules) {
-        let canonical = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-        if !self.seen_dirs.insert(canonical) {
+    /// Walks one scan root depth first, children in sorted order.
+    fn walk(&mut self, root: &Path) {
+        let mut stack = vec![Step::Walk {
+            dir: root.to_path_buf(),
+            parent: None,
+            canonical: fs::canonicalize(root).ok(),
+            is_scan_root: true,
+            inherited: Rc::new(IgnoreRules::for_root(root)),
+        }];
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Load(path, canonical) => self.load(&path, canonical, false),
+                Step::Walk {
+                    dir,
+                    parent,
+                    canonical,
+                    is_scan_root,
+                    inherited,
+                } => {
+                    let opened = match (&parent, dir.file_name()) {
+                        (Some(parent), Some(name)) => parent.dir.open_child(name).ok(),
+                        _ => None,
+                    };
+                    drop(parent);
+                    let handle = opened.or_else(|| Dir::open(&dir).ok()).map(|dir| {
+                        Rc::new(Held {
+                            dir,
+                            _count: Rc::clone(&self.open_handles),
+                        })
+                    });
+                    let place = Place { path: &dir, handle };
+                    let first_child = stack.len();
+                    self.enter(&place, canonical, is_scan_root, &inherited, &mut stack);
+                    // Children were pushed in sorted order; the stack pops the last first.
+                    stack[first_child..].reverse();
+                }
+            }
+        }
+    }
+
+    /// Visits one directory: loads its SKILL.md, or pushes its children as steps.
+    fn enter(
+        &mut self,
+        place: &Place<'_>,
+        canonical: Option<PathBuf>,
+        is_scan_root: bool,
+        inherited: &IgnoreRules,
+        steps: &mut Vec<Step>,
+    ) {
+        let dir = place.path;
+        let identity = match place.handle.as_ref().map(|held| held.dir.identity()) {
+            Some(Ok((dev, ino))) => DirIdentity::Inode(dev, ino),
+            _ => path_identity(dir),
+        };
+        if !self.seen_dirs.insert(identity) {
             return;
         }
+        // Known canonical path of a real (non-symlink) file `name` in this directory.
+        let canonical_of = |name: &OsStr| {
+            let parent = canonical.as_ref()?;
+            (place.kind(name, false) == Some(Kind::File)).then(|| parent.join(name))
+        };
         // As in Pi, a directory's own ignore files apply to its SKILL.md too, and an ignored
         // SKILL.md does not make the directory a skill root.
-        let rules = inherited.entering(dir);
+        let rules = inherited.entering_with(dir, |file| place.read_text(file));
         let skill_file = dir.join("SKILL.md");
-        if skill_file.is_file() && !rules.is_ignored(&skill_file, false) {
-            self.load(&skill_file, true);
+        if place.kind(OsStr::new("SKILL.md"), true) == Some(Kind::File)
+            && !rules.is_ignored(&skill_file, false)
+        {
+            let known = canonical_of(OsStr::new("SKILL.md"));
+            self.load(&skill_file, known, true);
             return;
         }
-        let entries = match fs::read_dir(dir) {
-            Ok(entries) => entries,
+        let mut names = match place.names() {
+            Ok(names) => names,
             Err(error) => {
                 self.diagnostics.push(Diagnostic {
                     code: ErrorCode::SkillIo,
@@ -197,34 +363,54 @@ impl Scan {
                 return;
             }
         };
-        // Sorted so that "first wins" on name collisions is deterministic across filesystems.
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .collect();
-        paths.sort();
-        for path in paths {
-            let Some(file_name) = path.file_name().and_then(|name| name.to_str()) else {
+        // Sorted so that "first wins" on name collisions is deterministic across filesystems
+        // (by name: every entry has the same parent, so this is the order of their paths).
+        names.sort();
+        let rules = Rc::new(rules);
+        // Children open from this handle while few handles are held; past that, by path.
+        let share = place
+            .handle
+            .as_ref()
+            .filter(|_| Rc::strong_count(&self.open_handles) <= MAX_OPEN_HANDLES + 1);
+        for name in names {
+            let Some(file_name) = name.to_str() else {
                 continue;
             };
             if file_name.starts_with('.') || file_name == "node_modules" {
                 continue;
             }
-            let is_dir = path.is_dir();
+            let path = dir.join(&name);
+            let kind = place.kind(&name, true);
+            let is_dir = kind == Some(Kind::Dir);
             if rules.is_ignored(&path, is_dir) {
                 continue;
             }
             if is_dir {
-                self.walk(&path, false, &rules);
-            } else if is_scan_root && file_name.ends_with(".md") && path.is_file() {
-                self.load(&path, false);
+                let child_canonical = match &canonical {
+                    Some(parent) if place.kind(&name, false) == Some(Kind::Dir) => {
+                        Some(parent.join(&name))
+                    }
+                    _ => None,
+                };
+                steps.push(Step::Walk {
+                    dir: path,
+                    parent: share.map(Rc::clone),
+                    canonical: child_canonical,
+                    is_scan_root: false,
+                    inherited: Rc::clone(&rules),
+                });
+            } else if is_scan_root && file_name.ends_with(".md") && kind == Some(Kind::File) {
+                let known = canonical_of(&name);
+                steps.push(Step::Load(path, known));
             }
         }
     }
 
     /// Loads one file. A broken SKILL.md is reported; a root-level `.md` without usable
     /// frontmatter is just an ordinary Markdown file and is skipped quietly.
-    fn load(&mut self, path: &Path, report_failures: bool) {
-        let canonical = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    fn load(&mut self, path: &Path, canonical: Option<PathBuf>, report_failures: bool) {
+        let canonical = canonical
+            .unwrap_or_else(|| fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
         if self.seen_files.contains(&canonical) {
             return;
         }
