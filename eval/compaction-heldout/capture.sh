@@ -169,18 +169,18 @@ P
 cap 13_python_timeit_table.txt "cd py && python3 bench.py"
 cap 14_python_importtime.txt "python3 -X importtime -c 'import json, email.message, http.client, decimal, argparse'"
 mkdir -p "$WORK/du/data"
-for i in $(seq -w 1 150); do truncate -s $((4096 * (i % 7 + 1))) "$WORK/du/data/shard_$i.bin"; done
+for i in $(seq -w 1 150); do truncate -s $((4096 * (10#$i % 7 + 1))) "$WORK/du/data/shard_$i.bin"; done
 cap 15_du_rerun_changed.txt "cd du && echo '$ du -ab data | sort -k2' && du -ab data | sort -k2 && truncate -s 5000000 data/shard_077.bin && echo '$ du -ab data | sort -k2' && du -ab data | sort -k2"
 (cd "$WORK/du" && for f in data/*.bin; do head -c 3000 /dev/urandom > "$f"; done && sha256sum data/*.bin > SHA256SUMS && printf 'x' >> data/shard_131.bin)
 cap 16_sha256sum_check.txt "cd du && sha256sum -c SHA256SUMS"
-cap 17_strace_openat.txt "strace -f -e trace=openat python3 -c \"import json, csv; open('/nonexistent/cfg.ini')\""
+cap 17_strace_openat.txt "strace -f -e trace=openat python3 -I -S -c \"import json, csv; open('/nonexistent/cfg.ini')\""
 cap 18_objdump_disasm.txt "cd c && objdump -d --no-show-raw-insn leak crash"
 
 # ---- System tools
-sleep 4242 & SLEEPER=$!
-cap 19_ps_aux.txt "ps aux"
-kill $SLEEPER
-cap 20_df_ht.txt "df -hT"
+# A process tree of our own (the machine's other processes are not ours to record): 80 look-alike
+# sleepers and one with another argument.
+cap 19_ps_forest.txt 'for i in $(seq 1 40); do sleep 86400 & done; sleep 4242 & for i in $(seq 1 40); do sleep 86400 & done; ps -o pid,ppid,stat,args --forest --ppid $$; kill $(jobs -p)'
+cap 20_df_ht.txt "df -hT / /dev/shm /dev"
 openssl req -x509 -newkey rsa:2048 -nodes -keyout "$WORK/key.pem" -out "$WORK/cert.pem" -days 365 -subj "/CN=api.example.test" \
   -addext "subjectAltName=$(for i in $(seq 1 150); do printf 'DNS:node%03d.svc.example.test,' $i; done)IP:10.20.30.40" 2>/dev/null
 cap 21_openssl_x509_text.txt "openssl x509 -in cert.pem -text -noout"
@@ -192,8 +192,9 @@ cap 24_apt_cache_show.txt "apt-cache show gcc-12 libssl3 openssl perl-base"
 python3 -m venv --system-site-packages "$WORK/venv" >/dev/null
 mkdir -p "$WORK/localpkg/heldout_widget"
 echo '__version__ = "0.3.0"' > "$WORK/localpkg/heldout_widget/__init__.py"
-printf '[build-system]\nrequires = ["setuptools"]\nbuild-backend = "setuptools.build_meta"\n[project]\nname = "heldout-widget"\nversion = "0.3.0"\n' > "$WORK/localpkg/pyproject.toml"
-"$WORK/venv/bin/pip" install -q --no-build-isolation --no-deps --no-index -e "$WORK/localpkg" >/dev/null 2>&1
+printf 'from setuptools import setup\nsetup(name="heldout-widget", version="0.3.0", packages=["heldout_widget"])\n' > "$WORK/localpkg/setup.py"
+# An editable (develop) install without network: no wheel package is needed this way.
+(cd "$WORK/localpkg" && "$WORK/venv/bin/python" setup.py -q develop >/dev/null 2>&1)
 cap 25_pip_list_json.json "venv/bin/pip list --format=json"
 python3 - "$WORK/users.json" <<'P'
 import json, sys
