@@ -22,6 +22,11 @@ const MAX_DEPTH: usize = 256;
 const SHORT_SCALAR: usize = 48;
 /// Record arrays render at most this many records; the rest become a marker.
 const MAX_RECORDS: usize = 2000;
+/// Records of an array rendered with their content: the first, the last, and evenly spread
+/// ones in between.
+const SAMPLED_RECORDS: usize = 5;
+/// Containers this deep render as `{…N}` / `[…N]` in a skeleton.
+const SKELETON_DEPTH: usize = 3;
 
 /// One value of the document.
 #[derive(Clone, Copy)]
@@ -699,6 +704,9 @@ enum Role {
     Identity,
     /// Few distinct values: kept where the value is rare.
     Categorical,
+    /// A key only a few records have: those records differ from their siblings by it, so it is
+    /// kept wherever it appears (the minority rule on array items).
+    Rare,
 }
 
 /// What the skeleton learned about one field (one key) across a record array.
@@ -903,6 +911,10 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
     let n = doc.count(array);
     let mut identities = 0;
     for stats in &mut plan.slots {
+        if stats.present < n && stats.present <= plan.rare_limit {
+            stats.role = Role::Rare;
+            continue;
+        }
         if stats.present == n && stats.scalar == n && stats.distinct == 1 {
             if stats.first_value.len() <= SHORT_SCALAR {
                 stats.role = Role::Constant;
@@ -938,7 +950,7 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
         Kind::Array if is_record_array(doc, value) => records(doc, value, depth, out),
         Kind::Array => {
             let items = doc.count(value);
-            if depth >= 3 && items > 0 {
+            if depth >= SKELETON_DEPTH && items > 0 {
                 out.extend_from_slice(format!("[…{items}]").as_bytes());
                 return true;
             }
@@ -960,7 +972,7 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
         }
         Kind::Object => {
             let fields = doc.count(value);
-            if depth >= 3 && fields > 0 {
+            if depth >= SKELETON_DEPTH && fields > 0 {
                 out.extend_from_slice(format!("{{…{fields}}}").as_bytes());
                 return true;
             }
@@ -1006,6 +1018,15 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
     }
     let mut lossy = false;
     let mut planned = plan.fields.iter();
+    // The first, the last and a spread of records in between keep their content (SO-20): they
+    // show what a record holds, which the one-line form of the others cannot.
+    let sampled = |i: usize| {
+        items <= SAMPLED_RECORDS
+            || i == items - 1
+            || (0..SAMPLED_RECORDS - 1).any(|k| i == k * (items - 1) / (SAMPLED_RECORDS - 1))
+    };
+    // Below this depth a whole record would render as `{…N}`: it keeps its one-line form.
+    let whole_records = depth + 1 < SKELETON_DEPTH;
     for (i, item) in doc.children(array).enumerate() {
         if i == MAX_RECORDS {
             out.extend_from_slice(format!("\n[… {} more items]", items - i).as_bytes());
@@ -1018,20 +1039,30 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
             out.push(b',');
             continue;
         }
+        if whole_records && sampled(i) {
+            // Its planned fields are passed over: the record is written whole.
+            if let Some(last) = doc.count(item).checked_sub(1) {
+                planned.nth(last);
+            }
+            lossy |= skeleton_of(doc, item, depth + 1, out);
+            out.push(b',');
+            continue;
+        }
         out.push(b'{');
         let mut written = 0usize;
         for (field, &(slot, value)) in doc.children(item).zip(&mut planned) {
             let role = plan.slots[slot as usize].role;
-            let keep = value != NOT_SCALAR && {
-                let raw_len = doc.tape[field].length() as usize;
-                match role {
-                    Role::Identity => raw_len <= 2 * SHORT_SCALAR,
-                    Role::Categorical => {
-                        plan.counts[value as usize] as usize <= plan.rare_limit
-                            && raw_len <= SHORT_SCALAR
-                    }
-                    Role::Dropped | Role::Constant => false,
+            let raw_len = doc.tape[field].length() as usize;
+            let keep = match role {
+                // A rare key is the difference itself: kept with a bounded form of its value.
+                Role::Rare => true,
+                _ if value == NOT_SCALAR => false,
+                Role::Identity => raw_len <= 2 * SHORT_SCALAR,
+                Role::Categorical => {
+                    plan.counts[value as usize] as usize <= plan.rare_limit
+                        && raw_len <= SHORT_SCALAR
                 }
+                Role::Dropped | Role::Constant => false,
             };
             if !keep {
                 lossy |= role != Role::Constant;
@@ -1042,7 +1073,14 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
             }
             out.extend_from_slice(doc.key(field));
             out.push(b':');
-            out.extend_from_slice(doc.raw(field));
+            if value == NOT_SCALAR {
+                lossy |= skeleton_of(doc, field, SKELETON_DEPTH, out);
+            } else if raw_len <= 2 * SHORT_SCALAR {
+                out.extend_from_slice(doc.raw(field));
+            } else {
+                out.extend_from_slice("\"…\"".as_bytes());
+                lossy = true;
+            }
             written += 1;
         }
         if written < doc.count(item) {

@@ -361,7 +361,7 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
         );
     }
     let kind = detect(input, opts);
-    if kind == ContentKind::Binary {
+    if kind == ContentKind::Binary || detect::is_data_read(opts) {
         return passthrough(input, kind, id, crate::recovery::count_lines(input));
     }
     // A JSON document needs only its line count (the parser counts them as it scans); the line
