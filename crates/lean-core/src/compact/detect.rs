@@ -118,8 +118,27 @@ fn is_data_path(path: &str) -> bool {
         return false;
     };
     const DATA: [&str; 21] = [
-        "csv", "tsv", "yaml", "yml", "toml", "ini", "cfg", "conf", "properties", "env", "xml",
-        "md", "markdown", "rst", "adoc", "json", "jsonc", "json5", "ndjson", "jsonl", "lock",
+        "csv",
+        "tsv",
+        "yaml",
+        "yml",
+        "toml",
+        "ini",
+        "cfg",
+        "conf",
+        "properties",
+        "env",
+        "xml",
+        "md",
+        "markdown",
+        "rst",
+        "adoc",
+        "json",
+        "jsonc",
+        "json5",
+        "ndjson",
+        "jsonl",
+        "lock",
     ];
     DATA.iter().any(|known| ext.eq_ignore_ascii_case(known))
 }
@@ -673,6 +692,10 @@ fn decide(v: &Votes) -> ContentKind {
     }
     // Comments do not count against a config file: shipped configs are mostly comments.
     if total > v.comments && v.config * 100 / (total - v.comments) >= 50 {
+        return ContentKind::Config;
+    }
+    // A head of nothing but comments is a shipped config's preamble: its settings come later.
+    if total >= 20 && share(v.comments) >= 90 && v.diag == 0 && v.test == 0 {
         return ContentKind::Config;
     }
     if share(v.diag) >= 1 || share(v.test) >= 1 {
