@@ -240,7 +240,7 @@ async function scoreCorpus(label, dir, command) {
     const isJson = file.endsWith('.json');
     const keeps = (view) => {
       const squeezed = isJson ? view.replace(/\s+/g, '') : null;
-      return (k) => view.includes(k) || (squeezed !== null && squeezed.includes(k.replace(/\s+/g, '')));
+      return (k) => view.includes(k) || squeezed?.includes(k.replace(/\s+/g, '')) === true;
     };
     const inView = keeps(out);
     const cutText = piCut(truncate, text, tool);
