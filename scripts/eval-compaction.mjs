@@ -10,7 +10,8 @@
 //   - "Pi cut B": the size a view must never exceed;
 //   - "stock" / "dom": how many must-keep strings Pi's cut keeps, and how many of those the view
 //     loses (fact dominance over stock: every fact stock Pi shows, pi-lean must show too).
-// A file is a read when the corpus's tools.json says so, or (as in score.py) its name holds
+// An output the compactor returns unchanged is scored as Pi's cut of it, which is what the model
+// then sees. A file is a read when the corpus's tools.json says so, or (as in score.py) its name holds
 // `_read_`; everything else is bash output.
 //
 // Usage:
@@ -236,14 +237,16 @@ async function scoreCorpus(label, dir, command) {
     const path = join(dir, file);
     const text = readFileSync(path, 'utf8');
     const tool = tools[file] ?? (file.includes('_read_') ? 'read' : 'bash');
-    const out = spawnSync('bash', ['-c', command.replaceAll('{in}', shellQuote(path)).replaceAll('{tool}', tool)], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout ?? '';
+    const printed = spawnSync('bash', ['-c', command.replaceAll('{in}', shellQuote(path)).replaceAll('{tool}', tool)], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout ?? '';
+    const cutText = piCut(truncate, text, tool);
+    // An output the compactor left unchanged reaches the model as stock Pi sends it: its cut.
+    const out = printed === text ? cutText : printed;
     const isJson = file.endsWith('.json');
     const keeps = (view) => {
       const squeezed = isJson ? view.replace(/\s+/g, '') : null;
       return (k) => view.includes(k) || squeezed?.includes(k.replace(/\s+/g, '')) === true;
     };
     const inView = keeps(out);
-    const cutText = piCut(truncate, text, tool);
     const inCut = keeps(cutText);
     const missing = mustKeep[file].filter((k) => !inView(k));
     const stockKept = mustKeep[file].filter(inCut);
