@@ -250,3 +250,36 @@ fn a_config_whose_head_is_only_comments_keeps_its_later_settings() {
         assert!(out.contains(line), "{line} lost:\n{out}");
     }
 }
+
+proptest! {
+    #![proptest_config(config(1000))]
+
+    /// A requested field (named in the query) is never replaced by `…`: every record keeps it.
+    #[test]
+    fn a_requested_field_stays_in_every_record(
+        items in 60usize..400,
+        regions in 2usize..6,
+        pretty in any::<bool>(),
+    ) {
+        let records: Vec<Value> = (0..items)
+            .map(|i| {
+                let mut map = Map::new();
+                map.insert("id".into(), json!(i + 1));
+                map.insert("name".into(), json!(format!("item{:04}", i + 1)));
+                map.insert("region".into(), json!(format!("eu-{}", i % regions)));
+                for (key, value) in record(i, 5) {
+                    map.entry(key).or_insert(value);
+                }
+                Value::Object(map)
+            })
+            .collect();
+        let doc = Value::Array(records);
+        let input = if pretty { serde_json::to_string_pretty(&doc) } else { serde_json::to_string(&doc) }.unwrap();
+        let opts = CompactOptions { query: Some("which region is item0042 in?".into()), ..Default::default() };
+        let out = squeeze(&view(input.as_bytes(), &opts));
+        for i in 0..items {
+            let pair = format!("\"name\":\"item{:04}\",\"region\":\"eu-{}\"", i + 1, i % regions);
+            prop_assert!(out.contains(&pair), "{pair} lost:\n{out}");
+        }
+    }
+}

@@ -935,19 +935,43 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
 }
 
 /// Renders a skeleton of the document into `out`; returns true when anything was left out.
-pub(crate) fn skeleton(doc: &Document<'_>, out: &mut Vec<u8>) -> bool {
-    skeleton_of(doc, Document::ROOT, 0, out)
+/// A key named in `query` (a word of it, compared ignoring ASCII case) keeps its value in
+/// every record, never `…`: the reader asked for it.
+pub(crate) fn skeleton_for(doc: &Document<'_>, query: Option<&str>, out: &mut Vec<u8>) -> bool {
+    let asked: Vec<&[u8]> = query
+        .into_iter()
+        .flat_map(|q| q.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))))
+        .filter(|word| !word.is_empty())
+        .take(64)
+        .map(str::as_bytes)
+        .collect();
+    skeleton_of(doc, Document::ROOT, 0, &asked, out)
+}
+
+/// Whether a raw key (`"name"`, quotes included) is one of the `asked` words.
+fn is_asked(key: &[u8], asked: &[&[u8]]) -> bool {
+    let bare = key
+        .strip_prefix(b"\"")
+        .and_then(|k| k.strip_suffix(b"\""))
+        .unwrap_or(key);
+    asked.iter().any(|word| word.eq_ignore_ascii_case(bare))
 }
 
 /// Renders a skeleton of one value, `depth` containers deep (recursion stays within the
 /// parser's [`MAX_DEPTH`]).
-fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>) -> bool {
+fn skeleton_of(
+    doc: &Document<'_>,
+    value: usize,
+    depth: usize,
+    asked: &[&[u8]],
+    out: &mut Vec<u8>,
+) -> bool {
     match doc.kind(value) {
         Kind::Scalar => {
             out.extend_from_slice(doc.raw(value));
             false
         }
-        Kind::Array if is_record_array(doc, value) => records(doc, value, depth, out),
+        Kind::Array if is_record_array(doc, value) => records(doc, value, depth, asked, out),
         Kind::Array => {
             let items = doc.count(value);
             if depth >= SKELETON_DEPTH && items > 0 {
@@ -961,7 +985,7 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
                 if i > 0 {
                     out.push(b',');
                 }
-                lossy |= skeleton_of(doc, item, depth + 1, out);
+                lossy |= skeleton_of(doc, item, depth + 1, asked, out);
             }
             if shown < items {
                 out.extend_from_slice(format!(",…{} more", items - shown).as_bytes());
@@ -987,7 +1011,7 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
                 }
                 out.extend_from_slice(doc.key(field));
                 out.push(b':');
-                lossy |= skeleton_of(doc, field, depth + 1, out);
+                lossy |= skeleton_of(doc, field, depth + 1, asked, out);
             }
             if depth == 0 {
                 out.push(b'\n');
@@ -999,7 +1023,13 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
 }
 
 /// One line per record: identifying fields, rare categorical values, nested values elided.
-fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) -> bool {
+fn records(
+    doc: &Document<'_>,
+    array: usize,
+    depth: usize,
+    asked: &[&[u8]],
+    out: &mut Vec<u8>,
+) -> bool {
     let plan = plan_records(doc, array);
     let items = doc.count(array);
     out.push(b'[');
@@ -1035,7 +1065,7 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
         }
         out.push(b'\n');
         if doc.kind(item) != Kind::Object {
-            lossy |= skeleton_of(doc, item, depth + 1, out);
+            lossy |= skeleton_of(doc, item, depth + 1, asked, out);
             out.push(b',');
             continue;
         }
@@ -1044,7 +1074,7 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
             if let Some(last) = doc.count(item).checked_sub(1) {
                 planned.nth(last);
             }
-            lossy |= skeleton_of(doc, item, depth + 1, out);
+            lossy |= skeleton_of(doc, item, depth + 1, asked, out);
             out.push(b',');
             continue;
         }
@@ -1054,7 +1084,9 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
             let role = plan.slots[slot as usize].role;
             let raw_len = doc.tape[field].length() as usize;
             let keep = match role {
-                // A rare key is the difference itself: kept with a bounded form of its value.
+                // A rare key is the difference itself, an asked one the answer: kept with a
+                // bounded form of its value.
+                _ if is_asked(doc.key(field), asked) => true,
                 Role::Rare => true,
                 _ if value == NOT_SCALAR => false,
                 Role::Identity => raw_len <= 2 * SHORT_SCALAR,
@@ -1074,7 +1106,7 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
             out.extend_from_slice(doc.key(field));
             out.push(b':');
             if value == NOT_SCALAR {
-                lossy |= skeleton_of(doc, field, SKELETON_DEPTH, out);
+                lossy |= skeleton_of(doc, field, SKELETON_DEPTH, asked, out);
             } else if raw_len <= 2 * SHORT_SCALAR {
                 out.extend_from_slice(doc.raw(field));
             } else {
