@@ -1,19 +1,33 @@
 #!/usr/bin/env node
-// Scores a compactor on two corpora and prints each separately: the shared corpus (score.py from
-// the shared eval data) and pi-lean's own held-out corpus (eval/compaction-own, scored here with
-// the same rules: verbatim must-keep strings, gated o200k reduction). For the own corpus it also
-// compares every view with Pi's own cut of the same output (Pi's truncateTail: 2,000 lines /
-// 50 KB), the size a view must never exceed.
+// Scores a compactor on three corpora and prints each separately: the shared corpus (the shared
+// eval data), pi-lean's own held-out corpus (eval/compaction-own) and the second held-out set
+// (eval/compaction-heldout), all with score.py's rules: verbatim must-keep strings (for .json also
+// with all whitespace removed), gated o200k reduction (a file missing any string saves nothing).
+//
+// Every view is also compared with what stock Pi would have sent for the same output: its own cut
+// (truncate.js from the installed Pi: truncateTail for bash output, truncateHead for a read; 2,000
+// lines / 50 KB). Two columns follow from it:
+//   - "Pi cut B": the size a view must never exceed;
+//   - "stock" / "dom": how many must-keep strings Pi's cut keeps, and how many of those the view
+//     loses (fact dominance over stock: every fact stock Pi shows, pi-lean must show too).
+// An output the compactor returns unchanged is scored as Pi's cut of it, which is what the model
+// then sees. A file is a read when the corpus's tools.json says so, or (as in score.py) its name holds
+// `_read_`; everything else is bash output.
 //
 // Usage:
-//   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR] [--json FILE]
+//   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR]
+//                                    [--heldout DIR] [--json FILE] [--score-py]
 //
-//   default compactor   node bin/pi-lean.js compact {in}
+//   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
 //   --rust-example      target/release/examples/compact {in} (build: cargo build --release -p lean-core --example compact)
-//   --cmd               any command; {in} is replaced by the corpus file path
+//   --cmd               any command; {in} is replaced by the corpus file path, {tool} by bash or read
 //   --shared DIR        corpus directory (default ../shared/eval/compaction next to the repo root)
 //   --own DIR           held-out corpus directory (default eval/compaction-own)
-//   --json FILE         passed through to score.py: per-file rows as JSON
+//   --heldout DIR       second held-out corpus directory (default eval/compaction-heldout)
+//   --json FILE         per-file rows of every corpus as JSON
+//   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
+//
+// Exit status 1 when a view is larger than Pi's cut or loses a fact Pi's cut keeps.
 //
 // Real o200k token counts need tiktoken with its BPE file available offline. Unless
 // TIKTOKEN_CACHE_DIR is set, this script prepares both under ~/.cache/pi-lean: tiktoken in a
@@ -24,15 +38,18 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
   const options = {
-    shared: join(repoRoot, '..', 'shared', 'eval', 'compaction'),
+    // Next to the repository, or next to a folder of worktrees holding it.
+    shared: [join(repoRoot, '..', 'shared', 'eval', 'compaction'), join(repoRoot, '..', '..', 'shared', 'eval', 'compaction')].find((dir) => existsSync(dir)) ?? join(repoRoot, '..', 'shared', 'eval', 'compaction'),
     own: join(repoRoot, 'eval', 'compaction-own'),
+    heldout: join(repoRoot, 'eval', 'compaction-heldout'),
+    scorePy: false,
     cmd: null,
     rustExample: false,
     json: null,
@@ -46,12 +63,14 @@ function parseArgs(argv) {
     switch (arg) {
       case '--shared': options.shared = resolve(value()); break;
       case '--own': options.own = resolve(value()); break;
+      case '--heldout': options.heldout = resolve(value()); break;
+      case '--score-py': options.scorePy = true; break;
       case '--cmd': options.cmd = value(); break;
       case '--rust-example': options.rustExample = true; break;
       case '--json': options.json = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--json FILE]');
+        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--json FILE] [--score-py]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -73,7 +92,7 @@ function compactorCommand(options) {
     }
     return `${shellQuote(binary)} {in}`;
   }
-  return `${shellQuote(process.execPath)} ${shellQuote(join(repoRoot, 'bin', 'pi-lean.js'))} compact {in}`;
+  return `${shellQuote(process.execPath)} ${shellQuote(join(repoRoot, 'bin', 'pi-lean.js'))} compact --tool {tool} {in}`;
 }
 
 const CACHE = join(homedir(), '.cache', 'pi-lean');
@@ -138,11 +157,6 @@ async function main() {
     console.error(String(error.message ?? error));
     process.exit(2);
   }
-  const scorer = join(options.shared, 'score.py');
-  if (!existsSync(scorer)) {
-    console.error(`score.py not found in ${options.shared}; pass --shared DIR`);
-    process.exit(2);
-  }
   let command;
   try {
     command = compactorCommand(options);
@@ -150,52 +164,97 @@ async function main() {
     console.error(error.message);
     process.exit(2);
   }
-  const args = [scorer, '--cmd', command];
-  if (options.json) args.push('--json', options.json);
   console.log(`compactor: ${command}`);
-  console.log(`\n== shared corpus (${options.shared}) ==`);
-  const { python, env } = prepareTokenizer();
-  const run = spawnSync(python, args, { stdio: 'inherit', cwd: repoRoot, env });
-  if (run.error) {
-    console.error(`cannot run python3: ${run.error.message}`);
-    process.exit(1);
+  let status = 0;
+  if (options.scorePy) {
+    const scorer = join(options.shared, 'score.py');
+    if (!existsSync(scorer)) {
+      console.error(`score.py not found in ${options.shared}; pass --shared DIR`);
+      process.exit(2);
+    }
+    console.log(`\n== shared corpus, score.py (${options.shared}) ==`);
+    const { python, env } = prepareTokenizer();
+    // score.py knows no {tool}: its files are scored as the compactor sees them without one.
+    const run = spawnSync(python, [scorer, '--cmd', command.replaceAll(' --tool {tool}', '').replaceAll('{tool}', 'bash')], { stdio: 'inherit', cwd: repoRoot, env });
+    if (run.error) {
+      console.error(`cannot run python3: ${run.error.message}`);
+      process.exit(1);
+    }
+    status ||= run.status ?? 1;
   }
-  const ownStatus = await scoreOwn(options.own, command);
-  process.exit(run.status || ownStatus);
+  const rows = [];
+  const totals = [];
+  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout]]) {
+    const result = await scoreCorpus(label, dir, command);
+    if (!result) continue;
+    rows.push(...result.rows);
+    totals.push(result.total);
+    if (result.total.overCut > 0 || result.total.dominance > 0) status ||= 1;
+  }
+  console.log('\n== summary ==');
+  console.log(`${'corpus'.padEnd(22)} ${'files'.padStart(5)} ${'pass'.padStart(7)} ${'gated%'.padStart(7)} ${'stock pass'.padStart(10)} ${'dominance violations'.padStart(20)}`);
+  for (const t of totals) {
+    console.log(`${t.corpus.padEnd(22)} ${String(t.files).padStart(5)} ${`${t.passed}/${t.files}`.padStart(7)} ${t.gated.toFixed(1).padStart(7)} ${`${t.stockPassed}/${t.files}`.padStart(10)} ${String(t.dominance).padStart(20)}`);
+  }
+  if (options.json) writeFileSync(options.json, JSON.stringify(rows, null, 1));
+  process.exit(status);
+}
+
+/** What stock Pi sends of `text` from `tool` (without its notice line): Pi's own cut. */
+function piCut(truncate, text, tool) {
+  return tool === 'read' ? truncate.truncateHead(text).content : truncate.truncateTail(text).content;
 }
 
 /**
- * Scores the held-out corpus with the shared rules and reports each view against Pi's cut.
- * Returns a process status: 0, or 1 when a view is larger than Pi's cut.
+ * Scores one corpus directory (must_keep.json, optional tools.json) and prints a row per file.
+ * Returns null when the directory has no must_keep.json.
  */
-async function scoreOwn(dir, command) {
+async function scoreCorpus(label, dir, command) {
   const keysFile = join(dir, 'must_keep.json');
   if (!existsSync(keysFile)) {
-    console.log(`\n(own corpus not found at ${dir})`);
-    return 0;
+    console.log(`\n(${label} not found at ${dir})`);
+    return null;
   }
   const { encode } = await import('gpt-tokenizer/encoding/o200k_base');
   const truncate = await import(join(repoRoot, 'node_modules', '@earendil-works', 'pi-coding-agent', 'dist', 'core', 'tools', 'truncate.js'));
   const count = (text) => encode(text, { allowedSpecial: 'all' }).length;
   const mustKeep = JSON.parse(readFileSync(keysFile, 'utf8'));
-  console.log(`\n== own held-out corpus (${dir}) ==`);
-  console.log(`${'file'.padEnd(40)} ${'tok_in'.padStart(8)} ${'tok_out'.padStart(8)} ${'red%'.padStart(6)} ${'view B'.padStart(8)} ${'Pi cut B'.padStart(9)} keep`);
+  const toolsFile = join(dir, 'tools.json');
+  const tools = existsSync(toolsFile) ? JSON.parse(readFileSync(toolsFile, 'utf8')) : {};
+  const corpus = basename(dir) === 'compaction' ? 'shared' : basename(dir);
+  console.log(`\n== ${label} (${dir}) ==`);
+  console.log(`${'file'.padEnd(40)} ${'tool'.padEnd(4)} ${'tok_in'.padStart(8)} ${'tok_out'.padStart(8)} ${'red%'.padStart(6)} ${'view B'.padStart(8)} ${'Pi cut B'.padStart(9)} ${'keep'.padStart(5)} ${'stock'.padStart(5)} dom`);
   let tokensIn = 0;
   let tokensOut = 0;
   let saved = 0;
   let passed = 0;
+  let stockPassed = 0;
   let overCut = 0;
+  let dominance = 0;
   let largest = { file: '', bytes: 0, cut: 0 };
+  const rows = [];
   for (const file of Object.keys(mustKeep).sort()) {
     const path = join(dir, file);
     const text = readFileSync(path, 'utf8');
-    const out = spawnSync('bash', ['-c', command.replaceAll('{in}', shellQuote(path))], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout ?? '';
-    const squeezed = file.endsWith('.json') ? out.replace(/\s+/g, '') : null;
-    const missing = mustKeep[file].filter((k) => !out.includes(k) && !squeezed?.includes(k.replace(/\s+/g, '')));
+    const tool = tools[file] ?? (file.includes('_read_') ? 'read' : 'bash');
+    const printed = spawnSync('bash', ['-c', command.replaceAll('{in}', shellQuote(path)).replaceAll('{tool}', tool)], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout ?? '';
+    const cutText = piCut(truncate, text, tool);
+    // An output the compactor left unchanged reaches the model as stock Pi sends it: its cut.
+    const out = printed === text ? cutText : printed;
+    const isJson = file.endsWith('.json');
+    const keeps = (view) => {
+      const squeezed = isJson ? view.replace(/\s+/g, '') : null;
+      return (k) => view.includes(k) || squeezed?.includes(k.replace(/\s+/g, '')) === true;
+    };
+    const inView = keeps(out);
+    const inCut = keeps(cutText);
+    const missing = mustKeep[file].filter((k) => !inView(k));
+    const stockKept = mustKeep[file].filter(inCut);
+    // Fact dominance: a string stock Pi's cut shows that the view does not.
+    const lostVsStock = stockKept.filter((k) => !inView(k));
     const [a, b] = [count(text), count(out)];
     const viewBytes = Buffer.byteLength(out);
-    // What Pi itself would send for this bash output: its tail cut (plus a notice when cut).
-    const cut = truncate.truncateTail(text).outputBytes;
+    const cut = Buffer.byteLength(cutText);
     const ok = missing.length === 0;
     tokensIn += a;
     tokensOut += b;
@@ -203,19 +262,21 @@ async function scoreOwn(dir, command) {
       saved += a - b;
       passed += 1;
     }
-    if (viewBytes > cut && viewBytes > Buffer.byteLength(text) - 1) {
-      // Unchanged output smaller than Pi's limits is what Pi sends too.
-    } else if (viewBytes > cut) {
-      overCut += 1;
-    }
+    if (stockKept.length === mustKeep[file].length) stockPassed += 1;
+    dominance += lostVsStock.length;
+    // Unchanged output smaller than Pi's limits is what Pi sends too.
+    if (viewBytes > cut && !(viewBytes > Buffer.byteLength(text) - 1)) overCut += 1;
     if (viewBytes > largest.bytes) largest = { file, bytes: viewBytes, cut };
-    const flag = ok ? '' : `  FAIL missing ${JSON.stringify(missing)}`;
-    console.log(`${file.padEnd(40)} ${String(a).padStart(8)} ${String(b).padStart(8)} ${(100 * (1 - b / Math.max(a, 1))).toFixed(1).padStart(6)} ${String(viewBytes).padStart(8)} ${String(cut).padStart(9)} ${mustKeep[file].length - missing.length}/${mustKeep[file].length}${flag}`);
+    const flag = (ok ? '' : `  FAIL missing ${JSON.stringify(missing)}`) + (lostVsStock.length ? `  STOCK KEEPS ${JSON.stringify(lostVsStock)}` : '');
+    console.log(`${file.padEnd(40)} ${tool.padEnd(4)} ${String(a).padStart(8)} ${String(b).padStart(8)} ${(100 * (1 - b / Math.max(a, 1))).toFixed(1).padStart(6)} ${String(viewBytes).padStart(8)} ${String(cut).padStart(9)} ${`${mustKeep[file].length - missing.length}/${mustKeep[file].length}`.padStart(5)} ${`${stockKept.length}`.padStart(5)} ${lostVsStock.length}${flag}`);
+    rows.push({ corpus, file, tool, tokens_in: a, tokens_out: b, view_bytes: viewBytes, pi_cut_bytes: cut, kept: mustKeep[file].length - missing.length, must: mustKeep[file].length, missing, stock_kept: stockKept.length, dominance_violations: lostVsStock });
   }
   const files = Object.keys(mustKeep).length;
-  console.log(`tokenizer=o200k_base files=${files} pass_rate=${passed}/${files} raw_reduction=${(100 * (1 - tokensOut / tokensIn)).toFixed(1)}% gated_reduction=${(100 * saved / tokensIn).toFixed(1)}%`);
+  const gated = (100 * saved) / Math.max(tokensIn, 1);
+  console.log(`tokenizer=o200k_base files=${files} pass_rate=${passed}/${files} raw_reduction=${(100 * (1 - tokensOut / Math.max(tokensIn, 1))).toFixed(1)}% gated_reduction=${gated.toFixed(1)}%`);
+  console.log(`stock Pi's cut: pass_rate=${stockPassed}/${files}; dominance violations (facts Pi's cut keeps, the view loses): ${dominance}`);
   console.log(`views larger than Pi's cut: ${overCut}; largest view ${largest.bytes} B (${largest.file}; Pi's cut ${largest.cut} B)`);
-  return overCut > 0 ? 1 : 0;
+  return { rows, total: { corpus, files, passed, gated, stockPassed, dominance, overCut } };
 }
 
 await main();

@@ -73,6 +73,76 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
     })
 }
 
+/// Whether the output is a `read` of a data, config or docs file (CSV, YAML, TOML, INI, XML,
+/// Markdown, JSON, ...). A read is a request to see that content: such a file reaches the model
+/// as Pi's own cut shows it, never folded (the odd CSV row, the one YAML key, the CHANGELOG entry
+/// asked about are all look-alike lines a fold would hide).
+/// A shell command whose last stage prints a file (`cat x.yaml`, `head -n 80 data.csv`) is a
+/// read too.
+pub(crate) fn is_data_read(opts: &CompactOptions) -> bool {
+    let read_tool = opts.tool.as_deref().is_some_and(|tool| {
+        ["read", "view", "cat"]
+            .iter()
+            .any(|name| tool.eq_ignore_ascii_case(name))
+    });
+    if read_tool {
+        return opts.path.as_deref().is_some_and(is_data_path);
+    }
+    let Some(command) = opts.command.as_deref() else {
+        return false;
+    };
+    let stage = command.rsplit('|').next().unwrap_or(command);
+    let mut words = stage.split_whitespace();
+    let printer = words.next().and_then(|w| w.rsplit('/').next());
+    matches!(
+        printer,
+        Some("cat" | "bat" | "less" | "more" | "head" | "tail")
+    ) && words.last().is_some_and(is_data_path)
+}
+
+/// A `key=value` setting written without blanks, as `.properties`, `.env` and sysctl files
+/// write them: a dotted or dashed name of at most 40 bytes, then `=` (not `==`).
+fn is_bare_assignment(t: &[u8]) -> bool {
+    let name = t
+        .iter()
+        .take(41)
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+        .count();
+    name > 0 && name <= 40 && t.get(name) == Some(&b'=') && t.get(name + 1) != Some(&b'=')
+}
+
+/// Whether a file name has the extension of a data, config or docs format.
+fn is_data_path(path: &str) -> bool {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let Some((_, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    const DATA: [&str; 21] = [
+        "csv",
+        "tsv",
+        "yaml",
+        "yml",
+        "toml",
+        "ini",
+        "cfg",
+        "conf",
+        "properties",
+        "env",
+        "xml",
+        "md",
+        "markdown",
+        "rst",
+        "adoc",
+        "json",
+        "jsonc",
+        "json5",
+        "ndjson",
+        "jsonl",
+        "lock",
+    ];
+    DATA.iter().any(|known| ext.eq_ignore_ascii_case(known))
+}
+
 fn from_hints(opts: &CompactOptions) -> Option<ContentKind> {
     if let Some(tool) = opts.tool.as_deref() {
         // Compared ignoring case in place: no lowercased copy per call.
@@ -563,7 +633,11 @@ fn count_votes(sample: &[u8]) -> Votes {
         }
         let head_end = t_at + t.len().min(40);
         let assignment = needle_in(&mut spaced_equals, b" = ", t_at, head_end);
-        if (first == b'[' && last == b']' && t.len() <= 48) || assignment || label {
+        if (first == b'[' && last == b']' && t.len() <= 48)
+            || assignment
+            || label
+            || (first.is_ascii_alphabetic() && is_bare_assignment(t))
+        {
             v.config += 1;
         }
         if first == b'{' && last == b'}' {
@@ -618,6 +692,10 @@ fn decide(v: &Votes) -> ContentKind {
     }
     // Comments do not count against a config file: shipped configs are mostly comments.
     if total > v.comments && v.config * 100 / (total - v.comments) >= 50 {
+        return ContentKind::Config;
+    }
+    // A head of nothing but comments is a shipped config's preamble: its settings come later.
+    if total >= 20 && share(v.comments) >= 90 && v.diag == 0 && v.test == 0 {
         return ContentKind::Config;
     }
     if share(v.diag) >= 1 || share(v.test) >= 1 {
@@ -764,6 +842,7 @@ mod tests {
             if (t.starts_with(b"[") && t.ends_with(b"]") && t.len() <= 48)
                 || naive_contains(&t[..t.len().min(40)], b" = ")
                 || (t.ends_with(b":") && !t.contains(&b' '))
+                || (t[0].is_ascii_alphabetic() && is_bare_assignment(t))
             {
                 v.config += 1;
             }

@@ -22,6 +22,11 @@ const MAX_DEPTH: usize = 256;
 const SHORT_SCALAR: usize = 48;
 /// Record arrays render at most this many records; the rest become a marker.
 const MAX_RECORDS: usize = 2000;
+/// Records of an array rendered with their content: the first, the last, and evenly spread
+/// ones in between.
+const SAMPLED_RECORDS: usize = 5;
+/// Containers this deep render as `{…N}` / `[…N]` in a skeleton.
+const SKELETON_DEPTH: usize = 3;
 
 /// One value of the document.
 #[derive(Clone, Copy)]
@@ -699,6 +704,9 @@ enum Role {
     Identity,
     /// Few distinct values: kept where the value is rare.
     Categorical,
+    /// A key only a few records have: those records differ from their siblings by it, so it is
+    /// kept wherever it appears (the minority rule on array items).
+    Rare,
 }
 
 /// What the skeleton learned about one field (one key) across a record array.
@@ -903,6 +911,10 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
     let n = doc.count(array);
     let mut identities = 0;
     for stats in &mut plan.slots {
+        if stats.present < n && stats.present <= plan.rare_limit {
+            stats.role = Role::Rare;
+            continue;
+        }
         if stats.present == n && stats.scalar == n && stats.distinct == 1 {
             if stats.first_value.len() <= SHORT_SCALAR {
                 stats.role = Role::Constant;
@@ -923,22 +935,46 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
 }
 
 /// Renders a skeleton of the document into `out`; returns true when anything was left out.
-pub(crate) fn skeleton(doc: &Document<'_>, out: &mut Vec<u8>) -> bool {
-    skeleton_of(doc, Document::ROOT, 0, out)
+/// A key named in `query` (a word of it, compared ignoring ASCII case) keeps its value in
+/// every record, never `…`: the reader asked for it.
+pub(crate) fn skeleton_for(doc: &Document<'_>, query: Option<&str>, out: &mut Vec<u8>) -> bool {
+    let asked: Vec<&[u8]> = query
+        .into_iter()
+        .flat_map(|q| q.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))))
+        .filter(|word| !word.is_empty())
+        .take(64)
+        .map(str::as_bytes)
+        .collect();
+    skeleton_of(doc, Document::ROOT, 0, &asked, out)
+}
+
+/// Whether a raw key (`"name"`, quotes included) is one of the `asked` words.
+fn is_asked(key: &[u8], asked: &[&[u8]]) -> bool {
+    let bare = key
+        .strip_prefix(b"\"")
+        .and_then(|k| k.strip_suffix(b"\""))
+        .unwrap_or(key);
+    asked.iter().any(|word| word.eq_ignore_ascii_case(bare))
 }
 
 /// Renders a skeleton of one value, `depth` containers deep (recursion stays within the
 /// parser's [`MAX_DEPTH`]).
-fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>) -> bool {
+fn skeleton_of(
+    doc: &Document<'_>,
+    value: usize,
+    depth: usize,
+    asked: &[&[u8]],
+    out: &mut Vec<u8>,
+) -> bool {
     match doc.kind(value) {
         Kind::Scalar => {
             out.extend_from_slice(doc.raw(value));
             false
         }
-        Kind::Array if is_record_array(doc, value) => records(doc, value, depth, out),
+        Kind::Array if is_record_array(doc, value) => records(doc, value, depth, asked, out),
         Kind::Array => {
             let items = doc.count(value);
-            if depth >= 3 && items > 0 {
+            if depth >= SKELETON_DEPTH && items > 0 {
                 out.extend_from_slice(format!("[…{items}]").as_bytes());
                 return true;
             }
@@ -949,7 +985,7 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
                 if i > 0 {
                     out.push(b',');
                 }
-                lossy |= skeleton_of(doc, item, depth + 1, out);
+                lossy |= skeleton_of(doc, item, depth + 1, asked, out);
             }
             if shown < items {
                 out.extend_from_slice(format!(",…{} more", items - shown).as_bytes());
@@ -960,7 +996,7 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
         }
         Kind::Object => {
             let fields = doc.count(value);
-            if depth >= 3 && fields > 0 {
+            if depth >= SKELETON_DEPTH && fields > 0 {
                 out.extend_from_slice(format!("{{…{fields}}}").as_bytes());
                 return true;
             }
@@ -975,7 +1011,7 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
                 }
                 out.extend_from_slice(doc.key(field));
                 out.push(b':');
-                lossy |= skeleton_of(doc, field, depth + 1, out);
+                lossy |= skeleton_of(doc, field, depth + 1, asked, out);
             }
             if depth == 0 {
                 out.push(b'\n');
@@ -987,7 +1023,13 @@ fn skeleton_of(doc: &Document<'_>, value: usize, depth: usize, out: &mut Vec<u8>
 }
 
 /// One line per record: identifying fields, rare categorical values, nested values elided.
-fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) -> bool {
+fn records(
+    doc: &Document<'_>,
+    array: usize,
+    depth: usize,
+    asked: &[&[u8]],
+    out: &mut Vec<u8>,
+) -> bool {
     let plan = plan_records(doc, array);
     let items = doc.count(array);
     out.push(b'[');
@@ -1006,6 +1048,15 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
     }
     let mut lossy = false;
     let mut planned = plan.fields.iter();
+    // The first, the last and a spread of records in between keep their content (SO-20): they
+    // show what a record holds, which the one-line form of the others cannot.
+    let sampled = |i: usize| {
+        items <= SAMPLED_RECORDS
+            || i == items - 1
+            || (0..SAMPLED_RECORDS - 1).any(|k| i == k * (items - 1) / (SAMPLED_RECORDS - 1))
+    };
+    // Below this depth a whole record would render as `{…N}`: it keeps its one-line form.
+    let whole_records = depth + 1 < SKELETON_DEPTH;
     for (i, item) in doc.children(array).enumerate() {
         if i == MAX_RECORDS {
             out.extend_from_slice(format!("\n[… {} more items]", items - i).as_bytes());
@@ -1014,7 +1065,16 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
         }
         out.push(b'\n');
         if doc.kind(item) != Kind::Object {
-            lossy |= skeleton_of(doc, item, depth + 1, out);
+            lossy |= skeleton_of(doc, item, depth + 1, asked, out);
+            out.push(b',');
+            continue;
+        }
+        if whole_records && sampled(i) {
+            // Its planned fields are passed over: the record is written whole.
+            if let Some(last) = doc.count(item).checked_sub(1) {
+                planned.nth(last);
+            }
+            lossy |= skeleton_of(doc, item, depth + 1, asked, out);
             out.push(b',');
             continue;
         }
@@ -1022,16 +1082,19 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
         let mut written = 0usize;
         for (field, &(slot, value)) in doc.children(item).zip(&mut planned) {
             let role = plan.slots[slot as usize].role;
-            let keep = value != NOT_SCALAR && {
-                let raw_len = doc.tape[field].length() as usize;
-                match role {
-                    Role::Identity => raw_len <= 2 * SHORT_SCALAR,
-                    Role::Categorical => {
-                        plan.counts[value as usize] as usize <= plan.rare_limit
-                            && raw_len <= SHORT_SCALAR
-                    }
-                    Role::Dropped | Role::Constant => false,
+            let raw_len = doc.tape[field].length() as usize;
+            let keep = match role {
+                // A rare key is the difference itself, an asked one the answer: kept with a
+                // bounded form of its value.
+                _ if is_asked(doc.key(field), asked) => true,
+                Role::Rare => true,
+                _ if value == NOT_SCALAR => false,
+                Role::Identity => raw_len <= 2 * SHORT_SCALAR,
+                Role::Categorical => {
+                    plan.counts[value as usize] as usize <= plan.rare_limit
+                        && raw_len <= SHORT_SCALAR
                 }
+                Role::Dropped | Role::Constant => false,
             };
             if !keep {
                 lossy |= role != Role::Constant;
@@ -1042,7 +1105,14 @@ fn records(doc: &Document<'_>, array: usize, depth: usize, out: &mut Vec<u8>) ->
             }
             out.extend_from_slice(doc.key(field));
             out.push(b':');
-            out.extend_from_slice(doc.raw(field));
+            if value == NOT_SCALAR {
+                lossy |= skeleton_of(doc, field, SKELETON_DEPTH, asked, out);
+            } else if raw_len <= 2 * SHORT_SCALAR {
+                out.extend_from_slice(doc.raw(field));
+            } else {
+                out.extend_from_slice("\"…\"".as_bytes());
+                lossy = true;
+            }
             written += 1;
         }
         if written < doc.count(item) {

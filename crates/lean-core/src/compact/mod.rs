@@ -361,7 +361,7 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
         );
     }
     let kind = detect(input, opts);
-    if kind == ContentKind::Binary {
+    if kind == ContentKind::Binary || detect::is_data_read(opts) {
         return passthrough(input, kind, id, crate::recovery::count_lines(input));
     }
     // A JSON document needs only its line count (the parser counts them as it scans); the line
@@ -441,7 +441,7 @@ fn compact_json(input: &[u8], opts: &CompactOptions) -> Option<(select::Selectio
     }
     drop(minified);
     let mut skeleton = Vec::with_capacity(target * 2);
-    let lossy = json::skeleton(&root, &mut skeleton);
+    let lossy = json::skeleton_for(&root, opts.query.as_deref(), &mut skeleton);
     let mut strategies = vec!["minify-json", "factor-constant-fields"];
     let mut ranges = Vec::new();
     if lossy {

@@ -223,6 +223,9 @@ fn is_section(t: &[u8]) -> bool {
     t.len() >= 3 && t[0] == b'[' && t.ends_with(b"]") && !t.contains(&b',')
 }
 
+/// Active settings a config file may have for every one of them to be kept.
+const FEW_SETTINGS: usize = 256;
+
 /// An active (not commented) `key = value` or `key: value` line.
 fn is_active_key(t: &[u8]) -> bool {
     if t.is_empty() || matches!(t[0], b'#' | b';' | b'/' | b'-' | b'[' | b'{' | b'}') {
@@ -749,6 +752,15 @@ pub(crate) fn recognize<'a>(
             }
         }
         ContentKind::Config => {
+            // Active settings rank above comments. When they are few (a shipped config is
+            // mostly commented defaults), every one is a fact; in a long generated file (a
+            // lock file) the first key of each section names it and the rest compete.
+            let settings = lines
+                .clone()
+                .filter(|(_, line)| is_active_key(trim(line)))
+                .take(FEW_SETTINGS + 1)
+                .count();
+            let every_setting = settings <= FEW_SETTINGS;
             let mut after_section = false;
             for (i, line) in lines {
                 let t = trim(line);
@@ -758,7 +770,7 @@ pub(crate) fn recognize<'a>(
                 } else if is_active_key(t) {
                     mark(
                         i,
-                        if after_section {
+                        if after_section || every_setting {
                             Fact::Must
                         } else {
                             Fact::High

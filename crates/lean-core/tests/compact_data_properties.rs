@@ -1,0 +1,285 @@
+//! Properties of the data side of compaction (issue 29 points 5 and 7, SO-20), each over
+//! generated outputs with a fixed seed:
+//! - in a JSON array of look-alike records, the one record whose value or key differs from its
+//!   siblings keeps that value or key in the view (the minority rule on array items);
+//! - the first and last records of a record array keep their whole content (SO-20);
+//! - top-level scalars (`name`, `version`, `license`, `latest`, ...) are never replaced by `…`;
+//! - in a config file that is mostly comments, every active setting stays;
+//! - a read of a data, config or docs file that fits in Pi's cut reaches the model whole.
+//!
+//! Failures proptest finds are kept in `compact_data_properties.proptest-regressions`.
+
+use lean_core::compact::{compact, CompactOptions};
+use proptest::prelude::*;
+use proptest::test_runner::{Config as ProptestConfig, RngSeed};
+use serde_json::{json, Map, Value};
+
+/// Fixed seed: `cargo test` runs the same cases every time.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        rng_seed: RngSeed::Fixed(0x2929_5020),
+        ..ProptestConfig::default()
+    }
+}
+
+fn view(input: &[u8], opts: &CompactOptions) -> String {
+    String::from_utf8(compact(input, opts).text).expect("views are UTF-8")
+}
+
+fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+/// One record of a look-alike array: the same keys, few distinct values, a numbered name.
+fn record(i: usize, team_count: usize) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("id".into(), json!(i + 1));
+    map.insert("name".into(), json!(format!("item{:04}", i + 1)));
+    map.insert("status".into(), json!("ok"));
+    map.insert("team".into(), json!(format!("team-{}", i % team_count)));
+    map.insert("active".into(), json!(true));
+    map
+}
+
+/// How the needle record differs from its siblings.
+#[derive(Debug, Clone)]
+enum Needle {
+    /// Another value in an existing slot (`status`, `team` or `active`).
+    Value(usize, String),
+    /// A key no other record has.
+    Key(String, String),
+}
+
+fn needle() -> impl Strategy<Value = Needle> {
+    prop_oneof![
+        (0usize..3, "[a-z]{3,12}").prop_map(|(slot, word)| Needle::Value(slot, word)),
+        ("[a-z]{3,10}_[a-z]{2,6}", "[a-z0-9]{1,16}").prop_map(|(k, v)| Needle::Key(k, v)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config(2000))]
+
+    /// The minority rule on JSON array items, and SO-20's first and last records.
+    #[test]
+    fn the_record_that_differs_and_the_ends_keep_their_content(
+        items in 40usize..400,
+        at in 0usize..400,
+        teams in 2usize..12,
+        needle in needle(),
+        pretty in any::<bool>(),
+    ) {
+        let at = at % items;
+        let mut records: Vec<Map<String, Value>> = (0..items).map(|i| record(i, teams)).collect();
+        let expected = match &needle {
+            Needle::Value(slot, word) => {
+                let key = ["status", "team", "active"][*slot];
+                let value = json!(format!("odd-{word}"));
+                records[at].insert(key.into(), value.clone());
+                format!("\"{key}\":{value}")
+            }
+            Needle::Key(key, word) => {
+                let value = json!(format!("odd-{word}"));
+                records[at].insert(key.clone(), value.clone());
+                format!("\"{key}\":{value}")
+            }
+        };
+        let doc = Value::Array(records.iter().cloned().map(Value::Object).collect());
+        let input = if pretty { serde_json::to_string_pretty(&doc) } else { serde_json::to_string(&doc) }.unwrap();
+        let out = squeeze(&view(input.as_bytes(), &CompactOptions::default()));
+        prop_assert!(out.contains(&expected), "needle {expected} of record {at} lost:\n{out}");
+        for end in [0, items - 1] {
+            let whole = serde_json::to_string(&Value::Object(records[end].clone())).unwrap();
+            prop_assert!(out.contains(&whole), "record {end} is not whole: {whole}\n{out}");
+        }
+    }
+
+    /// A top-level scalar is never replaced by `…`, however large the arrays beside it are.
+    #[test]
+    fn top_level_scalars_stay(
+        items in 50usize..600,
+        version in "[0-9]{1,2}\\.[0-9]{1,2}\\.[0-9]{1,3}",
+        license in prop::sample::select(vec!["MIT", "Apache-2.0", "ISC", "BSD-3-Clause"]),
+        latest in "[0-9]\\.[0-9]\\.[0-9]-(beta|rc)\\.[0-9]",
+        nested in any::<bool>(),
+    ) {
+        let records: Vec<Value> = (0..items).map(|i| Value::Object(record(i, 7))).collect();
+        let payload = if nested { json!({ "results": records, "pages": items / 50 }) } else { json!(records) };
+        let doc = json!({
+            "name": "pkg-under-test",
+            "version": version,
+            "license": license,
+            "latest": latest,
+            "data": payload,
+            "private": false,
+        });
+        let input = serde_json::to_string_pretty(&doc).unwrap();
+        let out = squeeze(&view(input.as_bytes(), &CompactOptions::default()));
+        for key in ["name", "version", "license", "latest", "private"] {
+            let expected = format!("\"{key}\":{}", doc[key]);
+            prop_assert!(out.contains(&expected), "{expected} lost:\n{out}");
+        }
+    }
+}
+
+/// A config file: commented defaults (look-alike `# key = value` lines and prose) with a few
+/// active settings among them, in `key = value` or `key=value` form.
+fn config_file(comments: usize, active: &[(usize, String, String)], bare: bool) -> String {
+    let mut lines: Vec<String> = (0..comments)
+        .map(|i| match i % 4 {
+            0 => format!("# option_{i} sets how the server handles case {i}; see the manual."),
+            1 => format!("#option_{i} = default_{i}"),
+            2 => String::new(),
+            _ => format!("# The default is {} and rarely needs a change.", i * 3),
+        })
+        .collect();
+    for (at, key, value) in active {
+        let line = if bare {
+            format!("{key}={value}")
+        } else {
+            format!("{key} = {value}")
+        };
+        lines.insert(at % (lines.len() + 1), line);
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Up to five settings with distinct keys (a key set twice is overridden by its last line in
+/// most formats, so only distinct keys are all active).
+fn settings() -> impl Strategy<Value = Vec<(usize, String, String)>> {
+    prop::collection::btree_map(
+        "[a-z]{3,10}(_[a-z]{2,8})?",
+        (0usize..4000, "[a-z0-9/.]{1,20}"),
+        1..6,
+    )
+    .prop_map(|map| {
+        map.into_iter()
+            .map(|(key, (at, value))| (at, key, value))
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(config(1000))]
+
+    /// Active settings rank above comments: a config printed by a command (no path hint) keeps
+    /// every one of them.
+    #[test]
+    fn active_settings_among_comments_stay(
+        comments in 200usize..1200,
+        active in settings(),
+        bare in any::<bool>(),
+    ) {
+        let input = config_file(comments, &active, bare);
+        let out = view(input.as_bytes(), &CompactOptions::default());
+        for (_, key, value) in &active {
+            let line = if bare { format!("{key}={value}") } else { format!("{key} = {value}") };
+            prop_assert!(out.contains(&line), "setting {line} lost:\n{out}");
+        }
+    }
+
+    /// A read of a data, config or docs file within Pi's cut is whole, by the read tool or
+    /// by `cat` in a shell; the same bytes from another command may be compacted.
+    #[test]
+    fn data_reads_within_pis_cut_are_whole(
+        rows in 100usize..900,
+        odd in 0usize..900,
+        ext in prop::sample::select(vec!["csv", "yaml", "toml", "ini", "xml", "md", "properties", "json"]),
+        by_shell in any::<bool>(),
+    ) {
+        let mut lines = vec!["order_id,customer,sku,qty,status".to_string()];
+        lines.extend((0..rows).map(|i| format!("{},cust-{:03},SKU-{:02},{},paid", 100_000 + i, i % 97, i % 31, i % 5 + 1)));
+        let odd = 1 + odd % rows;
+        lines[odd] = format!("{},cust-999,SKU-77,-3,refunded", 100_000 + odd - 1);
+        let input = lines.join("\n") + "\n";
+        let path = format!("data/orders.{ext}");
+        let opts = if by_shell {
+            CompactOptions { tool: Some("bash".into()), command: Some(format!("cat {path}")), ..Default::default() }
+        } else {
+            CompactOptions { tool: Some("read".into()), path: Some(path), ..Default::default() }
+        };
+        prop_assert!(input.len() <= 50 * 1024);
+        let result = compact(input.as_bytes(), &opts);
+        prop_assert!(!result.changed);
+        prop_assert_eq!(result.text, input.as_bytes());
+    }
+}
+
+/// The bytes of a `.csv` printed by a command that is not a read (here a report generator) are
+/// still compacted: the whole-read rule follows the request, not the bytes.
+#[test]
+fn only_reads_are_kept_whole() {
+    let input: String = (0..2000)
+        .map(|i| {
+            format!(
+                "{},cust-{:03},SKU-{:02},{},paid\n",
+                100_000 + i,
+                i % 97,
+                i % 31,
+                i % 5 + 1
+            )
+        })
+        .collect();
+    let opts = CompactOptions {
+        tool: Some("bash".into()),
+        command: Some("./report --format csv > out.csv && wc -l out.csv".into()),
+        ..Default::default()
+    };
+    assert!(compact(input.as_bytes(), &opts).changed);
+    let read = CompactOptions {
+        tool: Some("read".into()),
+        path: Some("out.csv".into()),
+        ..Default::default()
+    };
+    assert!(!compact(input.as_bytes(), &read).changed);
+}
+
+/// A past failure of `active_settings_among_comments_stay`: the first 16 KB (the detection
+/// sample) held only comments, so the file was not read as a config and a setting was folded.
+#[test]
+fn a_config_whose_head_is_only_comments_keeps_its_later_settings() {
+    let active = [
+        (1658, "aaa".to_string(), "a".to_string()),
+        (2859, "aab".to_string(), "0".to_string()),
+        (1662, "iaa".to_string(), "0".to_string()),
+    ];
+    let input = config_file(596, &active, true);
+    let out = view(input.as_bytes(), &CompactOptions::default());
+    for line in ["aaa=a", "aab=0", "iaa=0"] {
+        assert!(out.contains(line), "{line} lost:\n{out}");
+    }
+}
+
+proptest! {
+    #![proptest_config(config(1000))]
+
+    /// A requested field (named in the query) is never replaced by `…`: every record keeps it.
+    #[test]
+    fn a_requested_field_stays_in_every_record(
+        items in 60usize..400,
+        regions in 2usize..6,
+        pretty in any::<bool>(),
+    ) {
+        let records: Vec<Value> = (0..items)
+            .map(|i| {
+                let mut map = Map::new();
+                map.insert("id".into(), json!(i + 1));
+                map.insert("name".into(), json!(format!("item{:04}", i + 1)));
+                map.insert("region".into(), json!(format!("eu-{}", i % regions)));
+                for (key, value) in record(i, 5) {
+                    map.entry(key).or_insert(value);
+                }
+                Value::Object(map)
+            })
+            .collect();
+        let doc = Value::Array(records);
+        let input = if pretty { serde_json::to_string_pretty(&doc) } else { serde_json::to_string(&doc) }.unwrap();
+        let opts = CompactOptions { query: Some("which region is item0042 in?".into()), ..Default::default() };
+        let out = squeeze(&view(input.as_bytes(), &opts));
+        for i in 0..items {
+            let pair = format!("\"name\":\"item{:04}\",\"region\":\"eu-{}\"", i + 1, i % regions);
+            prop_assert!(out.contains(&pair), "{pair} lost:\n{out}");
+        }
+    }
+}
