@@ -19,6 +19,7 @@ mod line_texts;
 mod priority;
 mod render;
 mod shapes;
+mod slots;
 mod templates;
 
 use super::budget::{estimate_within, Limits};
@@ -111,6 +112,20 @@ pub(crate) fn select(
     let (errors, warnings) =
         analyze::rank(&lines, &templates, kind, input.len(), &budget, &mut flags);
     analyze::mark_structure(&lines, &templates, kind, &mut flags);
+    // A fold never hides what makes a line different: members unlike their look-alikes, and
+    // the lines a rerun changed, rank above the group's ordinary members. (A diff ranks its
+    // changed definitions itself; JSON has its own skeleton.)
+    if !matches!(kind, ContentKind::Diff | ContentKind::Json) {
+        if slots::mark_unlike_members(&lines.texts, &lines.grep_prefix, &templates, &mut flags) > 0
+        {
+            strategies.push("keep-unlike-members");
+        }
+        templates.changes = slots::rerun_changes(&lines.texts, &templates);
+        if !templates.changes.is_empty() {
+            slots::mark_changes(&templates.changes, &mut flags);
+            strategies.push("rerun-changes");
+        }
+    }
 
     let kept_errors = choose::errors_with_details(&lines, &templates, &errors, &budget, &mut flags);
     if kept_errors.len() < errors.len() {

@@ -200,7 +200,11 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
                 }
                 let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
                 let text = &line[lines.prefix(i)..];
-                let class = if f.signal() == Signal::Summary || f.has(QUERY_HIT) || edge {
+                // The first and last lines (banner, verdict, exit status) are a rule of the
+                // budget, not a priority larger groups can outbid: they are kept whatever it.
+                let class = if edge {
+                    SKELETON_CLASS
+                } else if f.signal() == Signal::Summary || f.has(QUERY_HIT) {
                     2
                 } else if DIFF && text.starts_with(b"@@") {
                     5
@@ -573,7 +577,20 @@ fn last_resort(
         f.clear(KEEP);
     }
     let mut bytes = 0usize;
-    for i in (0..n).rev() {
+    // The head first: its first lines are kept whatever else fits.
+    let mut head = 0usize;
+    while head < n.min(HEAD_LINES) {
+        let cost = texts[head].len() + 1;
+        if bytes + cost > limits.cap / 4
+            || estimate_tokens(&texts[head]) + bytes / 4 > limits.tokens / 4
+        {
+            break;
+        }
+        bytes += cost;
+        flags[head].set(KEEP);
+        head += 1;
+    }
+    for i in (head..n).rev() {
         let cost = texts[i].len() + 1;
         if bytes + cost > limits.cap / 2
             || estimate_tokens(&texts[i]) + bytes / 4 > limits.tokens / 2

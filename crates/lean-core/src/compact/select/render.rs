@@ -694,7 +694,15 @@ impl Renderer<'_, '_> {
 
     fn describe_anew(&self, start: usize, end: usize) -> RunWords {
         let (texts, flags, templates) = (self.texts, self.plan.flags, self.plan.templates);
-        let words = describe_run(texts, flags, templates, self.kind, start, end);
+        let words = describe_run(
+            texts,
+            flags,
+            templates,
+            self.kind,
+            self.plan.grep_prefix,
+            start,
+            end,
+        );
         if self.plan.grouped && self.prefix(start) > 0 {
             // Distinct hits are facts (principle 2): name where they are. The numbers stay out
             // of the template: they differ from run to run, the shape of the hits does not.
