@@ -13,6 +13,7 @@
 mod analyze;
 mod choose;
 mod describe;
+mod excerpt;
 mod flags;
 mod line_kinds;
 mod line_texts;
@@ -147,6 +148,19 @@ pub(crate) fn select(
         &mut flags,
     );
 
+    // Principle 1: a small output is never made lossy to save a few hundred tokens: every
+    // line but exact repeats is kept (for search results: distinct hits are facts).
+    let small =
+        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS);
+    // A lossy view excerpts its over-long lines rather than dropping them whole.
+    let long_lines = if small {
+        Vec::new()
+    } else {
+        excerpt::long_lines(&lines.texts)
+    };
+    if !long_lines.is_empty() {
+        strategies.push("excerpt-long-lines");
+    }
     let memo = MarkerMemo::default();
     let render_up_to = |flags: &[LineFlags],
                         terse: bool,
@@ -161,16 +175,13 @@ pub(crate) fn select(
             terse,
             overwritten,
             stop_above_bytes,
+            long_lines: &long_lines,
         };
         render(input, index, &lines.texts, plan, kind, opts, strategies)
     };
     let render_with = |flags: &[LineFlags], terse: bool, strategies: Vec<&'static str>| {
         render_up_to(flags, terse, strategies, usize::MAX)
     };
-    // Principle 1: a small output is never made lossy to save a few hundred tokens: every
-    // line but exact repeats is kept (for search results: distinct hits are facts).
-    let small =
-        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS);
     if small {
         for f in flags.iter_mut() {
             if !(f.has(DUPLICATE) && f.rank() != Rank::Must) {
@@ -180,17 +191,22 @@ pub(crate) fn select(
         return render_with(&flags, false, strategies);
     }
     // A default view over Pi's cut has too many markers to describe: start terse.
-    let known_misfit = render::known_misfit(
-        input,
-        index,
-        &lines.texts,
-        lines.grouped(),
-        &flags,
-        kind,
-        opts,
-        limits,
-        kept_bytes,
-    );
+    // (Its bounds count kept lines whole: with excerpts only rendering can tell.)
+    let known_misfit = if !long_lines.is_empty() {
+        None
+    } else {
+        render::known_misfit(
+            input,
+            index,
+            &lines.texts,
+            lines.grouped(),
+            &flags,
+            kind,
+            opts,
+            limits,
+            kept_bytes,
+        )
+    };
     let start_terse = match known_misfit {
         Some(over_cap) => over_cap,
         None => {

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use super::super::budget::{estimate_tokens, Limits};
 use super::super::signals::{is_type_definition, Signal};
 use super::analyze::Lines;
+use super::excerpt::shown_len;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{is_blank, is_diff_metadata};
 use super::line_texts::LineTexts;
@@ -110,7 +111,7 @@ pub(super) fn priority_units(
         let class = if *k == 0 { SKELETON_CLASS } else { 1 };
         let bytes: usize = chain
             .iter()
-            .map(|&j| lines.texts[j as usize].len() + 1)
+            .map(|&j| shown_len(lines.texts[j as usize].len()) + 1)
             .sum();
         // A lone error line is a unit of one line, which takes no members.
         let first = if chain.len() == 1 {
@@ -263,7 +264,7 @@ fn line_bytes(line: &[u8], terminated: bool) -> usize {
             len -= 1;
         }
     }
-    len + 1
+    shown_len(len) + 1
 }
 
 /// What is known of one class's units while they are pushed.
@@ -475,12 +476,17 @@ impl UnitTokens {
         if self.0 == UNKNOWN {
             let tokens: usize = lines
                 .iter()
-                .map(|&i| estimate_tokens(&texts[i as usize]) + 1)
+                .map(|&i| estimate_tokens(shown(&texts[i as usize])) + 1)
                 .sum();
             self.0 = tokens as u32;
         }
         self.0 as usize
     }
+}
+
+/// The part of `text` a lossy view shows, for costs (an excerpt's length, from its start).
+fn shown(text: &[u8]) -> &[u8] {
+    &text[..shown_len(text.len()).min(text.len())]
 }
 
 /// Fewest tokens `unit`'s lines can cost: a quarter token per byte, rounded up per line, and
@@ -580,7 +586,7 @@ fn last_resort(
     // The head first: its first lines are kept whatever else fits.
     let mut head = 0usize;
     while head < n.min(HEAD_LINES) {
-        let cost = texts[head].len() + 1;
+        let cost = shown_len(texts[head].len()) + 1;
         if bytes + cost > limits.cap / 4
             || estimate_tokens(&texts[head]) + bytes / 4 > limits.tokens / 4
         {
@@ -591,9 +597,9 @@ fn last_resort(
         head += 1;
     }
     for i in (head..n).rev() {
-        let cost = texts[i].len() + 1;
+        let cost = shown_len(texts[i].len()) + 1;
         if bytes + cost > limits.cap / 2
-            || estimate_tokens(&texts[i]) + bytes / 4 > limits.tokens / 2
+            || estimate_tokens(shown(&texts[i])) + bytes / 4 > limits.tokens / 2
         {
             break;
         }
