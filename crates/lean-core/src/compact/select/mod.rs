@@ -13,6 +13,7 @@
 mod analyze;
 mod choose;
 mod describe;
+mod distinct;
 mod excerpt;
 mod flags;
 mod line_kinds;
@@ -117,9 +118,17 @@ pub(crate) fn select(
     // the lines a rerun changed, rank above the group's ordinary members. (A diff ranks its
     // changed definitions itself; JSON has its own skeleton.)
     if !matches!(kind, ContentKind::Diff | ContentKind::Json) {
-        if slots::mark_unlike_members(&lines.texts, &lines.grep_prefix, &templates, &mut flags) > 0
-        {
+        if slots::mark_unlike_members(&lines.texts, &lines.grep_prefix, &mut flags) > 0 {
             strategies.push("keep-unlike-members");
+        }
+        if !matches!(kind, ContentKind::Source | ContentKind::Tree) {
+            let prefix = |i: usize| lines.prefix(i);
+            if distinct::mark_diagnostic_kinds(&lines.texts, &prefix, &mut flags) > 0 {
+                strategies.push("one-per-diagnostic-kind");
+            }
+            if distinct::mark_commands_before_errors(&lines.texts, &mut flags) > 0 {
+                strategies.push("command-before-error");
+            }
         }
         templates.changes = slots::rerun_changes(&lines.texts, &templates);
         if !templates.changes.is_empty() {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::budget::{estimate_tokens, Limits};
-use super::super::signals::{is_type_definition, Signal};
+use super::super::signals::{is_definition, is_type_definition, Signal};
 use super::analyze::Lines;
 use super::excerpt::shown_len;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
@@ -64,6 +64,8 @@ impl Unit {
 /// Class of the error instances that fit even over the token budget (only Pi's cut bounds
 /// them): one per distinct error template.
 pub(super) const SKELETON_CLASS: u8 = 0;
+/// Most changed signatures of a diff kept whatever the budget.
+const MAX_FORCED_SIGNATURES: usize = 48;
 /// Number of priority classes (see [`Unit::class`]).
 const CLASSES: usize = 7;
 /// Estimated cost of one marker line, for planning (the rendered view is measured after).
@@ -173,6 +175,7 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
     // changed definition of every file before the second of any, so one huge file (an
     // initial import) does not crowd out the others.
     let mut in_section = 0u32;
+    let mut signatures = 0usize;
     // Only grep output has prefixes; a diff has none, so its lines are their texts.
     debug_assert!(!DIFF || !lines.grouped());
     // Lines are read in order through the line iterator (indexing each one costs more), with
@@ -194,6 +197,26 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
         }
         // Lines in an error's unit are must or context lines (the error and its chain).
         let in_error_unit = || claimed.get(i) == Some(&true);
+        // A changed signature (`+fn`, `-def`, `+class`) says what a diff changes, however
+        // deep in a run of ordinary changed code: the first ones are kept whatever the budget,
+        // as an error's first instance is.
+        if DIFF
+            && signatures < MAX_FORCED_SIGNATURES
+            && matches!(line.first(), Some(b'+' | b'-'))
+            && !line.starts_with(b"+++")
+            && !line.starts_with(b"---")
+            && !in_error_unit()
+            && is_definition(line)
+        {
+            signatures += 1;
+            pushed.push(Unit::line(
+                SKELETON_CLASS,
+                0,
+                i,
+                line_bytes(line, terminated),
+            ));
+            continue;
+        }
         let unit = match rank {
             Rank::Must => {
                 if in_error_unit() {

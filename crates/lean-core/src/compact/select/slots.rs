@@ -64,7 +64,7 @@ fn value_of(word: &[u8]) -> (&[u8], &[u8]) {
 }
 
 fn trim_punctuation(value: &[u8]) -> &[u8] {
-    let junk = |b: &u8| b"\"'()[]{},;`".contains(b);
+    let junk = |b: &u8| b"\"'()[]{}<>,;`".contains(b);
     let start = value.iter().position(|b| !junk(b)).unwrap_or(value.len());
     let end = value
         .iter()
@@ -252,32 +252,43 @@ impl SlotTable {
 pub(super) fn mark_unlike_members(
     texts: &LineTexts<'_>,
     grep_prefix: &[u32],
-    templates: &Templates,
     flags: &mut [LineFlags],
 ) -> usize {
     let n = flags.len();
+    // Lines grouped by shape (the kind of each word), not by template: a line whose constant
+    // word differs (`root` among `build`, `WARN` among `INFO`) has a template of its own, and
+    // only its look-alikes of the same shape show that it differs.
+    let shapes: Vec<u64> = (0..n)
+        .map(|i| shape_of(body(texts, grep_prefix, i)))
+        .collect();
+    let mut counts: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    for &s in &shapes {
+        *counts.entry(s).or_insert(0) += 1;
+    }
     // Members of each group of at least MIN_GROUP lines, in one list by group (a counting sort).
-    let mut group_of = vec![u32::MAX; templates.counts.len()];
+    let mut group_of: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
     let mut starts: Vec<usize> = vec![0];
-    for (id, &count) in templates.counts.iter().enumerate() {
-        if count as usize >= MIN_GROUP {
-            group_of[id] = (starts.len() - 1) as u32;
+    for (&shape, &count) in &counts {
+        if count as usize >= MIN_GROUP && shape != EMPTY_SHAPE {
+            group_of.insert(shape, starts.len() - 1);
             starts.push(starts.last().copied().unwrap_or(0) + count as usize);
         }
     }
+    drop(counts);
     if starts.len() == 1 {
         return 0;
     }
+    // (Groups are judged one by one: their numbering, in map order, changes no result.)
     let mut filled = starts.clone();
     let mut members = vec![0u32; *starts.last().unwrap_or(&0)];
-    for i in 0..n {
-        let group = group_of[templates.of(i) as usize];
-        if group != u32::MAX {
-            let at = &mut filled[group as usize];
+    for (i, shape) in shapes.iter().enumerate() {
+        if let Some(&group) = group_of.get(shape) {
+            let at = &mut filled[group];
             members[*at] = i as u32;
             *at += 1;
         }
     }
+    drop(shapes);
     let mut marked = 0usize;
     let mut mark = |flags: &mut [LineFlags], i: u32| {
         let f = &mut flags[i as usize];
@@ -317,60 +328,93 @@ pub(super) fn mark_unlike_members(
     marked
 }
 
+/// The shape of a blank line (no words).
+const EMPTY_SHAPE: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A line's shape: its number of words and, per word, whether it is a word of letters, a
+/// number, or other (paths, punctuation), mixed into one hash.
+fn shape_of(line: &[u8]) -> u64 {
+    words(line).fold(EMPTY_SHAPE, |h, w| {
+        let class: u64 = if w.iter().all(u8::is_ascii_alphabetic) {
+            1
+        } else if w.iter().any(u8::is_ascii_digit) {
+            2
+        } else {
+            3
+        };
+        (h ^ class).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// Pairs of lines `(earlier, later)` where the output printed the same block twice (a rerun in
 /// one output, a table printed again) and the later copy's line changed. Found from templates
 /// held by exactly two lines: when most such pairs lie one distance apart, the output repeats
 /// with that period, and every pair at that distance whose texts differ is a change.
 pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec<(u32, u32)> {
     let n = texts.len();
-    let mut first_of: Vec<u32> = vec![u32::MAX; templates.counts.len()];
-    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    if n < 8 {
+        return Vec::new();
+    }
+    // The distance back to the last identical line, for every line that repeats an earlier
+    // one; a rerun shows as one distance most repeats share.
+    let mut last_seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let mut distances: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     for i in 0..n {
-        let id = templates.of(i) as usize;
-        if templates.counts[id] != 2 {
+        let line = texts.get(i);
+        if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        if first_of[id] == u32::MAX {
-            first_of[id] = i as u32;
-        } else {
-            pairs.push((first_of[id], i as u32));
+        if let Some(j) = last_seen.insert(hash(line), i as u32) {
+            let d = i as u32 - j;
+            if d >= 4 {
+                *distances.entry(d).or_insert(0) += 1;
+            }
         }
     }
-    if pairs.len() < 3 {
-        return Vec::new();
-    }
-    let mut distances: Vec<u32> = pairs.iter().map(|&(a, b)| b - a).collect();
-    distances.sort_unstable();
-    let (mut best, mut best_count, mut run) = (0u32, 0usize, 0usize);
-    for (k, &d) in distances.iter().enumerate() {
-        run = if k > 0 && distances[k - 1] == d {
-            run + 1
-        } else {
-            1
-        };
-        if run > best_count {
-            best = d;
-            best_count = run;
-        }
-    }
-    if best_count < 3 || best_count * 2 < pairs.len() {
-        return Vec::new();
-    }
-    pairs
+    drop(last_seen);
+    let Some((period, same)) = distances
         .into_iter()
-        .filter(|&(a, b)| b - a == best && texts[a as usize] != texts[b as usize])
-        .collect()
+        .max_by_key(|&(d, count)| (count, std::cmp::Reverse(d)))
+    else {
+        return Vec::new();
+    };
+    let period = period as usize;
+    // The copy spans `period` lines after the first; at least a few lines are the same.
+    if same < 3 || (same as usize) * 5 < period.min(n - period) {
+        return Vec::new();
+    }
+    let mut changes = Vec::new();
+    for i in period..n.min(2 * period) {
+        let j = i - period;
+        if templates.of(i) == templates.of(j) && texts.get(i) != texts.get(j) {
+            changes.push((j as u32, i as u32));
+        }
+    }
+    // Most of the block changed: a repeated shape, not a rerun.
+    if changes.len() > same as usize * 4 {
+        return Vec::new();
+    }
+    changes
 }
 
 /// Ranks the later line of each changed rerun pair as high (see [`rerun_changes`]).
+/// The first [`MUST_CHANGES`] are must-keep facts: a view of a rerun shows what changed.
 pub(super) fn mark_changes(changes: &[(u32, u32)], flags: &mut [LineFlags]) {
-    for &(_, later) in changes {
+    for (k, &(_, later)) in changes.iter().enumerate() {
+        let rank = if k < MUST_CHANGES {
+            Rank::Must
+        } else {
+            Rank::High
+        };
         let f = &mut flags[later as usize];
-        if f.rank() > Rank::High {
-            f.set_rank(Rank::High);
+        if f.rank() > rank {
+            f.set_rank(rank);
         }
     }
 }
+
+/// Changed rerun lines kept whatever the budget (as many as a near repeat shows).
+const MUST_CHANGES: usize = 40;
 
 /// A value for a marker: valid UTF-8, no brackets, quotes or control characters (the marker
 /// stays one parseable line), at most [`MAX_VALUE_BYTES`] bytes.
