@@ -130,6 +130,9 @@ pub(crate) fn select(
                 strategies.push("command-before-error");
             }
         }
+    }
+    // A rerun's changed lines stay (a diff printed twice too).
+    if kind != ContentKind::Json {
         templates.changes = slots::rerun_changes(&lines.texts, &templates);
         if !templates.changes.is_empty() {
             slots::mark_changes(&templates.changes, &mut flags);

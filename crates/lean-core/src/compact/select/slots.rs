@@ -28,6 +28,9 @@ const LINES_PER_VALUE: usize = 3;
 const KEPT_MINORITIES: usize = 5;
 /// Numeric slots whose extremes are kept per group.
 const EXTREME_SLOTS: usize = 3;
+/// Most lines ranked high as unlike their look-alikes, over all groups: the rest are named by
+/// their markers.
+const MAX_UNLIKE: usize = 40;
 /// Most lines of a group (or of a dropped run) whose slots are read.
 const MAX_SCANNED_LINES: usize = 200_000;
 /// Most bytes of the value words a marker adds to its run's description.
@@ -245,8 +248,8 @@ impl SlotTable {
     }
 }
 
-/// Ranks the members of every template group that hold a value unlike their look-alikes' as
-/// high: rare values of a slot most members share (up to [`KEPT_MINORITIES`] lines per group),
+/// Ranks the members of every group of look-alikes that hold a value unlike theirs as rare
+/// lines (above the group's ordinary members, with the lines of rare templates): rare values of a slot most members share (up to [`KEPT_MINORITIES`] lines per group),
 /// and the largest and smallest value of its numeric slots that are not counters. Returns the
 /// number of lines so ranked.
 pub(super) fn mark_unlike_members(
@@ -289,14 +292,9 @@ pub(super) fn mark_unlike_members(
         }
     }
     drop(shapes);
-    let mut marked = 0usize;
-    let mut mark = |flags: &mut [LineFlags], i: u32| {
-        let f = &mut flags[i as usize];
-        if !f.has(DUPLICATE) && f.rank() > Rank::High {
-            f.set_rank(Rank::High);
-            marked += 1;
-        }
-    };
+    // Candidates by group: minorities (0) before extremes (1), larger groups first (their fold
+    // hides more), then in line order; at most MAX_UNLIKE in all.
+    let mut candidates: Vec<(u8, std::cmp::Reverse<usize>, u32)> = Vec::new();
     for group in starts.windows(2) {
         let lines = &members[group[0]..group[1]];
         let table = SlotTable::scan(
@@ -313,7 +311,7 @@ pub(super) fn mark_unlike_members(
             for value in slot.rare(m) {
                 for &line in &value.lines[..(value.count as usize).min(LINES_PER_VALUE)] {
                     if kept < KEPT_MINORITIES {
-                        mark(flags, line);
+                        candidates.push((0, std::cmp::Reverse(m), line));
                         kept += 1;
                     }
                 }
@@ -321,8 +319,20 @@ pub(super) fn mark_unlike_members(
         }
         let numeric = table.slots.iter().filter(|s| s.numeric(m) && !s.rising);
         for slot in numeric.take(EXTREME_SLOTS) {
-            mark(flags, slot.min.1);
-            mark(flags, slot.max.1);
+            candidates.push((1, std::cmp::Reverse(m), slot.min.1));
+            candidates.push((1, std::cmp::Reverse(m), slot.max.1));
+        }
+    }
+    candidates.sort_unstable();
+    let mut marked = 0usize;
+    for (_, _, i) in candidates {
+        let f = &mut flags[i as usize];
+        if !f.has(DUPLICATE) && f.rank() > Rank::Rare {
+            f.set_rank(Rank::Rare);
+            marked += 1;
+            if marked >= MAX_UNLIKE {
+                break;
+            }
         }
     }
     marked
