@@ -93,11 +93,21 @@ pub(super) fn number_of(value: &[u8]) -> Option<f64> {
     if number.iter().filter(|&&b| b == b'.').count() > 1 || !number.iter().any(u8::is_ascii_digit) {
         return None;
     }
-    std::str::from_utf8(number)
-        .ok()?
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
+    let x = std::str::from_utf8(number).ok()?.parse::<f64>().ok()?;
+    // Sizes and durations compare across units (`4.0K` < `1.2M`, `900ms` < `2s`).
+    let scale = match unit {
+        b"K" | b"k" | b"KB" | b"kB" | b"KiB" => 1e3,
+        b"M" | b"MB" | b"MiB" => 1e6,
+        b"G" | b"GB" | b"GiB" => 1e9,
+        b"T" | b"TB" | b"TiB" => 1e12,
+        b"ns" => 1e-9,
+        b"us" => 1e-6,
+        b"ms" => 1e-3,
+        b"min" => 60.0,
+        b"h" => 3600.0,
+        _ => 1.0,
+    };
+    Some(x * scale).filter(|v| v.is_finite())
 }
 
 /// The text of line `i` whose slots are compared: for a grep hit, the hit after its `path:`
@@ -204,7 +214,7 @@ impl Slot {
             return None;
         }
         let top = self.values.iter().max_by_key(|v| v.count)?;
-        (top.count as usize * 2 >= members).then_some(top)
+        (top.count >= 2 && top.count as usize * 2 >= members).then_some(top)
     }
 
     /// Values held by few members while most share another one.
@@ -444,15 +454,6 @@ fn shown(value: &[u8]) -> String {
     text
 }
 
-fn number_text(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        let s = format!("{x:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
-}
-
 /// The name of slot `k` of lines shaped like `sample`: the key of a `key=value` word, else a
 /// fixed word before it (`version 2.4.1`) or after it (`412 ms`), else its column.
 fn slot_name(sample: &[&[u8]], slots: &[Slot], k: usize) -> String {
@@ -469,12 +470,18 @@ fn slot_name(sample: &[&[u8]], slots: &[Slot], k: usize) -> String {
     if !key.is_empty() {
         return String::from_utf8_lossy(key).into_owned();
     }
-    if k > 0 && slots[k - 1].constant() {
+    // A label before it (`version:`, `time=`), or a unit after it (`412 ms`).
+    let label = |w: &[u8]| {
+        matches!(w.last(), Some(b':' | b'='))
+            || [&b"version"[..], b"status", b"state", b"level"].contains(&w)
+    };
+    if k > 0 && slots[k - 1].constant() && label(sample[k - 1]) {
         if let Some(name) = wordy(sample[k - 1]) {
             return name;
         }
     }
-    if k + 1 < sample.len() && slots[k + 1].constant() {
+    if k + 1 < sample.len() && slots[k + 1].constant() && trim_punctuation(sample[k + 1]).len() <= 3
+    {
         if let Some(name) = wordy(sample[k + 1]) {
             return name;
         }
@@ -526,10 +533,17 @@ pub(super) fn summarize_run(
             }
             let name = slot_name(&sample, &table.slots, k);
             let part = if slot.numeric(m) && !slot.rising {
+                // The extremes as printed (with their units), from their lines.
+                let at = |line: u32| {
+                    words(body(texts, grep_prefix, line as usize))
+                        .nth(k)
+                        .map(|w| shown(value_of(w).1))
+                        .unwrap_or_default()
+                };
                 format!(
                     "{name}: {}–{} (min l. {}, max l. {})",
-                    number_text(slot.min.0),
-                    number_text(slot.max.0),
+                    at(slot.min.1),
+                    at(slot.max.1),
                     slot.min.1 + 1,
                     slot.max.1 + 1
                 )
@@ -553,7 +567,10 @@ pub(super) fn summarize_run(
                     part.push_str(", …");
                 }
                 part
-            } else if !slot.overflow && slot.values.len() <= 4 {
+            } else if !slot.overflow
+                && slot.values.len() <= 4
+                && slot.values.iter().any(|v| v.count >= 2)
+            {
                 let mut values: Vec<&Value> = slot.values.iter().collect();
                 values.sort_by_key(|v| std::cmp::Reverse(v.count));
                 let listed: Vec<String> = values
@@ -631,7 +648,8 @@ mod tests {
     #[test]
     fn numbers_with_units_but_not_versions() {
         assert_eq!(number_of(b"412"), Some(412.0));
-        assert_eq!(number_of(b"12.5ms"), Some(12.5));
+        assert_eq!(number_of(b"12.5ms"), Some(0.0125));
+        assert_eq!(number_of(b"4.0K"), Some(4000.0));
         assert_eq!(number_of(b"-3"), Some(-3.0));
         assert_eq!(number_of(b"17%"), Some(17.0));
         assert_eq!(number_of(b"2.4.1"), None);
