@@ -39,7 +39,8 @@ pub(crate) use flags::SELECT_BYTES_PER_LINE;
 /// hashing, and the input's id hash).
 pub(crate) const PARALLEL_MIN_BYTES: usize = 1 << 20;
 
-/// Outputs of at most this many estimated tokens only get lossless steps (principle 1).
+/// Outputs of at most this many estimated tokens only get lossless steps (principle 1). See
+/// docs/compaction-values.md for 2,500, 5,000 and 8,000 measured on both corpora.
 const SMALL_LOSSLESS_TOKENS: usize = 2500;
 
 /// Lines at the head and tail are kept: they carry the command's banner and its verdict.
