@@ -176,9 +176,9 @@ pub(super) fn hit_line_numbers(
 }
 
 /// Most bytes of the words [`describe_run`] gives a run of any kind but a tree listing: a
-/// template of at most 60 bytes (see [`shorten_for_marker`]) in `: "…"`, then `; ` and the
-/// values its slots hide (see [`super::slots::summarize_run`]).
-pub(super) const MAX_RUN_WORDS_BYTES: usize = 64 + 2 + super::slots::MAX_SUMMARY_BYTES;
+/// template of at most 60 bytes (see [`shorten_for_marker`]) in `: "…"`, then `; values "…"`
+/// and the values its slots hide (see [`super::slots::summarize_run`]).
+pub(super) const MAX_RUN_WORDS_BYTES: usize = 64 + 11 + super::slots::MAX_SUMMARY_BYTES;
 
 /// Words describing a dropped run: identical repeats, directory entry names, or the dominant
 /// template when one template covers most of the run.
@@ -206,12 +206,13 @@ pub(super) fn describe_run(
         end,
         &templates.changes,
     );
+    // Quoted like the template, so a marker still ends in `" · token_retrieve …]`.
     if values.is_empty() {
         words
     } else if words.text.is_empty() {
-        words.then(&[": ", &values].concat())
+        words.then(&[": values \"", &values, "\""].concat())
     } else {
-        words.then(&["; ", &values].concat())
+        words.then(&["; values \"", &values, "\""].concat())
     }
 }
 
