@@ -43,6 +43,16 @@ fn parse_marker(line: &[u8]) -> Option<(usize, usize)> {
     Some((start, count))
 }
 
+/// The line number an excerpt of an over-long line names (` [… columns A-B of line N`).
+fn excerpted_line(line: &[u8]) -> Option<usize> {
+    let text = String::from_utf8_lossy(line);
+    let at = text.find(" [… columns ")?;
+    let rest = &text[at..];
+    let (_, after) = rest.split_once(" of line ")?;
+    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
 /// Rebuilds the original from the compacted output: kept lines are copied, every marker is
 /// replaced by what the recovery store returns for its range. Checks that markers and kept lines
 /// tile the original in order.
@@ -52,7 +62,16 @@ fn reconstruct(result: &Compacted, store: &RecoveryStore) -> Vec<u8> {
     let mut marker_index = 0usize;
     for line in result.text.split_inclusive(|&b| b == b'\n') {
         let content = line.strip_suffix(b"\n").unwrap_or(line);
-        if let Some((start, count)) = parse_marker(content) {
+        if let Some(n) = excerpted_line(content) {
+            // An over-long line shown as an excerpt: its range is that one line.
+            assert_eq!(n, next_line, "an excerpt stands where its line was");
+            let range = &result.ranges[marker_index];
+            assert_eq!((range.start_line, range.end_line), (n, n));
+            marker_index += 1;
+            let got = store.retrieve(&result.id, n, 1).expect("line retrievable");
+            rebuilt.extend_from_slice(&got.text);
+            next_line += 1;
+        } else if let Some((start, count)) = parse_marker(content) {
             assert_eq!(
                 start, next_line,
                 "marker starts where the kept lines stopped"

@@ -205,6 +205,33 @@ fn nth_newline(hay: &[u8], n: usize, from_end: bool) -> Result<usize, usize> {
     Err(seen)
 }
 
+/// Pi's byte limit when its cut of `input` (`pi_cut` bytes sent) stopped short of it only
+/// because the next line was too long to fit (a minified file, a huge JSON line), else 0. Pi
+/// then drops that line and everything beyond it; a view excerpts the long line instead and
+/// keeps the short lines around it, within the same 2,000 lines and 50 KB.
+fn cut_short_by_a_long_line(input: &[u8], head: bool, pi_cut: usize) -> usize {
+    let body = input.strip_suffix(b"\n").unwrap_or(input);
+    let kept = pi_cut.min(body.len());
+    if kept >= body.len() || pi_cut >= PI_MAX_BYTES / 2 {
+        return 0;
+    }
+    // The line Pi did not take: after the head it kept, or before the tail.
+    let next_line = if head {
+        let from = (kept + usize::from(kept > 0)).min(body.len());
+        let rest = &body[from..];
+        memchr::memchr(b'\n', rest).unwrap_or(rest.len())
+    } else {
+        let until = body.len().saturating_sub(kept + usize::from(kept > 0));
+        let before = &body[..until];
+        until - memchr::memrchr(b'\n', before).map_or(0, |at| at + 1)
+    };
+    if kept + next_line > PI_MAX_BYTES {
+        PI_MAX_BYTES.min(input.len())
+    } else {
+        0
+    }
+}
+
 /// The limits one call works within.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
@@ -223,6 +250,7 @@ impl Limits {
             .as_deref()
             .is_some_and(|t| t.eq_ignore_ascii_case("read"));
         let pi_cut = pi_sent_bytes_of(input, head, line_count);
+        let pi_cut = pi_cut.max(cut_short_by_a_long_line(input, head, pi_cut));
         let cap = opts.max_output_bytes.map_or(pi_cut, |m| m.min(pi_cut));
         let scale = 1.0 + 3.0 * (1.0 - opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0));
         let tokens = (opts.budget_tokens.unwrap_or(DEFAULT_BUDGET_TOKENS) as f64 * scale) as usize;

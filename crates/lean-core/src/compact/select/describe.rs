@@ -8,6 +8,7 @@ use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
 use super::line_texts::LineTexts;
 use super::render::Marker;
+use super::slots::summarize_run;
 use super::templates::{hit_text_of, TemplateIds, Templates};
 use super::ContentKind;
 use std::ops::Range;
@@ -39,6 +40,12 @@ impl RunWords {
             [head, &words.text].concat(),
             words.template.start + shift..words.template.end + shift,
         )
+    }
+
+    /// `tail` after these words (not part of the template).
+    pub(super) fn then(mut self, tail: &str) -> Self {
+        self.text.push_str(tail);
+        self
     }
 
     /// `[head, shape, tail].concat()`, the template being `shape`.
@@ -169,12 +176,48 @@ pub(super) fn hit_line_numbers(
 }
 
 /// Most bytes of the words [`describe_run`] gives a run of any kind but a tree listing: a
-/// template of at most 60 bytes (see [`shorten_for_marker`]) in `: "…"`.
-pub(super) const MAX_RUN_WORDS_BYTES: usize = 64;
+/// template of at most 60 bytes (see [`shorten_for_marker`]) in `: "…"`, then `; values "…"`
+/// and the values its slots hide (see [`super::slots::summarize_run`]).
+pub(super) const MAX_RUN_WORDS_BYTES: usize = 64 + 11 + super::slots::MAX_SUMMARY_BYTES;
 
 /// Words describing a dropped run: identical repeats, directory entry names, or the dominant
 /// template when one template covers most of the run.
 pub(super) fn describe_run(
+    texts: &LineTexts<'_>,
+    flags: &[LineFlags],
+    templates: &Templates,
+    kind: ContentKind,
+    grep_prefix: &[u32],
+    start: usize,
+    end: usize,
+) -> RunWords {
+    let words = describe_shape(texts, flags, templates, kind, start, end);
+    if end - start < 1 || (start..=end).all(|j| flags[j].has(DUPLICATE)) {
+        return words;
+    }
+    // What the run's slots hide: the values that make its lines differ.
+    let id = half_template(templates, start, end).map(|(id, _)| id);
+    let values = summarize_run(
+        texts,
+        grep_prefix,
+        templates,
+        id,
+        start,
+        end,
+        &templates.changes,
+    );
+    // Quoted like the template, so a marker still ends in `" · token_retrieve …]`.
+    if values.is_empty() {
+        words
+    } else if words.text.is_empty() {
+        words.then(&[": values \"", &values, "\""].concat())
+    } else {
+        words.then(&["; values \"", &values, "\""].concat())
+    }
+}
+
+/// The shape of a dropped run (see [`describe_run`]).
+fn describe_shape(
     texts: &LineTexts<'_>,
     flags: &[LineFlags],
     templates: &Templates,
@@ -210,7 +253,7 @@ pub(super) fn describe_run(
         Some(template) => RunWords::around(": \"", &template, "\""),
         None => RunWords::none(),
     };
-    debug_assert!(words.text.len() <= MAX_RUN_WORDS_BYTES);
+    debug_assert!(words.text.len() <= MAX_RUN_WORDS_BYTES, "{}", words.text);
     words
 }
 
@@ -435,7 +478,11 @@ pub(super) fn dominant_template(
 /// The template of at least half the lines `start..=end` (the most frequent, the earliest
 /// first on a tie) and its first line. Majority votes find it without counting every
 /// template.
-fn half_template(templates: &Templates, start: usize, end: usize) -> Option<(u32, usize)> {
+pub(super) fn half_template(
+    templates: &Templates,
+    start: usize,
+    end: usize,
+) -> Option<(u32, usize)> {
     match &templates.ids {
         TemplateIds::Narrow(ids) => half_of(&ids[start..=end], start),
         TemplateIds::Wide(ids) => half_of(&ids[start..=end], start),

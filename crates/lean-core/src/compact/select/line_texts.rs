@@ -266,6 +266,19 @@ impl<'a> Iterator for LineIter<'a> {
 
 impl ExactSizeIterator for LineIter<'_> {}
 
+impl<'a> LineTexts<'a> {
+    /// Line `i`, borrowed from the input rather than from these texts.
+    #[inline(always)]
+    pub(super) fn get(&self, i: usize) -> &'a [u8] {
+        Self::line(
+            self.bytes,
+            self.starts.get(i),
+            self.starts.get(i + 1),
+            self.terminated,
+        )
+    }
+}
+
 impl std::ops::Index<usize> for LineTexts<'_> {
     type Output = [u8];
     #[inline(always)]

@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 
 use super::super::budget::{estimate_tokens, Limits};
-use super::super::signals::{is_type_definition, Signal};
+use super::super::signals::{is_definition, is_type_definition, Signal};
 use super::analyze::Lines;
+use super::excerpt::shown_len;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{is_blank, is_diff_metadata};
 use super::line_texts::LineTexts;
@@ -63,6 +64,8 @@ impl Unit {
 /// Class of the error instances that fit even over the token budget (only Pi's cut bounds
 /// them): one per distinct error template.
 pub(super) const SKELETON_CLASS: u8 = 0;
+/// Most changed signatures of a diff kept whatever the budget.
+const MAX_FORCED_SIGNATURES: usize = 48;
 /// Number of priority classes (see [`Unit::class`]).
 const CLASSES: usize = 7;
 /// Estimated cost of one marker line, for planning (the rendered view is measured after).
@@ -110,7 +113,7 @@ pub(super) fn priority_units(
         let class = if *k == 0 { SKELETON_CLASS } else { 1 };
         let bytes: usize = chain
             .iter()
-            .map(|&j| lines.texts[j as usize].len() + 1)
+            .map(|&j| shown_len(lines.texts[j as usize].len()) + 1)
             .sum();
         // A lone error line is a unit of one line, which takes no members.
         let first = if chain.len() == 1 {
@@ -172,6 +175,7 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
     // changed definition of every file before the second of any, so one huge file (an
     // initial import) does not crowd out the others.
     let mut in_section = 0u32;
+    let mut signatures = 0usize;
     // Only grep output has prefixes; a diff has none, so its lines are their texts.
     debug_assert!(!DIFF || !lines.grouped());
     // Lines are read in order through the line iterator (indexing each one costs more), with
@@ -193,6 +197,26 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
         }
         // Lines in an error's unit are must or context lines (the error and its chain).
         let in_error_unit = || claimed.get(i) == Some(&true);
+        // A changed signature (`+fn`, `-def`, `+class`) says what a diff changes, however
+        // deep in a run of ordinary changed code: the first ones are kept whatever the budget,
+        // as an error's first instance is.
+        if DIFF
+            && signatures < MAX_FORCED_SIGNATURES
+            && matches!(line.first(), Some(b'+' | b'-'))
+            && !line.starts_with(b"+++")
+            && !line.starts_with(b"---")
+            && !in_error_unit()
+            && is_definition(line)
+        {
+            signatures += 1;
+            pushed.push(Unit::line(
+                SKELETON_CLASS,
+                0,
+                i,
+                line_bytes(line, terminated),
+            ));
+            continue;
+        }
         let unit = match rank {
             Rank::Must => {
                 if in_error_unit() {
@@ -200,7 +224,11 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
                 }
                 let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
                 let text = &line[lines.prefix(i)..];
-                let class = if f.signal() == Signal::Summary || f.has(QUERY_HIT) || edge {
+                // The first and last lines (banner, verdict, exit status) are a rule of the
+                // budget, not a priority larger groups can outbid: they are kept whatever it.
+                let class = if edge {
+                    SKELETON_CLASS
+                } else if f.signal() == Signal::Summary || f.has(QUERY_HIT) {
                     2
                 } else if DIFF && text.starts_with(b"@@") {
                     5
@@ -259,7 +287,7 @@ fn line_bytes(line: &[u8], terminated: bool) -> usize {
             len -= 1;
         }
     }
-    len + 1
+    shown_len(len) + 1
 }
 
 /// What is known of one class's units while they are pushed.
@@ -471,12 +499,17 @@ impl UnitTokens {
         if self.0 == UNKNOWN {
             let tokens: usize = lines
                 .iter()
-                .map(|&i| estimate_tokens(&texts[i as usize]) + 1)
+                .map(|&i| estimate_tokens(shown(&texts[i as usize])) + 1)
                 .sum();
             self.0 = tokens as u32;
         }
         self.0 as usize
     }
+}
+
+/// The part of `text` a lossy view shows, for costs (an excerpt's length, from its start).
+fn shown(text: &[u8]) -> &[u8] {
+    &text[..shown_len(text.len()).min(text.len())]
 }
 
 /// Fewest tokens `unit`'s lines can cost: a quarter token per byte, rounded up per line, and
@@ -573,10 +606,23 @@ fn last_resort(
         f.clear(KEEP);
     }
     let mut bytes = 0usize;
-    for i in (0..n).rev() {
-        let cost = texts[i].len() + 1;
+    // The head first: its first lines are kept whatever else fits.
+    let mut head = 0usize;
+    while head < n.min(HEAD_LINES) {
+        let cost = shown_len(texts[head].len()) + 1;
+        if bytes + cost > limits.cap / 4
+            || estimate_tokens(&texts[head]) + bytes / 4 > limits.tokens / 4
+        {
+            break;
+        }
+        bytes += cost;
+        flags[head].set(KEEP);
+        head += 1;
+    }
+    for i in (head..n).rev() {
+        let cost = shown_len(texts[i].len()) + 1;
         if bytes + cost > limits.cap / 2
-            || estimate_tokens(&texts[i]) + bytes / 4 > limits.tokens / 2
+            || estimate_tokens(shown(&texts[i])) + bytes / 4 > limits.tokens / 2
         {
             break;
         }

@@ -14,6 +14,7 @@ use super::describe::{
     cross_file_marker, describe_run, hit_line_numbers, outweighs_bytes, outweighs_marker,
     shorten_for_marker, RunWords, LONG_RUN_BYTES, MAX_RUN_WORDS_BYTES,
 };
+use super::excerpt::write_excerpt;
 use super::flags::{LineFlags, DUPLICATE, KEEP};
 use super::line_texts::{visible_segments, LineTexts};
 use super::templates::Templates;
@@ -405,6 +406,8 @@ pub(super) struct RenderPlan<'p> {
     /// to know whether the view fits a cap gets an unfinished view over the cap instead of
     /// paying for every remaining marker description (`usize::MAX` renders everything).
     pub(super) stop_above_bytes: usize,
+    /// Lines to excerpt when kept (see `excerpt`), in order; empty for a whole view.
+    pub(super) long_lines: &'p [u32],
 }
 
 /// Renders the view `plan` describes: kept lines verbatim, a marker per dropped run that pays
@@ -429,7 +432,7 @@ pub(super) fn render(
         // Shortest dropped run that becomes a marker: in terse mode any run that pays for it.
         min_run: if plan.terse { 0 } else { 2 },
         kind,
-        verbatim: plan.grep_prefix.is_empty() && !texts.is_cleaned(),
+        verbatim: plan.grep_prefix.is_empty() && !texts.is_cleaned() && plan.long_lines.is_empty(),
         plan,
     };
     let (largest_out, largest_ranges) = renderer.plan.memo.largest_view.get();
@@ -694,7 +697,15 @@ impl Renderer<'_, '_> {
 
     fn describe_anew(&self, start: usize, end: usize) -> RunWords {
         let (texts, flags, templates) = (self.texts, self.plan.flags, self.plan.templates);
-        let words = describe_run(texts, flags, templates, self.kind, start, end);
+        let words = describe_run(
+            texts,
+            flags,
+            templates,
+            self.kind,
+            self.plan.grep_prefix,
+            start,
+            end,
+        );
         if self.plan.grouped && self.prefix(start) > 0 {
             // Distinct hits are facts (principle 2): name where they are. The numbers stay out
             // of the template: they differ from run to run, the shape of the hits does not.
@@ -742,7 +753,21 @@ impl View<'_> {
         }
         let span = r.index.span(r.input, i);
         let prefix = r.prefix(i);
-        if prefix == 0 && !r.texts.is_cleaned() {
+        if !r.plan.long_lines.is_empty() && r.plan.long_lines.binary_search(&(i as u32)).is_ok() {
+            let text = &r.texts[i];
+            let (from, to) = write_excerpt(
+                &mut self.out,
+                &text[prefix.min(text.len())..],
+                i + 1,
+                r.marker.id,
+            );
+            self.out.extend_from_slice(&r.input[span.end..span.next]);
+            self.ranges.push(DroppedRange {
+                start_line: i + 1,
+                end_line: i + 1,
+                template: format!("columns {from}-{to}"),
+            });
+        } else if prefix == 0 && !r.texts.is_cleaned() {
             // The line's text is its raw bytes: write them with their terminator.
             self.out.extend_from_slice(&r.input[span.start..span.next]);
         } else {
@@ -909,6 +934,7 @@ mod tests {
                 terse: false,
                 overwritten: &[],
                 stop_above_bytes: usize::MAX,
+                long_lines: &[],
             };
             let view = render(&input, &index, &lines.texts, plan, kind, &opts, Vec::new()).text;
             let (len, tokens) = (view.len(), estimate_tokens(&view));

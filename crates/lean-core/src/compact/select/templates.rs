@@ -89,6 +89,9 @@ pub(super) struct Templates {
     /// Text for markers of the templates that merge lines of one status shape (see
     /// `shapes`), by template id.
     pub(super) shape_texts: Vec<(u32, String)>,
+    /// Lines `(earlier, later)` of a block the output printed twice, where the later copy
+    /// changed (see `slots::rerun_changes`), sorted by the later line.
+    pub(super) changes: Vec<(u32, u32)>,
 }
 
 impl Templates {
@@ -97,6 +100,7 @@ impl Templates {
             ids,
             counts,
             shape_texts: Vec::new(),
+            changes: Vec::new(),
         }
     }
 

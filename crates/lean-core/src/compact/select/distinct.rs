@@ -1,0 +1,209 @@
+//! Lines whose kind is worth one example even in a flood of others: the first instance of each
+//! distinct diagnostic code (`F401`, `E0308`, `-Wunused-variable`, `clippy::needless_return`,
+//! `[arg-type]`), and the command line that ran just before a compiler error (the line that
+//! says what was being built). Both are bounded: a flood of thousands of codes or errors
+//! marks at most [`MAX_KINDS`] and [`MAX_COMMANDS`] lines.
+
+use super::super::lines::trim;
+use super::super::signals::Signal;
+use super::flags::{LineFlags, Rank, DUPLICATE};
+use super::line_texts::LineTexts;
+
+/// Most distinct diagnostic codes whose first instance is kept.
+const MAX_KINDS: usize = 64;
+/// Most command lines kept before errors.
+const MAX_COMMANDS: usize = 32;
+/// How far before an error to look for the command that produced it.
+const COMMAND_LOOKBACK: usize = 6;
+
+/// The diagnostic code a line names, if any: a bracketed code (`[E0308]`, `[-Wformat]`,
+/// `[arg-type]`), a lint path (`clippy::name`), or a rule code word (`F401`, `PLR0913`).
+pub(super) fn diagnostic_code(line: &[u8]) -> Option<&[u8]> {
+    let line = &line[..line.len().min(1024)];
+    // `[...]` holding a code: no spaces, at most 48 bytes.
+    let mut from = 0;
+    while let Some(open) = line[from..]
+        .iter()
+        .position(|&b| b == b'[')
+        .map(|p| from + p)
+    {
+        let close = line[open..]
+            .iter()
+            .position(|&b| b == b']')
+            .map(|p| open + p)?;
+        let inner = &line[open + 1..close];
+        if (2..=48).contains(&inner.len())
+            && !inner.contains(&b' ')
+            && inner.iter().any(u8::is_ascii_alphabetic)
+            && !inner
+                .iter()
+                .all(|b| b.is_ascii_digit() || *b == b'%' || *b == b'/')
+            && (inner[0].is_ascii_uppercase() || inner[0] == b'-' || inner.contains(&b'-'))
+        {
+            return Some(inner);
+        }
+        from = close + 1;
+    }
+    for word in line.split(|&b| b == b' ' || b == b'\t' || b == b'(' || b == b')') {
+        let word = trim_colon(word);
+        if let Some(at) = find(word, b"clippy::") {
+            return Some(&word[at..]);
+        }
+        let letters = word.iter().take_while(|b| b.is_ascii_uppercase()).count();
+        let digits = word[letters..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if (1..=4).contains(&letters) && (2..=4).contains(&digits) && letters + digits == word.len()
+        {
+            return Some(word);
+        }
+    }
+    None
+}
+
+fn trim_colon(word: &[u8]) -> &[u8] {
+    let end = word
+        .iter()
+        .rposition(|&b| b != b':' && b != b',' && b != b']' && b != b'`')
+        .map_or(0, |e| e + 1);
+    &word[..end]
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Ranks the first line of each distinct diagnostic code among warnings and errors as a
+/// must-keep fact: a lint flood keeps one example of every kind it reports. Returns how many.
+pub(super) fn mark_diagnostic_kinds(
+    texts: &LineTexts<'_>,
+    prefix: &dyn Fn(usize) -> usize,
+    flags: &mut [LineFlags],
+) -> usize {
+    let mut seen: Vec<&[u8]> = Vec::new();
+    let mut marked = 0;
+    for (i, f) in flags.iter_mut().enumerate() {
+        if !matches!(f.signal(), Signal::Warning | Signal::Error) || f.has(DUPLICATE) {
+            continue;
+        }
+        let text = texts.get(i);
+        let Some(code) = diagnostic_code(&text[prefix(i).min(text.len())..]) else {
+            continue;
+        };
+        if seen.contains(&code) {
+            continue;
+        }
+        seen.push(code);
+        if f.rank() > Rank::Must {
+            f.set_rank(Rank::Must);
+            marked += 1;
+        }
+        if seen.len() >= MAX_KINDS {
+            break;
+        }
+    }
+    marked
+}
+
+/// Whether `line` runs a build step: a compiler or build tool invocation, or a shell trace.
+pub(super) fn is_command(line: &[u8]) -> bool {
+    let t = trim(line);
+    const STARTS: [&[u8]; 22] = [
+        b"gcc ",
+        b"g++ ",
+        b"cc ",
+        b"c++ ",
+        b"clang",
+        b"rustc ",
+        b"javac ",
+        b"tsc ",
+        b"go build",
+        b"go vet",
+        b"nvcc ",
+        b"ld ",
+        b"$ ",
+        b"+ ",
+        b"/usr/bin/",
+        b"libtool: ",
+        b"Compiling ",
+        b"Running `",
+        b"CC ",
+        b"CXX ",
+        b"make: ",
+        b"cmake ",
+    ];
+    STARTS.iter().any(|s| t.starts_with(s))
+        || (find(t, b" -c ").is_some() && find(t, b" -o ").is_some())
+}
+
+/// Ranks the command line just before each error (within [`COMMAND_LOOKBACK`] lines, no other
+/// error between) as a must-keep fact: it says what was being built when the error came.
+pub(super) fn mark_commands_before_errors(texts: &LineTexts<'_>, flags: &mut [LineFlags]) -> usize {
+    let mut marked = 0;
+    let mut last_marked = usize::MAX;
+    for i in 0..flags.len() {
+        if flags[i].signal() != Signal::Error || flags[i].rank() != Rank::Must {
+            continue;
+        }
+        for j in (i.saturating_sub(COMMAND_LOOKBACK)..i).rev() {
+            if flags[j].signal() == Signal::Error {
+                break;
+            }
+            if is_command(texts.get(j)) {
+                if j != last_marked && flags[j].rank() > Rank::Must {
+                    flags[j].set_rank(Rank::Must);
+                    marked += 1;
+                }
+                last_marked = j;
+                break;
+            }
+        }
+        if marked >= MAX_COMMANDS {
+            break;
+        }
+    }
+    marked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_of_common_tools() {
+        let code = |l: &str| {
+            diagnostic_code(l.as_bytes()).map(|c| String::from_utf8_lossy(c).into_owned())
+        };
+        assert_eq!(
+            code("src/a.py:1:1: F401 `os` imported but unused").as_deref(),
+            Some("F401")
+        );
+        assert_eq!(
+            code("error[E0308]: mismatched types").as_deref(),
+            Some("E0308")
+        );
+        assert_eq!(
+            code("a.c:3:5: warning: unused variable 'x' [-Wunused-variable]").as_deref(),
+            Some("-Wunused-variable")
+        );
+        assert_eq!(
+            code("a.py:3: error: Argument 1 has incompatible type  [arg-type]").as_deref(),
+            Some("arg-type")
+        );
+        assert_eq!(
+            code("   = note: `#[warn(clippy::needless_return)]` on by default").as_deref(),
+            Some("clippy::needless_return")
+        );
+        assert_eq!(code("test result: ok. 3 passed [100%]"), None);
+        assert_eq!(code("plain words only"), None);
+    }
+
+    #[test]
+    fn commands() {
+        assert!(is_command(b"gcc -O2 -c foo.c -o foo.o"));
+        assert!(is_command(b"   Compiling serde v1.0.0"));
+        assert!(is_command(b"/usr/bin/cc -c x.c -o x.o"));
+        assert!(!is_command(b"foo.c:3: error: expected ';'"));
+    }
+}

@@ -1,0 +1,677 @@
+//! The values in a template's slots. Lines of one template are interchangeable only in their
+//! shape: a member whose slot holds a value unlike its look-alikes' (another version, status or
+//! file among one dominant value; the largest or smallest number of a measured column; a row
+//! that changed when the output printed its table again) is what a question about the group is
+//! usually about. This module finds those members so they rank above the group's ordinary ones,
+//! and writes the bounded words a marker gives the values of the lines it hides.
+//!
+//! Slots are the space-separated words of a line at one position (a `key=value` or `key:value`
+//! word is its value, named by its key). Work is bounded: the first [`MAX_WORDS`] words of the
+//! first [`MAX_SCANNED_BYTES`] bytes of a line, at most [`MAX_DISTINCT`] distinct values counted
+//! per slot, and groups of at least [`MIN_GROUP`] members only.
+
+use super::flags::{LineFlags, Rank, DUPLICATE};
+use super::line_texts::LineTexts;
+use super::templates::Templates;
+
+/// Groups smaller than this have no majority to be unlike.
+const MIN_GROUP: usize = 5;
+/// Words of a line looked at (slots beyond are not compared).
+pub(super) const MAX_WORDS: usize = 24;
+/// Bytes of a line looked at for its words.
+const MAX_SCANNED_BYTES: usize = 512;
+/// Distinct values counted per slot; a slot with more is a column of ids or measurements.
+const MAX_DISTINCT: usize = 16;
+/// Lines of a value remembered, to name or keep them.
+const LINES_PER_VALUE: usize = 3;
+/// Minority lines kept verbatim per group; the rest are named in the marker.
+const KEPT_MINORITIES: usize = 5;
+/// Numeric slots whose extremes are kept per group.
+const EXTREME_SLOTS: usize = 3;
+/// Most lines ranked high as unlike their look-alikes, over all groups: the rest are named by
+/// their markers.
+const MAX_UNLIKE: usize = 40;
+/// Most lines of a group (or of a dropped run) whose slots are read.
+const MAX_SCANNED_LINES: usize = 200_000;
+/// Most bytes of the value words a marker adds to its run's description.
+pub(super) const MAX_SUMMARY_BYTES: usize = 160;
+/// Bytes of one value shown in a marker.
+const MAX_VALUE_BYTES: usize = 24;
+
+/// The words of `line` (split on spaces and tabs), at most [`MAX_WORDS`] of its first bytes.
+fn words(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
+    head.split(|&b| b == b' ' || b == b'\t')
+        .filter(|w| !w.is_empty())
+        .take(MAX_WORDS)
+}
+
+/// The value of a word: after a `key=` or `key:` of letters (the key names the slot), without
+/// the quotes, brackets and separators around it.
+fn value_of(word: &[u8]) -> (&[u8], &[u8]) {
+    let split = word
+        .iter()
+        .position(|&b| b == b'=' || b == b':')
+        .filter(|&at| at > 0 && at + 1 < word.len())
+        .filter(|&at| {
+            word[..at]
+                .iter()
+                .all(|b| b.is_ascii_alphabetic() || *b == b'_')
+        });
+    let (key, value) = match split {
+        Some(at) => (&word[..at], &word[at + 1..]),
+        None => (&word[..0], word),
+    };
+    let trimmed = trim_punctuation(value);
+    (key, if trimmed.is_empty() { value } else { trimmed })
+}
+
+fn trim_punctuation(value: &[u8]) -> &[u8] {
+    let junk = |b: &u8| b"\"'()[]{}<>,;`".contains(b);
+    let start = value.iter().position(|b| !junk(b)).unwrap_or(value.len());
+    let end = value
+        .iter()
+        .rposition(|b| !junk(b))
+        .map_or(start, |e| e + 1);
+    &value[start..end.max(start)]
+}
+
+/// A number with an optional short unit (`412`, `-0.5`, `12.3ms`, `4.2MB`, `17%`); a version
+/// (`2.4.1`) or an id (`0x1f`, `a12`) is no number.
+pub(super) fn number_of(value: &[u8]) -> Option<f64> {
+    let digits_end = value
+        .iter()
+        .enumerate()
+        .position(|(k, &b)| {
+            !(b.is_ascii_digit() || b == b'.' || (k == 0 && (b == b'-' || b == b'+')))
+        })
+        .unwrap_or(value.len());
+    let (number, unit) = value.split_at(digits_end);
+    if unit.len() > 3 || !unit.iter().all(|&b| b.is_ascii_alphabetic() || b == b'%') {
+        return None;
+    }
+    if number.iter().filter(|&&b| b == b'.').count() > 1 || !number.iter().any(u8::is_ascii_digit) {
+        return None;
+    }
+    let x = std::str::from_utf8(number).ok()?.parse::<f64>().ok()?;
+    // Sizes and durations compare across units (`4.0K` < `1.2M`, `900ms` < `2s`).
+    let scale = match unit {
+        b"K" | b"k" | b"KB" | b"kB" | b"KiB" => 1e3,
+        b"M" | b"MB" | b"MiB" => 1e6,
+        b"G" | b"GB" | b"GiB" => 1e9,
+        b"T" | b"TB" | b"TiB" => 1e12,
+        b"ns" => 1e-9,
+        b"us" => 1e-6,
+        b"ms" => 1e-3,
+        b"min" => 60.0,
+        b"h" => 3600.0,
+        _ => 1.0,
+    };
+    Some(x * scale).filter(|v| v.is_finite())
+}
+
+/// The text of line `i` whose slots are compared: for a grep hit, the hit after its `path:`
+/// prefix (`grep_prefix`, empty for other output) and its `line:` number.
+fn body<'t>(texts: &LineTexts<'t>, grep_prefix: &[u32], i: usize) -> &'t [u8] {
+    let line = texts.get(i);
+    let Some(&prefix) = grep_prefix.get(i) else {
+        return line;
+    };
+    let hit = &line[(prefix as usize).min(line.len())..];
+    let digits = hit.iter().take_while(|b| b.is_ascii_digit()).count();
+    match hit.get(digits) {
+        Some(b':' | b'-') if digits > 0 => &hit[digits + 1..],
+        _ => hit,
+    }
+}
+
+fn hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// One value of a slot: its hash, how many members hold it, and its first lines.
+#[derive(Clone)]
+struct Value {
+    hash: u64,
+    count: u32,
+    lines: [u32; LINES_PER_VALUE],
+}
+
+/// What the members of a group hold at one word position.
+#[derive(Clone)]
+struct Slot {
+    values: Vec<Value>,
+    /// More than [`MAX_DISTINCT`] distinct values were seen.
+    overflow: bool,
+    numbers: u32,
+    /// Every number so far was larger than the one before (a counter, a line number, a clock).
+    rising: bool,
+    last: f64,
+    min: (f64, u32),
+    max: (f64, u32),
+}
+
+impl Slot {
+    fn new() -> Slot {
+        Slot {
+            values: Vec::new(),
+            overflow: false,
+            numbers: 0,
+            rising: true,
+            last: f64::NEG_INFINITY,
+            min: (f64::INFINITY, 0),
+            max: (f64::NEG_INFINITY, 0),
+        }
+    }
+
+    fn add(&mut self, value: &[u8], line: u32) {
+        if !self.overflow {
+            let h = hash(value);
+            let distinct = self.values.len();
+            match self.values.iter_mut().find(|v| v.hash == h) {
+                Some(v) => {
+                    if (v.count as usize) < LINES_PER_VALUE {
+                        v.lines[v.count as usize] = line;
+                    }
+                    v.count += 1;
+                }
+                None if distinct < MAX_DISTINCT => self.values.push(Value {
+                    hash: h,
+                    count: 1,
+                    lines: [line, 0, 0],
+                }),
+                None => self.overflow = true,
+            }
+        }
+        if let Some(x) = number_of(value) {
+            self.numbers += 1;
+            self.rising &= x > self.last;
+            self.last = x;
+            if x < self.min.0 {
+                self.min = (x, line);
+            }
+            if x > self.max.0 {
+                self.max = (x, line);
+            }
+        }
+    }
+
+    /// Whether the slot holds one value throughout.
+    fn constant(&self) -> bool {
+        !self.overflow && self.values.len() <= 1
+    }
+
+    /// Whether (nearly) every member holds a number here, and they differ.
+    fn numeric(&self, members: usize) -> bool {
+        self.numbers as usize * 10 >= members * 9 && self.max.0 > self.min.0
+    }
+
+    /// The most common value and its count, when most members share it.
+    fn dominant(&self, members: usize) -> Option<&Value> {
+        if self.overflow {
+            return None;
+        }
+        let top = self.values.iter().max_by_key(|v| v.count)?;
+        (top.count >= 2 && top.count as usize * 2 >= members).then_some(top)
+    }
+
+    /// Values held by few members while most share another one.
+    fn rare<'s>(&'s self, members: usize) -> impl Iterator<Item = &'s Value> + 's {
+        let limit = (members / 50).max(1);
+        let dominant = self.dominant(members).map(|v| v.hash);
+        self.values
+            .iter()
+            .filter(move |v| dominant.is_some_and(|d| d != v.hash) && (v.count as usize) <= limit)
+    }
+}
+
+/// The slots of a group's members, by word position; members whose word count differs from
+/// the first member's are left out.
+struct SlotTable {
+    slots: Vec<Slot>,
+    members: usize,
+}
+
+impl SlotTable {
+    fn scan<'a>(lines: impl Iterator<Item = (usize, &'a [u8])>) -> SlotTable {
+        let mut table = SlotTable {
+            slots: Vec::new(),
+            members: 0,
+        };
+        let mut scratch: Vec<&[u8]> = Vec::with_capacity(MAX_WORDS);
+        for (i, line) in lines.take(MAX_SCANNED_LINES) {
+            scratch.clear();
+            scratch.extend(words(line));
+            if table.members == 0 {
+                table.slots = vec![Slot::new(); scratch.len()];
+            } else if scratch.len() != table.slots.len() {
+                continue;
+            }
+            table.members += 1;
+            for (slot, word) in table.slots.iter_mut().zip(&scratch) {
+                slot.add(value_of(word).1, i as u32);
+            }
+        }
+        table
+    }
+}
+
+/// Ranks the members of every group of look-alikes that hold a value unlike theirs as rare
+/// lines (above the group's ordinary members, with the lines of rare templates): rare values of a slot most members share (up to [`KEPT_MINORITIES`] lines per group),
+/// and the largest and smallest value of its numeric slots that are not counters. Returns the
+/// number of lines so ranked.
+pub(super) fn mark_unlike_members(
+    texts: &LineTexts<'_>,
+    grep_prefix: &[u32],
+    flags: &mut [LineFlags],
+) -> usize {
+    let n = flags.len();
+    // Lines grouped by shape (the kind of each word), not by template: a line whose constant
+    // word differs (`root` among `build`, `WARN` among `INFO`) has a template of its own, and
+    // only its look-alikes of the same shape show that it differs.
+    let shapes: Vec<u64> = (0..n)
+        .map(|i| shape_of(body(texts, grep_prefix, i)))
+        .collect();
+    let mut counts: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    for &s in &shapes {
+        *counts.entry(s).or_insert(0) += 1;
+    }
+    // Members of each group of at least MIN_GROUP lines, in one list by group (a counting sort).
+    let mut group_of: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut starts: Vec<usize> = vec![0];
+    for (&shape, &count) in &counts {
+        if count as usize >= MIN_GROUP && shape != EMPTY_SHAPE {
+            group_of.insert(shape, starts.len() - 1);
+            starts.push(starts.last().copied().unwrap_or(0) + count as usize);
+        }
+    }
+    drop(counts);
+    if starts.len() == 1 {
+        return 0;
+    }
+    // (Groups are judged one by one: their numbering, in map order, changes no result.)
+    let mut filled = starts.clone();
+    let mut members = vec![0u32; *starts.last().unwrap_or(&0)];
+    for (i, shape) in shapes.iter().enumerate() {
+        if let Some(&group) = group_of.get(shape) {
+            let at = &mut filled[group];
+            members[*at] = i as u32;
+            *at += 1;
+        }
+    }
+    drop(shapes);
+    // Candidates by group: minorities (0) before extremes (1), larger groups first (their fold
+    // hides more), then in line order; at most MAX_UNLIKE in all.
+    let mut candidates: Vec<(u8, std::cmp::Reverse<usize>, u32)> = Vec::new();
+    for group in starts.windows(2) {
+        let lines = &members[group[0]..group[1]];
+        let table = SlotTable::scan(
+            lines
+                .iter()
+                .map(|&i| (i as usize, body(texts, grep_prefix, i as usize))),
+        );
+        let m = table.members;
+        if m < MIN_GROUP {
+            continue;
+        }
+        let mut kept = 0usize;
+        for slot in &table.slots {
+            for value in slot.rare(m) {
+                for &line in &value.lines[..(value.count as usize).min(LINES_PER_VALUE)] {
+                    if kept < KEPT_MINORITIES {
+                        candidates.push((0, std::cmp::Reverse(m), line));
+                        kept += 1;
+                    }
+                }
+            }
+        }
+        let numeric = table.slots.iter().filter(|s| s.numeric(m) && !s.rising);
+        for slot in numeric.take(EXTREME_SLOTS) {
+            candidates.push((1, std::cmp::Reverse(m), slot.min.1));
+            candidates.push((1, std::cmp::Reverse(m), slot.max.1));
+        }
+    }
+    candidates.sort_unstable();
+    let mut marked = 0usize;
+    for (_, _, i) in candidates {
+        let f = &mut flags[i as usize];
+        if !f.has(DUPLICATE) && f.rank() > Rank::Rare {
+            f.set_rank(Rank::Rare);
+            marked += 1;
+            if marked >= MAX_UNLIKE {
+                break;
+            }
+        }
+    }
+    marked
+}
+
+/// The shape of a blank line (no words).
+const EMPTY_SHAPE: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A line's shape: its number of words and, per word, whether it is a word of letters, a
+/// number, or other (paths, punctuation), mixed into one hash.
+fn shape_of(line: &[u8]) -> u64 {
+    words(line).fold(EMPTY_SHAPE, |h, w| {
+        let class: u64 = if w.iter().all(u8::is_ascii_alphabetic) {
+            1
+        } else if w.iter().any(u8::is_ascii_digit) {
+            2
+        } else {
+            3
+        };
+        (h ^ class).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Pairs of lines `(earlier, later)` where the output printed the same block twice (a rerun in
+/// one output, a table printed again) and the later copy's line changed. Found from templates
+/// held by exactly two lines: when most such pairs lie one distance apart, the output repeats
+/// with that period, and every pair at that distance whose texts differ is a change.
+pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec<(u32, u32)> {
+    let n = texts.len();
+    if n < 8 {
+        return Vec::new();
+    }
+    // The distance back to the last identical line, for every line that repeats an earlier
+    // one; a rerun shows as one distance most repeats share.
+    let mut last_seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let mut distances: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    for i in 0..n {
+        let line = texts.get(i);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if let Some(j) = last_seen.insert(hash(line), i as u32) {
+            let d = i as u32 - j;
+            if d >= 4 {
+                *distances.entry(d).or_insert(0) += 1;
+            }
+        }
+    }
+    drop(last_seen);
+    let Some((period, same)) = distances
+        .into_iter()
+        .max_by_key(|&(d, count)| (count, std::cmp::Reverse(d)))
+    else {
+        return Vec::new();
+    };
+    let period = period as usize;
+    // The copy spans `period` lines after the first; at least a few lines are the same.
+    if same < 3 || (same as usize) * 5 < period.min(n - period) {
+        return Vec::new();
+    }
+    let mut changes = Vec::new();
+    for i in period..n.min(2 * period) {
+        let j = i - period;
+        if templates.of(i) == templates.of(j) && texts.get(i) != texts.get(j) {
+            changes.push((j as u32, i as u32));
+        }
+    }
+    // Most of the block changed: a repeated shape, not a rerun.
+    if changes.len() > same as usize * 4 {
+        return Vec::new();
+    }
+    changes
+}
+
+/// Ranks the later line of each changed rerun pair as high (see [`rerun_changes`]).
+/// The first [`MUST_CHANGES`] are must-keep facts: a view of a rerun shows what changed.
+pub(super) fn mark_changes(changes: &[(u32, u32)], flags: &mut [LineFlags]) {
+    for (k, &(_, later)) in changes.iter().enumerate() {
+        let rank = if k < MUST_CHANGES {
+            Rank::Must
+        } else {
+            Rank::High
+        };
+        let f = &mut flags[later as usize];
+        if f.rank() > rank {
+            f.set_rank(rank);
+        }
+    }
+}
+
+/// Changed rerun lines kept whatever the budget (as many as a near repeat shows).
+const MUST_CHANGES: usize = 40;
+
+/// A value for a marker: valid UTF-8, no brackets, quotes or control characters (the marker
+/// stays one parseable line), at most [`MAX_VALUE_BYTES`] bytes.
+fn shown(value: &[u8]) -> String {
+    let mut text: String = String::from_utf8_lossy(value)
+        .chars()
+        .filter(|c| !c.is_control() && !matches!(c, '[' | ']' | '"' | '·'))
+        .collect();
+    if text.len() > MAX_VALUE_BYTES {
+        let mut cut = MAX_VALUE_BYTES - 1;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push('…');
+    }
+    text
+}
+
+/// The name of slot `k` of lines shaped like `sample`: the key of a `key=value` word, else a
+/// fixed word before it (`version 2.4.1`) or after it (`412 ms`), else its column.
+fn slot_name(sample: &[&[u8]], slots: &[Slot], k: usize) -> String {
+    let (key, _) = value_of(sample[k]);
+    let wordy = |w: &[u8]| {
+        let w = trim_punctuation(w);
+        let w = w
+            .strip_suffix(b":")
+            .or_else(|| w.strip_suffix(b"="))
+            .unwrap_or(w);
+        (!w.is_empty() && w.len() <= 16 && w.iter().all(|b| b.is_ascii_alphabetic() || *b == b'_'))
+            .then(|| String::from_utf8_lossy(w).into_owned())
+    };
+    if !key.is_empty() {
+        return String::from_utf8_lossy(key).into_owned();
+    }
+    // A label before it (`version:`, `time=`), or a unit after it (`412 ms`).
+    let label = |w: &[u8]| {
+        matches!(w.last(), Some(b':' | b'='))
+            || [&b"version"[..], b"status", b"state", b"level"].contains(&w)
+    };
+    if k > 0 && slots[k - 1].constant() && label(sample[k - 1]) {
+        if let Some(name) = wordy(sample[k - 1]) {
+            return name;
+        }
+    }
+    if k + 1 < sample.len() && slots[k + 1].constant() && trim_punctuation(sample[k + 1]).len() <= 3
+    {
+        if let Some(name) = wordy(sample[k + 1]) {
+            return name;
+        }
+    }
+    format!("word {}", k + 1)
+}
+
+/// Words naming the values that lines `start..=end` of template `id` hide, at most
+/// [`MAX_SUMMARY_BYTES`] bytes, or empty when their slots are constant: per varying slot its
+/// most common values with counts and its rare ones with their line numbers (from 1), or a
+/// numeric slot's range with the lines of its extremes. `changes` (sorted by the later line)
+/// adds the rerun lines within the run that changed, with old → new values.
+pub(super) fn summarize_run(
+    texts: &LineTexts<'_>,
+    grep_prefix: &[u32],
+    templates: &Templates,
+    id: Option<u32>,
+    start: usize,
+    end: usize,
+    changes: &[(u32, u32)],
+) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let changed = changed_in(texts, changes, start, end);
+    if !changed.is_empty() {
+        parts.push(changed);
+    }
+    let Some(id) = id else {
+        return join_bounded(&parts);
+    };
+    let members = (start..=end).filter(|&j| templates.of(j) == id);
+    let table = SlotTable::scan(members.clone().map(|j| (j, body(texts, grep_prefix, j))));
+    let m = table.members;
+    if m >= 2 {
+        let sample_line = members
+            .clone()
+            .next()
+            .map_or(&[][..], |j| body(texts, grep_prefix, j));
+        let sample: Vec<&[u8]> = words(sample_line).collect();
+        // Values by hash, read back from the first line holding each.
+        let value_text = |v: &Value, k: usize| {
+            words(body(texts, grep_prefix, v.lines[0] as usize))
+                .nth(k)
+                .map(|w| shown(value_of(w).1))
+                .unwrap_or_default()
+        };
+        for (k, slot) in table.slots.iter().enumerate() {
+            if slot.constant() || k >= sample.len() {
+                continue;
+            }
+            let name = slot_name(&sample, &table.slots, k);
+            let part = if slot.numeric(m) && !slot.rising {
+                // The extremes as printed (with their units), from their lines.
+                let at = |line: u32| {
+                    words(body(texts, grep_prefix, line as usize))
+                        .nth(k)
+                        .map(|w| shown(value_of(w).1))
+                        .unwrap_or_default()
+                };
+                format!(
+                    "{name}: {}–{} (min l. {}, max l. {})",
+                    at(slot.min.1),
+                    at(slot.max.1),
+                    slot.min.1 + 1,
+                    slot.max.1 + 1
+                )
+            } else if let Some(top) = slot.dominant(m) {
+                let mut part = format!("{name}: {} ×{}", value_text(top, k), top.count);
+                let mut others: Vec<&Value> =
+                    slot.values.iter().filter(|v| v.hash != top.hash).collect();
+                others.sort_by_key(|v| std::cmp::Reverse(v.count));
+                for v in others.iter().take(3) {
+                    if v.count as usize <= LINES_PER_VALUE {
+                        let lines: Vec<String> = v.lines[..v.count as usize]
+                            .iter()
+                            .map(|l| (l + 1).to_string())
+                            .collect();
+                        part.push_str(&format!(", {} (l. {})", value_text(v, k), lines.join(", ")));
+                    } else {
+                        part.push_str(&format!(", {} ×{}", value_text(v, k), v.count));
+                    }
+                }
+                if others.len() > 3 {
+                    part.push_str(", …");
+                }
+                part
+            } else if !slot.overflow
+                && slot.values.len() <= 4
+                && slot.values.iter().any(|v| v.count >= 2)
+            {
+                let mut values: Vec<&Value> = slot.values.iter().collect();
+                values.sort_by_key(|v| std::cmp::Reverse(v.count));
+                let listed: Vec<String> = values
+                    .iter()
+                    .map(|v| format!("{} ×{}", value_text(v, k), v.count))
+                    .collect();
+                format!("{name}: {}", listed.join(", "))
+            } else {
+                continue;
+            };
+            parts.push(part);
+        }
+    }
+    join_bounded(&parts)
+}
+
+/// `parts` joined by `; `, as many whole parts as fit [`MAX_SUMMARY_BYTES`] (a first part too
+/// long is cut at a character).
+fn join_bounded(parts: &[String]) -> String {
+    let mut out = String::new();
+    for part in parts {
+        let sep = if out.is_empty() { 0 } else { 2 };
+        if out.len() + sep + part.len() > MAX_SUMMARY_BYTES {
+            if out.is_empty() {
+                let mut cut = MAX_SUMMARY_BYTES - 3;
+                while !part.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                out.push_str(&part[..cut]);
+                out.push('…');
+            }
+            break;
+        }
+        if sep > 0 {
+            out.push_str("; ");
+        }
+        out.push_str(part);
+    }
+    out
+}
+
+/// `changed vs l. A: old → new (l. B), …` for the rerun changes whose later line is in
+/// `start..=end`: the first differing word of each pair.
+fn changed_in(texts: &LineTexts<'_>, changes: &[(u32, u32)], start: usize, end: usize) -> String {
+    let from = changes.partition_point(|&(_, later)| (later as usize) < start);
+    let within: Vec<(u32, u32)> = changes[from..]
+        .iter()
+        .take_while(|&&(_, later)| later as usize <= end)
+        .copied()
+        .collect();
+    if within.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("{} changed since the earlier copy:", within.len());
+    for &(earlier, later) in within.iter().take(3) {
+        let (old, new) = (&texts[earlier as usize], &texts[later as usize]);
+        let diff = words(old)
+            .zip(words(new))
+            .find(|(a, b)| a != b)
+            .map(|(a, b)| format!("{} → {}", shown(value_of(a).1), shown(value_of(b).1)))
+            .unwrap_or_else(|| "text".to_string());
+        out.push_str(&format!(" l. {} {diff};", later + 1));
+    }
+    out.pop();
+    if within.len() > 3 {
+        out.push_str(", …");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_with_units_but_not_versions() {
+        assert_eq!(number_of(b"412"), Some(412.0));
+        assert_eq!(number_of(b"12.5ms"), Some(0.0125));
+        assert_eq!(number_of(b"4.0K"), Some(4000.0));
+        assert_eq!(number_of(b"-3"), Some(-3.0));
+        assert_eq!(number_of(b"17%"), Some(17.0));
+        assert_eq!(number_of(b"2.4.1"), None);
+        assert_eq!(number_of(b"abc"), None);
+        assert_eq!(number_of(b"12abcd"), None);
+    }
+
+    #[test]
+    fn key_value_words_name_their_slot() {
+        assert_eq!(
+            value_of(b"version=\"2.4.1\""),
+            (&b"version"[..], &b"2.4.1"[..])
+        );
+        assert_eq!(value_of(b"(12ms),"), (&b""[..], &b"12ms"[..]));
+        assert_eq!(value_of(b"src/a.rs:12"), (&b""[..], &b"src/a.rs:12"[..]));
+    }
+
+    #[test]
+    fn join_is_bounded() {
+        let parts = vec!["a".repeat(100), "b".repeat(100)];
+        assert_eq!(join_bounded(&parts), "a".repeat(100));
+        let long = vec!["é".repeat(200)];
+        assert!(join_bounded(&long).len() <= MAX_SUMMARY_BYTES);
+    }
+}
