@@ -12,7 +12,7 @@ use napi_derive::napi;
 
 use crate::args::{fraction, integer, read_input, Arg, Input, MAX_SAFE_INTEGER};
 use crate::convert::{compact_result, holder, internal, text, Raw};
-use crate::errors::{failure, guarded, OffThread, Work};
+use crate::errors::{failure, guarded, OffThread};
 
 /// Options of the compaction entries.
 #[napi(object, object_to_js = false)]
@@ -36,32 +36,6 @@ pub struct CompactOptionsInput {
     pub budget_tokens: Option<f64>,
     /// Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut.
     pub max_output_bytes: Option<f64>,
-}
-
-/// One dropped run of lines, which a marker in the view stands for.
-#[napi(object, object_from_js = false)]
-pub struct DroppedRangeInfo {
-    pub start_line: u32,
-    pub end_line: u32,
-    pub template: String,
-}
-
-/// What `compact` and `compactAsync` return: plain data properties only.
-#[napi(object, object_from_js = false)]
-pub struct CompactResult {
-    /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `compactToBuffer` gives
-    /// exact bytes). Unchanged, it is the input: a string input is handed back as is, a Buffer
-    /// as a string of its bytes (`OUTPUT_TOO_LARGE_FOR_STRING` past V8's string limit).
-    pub text: String,
-    pub kind: String,
-    pub changed: bool,
-    /// xxh3 of the input: the recovery id.
-    pub id: String,
-    pub original_bytes: f64,
-    pub output_bytes: f64,
-    pub original_lines: u32,
-    pub ranges: Vec<DroppedRangeInfo>,
-    pub strategies: Vec<String>,
 }
 
 type Checked<T> = std::result::Result<T, Error<ErrorCode>>;
@@ -164,43 +138,26 @@ pub fn compact_to_buffer(
     })
 }
 
-/// `compactAsync`: the engine on the libuv pool, over a copy the task owns.
-pub struct CompactWork {
-    input: Vec<u8>,
-    options: (CompactOptions, bool),
-    /// A string input in a holder object, to hand back when it comes back unchanged (as
-    /// `compact` does).
-    string: Option<UnknownRef>,
-}
-
-impl Work for CompactWork {
-    type Output = compact::Compacted;
-    type JsValue = Raw;
-    const ENTRY: &'static str = "compactAsync:worker";
-
-    fn run(&mut self) -> Result<Self::Output, ErrorCode> {
-        Ok(run(&self.options, &self.input))
-    }
-
-    fn finish(&mut self, env: &Env, out: Self::Output) -> Result<Raw, ErrorCode> {
-        let text = match (&self.string, out.changed) {
-            (_, true) => text(env, &out.text)?,
-            (Some(holder), false) => holder
-                .get_value(env)
-                .and_then(Object::from_unknown)
-                .and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"))
-                .map_err(|_| internal("read the input string back"))?
-                .raw(),
-            (None, false) => text(env, &self.input)?,
-        };
-        compact_result(env, &out, text)
-    }
-
-    fn release(self, env: &Env) {
-        if let Some(string) = self.string {
-            let _ = string.unref(env);
-        }
-    }
+/// `compactAsync`'s result on the JS thread. An unchanged string input is handed back from
+/// its holder object, as `compact` hands it back; an unchanged Buffer's text is made from the
+/// task's copy.
+fn finish_async(
+    env: &Env,
+    out: compact::Compacted,
+    input: &[u8],
+    string: Option<&UnknownRef>,
+) -> Result<Raw, ErrorCode> {
+    let text = match (string, out.changed) {
+        (_, true) => text(env, &out.text)?,
+        (Some(holder), false) => holder
+            .get_value(env)
+            .and_then(Object::from_unknown)
+            .and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"))
+            .map_err(|_| internal("read the input string back"))?
+            .raw(),
+        (None, false) => text(env, input)?,
+    };
+    compact_result(env, &out, text)
 }
 
 /// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked and the
@@ -213,7 +170,7 @@ pub fn compact_async(
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
-) -> Result<AsyncTask<OffThread<CompactWork>>, ErrorCode> {
+) -> Result<AsyncTask<OffThread<(compact::Compacted, Vec<u8>), Raw>>, ErrorCode> {
     let options = core_options(options)?;
     let read = read_input(input)?;
     guarded("compactAsync", || {
@@ -228,10 +185,11 @@ pub fn compact_async(
                 (text.into_bytes(), Some(held))
             }
         };
-        Ok(OffThread::task(CompactWork {
-            input,
-            options,
+        Ok(OffThread::task(
+            "compactAsync:worker",
             string,
-        }))
+            move || Ok((run(&options, &input), input)),
+            |env, (out, input), string| finish_async(env, out, &input, string),
+        ))
     })
 }
