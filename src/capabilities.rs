@@ -53,14 +53,8 @@ pub fn validate_capsule(
                 "the source is too large to have a capsule".to_string(),
             ));
         }
-        Ok(match capsule::validate(&source, &capsule_text) {
-            Ok(()) => None,
-            Err(capsule::Invalid::NotShorter) => Some("not shorter than the source".to_string()),
-            Err(capsule::Invalid::NotExtractive { line }) => Some(format!(
-                "line {} is not whole source sentences in source order",
-                line + 1
-            )),
-            Err(capsule::Invalid::DropsRule { unit }) => Some(format!("drops the rule \"{unit}\"")),
-        })
+        Ok(capsule::validate(&source, &capsule_text)
+            .err()
+            .map(|why| why.to_string()))
     })
 }

@@ -10,9 +10,9 @@ use napi::bindgen_prelude::*;
 use napi::UnknownRef;
 use napi_derive::napi;
 
-use crate::args::{fraction, integer, read_input, Arg, Input, MAX_SAFE_INTEGER};
+use crate::args::{count, fraction, integer, read_input, Arg, Input, MAX_SAFE_INTEGER};
 use crate::convert::{compact_result, holder, internal, text, Raw};
-use crate::errors::{failure, guarded, OffThread};
+use crate::errors::{failure, from_core, guarded, OffThread};
 
 /// Options of the compaction entries.
 #[napi(object, object_to_js = false)]
@@ -58,12 +58,6 @@ fn core_options(options: Option<Arg<CompactOptionsInput>>) -> Checked<(CompactOp
     let bytes = |path: &str, value: Option<f64>| {
         integer(path, value, 0, MAX_SAFE_INTEGER).map(|n| n.map(|n| n as usize))
     };
-    let budget_tokens = integer(
-        "options.budgetTokens",
-        options.budget_tokens,
-        0,
-        u32::MAX.into(),
-    )?;
     let core = CompactOptions {
         kind,
         tool: options.tool,
@@ -73,8 +67,9 @@ fn core_options(options: Option<Arg<CompactOptionsInput>>) -> Checked<(CompactOp
         threshold_bytes: bytes("options.thresholdBytes", options.threshold_bytes)?,
         max_input_bytes: bytes("options.maxInputBytes", options.max_input_bytes)?,
         recovery_id: None,
-        aggressiveness: fraction("options.aggressiveness", options.aggressiveness)?,
-        budget_tokens: budget_tokens.map(|n| n as usize),
+        aggressiveness: fraction("options.aggressiveness", options.aggressiveness)
+            .map_err(from_core)?,
+        budget_tokens: count("options.budgetTokens", options.budget_tokens, 0)?,
         max_output_bytes: bytes("options.maxOutputBytes", options.max_output_bytes)?,
     };
     Ok((core, options.recoverable.unwrap_or(false)))

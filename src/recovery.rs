@@ -12,7 +12,7 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{integer, read_input, Arg, MAX_SAFE_INTEGER};
+use crate::args::{count, integer, read_input, Arg, MAX_SAFE_INTEGER};
 use crate::convert::Js;
 use crate::errors::{from_core, guarded, invalid, OffThread};
 use crate::obj;
@@ -29,7 +29,7 @@ pub struct RecoveryStoreOptions {
 /// Line arguments from JS: 1-based whole numbers, so 0, negatives and fractions are caller
 /// errors rather than something to clamp or wrap.
 fn line_argument(value: Option<f64>, default: usize, what: &str) -> Result<usize, ErrorCode> {
-    Ok(integer(what, value, 1, u32::MAX.into())?.map_or(default, |n| n as usize))
+    Ok(count(what, value, 1)?.unwrap_or(default))
 }
 
 /// Originals of compacted output, addressed by content hash, bounded in memory (LRU) and
@@ -80,8 +80,7 @@ fn store_config(options: Option<RecoveryStoreOptions>) -> Result<StoreConfig, Er
         ));
     }
     Ok(StoreConfig {
-        max_entries: integer("options.maxEntries", o.max_entries, 1, u32::MAX.into())?
-            .map_or(defaults.max_entries, |n| n as usize),
+        max_entries: count("options.maxEntries", o.max_entries, 1)?.unwrap_or(defaults.max_entries),
         max_bytes: integer("options.maxBytes", o.max_bytes, 1, MAX_SAFE_INTEGER)?
             .map_or(defaults.max_bytes, |n| n as usize),
         dir: o.dir.map(PathBuf::from),

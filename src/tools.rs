@@ -5,7 +5,7 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{integer, Arg};
+use crate::args::{count, Arg};
 use crate::convert::{js_count, Js};
 use crate::errors::guarded;
 use crate::obj;
@@ -66,8 +66,7 @@ impl ToolIndex {
     ) -> Result<Vec<Js>, ErrorCode> {
         let query = query.get("query", "a string")?;
         let limit = Arg::optional(limit, "limit", "a result count")?;
-        let limit = integer("limit", limit, 1, u32::MAX.into())?
-            .map_or(lean_core::tools::DEFAULT_TOOL_HITS, |n| n as usize);
+        let limit = count("limit", limit, 1)?.unwrap_or(lean_core::tools::DEFAULT_TOOL_HITS);
         guarded("ToolIndex.search", || {
             let hits = self.inner.search(&query, limit).into_iter();
             let tools = self.inner.tools();
