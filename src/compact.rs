@@ -155,6 +155,9 @@ fn finish_async(
     compact_result(env, &out, text)
 }
 
+/// `compactAsync`'s task: the engine's output with the input copy it ran over.
+type CompactTask = AsyncTask<OffThread<(compact::Compacted, Vec<u8>), Raw>>;
+
 /// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked and the
 /// input copied before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync
 /// variant, and the task never reads memory the caller still controls.
@@ -165,7 +168,7 @@ pub fn compact_async(
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
-) -> Result<AsyncTask<OffThread<(compact::Compacted, Vec<u8>), Raw>>, ErrorCode> {
+) -> Result<CompactTask, ErrorCode> {
     let options = core_options(options)?;
     let read = read_input(input)?;
     guarded("compactAsync", || {
