@@ -11,7 +11,7 @@ use napi::UnknownRef;
 use napi_derive::napi;
 
 use crate::args::{count, fraction, integer, read_input, Arg, Input, MAX_SAFE_INTEGER};
-use crate::convert::{compact_result, holder, internal, text, Raw};
+use crate::convert::{compact_result, holder, internal, text, Js};
 use crate::errors::{failure, from_core, guarded, OffThread};
 
 /// Options of the compaction entries.
@@ -98,7 +98,7 @@ pub fn compact(
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
-) -> Result<Raw, ErrorCode> {
+) -> Result<Js, ErrorCode> {
     let options = core_options(options)?;
     let read = read_input(input)?;
     guarded("compact", || {
@@ -141,7 +141,7 @@ fn finish_async(
     out: compact::Compacted,
     input: &[u8],
     string: Option<&UnknownRef>,
-) -> Result<Raw, ErrorCode> {
+) -> Result<Js, ErrorCode> {
     let text = match (string, out.changed) {
         (_, true) => text(env, &out.text)?,
         (Some(holder), false) => holder
@@ -156,7 +156,7 @@ fn finish_async(
 }
 
 /// `compactAsync`'s task: the engine's output with the input copy it ran over.
-type CompactTask = AsyncTask<OffThread<(compact::Compacted, Vec<u8>), Raw>>;
+type CompactTask = AsyncTask<OffThread<(compact::Compacted, Vec<u8>), Js>>;
 
 /// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked and the
 /// input copied before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync

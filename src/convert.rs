@@ -19,27 +19,6 @@ pub(crate) fn js_count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// A JS value made in the current call, returned as is.
-pub struct Raw(sys::napi_value);
-
-impl TypeName for Raw {
-    fn type_name() -> &'static str {
-        "Object"
-    }
-
-    fn value_type() -> ValueType {
-        ValueType::Object
-    }
-}
-
-impl ToNapiValue for Raw {
-    // SAFETY: nothing is dereferenced; the value was made in the env napi converts for, in the
-    // same call.
-    unsafe fn to_napi_value(_env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
-        Ok(val.0)
-    }
-}
-
 type Converted<T> = std::result::Result<T, Error<ErrorCode>>;
 
 pub(crate) fn internal(what: &str) -> Error<ErrorCode> {
@@ -108,7 +87,7 @@ fn array(env: &Env, values: &[sys::napi_value]) -> Converted<sys::napi_value> {
     Ok(array.raw())
 }
 
-/// A result as plain data, before it becomes JS: every non-compaction result is built as one
+/// A result as plain data, before it becomes JS: every result is built as one
 /// of these (with [`obj!`](crate::obj)) and turned into JS by [`Js::value`], one way. An
 /// `Absent` field is left out of its object, as napi leaves out a `None` field.
 pub enum Js {
@@ -280,7 +259,7 @@ pub(crate) fn text(env: &Env, bytes: &[u8]) -> Converted<sys::napi_value> {
 
 /// A `CompactResult` for `out`, its `text` already a JS value (the view, or the caller's input
 /// when unchanged).
-pub(crate) fn compact_result(env: &Env, out: &Compacted, text: sys::napi_value) -> Converted<Raw> {
+pub(crate) fn compact_result(env: &Env, out: &Compacted, text: sys::napi_value) -> Converted<Js> {
     let mut ranges = Vec::with_capacity(out.ranges.len());
     let mut previous: Option<(&str, sys::napi_value)> = None;
     for range in &out.ranges {
@@ -296,7 +275,7 @@ pub(crate) fn compact_result(env: &Env, out: &Compacted, text: sys::napi_value) 
             c"template" => Js::Value(template),
         });
     }
-    let result = obj! {
+    Ok(obj! {
         c"text" => Js::Value(text),
         c"kind" => out.kind.as_str(),
         c"changed" => out.changed,
@@ -306,6 +285,5 @@ pub(crate) fn compact_result(env: &Env, out: &Compacted, text: sys::napi_value) 
         c"originalLines" => out.original_lines,
         c"ranges" => ranges,
         c"strategies" => out.strategies.clone(),
-    };
-    Ok(Raw(result.value(env)?))
+    })
 }
