@@ -4,7 +4,7 @@
 //! as its JS value until every option has been read ([`read_input`]): reading options runs the
 //! caller's getters, which may detach or transfer the input's memory.
 
-use lean_core::ErrorCode;
+use lean_core::{checks, ErrorCode};
 use napi::bindgen_prelude::*;
 use napi::sys;
 
@@ -12,7 +12,11 @@ use std::collections::HashSet;
 
 use lean_core::skills::{self, SnapshotOptions};
 
-use crate::errors::{clear_pending_exception, invalid};
+use crate::errors::{clear_pending_exception, from_core, invalid};
+
+pub(crate) use lean_core::checks::{fraction, MAX_SAFE_INTEGER};
+
+type Checked<T> = std::result::Result<T, Error<ErrorCode>>;
 use crate::types::{LoadOptions, SearchOptions, SkillIndexOptions, SkillInput};
 
 /// An argument as JS passed it, converted but not yet accepted. napi's own conversion errors
@@ -150,44 +154,16 @@ impl<T> Arg<T> {
     }
 }
 
-/// A JS number that must be an integer in `min..=max`: never truncated, never wrapped.
-pub(crate) fn integer(
-    path: &str,
-    value: Option<f64>,
-    min: u64,
-    max: u64,
-) -> std::result::Result<Option<u64>, Error<ErrorCode>> {
-    let Some(number) = value else {
-        return Ok(None);
-    };
-    if number.is_finite() && number.fract() == 0.0 && number >= min as f64 && number <= max as f64 {
-        Ok(Some(number as u64))
-    } else {
-        Err(invalid(
-            path,
-            format_args!("is {number}, not an integer from {min} to {max}"),
-            &format!("pass a whole number from {min} to {max}"),
-        ))
-    }
+/// A JS number that must be an integer in `min..=max` (see `lean_core::checks::whole`).
+pub(crate) fn integer(path: &str, value: Option<f64>, min: u64, max: u64) -> Checked<Option<u64>> {
+    checks::whole(path, value, min, max).map_err(from_core)
 }
 
-/// A JS number that must lie in `0..=1`.
-pub(crate) fn fraction(
-    path: &str,
-    value: Option<f64>,
-) -> std::result::Result<Option<f64>, Error<ErrorCode>> {
-    match value {
-        Some(number) if !(0.0..=1.0).contains(&number) => Err(invalid(
-            path,
-            format_args!("is {number}, outside 0 to 1"),
-            "pass a number from 0 to 1",
-        )),
-        other => Ok(other),
-    }
+/// [`integer`] as a count or position in `min..=u32::MAX`.
+pub(crate) fn count(path: &str, value: Option<f64>, min: u64) -> Checked<Option<usize>> {
+    Ok(integer(path, value, min, u32::MAX.into())?.map(|n| n as usize))
 }
 
-/// Largest integer a JS number holds exactly: the bound for byte counts.
-pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 /// A compaction or hashing input, read from its JS value once the options are read.
 pub(crate) enum Input {
     /// The caller's Buffer, lent without a copy. Nothing may run JS while it is held.
@@ -275,14 +251,8 @@ pub(crate) fn page_request(
         false => None,
     };
     Ok(skills::PageRequest {
-        limit: integer("options.limit", o.limit, 1, u32::MAX.into())?.map(|n| n as usize),
-        description_max: integer(
-            "options.descriptionMax",
-            o.description_max,
-            0,
-            u32::MAX.into(),
-        )?
-        .map(|n| n as usize),
+        limit: count("options.limit", o.limit, 1)?,
+        description_max: count("options.descriptionMax", o.description_max, 0)?,
         offset: offset.unwrap_or(0) as usize,
         eligibility: skills::Eligibility {
             include_hidden: o.include_hidden.unwrap_or(false),
@@ -298,9 +268,7 @@ pub(crate) fn load_request(options: Option<LoadOptions>) -> Result<skills::LoadR
     let Some(o) = options else {
         return Ok(defaults);
     };
-    let position = |path: &str, value| {
-        integer(path, value, 0, u32::MAX.into()).map(|n| n.unwrap_or(0) as usize)
-    };
+    let position = |path: &str, value| count(path, value, 0).map(Option::unwrap_or_default);
     Ok(skills::LoadRequest {
         offset: position("options.offset", o.offset)?,
         column: position("options.column", o.column)?,

@@ -8,24 +8,9 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use crate::args::Arg;
+use crate::convert::Js;
 use crate::errors::guarded;
-
-/// A capsule of one text.
-#[napi(object)]
-pub struct CapsuleInfo {
-    /// Whole units of the source, verbatim and in order.
-    pub text: String,
-    pub kept_units: u32,
-    pub total_units: u32,
-    /// Negative-constraint, ordering and pointer units in the source; all are kept.
-    pub rule_units: u32,
-    /// The distiller that made it; a cache keys capsules by it.
-    pub distiller_version: u32,
-}
-
-fn count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
+use crate::obj;
 
 /// Version of the capsule distiller; cached capsules of another version are remade.
 #[napi(catch_unwind)]
@@ -35,18 +20,20 @@ pub fn distiller_version() -> Result<u32, ErrorCode> {
 
 /// The capsule of `text`, or null when it would not be shorter (or `text` is empty or over
 /// 256 KiB): callers then keep the original.
-#[napi(catch_unwind)]
+#[napi(catch_unwind, ts_return_type = "CapsuleInfo | null")]
 pub fn distill_capsule(
     #[napi(ts_arg_type = "string")] text: Arg<String>,
-) -> Result<Option<CapsuleInfo>, ErrorCode> {
+) -> Result<Option<Js>, ErrorCode> {
     let text = text.get("text", "a string")?;
     guarded("distillCapsule", || {
-        Ok(capsule::distill(&text).map(|c| CapsuleInfo {
-            text: c.text,
-            kept_units: count(c.kept_units),
-            total_units: count(c.total_units),
-            rule_units: count(c.rule_units),
-            distiller_version: capsule::DISTILLER_VERSION,
+        Ok(capsule::distill(&text).map(|c| {
+            obj! {
+                c"text" => c.text,
+                c"keptUnits" => c.kept_units,
+                c"totalUnits" => c.total_units,
+                c"ruleUnits" => c.rule_units,
+                c"distillerVersion" => capsule::DISTILLER_VERSION,
+            }
         }))
     })
 }
@@ -66,14 +53,8 @@ pub fn validate_capsule(
                 "the source is too large to have a capsule".to_string(),
             ));
         }
-        Ok(match capsule::validate(&source, &capsule_text) {
-            Ok(()) => None,
-            Err(capsule::Invalid::NotShorter) => Some("not shorter than the source".to_string()),
-            Err(capsule::Invalid::NotExtractive { line }) => Some(format!(
-                "line {} is not whole source sentences in source order",
-                line + 1
-            )),
-            Err(capsule::Invalid::DropsRule { unit }) => Some(format!("drops the rule \"{unit}\"")),
-        })
+        Ok(capsule::validate(&source, &capsule_text)
+            .err()
+            .map(|why| why.to_string()))
     })
 }

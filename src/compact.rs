@@ -10,9 +10,9 @@ use napi::bindgen_prelude::*;
 use napi::UnknownRef;
 use napi_derive::napi;
 
-use crate::args::{fraction, integer, read_input, Arg, Input, MAX_SAFE_INTEGER};
-use crate::convert::{compact_result, holder, internal, text, Raw};
-use crate::errors::{failure, guarded, OffThread, Work};
+use crate::args::{count, fraction, integer, read_input, Arg, Input, MAX_SAFE_INTEGER};
+use crate::convert::{compact_result, holder, internal, text, Js};
+use crate::errors::{failure, from_core, guarded, OffThread};
 
 /// Options of the compaction entries.
 #[napi(object, object_to_js = false)]
@@ -38,32 +38,6 @@ pub struct CompactOptionsInput {
     pub max_output_bytes: Option<f64>,
 }
 
-/// One dropped run of lines, which a marker in the view stands for.
-#[napi(object, object_from_js = false)]
-pub struct DroppedRangeInfo {
-    pub start_line: u32,
-    pub end_line: u32,
-    pub template: String,
-}
-
-/// What `compact` and `compactAsync` return: plain data properties only.
-#[napi(object, object_from_js = false)]
-pub struct CompactResult {
-    /// The compacted view (invalid UTF-8 is shown with U+FFFD here; `compactToBuffer` gives
-    /// exact bytes). Unchanged, it is the input: a string input is handed back as is, a Buffer
-    /// as a string of its bytes (`OUTPUT_TOO_LARGE_FOR_STRING` past V8's string limit).
-    pub text: String,
-    pub kind: String,
-    pub changed: bool,
-    /// xxh3 of the input: the recovery id.
-    pub id: String,
-    pub original_bytes: f64,
-    pub output_bytes: f64,
-    pub original_lines: u32,
-    pub ranges: Vec<DroppedRangeInfo>,
-    pub strategies: Vec<String>,
-}
-
 type Checked<T> = std::result::Result<T, Error<ErrorCode>>;
 
 /// The engine's options from JS, checked, and whether markers should name the input's id.
@@ -84,12 +58,6 @@ fn core_options(options: Option<Arg<CompactOptionsInput>>) -> Checked<(CompactOp
     let bytes = |path: &str, value: Option<f64>| {
         integer(path, value, 0, MAX_SAFE_INTEGER).map(|n| n.map(|n| n as usize))
     };
-    let budget_tokens = integer(
-        "options.budgetTokens",
-        options.budget_tokens,
-        0,
-        u32::MAX.into(),
-    )?;
     let core = CompactOptions {
         kind,
         tool: options.tool,
@@ -99,8 +67,9 @@ fn core_options(options: Option<Arg<CompactOptionsInput>>) -> Checked<(CompactOp
         threshold_bytes: bytes("options.thresholdBytes", options.threshold_bytes)?,
         max_input_bytes: bytes("options.maxInputBytes", options.max_input_bytes)?,
         recovery_id: None,
-        aggressiveness: fraction("options.aggressiveness", options.aggressiveness)?,
-        budget_tokens: budget_tokens.map(|n| n as usize),
+        aggressiveness: fraction("options.aggressiveness", options.aggressiveness)
+            .map_err(from_core)?,
+        budget_tokens: count("options.budgetTokens", options.budget_tokens, 0)?,
         max_output_bytes: bytes("options.maxOutputBytes", options.max_output_bytes)?,
     };
     Ok((core, options.recoverable.unwrap_or(false)))
@@ -129,7 +98,7 @@ pub fn compact(
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
-) -> Result<Raw, ErrorCode> {
+) -> Result<Js, ErrorCode> {
     let options = core_options(options)?;
     let read = read_input(input)?;
     guarded("compact", || {
@@ -164,44 +133,30 @@ pub fn compact_to_buffer(
     })
 }
 
-/// `compactAsync`: the engine on the libuv pool, over a copy the task owns.
-pub struct CompactWork {
-    input: Vec<u8>,
-    options: (CompactOptions, bool),
-    /// A string input in a holder object, to hand back when it comes back unchanged (as
-    /// `compact` does).
-    string: Option<UnknownRef>,
+/// `compactAsync`'s result on the JS thread. An unchanged string input is handed back from
+/// its holder object, as `compact` hands it back; an unchanged Buffer's text is made from the
+/// task's copy.
+fn finish_async(
+    env: &Env,
+    out: compact::Compacted,
+    input: &[u8],
+    string: Option<&UnknownRef>,
+) -> Result<Js, ErrorCode> {
+    let text = match (string, out.changed) {
+        (_, true) => text(env, &out.text)?,
+        (Some(holder), false) => holder
+            .get_value(env)
+            .and_then(Object::from_unknown)
+            .and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"))
+            .map_err(|_| internal("read the input string back"))?
+            .raw(),
+        (None, false) => text(env, input)?,
+    };
+    compact_result(env, &out, text)
 }
 
-impl Work for CompactWork {
-    type Output = compact::Compacted;
-    type JsValue = Raw;
-    const ENTRY: &'static str = "compactAsync:worker";
-
-    fn run(&mut self) -> Result<Self::Output, ErrorCode> {
-        Ok(run(&self.options, &self.input))
-    }
-
-    fn finish(&mut self, env: &Env, out: Self::Output) -> Result<Raw, ErrorCode> {
-        let text = match (&self.string, out.changed) {
-            (_, true) => text(env, &out.text)?,
-            (Some(holder), false) => holder
-                .get_value(env)
-                .and_then(Object::from_unknown)
-                .and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"))
-                .map_err(|_| internal("read the input string back"))?
-                .raw(),
-            (None, false) => text(env, &self.input)?,
-        };
-        compact_result(env, &out, text)
-    }
-
-    fn release(self, env: &Env) {
-        if let Some(string) = self.string {
-            let _ = string.unref(env);
-        }
-    }
-}
+/// `compactAsync`'s task: the engine's output with the input copy it ran over.
+type CompactTask = AsyncTask<OffThread<(compact::Compacted, Vec<u8>), Js>>;
 
 /// Off-thread `compact` for large inputs (runs on the libuv pool). Options are checked and the
 /// input copied before queuing: an unknown kind throws `INVALID_ARGUMENT` like the sync
@@ -213,7 +168,7 @@ pub fn compact_async(
     #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
         Arg<CompactOptionsInput>,
     >,
-) -> Result<AsyncTask<OffThread<CompactWork>>, ErrorCode> {
+) -> Result<CompactTask, ErrorCode> {
     let options = core_options(options)?;
     let read = read_input(input)?;
     guarded("compactAsync", || {
@@ -228,10 +183,11 @@ pub fn compact_async(
                 (text.into_bytes(), Some(held))
             }
         };
-        Ok(OffThread::task(CompactWork {
-            input,
-            options,
+        Ok(OffThread::task(
+            "compactAsync:worker",
             string,
-        }))
+            move || Ok((run(&options, &input), input)),
+            |env, (out, input), string| finish_async(env, out, &input, string),
+        ))
     })
 }

@@ -12,32 +12,11 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::sys;
 
-use crate::errors::{clear_pending_exception, failure, remedy};
+use crate::errors::{clear_pending_exception, failure};
 
 /// A count as a JS number (`u32` on the JS side; saturates rather than wraps).
 pub(crate) fn js_count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// A JS value made in the current call, returned as is.
-pub struct Raw(sys::napi_value);
-
-impl TypeName for Raw {
-    fn type_name() -> &'static str {
-        "CompactResult"
-    }
-
-    fn value_type() -> ValueType {
-        ValueType::Object
-    }
-}
-
-impl ToNapiValue for Raw {
-    // SAFETY: nothing is dereferenced; the value was made in the env napi converts for, in the
-    // same call.
-    unsafe fn to_napi_value(_env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
-        Ok(val.0)
-    }
 }
 
 type Converted<T> = std::result::Result<T, Error<ErrorCode>>;
@@ -46,7 +25,7 @@ pub(crate) fn internal(what: &str) -> Error<ErrorCode> {
     failure(
         ErrorCode::Internal,
         format!("napi refused to {what}"),
-        remedy(ErrorCode::Internal),
+        ErrorCode::Internal.remedy(),
     )
 }
 
@@ -108,6 +87,132 @@ fn array(env: &Env, values: &[sys::napi_value]) -> Converted<sys::napi_value> {
     Ok(array.raw())
 }
 
+/// A result as plain data, before it becomes JS: every result is built as one
+/// of these (with [`obj!`](crate::obj)) and turned into JS by [`Js::value`], one way. An
+/// `Absent` field is left out of its object, as napi leaves out a `None` field.
+pub enum Js {
+    Absent,
+    Bool(bool),
+    Number(f64),
+    Str(String),
+    List(Vec<Js>),
+    Object(Vec<(&'static CStr, Js)>),
+    /// A JS value made earlier in the same call.
+    Value(sys::napi_value),
+}
+
+/// A plain object of `c"name" => value` fields (each value anything [`IntoJs`]).
+#[macro_export]
+macro_rules! obj {
+    ($($name:literal => $value:expr),* $(,)?) => {
+        $crate::convert::Js::Object(vec![$(($name, $crate::convert::IntoJs::js($value))),*])
+    };
+}
+
+/// A Rust value as [`Js`] data.
+pub trait IntoJs {
+    fn js(self) -> Js;
+}
+
+/// `IntoJs` for each type `=> |value| data`.
+macro_rules! into_js {
+    ($($type:ty => |$value:ident| $data:expr;)*) => {
+        $(impl IntoJs for $type {
+            fn js(self) -> Js {
+                let $value = self;
+                $data
+            }
+        })*
+    };
+}
+
+into_js! {
+    Js => |js| js;
+    bool => |value| Js::Bool(value);
+    f64 => |value| Js::Number(value);
+    u32 => |value| Js::Number(value.into());
+    // Counts are JS numbers up to `u32::MAX` (saturating, never wrapping).
+    usize => |count| Js::Number(js_count(count).into());
+    String => |text| Js::Str(text);
+    &str => |text| Js::Str(text.to_string());
+    &String => |text| Js::Str(text.clone());
+    &std::path::Path => |path| Js::Str(path.to_string_lossy().into_owned());
+    std::path::PathBuf => |path| path.as_path().js();
+}
+
+impl<T: IntoJs> IntoJs for Option<T> {
+    fn js(self) -> Js {
+        self.map_or(Js::Absent, IntoJs::js)
+    }
+}
+impl<T: IntoJs> IntoJs for Vec<T> {
+    fn js(self) -> Js {
+        Js::List(self.into_iter().map(IntoJs::js).collect())
+    }
+}
+impl<'a, T> IntoJs for &'a Vec<T>
+where
+    &'a T: IntoJs,
+{
+    fn js(self) -> Js {
+        Js::List(self.iter().map(IntoJs::js).collect())
+    }
+}
+
+impl Js {
+    /// This data as a JS value. Recursion follows the nesting of our own result types (a few
+    /// levels), never the depth of anything a caller passed in.
+    pub(crate) fn value(self, env: &Env) -> Converted<sys::napi_value> {
+        match self {
+            Js::Absent => Ok(
+                ().into_unknown(env)
+                    .map_err(|_| internal("get undefined"))?
+                    .raw(),
+            ),
+            Js::Bool(value) => Ok(value
+                .into_unknown(env)
+                .map_err(|_| internal("create a boolean"))?
+                .raw()),
+            Js::Number(value) => number(env, value),
+            Js::Value(value) => Ok(value),
+            Js::Str(value) => string(env, &value),
+            Js::List(items) => {
+                let items = items.into_iter().map(|item| item.value(env));
+                array(env, &items.collect::<Converted<Vec<_>>>()?)
+            }
+            Js::Object(fields) => {
+                let fields = fields
+                    .into_iter()
+                    .filter(|(_, value)| !matches!(value, Js::Absent))
+                    .map(|(name, value)| Ok((name, value.value(env)?)));
+                object(env, &fields.collect::<Converted<Vec<_>>>()?)
+            }
+        }
+    }
+}
+
+impl TypeName for Js {
+    fn type_name() -> &'static str {
+        "Object"
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Object
+    }
+}
+
+impl ToNapiValue for Js {
+    // SAFETY: napi calls this with the env of the current call, which is all `value` uses.
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
+        val.value(&Env::from_raw(env)).map_err(|coded| {
+            // Thrown here so the caller sees our code; napi then leaves the pending error be.
+            // SAFETY: `env` is the env of the current call.
+            unsafe { JsError::from(coded).throw_into(env) };
+            Error::new(Status::PendingException, "thrown")
+        })
+    }
+}
+
 /// A plain object whose `text` is `value`, for a napi reference to hold a string.
 pub(crate) fn holder<'env>(env: &'env Env, value: sys::napi_value) -> Converted<Unknown<'env>> {
     let object = Object::new(env).map_err(|_| internal("create an object"))?;
@@ -154,7 +259,7 @@ pub(crate) fn text(env: &Env, bytes: &[u8]) -> Converted<sys::napi_value> {
 
 /// A `CompactResult` for `out`, its `text` already a JS value (the view, or the caller's input
 /// when unchanged).
-pub(crate) fn compact_result(env: &Env, out: &Compacted, text: sys::napi_value) -> Converted<Raw> {
+pub(crate) fn compact_result(env: &Env, out: &Compacted, text: sys::napi_value) -> Converted<Js> {
     let mut ranges = Vec::with_capacity(out.ranges.len());
     let mut previous: Option<(&str, sys::napi_value)> = None;
     for range in &out.ranges {
@@ -164,41 +269,21 @@ pub(crate) fn compact_result(env: &Env, out: &Compacted, text: sys::napi_value) 
             _ => string(env, &range.template)?,
         };
         previous = Some((&range.template, template));
-        ranges.push(object(
-            env,
-            &[
-                (
-                    c"startLine",
-                    number(env, js_count(range.start_line).into())?,
-                ),
-                (c"endLine", number(env, js_count(range.end_line).into())?),
-                (c"template", template),
-            ],
-        )?);
+        ranges.push(obj! {
+            c"startLine" => range.start_line,
+            c"endLine" => range.end_line,
+            c"template" => Js::Value(template),
+        });
     }
-    let strategies = out
-        .strategies
-        .iter()
-        .map(|name| string(env, name))
-        .collect::<Converted<Vec<_>>>()?;
-    let changed = out
-        .changed
-        .into_unknown(env)
-        .map_err(|_| internal("create a boolean"))?
-        .raw();
-    let lines = js_count(out.original_lines).into();
-    Ok(Raw(object(
-        env,
-        &[
-            (c"text", text),
-            (c"kind", string(env, out.kind.as_str())?),
-            (c"changed", changed),
-            (c"id", string(env, &out.id)?),
-            (c"originalBytes", number(env, out.original_bytes as f64)?),
-            (c"outputBytes", number(env, out.output_bytes as f64)?),
-            (c"originalLines", number(env, lines)?),
-            (c"ranges", array(env, &ranges)?),
-            (c"strategies", array(env, &strategies)?),
-        ],
-    )?))
+    Ok(obj! {
+        c"text" => Js::Value(text),
+        c"kind" => out.kind.as_str(),
+        c"changed" => out.changed,
+        c"id" => &out.id,
+        c"originalBytes" => out.original_bytes as f64,
+        c"outputBytes" => out.output_bytes as f64,
+        c"originalLines" => out.original_lines,
+        c"ranges" => ranges,
+        c"strategies" => out.strategies.clone(),
+    })
 }

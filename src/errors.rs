@@ -15,7 +15,7 @@ use std::sync::{Once, OnceLock};
 
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
-use napi::sys;
+use napi::{sys, UnknownRef};
 
 /// Guarded calls in flight on any thread. A panic on a helper thread that a guarded call spawned
 /// (compaction splits large inputs) also happens while its call is counted.
@@ -67,38 +67,8 @@ pub(crate) fn clear_pending_exception(env: sys::napi_env) {
     }
 }
 
-/// What a caller can do about an error of this code, when the core gave no advice itself.
-pub(crate) fn remedy(code: ErrorCode) -> &'static str {
-    match code {
-        ErrorCode::SkillNotFound => "search the catalog for the exact name",
-        ErrorCode::SkillDenied => "the skill policy blocks this skill",
-        ErrorCode::SkillApprovalRequired => "ask the user to approve the skill",
-        ErrorCode::SkillSourceChanged => "load the skill again from the start",
-        ErrorCode::SkillRevRequired => "pass the continuation's rev, or load from the start",
-        ErrorCode::SkillSourceTooLarge => "shorten the SKILL.md or raise the size limit",
-        ErrorCode::SkillInvalidUtf8 => "save the SKILL.md as UTF-8",
-        ErrorCode::SkillInvalidFrontmatter => "fix the SKILL.md frontmatter",
-        ErrorCode::SkillEmptyBody => "add instructions to the SKILL.md",
-        ErrorCode::SkillNameMismatch => "make the frontmatter name match the directory",
-        ErrorCode::SkillNameCollision => "rename one of the skills",
-        ErrorCode::SkillTooManyRequires => "list fewer skills under requires",
-        ErrorCode::SkillHidden => "only the user can invoke this skill",
-        ErrorCode::SkillIo => "check that the skill file is readable",
-        ErrorCode::DependencyCycle => "remove the cycle from the requires lists",
-        ErrorCode::DependencyMissing => "install the missing skill or drop it from requires",
-        ErrorCode::ConfigInvalid => "fix the configuration",
-        ErrorCode::SearchCursorStale => "browse again without a cursor",
-        ErrorCode::SearchCursorInvalid => "pass a cursor exactly as returned, or none",
-        ErrorCode::RecoveryExpired => "re-run the tool to get the output again",
-        ErrorCode::RecoveryIo => "check the recovery directory's permissions and free space",
-        ErrorCode::InvalidArgument => "check the argument against the documented types",
-        ErrorCode::OutputTooLargeForString => "ask for the bytes instead of a string",
-        ErrorCode::Internal => "retry, and report it as a pi-lean bug if it repeats",
-    }
-}
-
 /// A core error in the one form: the core's text is what happened; advice comes from the core
-/// when it gave some (`…; advice`), else from [`remedy`].
+/// when it gave some (`…; advice`), else from `ErrorCode::remedy`.
 pub(crate) fn from_core<E: lean_core::error::Coded + std::fmt::Display>(
     err: E,
 ) -> Error<ErrorCode> {
@@ -108,7 +78,7 @@ pub(crate) fn from_core<E: lean_core::error::Coded + std::fmt::Display>(
     let text = text.strip_prefix(&prefix).unwrap_or(&text);
     match text.split_once("; ") {
         Some((what, todo)) if !todo.trim().is_empty() => failure(code, what, todo.trim()),
-        _ => failure(code, text, remedy(code)),
+        _ => failure(code, text, code.remedy()),
     }
 }
 
@@ -176,7 +146,7 @@ pub(crate) fn guarded_with<T>(
                 "the native core failed in {entry} ({})",
                 panic_text(&*payload)
             ),
-            remedy(ErrorCode::Internal),
+            ErrorCode::Internal.remedy(),
         ))
     })
 }
@@ -200,72 +170,92 @@ pub(crate) fn invalid(path: &str, what: impl std::fmt::Display, todo: &str) -> E
     failure(ErrorCode::InvalidArgument, format!("{path} {what}"), todo)
 }
 
-/// Work queued on the libuv pool by an async entry point. The value that implements it owns
-/// every input (copied or moved in before the entry returns), so the worker never reads
-/// memory the caller can still detach, mutate or free.
-pub trait Work: Send + Sized + 'static {
-    type Output: Send + Sized + 'static;
-    type JsValue: ToNapiValue + TypeName;
-    /// The name the fault switch and `INTERNAL` messages use for the worker half.
-    const ENTRY: &'static str;
-
-    /// Runs on a worker thread.
-    fn run(&mut self) -> std::result::Result<Self::Output, Error<ErrorCode>>;
-
-    /// Runs on the JS thread, turning the output into what the promise resolves to.
-    fn finish(
-        &mut self,
-        env: &Env,
-        output: Self::Output,
-    ) -> std::result::Result<Self::JsValue, Error<ErrorCode>>;
-
-    /// Runs on the JS thread once the promise settled, either way: lets go of JS values held.
-    fn release(self, _env: &Env) {}
-}
+/// What a worker computes, and what turns its output into the promise's value on the JS thread
+/// (given the JS value the task holds, if any).
+type Run<O> = Box<dyn FnOnce() -> std::result::Result<O, Error<ErrorCode>> + Send>;
+type Finish<O, J> = Box<
+    dyn FnOnce(&Env, O, Option<&UnknownRef>) -> std::result::Result<J, Error<ErrorCode>> + Send,
+>;
 
 /// The one napi `Task` behind every async entry: both halves run inside [`guarded`], and a
-/// failure rejects the promise with the same `code` and message form a sync call throws.
-pub struct OffThread<W: Work> {
-    work: W,
+/// failure rejects the promise with the same `code` and message form a sync call throws. The
+/// task owns every input (copied or moved in before the entry returns), so the worker never
+/// reads memory the caller can still detach, mutate or free.
+pub struct OffThread<O, J> {
+    /// The worker's name for the fault switch and `INTERNAL` messages.
+    entry: &'static str,
+    run: Option<Run<O>>,
+    finish: Option<Finish<O, J>>,
+    /// A JS value the result may hand back, let go once the promise settled either way.
+    held: Option<UnknownRef>,
     /// Why `compute` failed, with its code, for `reject` to hand to JS (napi's `compute` can
     /// only return a status-typed error).
     failed: Option<Error<ErrorCode>>,
 }
 
-impl<W: Work> OffThread<W> {
-    pub(crate) fn task(work: W) -> AsyncTask<Self> {
-        AsyncTask::new(OffThread { work, failed: None })
+impl<O: Send + 'static, J: ToNapiValue + TypeName> OffThread<O, J> {
+    pub(crate) fn task(
+        entry: &'static str,
+        held: Option<UnknownRef>,
+        run: impl FnOnce() -> std::result::Result<O, Error<ErrorCode>> + Send + 'static,
+        finish: impl FnOnce(&Env, O, Option<&UnknownRef>) -> std::result::Result<J, Error<ErrorCode>>
+            + Send
+            + 'static,
+    ) -> AsyncTask<Self> {
+        AsyncTask::new(OffThread {
+            entry,
+            run: Some(Box::new(run)),
+            finish: Some(Box::new(finish)),
+            held,
+            failed: None,
+        })
     }
 }
 
-impl<W: Work> Task for OffThread<W> {
-    type Output = W::Output;
-    type JsValue = W::JsValue;
+fn spent() -> Error<ErrorCode> {
+    failure(
+        ErrorCode::Internal,
+        "a task ran twice",
+        ErrorCode::Internal.remedy(),
+    )
+}
 
-    fn compute(&mut self) -> Result<Self::Output> {
-        let work = &mut self.work;
+impl<O: Send + 'static, J: ToNapiValue + TypeName> Task for OffThread<O, J> {
+    type Output = O;
+    type JsValue = J;
+
+    fn compute(&mut self) -> Result<O> {
+        let run = self.run.take();
         // A panic escaping compute would abort Node: it runs on a libuv worker.
-        guarded(W::ENTRY, || work.run()).map_err(|error| {
+        guarded(self.entry, || run.ok_or_else(spent)?()).map_err(|error| {
             let status_error = Error::new(Status::GenericFailure, error.reason.clone());
             self.failed = Some(error);
             status_error
         })
     }
 
-    fn resolve(&mut self, env: Env, output: Self::Output) -> Result<Self::JsValue> {
-        let work = &mut self.work;
-        guarded_with(W::ENTRY, false, || work.finish(&env, output))
-            .map_err(|error| rejection(env, error))
+    fn resolve(&mut self, env: Env, output: O) -> Result<J> {
+        let (finish, held) = (self.finish.take(), self.held.as_ref());
+        guarded_with(self.entry, false, || {
+            finish.ok_or_else(spent)?(&env, output, held)
+        })
+        .map_err(|error| rejection(env, error))
     }
 
     fn finally(self, env: Env) -> Result<()> {
-        self.work.release(&env);
+        if let Some(held) = self.held {
+            let _ = held.unref(&env);
+        }
         Ok(())
     }
 
-    fn reject(&mut self, env: Env, err: Error) -> Result<Self::JsValue> {
+    fn reject(&mut self, env: Env, err: Error) -> Result<J> {
         let coded = self.failed.take().unwrap_or_else(|| {
-            failure(ErrorCode::Internal, err.reason, remedy(ErrorCode::Internal))
+            failure(
+                ErrorCode::Internal,
+                err.reason,
+                ErrorCode::Internal.remedy(),
+            )
         });
         Err(rejection(env, coded))
     }

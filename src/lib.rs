@@ -7,13 +7,14 @@
 //!   detach or transfer a Buffer's memory); only then does it borrow or copy the input, and from
 //!   there to the end of the borrow it calls nothing that can run JS. An async entry copies its
 //!   input before it queues, and holds JS values only by napi references.
-//! - **Results are plain data**, built one way (`convert`): properties are defined, never
-//!   assigned through setters, and no accessor or native state outlives the call.
+//! - **Results are plain data**, built one way (`convert`): every result is `convert::Js`
+//!   data whose properties are defined, never assigned through setters, and no accessor or
+//!   native state outlives the call. Their TypeScript shapes are in `src/results.d.ts`.
 //!
 //! - `args`: arguments read and checked, nothing borrowed yet ([`args::Arg`], [`args::read_input`]).
-//! - `convert`: core results to JS values.
+//! - `convert`: results to JS values, the one way (`convert::Js`, `obj!`).
 //! - `errors`: core errors to coded JS errors, the panic guard, the one async task.
-//! - `types`: the plain objects of the skill and recovery APIs.
+//! - `types`: the skill APIs' input objects, and their results as `Js` data.
 //! - one file per exported family: `compact`, `skills`, `policy`, `recovery`, `tools`,
 //!   `capabilities`.
 #![deny(clippy::all)]

@@ -8,8 +8,10 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use crate::args::Arg;
+use crate::convert::Js;
 use crate::errors::{failure, guarded};
-use crate::types::{SkillPolicyRule, SkillScopeInput, SkillScopeView};
+use crate::obj;
+use crate::types::{SkillPolicyRule, SkillScopeInput};
 
 fn policy_action(text: &str, what: &str) -> Result<skills::PolicyAction, ErrorCode> {
     skills::PolicyAction::parse(text).ok_or_else(|| {
@@ -96,11 +98,11 @@ pub fn match_skill_pattern(
 }
 
 /// Resolves the one active scope and the skills (among `names`) it admits.
-#[napi(catch_unwind)]
+#[napi(catch_unwind, ts_return_type = "SkillScopeView")]
 pub fn resolve_skill_scope(
     #[napi(ts_arg_type = "SkillScopeInput")] input: Arg<SkillScopeInput>,
     #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
-) -> Result<SkillScopeView, ErrorCode> {
+) -> Result<Js, ErrorCode> {
     let input = input.get_object("input", "a { groups, profiles } object")?;
     let names = names.get("names", "an array of names")?;
     guarded("resolveSkillScope", || {
@@ -112,11 +114,11 @@ pub fn resolve_skill_scope(
             input.active_profile.as_deref(),
             input.active_group.as_deref(),
         );
-        Ok(SkillScopeView {
-            kind: scope.kind().to_string(),
-            profile: scope.profile().map(str::to_string),
-            group: scope.group().map(str::to_string),
-            members: definitions.admitted(&scope, &names),
+        Ok(obj! {
+            c"kind" => scope.kind(),
+            c"profile" => scope.profile(),
+            c"group" => scope.group(),
+            c"members" => definitions.admitted(&scope, &names),
         })
     })
 }

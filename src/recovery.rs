@@ -12,9 +12,10 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{integer, read_input, Arg, MAX_SAFE_INTEGER};
-use crate::convert::js_count;
-use crate::errors::{from_core, guarded, invalid, OffThread, Work};
+use crate::args::{count, integer, read_input, Arg, MAX_SAFE_INTEGER};
+use crate::convert::Js;
+use crate::errors::{from_core, guarded, invalid, OffThread};
+use crate::obj;
 
 #[napi(object)]
 pub struct RecoveryStoreOptions {
@@ -25,34 +26,10 @@ pub struct RecoveryStoreOptions {
     pub disk_budget_bytes: Option<f64>,
 }
 
-#[napi(object)]
-pub struct RetrievedLines {
-    /// The exact original lines, line terminators included.
-    pub text: String,
-    pub start_line: u32,
-    pub end_line: u32,
-    pub total_lines: u32,
-    pub next_start_line: Option<u32>,
-}
-
-#[napi(object)]
-pub struct RecoveryStats {
-    pub entries: u32,
-    pub bytes: f64,
-    pub disk_entries: u32,
-    pub disk_bytes: f64,
-    /// Originals accepted by `put` whose blob is not durable yet.
-    pub pending_writes: u32,
-    /// Temp files of crashed writers deleted when the store opened.
-    pub stale_temps_removed: f64,
-    /// Blob writes that failed since the store opened.
-    pub write_failures: f64,
-}
-
 /// Line arguments from JS: 1-based whole numbers, so 0, negatives and fractions are caller
 /// errors rather than something to clamp or wrap.
 fn line_argument(value: Option<f64>, default: usize, what: &str) -> Result<usize, ErrorCode> {
-    Ok(integer(what, value, 1, u32::MAX.into())?.map_or(default, |n| n as usize))
+    Ok(count(what, value, 1)?.unwrap_or(default))
 }
 
 /// Originals of compacted output, addressed by content hash, bounded in memory (LRU) and
@@ -62,36 +39,13 @@ pub struct RecoveryStore {
     inner: Arc<CoreStore>,
 }
 
-/// `retrieveAsync`: reads a blob from disk on the libuv pool instead of the event loop.
-pub struct RetrieveWork {
-    store: Arc<CoreStore>,
-    page: (String, usize, usize),
-}
-
-impl Work for RetrieveWork {
-    type Output = Retrieved;
-    type JsValue = RetrievedLines;
-    const ENTRY: &'static str = "RecoveryStore.retrieveAsync:worker";
-
-    fn run(&mut self) -> Result<Retrieved, ErrorCode> {
-        let (id, start_line, max_lines) = &self.page;
-        self.store
-            .retrieve(id, *start_line, *max_lines)
-            .map_err(from_core)
-    }
-
-    fn finish(&mut self, _env: &Env, got: Retrieved) -> Result<RetrievedLines, ErrorCode> {
-        Ok(retrieved_lines(got))
-    }
-}
-
-fn retrieved_lines(got: Retrieved) -> RetrievedLines {
-    RetrievedLines {
-        text: String::from_utf8_lossy(&got.text).into_owned(),
-        start_line: js_count(got.start_line),
-        end_line: js_count(got.end_line),
-        total_lines: js_count(got.total_lines),
-        next_start_line: got.next_start_line.map(js_count),
+fn retrieved_lines(got: Retrieved) -> Js {
+    obj! {
+        c"text" => String::from_utf8_lossy(&got.text).into_owned(),
+        c"startLine" => got.start_line,
+        c"endLine" => got.end_line,
+        c"totalLines" => got.total_lines,
+        c"nextStartLine" => got.next_start_line,
     }
 }
 
@@ -111,28 +65,6 @@ fn page_args(
     ))
 }
 
-/// `putDurable`: stores an original and writes its blob through to disk on the libuv pool.
-/// Owns a copy of the input, so no JS memory is read off the JS thread.
-pub struct PutDurableWork {
-    store: Arc<CoreStore>,
-    input: Vec<u8>,
-}
-
-impl Work for PutDurableWork {
-    type Output = String;
-    type JsValue = String;
-    const ENTRY: &'static str = "RecoveryStore.putDurable:worker";
-
-    fn run(&mut self) -> Result<String, ErrorCode> {
-        let input = std::mem::take(&mut self.input);
-        self.store.put_durable(&input).map_err(from_core)
-    }
-
-    fn finish(&mut self, _env: &Env, id: String) -> Result<String, ErrorCode> {
-        Ok(id)
-    }
-}
-
 /// Checks the store options: counts are whole numbers of at least 1, and a `dir` must name a
 /// directory (an empty one would put blobs in the process's working directory).
 fn store_config(options: Option<RecoveryStoreOptions>) -> Result<StoreConfig, ErrorCode> {
@@ -148,8 +80,7 @@ fn store_config(options: Option<RecoveryStoreOptions>) -> Result<StoreConfig, Er
         ));
     }
     Ok(StoreConfig {
-        max_entries: integer("options.maxEntries", o.max_entries, 1, u32::MAX.into())?
-            .map_or(defaults.max_entries, |n| n as usize),
+        max_entries: count("options.maxEntries", o.max_entries, 1)?.unwrap_or(defaults.max_entries),
         max_bytes: integer("options.maxBytes", o.max_bytes, 1, MAX_SAFE_INTEGER)?
             .map_or(defaults.max_bytes, |n| n as usize),
         dir: o.dir.map(PathBuf::from),
@@ -205,13 +136,18 @@ impl RecoveryStore {
     pub fn put_durable(
         &self,
         #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
-    ) -> Result<AsyncTask<OffThread<PutDurableWork>>, ErrorCode> {
+    ) -> Result<AsyncTask<OffThread<String, String>>, ErrorCode> {
         let input = read_input(input)?;
+        // A copy, so no JS memory is read off the JS thread.
+        let bytes = input.bytes().to_vec();
+        let store = Arc::clone(&self.inner);
         guarded("RecoveryStore.putDurable", || {
-            Ok(OffThread::task(PutDurableWork {
-                store: Arc::clone(&self.inner),
-                input: input.bytes().to_vec(),
-            }))
+            Ok(OffThread::task(
+                "RecoveryStore.putDurable:worker",
+                None,
+                move || store.put_durable(&bytes).map_err(from_core),
+                |_, id, _| Ok(id),
+            ))
         })
     }
 
@@ -226,13 +162,13 @@ impl RecoveryStore {
 
     /// Exact original lines `startLine..startLine+maxLines` (1-based), as text. Bytes that are
     /// not UTF-8 show as U+FFFD here; `retrieveBytes` returns them exactly.
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "RetrievedLines")]
     pub fn retrieve(
         &self,
         #[napi(ts_arg_type = "string")] id: Arg<String>,
         #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
         #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
-    ) -> Result<RetrievedLines, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let (id, start, max) = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieve", || {
             let got = self.inner.retrieve(&id, start, max).map_err(from_core)?;
@@ -248,13 +184,16 @@ impl RecoveryStore {
         #[napi(ts_arg_type = "string")] id: Arg<String>,
         #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
         #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
-    ) -> Result<AsyncTask<OffThread<RetrieveWork>>, ErrorCode> {
-        let page = page_args(id, start_line, max_lines)?;
+    ) -> Result<AsyncTask<OffThread<Retrieved, Js>>, ErrorCode> {
+        let (id, start, max) = page_args(id, start_line, max_lines)?;
+        let store = Arc::clone(&self.inner);
         guarded("RecoveryStore.retrieveAsync", || {
-            Ok(OffThread::task(RetrieveWork {
-                store: Arc::clone(&self.inner),
-                page,
-            }))
+            Ok(OffThread::task(
+                "RecoveryStore.retrieveAsync:worker",
+                None,
+                move || store.retrieve(&id, start, max).map_err(from_core),
+                |_, got, _| Ok(retrieved_lines(got)),
+            ))
         })
     }
 
@@ -291,20 +230,18 @@ impl RecoveryStore {
         })
     }
 
-    #[napi(catch_unwind)]
-    pub fn stats(&self) -> Result<RecoveryStats, ErrorCode> {
+    #[napi(catch_unwind, ts_return_type = "RecoveryStats")]
+    pub fn stats(&self) -> Result<Js, ErrorCode> {
         guarded("RecoveryStore.stats", || {
-            Ok({
-                let s = self.inner.stats();
-                RecoveryStats {
-                    entries: js_count(s.entries),
-                    bytes: s.bytes as f64,
-                    disk_entries: js_count(s.disk_entries),
-                    disk_bytes: s.disk_bytes as f64,
-                    pending_writes: js_count(s.pending_writes),
-                    stale_temps_removed: s.stale_temps_removed as f64,
-                    write_failures: s.write_failures as f64,
-                }
+            let s = self.inner.stats();
+            Ok(obj! {
+                c"entries" => s.entries,
+                c"bytes" => s.bytes as f64,
+                c"diskEntries" => s.disk_entries,
+                c"diskBytes" => s.disk_bytes as f64,
+                c"pendingWrites" => s.pending_writes,
+                c"staleTempsRemoved" => s.stale_temps_removed as f64,
+                c"writeFailures" => s.write_failures as f64,
             })
         })
     }

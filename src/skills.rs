@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use lean_core::skills::{self, SkillSnapshot, SnapshotOptions};
+use lean_core::skills::{self, SkillSnapshot};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
@@ -15,68 +15,15 @@ use napi_derive::napi;
 use crate::args::{
     inputs, integer, load_request, page_request, snapshot_options, Arg, MAX_SAFE_INTEGER,
 };
-use crate::errors::{from_core, guarded, OffThread, Work};
-use crate::types::{
-    js_count, BrowseResponse, ClosureInfo, LoadOptions, LoadedSkill, SearchOptions, SearchResponse,
-    SkillDiagnostic, SkillIndexOptions, SkillInfo, SkillInput,
-};
+use crate::convert::{js_count, Js};
+use crate::errors::{from_core, guarded, OffThread};
+use crate::types::{self, LoadOptions, SearchOptions, SkillIndexOptions, SkillInput};
 
 /// A snapshot of the skill catalog with its search index. Immutable once built: a new
 /// snapshot is built when Pi reports a different skill set, and cursors bind to its fingerprint.
 #[napi]
 pub struct SkillIndex {
     inner: Arc<SkillSnapshot>,
-}
-
-/// `SkillIndex.build`: a snapshot built on the libuv pool (reading every SKILL.md's
-/// `requires:` can take long for a large catalog).
-pub struct BuildWork {
-    inputs: Vec<skills::SkillInput>,
-    options: SnapshotOptions,
-}
-
-impl Work for BuildWork {
-    type Output = SkillSnapshot;
-    type JsValue = SkillIndex;
-    const ENTRY: &'static str = "SkillIndex.build:worker";
-
-    fn run(&mut self) -> Result<SkillSnapshot, ErrorCode> {
-        let inputs = std::mem::take(&mut self.inputs);
-        Ok(SkillSnapshot::from_inputs(inputs, self.options.clone()))
-    }
-
-    fn finish(&mut self, _env: &Env, snapshot: SkillSnapshot) -> Result<SkillIndex, ErrorCode> {
-        Ok(SkillIndex {
-            inner: Arc::new(snapshot),
-        })
-    }
-}
-
-/// `SkillIndex.loadAsync`: a skill and its dependencies' pages read on the libuv pool.
-pub struct LoadWork {
-    snapshot: Arc<SkillSnapshot>,
-    name: String,
-    request: skills::LoadRequest,
-}
-
-impl Work for LoadWork {
-    type Output = skills::LoadedSkill;
-    type JsValue = LoadedSkill;
-    const ENTRY: &'static str = "SkillIndex.loadAsync:worker";
-
-    fn run(&mut self) -> Result<skills::LoadedSkill, ErrorCode> {
-        self.snapshot
-            .load(&self.name, &self.request)
-            .map_err(from_core)
-    }
-
-    fn finish(
-        &mut self,
-        _env: &Env,
-        loaded: skills::LoadedSkill,
-    ) -> Result<LoadedSkill, ErrorCode> {
-        Ok(loaded.into())
-    }
 }
 
 #[napi]
@@ -107,10 +54,19 @@ impl SkillIndex {
         #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
             Arg<SkillIndexOptions>,
         >,
-    ) -> Result<AsyncTask<OffThread<BuildWork>>, ErrorCode> {
+    ) -> Result<AsyncTask<OffThread<SkillSnapshot, SkillIndex>>, ErrorCode> {
         let (inputs, options) = inputs(skills_in, options)?;
         guarded("SkillIndex.build", || {
-            Ok(OffThread::task(BuildWork { inputs, options }))
+            Ok(OffThread::task(
+                "SkillIndex.build:worker",
+                None,
+                move || Ok(SkillSnapshot::from_inputs(inputs, options)),
+                |_, snapshot, _| {
+                    Ok(SkillIndex {
+                        inner: Arc::new(snapshot),
+                    })
+                },
+            ))
         })
     }
 
@@ -157,73 +113,70 @@ impl SkillIndex {
         })
     }
 
-    #[napi(getter, catch_unwind)]
-    pub fn diagnostics(&self) -> Result<Vec<SkillDiagnostic>, ErrorCode> {
+    #[napi(getter, catch_unwind, ts_return_type = "Array<SkillDiagnostic>")]
+    pub fn diagnostics(&self) -> Result<Vec<Js>, ErrorCode> {
         guarded("SkillIndex.diagnostics", || {
-            Ok(self.inner.diagnostics().iter().map(Into::into).collect())
-        })
-    }
-
-    #[napi(catch_unwind)]
-    pub fn list(&self) -> Result<Vec<SkillInfo>, ErrorCode> {
-        guarded("SkillIndex.list", || {
             Ok(self
                 .inner
-                .catalog()
-                .skills()
+                .diagnostics()
                 .iter()
-                .map(Into::into)
+                .map(types::diagnostic)
                 .collect())
         })
     }
 
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "Array<SkillInfo>")]
+    pub fn list(&self) -> Result<Vec<Js>, ErrorCode> {
+        let skills = self.inner.catalog().skills().iter();
+        guarded("SkillIndex.list", || {
+            Ok(skills.map(types::skill_info).collect())
+        })
+    }
+
+    #[napi(catch_unwind, ts_return_type = "SkillInfo | null")]
     pub fn get(
         &self,
         #[napi(ts_arg_type = "string")] name: Arg<String>,
-    ) -> Result<Option<SkillInfo>, ErrorCode> {
+    ) -> Result<Option<Js>, ErrorCode> {
         let name = name.get("name", "a string")?;
         guarded("SkillIndex.get", || {
-            Ok(self.inner.catalog().get(&name).map(Into::into))
+            Ok(self.inner.catalog().get(&name).map(types::skill_info))
         })
     }
 
     /// Ranked search over names and descriptions, bounded to 8 hits.
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "SearchResponse")]
     pub fn search(
         &self,
         #[napi(ts_arg_type = "string")] query: Arg<String>,
         #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
             Arg<SearchOptions>,
         >,
-    ) -> Result<SearchResponse, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let query = query.get("query", "a string")?;
         let options = Arg::optional_object(options, "options", "an options object")?;
         guarded("SkillIndex.search", || {
             let request = page_request(options, true)?;
-            Ok(self.inner.search(&query, &request).into())
+            Ok(types::search_response(self.inner.search(&query, &request)))
         })
     }
 
     /// Alphabetical listing in pages; the cursor is bound to this snapshot's fingerprint, so
     /// a cursor from an older catalog fails with SEARCH_CURSOR_STALE instead of skipping skills.
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "BrowseResponse")]
     pub fn browse(
         &self,
         #[napi(ts_arg_type = "string | undefined | null")] cursor: Option<Arg<String>>,
         #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
             Arg<SearchOptions>,
         >,
-    ) -> Result<BrowseResponse, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let cursor = Arg::optional(cursor, "cursor", "a cursor string")?;
         let options = Arg::optional_object(options, "options", "an options object")?;
         guarded("SkillIndex.browse", || {
             let request = page_request(options, false)?;
-            Ok(self
-                .inner
-                .browse(cursor.as_deref(), &request)
-                .map_err(from_core)?
-                .into())
+            let page = self.inner.browse(cursor.as_deref(), &request);
+            Ok(types::browse_response(page.map_err(from_core)?))
         })
     }
 
@@ -256,31 +209,32 @@ impl SkillIndex {
     }
 
     /// Dependency closure in load order; cycles and missing names are reported, not fatal.
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "ClosureInfo")]
     pub fn closure(
         &self,
         #[napi(ts_arg_type = "string")] name: Arg<String>,
-    ) -> Result<ClosureInfo, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let name = name.get("name", "a string")?;
         guarded("SkillIndex.closure", || {
-            Ok(self.inner.closure(&name).into())
+            Ok(types::closure_info(self.inner.closure(&name)))
         })
     }
 
     /// Loads one skill by exact name: its body without frontmatter (paginated, bound to the
     /// source revision) plus the first page of each dependency in load order. Names are only
     /// ever looked up in the catalog, never turned into paths.
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "LoadedSkill")]
     pub fn load(
         &self,
         #[napi(ts_arg_type = "string")] name: Arg<String>,
         #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
-    ) -> Result<LoadedSkill, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let name = name.get("name", "a string")?;
         let options = Arg::optional_object(options, "options", "an options object")?;
         guarded("SkillIndex.load", || {
             let request = load_request(options)?;
-            Ok(self.inner.load(&name, &request).map_err(from_core)?.into())
+            let loaded = self.inner.load(&name, &request).map_err(from_core)?;
+            Ok(types::loaded_skill(loaded))
         })
     }
 
@@ -292,15 +246,17 @@ impl SkillIndex {
         &self,
         #[napi(ts_arg_type = "string")] name: Arg<String>,
         #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
-    ) -> Result<AsyncTask<OffThread<LoadWork>>, ErrorCode> {
+    ) -> Result<AsyncTask<OffThread<skills::LoadedSkill, Js>>, ErrorCode> {
         let name = name.get("name", "a string")?;
         let options = Arg::optional_object(options, "options", "an options object")?;
         guarded("SkillIndex.loadAsync", || {
-            Ok(OffThread::task(LoadWork {
-                snapshot: Arc::clone(&self.inner),
-                name,
-                request: load_request(options)?,
-            }))
+            let (snapshot, request) = (Arc::clone(&self.inner), load_request(options)?);
+            Ok(OffThread::task(
+                "SkillIndex.loadAsync:worker",
+                None,
+                move || snapshot.load(&name, &request).map_err(from_core),
+                |_, loaded, _| Ok(types::loaded_skill(loaded)),
+            ))
         })
     }
 }

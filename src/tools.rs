@@ -5,9 +5,10 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{integer, Arg};
-use crate::convert::js_count;
+use crate::args::{count, Arg};
+use crate::convert::{js_count, Js};
 use crate::errors::guarded;
+use crate::obj;
 
 /// One tool's metadata, from Pi's `getAllTools()`.
 #[napi(object)]
@@ -16,12 +17,6 @@ pub struct ToolInput {
     pub description: Option<String>,
     /// Parameter names and descriptions flattened to text (the schema itself is not needed).
     pub parameters: Option<String>,
-}
-
-#[napi(object)]
-pub struct ToolSearchHit {
-    pub name: String,
-    pub score: f64,
 }
 
 /// Search over tool metadata, so deferred tools can be found and activated by a query.
@@ -63,27 +58,21 @@ impl ToolIndex {
     }
 
     /// Best matches first, at most `limit` (default 3, clamped to 1..=8), scores above zero.
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "Array<ToolSearchHit>")]
     pub fn search(
         &self,
         #[napi(ts_arg_type = "string")] query: Arg<String>,
         #[napi(ts_arg_type = "number | undefined | null")] limit: Option<Arg<f64>>,
-    ) -> Result<Vec<ToolSearchHit>, ErrorCode> {
+    ) -> Result<Vec<Js>, ErrorCode> {
         let query = query.get("query", "a string")?;
         let limit = Arg::optional(limit, "limit", "a result count")?;
-        let limit = integer("limit", limit, 1, u32::MAX.into())?
-            .map_or(lean_core::tools::DEFAULT_TOOL_HITS, |n| n as usize);
+        let limit = count("limit", limit, 1)?.unwrap_or(lean_core::tools::DEFAULT_TOOL_HITS);
         guarded("ToolIndex.search", || {
-            Ok({
-                self.inner
-                    .search(&query, limit)
-                    .into_iter()
-                    .map(|hit| ToolSearchHit {
-                        name: self.inner.tools()[hit.index].name.clone(),
-                        score: hit.score,
-                    })
-                    .collect()
-            })
+            let hits = self.inner.search(&query, limit).into_iter();
+            let tools = self.inner.tools();
+            Ok(hits
+                .map(|hit| obj! { c"name" => &tools[hit.index].name, c"score" => hit.score })
+                .collect())
         })
     }
 }

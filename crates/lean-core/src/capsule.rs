@@ -294,6 +294,21 @@ pub enum Invalid {
     },
 }
 
+impl std::fmt::Display for Invalid {
+    /// Why, in words a caller can log or show.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Invalid::NotShorter => write!(f, "not shorter than the source"),
+            Invalid::NotExtractive { line } => write!(
+                f,
+                "line {} is not whole source sentences in source order",
+                line + 1
+            ),
+            Invalid::DropsRule { unit } => write!(f, "drops the rule \"{unit}\""),
+        }
+    }
+}
+
 /// Checks that `capsule` is an extractive capsule of `source`: every capsule line is made of
 /// source units in source order, every trigger and rule unit of the source is present, and it
 /// is shorter. Linear in both lengths.

@@ -59,6 +59,36 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// What a caller can do about an error of this code, when the error gave no advice itself.
+    pub const fn remedy(self) -> &'static str {
+        match self {
+            ErrorCode::SkillNotFound => "search the catalog for the exact name",
+            ErrorCode::SkillDenied => "the skill policy blocks this skill",
+            ErrorCode::SkillApprovalRequired => "ask the user to approve the skill",
+            ErrorCode::SkillSourceChanged => "load the skill again from the start",
+            ErrorCode::SkillRevRequired => "pass the continuation's rev, or load from the start",
+            ErrorCode::SkillSourceTooLarge => "shorten the SKILL.md or raise the size limit",
+            ErrorCode::SkillInvalidUtf8 => "save the SKILL.md as UTF-8",
+            ErrorCode::SkillInvalidFrontmatter => "fix the SKILL.md frontmatter",
+            ErrorCode::SkillEmptyBody => "add instructions to the SKILL.md",
+            ErrorCode::SkillNameMismatch => "make the frontmatter name match the directory",
+            ErrorCode::SkillNameCollision => "rename one of the skills",
+            ErrorCode::SkillTooManyRequires => "list fewer skills under requires",
+            ErrorCode::SkillHidden => "only the user can invoke this skill",
+            ErrorCode::SkillIo => "check that the skill file is readable",
+            ErrorCode::DependencyCycle => "remove the cycle from the requires lists",
+            ErrorCode::DependencyMissing => "install the missing skill or drop it from requires",
+            ErrorCode::ConfigInvalid => "fix the configuration",
+            ErrorCode::SearchCursorStale => "browse again without a cursor",
+            ErrorCode::SearchCursorInvalid => "pass a cursor exactly as returned, or none",
+            ErrorCode::RecoveryExpired => "re-run the tool to get the output again",
+            ErrorCode::RecoveryIo => "check the recovery directory's permissions and free space",
+            ErrorCode::InvalidArgument => "check the argument against the documented types",
+            ErrorCode::OutputTooLargeForString => "ask for the bytes instead of a string",
+            ErrorCode::Internal => "retry, and report it as a pi-lean bug if it repeats",
+        }
+    }
+
     /// The code's stable string, as JS sees it in `error.code`.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -16,6 +16,7 @@
 
 mod bm25f;
 pub mod capsule;
+pub mod checks;
 pub mod compact;
 pub mod error;
 #[cfg(feature = "fuzzing")]
