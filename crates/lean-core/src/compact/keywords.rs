@@ -341,68 +341,6 @@ fn candidates_portable(bytes: &[u8; BLOCK_READ]) -> Mask {
     mask
 }
 
-#[cfg(target_arch = "x86_64")]
-mod avx2 {
-    use super::{Mask, BLOCK_READ, FILTER, FILTER_BYTES};
-    use std::arch::x86_64::*;
-
-    /// The groups allowed at each of the 32 positions from `bytes`: per filter byte, the
-    /// groups allowed by each byte's low and high half (one shuffle each), and-ed over the four
-    /// bytes.
-    ///
-    /// # Safety
-    /// AVX2, and `bytes` must have 35 readable bytes.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn groups(bytes: *const u8) -> __m256i {
-        let low_nibble = _mm256_set1_epi8(0x0f);
-        let mut groups = _mm256_set1_epi8(-1);
-        for i in 0..FILTER_BYTES {
-            // SAFETY: the loads start at 0..=3 and so end within the caller's 35 bytes;
-            // unaligned loads are allowed.
-            let v = unsafe { _mm256_loadu_si256(bytes.add(i).cast()) };
-            let low = _mm256_and_si256(v, low_nibble);
-            let high = _mm256_and_si256(_mm256_srli_epi16(v, 4), low_nibble);
-            // SAFETY: each table row holds 16 bytes.
-            let (low_table, high_table) = unsafe {
-                (
-                    _mm256_broadcastsi128_si256(_mm_loadu_si128(FILTER.low[i].as_ptr().cast())),
-                    _mm256_broadcastsi128_si256(_mm_loadu_si128(FILTER.high[i].as_ptr().cast())),
-                )
-            };
-            let allowed = _mm256_and_si256(
-                _mm256_shuffle_epi8(low_table, low),
-                _mm256_shuffle_epi8(high_table, high),
-            );
-            groups = _mm256_and_si256(groups, allowed);
-        }
-        groups
-    }
-
-    /// The filter step on 64 positions, as two vectors of 32. Most blocks have no candidate:
-    /// one test of both vectors answers that before any mask is made.
-    ///
-    /// # Safety
-    /// The CPU must support AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn candidates(bytes: &[u8; BLOCK_READ]) -> Mask {
-        // SAFETY: the halves read bytes 0..35 and 32..67 of the BLOCK_READ (67).
-        let (first, second) = unsafe { (groups(bytes.as_ptr()), groups(bytes.as_ptr().add(32))) };
-        if _mm256_testz_si256(
-            _mm256_or_si256(first, second),
-            _mm256_or_si256(first, second),
-        ) == 1
-        {
-            return 0;
-        }
-        let zero = _mm256_setzero_si256();
-        let first_none = _mm256_movemask_epi8(_mm256_cmpeq_epi8(first, zero)) as u32;
-        let second_none = _mm256_movemask_epi8(_mm256_cmpeq_epi8(second, zero)) as u32;
-        !(Mask::from(first_none) | Mask::from(second_none) << 32)
-    }
-}
-
 /// Signal of every line, from one keyword scan over `text` (the whole input, or one cleaned
 /// line) holding `lines` lines; `line_start(i)` is where line `i` starts in `text`.
 pub(crate) fn scan_signals<S: SignalSlot>(
@@ -414,30 +352,7 @@ pub(crate) fn scan_signals<S: SignalSlot>(
     if lines == 0 || text.is_empty() {
         return;
     }
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: AVX2 was just detected.
-        unsafe { scan_signals_avx2(text, lines, line_start, out) };
-        return;
-    }
     scan_signals_with(text, lines, line_start, out, AutomatonSearch::new(text));
-}
-
-/// [`scan_signals`] compiled for AVX2, so the filter step is inlined into the scan loop.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn scan_signals_avx2<S: SignalSlot>(
-    text: &[u8],
-    lines: usize,
-    line_start: impl Fn(usize) -> usize,
-    out: &mut [S],
-) {
-    // SAFETY: AVX2 is this function's precondition.
-    let step = |bytes: &[u8; BLOCK_READ]| unsafe { avx2::candidates(bytes) };
-    scan_signals_with(text, lines, line_start, out, KeywordSearch::new(text, step));
 }
 
 /// A source of leftmost-first keyword hits in one text.
@@ -792,12 +707,6 @@ mod tests {
             let text = text_from(&pieces);
             let expected = reference_signals(&text);
             prop_assert_eq!(&scanned(&text, candidates_portable), &expected);
-            #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: AVX2 was just detected.
-                let avx2 = |bytes: &[u8; BLOCK_READ]| unsafe { avx2::candidates(bytes) };
-                prop_assert_eq!(&scanned(&text, avx2), &expected);
-            }
             prop_assert_eq!(&scanned_by(&text, AutomatonSearch::new(&text)), &expected);
             let starts = line_starts(&text);
             let mut signals = vec![Signal::None; starts.len()];
@@ -814,17 +723,6 @@ mod tests {
             let text = text_from(&pieces);
             let filtered = hits(KeywordSearch::new(&text, candidates_portable));
             prop_assert_eq!(filtered, hits(AutomatonSearch::new(&text)));
-        }
-
-        /// The AVX2 step marks exactly the positions the table step marks, on any bytes.
-        #[test]
-        fn avx2_step_matches_the_tables(bytes in prop::collection::vec(any::<u8>(), BLOCK_READ)) {
-            #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
-                let bytes: &[u8; BLOCK_READ] = bytes.as_slice().try_into().expect("BLOCK_READ bytes");
-                // SAFETY: AVX2 was just detected.
-                prop_assert_eq!(unsafe { avx2::candidates(bytes) }, candidates_portable(bytes));
-            }
         }
     }
 
