@@ -6,6 +6,9 @@
 //   valgrind --tool=callgrind node scripts/corpus-rounds.mjs pi-lean.linux-x64-gnu.node 9
 // Node's start-up is not quite the same from run to run (its hash seed's setup alone varied by up to 3 M
 // instructions), so rounds 1 and 9 (a difference over 8) give a steadier figure than 1 and 5.
+// With `--gate`, it is a regression gate instead: it times ROUNDS rounds (fastest of three runs) and fails when a
+// round costs more than 25% over the figure recorded in scripts/corpus-rounds.json (`--record` rewrites it). The
+// figure is a floor against regressions, not a target to race.
 // Options are the peer bench's (`scripts/bench-compaction.mjs`): string input, bash tool, `cat FILE`, recoverable.
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -13,7 +16,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const [addonPath, roundsArg] = process.argv.slice(2);
+const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
+const [addonPath, roundsArg] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const rounds = Number(roundsArg);
 if (!addonPath || !(Number.isInteger(rounds) && rounds > 0)) {
   console.error("usage: node scripts/corpus-rounds.mjs <addon.node> <rounds>");
@@ -37,7 +41,26 @@ const inputs = corpora
   }));
 
 let outputBytes = 0;
-for (let round = 0; round < rounds; round++) {
-  for (const { text, options } of inputs) outputBytes += compact(text, options).outputBytes;
+let fastestMs = Infinity;
+for (let run = 0; run < (flags.length ? 3 : 1); run++) {
+  const started = performance.now();
+  for (let round = 0; round < rounds; round++) {
+    for (const { text, options } of inputs) outputBytes += compact(text, options).outputBytes;
+  }
+  fastestMs = Math.min(fastestMs, (performance.now() - started) / rounds);
 }
-console.log(`${inputs.length} files x ${rounds} rounds, ${outputBytes} output bytes`);
+console.log(`${inputs.length} files x ${rounds} rounds, ${outputBytes} output bytes, ${fastestMs.toFixed(2)} ms a round`);
+
+const recordPath = path.join(root, "scripts", "corpus-rounds.json");
+if (flags.includes("--record")) {
+  fs.writeFileSync(recordPath, `${JSON.stringify({ msPerRound: Number(fastestMs.toFixed(2)), files: inputs.length }, null, 2)}\n`);
+  console.log(`recorded ${fastestMs.toFixed(2)} ms a round in ${path.relative(root, recordPath)}`);
+} else if (flags.includes("--gate")) {
+  const recorded = JSON.parse(fs.readFileSync(recordPath, "utf8"));
+  const limit = recorded.msPerRound * 1.25;
+  if (fastestMs > limit) {
+    console.error(`corpus-rounds gate FAILED: ${fastestMs.toFixed(2)} ms a round > ${limit.toFixed(2)} ms (recorded ${recorded.msPerRound} + 25%)`);
+    process.exit(1);
+  }
+  console.log(`corpus-rounds gate held: ${fastestMs.toFixed(2)} ms a round <= ${limit.toFixed(2)} ms (recorded ${recorded.msPerRound} + 25%)`);
+}

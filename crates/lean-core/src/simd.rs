@@ -11,6 +11,60 @@
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(crate) use sse2::*;
 
+/// The scalar references the kernels are held to (property tests below) and measured against
+/// (`benches/simd.rs`): the definitions, a byte at a time.
+pub(crate) mod scalar {
+    /// [`super::classify32_sse2`]'s classes, in its order.
+    pub(crate) fn classify32(bytes: &[u8; 32]) -> [u32; 6] {
+        let mut masks = [0u32; 6];
+        for (i, &b) in bytes.iter().enumerate() {
+            let digit = b.is_ascii_digit();
+            let classes = [
+                b == b' ' || b == b'\t',
+                digit || matches!(b, b'/' | b'\\' | b'@' | b'=' | b'"' | b'\'' | b'`'),
+                digit,
+                b == b'.',
+                b == b':',
+                b.is_ascii_alphabetic(),
+            ];
+            for (mask, class) in masks.iter_mut().zip(classes) {
+                *mask |= u32::from(class) << i;
+            }
+        }
+        masks
+    }
+
+    /// [`super::pair_masks16`] a byte at a time.
+    pub(crate) fn pair_masks16<const K: usize>(lane: &[u8; 16], pairs: [[u8; 2]; K]) -> [u32; K] {
+        pairs.map(|[a, b]| {
+            lane.iter().enumerate().fold(0u32, |mask, (i, &x)| {
+                mask | u32::from(x == a || x == b) << i
+            })
+        })
+    }
+
+    /// [`super::control_masks16`] a byte at a time.
+    pub(crate) fn control_masks16(lane: &[u8; 16], allowed: [u8; 6]) -> (u32, u32) {
+        let (mut bad, mut high) = (0u32, 0u32);
+        for (i, &b) in lane.iter().enumerate() {
+            bad |= u32::from(b < 0x20 && !allowed.contains(&b)) << i;
+            high |= u32::from(b >= 0x80) << i;
+        }
+        (bad, high)
+    }
+
+    /// [`super::json_marks64`] a byte at a time.
+    pub(crate) fn json_marks64(block: &[u8; 64]) -> (u64, u64, usize) {
+        let (mut special, mut solid, mut newlines) = (0u64, 0u64, 0usize);
+        for (i, &b) in block.iter().enumerate() {
+            special |= u64::from(matches!(b, b'"' | b'\\')) << i;
+            solid |= u64::from(!matches!(b, b' ' | b'\n' | b'\r' | b'\t')) << i;
+            newlines += usize::from(b == b'\n');
+        }
+        (special, solid, newlines)
+    }
+}
+
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
     use std::arch::x86_64::*;
@@ -35,7 +89,12 @@ mod sse2 {
     #[inline(always)]
     pub(crate) fn classify32_sse2(bytes: &[u8; 32]) -> [u32; 6] {
         // SAFETY: SSE2 is enabled for the whole build (this module's `cfg`).
-        let (low, high) = unsafe { (classify16(load_at(bytes, 0)), classify16(load_at(bytes, 16))) };
+        let (low, high) = unsafe {
+            (
+                classify16(load_at(bytes, 0)),
+                classify16(load_at(bytes, 16)),
+            )
+        };
         std::array::from_fn(|k| (low[k] as u32 & 0xffff) | (high[k] as u32) << 16)
     }
 
@@ -144,5 +203,78 @@ mod sse2 {
         let sums = _mm_sad_epu8(newline_tally, _mm_setzero_si128());
         let newlines = _mm_cvtsi128_si32(sums) + _mm_extract_epi16::<4>(sums);
         (special, !blank, newlines as usize)
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64", target_feature = "sse2"))]
+mod tests {
+    use proptest::prelude::*;
+
+    /// Bytes biased to the ones the kernels test for, and any byte.
+    fn interesting() -> impl Strategy<Value = u8> {
+        prop_oneof![
+            prop::sample::select(
+                b" \t\n\r\"'`/\\@=.:0913aAzZ_\x00\x1b\x1f\x20\x7f\x80\xff".to_vec()
+            ),
+            any::<u8>(),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn classify32_matches_the_scalar_reference(bytes in prop::array::uniform32(interesting())) {
+            prop_assert_eq!(super::classify32_sse2(&bytes), super::scalar::classify32(&bytes));
+        }
+
+        #[test]
+        fn pair_masks16_matches_the_scalar_reference(
+            lane in prop::array::uniform16(interesting()),
+            pairs in prop::array::uniform3(prop::array::uniform2(interesting())),
+        ) {
+            prop_assert_eq!(super::pair_masks16(&lane, pairs), super::scalar::pair_masks16(&lane, pairs));
+        }
+
+        #[test]
+        fn control_masks16_matches_the_scalar_reference(
+            lane in prop::array::uniform16(interesting()),
+            allowed in prop::array::uniform6(interesting()),
+        ) {
+            prop_assert_eq!(super::control_masks16(&lane, allowed), super::scalar::control_masks16(&lane, allowed));
+        }
+
+        #[test]
+        fn json_marks64_matches_the_scalar_reference(block in prop::collection::vec(interesting(), 64)) {
+            let block: &[u8; 64] = block.as_slice().try_into().unwrap();
+            prop_assert_eq!(super::json_marks64(block), super::scalar::json_marks64(block));
+        }
+    }
+
+    #[test]
+    fn every_byte_value_at_every_position() {
+        for value in 0..=255u8 {
+            for at in 0..64 {
+                let mut block = [b'a'; 64];
+                block[at] = value;
+                assert_eq!(
+                    super::json_marks64(&block),
+                    super::scalar::json_marks64(&block)
+                );
+                let lane: &[u8; 32] = block[..32].try_into().unwrap();
+                assert_eq!(
+                    super::classify32_sse2(lane),
+                    super::scalar::classify32(lane)
+                );
+                let lane: &[u8; 16] = block[..16].try_into().unwrap();
+                let allowed = [b'\t', b'\n', b'\r', 0x1b, 0x08, 0x0c];
+                assert_eq!(
+                    super::control_masks16(lane, allowed),
+                    super::scalar::control_masks16(lane, allowed)
+                );
+                assert_eq!(
+                    super::pair_masks16(lane, [[value, b'x']]),
+                    super::scalar::pair_masks16(lane, [[value, b'x']])
+                );
+            }
+        }
     }
 }

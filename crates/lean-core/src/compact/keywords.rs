@@ -15,7 +15,10 @@
 //! overlap), as an Aho-Corasick leftmost-first search would. CPUs without AVX2 use such an
 //! automaton instead: there the filter would run byte by byte from tables, slower than the
 //! automaton's own SIMD prefilter.
-
+// The block filter (`KeywordSearch`) ran in production only behind the AVX2 step, removed for
+// issue 27; the automaton is the scan now, and the filter stays as the tests' second reference
+// until it is deleted or given a safe vector step.
+#![cfg_attr(not(test), allow(dead_code))]
 // Off x86-64 only the tests run the filter.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 

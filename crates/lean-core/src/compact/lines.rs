@@ -3,6 +3,13 @@
 //! Lines split on `\n`; a `\r` right before the `\n` belongs to the terminator, and a final line
 //! without `\n` counts. These are the numbers markers and the recovery store speak in.
 
+/// Number of lines in `bytes` under the crate's numbering: split on `\n`, and a final line
+/// without `\n` counts (the count every [`LineIndex`] has).
+pub fn count_lines(bytes: &[u8]) -> usize {
+    let newlines = memchr::memchr_iter(b'\n', bytes).count();
+    newlines + usize::from(!bytes.is_empty() && bytes.last() != Some(&b'\n'))
+}
+
 use std::borrow::Cow;
 
 /// Byte span of one line in the original input, computed on demand from a [`LineIndex`].
@@ -363,7 +370,12 @@ fn newline_mask(block: &[u8]) -> u64 {
     debug_assert!(block.len() <= 64);
     #[cfg(target_arch = "x86_64")]
     if block.len() == 64 {
-        let lanes = |at: usize| u64::from(byte_mask16(block[at..at + 16].try_into().expect("16 bytes"), b'\n'));
+        let lanes = |at: usize| {
+            u64::from(byte_mask16(
+                block[at..at + 16].try_into().expect("16 bytes"),
+                b'\n',
+            ))
+        };
         return lanes(0) | lanes(16) << 16 | lanes(32) << 32 | lanes(48) << 48;
     }
     block
@@ -656,7 +668,10 @@ fn find_byte_sse2(byte: u8, hay: &[u8]) -> Option<usize> {
     loop {
         // The last step ends at the slice's end; `hay.len() >= 16` keeps it in bounds.
         let at_step = at.min(hay.len() - 16);
-        let mask = byte_mask16(hay[at_step..at_step + 16].try_into().expect("16 bytes"), byte);
+        let mask = byte_mask16(
+            hay[at_step..at_step + 16].try_into().expect("16 bytes"),
+            byte,
+        );
         if mask != 0 {
             return Some(at_step + mask.trailing_zeros() as usize);
         }
@@ -759,7 +774,10 @@ fn pair_masks16<const K: usize>(lane: &[u8; 16], pairs: [[u8; 2]; K]) -> [u32; K
 
 /// [`pair_masks16`] a byte at a time: other targets, and the reference tests hold the vector
 /// step to.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2", not(test)), allow(dead_code))]
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
+    allow(dead_code)
+)]
 fn pair_masks16_bytewise<const K: usize>(lane: &[u8; 16], pairs: [[u8; 2]; K]) -> [u32; K] {
     pairs.map(|[a, b]| {
         lane.iter()

@@ -849,12 +849,7 @@ impl Words<u64> {
     ///
     /// The words lie in the line at the start of `bytes`, which has [`SLACK`] bytes after it.
     #[inline(always)]
-    fn hash_words<C: Classify>(
-        self,
-        mut hash: u64,
-        bytes: &[u8],
-        base: usize,
-    ) -> (u64, u64) {
+    fn hash_words<C: Classify>(self, mut hash: u64, bytes: &[u8], base: usize) -> (u64, u64) {
         let (mut firsts, mut lasts) = (self.firsts, self.lasts);
         while lasts != 0 {
             let last = lasts.trailing_zeros() as usize;
@@ -881,12 +876,7 @@ impl Words<u64> {
 /// The word lies in a line at the start of `bytes`, which has [`SLACK`] bytes after it (so 8
 /// bytes from any word start are in bounds).
 #[inline(always)]
-fn mix_word_in_place<C: Classify>(
-    hash: u64,
-    bytes: &[u8],
-    start: usize,
-    last: usize,
-) -> u64 {
+fn mix_word_in_place<C: Classify>(hash: u64, bytes: &[u8], start: usize, last: usize) -> u64 {
     debug_assert!(start <= last && last + 1 + SLACK <= bytes.len());
     let span = last - start;
     if span < 8 {
@@ -1063,7 +1053,10 @@ impl BlockMasks {
 
 /// Byte-at-a-time classification through [`BYTE_CLASS`]: the path for CPUs without the SIMD
 /// steps below (wasm, aarch64), and the reference the tests hold those steps to.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2", not(test)), allow(dead_code))]
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
+    allow(dead_code)
+)]
 struct Portable;
 
 impl Classify for Portable {
@@ -1134,7 +1127,10 @@ const LETTER: u8 = 64;
 
 /// Per-byte classes for the template hash, built at compile time: what [`Portable`] reads,
 /// and what the x86-64 SIMD steps must agree with (a test checks every byte).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2", not(test)), allow(dead_code))]
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
+    allow(dead_code)
+)]
 static BYTE_CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0usize;
