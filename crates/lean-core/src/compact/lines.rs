@@ -597,12 +597,12 @@ pub(crate) fn has_byte(line: &[u8], byte: u8) -> bool {
 
 /// Slices up to this long are searched inline by [`find_byte`]; longer ones by memchr. Paths
 /// and log lines often run past 64 bytes, and a hit is usually found in the first steps, where
-/// memchr's call and set-up cost more than the inline steps (measured: 64 and 256 cost more).
+/// memchr's call and set-up outweigh the inline steps.
 const SHORT_SEARCH: usize = 160;
 
 /// Position of the first `byte` in `hay`. Per-line tests search lines of a few dozen bytes,
-/// where memchr's call and set-up cost more than the search: those are scanned inline, 16
-/// bytes per SSE2 step (8 per word elsewhere), and only longer slices go to memchr.
+/// where memchr's call and set-up outweigh the search: those are scanned inline, 16 bytes per
+/// step, and only longer slices go to memchr.
 #[inline]
 pub(crate) fn find_byte(byte: u8, hay: &[u8]) -> Option<usize> {
     if hay.len() > SHORT_SEARCH {
@@ -796,8 +796,8 @@ fn byte_mask16(lane: &[u8; 16], byte: u8) -> u32 {
 
 /// Whether `a` and `b` hold the same bytes, compared inline. Per-line tests compare lines or
 /// path components that are mostly short, or of one length and differing in their last bytes
-/// (neighbouring lines of a listing), where a `memcmp` call cost more than the bytes: the last
-/// 8 bytes are compared first, and a longer slice's rest only when they agree.
+/// (neighbouring lines of a listing), where a `memcmp` call outweighs the bytes: the last 8
+/// bytes are compared first, and a longer slice's rest only when they agree.
 #[inline(always)]
 pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let len = a.len();

@@ -26,7 +26,9 @@ mod recognize;
 mod select;
 
 pub use select::MAX_QUERY_TERMS;
+mod definitions;
 mod signals;
+mod template_hash;
 
 use crate::hash::xxh3_hex;
 
