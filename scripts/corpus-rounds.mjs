@@ -13,17 +13,20 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
 const [addonPath, roundsArg] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const rounds = Number(roundsArg);
 if (!addonPath || !(Number.isInteger(rounds) && rounds > 0)) {
-  console.error("usage: node scripts/corpus-rounds.mjs <addon.node> <rounds>");
+  console.error("usage: node scripts/corpus-rounds.mjs <addon.node or index.js> <rounds> [--gate or --record]");
   process.exit(2);
 }
-const { compact } = createRequire(import.meta.url)(path.resolve(addonPath));
+// An addon file, or a `.js` module exporting `compact` (the package's `index.js` loader).
+const { compact } = addonPath.endsWith(".js")
+  ? await import(pathToFileURL(path.resolve(addonPath)).href)
+  : createRequire(import.meta.url)(path.resolve(addonPath));
 
 const corpora = [path.resolve(root, "..", "shared", "eval", "compaction"), path.join(root, "eval", "compaction-own")];
 const inputs = corpora
