@@ -288,7 +288,7 @@ export async function compactionBench() {
       : `peak RSS, 100 MB build log: ${(mem.rssAfter / 1e6).toFixed(0)} MB total, +${((mem.rssAfter - mem.rssBefore) / 1e6).toFixed(0)} MB while compacting (${(mem.rssAfter / mem.inputBytes).toFixed(2)}x input)`,
   );
   // The instruction race is over: the corpus round is a regression gate against the recorded figure.
-  const gate = spawnSync(process.execPath, [path.join(root, "scripts", "corpus-rounds.mjs"), path.join(root, "index.js"), "5", "--gate"], { encoding: "utf8" });
+  const gate = spawnSync(process.execPath, [path.join(root, "scripts", "corpus-rounds.mjs"), path.join(root, "index.js"), "9", "--gate"], { encoding: "utf8" });
   figures.corpusRoundsGate = { ok: gate.status === 0, output: `${gate.stdout}${gate.stderr}`.trim() };
   out.push(figures.corpusRoundsGate.output);
   const failed = checkFloors(figures);

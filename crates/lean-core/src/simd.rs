@@ -13,6 +13,10 @@ pub(crate) use sse2::*;
 
 /// The scalar references the kernels are held to (property tests below) and measured against
 /// (`benches/simd.rs`): the definitions, a byte at a time.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(any(test, feature = "fuzzing"))),
+    allow(dead_code)
+)]
 pub(crate) mod scalar {
     /// [`super::classify32_sse2`]'s classes, in its order.
     pub(crate) fn classify32(bytes: &[u8; 32]) -> [u32; 6] {
