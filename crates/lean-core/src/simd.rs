@@ -14,7 +14,11 @@ pub(crate) use sse2::*;
 /// The scalar references the kernels are held to (property tests below) and measured against
 /// (`benches/simd.rs`): the definitions, a byte at a time.
 #[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2", not(any(test, feature = "fuzzing"))),
+    all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(any(test, feature = "fuzzing"))
+    ),
     allow(dead_code)
 )]
 pub(crate) mod scalar {
