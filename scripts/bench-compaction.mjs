@@ -287,7 +287,37 @@ export async function compactionBench() {
       ? `peak memory, 100 MB build log: failed: ${mem.error}`
       : `peak RSS, 100 MB build log: ${(mem.rssAfter / 1e6).toFixed(0)} MB total, +${((mem.rssAfter - mem.rssBefore) / 1e6).toFixed(0)} MB while compacting (${(mem.rssAfter / mem.inputBytes).toFixed(2)}x input)`,
   );
+  // The instruction race is over: the corpus round is a regression gate against the recorded figure.
+  const gate = spawnSync(process.execPath, [path.join(root, "scripts", "corpus-rounds.mjs"), path.join(root, "index.js"), "9", "--gate"], { encoding: "utf8" });
+  figures.corpusRoundsGate = { ok: gate.status === 0, output: `${gate.stdout}${gate.stderr}`.trim() };
+  out.push(figures.corpusRoundsGate.output);
+  const failed = checkFloors(figures);
+  if (!figures.corpusRoundsGate.ok) failed.push("corpus-rounds gate (more than 25% over scripts/corpus-rounds.json)");
+  out.push(failed.length ? `FLOORS FAILED:\n${failed.map((f) => `  - ${f}`).join("\n")}` : `floors held: ${FLOOR_TEXT}`);
+  if (failed.length) process.exitCode = 1;
   return { text: out.join("\n"), figures };
+}
+
+/** The speed floors `npm run bench` enforces (issue 27): headroom is spent on safety, not raced for. */
+export const FLOORS = { latency50kP50Ms: 0.3, oneThreadLogMBps: 300, peerTotalRatio: 5 };
+const FLOOR_TEXT = `50 KB p50 <= ${FLOORS.latency50kP50Ms} ms, one thread >= ${FLOORS.oneThreadLogMBps} MB/s on the 10 MB log, >= ${FLOORS.peerTotalRatio}x the peer in total`;
+
+/**
+ * The floors that `figures` break, as messages (empty when all hold). A floor whose figure could not be measured
+ * (no `taskset`, the peer not installed) falls back or is reported as failed, never skipped silently.
+ * @param {any} figures
+ * @returns {string[]}
+ */
+export function checkFloors(figures) {
+  const failed = [];
+  const p50 = figures.latency50k?.p50;
+  if (!(p50 <= FLOORS.latency50kP50Ms)) failed.push(`50 KB p50 ${p50?.toFixed(3)} ms > ${FLOORS.latency50kP50Ms} ms`);
+  const oneCoreLog = figures.oneCore?.rows?.find((/** @type {any} */ r) => r.input.includes("build log"));
+  const log = oneCoreLog ?? figures.throughput?.find((/** @type {any} */ r) => r.input.includes("build log"));
+  if (!(log?.mbPerSec >= FLOORS.oneThreadLogMBps)) failed.push(`10 MB build log ${log?.mbPerSec?.toFixed(0)} MB/s < ${FLOORS.oneThreadLogMBps} MB/s`);
+  const ratio = figures.peer?.totalRatio;
+  if (!(ratio >= FLOORS.peerTotalRatio)) failed.push(`peer total ratio ${ratio?.toFixed(1) ?? figures.peer?.error}x < ${FLOORS.peerTotalRatio}x`);
+  return failed;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -331,3 +331,48 @@ pub fn reference_match(pattern: &str, name: &str) -> bool {
     }
     row[name.len()]
 }
+
+/// The vector kernels of `simd.rs` and their scalar references, for `benches/simd.rs` (which
+/// keeps a kernel only while it beats its reference by 1.5× or more).
+#[doc(hidden)]
+pub mod kernels {
+    /// Byte classes of 32 bytes, by the kernel (`vector`) or the scalar reference.
+    pub fn classify32(bytes: &[u8; 32], vector: bool) -> [u32; 6] {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        if vector {
+            return crate::simd::classify32_sse2(bytes);
+        }
+        let _ = vector;
+        crate::simd::scalar::classify32(bytes)
+    }
+
+    /// Masks of three byte pairs over 16 bytes.
+    pub fn pair_masks16(lane: &[u8; 16], pairs: [[u8; 2]; 3], vector: bool) -> [u32; 3] {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        if vector {
+            return crate::simd::pair_masks16(lane, pairs);
+        }
+        let _ = vector;
+        crate::simd::scalar::pair_masks16(lane, pairs)
+    }
+
+    /// Disallowed control bytes and high bytes of 16 bytes.
+    pub fn control_masks16(lane: &[u8; 16], allowed: [u8; 6], vector: bool) -> (u32, u32) {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        if vector {
+            return crate::simd::control_masks16(lane, allowed);
+        }
+        let _ = vector;
+        crate::simd::scalar::control_masks16(lane, allowed)
+    }
+
+    /// JSON marks of 64 bytes.
+    pub fn json_marks64(block: &[u8; 64], vector: bool) -> (u64, u64, usize) {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        if vector {
+            return crate::simd::json_marks64(block);
+        }
+        let _ = vector;
+        crate::simd::scalar::json_marks64(block)
+    }
+}

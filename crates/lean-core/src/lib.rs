@@ -13,6 +13,7 @@
 //! here is testable with `cargo test` and benchmarkable with criterion.
 
 #![warn(missing_docs)]
+#![deny(unsafe_code)]
 
 mod bm25f;
 pub mod capsule;
@@ -23,6 +24,7 @@ pub mod error;
 pub mod fuzzing;
 pub mod hash;
 pub mod recovery;
+mod simd;
 pub mod skills;
 pub mod tools;
 pub mod utf16;

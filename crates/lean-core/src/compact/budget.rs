@@ -45,20 +45,6 @@ pub(crate) fn estimate_tokens(bytes: &[u8]) -> usize {
 /// byte, which vectorizes, where a table lookup per byte does not.
 #[inline]
 pub(crate) fn quarter_tokens(bytes: &[u8]) -> usize {
-    // Views and long lines are counted 32 bytes a step where the CPU can; a short line is
-    // not worth the detection.
-    #[cfg(target_arch = "x86_64")]
-    if bytes.len() >= 256 && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU supports AVX2 (checked just above).
-        return unsafe { quarter_tokens_avx2(bytes) };
-    }
-    quarter_tokens_by_blocks(bytes)
-}
-
-/// [`quarter_tokens`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn quarter_tokens_avx2(bytes: &[u8]) -> usize {
     quarter_tokens_by_blocks(bytes)
 }
 

@@ -175,33 +175,9 @@ const SOLID: usize = 1;
 #[inline]
 fn block_marks(block: &[u8]) -> (u64, u64, usize) {
     debug_assert!(block.len() <= 64);
-    #[cfg(target_arch = "x86_64")]
-    if block.len() == 64 {
-        use std::arch::x86_64::*;
-        // SAFETY: SSE2 is part of the x86-64 baseline; the four unaligned 16-byte loads read
-        // the 64 bytes the length check above shows are in bounds.
-        return unsafe {
-            let (mut special, mut blank) = (0u64, 0u64);
-            // Each lane adds 1 per newline to its byte of the tally (at most 4 per byte).
-            let mut newline_tally = _mm_setzero_si128();
-            for lane in 0..4 {
-                let v = _mm_loadu_si128(block.as_ptr().add(16 * lane).cast());
-                let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
-                let newline = eq(b'\n');
-                let quote_or_escape = _mm_or_si128(eq(b'"'), eq(b'\\'));
-                let white = _mm_or_si128(
-                    _mm_or_si128(eq(b' '), newline),
-                    _mm_or_si128(eq(b'\r'), eq(b'\t')),
-                );
-                special |= u64::from(_mm_movemask_epi8(quote_or_escape) as u16) << (16 * lane);
-                blank |= u64::from(_mm_movemask_epi8(white) as u16) << (16 * lane);
-                newline_tally = _mm_sub_epi8(newline_tally, newline);
-            }
-            // Summing the tally's bytes in two halves (no popcount in the x86-64 baseline).
-            let sums = _mm_sad_epu8(newline_tally, _mm_setzero_si128());
-            let newlines = _mm_cvtsi128_si32(sums) + _mm_extract_epi16::<4>(sums);
-            (special, !blank, newlines as usize)
-        };
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if let Ok(block) = block.try_into() {
+        return crate::simd::json_marks64(block);
     }
     block_marks_bytewise(block)
 }
@@ -218,16 +194,9 @@ fn block_marks_bytewise(block: &[u8]) -> (u64, u64, usize) {
 }
 
 /// Appends the marks of every 64-byte block of `bytes` (whose length is a multiple of 64) to
-/// `marks`; returns the number of newlines. Uses AVX2 where the CPU has it (the detection is a
-/// cached load), else SSE2 or the bytewise reading.
+/// `marks`; returns the number of newlines.
 fn mark_full_blocks(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usize {
     debug_assert_eq!(bytes.len() % 64, 0);
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
-    {
-        // SAFETY: both features were just detected on this CPU.
-        return unsafe { mark_full_blocks_avx2(bytes, marks) };
-    }
     mark_full_blocks_baseline(bytes, marks)
 }
 
@@ -239,63 +208,6 @@ fn mark_full_blocks_baseline(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usize {
         newlines += block_newlines;
         [special, solid]
     }));
-    newlines
-}
-
-/// [`mark_full_blocks`] 32 bytes to an AVX2 register. JSON whitespace is found with one table
-/// lookup: indexed by a byte's low nibble, the table holds the one whitespace byte with that
-/// nibble (or 0, which no byte with a nonzero nibble equals), so a byte is whitespace exactly
-/// when it equals its lookup; bytes with the high bit set look up 0 and never match. Quotes and
-/// backslashes (low nibbles 2 and 12) are found the same way with a second table, whose other
-/// entries are 0xff, which no byte looks up.
-///
-/// # Safety
-/// The CPU must support AVX2 and POPCNT.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn mark_full_blocks_avx2(bytes: &[u8], marks: &mut Vec<[u64; 2]>) -> usize {
-    use std::arch::x86_64::*;
-    let mut white_table = [0i8; 16];
-    white_table[0] = b' ' as i8;
-    white_table[9] = b'\t' as i8;
-    white_table[10] = b'\n' as i8;
-    white_table[13] = b'\r' as i8;
-    let table = _mm256_broadcastsi128_si256(_mm_loadu_si128(white_table.as_ptr().cast()));
-    let mut special_table = [-1i8; 16];
-    special_table[usize::from(b'"' & 15)] = b'"' as i8;
-    special_table[usize::from(b'\\' & 15)] = b'\\' as i8;
-    let specials = _mm256_broadcastsi128_si256(_mm_loadu_si128(special_table.as_ptr().cast()));
-    let newline = _mm256_set1_epi8(b'\n' as i8);
-    let blocks = bytes.len() / 64;
-    marks.reserve(blocks);
-    let mut newlines = 0usize;
-    let base = bytes.as_ptr();
-    for (block, slot) in marks.spare_capacity_mut()[..blocks].iter_mut().enumerate() {
-        // A macro, not a closure: closures do not inherit this function's target features.
-        // The loads read the two 32-byte halves of block `block`, inside `bytes`.
-        macro_rules! half {
-            ($offset:expr) => {{
-                let v = _mm256_loadu_si256(base.add(64 * block + $offset).cast());
-                let white = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, v), v);
-                let marked = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(specials, v), v);
-                let lines = _mm256_cmpeq_epi8(v, newline);
-                (
-                    u64::from(_mm256_movemask_epi8(marked) as u32),
-                    u64::from(_mm256_movemask_epi8(white) as u32),
-                    _mm256_movemask_epi8(lines) as u32,
-                )
-            }};
-        }
-        let (special_low, white_low, lines_low) = half!(0);
-        let (special_high, white_high, lines_high) = half!(32);
-        slot.write([
-            special_low | special_high << 32,
-            !(white_low | white_high << 32),
-        ]);
-        newlines += (lines_low.count_ones() + lines_high.count_ones()) as usize;
-    }
-    // Every one of the `blocks` spare slots was written above.
-    marks.set_len(marks.len() + blocks);
     newlines
 }
 
@@ -326,13 +238,12 @@ impl<'a> Scanner<'a> {
         assert!(from <= self.bytes.len());
         let marks = &self.marks;
         let mut word = from / 64;
-        // SAFETY: `marks` has a block for every started 64 bytes of the input plus the
-        // all-set sentinel after them, so `from / 64` (at most `len / 64`) is in bounds, and
-        // the loop stops at the sentinel at the latest: every word read is in bounds.
-        let mut bits = unsafe { marks.get_unchecked(word)[which] } & (u64::MAX << (from % 64));
+        // `marks` has a block for every started 64 bytes of the input plus the all-set
+        // sentinel after them, so the loop stops at the sentinel at the latest.
+        let mut bits = marks[word][which] & (u64::MAX << (from % 64));
         while bits == 0 {
             word += 1;
-            bits = unsafe { marks.get_unchecked(word)[which] };
+            bits = marks[word][which];
         }
         word * 64 + bits.trailing_zeros() as usize
     }

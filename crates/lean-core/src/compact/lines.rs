@@ -3,6 +3,13 @@
 //! Lines split on `\n`; a `\r` right before the `\n` belongs to the terminator, and a final line
 //! without `\n` counts. These are the numbers markers and the recovery store speak in.
 
+/// Number of lines in `bytes` under the crate's numbering: split on `\n`, and a final line
+/// without `\n` counts (the count every [`LineIndex`] has).
+pub fn count_lines(bytes: &[u8]) -> usize {
+    let newlines = memchr::memchr_iter(b'\n', bytes).count();
+    newlines + usize::from(!bytes.is_empty() && bytes.last() != Some(&b'\n'))
+}
+
 use std::borrow::Cow;
 
 /// Byte span of one line in the original input, computed on demand from a [`LineIndex`].
@@ -292,16 +299,16 @@ fn pair_marks64_with<const K: usize>(
 ) -> Vec<[u64; K]> {
     let mut marks = Vec::with_capacity(bytes.len().div_ceil(64));
     let full = bytes.len() / 64 * 64;
-    #[cfg(target_arch = "x86_64")]
-    if vector && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: AVX2 was just detected on this CPU.
-        unsafe { pair_marks64_avx2(&bytes[..full], pairs, &mut marks) };
-    }
-    if marks.is_empty() {
+    {
         marks.extend(bytes[..full].chunks_exact(64).map(|block| {
             let mut masks = [0u64; K];
             for at in (0..64).step_by(16) {
-                let lanes = pair_masks16(&block[at..at + 16], pairs);
+                let lane = block[at..at + 16].try_into().expect("16 bytes");
+                let lanes = if vector {
+                    pair_masks16(lane, pairs)
+                } else {
+                    pair_masks16_bytewise(lane, pairs)
+                };
                 for (mask, lane) in masks.iter_mut().zip(lanes) {
                     *mask |= u64::from(lane) << at;
                 }
@@ -319,48 +326,6 @@ fn pair_marks64_with<const K: usize>(
         marks.push(masks);
     }
     marks
-}
-
-/// [`pair_marks64`] of `bytes` (a multiple of 64 bytes long), two 32-byte compares per pair
-/// and block.
-///
-/// # Safety
-/// The CPU must support AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn pair_marks64_avx2<const K: usize>(
-    bytes: &[u8],
-    pairs: [[u8; 2]; K],
-    marks: &mut Vec<[u64; K]>,
-) {
-    use std::arch::x86_64::*;
-    let blocks = bytes.len() / 64;
-    marks.reserve(blocks);
-    let base = bytes.as_ptr();
-    let broadcast = pairs.map(|[x, y]| [x, y].map(|b| u64::from(b) * 0x0101_0101_0101_0101));
-    for block in 0..blocks {
-        let mut masks = [0u64; K];
-        for (mask, &[x, y]) in masks.iter_mut().zip(&broadcast) {
-            // A macro, not a closure: closures do not inherit this function's target features.
-            // The loads read the 32-byte halves of block `block`, inside `bytes`.
-            macro_rules! half {
-                ($offset:expr) => {{
-                    let v = _mm256_loadu_si256(base.add(64 * block + $offset).cast());
-                    let hits = _mm256_or_si256(
-                        _mm256_cmpeq_epi8(v, _mm256_set1_epi64x(x as i64)),
-                        _mm256_cmpeq_epi8(v, _mm256_set1_epi64x(y as i64)),
-                    );
-                    u64::from(_mm256_movemask_epi8(hits) as u32)
-                }};
-            }
-            // SAFETY: see the macro.
-            *mask = unsafe { half!(0) | half!(32) << 32 };
-        }
-        // SAFETY: `reserve` made room for every block.
-        unsafe { marks.as_mut_ptr().add(marks.len()).write(masks) };
-        // SAFETY: the entry after the old length was just written.
-        unsafe { marks.set_len(marks.len() + 1) };
-    }
 }
 
 /// Positions, in order, whose bit is set in pair `class` of marks from [`pair_marks64`].
@@ -405,7 +370,12 @@ fn newline_mask(block: &[u8]) -> u64 {
     debug_assert!(block.len() <= 64);
     #[cfg(target_arch = "x86_64")]
     if block.len() == 64 {
-        let lanes = |at: usize| u64::from(byte_mask16(&block[at..at + 16], b'\n'));
+        let lanes = |at: usize| {
+            u64::from(byte_mask16(
+                block[at..at + 16].try_into().expect("16 bytes"),
+                b'\n',
+            ))
+        };
         return lanes(0) | lanes(16) << 16 | lanes(32) << 32 | lanes(48) << 48;
     }
     block
@@ -440,36 +410,7 @@ fn line_starts_within(part: &[u8], base: u32, capacity: usize) -> Vec<u32> {
 
 /// Appends the starts of the lines of `part`, offset by `base`, to `starts`.
 fn extend_line_starts(part: &[u8], base: u32, starts: &mut Vec<u32>) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("bmi1") {
-        // SAFETY: the CPU supports AVX2 and BMI1 (checked just above).
-        return unsafe { line_starts_avx2(part, base, starts) };
-    }
     extend_line_starts_by(part, base, starts, newline_mask)
-}
-
-/// [`extend_line_starts`] with 64-byte blocks' newline masks from two 32-byte AVX2 compares
-/// (the SSE2 mask takes four): the index reads every byte of the input. BMI1 clears a mask's
-/// lowest bit in one instruction (`blsr`), once per line.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1")]
-fn line_starts_avx2(part: &[u8], base: u32, starts: &mut Vec<u32>) {
-    use std::arch::x86_64::*;
-    let mask = |block: &[u8]| -> u64 {
-        if block.len() < 64 {
-            return newline_mask(block);
-        }
-        // SAFETY: `block` holds 64 bytes, so both unaligned 32-byte loads are in bounds.
-        unsafe {
-            let newline = _mm256_set1_epi8(b'\n' as i8);
-            let lanes = |at: usize| {
-                let v = _mm256_loadu_si256(block.as_ptr().add(at).cast());
-                u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, newline)) as u32)
-            };
-            lanes(0) | lanes(32) << 32
-        }
-    };
-    extend_line_starts_by(part, base, starts, mask)
 }
 
 /// [`line_starts_within`] with `mask` giving a block's newline bits (see [`newline_mask`]), so
@@ -487,9 +428,7 @@ fn line_starts_by(
 }
 
 /// Appends the starts of the lines of `part`, offset by `base`, to `starts` (see
-/// [`line_starts_by`]). A block's starts are written without a capacity check each: room for
-/// the most a block can hold (64) is made only when the spare capacity is below that, and the
-/// write position and length stay in locals (the vector's own fields are set once at the end).
+/// [`line_starts_by`]), a 64-byte block's newline mask at a time.
 #[inline(always)]
 fn extend_line_starts_by(
     part: &[u8],
@@ -501,33 +440,11 @@ fn extend_line_starts_by(
         return;
     }
     starts.push(base);
-    let mut len = starts.len();
-    let mut room = starts.capacity() - len;
-    let mut out = starts.as_mut_ptr();
     let mut push_block = |at: usize, mut bits: u64| {
-        if bits == 0 {
-            return;
-        }
-        if room < 64 {
-            // SAFETY: the first `len` entries were written (by `push` or by earlier blocks).
-            unsafe { starts.set_len(len) };
-            starts.reserve(64);
-            room = starts.capacity() - len;
-            out = starts.as_mut_ptr();
-        }
         let first = base + at as u32 + 1;
-        // SAFETY: `room` (at least 64) entries after `len` are spare capacity of `starts`, and
-        // `bits` has at most 64 set bits, so every write lands in it.
-        unsafe {
-            let mut slot = out.add(len);
-            while bits != 0 {
-                slot.write(first + bits.trailing_zeros());
-                slot = slot.add(1);
-                bits &= bits - 1;
-            }
-            let written = slot.offset_from(out.add(len)) as usize;
-            len += written;
-            room -= written;
+        while bits != 0 {
+            starts.push(first + bits.trailing_zeros());
+            bits &= bits - 1;
         }
     };
     let mut next = 0usize;
@@ -538,8 +455,6 @@ fn extend_line_starts_by(
     if next < part.len() {
         push_block(next, mask(&part[next..]));
     }
-    // SAFETY: the first `len` entries were written, within the capacity.
-    unsafe { starts.set_len(len) };
     // A final `\n` ends the last line; no line starts after it.
     if part.last() == Some(&b'\n') {
         starts.pop();
@@ -682,12 +597,12 @@ pub(crate) fn has_byte(line: &[u8], byte: u8) -> bool {
 
 /// Slices up to this long are searched inline by [`find_byte`]; longer ones by memchr. Paths
 /// and log lines often run past 64 bytes, and a hit is usually found in the first steps, where
-/// memchr's call and set-up cost more than the inline steps (measured: 64 and 256 cost more).
+/// memchr's call and set-up outweigh the inline steps.
 const SHORT_SEARCH: usize = 160;
 
 /// Position of the first `byte` in `hay`. Per-line tests search lines of a few dozen bytes,
-/// where memchr's call and set-up cost more than the search: those are scanned inline, 16
-/// bytes per SSE2 step (8 per word elsewhere), and only longer slices go to memchr.
+/// where memchr's call and set-up outweigh the search: those are scanned inline, 16 bytes per
+/// step, and only longer slices go to memchr.
 #[inline]
 pub(crate) fn find_byte(byte: u8, hay: &[u8]) -> Option<usize> {
     if hay.len() > SHORT_SEARCH {
@@ -730,8 +645,8 @@ pub(crate) fn has_either(hay: &[u8], a: u8, b: u8) -> bool {
         loop {
             // As in `find_byte_sse2`: the last step ends at the slice's end.
             let at_step = at.min(hay.len() - 16);
-            let lane = &hay[at_step..at_step + 16];
-            if byte_mask16(lane, a) | byte_mask16(lane, b) != 0 {
+            let lane = hay[at_step..at_step + 16].try_into().expect("16 bytes");
+            if pair_masks16(lane, [[a, b]])[0] != 0 {
                 return true;
             }
             if at_step + 16 >= hay.len() {
@@ -753,7 +668,10 @@ fn find_byte_sse2(byte: u8, hay: &[u8]) -> Option<usize> {
     loop {
         // The last step ends at the slice's end; `hay.len() >= 16` keeps it in bounds.
         let at_step = at.min(hay.len() - 16);
-        let mask = byte_mask16(&hay[at_step..at_step + 16], byte);
+        let mask = byte_mask16(
+            hay[at_step..at_step + 16].try_into().expect("16 bytes"),
+            byte,
+        );
         if mask != 0 {
             return Some(at_step + mask.trailing_zeros() as usize);
         }
@@ -792,7 +710,8 @@ impl<const K: usize> Iterator for ByteMaskChunks<'_, K> {
         let (len, at) = (self.hay.len(), self.at);
         if at + 16 <= len {
             self.at += 16;
-            return Some((at, pair_masks16(&self.hay[at..at + 16], self.pairs)));
+            let lane = self.hay[at..at + 16].try_into().expect("16 bytes");
+            return Some((at, pair_masks16(lane, self.pairs)));
         }
         if at >= len {
             return None;
@@ -801,7 +720,8 @@ impl<const K: usize> Iterator for ByteMaskChunks<'_, K> {
         if len >= 16 {
             // The last 16 bytes, shifted so bit 0 is the first byte not seen yet.
             let seen = at - (len - 16);
-            let masks = pair_masks16(&self.hay[len - 16..], self.pairs);
+            let lane = self.hay[len - 16..].try_into().expect("16 bytes");
+            let masks = pair_masks16(lane, self.pairs);
             return Some((at, masks.map(|m| m >> seen)));
         }
         // Padding bytes may equal a searched byte (0): their bits are cleared.
@@ -822,142 +742,62 @@ pub(crate) fn control_bytes(hay: &[u8], allowed: [u8; 6]) -> (usize, bool) {
             .count();
         (controls, bytes.is_ascii())
     };
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
-        use std::arch::x86_64::*;
-        if let Some(table) = allowed_table(allowed) {
-            if std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("popcnt")
-            {
-                // SAFETY: both features were just detected on this CPU.
-                let (controls, high) = unsafe { control_bytes_avx2(hay, &table) };
-                let (tail_controls, tail_ascii) = scalar(&hay[hay.len() / 32 * 32..]);
-                return (controls + tail_controls, !high && tail_ascii);
-            }
-        }
         let mut controls = 0usize;
         let mut high = 0u32;
         let mut chunks = hay.chunks_exact(16);
         for lane in &mut chunks {
-            // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16
-            // bytes of a `chunks_exact(16)` chunk.
-            unsafe {
-                let v = _mm_loadu_si128(lane.as_ptr().cast());
-                high |= _mm_movemask_epi8(v) as u32;
-                // min(v, 0x1f) == v exactly for the bytes at or below 0x1f.
-                let low = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
-                let low = _mm_movemask_epi8(low) as u32;
-                if low != 0 {
-                    let fine = allowed.iter().fold(0u32, |mask, &b| {
-                        mask | _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))) as u32
-                    });
-                    controls += (low & !fine).count_ones() as usize;
-                }
-            }
+            let (bad, wide) =
+                crate::simd::control_masks16(lane.try_into().expect("16 bytes"), allowed);
+            controls += bad.count_ones() as usize;
+            high |= wide;
         }
         let (tail_controls, tail_ascii) = scalar(chunks.remainder());
         (controls + tail_controls, high == 0 && tail_ascii)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
         scalar(hay)
     }
 }
 
-/// The lookup [`control_bytes_avx2`] tells allowed control bytes by: indexed by a byte's low
-/// nibble, the one allowed byte with that nibble, or 0x80, which no control byte equals (and
-/// which makes the lookup of a byte with its high bit set give 0, no control byte either).
-/// `None` when two allowed bytes share a nibble.
-#[cfg(target_arch = "x86_64")]
-fn allowed_table(allowed: [u8; 6]) -> Option<[u8; 16]> {
-    let mut table = [0x80u8; 16];
-    for b in allowed {
-        let entry = &mut table[usize::from(b & 15)];
-        if *entry != 0x80 && *entry != b {
-            return None;
-        }
-        *entry = b;
-    }
-    Some(table)
-}
-
-/// [`control_bytes`] of the whole 32-byte lanes of `hay`: the count of disallowed control
-/// bytes and whether any byte has its high bit set. A byte is a control byte when
-/// `min(v, 0x1f) == v`, and allowed when it equals its lookup in `table` (see
-/// [`allowed_table`]): one shuffle instead of a compare per allowed byte.
-///
-/// # Safety
-/// The CPU must support AVX2 and POPCNT.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn control_bytes_avx2(hay: &[u8], table: &[u8; 16]) -> (usize, bool) {
-    use std::arch::x86_64::*;
-    // SAFETY: `table` holds 16 bytes; the loads below read whole 32-byte lanes of `hay`.
-    unsafe {
-        let lookup = _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast()));
-        let top = _mm256_set1_epi8(0x1f);
-        let mut controls = 0usize;
-        let mut high = _mm256_setzero_si256();
-        for lane in hay.chunks_exact(32) {
-            let v = _mm256_loadu_si256(lane.as_ptr().cast());
-            high = _mm256_or_si256(high, v);
-            let low = _mm256_cmpeq_epi8(_mm256_min_epu8(v, top), v);
-            let fine = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(lookup, v), v);
-            let bad = _mm256_andnot_si256(fine, low);
-            controls += (_mm256_movemask_epi8(bad) as u32).count_ones() as usize;
-        }
-        (controls, _mm256_movemask_epi8(high) != 0)
-    }
-}
-
-/// One mask per pair of `pairs` over the 16 bytes of `lane` (see [`byte_mask16`]).
+/// One mask per pair of `pairs` over the 16 bytes of `lane`: bit `i` of mask `k` is set when
+/// `lane[i]` is either byte of `pairs[k]` (SSE2 on x86-64).
 #[inline(always)]
-fn pair_masks16<const K: usize>(lane: &[u8], pairs: [[u8; 2]; K]) -> [u32; K] {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        assert!(lane.len() == 16);
-        // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16 bytes
-        // the assertion shows `lane` holds.
-        unsafe {
-            let v = _mm_loadu_si128(lane.as_ptr().cast());
-            pairs.map(|[a, b]| {
-                let a = _mm_cmpeq_epi8(v, _mm_set1_epi8(a as i8));
-                let b = _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
-                _mm_movemask_epi8(_mm_or_si128(a, b)) as u32
-            })
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        pairs.map(|[a, b]| {
-            lane.iter()
-                .enumerate()
-                .filter(|&(_, &x)| x == a || x == b)
-                .fold(0u32, |mask, (i, _)| mask | 1 << i)
-        })
-    }
+fn pair_masks16<const K: usize>(lane: &[u8; 16], pairs: [[u8; 2]; K]) -> [u32; K] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    return crate::simd::pair_masks16(lane, pairs);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    pair_masks16_bytewise(lane, pairs)
 }
 
-/// Bit `i` set for each `byte` at `lane[i]`, the 16 bytes compared in one SSE2 step (the
-/// building block of [`newline_mask`] and [`find_byte_sse2`]).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn byte_mask16(lane: &[u8], byte: u8) -> u32 {
-    use std::arch::x86_64::*;
-    assert!(lane.len() == 16);
-    // SAFETY: SSE2 is part of the x86-64 baseline; the unaligned load reads the 16 bytes the
-    // assertion shows `lane` holds.
-    unsafe {
-        let v = _mm_loadu_si128(lane.as_ptr().cast());
-        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8))) as u32
-    }
+/// [`pair_masks16`] a byte at a time: other targets, and the reference tests hold the vector
+/// step to.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
+    allow(dead_code)
+)]
+fn pair_masks16_bytewise<const K: usize>(lane: &[u8; 16], pairs: [[u8; 2]; K]) -> [u32; K] {
+    pairs.map(|[a, b]| {
+        lane.iter()
+            .enumerate()
+            .filter(|&(_, &x)| x == a || x == b)
+            .fold(0u32, |mask, (i, _)| mask | 1 << i)
+    })
+}
+
+/// Bit `i` set for each `byte` at `lane[i]` (the building block of [`newline_mask`] and
+/// [`find_byte_sse2`]).
+#[inline(always)]
+fn byte_mask16(lane: &[u8; 16], byte: u8) -> u32 {
+    pair_masks16(lane, [[byte, byte]])[0]
 }
 
 /// Whether `a` and `b` hold the same bytes, compared inline. Per-line tests compare lines or
 /// path components that are mostly short, or of one length and differing in their last bytes
-/// (neighbouring lines of a listing), where a `memcmp` call cost more than the bytes: the last
-/// 8 bytes are compared first, and a longer slice's rest only when they agree.
+/// (neighbouring lines of a listing), where a `memcmp` call outweighs the bytes: the last 8
+/// bytes are compared first, and a longer slice's rest only when they agree.
 #[inline(always)]
 pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let len = a.len();

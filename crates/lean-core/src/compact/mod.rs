@@ -26,12 +26,16 @@ mod recognize;
 mod select;
 
 pub use select::MAX_QUERY_TERMS;
+mod definitions;
 mod signals;
+mod template_hash;
 
 use crate::hash::xxh3_hex;
 
 /// The display transform applied to kept lines: ANSI escape sequences removed.
 pub use lines::strip_ansi;
+
+pub use lines::count_lines;
 
 pub use budget::{
     pi_cut_bytes, pi_sent_bytes, DEFAULT_BUDGET_TOKENS, PI_MAX_BYTES, PI_MAX_LINES,
@@ -291,41 +295,33 @@ pub fn compact_unchanged_empty_with_id(
     compact_guarded(input, opts, Some(id))
 }
 
+/// The one guard: a panic anywhere in [`pipeline`] returns the input unchanged (fail open).
 fn compact_guarded(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacted {
     if cfg!(feature = "fuzzing") {
-        return compact_unguarded(input, opts, id);
+        return pipeline(input, opts, id);
     }
-    let attempt = std::panic::catch_unwind(|| compact_unguarded(input, opts, id));
-    match attempt {
-        Ok(result) => result,
-        Err(_) => passthrough(
+    std::panic::catch_unwind(|| pipeline(input, opts, id)).unwrap_or_else(|_| {
+        passthrough(
             input,
             opts.kind.unwrap_or(ContentKind::Text),
             xxh3_hex(input),
-            crate::recovery::count_lines(input),
-        ),
-    }
+            count_lines(input),
+        )
+    })
 }
 
-fn compact_unguarded(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacted {
-    if let Some(id) = id {
-        return compact_inner(input, opts, id);
-    }
-    // The id only labels the result, so on large inputs it is hashed on a second thread
-    // while the compaction runs.
-    if input.len() >= select::PARALLEL_MIN_BYTES {
-        std::thread::scope(|scope| {
-            let hasher = scope.spawn(|| xxh3_hex(input));
-            let mut result = compact_inner(input, opts, String::new());
-            result.id = match hasher.join() {
-                Ok(id) => id,
-                Err(panic) => std::panic::resume_unwind(panic),
-            };
-            result
-        })
-    } else {
-        compact_inner(input, opts, xxh3_hex(input))
-    }
+/// [`pipeline`] for an input without an id: the id only labels the result, so on a large
+/// input it is hashed on a second thread while the compaction runs.
+fn hashed_alongside(input: &[u8], opts: &CompactOptions) -> Compacted {
+    std::thread::scope(|scope| {
+        let hasher = scope.spawn(|| xxh3_hex(input));
+        let mut result = pipeline(input, opts, Some(String::new()));
+        result.id = match hasher.join() {
+            Ok(id) => id,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        result
+    })
 }
 
 /// The largest input, in bytes, that the engine reads with these options; a longer one passes
@@ -345,7 +341,14 @@ pub fn unread_passthrough(len: usize, id: String, opts: &CompactOptions) -> Comp
     passthrough_of_len(len, opts.kind.unwrap_or(ContentKind::Text), id, 0)
 }
 
-fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
+/// The pipeline: size limits, kind detection, the JSON view or the line path, and the check
+/// that the view is worth sending. `id` is the input's hash when the caller has it.
+fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacted {
+    let id = match id {
+        Some(id) => id,
+        None if input.len() >= select::PARALLEL_MIN_BYTES => return hashed_alongside(input, opts),
+        None => xxh3_hex(input),
+    };
     let threshold = opts.threshold_bytes.unwrap_or(DEFAULT_THRESHOLD_BYTES);
     let max_input = max_input_bytes(opts);
     if input.len() > max_input {
@@ -353,16 +356,11 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     }
     if input.len() < threshold {
         // Too small to be worth it: untouched, with the kind it was detected as.
-        return passthrough(
-            input,
-            detect(input, opts),
-            id,
-            crate::recovery::count_lines(input),
-        );
+        return passthrough(input, detect(input, opts), id, count_lines(input));
     }
     let kind = detect(input, opts);
     if kind == ContentKind::Binary || detect::is_data_read(opts) {
-        return passthrough(input, kind, id, crate::recovery::count_lines(input));
+        return passthrough(input, kind, id, count_lines(input));
     }
     // A JSON document needs only its line count (the parser counts them as it scans); the line
     // index is built for the line path. Both paths hand their count to the limits.
@@ -384,7 +382,7 @@ fn compact_inner(input: &[u8], opts: &CompactOptions, id: String) -> Compacted {
     // ranked like a log: its error records matter.
     let index = lines::LineIndex::new(input, select::PARALLEL_MIN_BYTES);
     let line_count = index.len();
-    debug_assert_eq!(line_count, crate::recovery::count_lines(input));
+    debug_assert_eq!(line_count, count_lines(input));
     let limits = json_limits.unwrap_or_else(|| budget::Limits::new(input, opts, Some(line_count)));
     debug_assert!(json_limits.is_none_or(|json| {
         let lines = budget::Limits::new(input, opts, Some(line_count));

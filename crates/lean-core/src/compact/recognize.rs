@@ -115,7 +115,7 @@ impl<'a> CommonRoot<'a> {
     }
 
     /// Takes trimmed path `t` (not empty, without blanks) into account. Inlined: it runs once
-    /// per row of a listing, where the call cost as much as its compare.
+    /// per row of a listing.
     #[inline(always)]
     fn add_path(&mut self, t: &'a [u8]) {
         match self.first {

@@ -723,12 +723,8 @@ impl Drop for RecoveryStore {
     }
 }
 
-/// Number of lines in `bytes` under the crate's numbering: split on `\n`, and a final line
-/// without `\n` counts.
-pub fn count_lines(bytes: &[u8]) -> usize {
-    let newlines = memchr::memchr_iter(b'\n', bytes).count();
-    newlines + usize::from(!bytes.is_empty() && bytes.last() != Some(&b'\n'))
-}
+/// The crate's line count, kept where the line index lives (the store numbers lines the same).
+pub use crate::compact::count_lines;
 
 /// Lines a retrieval returns when the caller names no count.
 pub const DEFAULT_RETRIEVE_LINES: usize = 240;

@@ -7,6 +7,9 @@
 //! `fdopendir`) costs one lookup per call instead. Where this is not available (not Unix, or a
 //! directory that cannot be opened for reading but can still be searched) the scan uses paths.
 
+// libc's directory calls; each block has its SAFETY comment (docs/unsafe.md).
+#![allow(unsafe_code)]
+
 use std::fs::File;
 #[cfg(not(unix))]
 use std::{

@@ -218,16 +218,12 @@ impl<'a> LineIter<'a> {
     #[inline(always)]
     fn entry(&self, k: usize) -> u32 {
         debug_assert!(k <= self.lines);
-        // SAFETY: `k <= lines` and the index has `lines + 1` entries: a wide index holds them
-        // in `wide`; a narrow one in `offsets`, with a base in `bases` per started block of
-        // `1 << BLOCK_SHIFT` entries (what `Starts::get` reads, with its bounds checks).
-        unsafe {
-            if self.narrow {
-                self.bases.get_unchecked(k >> BLOCK_SHIFT)
-                    + u32::from(*self.offsets.get_unchecked(k))
-            } else {
-                *self.wide.get_unchecked(k)
-            }
+        // A wide index holds its entries in `wide`; a narrow one in `offsets`, with a base in
+        // `bases` per started block of `1 << BLOCK_SHIFT` entries.
+        if self.narrow {
+            self.bases[k >> BLOCK_SHIFT] + u32::from(self.offsets[k])
+        } else {
+            self.wide[k]
         }
     }
 }
@@ -245,11 +241,7 @@ impl<'a> Iterator for LineIter<'a> {
         self.next += 1;
         let end = self.entry(self.next);
         debug_assert!(self.start <= end && end as usize <= self.bytes.len());
-        // SAFETY: the index's entries never decrease (every index is built in line order)
-        // and its sentinel is within `bytes` (asserted in `new`), so `start..end`, two
-        // consecutive entries, lies in `bytes`. Every pass over the lines
-        // steps here once per line, where the slice's bounds check cost as much as the rest.
-        let span = unsafe { self.bytes.get_unchecked(self.start as usize..end as usize) };
+        let span = &self.bytes[self.start as usize..end as usize];
         self.start = end;
         if !self.terminated {
             return Some(span);

@@ -136,8 +136,7 @@ impl Marker<'_> {
         const WORDS: usize = "[… ".len() + " lines ".len() + "-".len() + "]".len();
         const WITH_ID: usize = " · token_retrieve id=".len() + " startLine=".len();
         line.clear();
-        // SAFETY: only UTF-8 strings and ASCII digits are appended.
-        let bytes = unsafe { line.as_mut_vec() };
+        let mut bytes = std::mem::take(line).into_bytes();
         bytes.reserve(
             WORDS
                 + WITH_ID
@@ -146,21 +145,19 @@ impl Marker<'_> {
                 + description.len()
                 + self.id.map_or(0, str::len),
         );
-        // SAFETY (for each `write_digits`): the room for every byte written, four numbers
-        // of at most `MAX_DIGITS` included, was reserved above.
         bytes.extend_from_slice("[… ".as_bytes());
-        unsafe { write_digits(bytes, end - start + 1) };
+        write_digits(&mut bytes, end - start + 1);
         bytes.extend_from_slice(b" lines ");
-        unsafe { write_digits(bytes, start) };
+        write_digits(&mut bytes, start);
         bytes.push(b'-');
-        unsafe { write_digits(bytes, end) };
+        write_digits(&mut bytes, end);
         match self.id {
             Some(id) => {
                 bytes.extend_from_slice(description.as_bytes());
                 bytes.extend_from_slice(" · token_retrieve id=".as_bytes());
                 bytes.extend_from_slice(id.as_bytes());
                 bytes.extend_from_slice(b" startLine=");
-                unsafe { write_digits(bytes, start) };
+                write_digits(&mut bytes, start);
             }
             None => {
                 bytes.extend_from_slice(b" omitted");
@@ -168,6 +165,7 @@ impl Marker<'_> {
             }
         }
         bytes.push(b']');
+        *line = String::from_utf8(bytes).expect("UTF-8 strings and ASCII digits");
     }
 
     /// Marker after kept lines `start..=end` whose carriage-return cleanup hid `hidden`.
@@ -341,34 +339,24 @@ const DIGIT_PAIRS: &[u8; 200] = b"\
 /// Most bytes a `usize` takes in decimal.
 const MAX_DIGITS: usize = 20;
 
-/// Appends `n` in decimal. Every number of every marker is written this way: the digits are
-/// counted first and written in place from the back, two at a time (not a push, with its own
-/// capacity check, per digit, nor a copy from a scratch buffer).
-///
-/// # Safety
-/// `out` has room for [`MAX_DIGITS`] more bytes.
+/// Appends `n` in decimal, two digits at a time from the back into a stack buffer.
 #[inline(always)]
-unsafe fn write_digits(out: &mut Vec<u8>, mut n: usize) {
+fn write_digits(out: &mut Vec<u8>, mut n: usize) {
     let len = decimal_len(n);
-    debug_assert!(out.capacity() - out.len() >= len);
-    // SAFETY (for every write below): `len` bytes from `base` lie within the capacity (the
-    // caller's promise); `at` counts down from `len` by the digits written, reaching 1 or 2
-    // before the last step, and every pair read lies within the 200-byte table.
-    let base = out.as_mut_ptr().add(out.len());
-    let pairs = DIGIT_PAIRS.as_ptr();
+    let mut digits = [0u8; MAX_DIGITS];
     let mut at = len;
     while n >= 100 {
         let pair = (n % 100) * 2;
         n /= 100;
         at -= 2;
-        std::ptr::copy_nonoverlapping(pairs.add(pair), base.add(at), 2);
+        digits[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
     }
     if n >= 10 {
-        std::ptr::copy_nonoverlapping(pairs.add(n * 2), base.add(at - 2), 2);
+        digits[at - 2..at].copy_from_slice(&DIGIT_PAIRS[n * 2..n * 2 + 2]);
     } else {
-        *base.add(at - 1) = b'0' + n as u8;
+        digits[at - 1] = b'0' + n as u8;
     }
-    out.set_len(out.len() + len);
+    out.extend_from_slice(&digits[..len]);
 }
 
 /// Number of decimal digits of `n`. Marker numbers are line numbers and counts, mostly below
@@ -998,8 +986,7 @@ mod tests {
         for n in numbers {
             let mut out = b"#".to_vec();
             out.reserve(MAX_DIGITS);
-            // SAFETY: room for any number was just reserved.
-            unsafe { write_digits(&mut out, n) };
+            write_digits(&mut out, n);
             assert_eq!(out, format!("#{n}").into_bytes());
             assert_eq!(decimal_len(n), n.to_string().len());
         }

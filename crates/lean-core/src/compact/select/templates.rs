@@ -178,14 +178,13 @@ impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for Templ
         let line = self.lines.next()?;
         let text = hit_text_of(line, (self.prefix)(self.next));
         self.next += 1;
-        let buffer_end = self.buffer.as_ptr_range().end;
         debug_assert!(self.buffer.as_ptr_range().contains(&text.as_ptr()) || text.is_empty());
-        // SAFETY: the line is a slice of `buffer` (`lines` steps through it), so the bytes from
-        // its start to the buffer's end are in bounds and initialized, and borrowed as long as
-        // `buffer` is.
-        let bytes = unsafe {
-            let rest = buffer_end.offset_from(text.as_ptr()) as usize;
-            std::slice::from_raw_parts(text.as_ptr(), rest)
+        // The line is a slice of `buffer` (`lines` steps through it): the bytes from its start
+        // to the buffer's end (a line found elsewhere is read alone).
+        let offset = (text.as_ptr() as usize).wrapping_sub(self.buffer.as_ptr() as usize);
+        let bytes = match self.buffer.get(offset..) {
+            Some(rest) if rest.len() >= text.len() => rest,
+            _ => text,
         };
         Some(LineInBuffer {
             bytes,
@@ -357,16 +356,13 @@ impl TemplateInterner {
                 // Below the slot count: `shift` is 64 - log2(slot count).
                 let mut at = (hash >> shift) as usize;
                 let found = loop {
-                    // SAFETY: `at` is below the slot count (above, and masked below).
-                    let slot = unsafe { *slots.get_unchecked(at) };
+                    let slot = slots[at];
                     if slot == 0 {
                         break None;
                     }
                     let id = slot - 1;
                     debug_assert!((id as usize) < known.len());
-                    // SAFETY: a slot holds `id + 1` only once template `id` has its hash
-                    // and its count (`insert`).
-                    if unsafe { *known.get_unchecked(id as usize) } == hash {
+                    if known[id as usize] == hash {
                         break Some(id);
                     }
                     at = (at + 1) & mask;
@@ -374,8 +370,7 @@ impl TemplateInterner {
                 let Some(id) = found else {
                     break (hash, at);
                 };
-                // SAFETY: as above.
-                unsafe { *counts.get_unchecked_mut(id as usize) += 1 };
+                counts[id as usize] += 1;
                 ids[next] = id;
                 next += 1;
             };
@@ -390,8 +385,7 @@ impl TemplateInterner {
         // Below the slot count: `shift` is 64 - log2(slot count).
         let mut at = (hash >> self.shift) as usize;
         loop {
-            // SAFETY: `at` is below the slot count (above, and masked below).
-            let slot = unsafe { *self.slots.get_unchecked(at) };
+            let slot = self.slots[at];
             if slot == 0 {
                 break;
             }

@@ -1,0 +1,232 @@
+//! Whether a line declares something (a function, type, module or class) in common languages,
+//! also inside a diff or after a grep prefix: structure the selection keeps.
+
+/// True for a line that declares a function, type, module or class, in common languages, also
+/// inside a diff (`+`/`-` prefix) or after a grep `line:` prefix has been removed.
+#[inline]
+pub(crate) fn is_definition(line: &[u8]) -> bool {
+    definition_keyword(line).is_some()
+}
+
+/// True for declarations of types (struct, enum, trait, class, interface, type, union).
+pub(crate) fn is_type_definition(line: &[u8]) -> bool {
+    definition_keyword(line).is_some_and(|k| {
+        !matches!(
+            k,
+            b"fn "
+                | b"def "
+                | b"function "
+                | b"function*"
+                | b"func "
+                | b"impl "
+                | b"impl<"
+                | b"mod "
+        )
+    })
+}
+
+/// `s` after its leading spaces and tabs, 8 bytes per step (most lines tested are indented
+/// code).
+#[inline(always)]
+pub(crate) fn after_indent(s: &[u8]) -> &[u8] {
+    if !matches!(s.first(), Some(b' ' | b'\t')) {
+        return s;
+    }
+    let mut at = 0;
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = LOW << 7;
+    // The high bit of each byte of `word` equal to `byte`; exact, as no carry crosses bytes.
+    let equal = |word: u64, byte: u8| {
+        let x = word ^ (LOW * u64::from(byte));
+        !(((x & !HIGH) + !HIGH) | x) & HIGH
+    };
+    while let Some(chunk) = s.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let other = !(equal(word, b' ') | equal(word, b'\t')) & HIGH;
+        if other != 0 {
+            return &s[at + (other.trailing_zeros() / 8) as usize..];
+        }
+        at += 8;
+    }
+    while s.get(at).is_some_and(|&b| b == b' ' || b == b'\t') {
+        at += 1;
+    }
+    &s[at..]
+}
+
+/// The declaring keyword a definition line starts with, after modifiers (`pub`, `pub(crate)`,
+/// `export`, `async`, `const` before `fn`, ...).
+///
+/// This runs on every line of source, grep hits and diffs, so a line's first 8 bytes are read
+/// once as a word and each modifier or keyword is one masked comparison with it, among only
+/// those starting with the line's first byte.
+#[inline(always)]
+fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
+    /// The first 8 bytes of `s` as a little-endian word, zero-padded.
+    #[inline(always)]
+    fn head(s: &[u8]) -> u64 {
+        match s.get(..8) {
+            Some(eight) => u64::from_le_bytes(eight.try_into().expect("8 bytes")),
+            None => s
+                .iter()
+                .enumerate()
+                .fold(0, |word, (k, &b)| word | u64::from(b) << (8 * k)),
+        }
+    }
+    /// The value and mask of the first 8 bytes of `prefix` in a [`head`] word. No prefix holds
+    /// a zero byte, so the padding of a shorter line never matches.
+    const fn pattern(prefix: &[u8]) -> (u64, u64) {
+        let mut value = 0u64;
+        let mut k = 0;
+        while k < prefix.len() && k < 8 {
+            value |= (prefix[k] as u64) << (8 * k);
+            k += 1;
+        }
+        let mask = if k == 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * k)) - 1
+        };
+        (value, mask)
+    }
+    // Whether `rest`, whose head word is `word`, starts with the literal `prefix`.
+    macro_rules! starts {
+        ($rest:expr, $word:expr, $prefix:literal) => {{
+            const PREFIX: &[u8] = $prefix;
+            const PATTERN: (u64, u64) = pattern(PREFIX);
+            $word & PATTERN.1 == PATTERN.0
+                && (PREFIX.len() <= 8 || $rest[8..].starts_with(&PREFIX[8..]))
+        }};
+    }
+    // The length of the first of `modifiers` that `rest` starts with; without one, returns
+    // the first of `keywords` that it starts with, or `None`.
+    macro_rules! group {
+        ($rest:expr, $word:expr, [$($modifier:literal),*], [$($keyword:literal),*]) => {
+            $(if starts!($rest, $word, $modifier) { $modifier.len() } else)* {
+                $(if starts!($rest, $word, $keyword) {
+                    return Some($keyword);
+                })*
+                return None;
+            }
+        };
+    }
+    /// The declaring keyword `rest` (the text after the indent) starts with, after modifiers.
+    /// Out of line: the callers' copies keep only the tests that reject most lines.
+    #[inline(never)]
+    fn keyword_after_modifiers(mut rest: &[u8]) -> Option<&'static [u8]> {
+        // Strip modifiers, then take the declaring keyword. Both are picked by their first byte;
+        // in each group, the order in which they are tried matters only where one is a prefix of
+        // another (none is).
+        loop {
+            let word = head(rest);
+            let modifier = match rest.first()? {
+                b'p' => {
+                    if starts!(rest, word, b"pub(") {
+                        let close = memchr::memchr(b')', rest)?;
+                        rest = after_indent(&rest[close + 1..]);
+                        continue;
+                    }
+                    group!(
+                        rest,
+                        word,
+                        [b"pub ", b"public ", b"private ", b"protected "],
+                        []
+                    )
+                }
+                b'e' => group!(rest, word, [b"export ", b"extern \"C\" "], [b"enum "]),
+                b'd' => group!(rest, word, [b"default "], [b"def "]),
+                b'a' => group!(rest, word, [b"async ", b"abstract "], []),
+                b'u' => group!(rest, word, [b"unsafe "], [b"union "]),
+                b's' => group!(rest, word, [b"static "], [b"struct "]),
+                b'f' => group!(
+                    rest,
+                    word,
+                    [b"final "],
+                    [b"fn ", b"function ", b"function*", b"func "]
+                ),
+                // `const fn` is a function; a bare `const` is not a definition we track.
+                b'c' if starts!(rest, word, b"const fn ") => b"const ".len(),
+                b'c' => group!(rest, word, [], [b"class "]),
+                b't' => group!(rest, word, [], [b"trait ", b"type "]),
+                b'i' => group!(rest, word, [], [b"impl ", b"impl<", b"interface "]),
+                b'm' => group!(rest, word, [], [b"mod ", b"macro_rules!"]),
+                _ => return None,
+            };
+            rest = &rest[modifier..];
+        }
+    }
+    let rest = match line.first() {
+        Some(b'+' | b'-') => &line[1..],
+        _ => line,
+    };
+    let rest = after_indent(rest);
+    // Every modifier and keyword starts with a lowercase letter pair of `DEFINITION_PAIRS`;
+    // most lines start with none (code's `if`, `for`, `self`, `return` included), and this
+    // two-load test settles them without the call.
+    let (Some(&first), Some(&second)) = (rest.first(), rest.get(1)) else {
+        return None;
+    };
+    let (row, column) = (first.wrapping_sub(b'a'), second.wrapping_sub(b'a'));
+    if row >= 26 || column >= 26 || DEFINITION_PAIRS[row as usize] >> column & 1 == 0 {
+        return None;
+    }
+    keyword_after_modifiers(rest)
+}
+
+/// Bit `c` of entry `r`: a modifier or declaring keyword of [`definition_keyword`] starts with
+/// the letters `a + r`, `a + c`. (A pair it lacks would make `is_definition` miss its lines;
+/// the unit tests compare it with a plain list of the prefixes.)
+const DEFINITION_PAIRS: [u32; 26] = {
+    const WORDS: [&[u8]; 27] = [
+        b"pub",
+        b"public",
+        b"private",
+        b"protected",
+        b"export",
+        b"extern",
+        b"enum",
+        b"default",
+        b"def",
+        b"async",
+        b"abstract",
+        b"unsafe",
+        b"union",
+        b"static",
+        b"struct",
+        b"final",
+        b"fn",
+        b"function",
+        b"func",
+        b"const",
+        b"class",
+        b"trait",
+        b"type",
+        b"impl",
+        b"interface",
+        b"mod",
+        b"macro_rules",
+    ];
+    let mut pairs = [0u32; 26];
+    let mut k = 0;
+    while k < WORDS.len() {
+        let word = WORDS[k];
+        pairs[(word[0] - b'a') as usize] |= 1 << (word[1] - b'a');
+        k += 1;
+    }
+    pairs
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definitions_across_languages() {
+        assert!(is_definition(b"    pub(crate) fn memchr(n1: u8) {"));
+        assert!(is_definition(b"+def iter_suppress(iterable, *exceptions):"));
+        assert!(is_definition(b"pub struct ParserBuilder {"));
+        assert!(is_definition(b"export async function main() {"));
+        assert!(is_definition(b"    const fn new() -> Self {"));
+        assert!(!is_definition(b"    let x = parse(y);"));
+    }
+}
