@@ -164,3 +164,90 @@ impl Dir {
         Err(io::Error::from(io::ErrorKind::Unsupported))
     }
 }
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::{Dir, Kind};
+    use std::ffi::{OsStr, OsString};
+    use std::fs;
+    use std::os::unix::fs::{symlink, MetadataExt};
+    use std::time::{Duration, Instant};
+
+    fn scratch(tag: &str) -> std::path::PathBuf {
+        let root =
+            std::env::temp_dir().join(format!("lean-core-dirhandle-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        root
+    }
+
+    #[test]
+    fn names_skip_dots_and_repeat_without_moving_the_handle() {
+        let root = scratch("names");
+        for name in ["a", "b.md", "c d"] {
+            fs::write(root.join(name), name).unwrap();
+        }
+        fs::create_dir(root.join("sub")).unwrap();
+        let dir = Dir::open(&root).unwrap();
+        let mut first = dir.names().unwrap();
+        first.sort();
+        let expected: Vec<OsString> = ["a", "b.md", "c d", "sub"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        assert_eq!(first, expected);
+        // A second listing sees everything again: the first did not consume the handle.
+        let mut second = dir.names().unwrap();
+        second.sort();
+        assert_eq!(second, expected);
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn kinds_follow_symlinks_only_when_asked() {
+        let root = scratch("kinds");
+        fs::create_dir(root.join("sub")).unwrap();
+        fs::write(root.join("file"), "x").unwrap();
+        symlink(root.join("sub"), root.join("link")).unwrap();
+        let dir = Dir::open(&root).unwrap();
+        assert_eq!(dir.kind_at(OsStr::new("sub"), false), Some(Kind::Dir));
+        assert_eq!(dir.kind_at(OsStr::new("file"), false), Some(Kind::File));
+        assert_eq!(dir.kind_at(OsStr::new("link"), false), Some(Kind::Symlink));
+        assert_eq!(dir.kind_at(OsStr::new("link"), true), Some(Kind::Dir));
+        assert_eq!(dir.kind_at(OsStr::new("missing"), true), None);
+        // A name with NUL cannot exist; it is an answer of "nothing", not a panic.
+        assert_eq!(dir.kind_at(OsStr::new("a\0b"), true), None);
+        let child = dir.open_child(OsStr::new("link")).unwrap();
+        let meta = fs::metadata(root.join("sub")).unwrap();
+        assert_eq!(child.identity().unwrap(), (meta.dev(), meta.ino()));
+        assert!(dir.open_child(OsStr::new("file")).is_err());
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn read_text_refuses_a_fifo_without_waiting() {
+        use rustix::fs::{mknodat, FileType, Mode, CWD};
+        let root = scratch("fifo");
+        fs::write(root.join("text"), "héllo\n").unwrap();
+        fs::write(root.join("binary"), [0xff, 0xfe]).unwrap();
+        mknodat(
+            CWD,
+            root.join("pipe").as_path(),
+            FileType::Fifo,
+            Mode::RUSR | Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        let dir = Dir::open(&root).unwrap();
+        assert_eq!(
+            dir.read_text_at(OsStr::new("text")).as_deref(),
+            Some("héllo\n")
+        );
+        assert_eq!(dir.read_text_at(OsStr::new("binary")), None);
+        assert_eq!(dir.read_text_at(OsStr::new(".")), None);
+        let start = Instant::now();
+        assert_eq!(dir.read_text_at(OsStr::new("pipe")), None);
+        assert!(start.elapsed() < Duration::from_secs(5));
+        fs::remove_dir_all(&root).unwrap();
+    }
+}
