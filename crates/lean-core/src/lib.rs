@@ -5,7 +5,6 @@
 //! - [`recovery`]: bounded in-memory and durable on-disk store of original tool output.
 //! - [`tools`]: search over tool metadata, used to defer rarely used tool schemas.
 //! - [`capsule`]: extractive, deterministic capsules of tool guidelines and skill text.
-//! - [`utf16`]: UTF-16 to UTF-8 as JS engines do it (for the binding's string reads).
 //!
 //! Skill and tool search share one text analysis and one BM25F (`bm25f`).
 //!
@@ -27,6 +26,5 @@ pub mod recovery;
 mod simd;
 pub mod skills;
 pub mod tools;
-pub mod utf16;
 
 pub use error::ErrorCode;

@@ -6,9 +6,9 @@
 //! handle opened from its parent's handle (`openat`) and queried relative to itself (`fstatat`,
 //! `fdopendir`) costs one lookup per call instead. Where this is not available (not Unix, or a
 //! directory that cannot be opened for reading but can still be searched) the scan uses paths.
-
-// libc's directory calls; each block has its SAFETY comment (docs/unsafe.md).
-#![allow(unsafe_code)]
+//!
+//! The calls go through `rustix`, whose safe wrappers own the descriptors, so this module has no
+//! `unsafe` of its own.
 
 use std::fs::File;
 #[cfg(not(unix))]
@@ -48,19 +48,16 @@ pub(crate) struct Dir {
 
 #[cfg(unix)]
 mod unix {
-    use std::ffi::{CStr, CString, OsStr, OsString};
+    use std::ffi::{OsStr, OsString};
     use std::fs::{File, OpenOptions};
     use std::io::{self, Read};
-    use std::os::fd::{AsRawFd, FromRawFd};
-    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    use std::os::unix::ffi::OsStrExt;
     use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     use std::path::Path;
 
-    use super::{Dir, Kind};
+    use rustix::fs::{AtFlags, FileType, Mode, OFlags};
 
-    fn c_name(name: &OsStr) -> io::Result<CString> {
-        CString::new(name.as_bytes()).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
-    }
+    use super::{Dir, Kind};
 
     impl Dir {
         pub(crate) fn open(path: &Path) -> io::Result<Dir> {
@@ -71,29 +68,20 @@ mod unix {
             Ok(Dir { file })
         }
 
-        fn open_at(&self, name: &OsStr, flags: libc::c_int) -> io::Result<File> {
-            let name = c_name(name)?;
-            // SAFETY: `self.file` is an open descriptor for the duration of the call and `name`
-            // is a NUL-terminated string that outlives it; openat reads nothing else.
-            let fd = unsafe {
-                libc::openat(
-                    self.file.as_raw_fd(),
-                    name.as_ptr(),
-                    flags | libc::O_RDONLY | libc::O_CLOEXEC,
-                )
-            };
-            if fd < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            // SAFETY: `fd` was just returned by a successful openat, so it is open and owned by
-            // nothing else; the File takes ownership and closes it.
-            Ok(unsafe { File::from_raw_fd(fd) })
+        fn open_at(&self, name: &OsStr, flags: OFlags) -> io::Result<File> {
+            let fd = rustix::fs::openat(
+                &self.file,
+                name,
+                flags | OFlags::RDONLY | OFlags::CLOEXEC,
+                Mode::empty(),
+            )?;
+            Ok(File::from(fd))
         }
 
         /// The subdirectory `name`, following a symlink to it.
         pub(crate) fn open_child(&self, name: &OsStr) -> io::Result<Dir> {
             Ok(Dir {
-                file: self.open_at(name, libc::O_DIRECTORY)?,
+                file: self.open_at(name, OFlags::DIRECTORY)?,
             })
         }
 
@@ -105,28 +93,16 @@ mod unix {
 
         /// What `name` is; `follow` looks through a symlink as `Path::is_dir` does.
         pub(crate) fn kind_at(&self, name: &OsStr, follow: bool) -> Option<Kind> {
-            let name = c_name(name).ok()?;
-            let mut stat = std::mem::MaybeUninit::<libc::stat>::uninit();
-            let flags = if follow { 0 } else { libc::AT_SYMLINK_NOFOLLOW };
-            // SAFETY: the descriptor is open, `name` is NUL-terminated, and `stat` points to
-            // writable memory of the right type that fstatat fills completely on success.
-            let status = unsafe {
-                libc::fstatat(
-                    self.file.as_raw_fd(),
-                    name.as_ptr(),
-                    stat.as_mut_ptr(),
-                    flags,
-                )
+            let flags = if follow {
+                AtFlags::empty()
+            } else {
+                AtFlags::SYMLINK_NOFOLLOW
             };
-            if status != 0 {
-                return None;
-            }
-            // SAFETY: fstatat returned 0, so it initialised the whole struct.
-            let mode = unsafe { stat.assume_init() }.st_mode & libc::S_IFMT;
-            Some(match mode {
-                libc::S_IFDIR => Kind::Dir,
-                libc::S_IFREG => Kind::File,
-                libc::S_IFLNK => Kind::Symlink,
+            let stat = rustix::fs::statat(&self.file, name, flags).ok()?;
+            Some(match FileType::from_raw_mode(stat.st_mode) {
+                FileType::Directory => Kind::Dir,
+                FileType::RegularFile => Kind::File,
+                FileType::Symlink => Kind::Symlink,
                 _ => Kind::Other,
             })
         }
@@ -134,7 +110,7 @@ mod unix {
         /// The text of the regular file `name`, when it can be read as UTF-8.
         pub(crate) fn read_text_at(&self, name: &OsStr) -> Option<String> {
             // Non-blocking, so a FIFO planted under an ignore file's name is refused, not waited on.
-            let mut file = self.open_at(name, libc::O_NONBLOCK).ok()?;
+            let mut file = self.open_at(name, OFlags::NONBLOCK).ok()?;
             if !file.metadata().ok()?.is_file() {
                 return None;
             }
@@ -145,36 +121,18 @@ mod unix {
 
         /// The names in the directory, without `.` and `..`.
         pub(crate) fn names(&self) -> io::Result<Vec<OsString>> {
-            // A fresh descriptor of the same directory: fdopendir takes ownership of it, and
-            // reading through it must not move the offset of `self`.
-            let own = self.open_at(OsStr::new("."), libc::O_DIRECTORY)?;
-            let fd = std::os::fd::IntoRawFd::into_raw_fd(own);
-            // SAFETY: `fd` is an open directory descriptor that nothing else owns; on success
-            // the DIR stream owns it and closedir below closes it.
-            let stream = unsafe { libc::fdopendir(fd) };
-            if stream.is_null() {
-                let error = io::Error::last_os_error();
-                // SAFETY: fdopendir failed, so `fd` is still ours to close.
-                unsafe { libc::close(fd) };
-                return Err(error);
-            }
+            // A fresh descriptor of the same directory, owned by the stream: reading through it
+            // must not move the offset of `self`.
+            let own = self.open_at(OsStr::new("."), OFlags::DIRECTORY)?;
+            let mut stream = rustix::fs::Dir::new(own)?;
             let mut names = Vec::new();
-            loop {
-                // SAFETY: `stream` is a valid DIR stream until closedir; readdir returns null at
-                // the end (or on error), otherwise an entry valid until the next readdir call,
-                // whose d_name is NUL-terminated and copied out before that call.
-                let entry = unsafe { libc::readdir(stream) };
-                if entry.is_null() {
-                    break;
-                }
-                // SAFETY: see above; `entry` is non-null and d_name is NUL-terminated.
-                let name = unsafe { CStr::from_ptr((*entry).d_name.as_ptr()) }.to_bytes();
+            // A read error ends the listing with the names read so far, as readdir(3) does.
+            while let Some(Ok(entry)) = stream.read() {
+                let name = entry.file_name().to_bytes();
                 if name != b"." && name != b".." {
-                    names.push(OsString::from_vec(name.to_vec()));
+                    names.push(OsStr::from_bytes(name).to_owned());
                 }
             }
-            // SAFETY: `stream` came from fdopendir and is closed exactly once.
-            unsafe { libc::closedir(stream) };
             Ok(names)
         }
     }
@@ -204,5 +162,92 @@ impl Dir {
 
     pub(crate) fn names(&self) -> io::Result<Vec<OsString>> {
         Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::{Dir, Kind};
+    use std::ffi::{OsStr, OsString};
+    use std::fs;
+    use std::os::unix::fs::{symlink, MetadataExt};
+    use std::time::{Duration, Instant};
+
+    fn scratch(tag: &str) -> std::path::PathBuf {
+        let root =
+            std::env::temp_dir().join(format!("lean-core-dirhandle-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        root
+    }
+
+    #[test]
+    fn names_skip_dots_and_repeat_without_moving_the_handle() {
+        let root = scratch("names");
+        for name in ["a", "b.md", "c d"] {
+            fs::write(root.join(name), name).unwrap();
+        }
+        fs::create_dir(root.join("sub")).unwrap();
+        let dir = Dir::open(&root).unwrap();
+        let mut first = dir.names().unwrap();
+        first.sort();
+        let expected: Vec<OsString> = ["a", "b.md", "c d", "sub"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        assert_eq!(first, expected);
+        // A second listing sees everything again: the first did not consume the handle.
+        let mut second = dir.names().unwrap();
+        second.sort();
+        assert_eq!(second, expected);
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn kinds_follow_symlinks_only_when_asked() {
+        let root = scratch("kinds");
+        fs::create_dir(root.join("sub")).unwrap();
+        fs::write(root.join("file"), "x").unwrap();
+        symlink(root.join("sub"), root.join("link")).unwrap();
+        let dir = Dir::open(&root).unwrap();
+        assert_eq!(dir.kind_at(OsStr::new("sub"), false), Some(Kind::Dir));
+        assert_eq!(dir.kind_at(OsStr::new("file"), false), Some(Kind::File));
+        assert_eq!(dir.kind_at(OsStr::new("link"), false), Some(Kind::Symlink));
+        assert_eq!(dir.kind_at(OsStr::new("link"), true), Some(Kind::Dir));
+        assert_eq!(dir.kind_at(OsStr::new("missing"), true), None);
+        // A name with NUL cannot exist; it is an answer of "nothing", not a panic.
+        assert_eq!(dir.kind_at(OsStr::new("a\0b"), true), None);
+        let child = dir.open_child(OsStr::new("link")).unwrap();
+        let meta = fs::metadata(root.join("sub")).unwrap();
+        assert_eq!(child.identity().unwrap(), (meta.dev(), meta.ino()));
+        assert!(dir.open_child(OsStr::new("file")).is_err());
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn read_text_refuses_a_fifo_without_waiting() {
+        use rustix::fs::{mknodat, FileType, Mode, CWD};
+        let root = scratch("fifo");
+        fs::write(root.join("text"), "héllo\n").unwrap();
+        fs::write(root.join("binary"), [0xff, 0xfe]).unwrap();
+        mknodat(
+            CWD,
+            root.join("pipe").as_path(),
+            FileType::Fifo,
+            Mode::RUSR | Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        let dir = Dir::open(&root).unwrap();
+        assert_eq!(
+            dir.read_text_at(OsStr::new("text")).as_deref(),
+            Some("héllo\n")
+        );
+        assert_eq!(dir.read_text_at(OsStr::new("binary")), None);
+        assert_eq!(dir.read_text_at(OsStr::new(".")), None);
+        let start = Instant::now();
+        assert_eq!(dir.read_text_at(OsStr::new("pipe")), None);
+        assert!(start.elapsed() < Duration::from_secs(5));
+        fs::remove_dir_all(&root).unwrap();
     }
 }
