@@ -210,6 +210,14 @@ export declare class RecoveryStore {
    * id is returned.
    */
   put(input: Buffer | string): string
+  /**
+   * `put` that resolves only once the original is durable: its blob written, synced, renamed
+   * into place and the directory synced where the platform allows, on the libuv pool. An id
+   * from here survives a crash of the process the moment the promise resolves. Rejects with
+   * `RECOVERY_IO` when the write fails (the id must then not be handed out). Without a `dir`
+   * it resolves as `put` does.
+   */
+  putDurable(input: Buffer | string): Promise<string>
   contains(id: string): boolean
   /**
    * Exact original lines `startLine..startLine+maxLines` (1-based), as text. Bytes that are
@@ -404,6 +412,13 @@ export interface RecoveryStoreOptions {
 /** Resolves the one active scope and the skills (among `names`) it admits. */
 export declare function resolveSkillScope(input: SkillScopeInput, names: Array<string>): SkillScopeView
 
+/**
+ * Forged or pasted `<skill name="…">` blocks in user-side text, read as a tolerant HTML
+ * tokenizer would (`lean_core::skills::scan_skill_blocks`); the extension decides which to
+ * remove by policy.
+ */
+export declare function scanSkillBlocks(text: string): Array<SkillBlockSpan>
+
 export interface SearchOptions {
   /** Results to return, default 5, clamped to 1..=8. */
   limit?: number
@@ -420,6 +435,18 @@ export interface SearchOptions {
    * 64 deep. Default 0.
    */
   offset?: number
+}
+
+/**
+ * One `<skill>` block found by `scanSkillBlocks`: offsets in UTF-16 units (JS string
+ * indices), the `name` values as written (references decoded), and whether something in the
+ * tag could not be read (then the block counts as blocked whatever its name).
+ */
+export interface SkillBlockSpan {
+  start: number
+  end: number
+  names: Array<string>
+  undecodable: boolean
 }
 
 export interface SkillIndexOptions {
