@@ -12,6 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { formatCount } from "../extension/token-saver/stats.js";
+import { sessionFiles } from "./session-files.js";
 
 const CHARS_PER_TOKEN = 4;
 /** Session files larger than this are skipped, and reading stops after this much in all. */
@@ -73,22 +74,7 @@ function add(map, key, label, stock, output) {
  * @returns {Gain}
  */
 export function collectGain(agentDir, options = {}) {
-  const root = path.join(agentDir, "sessions");
-  /** @type {Array<{ file: string, mtime: number, size: number }>} */
-  const files = [];
-  try {
-    for (const dir of fs.readdirSync(root, { withFileTypes: true })) {
-      if (!dir.isDirectory()) continue;
-      for (const name of fs.readdirSync(path.join(root, dir.name))) {
-        if (!name.endsWith(".jsonl")) continue;
-        const file = path.join(root, dir.name, name);
-        const st = fs.statSync(file);
-        if (st.isFile()) files.push({ file, mtime: st.mtimeMs, size: st.size });
-      }
-    }
-  } catch {
-    // No sessions dir yet: an empty report says so.
-  }
+  const files = sessionFiles(agentDir) ?? [];
   files.sort((a, b) => b.mtime - a.mtime);
   const total = { results: 0, stockChars: 0, outputChars: 0 };
   /** @type {Map<string, Row>} */
@@ -165,7 +151,7 @@ export function collectGain(agentDir, options = {}) {
   }
   const bySaving = (/** @type {Row} */ a, /** @type {Row} */ b) => tokensSaved(b) - tokensSaved(a) || a.key.localeCompare(b.key);
   return {
-    root,
+    root: path.join(agentDir, "sessions"),
     sessionsRead: read,
     sessionsFound: files.length,
     skipped,

@@ -14,6 +14,7 @@ import { bindingTarget, native } from "../extension/shared/native.js";
 import { estimateTokens, piLeanFixedCost, renderStockCatalog } from "../extension/skills/prompt-cost.js";
 import { fullOutputBeforeTruncation, passThroughReason, THRESHOLD_BYTES } from "../extension/token-saver/compaction.js";
 import { formatCount } from "../extension/token-saver/stats.js";
+import { sessionFiles } from "./session-files.js";
 
 /** Pi's own cut of bash output: the last 2,000 lines, then at most 50 KB of them. */
 const PI_MAX_LINES = 2000;
@@ -104,22 +105,7 @@ export function domainRequests(index, count) {
  * @param {string} agentDir @param {number} maxSessions
  */
 export function sessionSavings(agentDir, maxSessions) {
-  const root = path.join(agentDir, "sessions");
-  /** @type {{ file: string, mtime: number, size: number }[]} */
-  const files = [];
-  try {
-    for (const dir of fs.readdirSync(root, { withFileTypes: true })) {
-      if (!dir.isDirectory()) continue;
-      for (const f of fs.readdirSync(path.join(root, dir.name))) {
-        if (!f.endsWith(".jsonl")) continue;
-        const file = path.join(root, dir.name, f);
-        const st = fs.statSync(file);
-        if (st.size <= MAX_SESSION_FILE_BYTES) files.push({ file, mtime: st.mtimeMs, size: st.size });
-      }
-    }
-  } catch {
-    return null;
-  }
+  const files = (sessionFiles(agentDir) ?? []).filter((f) => f.size <= MAX_SESSION_FILE_BYTES);
   if (files.length === 0) return null;
   files.sort((a, b) => b.mtime - a.mtime);
   const chosen = [];
