@@ -12,7 +12,8 @@
 
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
-use super::templates::Templates;
+use super::templates::{PreHashed, Templates};
+use xxhash_rust::xxh3::xxh3_64;
 
 /// Groups smaller than this have no majority to be unlike.
 const MIN_GROUP: usize = 5;
@@ -67,7 +68,23 @@ fn value_of(word: &[u8]) -> (&[u8], &[u8]) {
 }
 
 fn trim_punctuation(value: &[u8]) -> &[u8] {
-    let junk = |b: &u8| b"\"'()[]{}<>,;`".contains(b);
+    let junk = |b: &u8| {
+        matches!(
+            b,
+            b'"' | b'\''
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+                | b'<'
+                | b'>'
+                | b','
+                | b';'
+                | b'`'
+        )
+    };
     let start = value.iter().position(|b| !junk(b)).unwrap_or(value.len());
     let end = value
         .iter()
@@ -79,6 +96,10 @@ fn trim_punctuation(value: &[u8]) -> &[u8] {
 /// A number with an optional short unit (`412`, `-0.5`, `12.3ms`, `4.2MB`, `17%`); a version
 /// (`2.4.1`) or an id (`0x1f`, `a12`) is no number.
 pub(super) fn number_of(value: &[u8]) -> Option<f64> {
+    // Most words start with a letter or a path: no number (their digits would not lead).
+    if !matches!(value.first(), Some(b'0'..=b'9' | b'.' | b'-' | b'+')) {
+        return None;
+    }
     let digits_end = value
         .iter()
         .enumerate()
@@ -93,7 +114,10 @@ pub(super) fn number_of(value: &[u8]) -> Option<f64> {
     if number.iter().filter(|&&b| b == b'.').count() > 1 || !number.iter().any(u8::is_ascii_digit) {
         return None;
     }
-    let x = std::str::from_utf8(number).ok()?.parse::<f64>().ok()?;
+    let x = match integer_of(number) {
+        Some(x) => x,
+        None => std::str::from_utf8(number).ok()?.parse::<f64>().ok()?,
+    };
     // Sizes and durations compare across units (`4.0K` < `1.2M`, `900ms` < `2s`).
     let scale = match unit {
         b"K" | b"k" | b"KB" | b"kB" | b"KiB" => 1e3,
@@ -108,6 +132,24 @@ pub(super) fn number_of(value: &[u8]) -> Option<f64> {
         _ => 1.0,
     };
     Some(x * scale).filter(|v| v.is_finite())
+}
+
+/// A signed integer of at most 15 digits as the float parsing gives it (exact below 2^53),
+/// without the general parser; `None` for anything else.
+fn integer_of(number: &[u8]) -> Option<f64> {
+    let (negative, digits) = match number.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, number),
+    };
+    if digits.is_empty() || digits.len() > 15 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0u64, |n, &b| n * 10 + u64::from(b - b'0'));
+    let x = n as f64;
+    Some(if negative { -x } else { x })
 }
 
 /// The text of line `i` whose slots are compared: for a grep hit, the hit after its `path:`
@@ -274,12 +316,14 @@ pub(super) fn mark_unlike_members(
     let shapes: Vec<u64> = (0..n)
         .map(|i| shape_of(body(texts, grep_prefix, i)))
         .collect();
-    let mut counts: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let mut counts: std::collections::HashMap<u64, u32, PreHashed> =
+        std::collections::HashMap::with_hasher(PreHashed);
     for &s in &shapes {
         *counts.entry(s).or_insert(0) += 1;
     }
     // Members of each group of at least MIN_GROUP lines, in one list by group (a counting sort).
-    let mut group_of: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut group_of: std::collections::HashMap<u64, usize, PreHashed> =
+        std::collections::HashMap::with_hasher(PreHashed);
     let mut starts: Vec<usize> = vec![0];
     for (&shape, &count) in &counts {
         if count as usize >= MIN_GROUP && shape != EMPTY_SHAPE {
@@ -354,16 +398,43 @@ const EMPTY_SHAPE: u64 = 0xcbf2_9ce4_8422_2325;
 /// A line's shape: its number of words and, per word, whether it is a word of letters, a
 /// number, or other (paths, punctuation), mixed into one hash.
 fn shape_of(line: &[u8]) -> u64 {
-    words(line).fold(EMPTY_SHAPE, |h, w| {
-        let class: u64 = if w.iter().all(u8::is_ascii_alphabetic) {
+    // One pass over the bytes (the words of [`words`], classified as they end): this runs on
+    // every line.
+    let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
+    let mix = |h: u64, alpha: bool, digit: bool| {
+        let class: u64 = if alpha {
             1
-        } else if w.iter().any(u8::is_ascii_digit) {
+        } else if digit {
             2
         } else {
             3
         };
         (h ^ class).wrapping_mul(0x0100_0000_01b3)
-    })
+    };
+    let (mut h, mut count) = (EMPTY_SHAPE, 0usize);
+    let (mut in_word, mut alpha, mut digit) = (false, true, false);
+    for &b in head {
+        if b == b' ' || b == b'\t' {
+            if in_word {
+                h = mix(h, alpha, digit);
+                count += 1;
+                if count == MAX_WORDS {
+                    return h;
+                }
+                in_word = false;
+            }
+            continue;
+        }
+        if !in_word {
+            (in_word, alpha, digit) = (true, true, false);
+        }
+        alpha &= b.is_ascii_alphabetic();
+        digit |= b.is_ascii_digit();
+    }
+    if in_word {
+        h = mix(h, alpha, digit);
+    }
+    h
 }
 
 /// Pairs of lines `(earlier, later)` where the output printed the same block twice (a rerun in
@@ -377,24 +448,29 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
     }
     // The distance back to the last identical line, for every line that repeats an earlier
     // one; a rerun shows as one distance most repeats share.
-    let mut last_seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
-    let mut distances: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    let mut last_seen: std::collections::HashMap<u64, u32, PreHashed> =
+        std::collections::HashMap::with_capacity_and_hasher(n, PreHashed);
+    // Indexed by distance (below `n`): a counting array, not a map.
+    let mut distances: Vec<u32> = vec![0; n];
     for i in 0..n {
         let line = texts.get(i);
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        if let Some(j) = last_seen.insert(hash(line), i as u32) {
+        if let Some(j) = last_seen.insert(xxh3_64(line), i as u32) {
             let d = i as u32 - j;
             if d >= 4 {
-                *distances.entry(d).or_insert(0) += 1;
+                distances[d as usize] += 1;
             }
         }
     }
     drop(last_seen);
     let Some((period, same)) = distances
-        .into_iter()
-        .max_by_key(|&(d, count)| (count, std::cmp::Reverse(d)))
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count > 0)
+        .max_by_key(|&(d, &count)| (count, std::cmp::Reverse(d)))
+        .map(|(d, &count)| (d as u32, count))
     else {
         return Vec::new();
     };
