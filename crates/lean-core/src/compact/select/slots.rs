@@ -40,11 +40,35 @@ pub(super) const MAX_SUMMARY_BYTES: usize = 160;
 const MAX_VALUE_BYTES: usize = 24;
 
 /// The words of `line` (split on spaces and tabs), at most [`MAX_WORDS`] of its first bytes.
-fn words(line: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
-    head.split(|&b| b == b' ' || b == b'\t')
-        .filter(|w| !w.is_empty())
-        .take(MAX_WORDS)
+fn words(line: &[u8]) -> Words<'_> {
+    Words {
+        rest: &line[..line.len().min(MAX_SCANNED_BYTES)],
+        left: MAX_WORDS,
+    }
+}
+
+/// The iterator of [`words`]: a plain byte loop, since it runs over every line's words.
+struct Words<'a> {
+    rest: &'a [u8],
+    left: usize,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        if self.left == 0 {
+            return None;
+        }
+        let blank = |b: &u8| *b == b' ' || *b == b'\t';
+        let start = self.rest.iter().position(|b| !blank(b))?;
+        let rest = &self.rest[start..];
+        let len = rest.iter().position(blank).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(len);
+        self.rest = after;
+        self.left -= 1;
+        Some(word)
+    }
 }
 
 /// The value of a word: after a `key=` or `key:` of letters (the key names the slot), without
@@ -188,6 +212,9 @@ struct Slot {
     /// More than [`MAX_DISTINCT`] distinct values were seen.
     overflow: bool,
     numbers: u32,
+    /// Members whose value here is no number: past a tenth of the most members the table can
+    /// hold, the slot can no longer be numeric and its numbers are not read.
+    non_numbers: u32,
     /// Every number so far was larger than the one before (a counter, a line number, a clock).
     rising: bool,
     last: f64,
@@ -201,6 +228,7 @@ impl Slot {
             values: Vec::new(),
             overflow: false,
             numbers: 0,
+            non_numbers: 0,
             rising: true,
             last: f64::NEG_INFINITY,
             min: (f64::INFINITY, 0),
@@ -208,7 +236,17 @@ impl Slot {
         }
     }
 
-    fn add(&mut self, value: &[u8], line: u32) {
+    /// Whether nothing this slot could still tell depends on more values: its distinct values
+    /// overflowed and it cannot be numeric among at most `bound` members.
+    fn settled(&self, bound: usize) -> bool {
+        self.overflow && self.numbers_settled(bound)
+    }
+
+    fn numbers_settled(&self, bound: usize) -> bool {
+        self.non_numbers as usize * 10 > bound
+    }
+
+    fn add(&mut self, value: &[u8], line: u32, bound: usize) {
         if !self.overflow {
             let h = hash(value);
             let distinct = self.values.len();
@@ -227,16 +265,21 @@ impl Slot {
                 None => self.overflow = true,
             }
         }
-        if let Some(x) = number_of(value) {
-            self.numbers += 1;
-            self.rising &= x > self.last;
-            self.last = x;
-            if x < self.min.0 {
-                self.min = (x, line);
-            }
-            if x > self.max.0 {
-                self.max = (x, line);
-            }
+        if self.numbers_settled(bound) {
+            return;
+        }
+        let Some(x) = number_of(value) else {
+            self.non_numbers += 1;
+            return;
+        };
+        self.numbers += 1;
+        self.rising &= x > self.last;
+        self.last = x;
+        if x < self.min.0 {
+            self.min = (x, line);
+        }
+        if x > self.max.0 {
+            self.max = (x, line);
         }
     }
 
@@ -277,7 +320,9 @@ struct SlotTable {
 }
 
 impl SlotTable {
-    fn scan<'a>(lines: impl Iterator<Item = (usize, &'a [u8])>) -> SlotTable {
+    /// `bound`: the most lines `lines` yields (a slot settles against it).
+    fn scan<'a>(lines: impl Iterator<Item = (usize, &'a [u8])>, bound: usize) -> SlotTable {
+        let bound = bound.min(MAX_SCANNED_LINES);
         let mut table = SlotTable {
             slots: Vec::new(),
             members: 0,
@@ -293,7 +338,9 @@ impl SlotTable {
             }
             table.members += 1;
             for (slot, word) in table.slots.iter_mut().zip(&scratch) {
-                slot.add(value_of(word).1, i as u32);
+                if !slot.settled(bound) {
+                    slot.add(value_of(word).1, i as u32, bound);
+                }
             }
         }
         table
@@ -355,6 +402,7 @@ pub(super) fn mark_unlike_members(
             lines
                 .iter()
                 .map(|&i| (i as usize, body(texts, grep_prefix, i as usize))),
+            lines.len(),
         );
         let m = table.members;
         if m < MIN_GROUP {
@@ -588,7 +636,10 @@ pub(super) fn summarize_run(
         return join_bounded(&parts);
     };
     let members = (start..=end).filter(|&j| templates.of(j) == id);
-    let table = SlotTable::scan(members.clone().map(|j| (j, body(texts, grep_prefix, j))));
+    let table = SlotTable::scan(
+        members.clone().map(|j| (j, body(texts, grep_prefix, j))),
+        end + 1 - start,
+    );
     let m = table.members;
     if m >= 2 {
         let sample_line = members
