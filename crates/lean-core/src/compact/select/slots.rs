@@ -320,21 +320,37 @@ struct SlotTable {
 }
 
 impl SlotTable {
-    /// `bound`: the most lines `lines` yields (a slot settles against it).
-    fn scan<'a>(lines: impl Iterator<Item = (usize, &'a [u8])>, bound: usize) -> SlotTable {
+    /// `bound`: the most lines `lines` yields (a slot settles against it). Each line comes
+    /// with its number of words when known (see [`shape_of`]): then only the words up to the
+    /// last slot not yet settled are split.
+    fn scan<'a>(
+        lines: impl Iterator<Item = (usize, &'a [u8], Option<u8>)>,
+        bound: usize,
+    ) -> SlotTable {
         let bound = bound.min(MAX_SCANNED_LINES);
         let mut table = SlotTable {
             slots: Vec::new(),
             members: 0,
         };
         let mut scratch: Vec<&[u8]> = Vec::with_capacity(MAX_WORDS);
-        for (i, line) in lines.take(MAX_SCANNED_LINES) {
+        let mut live_end = MAX_WORDS;
+        for (i, line, count) in lines.take(MAX_SCANNED_LINES) {
             scratch.clear();
-            scratch.extend(words(line));
-            if table.members == 0 {
-                table.slots = vec![Slot::new(); scratch.len()];
-            } else if scratch.len() != table.slots.len() {
-                continue;
+            match count {
+                Some(count) if table.members > 0 => {
+                    if count as usize != table.slots.len() {
+                        continue;
+                    }
+                    scratch.extend(words(line).take(live_end));
+                }
+                _ => {
+                    scratch.extend(words(line));
+                    if table.members == 0 {
+                        table.slots = vec![Slot::new(); scratch.len()];
+                    } else if scratch.len() != table.slots.len() {
+                        continue;
+                    }
+                }
             }
             table.members += 1;
             for (slot, word) in table.slots.iter_mut().zip(&scratch) {
@@ -342,6 +358,11 @@ impl SlotTable {
                     slot.add(value_of(word).1, i as u32, bound);
                 }
             }
+            live_end = table
+                .slots
+                .iter()
+                .rposition(|s| !s.settled(bound))
+                .map_or(0, |k| k + 1);
         }
         table
     }
@@ -355,13 +376,20 @@ pub(super) fn mark_unlike_members(
     texts: &LineTexts<'_>,
     grep_prefix: &[u32],
     flags: &mut [LineFlags],
+    word_counts: &mut Vec<u8>,
 ) -> usize {
     let n = flags.len();
     // Lines grouped by shape (the kind of each word), not by template: a line whose constant
     // word differs (`root` among `build`, `WARN` among `INFO`) has a template of its own, and
     // only its look-alikes of the same shape show that it differs.
+    word_counts.clear();
+    word_counts.reserve(n);
     let shapes: Vec<u64> = (0..n)
-        .map(|i| shape_of(body(texts, grep_prefix, i)))
+        .map(|i| {
+            let (shape, count) = shape_of(body(texts, grep_prefix, i));
+            word_counts.push(count);
+            shape
+        })
         .collect();
     let mut counts: std::collections::HashMap<u64, u32, PreHashed> =
         std::collections::HashMap::with_hasher(PreHashed);
@@ -399,9 +427,10 @@ pub(super) fn mark_unlike_members(
     for group in starts.windows(2) {
         let lines = &members[group[0]..group[1]];
         let table = SlotTable::scan(
-            lines
-                .iter()
-                .map(|&i| (i as usize, body(texts, grep_prefix, i as usize))),
+            lines.iter().map(|&i| {
+                let i = i as usize;
+                (i, body(texts, grep_prefix, i), word_counts.get(i).copied())
+            }),
             lines.len(),
         );
         let m = table.members;
@@ -444,8 +473,9 @@ pub(super) fn mark_unlike_members(
 const EMPTY_SHAPE: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// A line's shape: its number of words and, per word, whether it is a word of letters, a
-/// number, or other (paths, punctuation), mixed into one hash.
-fn shape_of(line: &[u8]) -> u64 {
+/// number, or other (paths, punctuation), mixed into one hash; with the number of its
+/// [`words`].
+fn shape_of(line: &[u8]) -> (u64, u8) {
     // One pass over the bytes (the words of [`words`], classified as they end): this runs on
     // every line.
     let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
@@ -467,7 +497,7 @@ fn shape_of(line: &[u8]) -> u64 {
                 h = mix(h, alpha, digit);
                 count += 1;
                 if count == MAX_WORDS {
-                    return h;
+                    return (h, count as u8);
                 }
                 in_word = false;
             }
@@ -481,8 +511,9 @@ fn shape_of(line: &[u8]) -> u64 {
     }
     if in_word {
         h = mix(h, alpha, digit);
+        count += 1;
     }
-    h
+    (h, count as u8)
 }
 
 /// Pairs of lines `(earlier, later)` where the output printed the same block twice (a rerun in
@@ -637,7 +668,13 @@ pub(super) fn summarize_run(
     };
     let members = (start..=end).filter(|&j| templates.of(j) == id);
     let table = SlotTable::scan(
-        members.clone().map(|j| (j, body(texts, grep_prefix, j))),
+        members.clone().map(|j| {
+            (
+                j,
+                body(texts, grep_prefix, j),
+                templates.word_counts.get(j).copied(),
+            )
+        }),
         end + 1 - start,
     );
     let m = table.members;
