@@ -15,6 +15,11 @@ use super::line_texts::LineTexts;
 use super::templates::{PreHashed, Templates};
 use xxhash_rust::xxh3::xxh3_64;
 
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use crate::simd::classify32_sse2 as classify32;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use crate::simd::scalar::classify32;
+
 /// Groups smaller than this have no majority to be unlike.
 const MIN_GROUP: usize = 5;
 /// Words of a line looked at (slots beyond are not compared).
@@ -476,8 +481,8 @@ const EMPTY_SHAPE: u64 = 0xcbf2_9ce4_8422_2325;
 /// number, or other (paths, punctuation), mixed into one hash; with the number of its
 /// [`words`].
 fn shape_of(line: &[u8]) -> (u64, u8) {
-    // One pass over the bytes (the words of [`words`], classified as they end): this runs on
-    // every line.
+    // The words of [`words`], found 32 bytes at a time from the byte classes the template
+    // hash uses (separators, digits, letters as bit masks): this runs on every line.
     let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
     let mix = |h: u64, alpha: bool, digit: bool| {
         let class: u64 = if alpha {
@@ -491,23 +496,38 @@ fn shape_of(line: &[u8]) -> (u64, u8) {
     };
     let (mut h, mut count) = (EMPTY_SHAPE, 0usize);
     let (mut in_word, mut alpha, mut digit) = (false, true, false);
-    for &b in head {
-        if b == b' ' || b == b'\t' {
-            if in_word {
-                h = mix(h, alpha, digit);
-                count += 1;
-                if count == MAX_WORDS {
-                    return (h, count as u8);
+    for chunk in head.chunks(32) {
+        // A short last chunk is padded with spaces: its last word ends where the line does.
+        let mut block = [b' '; 32];
+        block[..chunk.len()].copy_from_slice(chunk);
+        let [separators, _, digits, _, _, letters] = classify32(&block);
+        let mut pos = 0u32;
+        while pos < 32 {
+            if !in_word {
+                let starts = !separators & (!0u32 << pos);
+                if starts == 0 {
+                    break;
                 }
-                in_word = false;
+                pos = starts.trailing_zeros();
+                (in_word, alpha, digit) = (true, true, false);
             }
-            continue;
+            let ends = separators & (!0u32 << pos);
+            let end = if ends == 0 { 32 } else { ends.trailing_zeros() };
+            let below_end = if end == 32 { !0u32 } else { (1u32 << end) - 1 };
+            let word = (!0u32 << pos) & below_end;
+            alpha &= letters & word == word;
+            digit |= digits & word != 0;
+            if ends == 0 {
+                break;
+            }
+            h = mix(h, alpha, digit);
+            count += 1;
+            if count == MAX_WORDS {
+                return (h, count as u8);
+            }
+            in_word = false;
+            pos = end;
         }
-        if !in_word {
-            (in_word, alpha, digit) = (true, true, false);
-        }
-        alpha &= b.is_ascii_alphabetic();
-        digit |= b.is_ascii_digit();
     }
     if in_word {
         h = mix(h, alpha, digit);
@@ -829,6 +849,41 @@ mod tests {
         );
         assert_eq!(value_of(b"(12ms),"), (&b""[..], &b"12ms"[..]));
         assert_eq!(value_of(b"src/a.rs:12"), (&b""[..], &b"src/a.rs:12"[..]));
+    }
+
+    /// [`shape_of`] by its definition: over [`words`], a word at a time.
+    fn shape_reference(line: &[u8]) -> (u64, u8) {
+        let mut count = 0u8;
+        let h = words(line).fold(EMPTY_SHAPE, |h, w| {
+            count += 1;
+            let class: u64 = if w.iter().all(u8::is_ascii_alphabetic) {
+                1
+            } else if w.iter().any(u8::is_ascii_digit) {
+                2
+            } else {
+                3
+            };
+            (h ^ class).wrapping_mul(0x0100_0000_01b3)
+        });
+        (h, count)
+    }
+
+    #[test]
+    fn shapes_match_their_definition() {
+        let alphabet = b"  \tab1Z9-/.:\xc3\xa9@";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for case in 0..20_000 {
+            let len = [0, 1, 31, 32, 33, 64, 200, 511, 512, 513, 700][case % 11];
+            let line: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    alphabet[(state % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            assert_eq!(shape_of(&line), shape_reference(&line), "{line:?}");
+        }
     }
 
     #[test]
