@@ -119,7 +119,13 @@ pub(crate) fn select(
     // the lines a rerun changed, rank above the group's ordinary members. (A diff ranks its
     // changed definitions itself; JSON has its own skeleton.)
     if !matches!(kind, ContentKind::Diff | ContentKind::Json) {
-        if slots::mark_unlike_members(&lines.texts, &lines.grep_prefix, &mut flags) > 0 {
+        if slots::mark_unlike_members(
+            &lines.texts,
+            &lines.grep_prefix,
+            &mut flags,
+            &mut templates.word_counts,
+        ) > 0
+        {
             strategies.push("keep-unlike-members");
         }
         if !matches!(kind, ContentKind::Source | ContentKind::Tree) {

@@ -12,7 +12,13 @@
 
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
-use super::templates::Templates;
+use super::templates::{PreHashed, Templates};
+use xxhash_rust::xxh3::xxh3_64;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use crate::simd::classify32_sse2 as classify32;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use crate::simd::scalar::classify32;
 
 /// Groups smaller than this have no majority to be unlike.
 const MIN_GROUP: usize = 5;
@@ -39,11 +45,35 @@ pub(super) const MAX_SUMMARY_BYTES: usize = 160;
 const MAX_VALUE_BYTES: usize = 24;
 
 /// The words of `line` (split on spaces and tabs), at most [`MAX_WORDS`] of its first bytes.
-fn words(line: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
-    head.split(|&b| b == b' ' || b == b'\t')
-        .filter(|w| !w.is_empty())
-        .take(MAX_WORDS)
+fn words(line: &[u8]) -> Words<'_> {
+    Words {
+        rest: &line[..line.len().min(MAX_SCANNED_BYTES)],
+        left: MAX_WORDS,
+    }
+}
+
+/// The iterator of [`words`]: a plain byte loop, since it runs over every line's words.
+struct Words<'a> {
+    rest: &'a [u8],
+    left: usize,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        if self.left == 0 {
+            return None;
+        }
+        let blank = |b: &u8| *b == b' ' || *b == b'\t';
+        let start = self.rest.iter().position(|b| !blank(b))?;
+        let rest = &self.rest[start..];
+        let len = rest.iter().position(blank).unwrap_or(rest.len());
+        let (word, after) = rest.split_at(len);
+        self.rest = after;
+        self.left -= 1;
+        Some(word)
+    }
 }
 
 /// The value of a word: after a `key=` or `key:` of letters (the key names the slot), without
@@ -67,7 +97,23 @@ fn value_of(word: &[u8]) -> (&[u8], &[u8]) {
 }
 
 fn trim_punctuation(value: &[u8]) -> &[u8] {
-    let junk = |b: &u8| b"\"'()[]{}<>,;`".contains(b);
+    let junk = |b: &u8| {
+        matches!(
+            b,
+            b'"' | b'\''
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+                | b'<'
+                | b'>'
+                | b','
+                | b';'
+                | b'`'
+        )
+    };
     let start = value.iter().position(|b| !junk(b)).unwrap_or(value.len());
     let end = value
         .iter()
@@ -79,6 +125,10 @@ fn trim_punctuation(value: &[u8]) -> &[u8] {
 /// A number with an optional short unit (`412`, `-0.5`, `12.3ms`, `4.2MB`, `17%`); a version
 /// (`2.4.1`) or an id (`0x1f`, `a12`) is no number.
 pub(super) fn number_of(value: &[u8]) -> Option<f64> {
+    // Most words start with a letter or a path: no number (their digits would not lead).
+    if !matches!(value.first(), Some(b'0'..=b'9' | b'.' | b'-' | b'+')) {
+        return None;
+    }
     let digits_end = value
         .iter()
         .enumerate()
@@ -93,7 +143,10 @@ pub(super) fn number_of(value: &[u8]) -> Option<f64> {
     if number.iter().filter(|&&b| b == b'.').count() > 1 || !number.iter().any(u8::is_ascii_digit) {
         return None;
     }
-    let x = std::str::from_utf8(number).ok()?.parse::<f64>().ok()?;
+    let x = match integer_of(number) {
+        Some(x) => x,
+        None => std::str::from_utf8(number).ok()?.parse::<f64>().ok()?,
+    };
     // Sizes and durations compare across units (`4.0K` < `1.2M`, `900ms` < `2s`).
     let scale = match unit {
         b"K" | b"k" | b"KB" | b"kB" | b"KiB" => 1e3,
@@ -108,6 +161,24 @@ pub(super) fn number_of(value: &[u8]) -> Option<f64> {
         _ => 1.0,
     };
     Some(x * scale).filter(|v| v.is_finite())
+}
+
+/// A signed integer of at most 15 digits as the float parsing gives it (exact below 2^53),
+/// without the general parser; `None` for anything else.
+fn integer_of(number: &[u8]) -> Option<f64> {
+    let (negative, digits) = match number.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, number),
+    };
+    if digits.is_empty() || digits.len() > 15 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0u64, |n, &b| n * 10 + u64::from(b - b'0'));
+    let x = n as f64;
+    Some(if negative { -x } else { x })
 }
 
 /// The text of line `i` whose slots are compared: for a grep hit, the hit after its `path:`
@@ -146,6 +217,9 @@ struct Slot {
     /// More than [`MAX_DISTINCT`] distinct values were seen.
     overflow: bool,
     numbers: u32,
+    /// Members whose value here is no number: past a tenth of the most members the table can
+    /// hold, the slot can no longer be numeric and its numbers are not read.
+    non_numbers: u32,
     /// Every number so far was larger than the one before (a counter, a line number, a clock).
     rising: bool,
     last: f64,
@@ -159,6 +233,7 @@ impl Slot {
             values: Vec::new(),
             overflow: false,
             numbers: 0,
+            non_numbers: 0,
             rising: true,
             last: f64::NEG_INFINITY,
             min: (f64::INFINITY, 0),
@@ -166,7 +241,17 @@ impl Slot {
         }
     }
 
-    fn add(&mut self, value: &[u8], line: u32) {
+    /// Whether nothing this slot could still tell depends on more values: its distinct values
+    /// overflowed and it cannot be numeric among at most `bound` members.
+    fn settled(&self, bound: usize) -> bool {
+        self.overflow && self.numbers_settled(bound)
+    }
+
+    fn numbers_settled(&self, bound: usize) -> bool {
+        self.non_numbers as usize * 10 > bound
+    }
+
+    fn add(&mut self, value: &[u8], line: u32, bound: usize) {
         if !self.overflow {
             let h = hash(value);
             let distinct = self.values.len();
@@ -185,16 +270,21 @@ impl Slot {
                 None => self.overflow = true,
             }
         }
-        if let Some(x) = number_of(value) {
-            self.numbers += 1;
-            self.rising &= x > self.last;
-            self.last = x;
-            if x < self.min.0 {
-                self.min = (x, line);
-            }
-            if x > self.max.0 {
-                self.max = (x, line);
-            }
+        if self.numbers_settled(bound) {
+            return;
+        }
+        let Some(x) = number_of(value) else {
+            self.non_numbers += 1;
+            return;
+        };
+        self.numbers += 1;
+        self.rising &= x > self.last;
+        self.last = x;
+        if x < self.min.0 {
+            self.min = (x, line);
+        }
+        if x > self.max.0 {
+            self.max = (x, line);
         }
     }
 
@@ -235,24 +325,49 @@ struct SlotTable {
 }
 
 impl SlotTable {
-    fn scan<'a>(lines: impl Iterator<Item = (usize, &'a [u8])>) -> SlotTable {
+    /// `bound`: the most lines `lines` yields (a slot settles against it). Each line comes
+    /// with its number of words when known (see [`shape_of`]): then only the words up to the
+    /// last slot not yet settled are split.
+    fn scan<'a>(
+        lines: impl Iterator<Item = (usize, &'a [u8], Option<u8>)>,
+        bound: usize,
+    ) -> SlotTable {
+        let bound = bound.min(MAX_SCANNED_LINES);
         let mut table = SlotTable {
             slots: Vec::new(),
             members: 0,
         };
         let mut scratch: Vec<&[u8]> = Vec::with_capacity(MAX_WORDS);
-        for (i, line) in lines.take(MAX_SCANNED_LINES) {
+        let mut live_end = MAX_WORDS;
+        for (i, line, count) in lines.take(MAX_SCANNED_LINES) {
             scratch.clear();
-            scratch.extend(words(line));
-            if table.members == 0 {
-                table.slots = vec![Slot::new(); scratch.len()];
-            } else if scratch.len() != table.slots.len() {
-                continue;
+            match count {
+                Some(count) if table.members > 0 => {
+                    if count as usize != table.slots.len() {
+                        continue;
+                    }
+                    scratch.extend(words(line).take(live_end));
+                }
+                _ => {
+                    scratch.extend(words(line));
+                    if table.members == 0 {
+                        table.slots = vec![Slot::new(); scratch.len()];
+                    } else if scratch.len() != table.slots.len() {
+                        continue;
+                    }
+                }
             }
             table.members += 1;
             for (slot, word) in table.slots.iter_mut().zip(&scratch) {
-                slot.add(value_of(word).1, i as u32);
+                if !slot.settled(bound) {
+                    slot.add(value_of(word).1, i as u32, bound);
+                }
             }
+            live_end = table
+                .slots
+                .iter()
+                .rposition(|s| !s.settled(bound))
+                .map_or(0, |k| k + 1);
         }
         table
     }
@@ -266,20 +381,29 @@ pub(super) fn mark_unlike_members(
     texts: &LineTexts<'_>,
     grep_prefix: &[u32],
     flags: &mut [LineFlags],
+    word_counts: &mut Vec<u8>,
 ) -> usize {
     let n = flags.len();
     // Lines grouped by shape (the kind of each word), not by template: a line whose constant
     // word differs (`root` among `build`, `WARN` among `INFO`) has a template of its own, and
     // only its look-alikes of the same shape show that it differs.
+    word_counts.clear();
+    word_counts.reserve(n);
     let shapes: Vec<u64> = (0..n)
-        .map(|i| shape_of(body(texts, grep_prefix, i)))
+        .map(|i| {
+            let (shape, count) = shape_of(body(texts, grep_prefix, i));
+            word_counts.push(count);
+            shape
+        })
         .collect();
-    let mut counts: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    let mut counts: std::collections::HashMap<u64, u32, PreHashed> =
+        std::collections::HashMap::with_hasher(PreHashed);
     for &s in &shapes {
         *counts.entry(s).or_insert(0) += 1;
     }
     // Members of each group of at least MIN_GROUP lines, in one list by group (a counting sort).
-    let mut group_of: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut group_of: std::collections::HashMap<u64, usize, PreHashed> =
+        std::collections::HashMap::with_hasher(PreHashed);
     let mut starts: Vec<usize> = vec![0];
     for (&shape, &count) in &counts {
         if count as usize >= MIN_GROUP && shape != EMPTY_SHAPE {
@@ -308,9 +432,11 @@ pub(super) fn mark_unlike_members(
     for group in starts.windows(2) {
         let lines = &members[group[0]..group[1]];
         let table = SlotTable::scan(
-            lines
-                .iter()
-                .map(|&i| (i as usize, body(texts, grep_prefix, i as usize))),
+            lines.iter().map(|&i| {
+                let i = i as usize;
+                (i, body(texts, grep_prefix, i), word_counts.get(i).copied())
+            }),
+            lines.len(),
         );
         let m = table.members;
         if m < MIN_GROUP {
@@ -352,18 +478,62 @@ pub(super) fn mark_unlike_members(
 const EMPTY_SHAPE: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// A line's shape: its number of words and, per word, whether it is a word of letters, a
-/// number, or other (paths, punctuation), mixed into one hash.
-fn shape_of(line: &[u8]) -> u64 {
-    words(line).fold(EMPTY_SHAPE, |h, w| {
-        let class: u64 = if w.iter().all(u8::is_ascii_alphabetic) {
+/// number, or other (paths, punctuation), mixed into one hash; with the number of its
+/// [`words`].
+fn shape_of(line: &[u8]) -> (u64, u8) {
+    // The words of [`words`], found 32 bytes at a time from the byte classes the template
+    // hash uses (separators, digits, letters as bit masks): this runs on every line.
+    let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
+    let mix = |h: u64, alpha: bool, digit: bool| {
+        let class: u64 = if alpha {
             1
-        } else if w.iter().any(u8::is_ascii_digit) {
+        } else if digit {
             2
         } else {
             3
         };
         (h ^ class).wrapping_mul(0x0100_0000_01b3)
-    })
+    };
+    let (mut h, mut count) = (EMPTY_SHAPE, 0usize);
+    let (mut in_word, mut alpha, mut digit) = (false, true, false);
+    for chunk in head.chunks(32) {
+        // A short last chunk is padded with spaces: its last word ends where the line does.
+        let mut block = [b' '; 32];
+        block[..chunk.len()].copy_from_slice(chunk);
+        let [separators, _, digits, _, _, letters] = classify32(&block);
+        let mut pos = 0u32;
+        while pos < 32 {
+            if !in_word {
+                let starts = !separators & (!0u32 << pos);
+                if starts == 0 {
+                    break;
+                }
+                pos = starts.trailing_zeros();
+                (in_word, alpha, digit) = (true, true, false);
+            }
+            let ends = separators & (!0u32 << pos);
+            let end = if ends == 0 { 32 } else { ends.trailing_zeros() };
+            let below_end = if end == 32 { !0u32 } else { (1u32 << end) - 1 };
+            let word = (!0u32 << pos) & below_end;
+            alpha &= letters & word == word;
+            digit |= digits & word != 0;
+            if ends == 0 {
+                break;
+            }
+            h = mix(h, alpha, digit);
+            count += 1;
+            if count == MAX_WORDS {
+                return (h, count as u8);
+            }
+            in_word = false;
+            pos = end;
+        }
+    }
+    if in_word {
+        h = mix(h, alpha, digit);
+        count += 1;
+    }
+    (h, count as u8)
 }
 
 /// Pairs of lines `(earlier, later)` where the output printed the same block twice (a rerun in
@@ -377,24 +547,29 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
     }
     // The distance back to the last identical line, for every line that repeats an earlier
     // one; a rerun shows as one distance most repeats share.
-    let mut last_seen: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
-    let mut distances: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    let mut last_seen: std::collections::HashMap<u64, u32, PreHashed> =
+        std::collections::HashMap::with_capacity_and_hasher(n, PreHashed);
+    // Indexed by distance (below `n`): a counting array, not a map.
+    let mut distances: Vec<u32> = vec![0; n];
     for i in 0..n {
         let line = texts.get(i);
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        if let Some(j) = last_seen.insert(hash(line), i as u32) {
+        if let Some(j) = last_seen.insert(xxh3_64(line), i as u32) {
             let d = i as u32 - j;
             if d >= 4 {
-                *distances.entry(d).or_insert(0) += 1;
+                distances[d as usize] += 1;
             }
         }
     }
     drop(last_seen);
     let Some((period, same)) = distances
-        .into_iter()
-        .max_by_key(|&(d, count)| (count, std::cmp::Reverse(d)))
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count > 0)
+        .max_by_key(|&(d, &count)| (count, std::cmp::Reverse(d)))
+        .map(|(d, &count)| (d as u32, count))
     else {
         return Vec::new();
     };
@@ -512,7 +687,16 @@ pub(super) fn summarize_run(
         return join_bounded(&parts);
     };
     let members = (start..=end).filter(|&j| templates.of(j) == id);
-    let table = SlotTable::scan(members.clone().map(|j| (j, body(texts, grep_prefix, j))));
+    let table = SlotTable::scan(
+        members.clone().map(|j| {
+            (
+                j,
+                body(texts, grep_prefix, j),
+                templates.word_counts.get(j).copied(),
+            )
+        }),
+        end + 1 - start,
+    );
     let m = table.members;
     if m >= 2 {
         let sample_line = members
@@ -665,6 +849,41 @@ mod tests {
         );
         assert_eq!(value_of(b"(12ms),"), (&b""[..], &b"12ms"[..]));
         assert_eq!(value_of(b"src/a.rs:12"), (&b""[..], &b"src/a.rs:12"[..]));
+    }
+
+    /// [`shape_of`] by its definition: over [`words`], a word at a time.
+    fn shape_reference(line: &[u8]) -> (u64, u8) {
+        let mut count = 0u8;
+        let h = words(line).fold(EMPTY_SHAPE, |h, w| {
+            count += 1;
+            let class: u64 = if w.iter().all(u8::is_ascii_alphabetic) {
+                1
+            } else if w.iter().any(u8::is_ascii_digit) {
+                2
+            } else {
+                3
+            };
+            (h ^ class).wrapping_mul(0x0100_0000_01b3)
+        });
+        (h, count)
+    }
+
+    #[test]
+    fn shapes_match_their_definition() {
+        let alphabet = b"  \tab1Z9-/.:\xc3\xa9@";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for case in 0..20_000 {
+            let len = [0, 1, 31, 32, 33, 64, 200, 511, 512, 513, 700][case % 11];
+            let line: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    alphabet[(state % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            assert_eq!(shape_of(&line), shape_reference(&line), "{line:?}");
+        }
     }
 
     #[test]

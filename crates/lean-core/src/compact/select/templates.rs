@@ -92,6 +92,9 @@ pub(super) struct Templates {
     /// Lines `(earlier, later)` of a block the output printed twice, where the later copy
     /// changed (see `slots::rerun_changes`), sorted by the later line.
     pub(super) changes: Vec<(u32, u32)>,
+    /// Per line, the number of words its slots are read from (see `slots::mark_unlike_members`;
+    /// empty when that did not run), so a marker's summary splits only the words it still reads.
+    pub(super) word_counts: Vec<u8>,
 }
 
 impl Templates {
@@ -101,6 +104,7 @@ impl Templates {
             counts,
             shape_texts: Vec::new(),
             changes: Vec::new(),
+            word_counts: Vec::new(),
         }
     }
 
