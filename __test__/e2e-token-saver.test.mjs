@@ -10,9 +10,10 @@ import { EXTENSION_ENTRY, PI_CLI, REPO_ROOT, SHARED_DIR, findPiNode, makeSandbox
 import { compact } from "../index.js";
 import { GIANT_DESCRIPTION, GIANT_PARAMETERS } from "./fixtures/token-saver/extra-tools.js";
 import { formatBytes } from "../extension/token-saver/stats.js";
+import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
 const CORPUS = path.join(SHARED_DIR, "eval", "compaction");
-const CARGO_TEST = path.join(CORPUS, "04_cargo_test_2fail.txt");
+const CARGO_TEST = cargoTestRunsFile();
 const CARGO_BUILD = path.join(CORPUS, "05_cargo_build_errors.txt");
 const EXTRA_TOOLS = path.join(REPO_ROOT, "__test__", "fixtures", "token-saver", "extra-tools.js");
 const SOURCE_FILE = path.join(REPO_ROOT, "crates", "lean-core", "src", "tools", "mod.rs");
