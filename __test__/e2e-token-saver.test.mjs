@@ -240,7 +240,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
   });
 
   test("an exact repeat within the session becomes a short reference to the same id", () => {
-    assert.equal(toolMessages(model.bodies[9]).at(-1)?.text, `[Same output as an earlier bash result (218 lines) · token_retrieve id=${ids.test} startLine=1]`);
+    assert.equal(toolMessages(model.bodies[9]).at(-1)?.text, `[Same output as an earlier bash result (872 lines) · token_retrieve id=${ids.test} startLine=1]`);
   });
 
   test("when Pi truncated bash output, the full output is compacted and recoverable", () => {
@@ -275,7 +275,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     assert.equal(rerun.code, 0, rerun.stderr);
     const lines = cargoTest.split(/(?<=\n)/);
     const text = toolMessages(resumed.bodies[1]).at(-1)?.text ?? "";
-    assert.equal(text, `${lines[138]}${lines[139]}[lines 139-140 of 218 · more: token_retrieve id=${ids.test} startLine=141]`);
+    assert.equal(text, `${lines[138]}${lines[139]}[lines 139-140 of 872 · more: token_retrieve id=${ids.test} startLine=141]`);
   });
 
   test("resumed with the layer on, non-core tools are deferred again; resumed with it off, they are all back", () => {
