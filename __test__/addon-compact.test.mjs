@@ -21,10 +21,8 @@ function removeStoreDir(dir) {
     if (process.platform !== "win32") throw error;
   }
 }
-import { SHARED_DIR } from "./helpers/pi.mjs";
 import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
-const CORPUS = path.join(SHARED_DIR, "eval", "compaction");
 const CARGO_TEST = cargoTestRunsFile();
 const skipCorpus = fs.existsSync(CARGO_TEST) ? false : "shared compaction corpus missing";
 

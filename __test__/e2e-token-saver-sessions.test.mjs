@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FakeModel, toolMessages } from "./helpers/fake-model.mjs";
-import { SHARED_DIR, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
 const CARGO_TEST = cargoTestRunsFile();

@@ -12,7 +12,6 @@ import { ContinuationTracker, clampEffort, shortenDescription, shortenLoadout } 
 import { runRetrieve } from "../extension/token-saver/retrieve.js";
 import { writeTokenSaverSetting } from "../extension/token-saver/settings.js";
 import { TokenSaverStats } from "../extension/token-saver/stats.js";
-import { SHARED_DIR } from "./helpers/pi.mjs";
 import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
 const CARGO_TEST = cargoTestRunsFile();

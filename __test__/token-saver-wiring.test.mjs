@@ -7,7 +7,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, test } from "node:test";
-import { SHARED_DIR } from "./helpers/pi.mjs";
 import { formatBytes } from "../extension/token-saver/stats.js";
 import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
