@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { compactToBuffer } from "../index.js";
 import { REPO_ROOT, SHARED_DIR } from "./helpers/pi.mjs";
+import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
 const CLI = path.join(REPO_ROOT, "bin", "pi-lean.js");
 const ROUTING = path.join(SHARED_DIR, "eval", "routing");
@@ -72,7 +73,7 @@ describe("pi-lean report", () => {
 });
 
 describe("pi-lean compact", { skip: !fs.existsSync(CORPUS) && "shared compaction corpus missing" }, () => {
-  const file = path.join(CORPUS, "04_cargo_test_2fail.txt");
+  const file = cargoTestRunsFile();
 
   test("works as a pipe and prints the same bytes as the addon", () => {
     const input = fs.readFileSync(file);

@@ -9,9 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FakeModel, toolMessages } from "./helpers/fake-model.mjs";
-import { SHARED_DIR, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
-const CARGO_TEST = path.join(SHARED_DIR, "eval", "compaction", "04_cargo_test_2fail.txt");
+const CARGO_TEST = cargoTestRunsFile();
 const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : !fs.existsSync(CARGO_TEST) ? "shared compaction corpus missing" : false;
 const DAY = 24 * 60 * 60 * 1000;
 

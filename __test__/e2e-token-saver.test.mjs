@@ -10,9 +10,10 @@ import { EXTENSION_ENTRY, PI_CLI, REPO_ROOT, SHARED_DIR, findPiNode, makeSandbox
 import { compact } from "../index.js";
 import { GIANT_DESCRIPTION, GIANT_PARAMETERS } from "./fixtures/token-saver/extra-tools.js";
 import { formatBytes } from "../extension/token-saver/stats.js";
+import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
 const CORPUS = path.join(SHARED_DIR, "eval", "compaction");
-const CARGO_TEST = path.join(CORPUS, "04_cargo_test_2fail.txt");
+const CARGO_TEST = cargoTestRunsFile();
 const CARGO_BUILD = path.join(CORPUS, "05_cargo_build_errors.txt");
 const EXTRA_TOOLS = path.join(REPO_ROOT, "__test__", "fixtures", "token-saver", "extra-tools.js");
 const SOURCE_FILE = path.join(REPO_ROOT, "crates", "lean-core", "src", "tools", "mod.rs");
@@ -239,7 +240,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
   });
 
   test("an exact repeat within the session becomes a short reference to the same id", () => {
-    assert.equal(toolMessages(model.bodies[9]).at(-1)?.text, `[Same output as an earlier bash result (218 lines) · token_retrieve id=${ids.test} startLine=1]`);
+    assert.equal(toolMessages(model.bodies[9]).at(-1)?.text, `[Same output as an earlier bash result (872 lines) · token_retrieve id=${ids.test} startLine=1]`);
   });
 
   test("when Pi truncated bash output, the full output is compacted and recoverable", () => {
@@ -274,7 +275,7 @@ describe("Token Saver on, in real Pi", { skip }, () => {
     assert.equal(rerun.code, 0, rerun.stderr);
     const lines = cargoTest.split(/(?<=\n)/);
     const text = toolMessages(resumed.bodies[1]).at(-1)?.text ?? "";
-    assert.equal(text, `${lines[138]}${lines[139]}[lines 139-140 of 218 · more: token_retrieve id=${ids.test} startLine=141]`);
+    assert.equal(text, `${lines[138]}${lines[139]}[lines 139-140 of 872 · more: token_retrieve id=${ids.test} startLine=141]`);
   });
 
   test("resumed with the layer on, non-core tools are deferred again; resumed with it off, they are all back", () => {

@@ -111,7 +111,7 @@ describe("savings are counted against what stock Pi would have sent", () => {
 
   test("output Pi did not cut counts in full and adds no reach; a repeat saves against Pi's text", async () => {
     const s = session();
-    const text = testRun(300);
+    const text = testRun(1200);
     const patch = /** @type {any} */ (await compactToolResult(bash(text, "cargo test"), turn, s.value));
     assert.equal(s.stats.stockChars, text.length);
     assert.equal(s.stats.reachChars, 0);
@@ -159,10 +159,10 @@ describe("retrieval feedback is proportionate", () => {
 
   test("when a softer view fits the bound it is used, and it keeps more", async () => {
     const s = session();
-    const first = await run(s, testRun(400, "a"));
+    const first = await run(s, testRun(1200, "a"));
     s.feedback.noteRetrieval(first.record.id, 2);
-    const plain = compact(testRun(400, "b"), { tool: "bash", command: "cargo test", recoverable: true });
-    const next = await run(s, testRun(400, "b"));
+    const plain = compact(testRun(1200, "b"), { tool: "bash", command: "cargo test", recoverable: true });
+    const next = await run(s, testRun(1200, "b"));
     const bytes = Buffer.byteLength(next.text);
     assert.ok(bytes > plain.outputBytes, `softened: ${bytes} vs plain ${plain.outputBytes}`);
     assert.ok(bytes <= plain.outputBytes + Math.max(plain.outputBytes, GROWTH_FLOOR_BYTES) * FEEDBACK_STEP);
@@ -171,7 +171,7 @@ describe("retrieval feedback is proportionate", () => {
 
   test("it acts on the retrieved kind only: a log from the same tool is compacted as before", async () => {
     const s = session();
-    const first = await run(s, testRun(400, "a"));
+    const first = await run(s, testRun(1200, "a"));
     s.feedback.noteRetrieval(first.record.id, 2);
     const log = serviceLog(2000);
     const plain = compact(log, { tool: "bash", command: "journalctl", recoverable: true });
@@ -183,12 +183,12 @@ describe("retrieval feedback is proportionate", () => {
 
   test("it decays: after a few views of that kind the view is plain again", async () => {
     const s = session();
-    const first = await run(s, testRun(400, "a"));
+    const first = await run(s, testRun(1200, "a"));
     s.feedback.noteRetrieval(first.record.id, 2);
-    for (const salt of ["b", "c", "d", "e"]) await run(s, testRun(400, salt));
+    for (const salt of ["b", "c", "d", "e"]) await run(s, testRun(1200, salt));
     assert.equal(s.feedback.weight("bash", "test"), 0);
-    const plain = compact(testRun(400, "f"), { tool: "bash", command: "cargo test", recoverable: true });
-    assert.equal((await run(s, testRun(400, "f"))).text, plain.text);
+    const plain = compact(testRun(1200, "f"), { tool: "bash", command: "cargo test", recoverable: true });
+    assert.equal((await run(s, testRun(1200, "f"))).text, plain.text);
   });
 
   test("it is bounded: many retrievals cap the weight, and the view stays within the cap's bound", async () => {

@@ -12,9 +12,9 @@ import { ContinuationTracker, clampEffort, shortenDescription, shortenLoadout } 
 import { runRetrieve } from "../extension/token-saver/retrieve.js";
 import { writeTokenSaverSetting } from "../extension/token-saver/settings.js";
 import { TokenSaverStats } from "../extension/token-saver/stats.js";
-import { SHARED_DIR } from "./helpers/pi.mjs";
+import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
-const CARGO_TEST = path.join(SHARED_DIR, "eval", "compaction", "04_cargo_test_2fail.txt");
+const CARGO_TEST = cargoTestRunsFile();
 const skipCorpus = fs.existsSync(CARGO_TEST) ? false : "shared compaction corpus missing";
 
 describe("pass-through rules", () => {
@@ -105,7 +105,7 @@ describe("compactToolResult", { skip: skipCorpus }, () => {
     const { session } = fakeSession();
     await compactToolResult(bashEvent(original), turn, session);
     const repeat = /** @type {any} */ (await compactToolResult(bashEvent(original), turn, session));
-    assert.equal(repeat.content[0].text, `[Same output as an earlier bash result (218 lines) · token_retrieve id=${contentHash(original)} startLine=1]`);
+    assert.equal(repeat.content[0].text, `[Same output as an earlier bash result (872 lines) · token_retrieve id=${contentHash(original)} startLine=1]`);
     assert.equal(session.stats.repeats, 1);
   });
 

@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, test } from "node:test";
-import { SHARED_DIR } from "./helpers/pi.mjs";
 import { formatBytes } from "../extension/token-saver/stats.js";
+import { cargoTestRunsFile } from "./helpers/corpus.mjs";
 
 // The extension entry imports Pi, which needs Node >= 22.19.
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -16,7 +16,7 @@ const skipNode = major > 22 || (major === 22 && minor >= 19) ? false : "needs No
 const { default: piLean } = skipNode ? { default: null } : await import("../extension/index.js");
 const { CLEAR_ENTRY } = skipNode ? { CLEAR_ENTRY: "" } : await import("../extension/token-saver/index.js");
 
-const CARGO_TEST = path.join(SHARED_DIR, "eval", "compaction", "04_cargo_test_2fail.txt");
+const CARGO_TEST = cargoTestRunsFile();
 const skipCorpus = fs.existsSync(CARGO_TEST) ? false : "shared compaction corpus missing";
 const BUILTIN = ["read", "bash", "edit", "write"];
 

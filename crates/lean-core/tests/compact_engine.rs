@@ -12,6 +12,17 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("read {path}: {e}"))
 }
 
+/// The fixture repeated, as a command run several times in one call prints it, until it is
+/// well past the size below which only lossless steps run (8,000 estimated tokens).
+fn enlarged(name: &str) -> Vec<u8> {
+    let one = fixture(name);
+    let mut input = one.clone();
+    while input.len() < 40_000 {
+        input.extend_from_slice(&one);
+    }
+    input
+}
+
 fn text(result: &Compacted) -> String {
     String::from_utf8_lossy(&result.text).into_owned()
 }
@@ -145,7 +156,7 @@ fn input_over_max_passes_through_untouched() {
 
 #[test]
 fn cargo_test_failures_keep_panics_and_assertions() {
-    let input = fixture("cargo_test_2fail.txt");
+    let input = enlarged("cargo_test_2fail.txt");
     let result = assert_round_trip(&input, &with_id(&input));
     assert!(result.changed);
     assert_eq!(result.kind, ContentKind::Test);
@@ -167,7 +178,7 @@ fn cargo_test_failures_keep_panics_and_assertions() {
 
 #[test]
 fn pytest_failures_keep_assertion_text_and_summary() {
-    let input = fixture("pytest_2fail.txt");
+    let input = enlarged("pytest_2fail.txt");
     let result = assert_round_trip(&input, &CompactOptions::default());
     assert!(result.changed);
     assert_keeps(
@@ -188,7 +199,7 @@ fn pytest_failures_keep_assertion_text_and_summary() {
 
 #[test]
 fn jest_failures_keep_expected_received_and_top_frame() {
-    let input = fixture("jest_2fail.txt");
+    let input = enlarged("jest_2fail.txt");
     let result = assert_round_trip(&input, &CompactOptions::default());
     assert_keeps(
         &result,
@@ -457,7 +468,7 @@ fn git_log_patch_keeps_commits_headers_and_definitions() {
 
 #[test]
 fn listing_keeps_directories_and_names_entries_in_markers() {
-    let input = fixture("ls_laR.txt");
+    let input = enlarged("ls_laR.txt");
     let result = assert_round_trip(&input, &CompactOptions::default());
     assert_eq!(result.kind, ContentKind::Tree);
     let out = text(&result);
@@ -473,7 +484,7 @@ fn listing_keeps_directories_and_names_entries_in_markers() {
 
 #[test]
 fn git_status_keeps_changes_and_top_level_untracked() {
-    let input = fixture("git_status.txt");
+    let input = enlarged("git_status.txt");
     let result = assert_round_trip(&input, &CompactOptions::default());
     assert_keeps(
         &result,
@@ -619,7 +630,7 @@ fn identical_runs_collapse_into_one_marker() {
 #[test]
 fn rare_templates_first_last_and_query_lines_are_kept() {
     let mut input = String::from("first line of the run\n");
-    for i in 0..400 {
+    for i in 0..1500 {
         input.push_str(&format!("GET /api/items/{i} 200 {}ms\n", i % 17));
         if i == 200 {
             input.push_str("cache warmed with special token alpha-omega\n");
@@ -681,16 +692,16 @@ fn query_hits_of_one_template_are_one_fact() {
 #[test]
 fn markers_name_the_dominant_template() {
     let mut input = String::new();
-    for i in 0..500 {
+    for i in 0..1500 {
         input.push_str(&format!("test module::case_{i} ... ok\n"));
     }
-    input.push_str("test result: ok. 500 passed; 0 failed\n");
+    input.push_str("test result: ok. 1500 passed; 0 failed\n");
     let result = compact(input.as_bytes(), &CompactOptions::default());
     assert!(result
         .ranges
         .iter()
         .any(|r| r.template == "test <*> ... ok"));
-    assert!(text(&result).contains("test result: ok. 500 passed; 0 failed"));
+    assert!(text(&result).contains("test result: ok. 1500 passed; 0 failed"));
 }
 
 #[test]
@@ -761,7 +772,7 @@ fn binary_input_passes_through_untouched() {
 fn invalid_utf8_lines_are_kept_verbatim() {
     let mut input = Vec::new();
     input.extend_from_slice(b"header\n");
-    for i in 0..900 {
+    for i in 0..1500 {
         input.extend_from_slice(format!("progress step {i} of the job\n").as_bytes());
     }
     input.extend_from_slice(b"error: bad byte \xff\xfe in name caf\xe9\n");
@@ -852,7 +863,7 @@ fn a_marker_must_pay_for_itself() {
 #[test]
 fn go_test_failure_keeps_the_failing_test_and_its_message() {
     let mut input = String::new();
-    for i in 0..300 {
+    for i in 0..800 {
         input.push_str(&format!(
             "=== RUN   TestParse{i}\n--- PASS: TestParse{i} (0.00s)\n"
         ));
@@ -878,7 +889,7 @@ fn go_test_failure_keeps_the_failing_test_and_its_message() {
 #[test]
 fn repeated_diagnostic_is_sampled_and_the_odd_one_kept() {
     let mut input = String::new();
-    for i in 0..200 {
+    for i in 0..600 {
         input.push_str(&format!(
             "src/mod{i}.ts({i},5): error TS7006: Parameter 'x' implicitly has an 'any' type.\n"
         ));
@@ -886,13 +897,13 @@ fn repeated_diagnostic_is_sampled_and_the_odd_one_kept() {
             input.push_str("src/api.ts(12,3): error TS2322: Type 'string' is not assignable to type 'number'.\n");
         }
     }
-    input.push_str("\nFound 201 errors in 200 files.\n");
+    input.push_str("\nFound 601 errors in 600 files.\n");
     let result = assert_round_trip(input.as_bytes(), &CompactOptions::default());
     assert_keeps(
         &result,
         &[
             "src/api.ts(12,3): error TS2322",
-            "Found 201 errors in 200 files.",
+            "Found 601 errors in 600 files.",
         ],
     );
     let out = text(&result);

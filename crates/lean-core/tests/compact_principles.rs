@@ -207,7 +207,7 @@ fn p6_tables_configs_and_source_outlines() {
     let mut config = String::new();
     for s in 0..12 {
         config.push_str(&format!("[ section_{s} ]\nkey_{s} = value_{s}\n"));
-        for c in 0..60 {
+        for c in 0..150 {
             config.push_str(&format!("# option_{s}_{c} = default ({c})\n"));
         }
     }
@@ -356,13 +356,14 @@ fn test_names(count: usize) -> Vec<String> {
         "header", "cart", "invoice", "coupon", "session", "profile", "order", "report", "token",
         "config",
     ];
+    // Long enough that 600 of them make an output past the lossless-only size.
     let tails = [
-        "on reload",
-        "when empty",
-        "with error total",
-        "with unicode",
-        "for guests",
-        "in bulk",
+        "on reload after the session cookie has expired and the cache is cold",
+        "when empty and the customer has never placed an order before today",
+        "with error total shown beside the discount line of the summary panel",
+        "with unicode names in every field of the shipping and billing address",
+        "for guests who check out without creating an account on the storefront",
+        "in bulk when the import file holds thousands of rows from the warehouse",
     ];
     (0..count)
         .map(|i| {

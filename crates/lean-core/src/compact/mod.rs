@@ -244,7 +244,7 @@ fn passthrough_of_len(len: usize, kind: ContentKind, id: String, lines: usize) -
 /// use lean_core::recovery::{RecoveryStore, StoreConfig};
 ///
 /// let mut log = String::new();
-/// for i in 0..400 {
+/// for i in 0..1500 {
 ///     log += &format!("   Compiling dep{i} v1.0.{i}\n");
 /// }
 /// log += "error[E0425]: cannot find value `retries` in this scope\n";
