@@ -223,10 +223,16 @@ describe("pi-lean report", () => {
   });
 
   const piNode = findPiNode();
+  /** The report's token figure: chars / 4, in thousands from 1,000 on. */
+  const tok = (/** @type {number} */ chars) => {
+    const n = Math.round(chars / 4);
+    return n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+  };
   test("with Pi sessions, it adds what the Token Saver would have saved on the user's own tool results", { skip: piNode ? false : "needs Node >= 22.19 for Pi 1.6" }, async () => {
     const lines = [];
-    for (let i = 0; i < 400; i++) lines.push(`test suite_${i % 9}::case_${i} ... ${i === 123 ? "FAILED" : "ok"}`);
-    lines.push("test result: FAILED. 399 passed; 1 failed");
+    // Large enough to be compacted (smaller outputs are always shown whole), small enough that Pi sends it uncut.
+    for (let i = 0; i < 1400; i++) lines.push(`test suite_${i % 9}::case_${i} ... ${i === 123 ? "FAILED" : "ok"}`);
+    lines.push("test result: FAILED. 1399 passed; 1 failed");
     const output = `${lines.join("\n")}\n`;
     const model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: "cat tests.log" } }] }, { text: "One test failed." }]);
     await model.start();
@@ -243,7 +249,6 @@ describe("pi-lean report", () => {
       // Pi sent the output as is (under its cut); the engine's view of it is what the saver would send.
       const stored = before.toString("utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)).find((e) => e.message?.role === "toolResult").message.content[0].text;
       const view = compact(stored, { tool: "bash", command: "cat tests.log", recoverable: true });
-      const tok = (/** @type {number} */ chars) => { const n = Math.round(chars / 4); return n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n); };
       assert.match(run.stdout, /^your recent Pi sessions \(1 most recent of 1, read only; nothing is sent anywhere\):$/m);
       assert.match(run.stdout, /^ {2}1 tool results; 1 large enough to compact$/m);
       assert.match(run.stdout, new RegExp(`^  Pi sent ~${tok(stored.length)} tokens of them; the Token Saver would have sent ~${tok(view.text.length)} \\(\\d+% less\\)$`, "m"));
@@ -256,7 +261,7 @@ describe("pi-lean report", () => {
 
   test("results the Token Saver already compacted are counted apart, with what it saved then", { skip: piNode ? false : "needs Node >= 22.19 for Pi 1.6" }, async () => {
     const lines = [];
-    for (let i = 0; i < 400; i++) lines.push(`test suite_${i % 9}::case_${i} ... ${i === 77 ? "FAILED" : "ok"}`);
+    for (let i = 0; i < 1400; i++) lines.push(`test suite_${i % 9}::case_${i} ... ${i === 77 ? "FAILED" : "ok"}`);
     const model = new FakeModel([{ toolCalls: [{ name: "bash", arguments: { command: "cat tests.log" } }] }, { text: "Done." }]);
     await model.start();
     const sandbox = makeSandbox(model);
@@ -269,10 +274,10 @@ describe("pi-lean report", () => {
       const result = entries.find((e) => e.message?.role === "toolResult").message;
       const record = result.details.tokenSaver;
       assert.ok(record && record.stockChars > 0, "the extension compacted it");
-      const saved = Math.round((record.stockChars - result.content[0].text.length) / 4);
+      const saved = record.stockChars - result.content[0].text.length;
       const run = spawnSync(process.execPath, [CLI, "report"], { cwd: sandbox.work, encoding: "utf8", env: { PATH: process.env.PATH, HOME: sandbox.home, PI_CODING_AGENT_DIR: sandbox.agent } });
       assert.equal(run.status, 0, run.stderr);
-      assert.match(run.stdout, new RegExp(`^  1 tool results; 0 large enough to compact; 1 already compacted by the Token Saver \\(saved ~${saved >= 1000 ? `${(saved / 1000).toFixed(1)}k` : saved} tokens vs stock Pi\\)$`, "m"));
+      assert.match(run.stdout, new RegExp(`^  1 tool results; 0 large enough to compact; 1 already compacted by the Token Saver \\(saved ~${tok(saved)} tokens vs stock Pi\\)$`, "m"));
     } finally {
       await model.stop();
       sandbox.cleanup();

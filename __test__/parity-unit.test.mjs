@@ -107,7 +107,8 @@ describe("SO-40: transform and skip caches", () => {
     let calls = 0;
     const engine = (/** @type {any} */ input, /** @type {any} */ options) => (calls++, compact(input, options));
     const cache = new TransformCache({ ttlMs: 30 * 60 * 1000, maxEntries: 3, now: () => clock });
-    const log = Array.from({ length: 400 }, (_, i) => `test case_${i} ... ok`).join("\n") + "\ntest result: FAILED. 399 passed; 1 failed\n";
+    // Past the size that is always shown whole, so the engine folds it.
+    const log = Array.from({ length: 2400 }, (_, i) => `test suite_${i % 9}::case_${i} ... ok`).join("\n") + "\ntest result: FAILED. 2399 passed; 1 failed\n";
     const options = { tool: "bash", command: "cargo test", recoverable: true };
     const first = await cache.run(engine, log, options);
     assert.ok(first.changed, "a view");
