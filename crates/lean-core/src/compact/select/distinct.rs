@@ -1,6 +1,6 @@
 //! Lines whose kind is worth one example even in a flood of others: the first instance of each
 //! distinct diagnostic code (`F401`, `E0308`, `-Wunused-variable`, `clippy::needless_return`,
-//! `[arg-type]`), and the command line that ran just before a compiler error (the line that
+//! `[arg-type]`, a rule path after a location such as `app.js:3:9 lint/suspicious/noDebugger`), and the command line that ran just before a compiler error (the line that
 //! says what was being built). Both are bounded: a flood of thousands of codes or errors
 //! marks at most [`MAX_KINDS`] and [`MAX_COMMANDS`] lines.
 
@@ -44,22 +44,69 @@ pub(super) fn diagnostic_code(line: &[u8]) -> Option<&[u8]> {
         }
         from = close + 1;
     }
-    for word in line.split(|&b| b == b' ' || b == b'\t' || b == b'(' || b == b')') {
-        let word = trim_colon(word);
-        if let Some(at) = find(word, b"clippy::") {
-            return Some(&word[at..]);
-        }
-        let letters = word.iter().take_while(|b| b.is_ascii_uppercase()).count();
-        let digits = word[letters..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if (1..=4).contains(&letters) && (2..=4).contains(&digits) && letters + digits == word.len()
-        {
-            return Some(word);
-        }
+    line.split(|&b| b == b' ' || b == b'\t' || b == b'(' || b == b')')
+        .find_map(code_word)
+}
+
+/// The code in `word`, if it is one: a lint path (`clippy::name`) or a rule code (`F401`).
+fn code_word(word: &[u8]) -> Option<&[u8]> {
+    let word = trim_colon(word);
+    if let Some(at) = find(word, b"clippy::") {
+        return Some(&word[at..]);
     }
-    None
+    let letters = word.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    let digits = word[letters..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    ((1..=4).contains(&letters) && (2..=4).contains(&digits) && letters + digits == word.len())
+        .then_some(word)
+}
+
+/// The rule a line names right after a leading location (`app.js:121:24
+/// lint/suspicious/noDebugger`, `pkg/views.py:3:1: F401 …`). Linters that print no severity word
+/// put the rule there, so the line is a diagnostic even without `warning` or `error`. Only the
+/// first word after the location counts: grep hits share the location shape, and their text
+/// is not a rule.
+pub(super) fn code_after_location(line: &[u8]) -> Option<&[u8]> {
+    let line = &line[..line.len().min(1024)];
+    let end = line.iter().position(|&b| b == b' ' || b == b'\t')?;
+    let mut parts = line[..end].split(|&b| b == b':');
+    let path = parts.next()?;
+    let numbers: Vec<&[u8]> = parts.filter(|p| !p.is_empty()).collect();
+    if !path.iter().any(|b| !b.is_ascii_digit())
+        || !(1..=2).contains(&numbers.len())
+        || !numbers.iter().all(|n| n.iter().all(u8::is_ascii_digit))
+    {
+        return None;
+    }
+    let rest = &line[end..];
+    let start = rest.iter().position(|&b| b != b' ' && b != b'\t')?;
+    let word = rest[start..]
+        .split(|&b| b == b' ' || b == b'\t')
+        .next()
+        .map(trim_colon)?;
+    code_word(word).or_else(|| is_rule_path(word).then_some(word))
+}
+
+/// Whether `word` is a rule path (`lint/suspicious/noDebugger`, `react-hooks/exhaustive-deps`,
+/// `@typescript-eslint/no-explicit-any`): two or more slash-separated names of letters, digits,
+/// `-` and `_`, each starting with a letter (the first may start with `@`). File paths are told
+/// apart by their dots.
+fn is_rule_path(word: &[u8]) -> bool {
+    let word = word.strip_prefix(b"@").unwrap_or(word);
+    let mut names = 0;
+    for name in word.split(|&b| b == b'/') {
+        let name_ok = name.first().is_some_and(u8::is_ascii_alphabetic)
+            && name
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !name_ok {
+            return false;
+        }
+        names += 1;
+    }
+    (2..=6).contains(&names) && word.len() <= 96
 }
 
 fn trim_colon(word: &[u8]) -> &[u8] {
@@ -84,11 +131,17 @@ pub(super) fn mark_diagnostic_kinds(
     let mut seen: Vec<&[u8]> = Vec::new();
     let mut marked = 0;
     for (i, f) in flags.iter_mut().enumerate() {
-        if !matches!(f.signal(), Signal::Warning | Signal::Error) || f.has(DUPLICATE) {
+        if f.has(DUPLICATE) {
             continue;
         }
         let text = texts.get(i);
-        let Some(code) = diagnostic_code(&text[prefix(i).min(text.len())..]) else {
+        let text = &text[prefix(i).min(text.len())..];
+        let code = if matches!(f.signal(), Signal::Warning | Signal::Error) {
+            diagnostic_code(text).or_else(|| code_after_location(text))
+        } else {
+            code_after_location(text)
+        };
+        let Some(code) = code else {
             continue;
         };
         if seen.contains(&code) {
@@ -197,6 +250,31 @@ mod tests {
         );
         assert_eq!(code("test result: ok. 3 passed [100%]"), None);
         assert_eq!(code("plain words only"), None);
+    }
+
+    #[test]
+    fn rules_after_a_location() {
+        let code = |l: &str| {
+            code_after_location(l.as_bytes()).map(|c| String::from_utf8_lossy(c).into_owned())
+        };
+        assert_eq!(
+            code("app.js:121:24 lint/suspicious/noDebugger  FIXABLE  ━━━━").as_deref(),
+            Some("lint/suspicious/noDebugger")
+        );
+        assert_eq!(
+            code("src/x.ts:4 @typescript-eslint/no-explicit-any").as_deref(),
+            Some("@typescript-eslint/no-explicit-any")
+        );
+        assert_eq!(
+            code("pkg/views.py:3:1: F401 `os` imported but unused").as_deref(),
+            Some("F401")
+        );
+        // Grep hits share the location shape; their text is not a rule.
+        assert_eq!(code("src/main.rs:12:use std::io;"), None);
+        assert_eq!(code("src/main.rs:12:    let a = b/c;"), None);
+        assert_eq!(code("src/a.rs:3: see src/lib/util.rs"), None);
+        assert_eq!(code("no location here lint/a/b"), None);
+        assert_eq!(code("12:30 lint/a/b"), None, "a time is not a location");
     }
 
     #[test]
