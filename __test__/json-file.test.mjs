@@ -235,7 +235,7 @@ test("editJsonText: 3,000 random documents and edits; the result parses to the e
 test("editJsonText: nested keys are created under their parent, a missing file starts a new document, invalid JSON throws", async () => {
   const { editJsonText } = await import("../extension/shared/json-file.js");
   const text = '{\n    "profiles": {\n        "lab": { "groups": ["g"] }\n    }\n}\n';
-  assert.equal(editJsonText(text, [{ path: ["profiles", "lab", "settings", "tokenSaver"], value: "on" }]), '{\n    "profiles": {\n        "lab": { "groups": ["g"], "settings": {"tokenSaver":"on"} }\n    }\n}\n');
+  assert.equal(editJsonText(text, [{ path: ["profiles", "lab", "settings", "tokenSaver"], value: "on" }]), '{\n    "profiles": {\n        "lab": { "groups": ["g"], "settings": {"tokenSaver": "on"} }\n    }\n}\n');
   assert.equal(editJsonText("", [{ path: ["tokenSaver"], value: "on" }]), '{\n  "tokenSaver": "on"\n}\n');
   for (const bad of ['{"a": }', '{"a": 1,}', "[1]", '{"a": 1} x', "{".repeat(100_000)]) assert.throws(() => editJsonText(bad, [{ path: ["a"], value: 1 }]), SyntaxError, bad.slice(0, 20));
 });

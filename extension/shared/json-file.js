@@ -172,6 +172,20 @@ function renderListLike(value, sample, closeIndent) {
 }
 
 /**
+ * A value on one line, spaced as people write JSON by hand: `{"a": 1, "b": ["x", "y"]}`.
+ * Only called on settings values pi-lean builds (a few levels deep).
+ * @param {unknown} value @returns {string}
+ */
+function inlineJson(value) {
+  if (Array.isArray(value)) return `[${value.map(inlineJson).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return entries.length > 0 ? `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`).join(", ")}}` : "{}";
+  }
+  return JSON.stringify(value);
+}
+
+/**
  * One change to a document: set a value, or remove a key, or rename a key in place.
  * @typedef {{ path: string[], value: unknown } | { path: string[], delete: true } | { path: string[], rename: string }} JsonEdit
  */
@@ -235,7 +249,7 @@ export function editJsonText(text, edits) {
       }
       continue;
     }
-    const rendered = (/** @type {unknown} */ v, /** @type {string} */ indent, inline = false) => (inline ? JSON.stringify(v) : JSON.stringify(v, null, unit).replace(/\n/g, `\n${indent}`));
+    const rendered = (/** @type {unknown} */ v, /** @type {string} */ indent, inline = false) => (inline ? inlineJson(v) : JSON.stringify(v, null, unit).replace(/\n/g, `\n${indent}`));
     if (found) {
       // A value on the same line as its neighbours (a one-line object) stays on one line.
       const inline = /[^\s]/.test(out.slice(out.lastIndexOf("\n", node.start - 1) + 1, node.start).replace(/^[ \t]*"(?:[^"\\]|\\.)*"\s*:\s*$/, ""));

@@ -19,6 +19,7 @@ import { NOT_SET, PROFILE_SETTINGS, createGroup, createProfile, deleteGroup, del
  * @property {() => Iterable<string>} otherGroups  groups other config layers define
  * @property {() => void} reloaded  re-reads the config after a save
  * @property {(ctx: any, text: string, level?: "info" | "warning" | "error") => void} say
+ * @property {string[]} [notes]  what the last change said, shown above the next menu
  */
 
 const BACK = "Back";
@@ -188,13 +189,14 @@ export async function editSettings(ctx, title, current) {
  * @param {any} ctx @param {EditorDeps} deps
  */
 export async function editScopes(ctx, deps) {
+  deps = { ...deps, notes: [] };
   for (;;) {
     const { parsed } = readScopeFile(deps.file);
     const groups = Object.keys(parsed.groups ?? {});
     const profiles = Object.keys(parsed.profiles ?? {});
     const groupLine = (/** @type {string} */ g) => `Group ${g}: ${describeList(parsed.groups?.[g] ?? [], "skill")}`;
     const profileLine = (/** @type {string} */ p) => `Profile ${p}: ${describeList(profileGroups(parsed, p), "group")}${settingsText(parsed, p)}`;
-    const choice = await ctx.ui.select(`Groups and profiles in ${deps.file}`, ["New group", "New profile", ...groups.map(groupLine), ...profiles.map(profileLine), BACK]);
+    const choice = await ctx.ui.select(titled(deps, `Groups and profiles in ${deps.file}`), ["New group", "New profile", ...groups.map(groupLine), ...profiles.map(profileLine), BACK]);
     if (!choice || choice === BACK) return;
     if (choice === "New group") await newGroup(ctx, deps);
     else if (choice === "New profile") await newProfile(ctx, deps);
@@ -215,12 +217,22 @@ function save(ctx, deps, makeEdits, done) {
   try {
     saveScopeEdits(deps.file, makeEdits, deps.otherGroups());
   } catch (error) {
-    deps.say(ctx, `pi-lean: not saved: ${error instanceof Error ? error.message.replace(/^CONFIG_INVALID: /, "") : error}`, "warning");
+    const text = `pi-lean: not saved: ${error instanceof Error ? error.message.replace(/^CONFIG_INVALID: /, "") : error}`;
+    deps.notes?.push(text);
+    deps.say(ctx, text, "warning");
     return false;
   }
   deps.reloaded();
-  deps.say(ctx, `pi-lean: ${done} Saved to ${deps.file}.`);
+  const text = `pi-lean: ${done} Saved to ${deps.file}.`;
+  deps.notes?.push(text);
+  deps.say(ctx, text);
   return true;
+}
+
+/** A menu title with what the last changes said above it (each said once). @param {EditorDeps} deps @param {string} title */
+function titled(deps, title) {
+  const notes = deps.notes?.splice(0) ?? [];
+  return notes.length > 0 ? [...notes, "", title].join("\n") : title;
 }
 
 /** @param {any} ctx @param {EditorDeps} deps */
@@ -263,7 +275,7 @@ async function groupMenu(ctx, deps, group) {
   for (;;) {
     const members = readScopeFile(deps.file).parsed.groups?.[group];
     if (!members) return;
-    const action = await ctx.ui.select(`Group "${group}": ${members.join(", ") || "(no skills)"}`, ["Add or remove skills", "Rename", "Delete", BACK]);
+    const action = await ctx.ui.select(titled(deps, `Group "${group}": ${members.join(", ") || "(no skills)"}`), ["Add or remove skills", "Rename", "Delete", BACK]);
     if (!action || action === BACK) return;
     if (action === "Add or remove skills") await editGroupSkills(ctx, deps, group);
     else if (action === "Rename") {
@@ -283,7 +295,7 @@ async function profileMenu(ctx, deps, profile) {
   for (;;) {
     const { parsed } = readScopeFile(deps.file);
     if (!parsed.profiles?.[profile]) return;
-    const action = await ctx.ui.select(`Profile "${profile}": ${describeList(profileGroups(parsed, profile), "group")}${settingsText(parsed, profile)}`, ["Add or remove groups", "Settings", "Rename", "Delete", BACK]);
+    const action = await ctx.ui.select(titled(deps, `Profile "${profile}": ${describeList(profileGroups(parsed, profile), "group")}${settingsText(parsed, profile)}`), ["Add or remove groups", "Settings", "Rename", "Delete", BACK]);
     if (!action || action === BACK) return;
     if (action === "Add or remove groups") await editProfileGroups(ctx, deps, profile);
     else if (action === "Settings") {
