@@ -126,7 +126,7 @@ describe("editing groups and profiles in the /skills manager (real Pi, tmux)", {
     await pi.waitFor(/Profile "work": 1 group \(git\)[\s\S]*→ Add or remove groups/);
     down(1);
     keys("Enter");
-    await see("Profile settings in Pi's settings list", /Settings of profile "work"[\s\S]*Token Saver\s+\(not set\)[\s\S]*Routing\s+\(not set\)[\s\S]*Capability routing\s+\(not set\)/);
+    await see("Profile settings in Pi's settings list", /Settings of profile "work"[\s\S]*Token Saver\s+\(not set\)[\s\S]*Routing\s+\(not set\)[\s\S]*Capability routing\s+\(not set\)[\s\S]*Esc saves and closes/);
     keys("Enter");
     await pi.waitFor(/Token Saver\s+on/);
     down(1);

@@ -49,7 +49,7 @@ export async function pickMany(ctx, title, items, chosen) {
   const { Input, SelectList, Container, Text, truncateToWidth } = tui;
   await ctx.ui.custom(
     (/** @type {any} */ screen, /** @type {any} */ theme, /** @type {any} */ keybindings, /** @type {() => void} */ done) => {
-      const input = new Input({ prompt: "search: ", placeholder: "type to filter" });
+      const input = new Input({ prompt: " search: ", placeholder: "type to filter" });
       const listTheme = {
         selectedPrefix: (/** @type {string} */ t) => theme.fg("accent", t),
         selectedText: (/** @type {string} */ t) => theme.fg("accent", t),
@@ -90,10 +90,10 @@ export async function pickMany(ctx, title, items, chosen) {
           body.addChild(header);
           body.addChild(new Text(`${result.length} chosen: ${result.join(", ") || "(none)"}`, 1, 0));
           body.addChild(input);
-          const lines = [...body.render(width)];
+          const lines = [border(theme, width), "", ...body.render(width)];
           if (shown === 0) lines.push(truncateToWidth(theme.fg("warning", `  nothing matches "${input.getValue()}"`), width));
           else lines.push(...list.render(width));
-          lines.push(...hint.render(width));
+          lines.push("", ...hint.render(width), "", border(theme, width));
           return lines;
         },
         invalidate() {
@@ -153,6 +153,7 @@ export async function editSettings(ctx, title, current) {
   await ctx.ui.custom(
     (/** @type {any} */ screen, /** @type {any} */ theme, /** @type {any} */ _keybindings, /** @type {() => void} */ done) => {
       const header = new Text(theme.fg("accent", theme.bold(title)), 1, 0);
+      const hint = new Text(theme.fg("dim", "Enter/Space to change · Esc saves and closes"), 1, 0);
       const list = new SettingsList(
         PROFILE_SETTINGS.map((s) => ({ id: s.key, label: s.label, currentValue: shownValue(s.key), values: [NOT_SET, ...s.values], description: `"${s.key}" in the profile's settings; ${NOT_SET} follows the top level` })),
         PROFILE_SETTINGS.length + 2,
@@ -168,8 +169,10 @@ export async function editSettings(ctx, title, current) {
       );
       return {
         capturesViewportInput: list.capturesViewportInput,
-        render: (/** @type {number} */ width) => [...header.render(width), "", ...list.render(width)],
+        // The list's own hint says Esc cancels; here Esc saves, so that line is replaced.
+        render: (/** @type {number} */ width) => [border(theme, width), "", ...header.render(width), "", ...list.render(width).filter((line) => !/Esc to cancel/.test(line)), ...hint.render(width), "", border(theme, width)],
         invalidate() {
+          hint.invalidate();
           header.invalidate();
           list.invalidate();
         },
@@ -356,6 +359,11 @@ function toggle(list, value) {
 /** @param {string[]} a @param {string[]} b */
 function sameList(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** A rule across the width, as Pi draws around its dialogs. @param {any} theme @param {number} width */
+function border(theme, width) {
+  return theme.fg("border", "─".repeat(Math.max(1, width)));
 }
 
 /** Pi's TUI components, or null where the package cannot be loaded. */
