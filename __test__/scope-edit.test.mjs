@@ -149,3 +149,62 @@ function writeTemp(/** @type {string} */ text) {
   fs.writeFileSync(file, text);
   return file;
 }
+
+test("the manager's editor in a fake Pi without custom components: the same flows through select, input and confirm", async () => {
+  const { SkillIndex } = await import("../index.js");
+  const { ConfigHolder, writeActiveScope } = await import("../extension/shared/config.js");
+  const { registerLazySkills } = await import("../extension/skills/index.js");
+  const { fakePi, tuiCtx } = await import("./helpers/fake-pi.mjs");
+  const { REPO_ROOT } = await import("./helpers/pi.mjs");
+  SkillIndex.scan([path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills")]);
+  const box = sandbox('{"groups": {"old": ["loop-a"]}}\n');
+  try {
+    const config = new ConfigHolder().reload({ agentDir: box.dir, env: {} });
+    const fake = fakePi();
+    registerLazySkills(/** @type {any} */ (fake.pi), config, { persistScope: (selection) => writeActiveScope(box.dir, selection) });
+    const { ctx, dialogs } = tuiCtx([
+      "Edit groups and profiles",
+      "New group",
+      "git",
+      "[ ] git-history",
+      "[ ] changelog-style",
+      "[x] git-history", // toggled off again
+      "Done",
+      "New profile",
+      "work",
+      "[ ] git",
+      "Done",
+      "Profile work: 1 group (git)",
+      "Settings",
+      "Token Saver: (not set)",
+      "on",
+      "Done",
+      "Back",
+      "Group old: 1 skill (loop-a)",
+      "Delete",
+      "Back",
+      "Close",
+    ]);
+    /** @type {string[]} */
+    const confirms = [];
+    // Every scripted answer must be one of the options offered.
+    const select = ctx.ui.select;
+    ctx.ui.select = async (/** @type {string} */ title, /** @type {string[]} */ options) => {
+      const answer = await select(title, options);
+      assert.ok(options.includes(answer), `"${answer}" is not among ${JSON.stringify(options)} under "${title}"`);
+      return answer;
+    };
+    ctx.ui.confirm = async (/** @type {string} */ title, /** @type {string} */ message) => (confirms.push(`${title} ${message}`), true);
+    await fake.emit("session_start", {}, ctx);
+    await fake.commands.skills.handler("", ctx);
+    assert.deepEqual(confirms, ['Delete group "old"? No profile uses it.']);
+    assert.equal(fs.readFileSync(box.file, "utf8"), '{"groups": {"git": ["changelog-style"]}, "profiles": {"work": {"groups": ["git"], "settings": {"tokenSaver": "on"}}}}\n');
+    assert.ok(dialogs.some((d) => d.title.startsWith('pi-lean: profile "work": Token Saver on. Saved to ')));
+    // The session follows the file at once.
+    assert.deepEqual(Object.keys(config.value.profiles), ["work"]);
+    await fake.commands["skill-profile"].handler("work", ctx);
+    assert.equal(config.value.tokenSaver, "on");
+  } finally {
+    box.cleanup();
+  }
+});

@@ -86,12 +86,12 @@ export function registerSkillCommands(pi, runtime) {
    */
   function emptyPickerHelp(kind) {
     if (kind === "profile" && profileNames().length === 0) {
-      return `pi-lean: no profiles are defined yet. A profile is a set of skill groups; define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-profile work.`;
+      return `pi-lean: no profiles are defined yet. A profile is a set of skill groups; create them in /skills → "Edit groups and profiles", or define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-profile work.`;
     }
     if (kind === "group" && groupChoices().length === 0) {
       const profile = runtime.scopeState().activeProfile;
       if (profile !== null) return `pi-lean: profile "${profile}" has no groups. Add some in ${configFile()}, for example ${SCOPE_EXAMPLE.replace('"work"', JSON.stringify(profile))}.`;
-      return `pi-lean: no groups are defined yet. A group names skills (exact names or * patterns); define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-group git.`;
+      return `pi-lean: no groups are defined yet. A group names skills (exact names or * patterns); create them in /skills → "Edit groups and profiles", or define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-group git.`;
     }
     return null;
   }
