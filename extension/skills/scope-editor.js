@@ -128,9 +128,9 @@ export async function pickMany(ctx, title, items, chosen) {
 export async function editSettings(ctx, title, current) {
   /** @type {Record<string, unknown>} */
   const changes = {};
-  const valueOf = (/** @type {string} */ key) => (key in changes ? changes[key] : current[key]);
+  const settingNow = (/** @type {string} */ key) => (key in changes ? changes[key] : current[key]);
   const shownValue = (/** @type {string} */ key) => {
-    const value = valueOf(key);
+    const value = settingNow(key);
     return value === undefined || value === null ? NOT_SET : String(value);
   };
   const set = (/** @type {string} */ key, /** @type {string} */ value) => {
