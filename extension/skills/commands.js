@@ -273,13 +273,20 @@ export function registerSkillCommands(pi, runtime) {
           await pickScope(inner, "group");
         } else if (action === "Edit groups and profiles") {
           if (!config.where?.agentDir) say(inner, "pi-lean: Pi did not say where its agent directory is, so there is no pi-lean.json to edit.", "warning");
-          else await editScopes(inner, {
-            file: configFile(),
-            skills: () => indexFor(ctx).list().map((/** @type {{ name: string, description: string }} */ s) => ({ name: s.name, description: s.description })),
-            otherGroups: () => Object.keys(config.value.groups),
-            reloaded: () => runtime.refresh(ctx),
-            say,
-          });
+          else {
+            try {
+              await editScopes(inner, {
+                file: configFile(),
+                skills: () => indexFor(ctx).list().map((/** @type {{ name: string, description: string }} */ s) => ({ name: s.name, description: s.description })),
+                otherGroups: () => Object.keys(config.value.groups),
+                reloaded: () => runtime.refresh(ctx),
+                say,
+              });
+            } catch (error) {
+              // The file stopped parsing while the editor was open (edited elsewhere): say so, keep the manager.
+              say(inner, `pi-lean: cannot edit ${configFile()}: ${error instanceof Error ? error.message.replace(/^CONFIG_INVALID: /, "") : error}`, "error");
+            }
+          }
         } else if (action === "Pick a skill for this branch") {
           // Only what a pick can add: skills outside the scope, neither denied nor user-only.
           const pickable = statusLines(ctx).filter((line) => / \(scope: /.test(line));
