@@ -31,7 +31,7 @@ const AFTER = `{
 \t"groups": {
 \t\t"git": ["git-history", "changelog-style"]
 \t},
-\t"profiles": {"spare": {"groups": []}, "work": {"groups": ["git"], "settings": {"tokenSaver": "on", "routing": "adaptive"}}}
+\t"profiles": {"work": {"groups": ["git"], "settings": {"tokenSaver": "on", "routing": "adaptive"}}}
 }
 `;
 
@@ -140,7 +140,7 @@ describe("editing groups and profiles in the /skills manager (real Pi, tmux)", {
     await pi.waitFor(/Profile work: 1 group \(git\); Token Saver on, Routing adaptive/);
   });
 
-  test("rename a group, then delete it: No keeps it, Yes deletes it and the profile that used it no longer names it", async () => {
+  test("rename a group, then delete it: No keeps it, Yes deletes it and the profile that used it no longer names it; rename and delete a profile", async () => {
     // Menu: New group, New profile, Group old, ...
     down(2);
     await pi.waitFor(/→ Group old/);
@@ -166,6 +166,24 @@ describe("editing groups and profiles in the /skills manager (real Pi, tmux)", {
     await pi.waitFor(/Delete group "legacy"\?/);
     keys("Enter");
     await see("Yes deletes it", /group "legacy" deleted\. Saved to\s[\s\S]*Groups and profiles in[\s\S]*Group git: 2 skills[\s\S]*Profile spare: no groups/);
+    // A profile: rename, then delete (Yes).
+    down(3);
+    await pi.waitFor(/→ Profile spare: no groups/);
+    keys("Enter");
+    await pi.waitFor(/Profile "spare": no groups[\s\S]*→ Add or remove groups/);
+    down(2);
+    keys("Enter");
+    await pi.waitFor(/Rename profile "spare" to/);
+    await typeInto("extra", /Rename profile "spare" to[\s\S]*extra/);
+    keys("Enter");
+    await pi.waitFor(/profile "spare" renamed to "extra"\. Saved to\s[\s\S]*Profile "extra": no groups/);
+    down(3);
+    await pi.waitFor(/→ Delete/);
+    keys("Enter");
+    await see("Deleting a profile asks too", /Delete profile "extra"\?\n\s*Its groups stay\.[\s\S]*→ Yes/);
+    keys("Enter");
+    await pi.waitFor(/profile "extra" deleted\. Saved to\s[\s\S]*Groups and profiles in[\s\S]*Group git[\s\S]*Profile work/);
+    assert.doesNotMatch(fs.readFileSync(file(), "utf8"), /spare|extra/);
   });
 
   test("the file changed only where it had to, and /skill-profile work applies it without /reload", async () => {
