@@ -57,7 +57,7 @@ describe("the skills manager in Pi's TUI", { skip }, () => {
     await pi.type("/skills");
     keys("Enter");
     await waitFor(/token saver: off\n[\s\S]*Token Saver: off \(switch on\)/);
-    for (let i = 0; i < 6; i++) keys("Down");
+    for (let i = 0; i < 7; i++) keys("Down");
     keys("Enter");
     await waitFor(/Token Saver on; saved to [\s\S]*Token Saver: on \(switch off\)/);
     keys("Escape");

@@ -235,7 +235,68 @@ test("editJsonText: 3,000 random documents and edits; the result parses to the e
 test("editJsonText: nested keys are created under their parent, a missing file starts a new document, invalid JSON throws", async () => {
   const { editJsonText } = await import("../extension/shared/json-file.js");
   const text = '{\n    "profiles": {\n        "lab": { "groups": ["g"] }\n    }\n}\n';
-  assert.equal(editJsonText(text, [{ path: ["profiles", "lab", "settings", "tokenSaver"], value: "on" }]), '{\n    "profiles": {\n        "lab": { "groups": ["g"], "settings": {"tokenSaver":"on"} }\n    }\n}\n');
+  assert.equal(editJsonText(text, [{ path: ["profiles", "lab", "settings", "tokenSaver"], value: "on" }]), '{\n    "profiles": {\n        "lab": { "groups": ["g"], "settings": {"tokenSaver": "on"} }\n    }\n}\n');
   assert.equal(editJsonText("", [{ path: ["tokenSaver"], value: "on" }]), '{\n  "tokenSaver": "on"\n}\n');
   for (const bad of ['{"a": }', '{"a": 1,}', "[1]", '{"a": 1} x', "{".repeat(100_000)]) assert.throws(() => editJsonText(bad, [{ path: ["a"], value: 1 }]), SyntaxError, bad.slice(0, 20));
+});
+
+test("editJsonText: 6,000 random documents; deleting or renaming a key leaves every other member's bytes, and the order", async () => {
+  const { editJsonText, jsonSpans } = await import("../extension/shared/json-file.js");
+  const rand = rng(20261206);
+  let checked = 0;
+  for (let n = 0; n < 6000; n++) {
+    const { text, parsed } = randomDocument(rand);
+    const root = jsonSpans(text);
+    if (root.kind !== "object" || root.members.length === 0) continue;
+    const at = Math.floor(rand() * root.members.length);
+    const member = root.members[at];
+    const key = member.key;
+    // Delete: the result is the object without the key, and the other members' texts appear in order.
+    const deleted = editJsonText(text, [{ path: [key], delete: true }]);
+    const { [key]: _gone, ...rest } = parsed;
+    assert.deepEqual(JSON.parse(deleted), rest, `case ${n}:\n${text}\n->\n${deleted}`);
+    assert.deepEqual(Object.keys(JSON.parse(deleted)), Object.keys(rest), `case ${n}: order`);
+    // Exactly the member and one separating comma go: the rest of the text is the same bytes.
+    const members = root.members;
+    const expected =
+      members.length === 1
+        ? text.slice(0, root.start + 1) + text.slice(root.end - 1)
+        : at > 0
+          ? text.slice(0, members[at - 1].value.end) + text.slice(member.value.end)
+          : text.slice(0, member.keyStart) + text.slice(members[1].keyStart);
+    assert.equal(deleted, expected, `case ${n}: bytes`);
+    // Rename: one quoted key replaced, everything else byte for byte.
+    const renamed = editJsonText(text, [{ path: [key], rename: "renamed ü" }]);
+    assert.equal(renamed, `${text.slice(0, member.keyStart)}"renamed ü"${text.slice(member.keyEnd)}`, `case ${n}: rename`);
+    checked++;
+  }
+  assert.ok(checked > 1500, `only ${checked} documents had members`);
+});
+
+test("editJsonText: lists of names keep their layout; delete and rename give exact bytes", async () => {
+  const { editJsonText } = await import("../extension/shared/json-file.js");
+  const text = '{\n\t"tokenSaver": "on",\n\t"groups": {\n\t\t"git": [ "git-*",  "changelog-style" ],\n\t\t"docs": [\n\t\t\t"a",\n\t\t\t"b"\n\t\t]\n\t},\n\t"profiles": {"work": ["git"], "lab": {"groups": ["docs"]}},\n\t"activeProfile": "work"\n}\n';
+  const edit = (/** @type {any[]} */ edits) => editJsonText(text, edits);
+  // One line, same spacing inside the brackets and after commas.
+  assert.equal(edit([{ path: ["groups", "git"], value: ["x", "y, z"] }]), text.replace('[ "git-*",  "changelog-style" ]', '[ "x",  "y, z" ]'));
+  // One item a line, same indentation.
+  assert.equal(edit([{ path: ["groups", "docs"], value: ["c", "d", "e"] }]), text.replace('[\n\t\t\t"a",\n\t\t\t"b"\n\t\t]', '[\n\t\t\t"c",\n\t\t\t"d",\n\t\t\t"e"\n\t\t]'));
+  assert.equal(edit([{ path: ["groups", "docs"], value: [] }]), text.replace('[\n\t\t\t"a",\n\t\t\t"b"\n\t\t]', "[]"));
+  // A new list is laid out like its sibling (the last list in the object).
+  assert.equal(edit([{ path: ["groups", "new"], value: ["q"] }]), text.replace('\t\t\t"b"\n\t\t]\n', '\t\t\t"b"\n\t\t],\n\t\t"new": [\n\t\t\t"q"\n\t\t]\n'));
+  // Delete: the last member, the first, a middle one, the only one.
+  assert.equal(edit([{ path: ["activeProfile"], delete: true }]), text.replace(',\n\t"activeProfile": "work"', ""));
+  assert.equal(edit([{ path: ["tokenSaver"], delete: true }]), text.replace('"tokenSaver": "on",\n\t', ""));
+  assert.equal(edit([{ path: ["profiles", "work"], delete: true }]), text.replace('"work": ["git"], ', ""));
+  assert.equal(edit([{ path: ["profiles", "lab", "groups"], delete: true }]), text.replace('{"groups": ["docs"]}', "{}"));
+  assert.equal(edit([{ path: ["nope"], delete: true }]), text);
+  // Rename: in place, the member keeps its position.
+  assert.equal(edit([{ path: ["groups", "git"], rename: "vcs" }]), text.replace('"git": [ "git-*"', '"vcs": [ "git-*"'));
+  assert.throws(() => edit([{ path: ["groups", "git"], rename: "docs" }]), /already exists/);
+  assert.throws(() => edit([{ path: ["groups", "nope"], rename: "x" }]), /not in the document/);
+  // Several edits apply in order on the edited text.
+  assert.equal(
+    edit([{ path: ["groups", "git"], rename: "vcs" }, { path: ["profiles", "work"], value: ["vcs"] }, { path: ["profiles", "lab"], delete: true }]),
+    text.replace('"git": [', '"vcs": [').replace('{"work": ["git"], "lab": {"groups": ["docs"]}}', '{"work": ["vcs"]}'),
+  );
 });

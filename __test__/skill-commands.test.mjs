@@ -166,7 +166,7 @@ describe("skills feature in a fake Pi (TUI)", () => {
     await fake.commands["skill-group"].handler("", ctx);
     assert.deepEqual(dialogs, [], "no picker that only offers \"all\"");
     const file = path.join(agentDir, "pi-lean.json");
-    assert.equal(notes[0], `pi-lean: no profiles are defined yet. A profile is a set of skill groups; define them in ${file}, for example {"groups": {"git": ["git-*", "changelog-style"]}, "profiles": {"work": ["git"]}}, then /skill-profile work.`);
+    assert.equal(notes[0], `pi-lean: no profiles are defined yet. A profile is a set of skill groups; create them in /skills → "Edit groups and profiles", or define them in ${file}, for example {"groups": {"git": ["git-*", "changelog-style"]}, "profiles": {"work": ["git"]}}, then /skill-profile work.`);
     assert.match(notes[1], /^pi-lean: no groups are defined yet\. .* for example \{"groups": \{"git": \["git-\*", "changelog-style"\]\}, "profiles": \{"work": \["git"\]\}\}, then \/skill-group git\.$/);
     // The example is valid config that defines exactly what the message says.
     fs.writeFileSync(file, /** @type {string} */ (notes[0].match(/for example (\{.*\}), then/)?.[1]));

@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { formatCount } from "../extension/token-saver/stats.js";
-import { sessionFiles } from "./session-files.js";
+import { sessionEntries, sessionFiles } from "./session-files.js";
 
 const CHARS_PER_TOKEN = 4;
 /** Session files larger than this are skipped, and reading stops after this much in all. */
@@ -106,15 +106,7 @@ export function collectGain(agentDir, options = {}) {
     let sessionLabel = sessionKey;
     /** @type {Map<string, unknown>} tool call id -> its arguments */
     const inputs = new Map();
-    for (const line of text.split("\n")) {
-      if (!line.trim()) continue;
-      /** @type {any} */
-      let entry;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue;
-      }
+    for (const entry of sessionEntries(text)) {
       if (entry?.type === "session") {
         sessionKey = String(entry.id ?? sessionKey);
         const started = new Date(String(entry.timestamp));

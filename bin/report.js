@@ -14,7 +14,7 @@ import { bindingTarget, native } from "../extension/shared/native.js";
 import { estimateTokens, piLeanFixedCost, renderStockCatalog } from "../extension/skills/prompt-cost.js";
 import { fullOutputBeforeTruncation, passThroughReason, THRESHOLD_BYTES } from "../extension/token-saver/compaction.js";
 import { formatCount } from "../extension/token-saver/stats.js";
-import { sessionFiles } from "./session-files.js";
+import { sessionEntries, sessionFiles } from "./session-files.js";
 
 /** Pi's own cut of bash output: the last 2,000 lines, then at most 50 KB of them. */
 const PI_MAX_LINES = 2000;
@@ -127,14 +127,7 @@ export function sessionSavings(agentDir, maxSessions) {
     } catch {
       continue;
     }
-    for (const line of text.split("\n")) {
-      if (!line.trim()) continue;
-      let entry;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue;
-      }
+    for (const entry of sessionEntries(text)) {
       if (entry?.type === "session" && typeof entry.cwd === "string") cwd = entry.cwd;
       const message = entry?.type === "message" ? entry.message : null;
       if (!message) continue;

@@ -31,3 +31,22 @@ export function sessionFiles(agentDir) {
   }
   return files;
 }
+
+/**
+ * The entries of one session file's text, in order: one JSON value a line. Blank lines and
+ * lines that do not parse (a write cut short by a crash) are skipped, as Pi skips them.
+ * @param {string} text
+ * @returns {Generator<any>}
+ */
+export function* sessionEntries(text) {
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue; // a torn or foreign line: the rest of the session still counts
+    }
+    yield entry;
+  }
+}

@@ -3,7 +3,8 @@
  * Skill commands: `/skills` (a manager: browse and search with scope and groups shown,
  * switch scope, see why a skill is hidden, pick a skill for this branch; `/skills pick <name>`
  * and `/skills unpick <name>` work without the TUI), `/skill-profile [name]` and `/skill-group [name]`
- * (switch scope, with autocomplete). The interactive manager needs the TUI; in print, JSON
+ * (switch scope, with autocomplete). The manager also edits groups and profiles in the user's
+ * `pi-lean.json` (see `scope-editor.js`). The interactive manager needs the TUI; in print, JSON
  * and RPC modes every command degrades to a plain-text report, and switching by name works
  * everywhere because it needs no dialog.
  */
@@ -12,6 +13,7 @@ import { CONFIG_FILE_NAME } from "../shared/config.js";
 import { capabilityMode } from "../capabilities/index.js";
 import { deriveLedger, ledgerLines, visibleEntryIds } from "./ledger.js";
 import { groupMembers } from "./scope.js";
+import { editScopes } from "./scope-editor.js";
 
 /** The argument that leaves a profile or group (back to the wider scope). */
 export const CLEAR_SCOPE = "all";
@@ -84,12 +86,12 @@ export function registerSkillCommands(pi, runtime) {
    */
   function emptyPickerHelp(kind) {
     if (kind === "profile" && profileNames().length === 0) {
-      return `pi-lean: no profiles are defined yet. A profile is a set of skill groups; define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-profile work.`;
+      return `pi-lean: no profiles are defined yet. A profile is a set of skill groups; create them in /skills → "Edit groups and profiles", or define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-profile work.`;
     }
     if (kind === "group" && groupChoices().length === 0) {
       const profile = runtime.scopeState().activeProfile;
       if (profile !== null) return `pi-lean: profile "${profile}" has no groups. Add some in ${configFile()}, for example ${SCOPE_EXAMPLE.replace('"work"', JSON.stringify(profile))}.`;
-      return `pi-lean: no groups are defined yet. A group names skills (exact names or * patterns); define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-group git.`;
+      return `pi-lean: no groups are defined yet. A group names skills (exact names or * patterns); create them in /skills → "Edit groups and profiles", or define them in ${configFile()}, for example ${SCOPE_EXAMPLE}, then /skill-group git.`;
     }
     return null;
   }
@@ -251,7 +253,7 @@ export function registerSkillCommands(pi, runtime) {
       for (;;) {
         const saver = runtime.tokenSaver();
         const saverAction = saver ? `Token Saver: ${saver.isOn() ? "on (switch off)" : "off (switch on)"}` : null;
-        const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Pick a skill for this branch", "Why is a skill hidden?", ...(saverAction ? [saverAction] : []), "Close"];
+        const actions = ["Browse all skills", "Search skills", "Switch profile", "Switch group", "Edit groups and profiles", "Pick a skill for this branch", "Why is a skill hidden?", ...(saverAction ? [saverAction] : []), "Close"];
         const userOnly = userOnlyInScope(ctx);
         const head = [`Skills: ${scopeLine(ctx)}${userOnly > 0 ? `; ${userOnly} more ${userOnly === 1 ? "is" : "are"} user-only (/skill:name)` : ""}`];
         if (config.value.routing === "additive") head.push(...branchLedger(ctx, 5));
@@ -269,6 +271,22 @@ export function registerSkillCommands(pi, runtime) {
           await pickScope(inner, "profile");
         } else if (action === "Switch group") {
           await pickScope(inner, "group");
+        } else if (action === "Edit groups and profiles") {
+          if (!config.where?.agentDir) say(inner, "pi-lean: Pi did not say where its agent directory is, so there is no pi-lean.json to edit.", "warning");
+          else {
+            try {
+              await editScopes(inner, {
+                file: configFile(),
+                skills: () => indexFor(ctx).list().map((/** @type {{ name: string, description: string }} */ s) => ({ name: s.name, description: s.description })),
+                otherGroups: () => Object.keys(config.value.groups),
+                reloaded: () => runtime.refresh(ctx),
+                say,
+              });
+            } catch (error) {
+              // The file stopped parsing while the editor was open (edited elsewhere): say so, keep the manager.
+              say(inner, `pi-lean: cannot edit ${configFile()}: ${error instanceof Error ? error.message.replace(/^CONFIG_INVALID: /, "") : error}`, "error");
+            }
+          }
         } else if (action === "Pick a skill for this branch") {
           // Only what a pick can add: skills outside the scope, neither denied nor user-only.
           const pickable = statusLines(ctx).filter((line) => / \(scope: /.test(line));
