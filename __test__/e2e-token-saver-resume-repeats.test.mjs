@@ -20,7 +20,7 @@ function buildLog(/** @type {number} */ slow) {
   return `${lines.join("\n")}\n`;
 }
 
-const NEAR_REPEAT = /^\[Same 902 lines as the earlier `cat build\.log` result \(id=([0-9a-f]{16})\) but for numbers or hashes; the changed line follows as LINE: text · full output: token_retrieve id=([0-9a-f]{16}) startLine=1\]\n78: {4}Compiling step-77 of the «app» in (\d+) ms$/;
+const NEAR_REPEAT = /^\[Same 902 lines as the earlier `cat build\.log` result \(id=([0-9a-f]{16})\) but for one line; the changed line follows as LINE: text · full output: token_retrieve id=([0-9a-f]{16}) startLine=1\]\n78: {4}Compiling step-77 of the «app» in (\d+) ms$/;
 
 describe("near repeats after a resume, in real Pi", { skip }, () => {
   /** @type {FakeModel} */

@@ -1,8 +1,9 @@
 // `npm run bench:session`: tokens per real coding session, stock Pi against pi-lean's modes and
 // the peer extensions, in one run. Each configuration runs the same scripted session in real
-// Pi 1.6 (about 20 requests: reads, grep, a failing test suite with long output, a verbose
-// build, a tree listing, a skill found by paraphrase and loaded, one recovery of a dropped
-// range, an edit, the tests and the build again) against the adaptive scripted model on
+// Pi 1.6 (about 25 requests: reads, grep, a failing test suite with long output, a verbose
+// build, a tree listing, a manifest grep and a benchmark, a skill found by paraphrase and loaded,
+// one recovery of a dropped range, two edits, then the tests, the benchmark, the grep and the
+// build again, each rerun with a changed fact in it) against the adaptive scripted model on
 // 127.0.0.1, with 100 and then 1,000 skills installed. For each it reports o200k input tokens,
 // the byte-identical prefix each request shares with the previous one, an estimated cost, and
 // which facts the task needs reached the model. Writes an SVG chart (Vega-Lite).
@@ -98,7 +99,7 @@ async function main() {
   for (const skills of skillCounts) {
     const rows = runs.filter((r) => r.skills === skills);
     const stock = rows.find((r) => r.id === "stock" && !r.unavailable);
-    const header = ["configuration", "requests", "input tokens", "vs stock", "prefix reuse", "prefix breaks", "uncached tokens", "est. cost", "failing test", "skill body", "retrieval exact", "fix verified"];
+    const header = ["configuration", "requests", "input tokens", "vs stock", "prefix reuse", "prefix breaks", "uncached tokens", "est. cost", "failing test", "skill body", "retrieval exact", "fix verified", "pinned dep", "bench rerun", "manifest rerun"];
     const cells = (/** @type {any} */ r) => [
       r.label,
       r.requests.length,
@@ -112,6 +113,9 @@ async function main() {
       yes(r.facts.skillBody),
       yes(r.facts.retrievedExact),
       yes(r.facts.fixVerified),
+      yes(r.facts.pinnedDependency),
+      yes(r.facts.benchRerun),
+      yes(r.facts.manifestRerun),
     ];
     out.push(`${fmt(skills)} skills installed`);
     out.push(table(header, rows.map((r) => (r.unavailable ? [`${r.label} (not run, see below)`, ...header.slice(1).map(() => "—")] : cells(r)))));

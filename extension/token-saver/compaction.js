@@ -243,12 +243,13 @@ export async function compactToolResult(event, turn, session) {
     const result = session.compact
       ? await session.compact(original, options)
       : originalBytes > ASYNC_BYTES ? /** @type {any} */ (await native.compactAsync(original, options)) : native.compact(original, options);
-    // A rerun that printed the same lines but for numbers or hashes: the changed lines only.
+    // A rerun that printed the earlier result again with a few lines new, changed or gone: those
+    // lines only. The model has the earlier result, so this view hides nothing that changed,
+    // which a fold of the new output alone could; it is preferred even when a fold is shorter.
     const near = recentKey && originalText !== undefined ? session.recent?.nearRepeat(recentKey, originalText, (earlier) => session.delivered.has(earlier)) : null;
     if (near) {
       const view = `${nearRepeatView(near, id)}${suffix}`;
-      const shorter = !result.changed || view.length < result.text.length + suffix.length;
-      if (shorter && !largerThanPiSent(view, piText)) {
+      if (!largerThanPiSent(view, piText)) {
         await session.put(original);
         rememberRecent();
         const originalChars = originalText?.length ?? originalBytes;

@@ -6,8 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { toolMessages } from "../../__test__/helpers/fake-model.mjs";
-import { FAILING_MESSAGE, FAILING_TEST } from "./project.mjs";
-import { SKILL_BODY_LINE } from "./session-model.mjs";
+import { BENCH_ROWS, BUGGY_LINE, benchOutput, CURRENT_DEPENDENCY, FAILING_MESSAGE, FAILING_TEST, FIXED_LINE, MANIFEST_GREP, PINNED_DEPENDENCY, PINNED_PACKAGE } from "./project.mjs";
+import { BENCH_COMMAND, callsWithResults, SKILL_BODY_LINE, visibleLines } from "./session-model.mjs";
 
 /** Typical list prices per million input tokens (stated in the report). */
 export const PRICES = { uncachedPerM: 3.0, cachedPerM: 0.3 };
@@ -105,7 +105,33 @@ export function checkFacts({ bodies, log, tmpDir, piTailCut }) {
     retrieveNote = "Pi wrote no full-output file for the test run";
   }
   const fixVerified = /ℹ fail 0\b/.test(allResults) && allResults.includes("built ");
-  return { failingTest, skillBody, retrievedExact, retrieveNote, fixVerified };
+  return { failingTest, skillBody, retrievedExact, retrieveNote, fixVerified, ...rerunFacts(last) };
+}
+
+/**
+ * Facts that change between two runs of the same command, checked on the views the model got:
+ * the one manifest pinning an old dependency (first grep), the benchmark rows the fix moved
+ * (second bench run), and that manifest's edited line (second grep). Each must be shown
+ * verbatim, as stock Pi shows it (a grep hit grouped under its file, or a changed line listed
+ * with its number, counts: the line's text is all there).
+ * @param {any} body  the session's last request
+ */
+export function rerunFacts(body) {
+  const calls = body ? callsWithResults(body) : [];
+  const results = (/** @type {string} */ command) => calls.filter((c) => c.name === "bash" && c.args.command === command).map((c) => c.result ?? "");
+  const hasLine = (/** @type {string | undefined} */ text, /** @type {string} */ line) => visibleLines(text ?? "").has(line);
+  const [firstGrep, secondGrep] = results(MANIFEST_GREP);
+  const [, secondBench] = results(BENCH_COMMAND);
+  const manifestLine = (/** @type {string} */ dependency) => `packages/${PINNED_PACKAGE}/package.json:8:    ${dependency}`;
+  const before = benchOutput(BUGGY_LINE, BENCH_ROWS).split("\n");
+  const moved = benchOutput(FIXED_LINE, BENCH_ROWS)
+    .split("\n")
+    .filter((line, i) => line !== before[i]);
+  return {
+    pinnedDependency: hasLine(firstGrep, manifestLine(PINNED_DEPENDENCY)),
+    benchRerun: secondBench !== undefined && moved.length > 0 && moved.every((line) => hasLine(secondBench, line)),
+    manifestRerun: hasLine(secondGrep, manifestLine(CURRENT_DEPENDENCY)),
+  };
 }
 
 /** The result text of the recovery call, found by its arguments in the final request. */

@@ -1,7 +1,9 @@
 // The small real project the scripted session works on, generated at run time into the Pi
 // sandbox's working directory. Everything in it runs for real: `npm test` is Node's own test
 // runner over ~1,300 tests (one of which fails on a rounding bug in `src/pricing.mjs`), and
-// `npm run build -- --verbose` really minifies every module into `dist/` and logs each step.
+// `npm run build -- --verbose` really minifies every module into `dist/` and logs each step,
+// `npm run bench` prints ~600 timing rows whose `applyDiscount` rows move when `src/pricing.mjs`
+// changes, and `packages/` holds ~800 workspace manifests, one of which pins an old dependency.
 // Content is deterministic (a seeded generator), so every configuration sees the same project.
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +17,15 @@ export const FAILING_TEST = "applyDiscount rounds half-cent results to the neare
 export const FAILING_MESSAGE = "898 !== 899";
 export const BUGGY_LINE = "  return Math.floor((cents * (100 - percent)) / 100);";
 export const FIXED_LINE = "  return Math.round((cents * (100 - percent)) / 100);";
+
+/** The workspace package that pins an old `pricing-core`, and the range every other one uses. */
+export const PACKAGE_COUNT = 800;
+export const PINNED_PACKAGE = "refund-0517";
+export const PINNED_DEPENDENCY = '"pricing-core": "2.1.0",';
+export const CURRENT_DEPENDENCY = '"pricing-core": "^2.3.0",';
+/** The manifest lines the session greps for, as `grep -rn` prints them. */
+export const MANIFEST_GREP = `grep -rn '"pricing-core"' packages | sort`;
+export const BENCH_ROWS = 600;
 
 const WORDS = ["cart", "order", "invoice", "coupon", "stock", "price", "tax", "refund", "ship", "bundle", "member", "gift", "region", "label", "batch"];
 
@@ -221,6 +232,41 @@ function readme() {
 }
 
 /**
+ * The bench's output for `source` (the text of `src/pricing.mjs`): one row per case, ns per
+ * iteration from a seeded generator; the `applyDiscount` cases cost more once the rounding uses
+ * `Math.round` (the fix), so a rerun after the fix changes exactly those rows. The project's
+ * `scripts/bench.mjs` embeds this function's source, so the bench and the fact check agree.
+ * @param {string} source @param {number} rows
+ */
+export function benchOutput(source, rows) {
+  let s = 20261205;
+  const next = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+  const words = ["cart", "order", "invoice", "coupon", "stock", "price", "tax", "refund", "ship", "bundle"];
+  const rounds = source.includes("Math.round((cents");
+  const out = [`running ${rows} benchmarks`, ""];
+  for (let i = 0; i < rows; i++) {
+    const discount = i % 75 === 11;
+    const name = discount ? `pricing::applyDiscount::case_${i}` : `${words[i % words.length]}::total_${words[(i * 3) % words.length]}_${i}`;
+    let ns = 800 + Math.floor(next() * 4000);
+    const spread = 5 + Math.floor(next() * 90);
+    if (discount && rounds) ns = Math.floor(ns * 1.37);
+    out.push(`test ${name} ... bench: ${ns.toLocaleString("en-US").padStart(9)} ns/iter (+/- ${spread})`);
+  }
+  out.push("", `test result: ok. 0 passed; 0 failed; 0 ignored; ${rows} measured; 0 filtered out`);
+  return `${out.join("\n")}\n`;
+}
+
+/** The workspace package names, in `sort` order of their paths. */
+export function packageNames() {
+  const names = [];
+  for (let i = 0; i < PACKAGE_COUNT; i++) names.push(`${WORDS[i % WORDS.length]}-${String(i).padStart(4, "0")}`);
+  return names.sort();
+}
+
+/**
  * Writes the project into `dir` (which must exist and be empty).
  * @param {string} dir
  */
@@ -238,7 +284,7 @@ export function writeProject(dir) {
         version: "1.4.2",
         private: true,
         type: "module",
-        scripts: { test: "node --test --test-reporter=spec", build: "node scripts/build.mjs" },
+        scripts: { test: "node --test --test-reporter=spec", build: "node scripts/build.mjs", bench: "node scripts/bench.mjs" },
         engines: { node: ">=22" },
       },
       null,
@@ -249,6 +295,17 @@ export function writeProject(dir) {
   write("src/pricing.mjs", PRICING);
   write("src/cart.mjs", CART);
   write("scripts/build.mjs", BUILD);
+  write(
+    "scripts/bench.mjs",
+    `import fs from "node:fs";\n${benchOutput.toString()}\nprocess.stdout.write(benchOutput(fs.readFileSync("src/pricing.mjs", "utf8"), ${BENCH_ROWS}));\n`,
+  );
+  for (const name of packageNames()) {
+    const pricing = name === PINNED_PACKAGE ? PINNED_DEPENDENCY : CURRENT_DEPENDENCY;
+    write(
+      `packages/${name}/package.json`,
+      ["{", `  "name": "@shopfront/${name}",`, '  "version": "1.4.2",', '  "private": true,', '  "type": "module",', '  "dependencies": {', '    "left-pad": "^1.3.0",', `    ${pricing}`, '    "zod": "^3.23.8"', "  }", "}", ""].join("\n"),
+    );
+  }
   write("test/pricing.test.mjs", PRICING_TEST);
   for (let i = 0; i < MODULE_COUNT; i++) write(`src/modules/${id(i)}.mjs`, moduleSource(i, rand));
   const perFile = Math.ceil(MODULE_COUNT / TEST_FILES);

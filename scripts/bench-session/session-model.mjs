@@ -5,13 +5,13 @@
 // marker it was shown (pi-lean's `id`/`startLine`, the Skill Orchestrator's `full=<id>`) or, with
 // no compaction, reads Pi's own full-output file at the lines Pi's tail cut; and it edits the
 // file from the text it actually saw. Every decision is recorded for the fact checks.
-import { BUGGY_LINE, FIXED_LINE } from "./project.mjs";
+import { BUGGY_LINE, CURRENT_DEPENDENCY, FIXED_LINE, MANIFEST_GREP, PINNED_DEPENDENCY } from "./project.mjs";
 import { toolMessages, toolNames } from "../../__test__/helpers/fake-model.mjs";
 
 /** The two user prompts of the session (Pi runs them in one session, in order). */
 export const PROMPTS = [
-  "`npm test` fails in this project. Look around, find out which test fails and why; our team has a skill for a methodical way to get to the root cause of a bug, use it.",
-  "Go ahead: correct the rounding in src/pricing.mjs, then run the tests and the verbose build again.",
+  "`npm test` fails in this project. Look around, find out which test fails and why; our team has a skill for a methodical way to get to the root cause of a bug, use it. Also tell me which workspace package pins an old pricing-core, and how fast applyDiscount is in the benchmarks.",
+  "Go ahead: correct the rounding in src/pricing.mjs and align that package's pricing-core with the others, then run the tests, the benchmarks, the manifest check and the verbose build again.",
 ];
 
 /** The skill the paraphrase in the first prompt asks for, and a line only its body contains. */
@@ -22,6 +22,7 @@ const SKILL_RETRY_QUERY = "debugging";
 
 const TEST_COMMAND = "npm test";
 const BUILD_COMMAND = "npm run build -- --verbose";
+export const BENCH_COMMAND = "npm run bench";
 
 /** @param {any} body */
 function systemPrompt(body) {
@@ -31,7 +32,7 @@ function systemPrompt(body) {
 }
 
 /** Tool calls the assistant made in this conversation, with the text of their results. */
-function callsWithResults(body) {
+export function callsWithResults(body) {
   const results = new Map(toolMessages(body).map((m) => [m.id, m.text]));
   /** @type {Array<{ name: string, args: any, result: string | undefined }>} */
   const calls = [];
@@ -80,8 +81,8 @@ export function catalogLocation(system, name) {
  * `skillRoute` (search+load, catalog read, or none) and `retrieve` ({ via, startLine, count }).
  */
 export function createSessionScript() {
-  /** @type {{ skillRoute: string, retrieve: null | { via: string, startLine: number, count: number }, retrieveReason: string, editFrom: string, diagnosisRequest: number | null }} */
-  const log = { skillRoute: "none", retrieve: null, retrieveReason: "", editFrom: "", diagnosisRequest: null };
+  /** @type {{ skillRoute: string, retrieve: null | { via: string, startLine: number, count: number }, retrieveReason: string, editFrom: string, diagnosisRequest: number | null, pinnedPackage: string | null }} */
+  const log = { skillRoute: "none", retrieve: null, retrieveReason: "", editFrom: "", diagnosisRequest: null, pinnedPackage: null };
   /**
    * Steps per prompt. Each takes the request and returns a reply, or null to move on; a step
    * may return a second call on a later request (`again`).
@@ -101,12 +102,17 @@ export function createSessionScript() {
       () => call("read", { path: "test/pricing.test.mjs" }),
       () => call("bash", { command: BUILD_COMMAND }),
       () => call("bash", { command: 'grep -rn "TODO\\|FIXME" src' }),
+      () => call("bash", { command: MANIFEST_GREP }),
+      () => call("bash", { command: BENCH_COMMAND }),
       (_body, calls) => ({ text: diagnosis(calls) }),
     ],
     [
       (_body, calls) => editStep(calls, log),
       () => call("bash", { command: "node --test --test-reporter=spec test/pricing.test.mjs" }),
       () => call("bash", { command: TEST_COMMAND }),
+      () => call("bash", { command: BENCH_COMMAND }),
+      (_body, calls) => manifestStep(calls, log),
+      () => call("bash", { command: MANIFEST_GREP }),
       () => call("bash", { command: BUILD_COMMAND }),
       () => call("read", { path: "dist/pricing.mjs" }),
       () => ({ text: "Fixed: applyDiscount now rounds half-cent results to the nearest cent; the suite and the build pass." }),
@@ -238,6 +244,37 @@ function editStep(calls, log) {
   }
   log.editFrom = "earlier read";
   return call("edit", { path: "src/pricing.mjs", edits: [{ oldText: BUGGY_LINE.trim(), newText: FIXED_LINE.trim() }] });
+}
+
+/**
+ * The lines a reader sees in a view, as the tool printed them: each line as is, a grep hit that
+ * a view grouped under its file (`path` once, then `8:text`) as `path:8:text`, and a line a
+ * rerun listing names by number (`18: text`) as `text`.
+ * @param {string} view
+ */
+export function visibleLines(view) {
+  const seen = new Set();
+  let file = "";
+  for (const line of view.split("\n")) {
+    seen.add(line);
+    const numbered = /^(\d+)([:-])(.*)$/.exec(line);
+    if (!numbered) {
+      file = /^[^\s:[]+\/[^\s:]+$/.test(line) ? line : "";
+      continue;
+    }
+    if (numbered[3].startsWith(" ")) seen.add(numbered[3].slice(1));
+    if (file) seen.add(`${file}${numbered[2]}${numbered[1]}${numbered[2]}${numbered[3]}`);
+  }
+  return seen;
+}
+
+/** Align the package the first manifest grep showed pinning an old pricing-core, if it showed one. */
+function manifestStep(calls, log) {
+  const view = calls.find((c) => c.name === "bash" && c.args.command === MANIFEST_GREP)?.result ?? "";
+  const pinned = /^packages\/([^/\s]+)\/package\.json:\d+:\s*"pricing-core": "2\.1\.0"/m.exec([...visibleLines(view)].join("\n"));
+  if (!pinned) return null;
+  log.pinnedPackage = pinned[1];
+  return call("edit", { path: `packages/${pinned[1]}/package.json`, edits: [{ oldText: PINNED_DEPENDENCY, newText: CURRENT_DEPENDENCY }] });
 }
 
 /** The first prompt's answer, built from what the test-run view actually showed. */
