@@ -18,10 +18,10 @@ use crate::error::{Coded, ErrorCode};
 use crate::hash::xxh3_hex;
 use crate::recovery::{StoreConfig, DEFAULT_RETRIEVE_LINES};
 use crate::skills::{
-    Eligibility, LoadRequest, PageRequest, PolicyAction, SkillPolicy, SnapshotOptions,
-    MAX_SEARCH_DEPTH,
+    Eligibility, LoadRequest, PageRequest, PolicyAction, Scope, ScopeDefinitions, SkillInput,
+    SkillPolicy, SnapshotOptions, MAX_SEARCH_DEPTH,
 };
-use crate::tools::DEFAULT_TOOL_HITS;
+use crate::tools::{ToolMeta, DEFAULT_TOOL_HITS};
 
 #[cfg(test)]
 mod tests;
@@ -233,9 +233,96 @@ pub fn description_cap(max: Option<f64>) -> Checked<Option<usize>> {
     Ok(bytes("max", max, 0)?.map(|n| n as usize))
 }
 
-/// A skill policy from its config: a default action and `(pattern, action)` rules, each action
-/// `allow`, `ask` or `deny`. Anything else is `CONFIG_INVALID` naming where it was.
-pub fn skill_policy(default_action: &str, rules: Vec<(String, String)>) -> Checked<SkillPolicy> {
+/// One skill as a host lists it: paths as text, flags optional.
+#[derive(Debug, Clone, Default)]
+pub struct SkillEntry {
+    /// The skill's name.
+    pub name: String,
+    /// What the skill is for.
+    pub description: String,
+    /// The skill's file.
+    pub file_path: Option<String>,
+    /// The directory relative references resolve against.
+    pub base_dir: Option<String>,
+    /// Hidden from the model; absent is false.
+    pub disable_model_invocation: Option<bool>,
+    /// Dependencies; absent reads them from the file's frontmatter.
+    pub requires: Option<Vec<String>>,
+}
+
+impl From<SkillEntry> for SkillInput {
+    fn from(entry: SkillEntry) -> Self {
+        SkillInput {
+            name: entry.name,
+            description: entry.description,
+            file_path: entry.file_path.map(PathBuf::from),
+            base_dir: entry.base_dir.map(PathBuf::from),
+            disable_model_invocation: entry.disable_model_invocation.unwrap_or(false),
+            requires: entry.requires,
+        }
+    }
+}
+
+/// One tool as a host lists it; absent texts are empty.
+#[derive(Debug, Clone, Default)]
+pub struct ToolEntry {
+    /// The tool's name.
+    pub name: String,
+    /// What the tool does.
+    pub description: Option<String>,
+    /// Parameter names and descriptions flattened to text.
+    pub parameters: Option<String>,
+}
+
+impl From<ToolEntry> for ToolMeta {
+    fn from(entry: ToolEntry) -> Self {
+        ToolMeta {
+            name: entry.name,
+            description: entry.description.unwrap_or_default(),
+            parameters: entry.parameters.unwrap_or_default(),
+        }
+    }
+}
+
+/// Scope definitions and the active profile and group, as a host's config gives them.
+#[derive(Debug, Clone, Default)]
+pub struct ScopeEntry {
+    /// Group name → member names or patterns.
+    pub groups: HashMap<String, Vec<String>>,
+    /// Profile name → group names.
+    pub profiles: HashMap<String, Vec<String>>,
+    /// The profile the user chose, if any.
+    pub active_profile: Option<String>,
+    /// The group the user chose, if any.
+    pub active_group: Option<String>,
+}
+
+impl ScopeEntry {
+    /// The one active scope, and the names among `names` it admits (`None` for all skills).
+    pub fn resolve(self, names: &[String]) -> (Scope, Option<Vec<String>>) {
+        let definitions = ScopeDefinitions {
+            groups: self.groups.into_iter().collect(),
+            profiles: self.profiles.into_iter().collect(),
+        };
+        let active = (self.active_profile.as_deref(), self.active_group.as_deref());
+        let scope = definitions.resolve(active.0, active.1);
+        let members = definitions.admitted(&scope, names);
+        (scope, members)
+    }
+}
+
+/// One policy rule as a config writes it: a `*` / `?` name pattern and an action's name.
+#[derive(Debug, Clone, Default)]
+pub struct RuleEntry {
+    /// Exact name with `*` and `?` wildcards.
+    pub pattern: String,
+    /// `allow`, `ask` or `deny`.
+    pub action: String,
+}
+
+/// A skill policy from its config: a default action and rules, each action `allow`, `ask` or
+/// `deny`. Anything else is `CONFIG_INVALID` naming where it was.
+pub fn skill_policy(default_action: &str, rules: Vec<RuleEntry>) -> Checked<SkillPolicy> {
     let action = |text: &str, what: &str| {
         PolicyAction::parse(text).ok_or_else(|| {
             OptionError::new(
@@ -249,7 +336,7 @@ pub fn skill_policy(default_action: &str, rules: Vec<(String, String)>) -> Check
     let rules = rules
         .into_iter()
         .enumerate()
-        .map(|(i, (pattern, text))| Ok((pattern, action(&text, &format!("rule {i}"))?)))
+        .map(|(i, rule)| Ok((rule.pattern, action(&rule.action, &format!("rule {i}"))?)))
         .collect::<Checked<Vec<_>>>()?;
     Ok(SkillPolicy::new(default, rules))
 }

@@ -253,10 +253,11 @@ fn a_recoverable_call_names_the_content_hash() {
 
 #[test]
 fn policies_accept_three_actions_and_name_a_bad_one() {
-    let rules = vec![
-        ("a*".to_string(), "deny".to_string()),
-        ("ab".into(), "ask".into()),
-    ];
+    let rule = |pattern: &str, action: &str| RuleEntry {
+        pattern: pattern.into(),
+        action: action.into(),
+    };
+    let rules = vec![rule("a*", "deny"), rule("ab", "ask")];
     let policy = skill_policy("allow", rules).unwrap();
     assert_eq!(policy.action_for("ab"), Ask);
     assert_eq!(policy.action_for("ax"), Deny);
@@ -268,9 +269,43 @@ fn policies_accept_three_actions_and_name_a_bad_one() {
         bad_default.to_string(),
         "the default action must be \"allow\", \"ask\" or \"deny\", got \"maybe\"; fix the action in permission.skill"
     );
-    let bad_rule = skill_policy(
-        "allow",
-        vec![("x".into(), "allow".into()), ("y".into(), "Deny".into())],
-    );
+    let bad_rule = skill_policy("allow", vec![rule("x", "allow"), rule("y", "Deny")]);
     assert!(bad_rule.unwrap_err().what.starts_with("rule 1 must be"));
+}
+
+#[test]
+fn host_rows_fill_their_defaults() {
+    let skill = SkillInput::from(SkillEntry {
+        name: "a".into(),
+        description: "d".into(),
+        file_path: Some("/s/a/SKILL.md".into()),
+        ..SkillEntry::default()
+    });
+    assert_eq!(skill.file_path, Some(PathBuf::from("/s/a/SKILL.md")));
+    assert!(
+        !skill.disable_model_invocation && skill.base_dir.is_none() && skill.requires.is_none()
+    );
+
+    let tool = ToolMeta::from(ToolEntry {
+        name: "t".into(),
+        description: None,
+        parameters: Some("path".into()),
+    });
+    assert_eq!(
+        (tool.description.as_str(), tool.parameters.as_str()),
+        ("", "path")
+    );
+
+    let scope = ScopeEntry {
+        groups: HashMap::from([("web".into(), vec!["css*".into()])]),
+        profiles: HashMap::new(),
+        active_profile: Some("none".into()),
+        active_group: Some("web".into()),
+    };
+    let names = ["css-grid".to_string(), "sql".to_string()];
+    let (scope, members) = scope.resolve(&names);
+    assert_eq!(scope.group(), Some("web"));
+    assert_eq!(members, Some(vec!["css-grid".to_string()]));
+    let (all, members) = ScopeEntry::default().resolve(&names);
+    assert_eq!((all, members), (Scope::All, None));
 }
