@@ -13,6 +13,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Once, OnceLock};
 
+use lean_core::options::OptionError;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::{sys, UnknownRef};
@@ -163,6 +164,11 @@ pub(crate) fn guarded<T>(
 /// return a status-typed error, so the coded one is built as a JS value and carried by it.
 pub(crate) fn rejection(env: Env, error: Error<ErrorCode>) -> Error {
     Error::from(JsError::from(error).into_unknown(env))
+}
+
+/// An option the core refused (`lean_core::options`), in the one message form.
+pub(crate) fn rejected(error: OptionError) -> Error<ErrorCode> {
+    failure(error.code, error.what, &error.todo)
 }
 
 /// `INVALID_ARGUMENT` for `path`, in the one message form.

@@ -7,17 +7,51 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use lean_core::skills::{self, SkillSnapshot};
+use lean_core::options::{self, IndexOptions, PageOptions};
+use lean_core::skills::{self, SkillSnapshot, SnapshotOptions};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{
-    inputs, integer, load_request, page_request, snapshot_options, Arg, MAX_SAFE_INTEGER,
-};
+use crate::args::{read_options, Arg};
 use crate::convert::{js_count, Js};
-use crate::errors::{from_core, guarded, OffThread};
+use crate::errors::{from_core, guarded, rejected, OffThread};
 use crate::types::{self, LoadOptions, SearchOptions, SkillIndexOptions, SkillInput};
+
+/// `SkillIndexOptions` read from JS, checked and defaulted by the core.
+fn snapshot_options(options: Option<Arg<SkillIndexOptions>>) -> Result<SnapshotOptions, ErrorCode> {
+    let Some(o) = Arg::optional_object(options, "options", "an options object")? else {
+        return Ok(SnapshotOptions::default());
+    };
+    let autoload = Arg::optional_object(
+        o.autoload,
+        "options.autoload",
+        "an object mapping skill names to arrays of skill names",
+    )?;
+    let (max_source_bytes, embeddings) = (o.max_source_bytes, o.embeddings);
+    let options = IndexOptions {
+        max_source_bytes,
+        autoload,
+        embeddings,
+    };
+    options.snapshot().map_err(rejected)
+}
+
+/// The skill list and options of the constructor and of `build`.
+fn inputs(
+    skills_in: Arg<Vec<SkillInput>>,
+    options: Option<Arg<SkillIndexOptions>>,
+) -> Result<(Vec<skills::SkillInput>, SnapshotOptions), ErrorCode> {
+    let skills_in = skills_in.get(
+        "skillsIn",
+        "an array of skills ({ name, description, ... })",
+    )?;
+    let skills_in = skills_in.into_iter().map(options::SkillEntry::from);
+    Ok((
+        skills_in.map(Into::into).collect(),
+        snapshot_options(options)?,
+    ))
+}
 
 /// A snapshot of the skill catalog with its search index. Immutable once built: a new
 /// snapshot is built when Pi reports a different skill set, and cursors bind to its fingerprint.
@@ -80,7 +114,6 @@ impl SkillIndex {
         >,
     ) -> Result<Self, ErrorCode> {
         let dirs = dirs.get("dirs", "an array of directory paths")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
         let options = snapshot_options(options)?;
         guarded("SkillIndex.scan", || {
             let dirs: Vec<PathBuf> = dirs.into_iter().map(PathBuf::from).collect();
@@ -154,9 +187,9 @@ impl SkillIndex {
         >,
     ) -> Result<Js, ErrorCode> {
         let query = query.get("query", "a string")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: PageOptions = read_options(options)?;
         guarded("SkillIndex.search", || {
-            let request = page_request(options, true)?;
+            let request = options.search().map_err(rejected)?;
             Ok(types::search_response(self.inner.search(&query, &request)))
         })
     }
@@ -172,9 +205,9 @@ impl SkillIndex {
         >,
     ) -> Result<Js, ErrorCode> {
         let cursor = Arg::optional(cursor, "cursor", "a cursor string")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: PageOptions = read_options(options)?;
         guarded("SkillIndex.browse", || {
-            let request = page_request(options, false)?;
+            let request = options.browse().map_err(rejected)?;
             let page = self.inner.browse(cursor.as_deref(), &request);
             Ok(types::browse_response(page.map_err(from_core)?))
         })
@@ -230,9 +263,9 @@ impl SkillIndex {
         #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
     ) -> Result<Js, ErrorCode> {
         let name = name.get("name", "a string")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: options::LoadOptions = read_options(options)?;
         guarded("SkillIndex.load", || {
-            let request = load_request(options)?;
+            let request = options.request().map_err(rejected)?;
             let loaded = self.inner.load(&name, &request).map_err(from_core)?;
             Ok(types::loaded_skill(loaded))
         })
@@ -248,9 +281,10 @@ impl SkillIndex {
         #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
     ) -> Result<AsyncTask<OffThread<skills::LoadedSkill, Js>>, ErrorCode> {
         let name = name.get("name", "a string")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: options::LoadOptions = read_options(options)?;
         guarded("SkillIndex.loadAsync", || {
-            let (snapshot, request) = (Arc::clone(&self.inner), load_request(options)?);
+            let request = options.request().map_err(rejected)?;
+            let snapshot = Arc::clone(&self.inner);
             Ok(OffThread::task(
                 "SkillIndex.loadAsync:worker",
                 None,
@@ -270,7 +304,7 @@ pub fn cap_description(
 ) -> Result<String, ErrorCode> {
     let text = text.get("text", "a string")?;
     let max = Arg::optional(max, "max", "a character count")?;
-    let max = integer("max", max, 0, MAX_SAFE_INTEGER)?.map(|n| n as usize);
+    let max = options::description_cap(max).map_err(rejected)?;
     guarded("capDescription", || Ok(skills::cap_description(&text, max)))
 }
 
