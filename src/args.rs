@@ -1,6 +1,6 @@
 //! Arguments from JS, read before anything is borrowed. napi's own conversion errors are
 //! reported as `INVALID_ARGUMENT` naming the argument ([`Arg`]). Objects JS passes are declared
-//! with [`from_js!`](crate::from_js) as the core's `lean_core::options` types of the same fields,
+//! with [`into_core!`](crate::into_core) into the core's `lean_core::options` types of the same fields,
 //! which check them and fill their defaults. A compaction input is held as its JS value until
 //! every option has been read ([`read_input`]): reading options runs the caller's getters, which
 //! may detach or transfer the input's memory.
@@ -11,26 +11,16 @@ use napi::sys;
 
 use crate::errors::{clear_pending_exception, invalid};
 
-/// Declares a `#[napi(object)]` struct JS passes, and its move into the core type with the same
-/// fields: the fields are written once here, and checked once in the core.
+/// `From` a `#[napi(object)]` struct JS passes into the core type with the same fields, so the
+/// binding only moves them and the core checks them.
 #[macro_export]
-macro_rules! from_js {
-    (
-        $(#[$attr:meta])*
-        pub struct $name:ident => $core:path {
-            $($(#[$field_attr:meta])* pub $field:ident: $type:ty,)*
-        }
-    ) => {
-        $(#[$attr])*
-        pub struct $name {
-            $($(#[$field_attr])* pub $field: $type,)*
-        }
-
-        impl From<$name> for $core {
-            fn from(js: $name) -> Self {
+macro_rules! into_core {
+    ($($js:ident => $core:ty { $($field:ident),* $(,)? })*) => {
+        $(impl From<$js> for $core {
+            fn from(js: $js) -> Self {
                 Self { $($field: js.$field),* }
             }
-        }
+        })*
     };
 }
 

@@ -14,30 +14,35 @@ use napi_derive::napi;
 use crate::args::{read_input, read_options, Arg, Input};
 use crate::convert::{compact_result, holder, internal, text, Js};
 use crate::errors::{guarded, rejected, OffThread};
-use crate::from_js;
+use crate::into_core;
 
-from_js! {
-    /// Options of the compaction entries.
-    #[napi(object, object_to_js = false)]
-    pub struct CompactOptionsInput => CompactHostOptions {
-        /// Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects.
-        pub kind: Option<String>,
-        pub tool: Option<String>,
-        pub command: Option<String>,
-        pub path: Option<String>,
-        pub query: Option<String>,
-        /// Inputs smaller than this pass through byte-identical. Default about 1 KB.
-        pub threshold_bytes: Option<f64>,
-        /// Inputs larger than this pass through untouched.
-        pub max_input_bytes: Option<f64>,
-        /// When true, markers name `id=<content hash>` so `token_retrieve` can recover the lines.
-        pub recoverable: Option<bool>,
-        /// 0..=1, default 1; lower keeps more.
-        pub aggressiveness: Option<f64>,
-        /// Per-result budget in estimated tokens (default 8000).
-        pub budget_tokens: Option<f64>,
-        /// Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut.
-        pub max_output_bytes: Option<f64>,
+/// Options of the compaction entries.
+#[napi(object, object_to_js = false)]
+pub struct CompactOptionsInput {
+    /// Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects.
+    pub kind: Option<String>,
+    pub tool: Option<String>,
+    pub command: Option<String>,
+    pub path: Option<String>,
+    pub query: Option<String>,
+    /// Inputs smaller than this pass through byte-identical. Default about 1 KB.
+    pub threshold_bytes: Option<f64>,
+    /// Inputs larger than this pass through untouched.
+    pub max_input_bytes: Option<f64>,
+    /// When true, markers name `id=<content hash>` so `token_retrieve` can recover the lines.
+    pub recoverable: Option<bool>,
+    /// 0..=1, default 1; lower keeps more.
+    pub aggressiveness: Option<f64>,
+    /// Per-result budget in estimated tokens (default 8000).
+    pub budget_tokens: Option<f64>,
+    /// Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut.
+    pub max_output_bytes: Option<f64>,
+}
+
+into_core! {
+    CompactOptionsInput => CompactHostOptions {
+        kind, tool, command, path, query, threshold_bytes, max_input_bytes, recoverable,
+        aggressiveness, budget_tokens, max_output_bytes
     }
 }
 

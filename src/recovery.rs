@@ -13,17 +13,19 @@ use napi_derive::napi;
 use crate::args::{read_input, read_options, Arg};
 use crate::convert::Js;
 use crate::errors::{from_core, guarded, rejected, OffThread};
-use crate::{from_js, obj};
+use crate::{into_core, obj};
 
-from_js! {
-    #[napi(object)]
-    pub struct RecoveryStoreOptions => StoreOptions {
-        pub max_entries: Option<f64>,
-        pub max_bytes: Option<f64>,
-        /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
-        pub dir: Option<String>,
-        pub disk_budget_bytes: Option<f64>,
-    }
+#[napi(object)]
+pub struct RecoveryStoreOptions {
+    pub max_entries: Option<f64>,
+    pub max_bytes: Option<f64>,
+    /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
+    pub dir: Option<String>,
+    pub disk_budget_bytes: Option<f64>,
+}
+
+into_core! {
+    RecoveryStoreOptions => StoreOptions { max_entries, max_bytes, dir, disk_budget_bytes }
 }
 
 /// Originals of compacted output, addressed by content hash, bounded in memory (LRU) and

@@ -9,17 +9,19 @@ use napi_derive::napi;
 use crate::args::Arg;
 use crate::convert::{js_count, Js};
 use crate::errors::{guarded, rejected};
-use crate::{from_js, obj};
+use crate::{into_core, obj};
 
-from_js! {
-    /// One tool's metadata, from Pi's `getAllTools()`.
-    #[napi(object)]
-    pub struct ToolInput => ToolEntry {
-        pub name: String,
-        pub description: Option<String>,
-        /// Parameter names and descriptions flattened to text (the schema itself is not needed).
-        pub parameters: Option<String>,
-    }
+/// One tool's metadata, from Pi's `getAllTools()`.
+#[napi(object)]
+pub struct ToolInput {
+    pub name: String,
+    pub description: Option<String>,
+    /// Parameter names and descriptions flattened to text (the schema itself is not needed).
+    pub parameters: Option<String>,
+}
+
+into_core! {
+    ToolInput => ToolEntry { name, description, parameters }
 }
 
 /// Search over tool metadata, so deferred tools can be found and activated by a query.

@@ -10,20 +10,18 @@ use napi_derive::napi;
 use crate::args::Arg;
 use crate::convert::Js;
 use crate::errors::from_core;
-use crate::{from_js, obj};
+use crate::{into_core, obj};
 
-from_js! {
-    /// One skill as Pi reports it (`systemPromptOptions.skills`) or as a catalog row.
-    #[napi(object)]
-    pub struct SkillInput => options::SkillEntry {
-        pub name: String,
-        pub description: String,
-        pub file_path: Option<String>,
-        pub base_dir: Option<String>,
-        pub disable_model_invocation: Option<bool>,
-        /// Dependencies; when absent and `filePath` is set, they are read from the file's frontmatter.
-        pub requires: Option<Vec<String>>,
-    }
+/// One skill as Pi reports it (`systemPromptOptions.skills`) or as a catalog row.
+#[napi(object)]
+pub struct SkillInput {
+    pub name: String,
+    pub description: String,
+    pub file_path: Option<String>,
+    pub base_dir: Option<String>,
+    pub disable_model_invocation: Option<bool>,
+    /// Dependencies; when absent and `filePath` is set, they are read from the file's frontmatter.
+    pub requires: Option<Vec<String>>,
 }
 
 #[napi(object, object_to_js = false)]
@@ -39,63 +37,67 @@ pub struct SkillIndexOptions {
     pub embeddings: Option<bool>,
 }
 
-from_js! {
-    #[napi(object)]
-    pub struct SearchOptions => options::PageOptions {
-        /// Results to return, default 5, clamped to 1..=8.
-        pub limit: Option<f64>,
-        /// Include `disable-model-invocation` skills (never for model-facing search).
-        pub include_hidden: Option<bool>,
-        /// Cap descriptions at this many characters; 0 returns names only. Default: uncapped.
-        pub description_max: Option<f64>,
-        /// Restrict results to these exact names (a scope). Absent means every skill.
-        pub only: Option<Vec<String>>,
-        /// Never return these exact names (policy deny, for example).
-        pub exclude: Option<Vec<String>>,
-        /// `search` only: skip this many ranked hits (a later page of the same ranking), at most
-        /// 64 deep. Default 0.
-        pub offset: Option<f64>,
-    }
+#[napi(object)]
+pub struct SearchOptions {
+    /// Results to return, default 5, clamped to 1..=8.
+    pub limit: Option<f64>,
+    /// Include `disable-model-invocation` skills (never for model-facing search).
+    pub include_hidden: Option<bool>,
+    /// Cap descriptions at this many characters; 0 returns names only. Default: uncapped.
+    pub description_max: Option<f64>,
+    /// Restrict results to these exact names (a scope). Absent means every skill.
+    pub only: Option<Vec<String>>,
+    /// Never return these exact names (policy deny, for example).
+    pub exclude: Option<Vec<String>>,
+    /// `search` only: skip this many ranked hits (a later page of the same ranking), at most
+    /// 64 deep. Default 0.
+    pub offset: Option<f64>,
 }
 
-from_js! {
-    #[napi(object)]
-    pub struct LoadOptions => options::LoadOptions {
-        /// First body line of the page (0-based), from a continuation.
-        pub offset: Option<f64>,
-        /// Byte column inside line `offset` where the page starts, from a continuation that split
-        /// an overlong line (default 0).
-        pub column: Option<f64>,
-        /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED,
-        /// and a continuation without it with SKILL_REV_REQUIRED.
-        pub rev: Option<String>,
-        /// Allow `disable-model-invocation` skills (user-initiated loads only).
-        pub allow_hidden: Option<bool>,
-        /// Include the dependency closure (default true; only on the first page).
-        pub with_dependencies: Option<bool>,
-    }
+#[napi(object)]
+pub struct LoadOptions {
+    /// First body line of the page (0-based), from a continuation.
+    pub offset: Option<f64>,
+    /// Byte column inside line `offset` where the page starts, from a continuation that split
+    /// an overlong line (default 0).
+    pub column: Option<f64>,
+    /// Source revision from a continuation; a changed file fails with SKILL_SOURCE_CHANGED,
+    /// and a continuation without it with SKILL_REV_REQUIRED.
+    pub rev: Option<String>,
+    /// Allow `disable-model-invocation` skills (user-initiated loads only).
+    pub allow_hidden: Option<bool>,
+    /// Include the dependency closure (default true; only on the first page).
+    pub with_dependencies: Option<bool>,
 }
 
-from_js! {
-    #[napi(object)]
-    pub struct SkillPolicyRule => options::RuleEntry {
-        /// Exact name with `*` (any run) and `?` (one character) wildcards.
-        pub pattern: String,
-        /// `allow`, `ask` or `deny`.
-        pub action: String,
-    }
+#[napi(object)]
+pub struct SkillPolicyRule {
+    /// Exact name with `*` (any run) and `?` (one character) wildcards.
+    pub pattern: String,
+    /// `allow`, `ask` or `deny`.
+    pub action: String,
 }
 
-from_js! {
-    #[napi(object)]
-    pub struct SkillScopeInput => options::ScopeEntry {
-        /// Group name -> member names or patterns.
-        pub groups: HashMap<String, Vec<String>>,
-        /// Profile name -> group names.
-        pub profiles: HashMap<String, Vec<String>>,
-        pub active_profile: Option<String>,
-        pub active_group: Option<String>,
+#[napi(object)]
+pub struct SkillScopeInput {
+    /// Group name -> member names or patterns.
+    pub groups: HashMap<String, Vec<String>>,
+    /// Profile name -> group names.
+    pub profiles: HashMap<String, Vec<String>>,
+    pub active_profile: Option<String>,
+    pub active_group: Option<String>,
+}
+
+into_core! {
+    SkillInput => options::SkillEntry {
+        name, description, file_path, base_dir, disable_model_invocation, requires
     }
+    SearchOptions => options::PageOptions {
+        limit, include_hidden, description_max, only, exclude, offset
+    }
+    LoadOptions => options::LoadOptions { offset, column, rev, allow_hidden, with_dependencies }
+    SkillPolicyRule => options::RuleEntry { pattern, action }
+    SkillScopeInput => options::ScopeEntry { groups, profiles, active_profile, active_group }
 }
 
 pub(crate) fn skill_info(meta: &skills::SkillMeta) -> Js {
