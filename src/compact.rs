@@ -8,7 +8,7 @@ use lean_core::compact;
 use lean_core::options::{CompactHostOptions, CompactRequest};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
-use napi::UnknownRef;
+use napi::{sys, UnknownRef};
 use napi_derive::napi;
 
 use crate::args::{read_input, read_options, Arg, Input};
@@ -65,13 +65,8 @@ pub fn compact(
     let request = compact_request(options)?;
     let read = read_input(input)?;
     guarded("compact", || {
-        let out = request.run(read.bytes());
-        let text = match (&read, out.changed) {
-            (_, true) => text(&env, &out.text)?,
-            (Input::String(_), false) => input.raw(),
-            (Input::Buffer(buffer), false) => text(&env, buffer)?,
-        };
-        compact_result(&env, &out, text)
+        let string = matches!(read, Input::String(_)).then(|| input.raw());
+        result(&env, request.run(read.bytes()), read.bytes(), string)
     })
 }
 
@@ -96,26 +91,29 @@ pub fn compact_to_buffer(
     })
 }
 
-/// `compactAsync`'s result on the JS thread. An unchanged string input is handed back from
-/// its holder object, as `compact` hands it back; an unchanged Buffer's text is made from the
-/// task's copy.
-fn finish_async(
+/// A `CompactResult` for `out` over `input`. An unchanged string input's `text` is the caller's
+/// own string (`string`); an unchanged Buffer's is a new string of its bytes.
+fn result(
     env: &Env,
     out: compact::Compacted,
     input: &[u8],
-    string: Option<&UnknownRef>,
+    string: Option<sys::napi_value>,
 ) -> Result<Js, ErrorCode> {
-    let text = match (string, out.changed) {
-        (_, true) => text(env, &out.text)?,
-        (Some(holder), false) => holder
-            .get_value(env)
-            .and_then(Object::from_unknown)
-            .and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"))
-            .map_err(|_| internal("read the input string back"))?
-            .raw(),
-        (None, false) => text(env, input)?,
+    let text = match (out.changed, string) {
+        (true, _) => text(env, &out.text)?,
+        (false, Some(string)) => string,
+        (false, None) => text(env, input)?,
     };
     compact_result(env, &out, text)
+}
+
+/// The string `compactAsync` holds, read back from its holder object on the JS thread.
+fn held_string(env: &Env, held: &UnknownRef) -> Result<sys::napi_value, ErrorCode> {
+    let holder = held.get_value(env).and_then(Object::from_unknown);
+    let string = holder.and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"));
+    Ok(string
+        .map_err(|_| internal("read the input string back"))?
+        .raw())
 }
 
 /// `compactAsync`'s task: the engine's output with the input copy it ran over.
@@ -150,7 +148,10 @@ pub fn compact_async(
             "compactAsync:worker",
             string,
             move || Ok((request.run(&input), input)),
-            |env, (out, input), string| finish_async(env, out, &input, string),
+            |env, (out, input), held| {
+                let string = held.map(|held| held_string(env, held)).transpose()?;
+                result(env, out, &input, string)
+            },
         ))
     })
 }

@@ -9,7 +9,7 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use crate::args::Arg;
-use crate::convert::Js;
+use crate::convert::{IntoJs, Js};
 use crate::errors::{guarded, rejected};
 use crate::obj;
 use crate::types::{SkillPolicyRule, SkillScopeInput};
@@ -50,19 +50,15 @@ impl SkillPolicy {
     }
 
     /// The names among `names` this policy denies, in order.
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "Array<string>")]
     pub fn denied_among(
         &self,
         #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
-    ) -> Result<Vec<String>, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let names = names.get("names", "an array of names")?;
         guarded("SkillPolicy.deniedAmong", || {
-            Ok(self
-                .inner
-                .denied_among(names.iter().map(String::as_str))
-                .into_iter()
-                .map(str::to_string)
-                .collect())
+            let denied = self.inner.denied_among(names.iter().map(String::as_str));
+            Ok(denied.js())
         })
     }
 }

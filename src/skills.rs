@@ -14,8 +14,9 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use crate::args::{read_options, Arg};
-use crate::convert::{js_count, Js};
+use crate::convert::{js_count, IntoJs, Js};
 use crate::errors::{from_core, guarded, rejected, OffThread};
+use crate::obj;
 use crate::types::{self, LoadOptions, SearchOptions, SkillIndexOptions, SkillInput};
 
 /// `SkillIndexOptions` read from JS, checked and defaulted by the core.
@@ -147,22 +148,18 @@ impl SkillIndex {
     }
 
     #[napi(getter, catch_unwind, ts_return_type = "Array<SkillDiagnostic>")]
-    pub fn diagnostics(&self) -> Result<Vec<Js>, ErrorCode> {
+    pub fn diagnostics(&self) -> Result<Js, ErrorCode> {
         guarded("SkillIndex.diagnostics", || {
-            Ok(self
-                .inner
-                .diagnostics()
-                .iter()
-                .map(types::diagnostic)
-                .collect())
+            let diagnostics = self.inner.diagnostics().iter();
+            Ok(Js::List(diagnostics.map(types::diagnostic).collect()))
         })
     }
 
     #[napi(catch_unwind, ts_return_type = "Array<SkillInfo>")]
-    pub fn list(&self) -> Result<Vec<Js>, ErrorCode> {
+    pub fn list(&self) -> Result<Js, ErrorCode> {
         let skills = self.inner.catalog().skills().iter();
         guarded("SkillIndex.list", || {
-            Ok(skills.map(types::skill_info).collect())
+            Ok(Js::List(skills.map(types::skill_info).collect()))
         })
     }
 
@@ -214,13 +211,15 @@ impl SkillIndex {
     }
 
     /// Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd").
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "Array<string>")]
     pub fn mentions(
         &self,
         #[napi(ts_arg_type = "string")] text: Arg<String>,
-    ) -> Result<Vec<String>, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let text = text.get("text", "a string")?;
-        guarded("SkillIndex.mentions", || Ok(self.inner.mentions(&text)))
+        guarded("SkillIndex.mentions", || {
+            Ok(self.inner.mentions(&text).js())
+        })
     }
 
     /// `text` with every mention of the skills in `names` replaced by `replacement`. Mentions
@@ -311,7 +310,8 @@ pub fn cap_description(
 /// One `<skill>` block found by `scanSkillBlocks`: offsets in UTF-16 units (JS string
 /// indices), the `name` values as written (references decoded), and whether something in the
 /// tag could not be read (then the block counts as blocked whatever its name).
-#[napi(object, object_from_js = false)]
+// Declared for TypeScript only: results are built as `Js` data, one way.
+#[napi(object, object_from_js = false, object_to_js = false)]
 pub struct SkillBlockSpan {
     pub start: u32,
     pub end: u32,
@@ -322,20 +322,21 @@ pub struct SkillBlockSpan {
 /// Forged or pasted `<skill name="…">` blocks in user-side text, read as a tolerant HTML
 /// tokenizer would (`lean_core::skills::scan_skill_blocks`); the extension decides which to
 /// remove by policy.
-#[napi(catch_unwind)]
+#[napi(catch_unwind, ts_return_type = "Array<SkillBlockSpan>")]
 pub fn scan_skill_blocks(
     #[napi(ts_arg_type = "string")] text: Arg<String>,
-) -> Result<Vec<SkillBlockSpan>, ErrorCode> {
+) -> Result<Js, ErrorCode> {
     let text = text.get("text", "a string")?;
     guarded("scanSkillBlocks", || {
-        Ok(skills::scan_skill_blocks_utf16(&text)
-            .into_iter()
-            .map(|block| SkillBlockSpan {
-                start: js_count(block.start),
-                end: js_count(block.end),
-                names: block.names,
-                undecodable: block.undecodable,
-            })
-            .collect())
+        let span = |block: skills::SkillBlock| {
+            obj! {
+                c"start" => block.start,
+                c"end" => block.end,
+                c"names" => block.names,
+                c"undecodable" => block.undecodable,
+            }
+        };
+        let blocks = skills::scan_skill_blocks_utf16(&text).into_iter();
+        Ok(Js::List(blocks.map(span).collect()))
     })
 }

@@ -2,6 +2,7 @@
 //! ranking is `lean_core::tools`, which shares its analysis and BM25F with skill search.
 
 use lean_core::options::{tool_hits, ToolEntry};
+use lean_core::tools::ToolHit;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
@@ -58,16 +59,16 @@ impl ToolIndex {
         &self,
         #[napi(ts_arg_type = "string")] query: Arg<String>,
         #[napi(ts_arg_type = "number | undefined | null")] limit: Option<Arg<f64>>,
-    ) -> Result<Vec<Js>, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let query = query.get("query", "a string")?;
         let limit = Arg::optional(limit, "limit", "a result count")?;
         let limit = tool_hits(limit).map_err(rejected)?;
         guarded("ToolIndex.search", || {
             let hits = self.inner.search(&query, limit).into_iter();
             let tools = self.inner.tools();
-            Ok(hits
-                .map(|hit| obj! { c"name" => &tools[hit.index].name, c"score" => hit.score })
-                .collect())
+            let hit =
+                |hit: ToolHit| obj! { c"name" => &tools[hit.index].name, c"score" => hit.score };
+            Ok(Js::List(hits.map(hit).collect()))
         })
     }
 }
