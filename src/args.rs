@@ -92,11 +92,7 @@ fn js_expectation(reason: &str) -> Option<&'static str> {
 
 impl<T> Arg<T> {
     /// The value, or `INVALID_ARGUMENT` naming `name` and saying it should be `expected`.
-    pub(crate) fn get(
-        self,
-        name: &str,
-        expected: &str,
-    ) -> std::result::Result<T, Error<ErrorCode>> {
+    pub(crate) fn get(self, name: &str, expected: &str) -> Result<T, ErrorCode> {
         let js_type = self.js_type;
         self.value.map_err(|reason| {
             let todo = format!("pass {expected}");
@@ -125,11 +121,7 @@ impl<T> Arg<T> {
     }
 
     /// Like [`Arg::get`] for an argument that must be a plain object (options, inputs).
-    pub(crate) fn get_object(
-        self,
-        name: &str,
-        expected: &str,
-    ) -> std::result::Result<T, Error<ErrorCode>> {
+    pub(crate) fn get_object(self, name: &str, expected: &str) -> Result<T, ErrorCode> {
         if self.js_type != "an object" {
             return Err(invalid(
                 name,
@@ -145,7 +137,7 @@ impl<T> Arg<T> {
         arg: Option<Self>,
         name: &str,
         expected: &str,
-    ) -> std::result::Result<Option<T>, Error<ErrorCode>> {
+    ) -> Result<Option<T>, ErrorCode> {
         arg.map(|arg| arg.get_object(name, expected)).transpose()
     }
 
@@ -154,7 +146,7 @@ impl<T> Arg<T> {
         arg: Option<Self>,
         name: &str,
         expected: &str,
-    ) -> std::result::Result<Option<T>, Error<ErrorCode>> {
+    ) -> Result<Option<T>, ErrorCode> {
         arg.map(|arg| arg.get(name, expected)).transpose()
     }
 }
@@ -163,7 +155,7 @@ impl<T> Arg<T> {
 /// `C`'s default, every option absent); the core then checks it.
 pub(crate) fn read_options<T, C: From<T> + Default>(
     options: Option<Arg<T>>,
-) -> std::result::Result<C, Error<ErrorCode>> {
+) -> Result<C, ErrorCode> {
     let options = Arg::optional_object(options, "options", "an options object")?;
     Ok(options.map(C::from).unwrap_or_default())
 }
@@ -188,7 +180,7 @@ impl Input {
 
 /// Reads a `Buffer | string` argument named `name`. Call it only after every option of the
 /// call has been read, and run no JS while the result is held.
-pub(crate) fn read_input(value: Unknown) -> std::result::Result<Input, Error<ErrorCode>> {
+pub(crate) fn read_input(value: Unknown) -> Result<Input, ErrorCode> {
     let expected = "a Buffer or a string";
     let wrong = |value: &Unknown| {
         invalid(

@@ -131,8 +131,8 @@ impl Drop for InFlight {
 pub(crate) fn guarded_with<T>(
     entry: &str,
     inject: bool,
-    body: impl FnOnce() -> std::result::Result<T, Error<ErrorCode>>,
-) -> std::result::Result<T, Error<ErrorCode>> {
+    body: impl FnOnce() -> Result<T, ErrorCode>,
+) -> Result<T, ErrorCode> {
     let _in_flight = InFlight::enter();
     let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
         if inject {
@@ -155,8 +155,8 @@ pub(crate) fn guarded_with<T>(
 /// [`guarded_with`] with the entry's own fault switch.
 pub(crate) fn guarded<T>(
     entry: &str,
-    body: impl FnOnce() -> std::result::Result<T, Error<ErrorCode>>,
-) -> std::result::Result<T, Error<ErrorCode>> {
+    body: impl FnOnce() -> Result<T, ErrorCode>,
+) -> Result<T, ErrorCode> {
     guarded_with(entry, fault_requested(entry), body)
 }
 
@@ -178,10 +178,8 @@ pub(crate) fn invalid(path: &str, what: impl std::fmt::Display, todo: &str) -> E
 
 /// What a worker computes, and what turns its output into the promise's value on the JS thread
 /// (given the JS value the task holds, if any).
-type Run<O> = Box<dyn FnOnce() -> std::result::Result<O, Error<ErrorCode>> + Send>;
-type Finish<O, J> = Box<
-    dyn FnOnce(&Env, O, Option<&UnknownRef>) -> std::result::Result<J, Error<ErrorCode>> + Send,
->;
+type Run<O> = Box<dyn FnOnce() -> Result<O, ErrorCode> + Send>;
+type Finish<O, J> = Box<dyn FnOnce(&Env, O, Option<&UnknownRef>) -> Result<J, ErrorCode> + Send>;
 
 /// The one napi `Task` behind every async entry: both halves run inside [`guarded`], and a
 /// failure rejects the promise with the same `code` and message form a sync call throws. The
@@ -203,10 +201,8 @@ impl<O: Send + 'static, J: ToNapiValue + TypeName> OffThread<O, J> {
     pub(crate) fn task(
         entry: &'static str,
         held: Option<UnknownRef>,
-        run: impl FnOnce() -> std::result::Result<O, Error<ErrorCode>> + Send + 'static,
-        finish: impl FnOnce(&Env, O, Option<&UnknownRef>) -> std::result::Result<J, Error<ErrorCode>>
-            + Send
-            + 'static,
+        run: impl FnOnce() -> Result<O, ErrorCode> + Send + 'static,
+        finish: impl FnOnce(&Env, O, Option<&UnknownRef>) -> Result<J, ErrorCode> + Send + 'static,
     ) -> AsyncTask<Self> {
         AsyncTask::new(OffThread {
             entry,

@@ -21,15 +21,17 @@ use crate::types::{self, LoadOptions, SearchOptions, SkillIndexOptions, SkillInp
 
 /// `SkillIndexOptions` read from JS, checked and defaulted by the core.
 fn snapshot_options(options: Option<Arg<SkillIndexOptions>>) -> Result<SnapshotOptions, ErrorCode> {
-    let Some(o) = Arg::optional_object(options, "options", "an options object")? else {
-        return Ok(SnapshotOptions::default());
-    };
+    let options = Arg::optional_object(options, "options", "an options object")?;
+    let SkillIndexOptions {
+        max_source_bytes,
+        autoload,
+        embeddings,
+    } = options.unwrap_or_default();
     let autoload = Arg::optional_object(
-        o.autoload,
+        autoload,
         "options.autoload",
         "an object mapping skill names to arrays of skill names",
     )?;
-    let (max_source_bytes, embeddings) = (o.max_source_bytes, o.embeddings);
     let options = IndexOptions {
         max_source_bytes,
         autoload,

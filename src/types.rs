@@ -25,6 +25,7 @@ pub struct SkillInput {
 }
 
 #[napi(object, object_to_js = false)]
+#[derive(Default)]
 pub struct SkillIndexOptions {
     /// Largest SKILL.md that is read, checked before reading. Default 16 MiB.
     pub max_source_bytes: Option<f64>,
