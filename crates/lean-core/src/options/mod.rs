@@ -1,5 +1,5 @@
 //! Options as a host passes them, checked and given their defaults. A host (the N-API binding,
-//! a test, a future CLI entry) reads its own values into these plain types, as loosely typed as
+//! a test) reads its own values into these plain types, as loosely typed as
 //! the host's values are (a JS number is an `f64`, an absent option is `None`), and gets back the
 //! core's request types or an [`OptionError`]. So every host applies the same defaults and
 //! ranges and reports the same mistake in the same words, and the binding only converts.
@@ -71,9 +71,9 @@ fn count(path: &str, value: Option<f64>, min: u64) -> Checked<Option<usize>> {
     Ok(whole(path, value, min, u32::MAX.into())?.map(|n| n as usize))
 }
 
-/// A byte count: a whole number in `min..=`[`MAX_SAFE_INTEGER`] (what a JS number holds
-/// exactly).
-fn bytes(path: &str, value: Option<f64>, min: u64) -> Checked<Option<u64>> {
+/// A size (bytes or characters): a whole number in `min..=`[`MAX_SAFE_INTEGER`] (what a JS
+/// number holds exactly).
+fn size(path: &str, value: Option<f64>, min: u64) -> Checked<Option<u64>> {
     whole(path, value, min, MAX_SAFE_INTEGER).map_err(OptionError::from)
 }
 
@@ -93,7 +93,7 @@ impl IndexOptions {
     pub fn snapshot(self) -> Checked<SnapshotOptions> {
         let defaults = SnapshotOptions::default();
         Ok(SnapshotOptions {
-            max_source_bytes: bytes("options.maxSourceBytes", self.max_source_bytes, 1)?
+            max_source_bytes: size("options.maxSourceBytes", self.max_source_bytes, 1)?
                 .unwrap_or(defaults.max_source_bytes),
             autoload: self.autoload.unwrap_or_default(),
             embeddings: self.embeddings.unwrap_or(defaults.embeddings),
@@ -204,10 +204,10 @@ impl StoreOptions {
         Ok(StoreConfig {
             max_entries: count("options.maxEntries", self.max_entries, 1)?
                 .unwrap_or(defaults.max_entries),
-            max_bytes: bytes("options.maxBytes", self.max_bytes, 1)?
+            max_bytes: size("options.maxBytes", self.max_bytes, 1)?
                 .map_or(defaults.max_bytes, |n| n as usize),
             dir: self.dir.map(PathBuf::from),
-            disk_budget_bytes: bytes("options.diskBudgetBytes", self.disk_budget_bytes, 1)?
+            disk_budget_bytes: size("options.diskBudgetBytes", self.disk_budget_bytes, 1)?
                 .unwrap_or(defaults.disk_budget_bytes),
         })
     }
@@ -230,7 +230,7 @@ pub fn tool_hits(limit: Option<f64>) -> Checked<usize> {
 
 /// The `max` of a description cap, in characters; absent keeps everything.
 pub fn description_cap(max: Option<f64>) -> Checked<Option<usize>> {
-    Ok(bytes("max", max, 0)?.map(|n| n as usize))
+    Ok(size("max", max, 0)?.map(|n| n as usize))
 }
 
 /// One skill as a host lists it: paths as text, flags optional.
@@ -390,19 +390,19 @@ impl CompactHostOptions {
                 )
             })?),
         };
-        let size = |path: &str, value| bytes(path, value, 0).map(|n| n.map(|n| n as usize));
+        let bytes = |path: &str, value| size(path, value, 0).map(|n| n.map(|n| n as usize));
         let options = CompactOptions {
             kind,
             tool: self.tool,
             command: self.command,
             path: self.path,
             query: self.query,
-            threshold_bytes: size("options.thresholdBytes", self.threshold_bytes)?,
-            max_input_bytes: size("options.maxInputBytes", self.max_input_bytes)?,
+            threshold_bytes: bytes("options.thresholdBytes", self.threshold_bytes)?,
+            max_input_bytes: bytes("options.maxInputBytes", self.max_input_bytes)?,
             recovery_id: None,
             aggressiveness: fraction("options.aggressiveness", self.aggressiveness)?,
             budget_tokens: count("options.budgetTokens", self.budget_tokens, 0)?,
-            max_output_bytes: size("options.maxOutputBytes", self.max_output_bytes)?,
+            max_output_bytes: bytes("options.maxOutputBytes", self.max_output_bytes)?,
         };
         let recoverable = self.recoverable.unwrap_or(false);
         Ok(CompactRequest {
