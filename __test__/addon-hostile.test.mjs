@@ -195,6 +195,30 @@ describe("results are plain data", () => {
     assert.deepEqual(hostile.caught, [], "no setter or replaced built-in was called");
     assert.equal(hostile.out, clean.out);
   });
+  test("setters on Array.prototype and Object.prototype do not catch the elements of list results", () => {
+    const body = (hostile) => `
+      const caught = new Set();
+      const index = new addon.SkillIndex([{ name: "tdd", description: "test driven development" }, { name: "css", description: "styles" }]);
+      const policy = new addon.SkillPolicy("deny", [{ pattern: "c*", action: "allow" }]);
+      const tools = new addon.ToolIndex([{ name: "read", description: "read a file" }]);
+      if (${hostile}) {
+        Object.defineProperty(Array.prototype, "0", { set(value) { caught.add("Array.prototype[0]"); }, configurable: true });
+        for (const key of ["name", "start", "names", "score"]) {
+          Object.defineProperty(Object.prototype, key, { set(value) { caught.add(key); }, configurable: true });
+        }
+      }
+      const results = [
+        index.list(), index.diagnostics, index.mentions("use tdd and css"), policy.deniedAmong(["tdd", "css"]),
+        tools.search("read a file"), addon.scanSkillBlocks('<skill name="tdd">x</skill>'),
+      ];
+      const out = JSON.stringify(results);
+      return { out, caught: [...caught] };`;
+    const clean = inChild(body(false));
+    const hostile = inChild(body(true));
+    assert.deepEqual(hostile.caught, [], "no setter was called");
+    assert.equal(hostile.out, clean.out);
+    assert.match(clean.out, /"tdd"/);
+  });
 });
 
 describe("smaller boundary cases (issue 28)", () => {

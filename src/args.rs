@@ -1,23 +1,28 @@
-//! Arguments from JS, read and checked before anything is borrowed. napi's own conversion
-//! errors are reported as `INVALID_ARGUMENT` naming the argument ([`Arg`]); numbers are checked
-//! as whole numbers or fractions in range, never truncated or wrapped. A compaction input is held
-//! as its JS value until every option has been read ([`read_input`]): reading options runs the
-//! caller's getters, which may detach or transfer the input's memory.
+//! Arguments from JS, read before anything is borrowed. napi's own conversion errors are
+//! reported as `INVALID_ARGUMENT` naming the argument ([`Arg`]). Objects JS passes are declared
+//! with [`into_core!`](crate::into_core) into the core's `lean_core::options` types of the same fields,
+//! which check them and fill their defaults. A compaction input is held as its JS value until
+//! every option has been read ([`read_input`]): reading options runs the caller's getters, which
+//! may detach or transfer the input's memory.
 
-use lean_core::{checks, ErrorCode};
+use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::sys;
 
-use std::collections::HashSet;
+use crate::errors::{clear_pending_exception, invalid};
 
-use lean_core::skills::{self, SnapshotOptions};
-
-use crate::errors::{clear_pending_exception, from_core, invalid};
-
-pub(crate) use lean_core::checks::{fraction, MAX_SAFE_INTEGER};
-
-type Checked<T> = std::result::Result<T, Error<ErrorCode>>;
-use crate::types::{LoadOptions, SearchOptions, SkillIndexOptions, SkillInput};
+/// `From` a `#[napi(object)]` struct JS passes into the core type with the same fields, so the
+/// binding only moves them and the core checks them.
+#[macro_export]
+macro_rules! into_core {
+    ($($js:ident => $core:ty { $($field:ident),* $(,)? })*) => {
+        $(impl From<$js> for $core {
+            fn from(js: $js) -> Self {
+                Self { $($field: js.$field),* }
+            }
+        })*
+    };
+}
 
 /// An argument as JS passed it, converted but not yet accepted. napi's own conversion errors
 /// (`InvalidArg`, `StringExpected`, …) would reach JS with napi's codes before any of our
@@ -87,11 +92,7 @@ fn js_expectation(reason: &str) -> Option<&'static str> {
 
 impl<T> Arg<T> {
     /// The value, or `INVALID_ARGUMENT` naming `name` and saying it should be `expected`.
-    pub(crate) fn get(
-        self,
-        name: &str,
-        expected: &str,
-    ) -> std::result::Result<T, Error<ErrorCode>> {
+    pub(crate) fn get(self, name: &str, expected: &str) -> Result<T, ErrorCode> {
         let js_type = self.js_type;
         self.value.map_err(|reason| {
             let todo = format!("pass {expected}");
@@ -120,11 +121,7 @@ impl<T> Arg<T> {
     }
 
     /// Like [`Arg::get`] for an argument that must be a plain object (options, inputs).
-    pub(crate) fn get_object(
-        self,
-        name: &str,
-        expected: &str,
-    ) -> std::result::Result<T, Error<ErrorCode>> {
+    pub(crate) fn get_object(self, name: &str, expected: &str) -> Result<T, ErrorCode> {
         if self.js_type != "an object" {
             return Err(invalid(
                 name,
@@ -140,7 +137,7 @@ impl<T> Arg<T> {
         arg: Option<Self>,
         name: &str,
         expected: &str,
-    ) -> std::result::Result<Option<T>, Error<ErrorCode>> {
+    ) -> Result<Option<T>, ErrorCode> {
         arg.map(|arg| arg.get_object(name, expected)).transpose()
     }
 
@@ -149,19 +146,18 @@ impl<T> Arg<T> {
         arg: Option<Self>,
         name: &str,
         expected: &str,
-    ) -> std::result::Result<Option<T>, Error<ErrorCode>> {
+    ) -> Result<Option<T>, ErrorCode> {
         arg.map(|arg| arg.get(name, expected)).transpose()
     }
 }
 
-/// A JS number that must be an integer in `min..=max` (see `lean_core::checks::whole`).
-pub(crate) fn integer(path: &str, value: Option<f64>, min: u64, max: u64) -> Checked<Option<u64>> {
-    checks::whole(path, value, min, max).map_err(from_core)
-}
-
-/// [`integer`] as a count or position in `min..=u32::MAX`.
-pub(crate) fn count(path: &str, value: Option<f64>, min: u64) -> Checked<Option<usize>> {
-    Ok(integer(path, value, min, u32::MAX.into())?.map(|n| n as usize))
+/// An optional options object as the core's options type `C` of the same fields (absent is
+/// `C`'s default, every option absent); the core then checks it.
+pub(crate) fn read_options<T, C: From<T> + Default>(
+    options: Option<Arg<T>>,
+) -> Result<C, ErrorCode> {
+    let options = Arg::optional_object(options, "options", "an options object")?;
+    Ok(options.map(C::from).unwrap_or_default())
 }
 
 /// A compaction or hashing input, read from its JS value once the options are read.
@@ -184,7 +180,7 @@ impl Input {
 
 /// Reads a `Buffer | string` argument named `name`. Call it only after every option of the
 /// call has been read, and run no JS while the result is held.
-pub(crate) fn read_input(value: Unknown) -> std::result::Result<Input, Error<ErrorCode>> {
+pub(crate) fn read_input(value: Unknown) -> Result<Input, ErrorCode> {
     let expected = "a Buffer or a string";
     let wrong = |value: &Unknown| {
         invalid(
@@ -203,96 +199,4 @@ pub(crate) fn read_input(value: Unknown) -> std::result::Result<Input, Error<Err
         }),
         _ => Err(wrong(&value)),
     }
-}
-
-// Options of `SkillIndex` and its methods.
-
-/// `options.maxSourceBytes`, `options.autoload` and `options.embeddings`, checked.
-pub(crate) fn snapshot_options(
-    options: Option<SkillIndexOptions>,
-) -> Result<SnapshotOptions, ErrorCode> {
-    let defaults = SnapshotOptions::default();
-    let Some(options) = options else {
-        return Ok(defaults);
-    };
-    Ok(SnapshotOptions {
-        max_source_bytes: integer(
-            "options.maxSourceBytes",
-            options.max_source_bytes,
-            1,
-            MAX_SAFE_INTEGER,
-        )?
-        .unwrap_or(defaults.max_source_bytes),
-        autoload: Arg::optional_object(
-            options.autoload,
-            "options.autoload",
-            "an object mapping skill names to arrays of skill names",
-        )?
-        .unwrap_or_default(),
-        embeddings: options.embeddings.unwrap_or(defaults.embeddings),
-    })
-}
-
-/// `options` of `search` and `browse` as a core page request; `offset` only for `search`.
-pub(crate) fn page_request(
-    options: Option<SearchOptions>,
-    with_offset: bool,
-) -> Result<skills::PageRequest, ErrorCode> {
-    let Some(o) = options else {
-        return Ok(skills::PageRequest::default());
-    };
-    let offset = match with_offset {
-        true => integer(
-            "options.offset",
-            o.offset,
-            0,
-            skills::MAX_SEARCH_DEPTH as u64 - 1,
-        )?,
-        false => None,
-    };
-    Ok(skills::PageRequest {
-        limit: count("options.limit", o.limit, 1)?,
-        description_max: count("options.descriptionMax", o.description_max, 0)?,
-        offset: offset.unwrap_or(0) as usize,
-        eligibility: skills::Eligibility {
-            include_hidden: o.include_hidden.unwrap_or(false),
-            only: o.only.map(HashSet::from_iter),
-            exclude: o.exclude.map(HashSet::from_iter).unwrap_or_default(),
-        },
-    })
-}
-
-/// `options` of `load`, checked.
-pub(crate) fn load_request(options: Option<LoadOptions>) -> Result<skills::LoadRequest, ErrorCode> {
-    let defaults = skills::LoadRequest::default();
-    let Some(o) = options else {
-        return Ok(defaults);
-    };
-    let position = |path: &str, value| count(path, value, 0).map(Option::unwrap_or_default);
-    Ok(skills::LoadRequest {
-        offset: position("options.offset", o.offset)?,
-        column: position("options.column", o.column)?,
-        rev: o.rev,
-        allow_hidden: o.allow_hidden.unwrap_or(defaults.allow_hidden),
-        with_dependencies: o.with_dependencies.unwrap_or(defaults.with_dependencies),
-    })
-}
-
-/// The skill list and options of the constructor and of `build`, checked.
-pub(crate) fn inputs(
-    skills_in: Arg<Vec<SkillInput>>,
-    options: Option<Arg<SkillIndexOptions>>,
-) -> Result<(Vec<skills::SkillInput>, SnapshotOptions), ErrorCode> {
-    let skills_in = skills_in.get(
-        "skillsIn",
-        "an array of skills ({ name, description, ... })",
-    )?;
-    let options = Arg::optional_object(options, "options", "an options object")?;
-    Ok((
-        skills_in
-            .into_iter()
-            .map(skills::SkillInput::from)
-            .collect(),
-        snapshot_options(options)?,
-    ))
 }

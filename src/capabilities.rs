@@ -48,11 +48,6 @@ pub fn validate_capsule(
     let source = source.get("source", "a string")?;
     let capsule_text = capsule_text.get("capsule", "a string")?;
     guarded("validateCapsule", || {
-        if source.len() > capsule::MAX_SOURCE_CHARS {
-            return Ok(Some(
-                "the source is too large to have a capsule".to_string(),
-            ));
-        }
         Ok(capsule::validate(&source, &capsule_text)
             .err()
             .map(|why| why.to_string()))

@@ -1,22 +1,23 @@
-//! Compaction for JS: `compact`, `compactToBuffer` and `compactAsync`. Each reads and checks
-//! its options first, then reads the input ([`read_input`]), calls the engine once and converts.
+//! Compaction for JS: `compact`, `compactToBuffer` and `compactAsync`. Each reads its options
+//! first (the core checks them, `lean_core::options::CompactHostOptions`), then reads the input
+//! ([`read_input`]), runs the core's request once and converts.
 //! An unchanged string result is the caller's own string; an unchanged Buffer's text is a new
 //! string of its bytes.
 
-use lean_core::compact::{self, CompactOptions, ContentKind};
-use lean_core::hash::xxh3_hex;
+use lean_core::compact;
+use lean_core::options::{CompactHostOptions, CompactRequest};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
-use napi::UnknownRef;
+use napi::{sys, UnknownRef};
 use napi_derive::napi;
 
-use crate::args::{count, fraction, integer, read_input, Arg, Input, MAX_SAFE_INTEGER};
+use crate::args::{read_input, read_options, Arg, Input};
 use crate::convert::{compact_result, holder, internal, text, Js};
-use crate::errors::{failure, from_core, guarded, OffThread};
+use crate::errors::{guarded, rejected, OffThread};
+use crate::into_core;
 
 /// Options of the compaction entries.
 #[napi(object, object_to_js = false)]
-#[derive(Default)]
 pub struct CompactOptionsInput {
     /// Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects.
     pub kind: Option<String>,
@@ -38,55 +39,17 @@ pub struct CompactOptionsInput {
     pub max_output_bytes: Option<f64>,
 }
 
-type Checked<T> = std::result::Result<T, Error<ErrorCode>>;
-
-/// The engine's options from JS, checked, and whether markers should name the input's id.
-fn core_options(options: Option<Arg<CompactOptionsInput>>) -> Checked<(CompactOptions, bool)> {
-    let options = Arg::optional_object(options, "options", "an options object")?;
-    let options = options.unwrap_or_default();
-    let kind = match options.kind.as_deref() {
-        None | Some("auto") | Some("") => None,
-        Some(name) => Some(ContentKind::parse(name).ok_or_else(|| {
-            failure(
-                ErrorCode::InvalidArgument,
-                format!("options.kind is an unknown kind \"{name}\""),
-                "use auto, log, test, diagnostics, grep, diff, json, source, tree, table, config, text or binary",
-            )
-        })?),
-    };
-    // Byte counts are whole numbers up to what a JS number holds exactly.
-    let bytes = |path: &str, value: Option<f64>| {
-        integer(path, value, 0, MAX_SAFE_INTEGER).map(|n| n.map(|n| n as usize))
-    };
-    let core = CompactOptions {
-        kind,
-        tool: options.tool,
-        command: options.command,
-        path: options.path,
-        query: options.query,
-        threshold_bytes: bytes("options.thresholdBytes", options.threshold_bytes)?,
-        max_input_bytes: bytes("options.maxInputBytes", options.max_input_bytes)?,
-        recovery_id: None,
-        aggressiveness: fraction("options.aggressiveness", options.aggressiveness)
-            .map_err(from_core)?,
-        budget_tokens: count("options.budgetTokens", options.budget_tokens, 0)?,
-        max_output_bytes: bytes("options.maxOutputBytes", options.max_output_bytes)?,
-    };
-    Ok((core, options.recoverable.unwrap_or(false)))
+into_core! {
+    CompactOptionsInput => CompactHostOptions {
+        kind, tool, command, path, query, threshold_bytes, max_input_bytes, recoverable,
+        aggressiveness, budget_tokens, max_output_bytes
+    }
 }
 
-/// The engine over `input`, once. A recoverable call hashes the input once, for the markers'
-/// id, and hands that hash to the engine as the result's id too.
-fn run((options, recoverable): &(CompactOptions, bool), input: &[u8]) -> compact::Compacted {
-    if !recoverable {
-        return compact::compact_unchanged_empty(input, options);
-    }
-    let id = xxh3_hex(input);
-    let options = CompactOptions {
-        recovery_id: Some(id.clone()),
-        ..options.clone()
-    };
-    compact::compact_unchanged_empty_with_id(input, &options, id)
+/// The options of a compaction entry, read from JS and checked by the core.
+fn compact_request(options: Option<Arg<CompactOptionsInput>>) -> Result<CompactRequest, ErrorCode> {
+    let options: CompactHostOptions = read_options(options)?;
+    options.request().map_err(rejected)
 }
 
 /// Compacts tool output. Small inputs come back unchanged; any internal failure returns the
@@ -99,16 +62,11 @@ pub fn compact(
         Arg<CompactOptionsInput>,
     >,
 ) -> Result<Js, ErrorCode> {
-    let options = core_options(options)?;
+    let request = compact_request(options)?;
     let read = read_input(input)?;
     guarded("compact", || {
-        let out = run(&options, read.bytes());
-        let text = match (&read, out.changed) {
-            (_, true) => text(&env, &out.text)?,
-            (Input::String(_), false) => input.raw(),
-            (Input::Buffer(buffer), false) => text(&env, buffer)?,
-        };
-        compact_result(&env, &out, text)
+        let string = matches!(read, Input::String(_)).then(|| input.raw());
+        result(&env, request.run(read.bytes()), read.bytes(), string)
     })
 }
 
@@ -120,10 +78,10 @@ pub fn compact_to_buffer(
         Arg<CompactOptionsInput>,
     >,
 ) -> Result<Buffer, ErrorCode> {
-    let options = core_options(options)?;
+    let request = compact_request(options)?;
     let read = read_input(input)?;
     guarded("compactToBuffer", || {
-        let out = run(&options, read.bytes());
+        let out = request.run(read.bytes());
         Ok(match (out.changed, read) {
             (true, _) => out.text.into(),
             // Unchanged: hand the input back rather than a copy of it.
@@ -133,26 +91,29 @@ pub fn compact_to_buffer(
     })
 }
 
-/// `compactAsync`'s result on the JS thread. An unchanged string input is handed back from
-/// its holder object, as `compact` hands it back; an unchanged Buffer's text is made from the
-/// task's copy.
-fn finish_async(
+/// A `CompactResult` for `out` over `input`. An unchanged string input's `text` is the caller's
+/// own string (`string`); an unchanged Buffer's is a new string of its bytes.
+fn result(
     env: &Env,
     out: compact::Compacted,
     input: &[u8],
-    string: Option<&UnknownRef>,
+    string: Option<sys::napi_value>,
 ) -> Result<Js, ErrorCode> {
-    let text = match (string, out.changed) {
-        (_, true) => text(env, &out.text)?,
-        (Some(holder), false) => holder
-            .get_value(env)
-            .and_then(Object::from_unknown)
-            .and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"))
-            .map_err(|_| internal("read the input string back"))?
-            .raw(),
-        (None, false) => text(env, input)?,
+    let text = match (out.changed, string) {
+        (true, _) => text(env, &out.text)?,
+        (false, Some(string)) => string,
+        (false, None) => text(env, input)?,
     };
     compact_result(env, &out, text)
+}
+
+/// The string `compactAsync` holds, read back from its holder object on the JS thread.
+fn held_string(env: &Env, held: &UnknownRef) -> Result<sys::napi_value, ErrorCode> {
+    let holder = held.get_value(env).and_then(Object::from_unknown);
+    let string = holder.and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"));
+    Ok(string
+        .map_err(|_| internal("read the input string back"))?
+        .raw())
 }
 
 /// `compactAsync`'s task: the engine's output with the input copy it ran over.
@@ -169,7 +130,7 @@ pub fn compact_async(
         Arg<CompactOptionsInput>,
     >,
 ) -> Result<CompactTask, ErrorCode> {
-    let options = core_options(options)?;
+    let request = compact_request(options)?;
     let read = read_input(input)?;
     guarded("compactAsync", || {
         let (input, string) = match read {
@@ -186,8 +147,11 @@ pub fn compact_async(
         Ok(OffThread::task(
             "compactAsync:worker",
             string,
-            move || Ok((run(&options, &input), input)),
-            |env, (out, input), string| finish_async(env, out, &input, string),
+            move || Ok((request.run(&input), input)),
+            |env, (out, input), held| {
+                let string = held.map(|held| held_string(env, held)).transpose()?;
+                result(env, out, &input, string)
+            },
         ))
     })
 }

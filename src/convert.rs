@@ -19,7 +19,7 @@ pub(crate) fn js_count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-type Converted<T> = std::result::Result<T, Error<ErrorCode>>;
+type Converted<T> = Result<T, ErrorCode>;
 
 pub(crate) fn internal(what: &str) -> Error<ErrorCode> {
     failure(

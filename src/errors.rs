@@ -13,6 +13,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Once, OnceLock};
 
+use lean_core::options::OptionError;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::{sys, UnknownRef};
@@ -130,8 +131,8 @@ impl Drop for InFlight {
 pub(crate) fn guarded_with<T>(
     entry: &str,
     inject: bool,
-    body: impl FnOnce() -> std::result::Result<T, Error<ErrorCode>>,
-) -> std::result::Result<T, Error<ErrorCode>> {
+    body: impl FnOnce() -> Result<T, ErrorCode>,
+) -> Result<T, ErrorCode> {
     let _in_flight = InFlight::enter();
     let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
         if inject {
@@ -154,8 +155,8 @@ pub(crate) fn guarded_with<T>(
 /// [`guarded_with`] with the entry's own fault switch.
 pub(crate) fn guarded<T>(
     entry: &str,
-    body: impl FnOnce() -> std::result::Result<T, Error<ErrorCode>>,
-) -> std::result::Result<T, Error<ErrorCode>> {
+    body: impl FnOnce() -> Result<T, ErrorCode>,
+) -> Result<T, ErrorCode> {
     guarded_with(entry, fault_requested(entry), body)
 }
 
@@ -165,6 +166,11 @@ pub(crate) fn rejection(env: Env, error: Error<ErrorCode>) -> Error {
     Error::from(JsError::from(error).into_unknown(env))
 }
 
+/// An option the core refused (`lean_core::options`), in the one message form.
+pub(crate) fn rejected(error: OptionError) -> Error<ErrorCode> {
+    failure(error.code, error.what, &error.todo)
+}
+
 /// `INVALID_ARGUMENT` for `path`, in the one message form.
 pub(crate) fn invalid(path: &str, what: impl std::fmt::Display, todo: &str) -> Error<ErrorCode> {
     failure(ErrorCode::InvalidArgument, format!("{path} {what}"), todo)
@@ -172,10 +178,8 @@ pub(crate) fn invalid(path: &str, what: impl std::fmt::Display, todo: &str) -> E
 
 /// What a worker computes, and what turns its output into the promise's value on the JS thread
 /// (given the JS value the task holds, if any).
-type Run<O> = Box<dyn FnOnce() -> std::result::Result<O, Error<ErrorCode>> + Send>;
-type Finish<O, J> = Box<
-    dyn FnOnce(&Env, O, Option<&UnknownRef>) -> std::result::Result<J, Error<ErrorCode>> + Send,
->;
+type Run<O> = Box<dyn FnOnce() -> Result<O, ErrorCode> + Send>;
+type Finish<O, J> = Box<dyn FnOnce(&Env, O, Option<&UnknownRef>) -> Result<J, ErrorCode> + Send>;
 
 /// The one napi `Task` behind every async entry: both halves run inside [`guarded`], and a
 /// failure rejects the promise with the same `code` and message form a sync call throws. The
@@ -197,10 +201,8 @@ impl<O: Send + 'static, J: ToNapiValue + TypeName> OffThread<O, J> {
     pub(crate) fn task(
         entry: &'static str,
         held: Option<UnknownRef>,
-        run: impl FnOnce() -> std::result::Result<O, Error<ErrorCode>> + Send + 'static,
-        finish: impl FnOnce(&Env, O, Option<&UnknownRef>) -> std::result::Result<J, Error<ErrorCode>>
-            + Send
-            + 'static,
+        run: impl FnOnce() -> Result<O, ErrorCode> + Send + 'static,
+        finish: impl FnOnce(&Env, O, Option<&UnknownRef>) -> Result<J, ErrorCode> + Send + 'static,
     ) -> AsyncTask<Self> {
         AsyncTask::new(OffThread {
             entry,

@@ -1,5 +1,6 @@
 //! N-API binding for pi-lean: the only crate that knows about napi. It maps JS arguments to
-//! `lean-core` calls and converts the answers back; no domain rule lives here.
+//! `lean-core` calls and converts the answers back; no domain rule lives here (option defaults
+//! and ranges are `lean_core::options`).
 //!
 //! Two rules hold at this boundary:
 //! - **No JS runs while Rust holds a pointer into JS memory.** An entry reads and checks every
@@ -11,7 +12,8 @@
 //!   data whose properties are defined, never assigned through setters, and no accessor or
 //!   native state outlives the call. Their TypeScript shapes are in `src/results.d.ts`.
 //!
-//! - `args`: arguments read and checked, nothing borrowed yet ([`args::Arg`], [`args::read_input`]).
+//! - `args`: arguments read, nothing borrowed yet ([`args::Arg`], [`args::read_input`]), and
+//!   options moved into the core's types (`into_core!`).
 //! - `convert`: results to JS values, the one way (`convert::Js`, `obj!`).
 //! - `errors`: core errors to coded JS errors, the panic guard, the one async task.
 //! - `types`: the skill APIs' input objects, and their results as `Js` data.

@@ -1,27 +1,18 @@
 //! Skill policy and scopes for JS: `SkillPolicy` (allow/ask/deny by name pattern),
-//! `matchSkillPattern` and `resolveSkillScope`. The decisions are made by
-//! `lean_core::skills::{SkillPolicy, ScopeDefinitions}`; JS only asks.
+//! `matchSkillPattern` and `resolveSkillScope`. Configs are checked by `lean_core::options` and
+//! the decisions made by `lean_core::skills::{SkillPolicy, ScopeDefinitions}`; JS only asks.
 
+use lean_core::options::{self, RuleEntry, ScopeEntry};
 use lean_core::skills;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use crate::args::Arg;
-use crate::convert::Js;
-use crate::errors::{failure, guarded};
+use crate::convert::{IntoJs, Js};
+use crate::errors::{guarded, rejected};
 use crate::obj;
 use crate::types::{SkillPolicyRule, SkillScopeInput};
-
-fn policy_action(text: &str, what: &str) -> Result<skills::PolicyAction, ErrorCode> {
-    skills::PolicyAction::parse(text).ok_or_else(|| {
-        failure(
-            ErrorCode::ConfigInvalid,
-            format!("{what} must be \"allow\", \"ask\" or \"deny\", got \"{text}\""),
-            "fix the action in permission.skill",
-        )
-    })
-}
 
 /// A compiled skill policy: rules apply in order and the last match wins.
 #[napi]
@@ -40,17 +31,9 @@ impl SkillPolicy {
         let default_action = default_action.get("defaultAction", "a string")?;
         let rules = rules.get("rules", "an array of { pattern, action } rules")?;
         guarded("SkillPolicy.new", || {
-            let default = policy_action(&default_action, "the default action")?;
-            let rules = rules
-                .into_iter()
-                .enumerate()
-                .map(|(i, rule)| {
-                    policy_action(&rule.action, &format!("rule {i}")).map(|a| (rule.pattern, a))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(SkillPolicy {
-                inner: skills::SkillPolicy::new(default, rules),
-            })
+            let rules = rules.into_iter().map(RuleEntry::from).collect();
+            let inner = options::skill_policy(&default_action, rules).map_err(rejected)?;
+            Ok(SkillPolicy { inner })
         })
     }
 
@@ -67,19 +50,15 @@ impl SkillPolicy {
     }
 
     /// The names among `names` this policy denies, in order.
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "Array<string>")]
     pub fn denied_among(
         &self,
         #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
-    ) -> Result<Vec<String>, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let names = names.get("names", "an array of names")?;
         guarded("SkillPolicy.deniedAmong", || {
-            Ok(self
-                .inner
-                .denied_among(names.iter().map(String::as_str))
-                .into_iter()
-                .map(str::to_string)
-                .collect())
+            let denied = self.inner.denied_among(names.iter().map(String::as_str));
+            Ok(denied.js())
         })
     }
 }
@@ -106,19 +85,12 @@ pub fn resolve_skill_scope(
     let input = input.get_object("input", "a { groups, profiles } object")?;
     let names = names.get("names", "an array of names")?;
     guarded("resolveSkillScope", || {
-        let definitions = skills::ScopeDefinitions {
-            groups: input.groups.into_iter().collect(),
-            profiles: input.profiles.into_iter().collect(),
-        };
-        let scope = definitions.resolve(
-            input.active_profile.as_deref(),
-            input.active_group.as_deref(),
-        );
+        let (scope, members) = ScopeEntry::from(input).resolve(&names);
         Ok(obj! {
             c"kind" => scope.kind(),
             c"profile" => scope.profile(),
             c"group" => scope.group(),
-            c"members" => definitions.admitted(&scope, &names),
+            c"members" => members,
         })
     })
 }

@@ -1,21 +1,19 @@
 //! `RecoveryStore` for JS: originals of compacted output by content hash, with paged
-//! retrieval. Arguments are checked here; storage, eviction, write-behind and paging live in
-//! `lean_core::recovery`.
+//! retrieval. Options and line numbers are checked by `lean_core::options`; storage, eviction,
+//! write-behind and paging live in `lean_core::recovery`.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
-use lean_core::recovery::{
-    RecoveryStore as CoreStore, Retrieved, StoreConfig, DEFAULT_RETRIEVE_LINES,
-};
+use lean_core::options::{line_page, StoreOptions};
+use lean_core::recovery::{RecoveryStore as CoreStore, Retrieved};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{count, integer, read_input, Arg, MAX_SAFE_INTEGER};
+use crate::args::{read_input, read_options, Arg};
 use crate::convert::Js;
-use crate::errors::{from_core, guarded, invalid, OffThread};
-use crate::obj;
+use crate::errors::{from_core, guarded, rejected, OffThread};
+use crate::{into_core, obj};
 
 #[napi(object)]
 pub struct RecoveryStoreOptions {
@@ -26,10 +24,8 @@ pub struct RecoveryStoreOptions {
     pub disk_budget_bytes: Option<f64>,
 }
 
-/// Line arguments from JS: 1-based whole numbers, so 0, negatives and fractions are caller
-/// errors rather than something to clamp or wrap.
-fn line_argument(value: Option<f64>, default: usize, what: &str) -> Result<usize, ErrorCode> {
-    Ok(count(what, value, 1)?.unwrap_or(default))
+into_core! {
+    RecoveryStoreOptions => StoreOptions { max_entries, max_bytes, dir, disk_budget_bytes }
 }
 
 /// Originals of compacted output, addressed by content hash, bounded in memory (LRU) and
@@ -49,7 +45,7 @@ fn retrieved_lines(got: Retrieved) -> Js {
     }
 }
 
-/// The `id`, `startLine` and `maxLines` of the retrieve methods, checked.
+/// The `id`, `startLine` and `maxLines` of the retrieve methods, the lines checked by the core.
 fn page_args(
     id: Arg<String>,
     start_line: Option<Arg<f64>>,
@@ -58,40 +54,8 @@ fn page_args(
     let id = id.get("id", "a string")?;
     let start_line = Arg::optional(start_line, "startLine", "a line number")?;
     let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
-    Ok((
-        id,
-        line_argument(start_line, 1, "startLine")?,
-        line_argument(max_lines, DEFAULT_RETRIEVE_LINES, "maxLines")?,
-    ))
-}
-
-/// Checks the store options: counts are whole numbers of at least 1, and a `dir` must name a
-/// directory (an empty one would put blobs in the process's working directory).
-fn store_config(options: Option<RecoveryStoreOptions>) -> Result<StoreConfig, ErrorCode> {
-    let defaults = StoreConfig::default();
-    let Some(o) = options else {
-        return Ok(defaults);
-    };
-    if o.dir.as_deref().is_some_and(|dir| dir.trim().is_empty()) {
-        return Err(invalid(
-            "options.dir",
-            "is empty",
-            "pass a directory path, or leave dir out to keep originals in memory",
-        ));
-    }
-    Ok(StoreConfig {
-        max_entries: count("options.maxEntries", o.max_entries, 1)?.unwrap_or(defaults.max_entries),
-        max_bytes: integer("options.maxBytes", o.max_bytes, 1, MAX_SAFE_INTEGER)?
-            .map_or(defaults.max_bytes, |n| n as usize),
-        dir: o.dir.map(PathBuf::from),
-        disk_budget_bytes: integer(
-            "options.diskBudgetBytes",
-            o.disk_budget_bytes,
-            1,
-            MAX_SAFE_INTEGER,
-        )?
-        .unwrap_or(defaults.disk_budget_bytes),
-    })
+    let (start, max) = line_page(start_line, max_lines).map_err(rejected)?;
+    Ok((id, start, max))
 }
 
 #[napi]
@@ -104,9 +68,9 @@ impl RecoveryStore {
             Arg<RecoveryStoreOptions>,
         >,
     ) -> Result<Self, ErrorCode> {
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: StoreOptions = read_options(options)?;
         guarded("RecoveryStore.open", || {
-            let config = store_config(options)?;
+            let config = options.config().map_err(rejected)?;
             Ok(RecoveryStore {
                 inner: Arc::new(CoreStore::open(config).map_err(from_core)?),
             })

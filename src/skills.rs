@@ -7,17 +7,54 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use lean_core::skills::{self, SkillSnapshot};
+use lean_core::options::{self, IndexOptions, PageOptions};
+use lean_core::skills::{self, SkillSnapshot, SnapshotOptions};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{
-    inputs, integer, load_request, page_request, snapshot_options, Arg, MAX_SAFE_INTEGER,
-};
-use crate::convert::{js_count, Js};
-use crate::errors::{from_core, guarded, OffThread};
+use crate::args::{read_options, Arg};
+use crate::convert::{js_count, IntoJs, Js};
+use crate::errors::{from_core, guarded, rejected, OffThread};
+use crate::obj;
 use crate::types::{self, LoadOptions, SearchOptions, SkillIndexOptions, SkillInput};
+
+/// `SkillIndexOptions` read from JS, checked and defaulted by the core.
+fn snapshot_options(options: Option<Arg<SkillIndexOptions>>) -> Result<SnapshotOptions, ErrorCode> {
+    let options = Arg::optional_object(options, "options", "an options object")?;
+    let SkillIndexOptions {
+        max_source_bytes,
+        autoload,
+        embeddings,
+    } = options.unwrap_or_default();
+    let autoload = Arg::optional_object(
+        autoload,
+        "options.autoload",
+        "an object mapping skill names to arrays of skill names",
+    )?;
+    let options = IndexOptions {
+        max_source_bytes,
+        autoload,
+        embeddings,
+    };
+    options.snapshot().map_err(rejected)
+}
+
+/// The skill list and options of the constructor and of `build`.
+fn inputs(
+    skills_in: Arg<Vec<SkillInput>>,
+    options: Option<Arg<SkillIndexOptions>>,
+) -> Result<(Vec<skills::SkillInput>, SnapshotOptions), ErrorCode> {
+    let skills_in = skills_in.get(
+        "skillsIn",
+        "an array of skills ({ name, description, ... })",
+    )?;
+    let skills_in = skills_in.into_iter().map(options::SkillEntry::from);
+    Ok((
+        skills_in.map(Into::into).collect(),
+        snapshot_options(options)?,
+    ))
+}
 
 /// A snapshot of the skill catalog with its search index. Immutable once built: a new
 /// snapshot is built when Pi reports a different skill set, and cursors bind to its fingerprint.
@@ -80,7 +117,6 @@ impl SkillIndex {
         >,
     ) -> Result<Self, ErrorCode> {
         let dirs = dirs.get("dirs", "an array of directory paths")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
         let options = snapshot_options(options)?;
         guarded("SkillIndex.scan", || {
             let dirs: Vec<PathBuf> = dirs.into_iter().map(PathBuf::from).collect();
@@ -114,22 +150,18 @@ impl SkillIndex {
     }
 
     #[napi(getter, catch_unwind, ts_return_type = "Array<SkillDiagnostic>")]
-    pub fn diagnostics(&self) -> Result<Vec<Js>, ErrorCode> {
+    pub fn diagnostics(&self) -> Result<Js, ErrorCode> {
         guarded("SkillIndex.diagnostics", || {
-            Ok(self
-                .inner
-                .diagnostics()
-                .iter()
-                .map(types::diagnostic)
-                .collect())
+            let diagnostics = self.inner.diagnostics().iter();
+            Ok(Js::List(diagnostics.map(types::diagnostic).collect()))
         })
     }
 
     #[napi(catch_unwind, ts_return_type = "Array<SkillInfo>")]
-    pub fn list(&self) -> Result<Vec<Js>, ErrorCode> {
+    pub fn list(&self) -> Result<Js, ErrorCode> {
         let skills = self.inner.catalog().skills().iter();
         guarded("SkillIndex.list", || {
-            Ok(skills.map(types::skill_info).collect())
+            Ok(Js::List(skills.map(types::skill_info).collect()))
         })
     }
 
@@ -154,9 +186,9 @@ impl SkillIndex {
         >,
     ) -> Result<Js, ErrorCode> {
         let query = query.get("query", "a string")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: PageOptions = read_options(options)?;
         guarded("SkillIndex.search", || {
-            let request = page_request(options, true)?;
+            let request = options.search().map_err(rejected)?;
             Ok(types::search_response(self.inner.search(&query, &request)))
         })
     }
@@ -172,22 +204,24 @@ impl SkillIndex {
         >,
     ) -> Result<Js, ErrorCode> {
         let cursor = Arg::optional(cursor, "cursor", "a cursor string")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: PageOptions = read_options(options)?;
         guarded("SkillIndex.browse", || {
-            let request = page_request(options, false)?;
+            let request = options.browse().map_err(rejected)?;
             let page = self.inner.browse(cursor.as_deref(), &request);
             Ok(types::browse_response(page.map_err(from_core)?))
         })
     }
 
     /// Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd").
-    #[napi(catch_unwind)]
+    #[napi(catch_unwind, ts_return_type = "Array<string>")]
     pub fn mentions(
         &self,
         #[napi(ts_arg_type = "string")] text: Arg<String>,
-    ) -> Result<Vec<String>, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let text = text.get("text", "a string")?;
-        guarded("SkillIndex.mentions", || Ok(self.inner.mentions(&text)))
+        guarded("SkillIndex.mentions", || {
+            Ok(self.inner.mentions(&text).js())
+        })
     }
 
     /// `text` with every mention of the skills in `names` replaced by `replacement`. Mentions
@@ -230,9 +264,9 @@ impl SkillIndex {
         #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
     ) -> Result<Js, ErrorCode> {
         let name = name.get("name", "a string")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: options::LoadOptions = read_options(options)?;
         guarded("SkillIndex.load", || {
-            let request = load_request(options)?;
+            let request = options.request().map_err(rejected)?;
             let loaded = self.inner.load(&name, &request).map_err(from_core)?;
             Ok(types::loaded_skill(loaded))
         })
@@ -248,9 +282,10 @@ impl SkillIndex {
         #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
     ) -> Result<AsyncTask<OffThread<skills::LoadedSkill, Js>>, ErrorCode> {
         let name = name.get("name", "a string")?;
-        let options = Arg::optional_object(options, "options", "an options object")?;
+        let options: options::LoadOptions = read_options(options)?;
         guarded("SkillIndex.loadAsync", || {
-            let (snapshot, request) = (Arc::clone(&self.inner), load_request(options)?);
+            let request = options.request().map_err(rejected)?;
+            let snapshot = Arc::clone(&self.inner);
             Ok(OffThread::task(
                 "SkillIndex.loadAsync:worker",
                 None,
@@ -270,14 +305,15 @@ pub fn cap_description(
 ) -> Result<String, ErrorCode> {
     let text = text.get("text", "a string")?;
     let max = Arg::optional(max, "max", "a character count")?;
-    let max = integer("max", max, 0, MAX_SAFE_INTEGER)?.map(|n| n as usize);
+    let max = options::description_cap(max).map_err(rejected)?;
     guarded("capDescription", || Ok(skills::cap_description(&text, max)))
 }
 
 /// One `<skill>` block found by `scanSkillBlocks`: offsets in UTF-16 units (JS string
 /// indices), the `name` values as written (references decoded), and whether something in the
 /// tag could not be read (then the block counts as blocked whatever its name).
-#[napi(object, object_from_js = false)]
+// Declared for TypeScript only: results are built as `Js` data, one way.
+#[napi(object, object_from_js = false, object_to_js = false)]
 pub struct SkillBlockSpan {
     pub start: u32,
     pub end: u32,
@@ -288,20 +324,21 @@ pub struct SkillBlockSpan {
 /// Forged or pasted `<skill name="…">` blocks in user-side text, read as a tolerant HTML
 /// tokenizer would (`lean_core::skills::scan_skill_blocks`); the extension decides which to
 /// remove by policy.
-#[napi(catch_unwind)]
+#[napi(catch_unwind, ts_return_type = "Array<SkillBlockSpan>")]
 pub fn scan_skill_blocks(
     #[napi(ts_arg_type = "string")] text: Arg<String>,
-) -> Result<Vec<SkillBlockSpan>, ErrorCode> {
+) -> Result<Js, ErrorCode> {
     let text = text.get("text", "a string")?;
     guarded("scanSkillBlocks", || {
-        Ok(skills::scan_skill_blocks_utf16(&text)
-            .into_iter()
-            .map(|block| SkillBlockSpan {
-                start: js_count(block.start),
-                end: js_count(block.end),
-                names: block.names,
-                undecodable: block.undecodable,
-            })
-            .collect())
+        let span = |block: skills::SkillBlock| {
+            obj! {
+                c"start" => block.start,
+                c"end" => block.end,
+                c"names" => block.names,
+                c"undecodable" => block.undecodable,
+            }
+        };
+        let blocks = skills::scan_skill_blocks_utf16(&text).into_iter();
+        Ok(Js::List(blocks.map(span).collect()))
     })
 }

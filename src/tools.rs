@@ -1,14 +1,16 @@
 //! `ToolIndex` for JS: search over tool metadata (Token Saver's tool-schema deferral). The
 //! ranking is `lean_core::tools`, which shares its analysis and BM25F with skill search.
 
+use lean_core::options::{tool_hits, ToolEntry};
+use lean_core::tools::ToolHit;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{count, Arg};
+use crate::args::Arg;
 use crate::convert::{js_count, Js};
-use crate::errors::guarded;
-use crate::obj;
+use crate::errors::{guarded, rejected};
+use crate::{into_core, obj};
 
 /// One tool's metadata, from Pi's `getAllTools()`.
 #[napi(object)]
@@ -17,6 +19,10 @@ pub struct ToolInput {
     pub description: Option<String>,
     /// Parameter names and descriptions flattened to text (the schema itself is not needed).
     pub parameters: Option<String>,
+}
+
+into_core! {
+    ToolInput => ToolEntry { name, description, parameters }
 }
 
 /// Search over tool metadata, so deferred tools can be found and activated by a query.
@@ -36,19 +42,9 @@ impl ToolIndex {
             "an array of { name, description?, parameters? } tools",
         )?;
         guarded("ToolIndex.new", || {
-            Ok({
-                let metas = tools
-                    .into_iter()
-                    .map(|t| lean_core::tools::ToolMeta {
-                        name: t.name,
-                        description: t.description.unwrap_or_default(),
-                        parameters: t.parameters.unwrap_or_default(),
-                    })
-                    .collect();
-                ToolIndex {
-                    inner: lean_core::tools::ToolIndex::build(metas),
-                }
-            })
+            let tools = tools.into_iter().map(|tool| ToolEntry::from(tool).into());
+            let inner = lean_core::tools::ToolIndex::build(tools.collect());
+            Ok(ToolIndex { inner })
         })
     }
 
@@ -63,16 +59,16 @@ impl ToolIndex {
         &self,
         #[napi(ts_arg_type = "string")] query: Arg<String>,
         #[napi(ts_arg_type = "number | undefined | null")] limit: Option<Arg<f64>>,
-    ) -> Result<Vec<Js>, ErrorCode> {
+    ) -> Result<Js, ErrorCode> {
         let query = query.get("query", "a string")?;
         let limit = Arg::optional(limit, "limit", "a result count")?;
-        let limit = count("limit", limit, 1)?.unwrap_or(lean_core::tools::DEFAULT_TOOL_HITS);
+        let limit = tool_hits(limit).map_err(rejected)?;
         guarded("ToolIndex.search", || {
             let hits = self.inner.search(&query, limit).into_iter();
             let tools = self.inner.tools();
-            Ok(hits
-                .map(|hit| obj! { c"name" => &tools[hit.index].name, c"score" => hit.score })
-                .collect())
+            let hit =
+                |hit: ToolHit| obj! { c"name" => &tools[hit.index].name, c"score" => hit.score };
+            Ok(Js::List(hits.map(hit).collect()))
         })
     }
 }

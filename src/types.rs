@@ -3,15 +3,14 @@
 //! from the core's types, and declared for TypeScript in `src/results.d.ts`.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
-use lean_core::skills;
+use lean_core::{options, skills};
 use napi_derive::napi;
 
 use crate::args::Arg;
 use crate::convert::Js;
 use crate::errors::from_core;
-use crate::obj;
+use crate::{into_core, obj};
 
 /// One skill as Pi reports it (`systemPromptOptions.skills`) or as a catalog row.
 #[napi(object)]
@@ -26,6 +25,7 @@ pub struct SkillInput {
 }
 
 #[napi(object, object_to_js = false)]
+#[derive(Default)]
 pub struct SkillIndexOptions {
     /// Largest SKILL.md that is read, checked before reading. Default 16 MiB.
     pub max_source_bytes: Option<f64>,
@@ -89,17 +89,16 @@ pub struct SkillScopeInput {
     pub active_group: Option<String>,
 }
 
-impl From<SkillInput> for skills::SkillInput {
-    fn from(input: SkillInput) -> Self {
-        skills::SkillInput {
-            name: input.name,
-            description: input.description,
-            file_path: input.file_path.map(PathBuf::from),
-            base_dir: input.base_dir.map(PathBuf::from),
-            disable_model_invocation: input.disable_model_invocation.unwrap_or(false),
-            requires: input.requires,
-        }
+into_core! {
+    SkillInput => options::SkillEntry {
+        name, description, file_path, base_dir, disable_model_invocation, requires
     }
+    SearchOptions => options::PageOptions {
+        limit, include_hidden, description_max, only, exclude, offset
+    }
+    LoadOptions => options::LoadOptions { offset, column, rev, allow_hidden, with_dependencies }
+    SkillPolicyRule => options::RuleEntry { pattern, action }
+    SkillScopeInput => options::ScopeEntry { groups, profiles, active_profile, active_group }
 }
 
 pub(crate) fn skill_info(meta: &skills::SkillMeta) -> Js {

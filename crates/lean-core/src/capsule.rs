@@ -280,6 +280,8 @@ pub fn distill(text: &str) -> Option<Capsule> {
 /// Why a stored capsule cannot be used for `source`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Invalid {
+    /// The source is over [`MAX_SOURCE_CHARS`]: too large to have a capsule, so none is checked.
+    SourceTooLarge,
     /// Not shorter than the source.
     NotShorter,
     /// A line of the capsule is not a run of the source's units in order.
@@ -298,6 +300,7 @@ impl std::fmt::Display for Invalid {
     /// Why, in words a caller can log or show.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Invalid::SourceTooLarge => write!(f, "the source is too large to have a capsule"),
             Invalid::NotShorter => write!(f, "not shorter than the source"),
             Invalid::NotExtractive { line } => write!(
                 f,
@@ -311,8 +314,12 @@ impl std::fmt::Display for Invalid {
 
 /// Checks that `capsule` is an extractive capsule of `source`: every capsule line is made of
 /// source units in source order, every trigger and rule unit of the source is present, and it
-/// is shorter. Linear in both lengths.
+/// is shorter. A source [`distill`] would not shorten for its size has no valid capsule. Linear
+/// in both lengths.
 pub fn validate(source: &str, capsule: &str) -> Result<(), Invalid> {
+    if source.len() > MAX_SOURCE_CHARS {
+        return Err(Invalid::SourceTooLarge);
+    }
     if capsule.len() >= source.trim().len() {
         return Err(Invalid::NotShorter);
     }
@@ -406,6 +413,8 @@ mod tests {
         let good = distill(GUIDE).unwrap().text;
         assert_eq!(validate(GUIDE, &good), Ok(()));
         assert_eq!(validate(GUIDE, GUIDE), Err(Invalid::NotShorter));
+        let huge = "Always run the tests. ".repeat(MAX_SOURCE_CHARS / 20);
+        assert_eq!(validate(&huge, "x"), Err(Invalid::SourceTooLarge));
         let invented = good.replace("Never deploy", "Always deploy");
         assert!(matches!(
             validate(GUIDE, &invented),

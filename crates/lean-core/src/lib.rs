@@ -5,6 +5,7 @@
 //! - [`recovery`]: bounded in-memory and durable on-disk store of original tool output.
 //! - [`tools`]: search over tool metadata, used to defer rarely used tool schemas.
 //! - [`capsule`]: extractive, deterministic capsules of tool guidelines and skill text.
+//! - [`options`]: options as a host passes them, checked and given their defaults.
 //!
 //! Skill and tool search share one text analysis and one BM25F (`bm25f`).
 //!
@@ -22,6 +23,7 @@ pub mod error;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod hash;
+pub mod options;
 pub mod recovery;
 mod simd;
 pub mod skills;
