@@ -11,7 +11,7 @@ import { EXTENSION_ENTRY, SHARED_DIR, findPiNode } from "./helpers/pi.mjs";
 import { systemText } from "./helpers/fake-model.mjs";
 import { configurations } from "../scripts/bench-session/configs.mjs";
 import { cacheView, commonPrefix, o200k } from "../scripts/bench-session/measure.mjs";
-import { catalogLocation, listedSkills, orchestratorRecoveryId, piLeanMarker, piTruncation } from "../scripts/bench-session/session-model.mjs";
+import { catalogLocation, listedSkills, orchestratorRecoveryId, piLeanMarker, piTruncation, visibleLines } from "../scripts/bench-session/session-model.mjs";
 import { runSession } from "../scripts/bench-session/run.mjs";
 import { writeSkillLibrary } from "../scripts/bench-session/skills.mjs";
 
@@ -44,18 +44,22 @@ describe("session bench smoke: stock Pi and pi-lean everything on, 100 skills", 
       assert.equal(facts.skillBody, true, `${id}: skill body`);
       assert.equal(facts.retrievedExact, true, `${id}: retrieved range (${facts.retrieveNote})`);
       assert.equal(facts.fixVerified, true, `${id}: tests and build pass after the edit`);
+      assert.equal(facts.pinnedDependency, true, `${id}: the one manifest pinning an old dependency`);
+      assert.equal(facts.benchRerun, true, `${id}: the benchmark rows the fix moved, in the rerun`);
+      assert.equal(facts.manifestRerun, true, `${id}: the edited manifest line, in the grep rerun`);
     }
+    assert.equal(runs["lean-all"].log.pinnedPackage, "refund-0517", "the edit followed what the grep view showed");
     assert.equal(runs.stock.log.skillRoute, "read from <skills> catalog");
     assert.equal(runs.stock.log.retrieve?.via, "read of Pi's full-output file");
     assert.equal(runs["lean-all"].log.skillRoute, "skill_search ×1 + skill");
     assert.equal(runs["lean-all"].log.retrieve?.via, "token_retrieve (pi-lean marker)");
   });
 
-  test("about 20 requests, and the token figures agree with the bodies Pi sent", () => {
+  test("about 25 requests, and the token figures agree with the bodies Pi sent", () => {
     for (const id of ["stock", "lean-all"]) {
       const run = runs[id];
       assert.equal(run.requests.length, run.bodies.length);
-      assert.ok(run.requests.length >= 18 && run.requests.length <= 24, `${id}: ${run.requests.length} requests`);
+      assert.ok(run.requests.length >= 22 && run.requests.length <= 30, `${id}: ${run.requests.length} requests`);
       assert.equal(run.totalTokens, run.requests.reduce((s, r) => s + r.tokens, 0));
       assert.equal(run.cachedTokens, run.requests.reduce((s, r) => s + r.cached, 0));
       assert.equal(run.requests[0].cached, 0);
@@ -90,6 +94,20 @@ describe("session bench parsing: what the scripted model reads from a request", 
       count: 240,
     });
     assert.equal(piLeanMarker("no marker here"), null);
+  });
+
+  test("the lines a view shows: grep hits grouped under their file, rerun lines listed by number; never a folded line", () => {
+    const view = [
+      "packages/a-0001/package.json",
+      '8:    "pricing-core": "2.1.0",',
+      '[… 40 lines 3-42: 40 hits in 40 files under "packages/" · token_retrieve id=00112233aabbccdd startLine=3]',
+      "18: test pricing::applyDiscount::case_11 ... bench:     3,130 ns/iter (+/- 45)",
+    ].join("\n");
+    const seen = visibleLines(view);
+    assert.ok(seen.has('packages/a-0001/package.json:8:    "pricing-core": "2.1.0",'));
+    assert.ok(seen.has("test pricing::applyDiscount::case_11 ... bench:     3,130 ns/iter (+/- 45)"));
+    assert.ok(!seen.has('packages/a-0002/package.json:8:    "pricing-core": "2.1.0",'), "a hit under the marker is not shown");
+    assert.ok(!seen.has('packages/a-0001/package.json:9:    "pricing-core": "2.1.0",'));
   });
 
   test("the Skill Orchestrator's recovery id and Pi's own truncation notice", () => {
