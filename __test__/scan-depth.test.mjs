@@ -1,7 +1,8 @@
 // `SkillIndex.scan` on deep trees: a chain of nested directories costs time linear in its
 // depth (directories are recognised by identity and worked on through handles, not resolved
-// from the root again), so 1,000 levels scan well under a second and 2,000 cost about twice
-// as much, not four times. The skill at the bottom is found either way.
+// from the root again), so 1,000 levels scan well under a second and 2,000 cost about four
+// times what 500 cost, not sixteen. The skill at the bottom is found either way. The depths are
+// four apart so that linear and quadratic stay far apart even on a loaded machine.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
@@ -40,18 +41,21 @@ function bestScanMs(tree) {
   return best;
 }
 
-test("a chain 1,000 directories deep scans in well under a second, and 2,000 in about twice that", { skip: process.platform === "win32" ? "PATH_MAX differs" : false }, (t) => {
-  const shallow = chain(1000);
+test("a chain 1,000 directories deep scans in well under a second, and 2,000 in about four times what 500 take", { skip: process.platform === "win32" ? "PATH_MAX differs" : false }, (t) => {
+  const shallow = chain(500);
+  const middle = chain(1000);
   const deep = chain(2000);
   try {
-    const t1000 = bestScanMs(shallow);
+    const t500 = bestScanMs(shallow);
+    const t1000 = bestScanMs(middle);
     const t2000 = bestScanMs(deep);
-    t.diagnostic(`depth 1,000: ${t1000.toFixed(1)} ms; depth 2,000: ${t2000.toFixed(1)} ms`);
+    t.diagnostic(`depth 500: ${t500.toFixed(1)} ms; depth 1,000: ${t1000.toFixed(1)} ms; depth 2,000: ${t2000.toFixed(1)} ms`);
     assert.ok(t1000 < 2000, `depth 1,000 took ${t1000} ms`);
-    // Quadratic would be four times; the floor keeps timer noise on fast scans from failing it.
-    assert.ok(t2000 < t1000 * 3 + 20, `depth 2,000 took ${t2000} ms, depth 1,000 ${t1000} ms`);
+    // Linear is four times, quadratic sixteen; the floor keeps timer noise on fast scans from failing it.
+    assert.ok(t2000 < t500 * 8 + 40, `depth 2,000 took ${t2000} ms, depth 500 ${t500} ms`);
   } finally {
     removeChain(shallow);
+    removeChain(middle);
     removeChain(deep);
   }
 });
