@@ -6,10 +6,10 @@
  * rebuilt on `session_start`. The config is reloaded first, because handlers run in
  * registration order.
  */
-import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { registerCapabilities } from "./capabilities/index.js";
 import { ConfigHolder, writeActiveScope } from "./shared/config.js";
 import { ConfigStatus } from "./shared/config-status.js";
+import { getAgentDir } from "./shared/pi-host.js";
 import { projectConfigTrusted } from "./shared/project-trust.js";
 import { registerLazySkills } from "./skills/index.js";
 import { registerTokenSaver } from "./token-saver/index.js";
