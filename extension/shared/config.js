@@ -620,6 +620,17 @@ export class ConfigHolder {
     this.sources = {};
     /** The config files as they were when last read (see `changedOnDisk`). */
     this.signature = "";
+    /** Called after every reload, whatever it found. @type {Array<() => void>} */
+    this.listeners = [];
+  }
+
+  /**
+   * Calls `listener` after every later reload (a feature that subscribes to Pi's events only
+   * while a setting asks for them). A listener that throws is ignored.
+   * @param {() => void} listener
+   */
+  onReload(listener) {
+    this.listeners.push(listener);
   }
 
   /** @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} where */
@@ -633,6 +644,13 @@ export class ConfigHolder {
       this.value = { ...DEFAULT_CONFIG };
       this.sources = {};
       this.error = error instanceof ConfigError ? error : new ConfigError("pi-lean config", String(error));
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure must not undo or block the reload.
+      }
     }
     return this;
   }

@@ -37,10 +37,10 @@ export const TAG_OPEN_RE = /[<\uFE64\uFF1C\u226E]/;
  */
 export function scrubSkillBlocks(text, isBlocked) {
   if (typeof text !== "string" || !TAG_OPEN_RE.test(text)) return text;
-  /** @type {Array<{ start: number, end: number, names: string[], undecodable: boolean }>} */
+  /** @type {readonly SkillBlockSpan[]} */
   let blocks;
   try {
-    blocks = native.scanSkillBlocks(text);
+    blocks = scanBlocks(text);
   } catch {
     return REMOVED_BLOCK;
   }
@@ -67,6 +67,42 @@ export function scrubSkillBlocks(text, isBlocked) {
     at = end;
   }
   return out + text.slice(at);
+}
+
+/** @typedef {{ start: number, end: number, names: string[], undecodable: boolean }} SkillBlockSpan */
+
+/**
+ * Scans of texts seen recently, by text. The `context` event hands every user message of the
+ * session to the guard on every request, as fresh copies (Pi clones the messages first), so
+ * without this each request would scan the whole conversation in the core again. A scan
+ * depends on the text alone, so a cached one is exact; what is blocked is still decided anew
+ * each time. Bounded by the characters held and by count, oldest dropped first.
+ */
+const SCAN_CACHE_CHARS = 8 * 1024 * 1024;
+const SCAN_CACHE_ENTRIES = 4096;
+/** @type {Map<string, readonly SkillBlockSpan[]>} */
+const scans = new Map();
+let scannedChars = 0;
+
+/** `native.scanSkillBlocks`, answered from the cache when the same text was scanned lately. @param {string} text */
+function scanBlocks(text) {
+  const cached = scans.get(text);
+  if (cached) {
+    // Most recently used last, so eviction takes the oldest.
+    scans.delete(text);
+    scans.set(text, cached);
+    return cached;
+  }
+  const blocks = native.scanSkillBlocks(text);
+  if (text.length > SCAN_CACHE_CHARS / 4) return blocks;
+  scans.set(text, blocks);
+  scannedChars += text.length;
+  for (const [old] of scans) {
+    if (scannedChars <= SCAN_CACHE_CHARS && scans.size <= SCAN_CACHE_ENTRIES) break;
+    scans.delete(old);
+    scannedChars -= old.length;
+  }
+  return blocks;
 }
 
 /**
