@@ -16,7 +16,9 @@
 // pi-lean is loaded from a copy of the package with its binary and no node_modules, as an install
 // has it: in this checkout Node would find Pi's own packages in the repository's devDependencies
 // and load a second copy of Pi, which an installed package never does.
-// Options: --runs N, --requests N, --configs stock,lean,saver, --json FILE.
+// Options: --runs N, --requests N, --configs lean,saver (stock always runs), --json FILE,
+//          --compare DIR (another built pi-lean checkout, e.g. the previous release, measured in
+//          the same run beside this one).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -75,11 +77,11 @@ export default function probe(pi) {
 }
 `;
 
-/** The package as installed: its files and this platform's binary, no node_modules. */
-function stagePackage() {
+/** The package as installed: its files and this platform's binary, no node_modules. @param {string} root  a checkout */
+function stagePackage(root) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-bench-startup-"));
-  for (const entry of ["bin", "extension", "schema"]) fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
-  for (const file of ["index.js", "package.json", `${BINARY_NAME}.${hostPlatform()}.node`]) fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+  for (const entry of ["bin", "extension", "schema"]) fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  for (const file of ["index.js", "package.json", `${BINARY_NAME}.${hostPlatform()}.node`]) fs.copyFileSync(path.join(root, file), path.join(dir, file));
   fs.writeFileSync(path.join(dir, "empty-extension.js"), "export default function emptyExtension() {}\n");
   fs.writeFileSync(path.join(dir, "probe-stock.js"), probeExtension(false));
   fs.writeFileSync(path.join(dir, "probe-lean.js"), probeExtension(true));
@@ -106,24 +108,25 @@ function cpuTimeMs(pid) {
 }
 
 /**
- * Time to the first request: stock, with an empty extension and with pi-lean, in turn.
- * @param {string} entry @param {string} empty @param {number} runs
+ * Time to the first request: stock, with an empty extension and with pi-lean (and the compared
+ * checkout's pi-lean), in turn.
+ * @param {string} entry @param {string} empty @param {number} runs @param {string | null} compare
  */
-async function startup(entry, empty, runs) {
+async function startup(entry, empty, runs, compare) {
   const model = new FakeModel([]);
   await model.start();
   const sandbox = makeSandbox(model);
-  const kinds = /** @type {const} */ (["stock", "empty", "loaded", "lean"]);
+  const kinds = ["stock", "empty", "loaded", "lean", ...(compare ? ["compare"] : [])];
   /** @type {Record<string, number[]>} */
-  const times = { stock: [], empty: [], loaded: [], lean: [] };
+  const times = { stock: [], empty: [], loaded: [], lean: [], compare: [] };
   /** @type {Record<string, number[]>} */
-  const cpu = { stock: [], empty: [], loaded: [], lean: [] };
+  const cpu = { stock: [], empty: [], loaded: [], lean: [], compare: [] };
   try {
     for (let i = 0; i < runs; i++) {
       for (const kind of kinds) {
         const before = model.bodies.length;
         const started = performance.now();
-        const extension = kind === "lean" || kind === "loaded" ? entry : kind === "empty" ? empty : null;
+        const extension = kind === "lean" || kind === "loaded" ? entry : kind === "empty" ? empty : kind === "compare" ? compare : null;
         /** @type {number | undefined} */
         let pid;
         const run = runPi(sandbox, { prompts: ["hi"], extension, env: kind === "loaded" ? { PI_LEAN_DISABLE: "1" } : {}, onSpawn: (child) => (pid = child.pid) });
@@ -145,7 +148,8 @@ async function startup(entry, empty, runs) {
     emptyExtensionMs: median(times.empty),
     modulesLoadedMs: median(times.loaded),
     leanMs: median(times.lean),
-    cpu: { stockMs: cpuMedian("stock"), emptyExtensionMs: cpuMedian("empty"), modulesLoadedMs: cpuMedian("loaded"), leanMs: cpuMedian("lean") },
+    compareMs: compare ? median(times.compare) : null,
+    cpu: { stockMs: cpuMedian("stock"), emptyExtensionMs: cpuMedian("empty"), modulesLoadedMs: cpuMedian("loaded"), leanMs: cpuMedian("lean"), compareMs: compare ? cpuMedian("compare") : null },
   };
 }
 
@@ -241,28 +245,39 @@ const CONFIGS = /** @type {const} */ ({
   saver: { label: "pi-lean, Token Saver on", lean: true, env: { PI_LEAN_TOKEN_SAVER: "on" } },
 });
 
-/** @param {{ runs?: number, requests?: number, configs?: string[] }} [options] */
+/**
+ * `compare`: another pi-lean checkout (built), measured in the same run beside this one, in turn.
+ * @param {{ runs?: number, requests?: number, configs?: string[], compare?: string }} [options]
+ */
 export async function startupBench(options = {}) {
   const runs = options.runs ?? 9;
   const requests = options.requests ?? 1000;
   const ids = /** @type {(keyof typeof CONFIGS)[]} */ ((options.configs ?? ["stock", "lean", "saver"]).filter((id) => id in CONFIGS && id !== "stock"));
-  const dir = stagePackage();
+  const dir = stagePackage(ROOT);
+  const other = options.compare ? stagePackage(path.resolve(options.compare)) : null;
   try {
     const entry = path.join(dir, "extension", "index.js");
-    const start = await startup(entry, path.join(dir, "empty-extension.js"), runs);
+    const start = await startup(entry, path.join(dir, "empty-extension.js"), runs, other ? path.join(other, "extension", "index.js") : null);
     /** @type {Record<string, Awaited<ReturnType<typeof session>>>} */
     const sessions = {};
     for (const id of /** @type {(keyof typeof CONFIGS)[]} */ (["stock", ...ids])) {
       const config = CONFIGS[id];
       sessions[id] = await session(path.join(dir, config.lean ? "probe-lean.js" : "probe-stock.js"), requests, { ...config.env }, path.join(dir, `trace-${id}.json`));
+      if (other && config.lean) sessions[`${id}@compare`] = await session(path.join(other, "probe-lean.js"), requests, { ...config.env }, path.join(other, `trace-${id}.json`));
     }
     const stock = sessions.stock;
+    /** Configurations in the report: this checkout's, each followed by the compared one's. */
+    const shown = ids.flatMap((id) => (other ? [id, `${id}@compare`] : [id]));
+    const labelOf = (/** @type {string} */ id) => {
+      const [config, compared] = id.split("@");
+      return `${CONFIGS[/** @type {keyof typeof CONFIGS} */ (config)].label}${compared ? " (compared checkout)" : ""}`;
+    };
     const points = [10, 100, 1000].filter((n) => n <= requests);
     const perRequest = points.map((n) => ({
       request: n,
       stock: { contextChars: stock.sizes[n - 1], cpuMs: at(stock.cpu, n), wallMs: at(gaps(stock.arrivals), n) },
       ...Object.fromEntries(
-        ids.map((id) => {
+        shown.map((id) => {
           const s = sessions[id];
           const cpuMs = at(s.cpu, n);
           const wallMs = at(gaps(s.arrivals), n);
@@ -271,7 +286,7 @@ export async function startupBench(options = {}) {
       ),
     }));
     const slopes = Object.fromEntries(
-      ["stock", ...ids].map((id) => {
+      ["stock", ...shown].map((id) => {
         const s = sessions[id];
         return [id, { cpu: growth(s.cpu, s.sizes), wall: growth(gaps(s.arrivals), s.sizes) }];
       }),
@@ -286,29 +301,30 @@ export async function startupBench(options = {}) {
         const x = /** @type {{ stockMs: number | null, emptyExtensionMs: number | null, modulesLoadedMs: number | null, leanMs: number | null }} */ (m);
         if (x.stockMs === null || x.emptyExtensionMs === null || x.modulesLoadedMs === null || x.leanMs === null) return [];
         return [
-          `start-up, ${what} (median of ${runs}): stock Pi ${f(x.stockMs, 0)} ms, with an empty extension ${f(x.emptyExtensionMs, 0)} ms, with pi-lean ${f(x.leanMs, 0)} ms`,
+          `start-up, ${what} (median of ${runs}): stock Pi ${f(x.stockMs, 0)} ms, with an empty extension ${f(x.emptyExtensionMs, 0)} ms, with pi-lean ${f(x.leanMs, 0)} ms${other ? `, with the compared checkout's pi-lean ${f(/** @type {any} */ (x).compareMs, 0)} ms (overhead ${f(/** @type {any} */ (x).compareMs - x.stockMs, 0)} ms)` : ""}`,
           `  pi-lean's overhead against stock Pi: ${f(x.leanMs - x.stockMs, 0)} ms (target: at most 100 ms); against the empty extension ${f(x.leanMs - x.emptyExtensionMs, 0)} ms, of which loading its code ${f(x.modulesLoadedMs - x.emptyExtensionMs, 0)} ms (PI_LEAN_DISABLE=1: loaded, nothing registered) and registering, session start and the first request's handlers ${f(x.leanMs - x.modulesLoadedMs, 0)} ms`,
         ];
       }),
       `per request, one session of ${requests} requests per configuration (each prompt: a file read, then an answer). Pi's CPU time per request, median of the ${windowOf(requests)} requests ending at request n; "handlers" is the time pi-lean's own handlers took, timed inside Pi:`,
-      ["request", "context", "stock Pi", ...ids.flatMap((id) => [CONFIGS[id].label, "overhead", "handlers"])].join(" | "),
+      ["request", "context", "stock Pi", ...shown.flatMap((id) => [labelOf(id), "overhead", "handlers"])].join(" | "),
       ...perRequest.map((r) =>
         [
           String(r.request).padStart(7),
           chars(r.stock.contextChars),
           `${f(r.stock.cpuMs)} ms`,
-          ...ids.flatMap((id) => {
+          ...shown.flatMap((id) => {
             const x = /** @type {any} */ (r)[id];
             return [`${f(x.cpuMs)} ms (${chars(x.contextChars)})`, `${f(x.overheadCpuMs)} ms`, `${f(x.handlersMs, 2)} ms`];
           }),
         ].join(" | "),
       ),
-      `growth of CPU time per request with the context, ms per million characters: ${["stock", ...ids].map((id) => `${CONFIGS[/** @type {keyof typeof CONFIGS} */ (id)].label} ${f(slopes[id].cpu)}`).join(", ")}`,
-      `wall-clock time between requests at request ${points.join(", ")}: ${["stock", ...ids].map((id) => `${CONFIGS[/** @type {keyof typeof CONFIGS} */ (id)].label} ${perRequest.map((r) => f(/** @type {any} */ (r)[id].wallMs)).join(" / ")} ms`).join("; ")}; growth ${["stock", ...ids].map((id) => `${f(slopes[id].wall)}`).join(" / ")} ms per million characters`,
+      `growth of CPU time per request with the context, ms per million characters: ${["stock", ...shown].map((id) => `${labelOf(id)} ${f(slopes[id].cpu)}`).join(", ")}`,
+      `wall-clock time between requests at request ${points.join(", ")}: ${["stock", ...shown].map((id) => `${labelOf(id)} ${perRequest.map((r) => f(/** @type {any} */ (r)[id].wallMs)).join(" / ")} ms`).join("; ")}; growth ${["stock", ...shown].map((id) => `${f(slopes[id].wall)}`).join(" / ")} ms per million characters`,
     ];
     return { text: rows.join("\n"), figures: { startup: start, perRequest, growthMsPerMillionChars: slopes } };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    if (other) fs.rmSync(other, { recursive: true, force: true });
   }
 }
 
@@ -321,7 +337,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const at = process.argv.indexOf(name);
     return at > 0 ? process.argv[at + 1] : undefined;
   };
-  const { text, figures } = await startupBench({ runs: Number(option("--runs") ?? 9), requests: Number(option("--requests") ?? 1000), configs: option("--configs")?.split(",") });
+  const { text, figures } = await startupBench({ runs: Number(option("--runs") ?? 9), requests: Number(option("--requests") ?? 1000), configs: option("--configs")?.split(","), compare: option("--compare") });
   process.stdout.write(`pi-lean start-up and per-request overhead (${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg()[0].toFixed(2)})\n${text}\n`);
   const json = option("--json");
   if (json) fs.writeFileSync(json, JSON.stringify(figures, null, 2));
