@@ -1,18 +1,20 @@
 // `node scripts/bench-startup.mjs` (section 8 of `npm run bench`; alone: `npm run bench -- --startup`):
 // what pi-lean adds to Pi's start-up and to each request, in real Pi 1.6 against the scripted model.
-//   - start-up: time from starting `pi -p` to the first request reaching the model, for stock Pi,
-//     Pi with an extension that does nothing (what loading any extension costs: Pi sets up its
-//     jiti loader for the first one) and Pi with pi-lean, median of --runs (default 9) runs taken
-//     in turn; a run with PI_LEAN_DISABLE=1 (pi-lean's modules loaded, nothing registered) splits
-//     pi-lean's cost into loading its code and its handlers up to the first request;
+//   - start-up: time from starting `pi -p` to the first request reaching the model, and the CPU
+//     time the Pi process used until then (Linux; it does not stretch with other processes' load),
+//     for stock Pi, Pi with an extension that does nothing (what loading any extension costs: Pi
+//     sets up its jiti loader for the first one) and Pi with pi-lean, median of --runs (default 9)
+//     runs taken in turn; a run with PI_LEAN_DISABLE=1 (pi-lean's modules loaded, nothing
+//     registered) splits pi-lean's cost into loading its code and its handlers;
 //   - per request: one session of --requests requests (default 1,000) per configuration: stock Pi,
 //     pi-lean as installed (defaults), and pi-lean with the Token Saver on. Each prompt makes the
 //     model read a file (every tenth a 100 KB log) and then answer in a paragraph, so the context
-//     grows as in a working session, to about 2.5 million characters by request 1,000. Reported
-//     at requests 10, 100 and 1,000: the context's size, the time between requests (median of the
-//     window ending there), pi-lean's overhead against stock, and the time pi-lean's own handlers
-//     took for that request (timed inside Pi, so free of the machine's noise). The growth is the
-//     slope of the time between requests against the context's size, in ms per million characters.
+//     grows as in a working session, to about 3.5 million characters by request 1,000 in stock Pi.
+//     A probe extension notes Pi's CPU time at every request and times pi-lean's handlers inside
+//     Pi. Reported at requests 10, 100 and 1,000 (median of the 25 requests ending there): the
+//     context's size, Pi's CPU time per request, pi-lean's overhead against stock and its handlers'
+//     time; then the growth of the CPU time per request (least squares) per 100 requests and per
+//     million characters of context, and the wall-clock time between requests.
 // pi-lean is loaded from a copy of the package with its binary and no node_modules, as an install
 // has it: in this checkout Node would find Pi's own packages in the repository's devDependencies
 // and load a second copy of Pi, which an installed package never does.
