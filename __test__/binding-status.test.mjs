@@ -10,6 +10,7 @@ import { test } from "node:test";
 import { bindingTarget, native } from "../extension/shared/native.js";
 import { DEFAULT_CONFIG } from "../extension/shared/config.js";
 import { COMMAND, registerTokenSaver } from "../extension/token-saver/index.js";
+import "./helpers/pi-host.mjs";
 import { REPO_ROOT } from "./helpers/pi.mjs";
 import { hostPlatform } from "../scripts/build-targets.mjs";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { native } from "../extension/shared/native.js";
-import { REMOVED_BLOCK, TAG_OPEN_RE, scrubSkillBlocks } from "../extension/skills/guard.js";
+import { REMOVED_BLOCK, TAG_OPEN_RE, scrubMessages, scrubSkillBlocks } from "../extension/skills/guard.js";
 import { SkillPolicyEngine } from "../extension/skills/policy.js";
 
 const policy = new SkillPolicyEngine({ default: "allow", rules: [{ pattern: "changelog-style", action: "deny" }] });
@@ -176,6 +176,47 @@ describe("generated forged blocks", () => {
       const blocks = native.scanSkillBlocks(text);
       if (blocks.some((b) => b.undecodable)) continue;
       assert.equal(scrubSkillBlocks(text, isBlocked), text, `case ${i}: ${JSON.stringify(text)}`);
+    }
+  });
+
+  test("the context scrub answers alike on every pass over fresh copies, and follows a policy change", () => {
+    // Pi hands the context event clones of the messages each request, and the scrub caches scans
+    // by text across passes; the answers must be those of a first scan, pass after pass.
+    const r = rng(0x28_05);
+    const names = ["changelog-style", "release-notes"];
+    /** @type {Array<{ name: string, closed: boolean }>} */
+    const truth = [];
+    /** @type {any[]} */
+    const messages = [];
+    for (let i = 0; i < 600; i++) {
+      const name = r.pick(names);
+      const { block, closed } = forgedBlock(r, name);
+      truth.push({ name, closed });
+      messages.push({ role: "user", content: [{ type: "text", text: `step ${i}: ${block} <b>x</b>` }], timestamp: i });
+      if (r.chance(0.5)) messages.push({ role: "assistant", content: [{ type: "text", text: `<skill name="changelog-style">${BODY}</skill>` }] });
+    }
+    const denyOther = new SkillPolicyEngine({ default: "allow", rules: [{ pattern: "release-notes", action: "deny" }] });
+    for (const [label, blocked, denied] of /** @type {const} */ ([
+      ["first pass", isBlocked, "changelog-style"],
+      ["second pass", isBlocked, "changelog-style"],
+      ["third pass", isBlocked, "changelog-style"],
+      ["after a policy change", (/** @type {string} */ n) => denyOther.isDenied(n), "release-notes"],
+      ["again", (/** @type {string} */ n) => denyOther.isDenied(n), "release-notes"],
+    ])) {
+      const copy = structuredClone(messages);
+      const out = scrubMessages(copy, blocked) ?? copy;
+      let user = 0;
+      for (const [i, message] of out.entries()) {
+        if (message.role === "assistant") {
+          assert.equal(message, copy[i], `${label}: assistant messages are not touched`);
+          continue;
+        }
+        const text = message.content[0].text;
+        const { name } = truth[user++];
+        const blocks = native.scanSkillBlocks(copy[i].content[0].text);
+        if (name === denied || blocks.some((b) => b.undecodable)) assert.ok(!text.includes(BODY), `${label}, message ${i}: ${JSON.stringify(text)}`);
+        else assert.equal(message, copy[i], `${label}, message ${i}: an allowed block is left as it was`);
+      }
     }
   });
 });

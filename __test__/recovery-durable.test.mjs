@@ -76,6 +76,7 @@ describe("Token Saver handler with a failing store", { skip: skipNode }, () => {
     const saved = process.env.PI_CODING_AGENT_DIR;
     process.env.PI_CODING_AGENT_DIR = agentDir;
     try {
+      await import("./helpers/pi-host.mjs");
       const { registerTokenSaver, storeRoot } = await import("../extension/token-saver/index.js");
       const { DEFAULT_CONFIG } = await import("../extension/shared/config.js");
       /** @type {Record<string, Function[]>} */

@@ -3,13 +3,19 @@
  * pi-lean extension entry. Every feature needs the native core, and a core that does not load
  * (an unsupported platform, a package installed without its binary) must not take Pi down:
  * `native.js` catches the loader's failure, and then nothing is registered, so Pi runs as
- * stock, and the user is told once, in one line, what to reinstall. Every module is imported
- * statically: Pi loads extensions through jiti, which resolves Pi's own packages only for the
- * imports it sees, and a dynamic `import()` would reach Node's loader instead.
+ * stock, and the user is told once, in one line, what to reinstall.
+ *
+ * This is the only module that imports Pi's package, and it hands what pi-lean needs of it to
+ * `shared/pi-host.js`. Pi loads extensions through jiti, which resolves Pi's packages only
+ * for the modules it transforms itself; it first tries Node's own import on every module, and
+ * a graph without Pi's package succeeds there. So this entry is transformed by jiti, and the
+ * rest of pi-lean loads natively (see pi-host.js for why that matters for start-up).
  */
+import { ProjectTrustStore, getAgentDir, hasTrustRequiringProjectResources } from "@earendil-works/pi-coding-agent";
 import { registerPiLean } from "./register.js";
 import { bindingUnavailableMessage } from "./shared/binding-error.js";
 import { bindingError } from "./shared/native.js";
+import { setPiHost } from "./shared/pi-host.js";
 
 /** Values of PI_LEAN_DISABLE that leave pi-lean on; any other non-empty value switches it off. */
 const KEEP_ON = new Set(["", "0", "false", "no", "off"]);
@@ -50,6 +56,7 @@ export default function piLean(pi) {
   // Kill switch: with PI_LEAN_DISABLE=1 nothing is registered, so Pi runs exactly as it would
   // without the extension (same prompt, tools and tool results).
   if (killSwitchSet(process.env.PI_LEAN_DISABLE)) return;
+  setPiHost({ getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore });
   if (bindingError) return reportMissingCore(pi, bindingUnavailableMessage(bindingError));
   registerPiLean(pi);
 }

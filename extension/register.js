@@ -6,10 +6,10 @@
  * rebuilt on `session_start`. The config is reloaded first, because handlers run in
  * registration order.
  */
-import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { registerCapabilities } from "./capabilities/index.js";
 import { ConfigHolder, writeActiveScope } from "./shared/config.js";
 import { ConfigStatus } from "./shared/config-status.js";
+import { getAgentDir } from "./shared/pi-host.js";
 import { projectConfigTrusted } from "./shared/project-trust.js";
 import { registerLazySkills } from "./skills/index.js";
 import { registerTokenSaver } from "./token-saver/index.js";
@@ -19,8 +19,26 @@ export function registerPiLean(pi) {
   const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
   const configStatus = new ConfigStatus();
   pi.on("session_start", (_event, ctx) => {
-    // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js).
-    config.reload({ agentDir: getAgentDir(), cwd: ctx.cwd, projectTrusted: projectConfigTrusted(ctx, getAgentDir()) });
+    // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js),
+    // taken the first time the config needs it: only a project with that file asks Pi's trust store.
+    const agentDir = getAgentDir();
+    /** @type {boolean | undefined} */
+    let trusted;
+    const where = {
+      agentDir,
+      cwd: ctx.cwd,
+      get projectTrusted() {
+        if (trusted === undefined) {
+          try {
+            trusted = projectConfigTrusted(ctx, agentDir);
+          } catch {
+            trusted = false; // no decision to be had: fail closed
+          }
+        }
+        return trusted;
+      },
+    };
+    config.reload(where);
     configStatus.update(ctx, config);
   });
   /** @type {import("./token-saver/index.js").TokenSaverControl | null} */

@@ -3,26 +3,19 @@
 // the handler has returned a view naming `id`. The parent kills it with SIGKILL at random
 // points and then checks that every printed id retrieves its exact original.
 //
-// Only Pi's agent-dir helper is replaced (importing all of Pi takes a second per process, which
-// a hundred kills cannot afford); everything from the handler down is the shipped code.
+// Pi's agent-dir helper is handed over directly instead of from Pi (importing all of Pi takes a
+// second per process, which a hundred kills cannot afford); everything from the handler down is
+// the shipped code.
 // Args: <agentDir> <seed> <bodies dir (kill-outputs.mjs writeBodies)>.
 import fs from "node:fs";
-import { registerHooks } from "node:module";
 import path from "node:path";
 
 const [agentDir, seedArg, bodiesDir] = process.argv.slice(2);
 const seed = Number(seedArg);
 process.env.PI_CODING_AGENT_DIR = agentDir;
 
-registerHooks({
-  resolve(specifier, context, next) {
-    if (specifier === "@earendil-works/pi-coding-agent") {
-      return { url: "data:text/javascript,export const getAgentDir = () => process.env.PI_CODING_AGENT_DIR;", shortCircuit: true };
-    }
-    return next(specifier, context);
-  },
-});
-
+const { setPiHost } = await import("../../extension/shared/pi-host.js");
+setPiHost(/** @type {any} */ ({ getAgentDir: () => agentDir }));
 const { registerTokenSaver } = await import("../../extension/token-saver/index.js");
 const { DEFAULT_CONFIG } = await import("../../extension/shared/config.js");
 const { output, readBodies } = await import("./kill-outputs.mjs");

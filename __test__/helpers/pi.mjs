@@ -70,7 +70,8 @@ export function makeSandbox(model, options = {}) {
  * @param {{ agent: string, home: string, work: string }} sandbox
  * `session: true` persists the session under the sandbox's agent dir instead of `--no-session`,
  * so a later run can resume it (`--session-id <id>` opens an existing session by id).
- * @param {{ args?: string[], prompts: string[], env?: Record<string, string>, timeoutMs?: number, extension?: string | null, path?: string, session?: boolean }} run
+ * `onSpawn` gets the child process as soon as it is started (benches read its CPU time).
+ * @param {{ args?: string[], prompts: string[], env?: Record<string, string>, timeoutMs?: number, extension?: string | null, path?: string, session?: boolean, onSpawn?: (child: import("node:child_process").ChildProcess) => void }} run
  */
 export function runPi(sandbox, run) {
   const node = findPiNode();
@@ -90,6 +91,7 @@ export function runPi(sandbox, run) {
   };
   return new Promise((resolve, reject) => {
     const child = spawn(node, args, { cwd: sandbox.work, env, stdio: ["ignore", "pipe", "pipe"] });
+    run.onSpawn?.(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));

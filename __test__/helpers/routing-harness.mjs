@@ -11,6 +11,7 @@ const BUILTIN = ["read", "bash", "edit", "write"];
  * @param {any[]} initialTools  registered while "extensions load"
  */
 export async function routingHarness(agentDir, initialTools) {
+  await import("./pi-host.mjs");
   const { registerCapabilities } = await import("../../extension/capabilities/index.js");
   const { ConfigHolder } = await import("../../extension/shared/config.js");
   fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify({ capabilities: "route" }));

@@ -21,7 +21,6 @@
  * - the state is a session entry (active-set.js), rebuilt on resume, fork and reload.
  * Off restores every deferred tool in its original place; requests are then as stock Pi's.
  */
-import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import { ActiveSet, CORE_TOOLS } from "./active-set.js";
 import { CapsuleCache } from "./capsule-cache.js";
 import { registerCapabilitiesCommand } from "./command.js";
@@ -30,6 +29,7 @@ import { REQUEST_DESCRIPTION, REQUEST_PARAMETERS, REQUEST_TOOL, runRequest } fro
 import { ROUTE_LIMIT, rankTools, routePrompt } from "./router.js";
 import { TOOL_ROUTER, previousReply, runModelPicker } from "../skills/model-picker.js";
 import { describedIndex, skillKey } from "./skill-capsules.js";
+import { getAgentDir } from "../shared/pi-host.js";
 
 /** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
 export const PI_LEAN_TOOLS = ["skill_search", "skill", "token_retrieve"];

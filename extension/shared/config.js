@@ -542,7 +542,9 @@ export function loadConfigWithSources({ agentDir, cwd, projectTrusted = false, e
     const layer = readLayer(file);
     if (layer) (layers.push(layer), files.push(file));
   }
-  if (cwd && projectTrusted) {
+  // Whether the project is trusted is asked only when it has a config file (`where` may compute
+  // it on demand: that costs Pi's trust store a read).
+  if (cwd && fs.existsSync(path.join(cwd, PROJECT_CONFIG_PATH)) && projectTrusted) {
     const file = path.join(cwd, PROJECT_CONFIG_PATH);
     const layer = readLayer(file);
     if (layer) (layers.push(layer), files.push(file));
@@ -562,13 +564,17 @@ export function loadConfigWithSources({ agentDir, cwd, projectTrusted = false, e
  * whether one changed since it was read.
  * @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean }} where
  */
-export function configFilesSignature({ agentDir, cwd, projectTrusted = false }) {
-  const files = [agentDir ? path.join(agentDir, CONFIG_FILE_NAME) : null, cwd && projectTrusted ? path.join(cwd, PROJECT_CONFIG_PATH) : null];
+export function configFilesSignature(where) {
+  const { agentDir, cwd } = where;
+  const files = [agentDir ? path.join(agentDir, CONFIG_FILE_NAME) : null, cwd ? path.join(cwd, PROJECT_CONFIG_PATH) : null];
   return files
-    .map((file) => {
+    .map((file, i) => {
       if (!file) return "-";
       try {
         const st = fs.statSync(file);
+        // An untrusted project's file is not read, so its edits change nothing; trust is asked
+        // only once the file exists (see loadConfigWithSources).
+        if (i === 1 && !where.projectTrusted) return "untrusted";
         return `${st.ino}:${st.size}:${st.mtimeMs}`;
       } catch {
         return "absent";
@@ -620,6 +626,17 @@ export class ConfigHolder {
     this.sources = {};
     /** The config files as they were when last read (see `changedOnDisk`). */
     this.signature = "";
+    /** Called after every reload, whatever it found. @type {Array<() => void>} */
+    this.listeners = [];
+  }
+
+  /**
+   * Calls `listener` after every later reload (a feature that subscribes to Pi's events only
+   * while a setting asks for them). A listener that throws is ignored.
+   * @param {() => void} listener
+   */
+  onReload(listener) {
+    this.listeners.push(listener);
   }
 
   /** @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} where */
@@ -633,6 +650,13 @@ export class ConfigHolder {
       this.value = { ...DEFAULT_CONFIG };
       this.sources = {};
       this.error = error instanceof ConfigError ? error : new ConfigError("pi-lean config", String(error));
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure must not undo or block the reload.
+      }
     }
     return this;
   }

@@ -7,7 +7,7 @@
  * either Pi had to decide (the project has protected resources), the user saved a trust
  * decision (`/trust`), or the command line approved it (`--approve`).
  */
-import { ProjectTrustStore, hasTrustRequiringProjectResources } from "@earendil-works/pi-coding-agent";
+import { piHost } from "./pi-host.js";
 
 /**
  * @param {{ cwd: string, isProjectTrusted: () => boolean }} ctx
@@ -17,6 +17,7 @@ import { ProjectTrustStore, hasTrustRequiringProjectResources } from "@earendil-
 export function projectConfigTrusted(ctx, agentDir, argv = process.argv) {
   if (!ctx.isProjectTrusted()) return false;
   if (argv.includes("--approve") || argv.includes("-a")) return true;
+  const { hasTrustRequiringProjectResources, ProjectTrustStore } = piHost();
   try {
     if (hasTrustRequiringProjectResources(ctx.cwd)) return true;
     return new ProjectTrustStore(agentDir).get(ctx.cwd) === true;

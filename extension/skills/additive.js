@@ -229,7 +229,8 @@ export function registerAdditiveRouting(pi, runtime) {
     return message ? { ...message, content: access.redact(index, message.content) } : null;
   }
 
-  pi.on("turn_end", async (event, ctx) => {
+  /** @param {any} event @param {any} ctx */
+  async function onTurnEnd(event, ctx) {
     if (!active()) return;
     const toolRound = runtime.config.value.cadence === "tool-round" && (event.toolResults?.length ?? 0) > 0;
     const updates = queued.splice(0);
@@ -241,7 +242,28 @@ export function registerAdditiveRouting(pi, runtime) {
     const message = await build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx, toolRound ? toolRoundActivity(event.message) : undefined);
     if (!message) return;
     return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
-  });
+  }
+
+  /**
+   * Pi rebuilds the whole session's context at every turn end that has a listener (before and
+   * after each handler, and again to commit their entries): work that grows with the session,
+   * paid on every turn. So `turn_end` is subscribed only while additive routing is on, which is
+   * the only time the handler does anything; every config reload re-decides. An API whose `on`
+   * returns no unsubscribe keeps the handler once added (it returns at once while off).
+   * @type {{ off: (() => void) | null } | null}
+   */
+  let turnEnd = null;
+  function syncTurnEnd() {
+    if (active() && !turnEnd) {
+      const off = pi.on("turn_end", onTurnEnd);
+      turnEnd = { off: typeof off === "function" ? off : null };
+    } else if (!active() && turnEnd?.off) {
+      turnEnd.off();
+      turnEnd = null;
+    }
+  }
+  syncTurnEnd();
+  runtime.config.onReload?.(syncTurnEnd);
 
   return {
     /**

@@ -37,13 +37,14 @@ export const TAG_OPEN_RE = /[<\uFE64\uFF1C\u226E]/;
  */
 export function scrubSkillBlocks(text, isBlocked) {
   if (typeof text !== "string" || !TAG_OPEN_RE.test(text)) return text;
-  /** @type {Array<{ start: number, end: number, names: string[], undecodable: boolean }>} */
+  /** @type {readonly SkillBlockSpan[]} */
   let blocks;
   try {
-    blocks = native.scanSkillBlocks(text);
+    blocks = scanBlocks(text);
   } catch {
     return REMOVED_BLOCK;
   }
+  if (blocks.length === 0) return text;
   const contains = occurrenceIndex(text);
   /** @type {Array<[number, number]>} removed [start, end) ranges, in order, disjoint */
   const removed = [];
@@ -67,6 +68,44 @@ export function scrubSkillBlocks(text, isBlocked) {
     at = end;
   }
   return out + text.slice(at);
+}
+
+/** @typedef {{ start: number, end: number, names: string[], undecodable: boolean }} SkillBlockSpan */
+
+/**
+ * Scans of texts seen lately, by text. The `context` event hands every user message of the
+ * session to the guard on every request, as fresh copies (Pi clones the messages first), so
+ * without this each request would scan the whole conversation in the core again. A scan
+ * depends on the text alone, so a cached one is exact; what is blocked is still decided anew
+ * each time. Two generations: each pass over the messages starts a new one, and a text seen in
+ * the previous pass moves into it, so what a request no longer sends (compacted away, another
+ * branch) is dropped after one more pass, and a session longer than any fixed count of entries
+ * never has its whole history evicted by its own scan order. A generation holds at most
+ * SCAN_CACHE_CHARS characters of text; past that, texts are scanned without being kept.
+ */
+const SCAN_CACHE_CHARS = 8 * 1024 * 1024;
+/** @type {Map<string, readonly SkillBlockSpan[]>} */
+let scans = new Map();
+/** @type {Map<string, readonly SkillBlockSpan[]>} */
+let previousScans = new Map();
+let scannedChars = 0;
+
+/** Starts a new generation of the scan cache (one per pass over the context's messages). */
+function newScanGeneration() {
+  previousScans = scans;
+  scans = new Map();
+  scannedChars = 0;
+}
+
+/** `native.scanSkillBlocks`, answered from the cache when the same text was scanned lately. @param {string} text */
+function scanBlocks(text) {
+  const cached = scans.get(text) ?? previousScans.get(text);
+  const blocks = cached ?? native.scanSkillBlocks(text);
+  if (!scans.has(text) && scannedChars + text.length <= SCAN_CACHE_CHARS) {
+    scans.set(text, blocks);
+    scannedChars += text.length;
+  }
+  return blocks;
 }
 
 /**
@@ -132,29 +171,42 @@ export function skillCommandName(text) {
  */
 export function scrubMessages(messages, isBlocked) {
   if (!Array.isArray(messages)) return null;
-  let changed = false;
-  const out = messages.map((message) => {
-    if (!message || typeof message !== "object" || message.role === "assistant" || message.role === "toolResult") return message;
-    if (typeof message.content === "string") {
-      const text = scrubSkillBlocks(message.content, isBlocked);
-      if (text === message.content) return message;
-      changed = true;
-      return { ...message, content: text };
-    }
-    if (!Array.isArray(message.content)) return message;
-    let partChanged = false;
-    const content = message.content.map((/** @type {any} */ part) => {
-      if (part?.type !== "text" || typeof part.text !== "string") return part;
+  newScanGeneration();
+  /** @type {any[] | null} a copy, made at the first message that changes */
+  let out = null;
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    const scrubbed = scrubMessage(message, isBlocked);
+    if (scrubbed !== message && out === null) out = messages.slice(0, i);
+    if (out !== null) out.push(scrubbed);
+  }
+  return out;
+}
+
+/**
+ * One message with its user-side text parts scrubbed; the same object when nothing changed.
+ * @param {any} message @param {(name: string, block?: SkillBlockView) => boolean} isBlocked
+ */
+function scrubMessage(message, isBlocked) {
+  if (!message || typeof message !== "object" || message.role === "assistant" || message.role === "toolResult") return message;
+  if (typeof message.content === "string") {
+    const text = scrubSkillBlocks(message.content, isBlocked);
+    return text === message.content ? message : { ...message, content: text };
+  }
+  if (!Array.isArray(message.content)) return message;
+  /** @type {any[] | null} */
+  let content = null;
+  for (let i = 0; i < message.content.length; i++) {
+    const part = message.content[i];
+    let next = part;
+    if (part?.type === "text" && typeof part.text === "string") {
       const text = scrubSkillBlocks(part.text, isBlocked);
-      if (text === part.text) return part;
-      partChanged = true;
-      return { ...part, text };
-    });
-    if (!partChanged) return message;
-    changed = true;
-    return { ...message, content };
-  });
-  return changed ? out : null;
+      if (text !== part.text) next = { ...part, text };
+    }
+    if (next !== part && content === null) content = message.content.slice(0, i);
+    if (content !== null) content.push(next);
+  }
+  return content === null ? message : { ...message, content };
 }
 
 /**

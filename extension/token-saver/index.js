@@ -16,7 +16,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { getAgentDir } from "@earendil-works/pi-coding-agent";
+import { getAgentDir } from "../shared/pi-host.js";
 import { bindingTarget, native } from "../shared/native.js";
 import { ASYNC_BYTES, compactToolResult, rangesFromRecord, recentLabel } from "./compaction.js";
 import { TransformCache } from "./transform-cache.js";
