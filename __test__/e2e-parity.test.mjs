@@ -358,3 +358,71 @@ describe("LS-9: no silent description cuts", { skip }, () => {
     }
   });
 });
+
+describe("PD-14: skill capsules from the body", { skip }, () => {
+  test("PD-14: a skill loaded by skill or by a read of its SKILL.md is listed from the next prompt as its description's capsule plus the body's rules, within 240 characters", async () => {
+    const MIGRATIONS_DESCRIPTION = "Use when a database migration must be written or reviewed. It covers schema changes, data backfills and index builds on large tables, with examples for Postgres and MySQL.";
+    const MIGRATIONS_BODY = [
+      "# Migrations",
+      "",
+      "Migrations change the schema of a live database, so they are written with care.",
+      "",
+      "## Steps",
+      "",
+      "1. Write the down migration first, then the up migration.",
+      "2. Run the migration against a copy of production data.",
+      "3. Never run a migration against production from this session.",
+      "",
+      "Backfills run in batches of at most 10,000 rows. Always take a lock timeout of 5 seconds.",
+      "",
+      "Do not drop a column in the same release that stops writing to it; ship the code change first and drop the column in the next release.",
+      "",
+      "See references/postgres.md for the Postgres details.",
+      "",
+    ].join("\n");
+    const DEPLOY_DESCRIPTION = "Use when shipping a release to staging or production.";
+    const model = new FakeModel([
+      { toolCalls: [{ name: "skill", arguments: { name: "db-migrations" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: "skills/deploy-notes/SKILL.md" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: "notes.md" } }] },
+      { text: "Loaded." },
+      { text: "Next." },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const skills = path.join(sandbox.root, "skills");
+      fs.mkdirSync(path.join(skills, "db-migrations"), { recursive: true });
+      fs.mkdirSync(path.join(skills, "deploy-notes"), { recursive: true });
+      fs.writeFileSync(path.join(skills, "db-migrations", "SKILL.md"), `---\nname: db-migrations\ndescription: ${MIGRATIONS_DESCRIPTION}\n---\n\n${MIGRATIONS_BODY}`);
+      fs.writeFileSync(path.join(skills, "deploy-notes", "SKILL.md"), `---\nname: deploy-notes\ndescription: ${DEPLOY_DESCRIPTION}\n---\n\n# Deploy\n\nRun the release checks before you deploy.\nNever deploy on a Friday.\n`);
+      fs.writeFileSync(path.join(sandbox.work, "notes.md"), "Never mind.\n");
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route", routing: "safe" }));
+      fs.symlinkSync(skills, path.join(sandbox.work, "skills"));
+      const run = await runPi(sandbox, { args: ["--skill", skills], prompts: ["Help me write a migration and deploy it", "And the next one?"] });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(model.bodies.length, 5);
+      const first = systemText(model.bodies[0]);
+      assert.ok(first.includes(`- db-migrations: ${MIGRATIONS_DESCRIPTION}\n`) && first.includes(`- deploy-notes: ${DEPLOY_DESCRIPTION}\n`), first);
+      assert.equal(systemText(model.bodies[3]), first, "unchanged within the run that loaded them");
+      // The description's capsule, then the body's rules: the negative constraint first, then
+      // ordering rules, while the line stays within 240 characters; the long "Do not drop…"
+      // rule does not fit, headings and plain prose never count.
+      const migrations =
+        "Use when a database migration must be written or reviewed. Rules: Write the down migration first, then the up migration. Never run a migration against production from this session. Always take a lock timeout of 5 seconds.";
+      const deploy = `${DEPLOY_DESCRIPTION} Rules: Run the release checks before you deploy. Never deploy on a Friday.`;
+      assert.ok(migrations.length <= 240);
+      const next = systemText(model.bodies[4]);
+      assert.equal(next, first.replace(`- db-migrations: ${MIGRATIONS_DESCRIPTION}\n`, `- db-migrations: ${migrations}\n`).replace(`- deploy-notes: ${DEPLOY_DESCRIPTION}\n`, `- deploy-notes: ${deploy}\n`));
+      // Four verdicts: each skill's description and body; the plain file read made none.
+      const labels = fs
+        .readdirSync(path.join(sandbox.agent, "cache", "pi-lean", "skills"))
+        .map((f) => JSON.parse(fs.readFileSync(path.join(sandbox.agent, "cache", "pi-lean", "skills", f), "utf8")).label)
+        .sort();
+      assert.deepEqual(labels, ["skill db-migrations", "skill db-migrations body", "skill deploy-notes", "skill deploy-notes body"]);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

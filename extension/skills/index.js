@@ -266,6 +266,19 @@ export function registerLazySkills(pi, config, hooks) {
     return undefined;
   });
 
+  // PD-14: a successful `read` of a skill's own SKILL.md is a load as much as `skill` is, so the
+  // skill's capsules are made for it too (the path side of the guard names the skill).
+  pi.on("tool_result", (event, ctx) => {
+    const input = /** @type {Record<string, unknown>} */ (event.input ?? {});
+    if (event.toolName !== "read" || event.isError || typeof input.path !== "string" || !catalog.index) return undefined;
+    const index = catalog.index;
+    const owner = pathGuard.skillAt(index, input.path, ctx?.cwd);
+    if (owner === null || isBlocked(owner)) return undefined;
+    const info = index.get(owner);
+    hooks.capabilities?.()?.noteSkillLoaded(owner, info?.description ?? "", () => catalog.index?.get(owner)?.description ?? null, info?.filePath);
+    return undefined;
+  });
+
   const additive = registerAdditiveRouting(pi, runtime);
 
   pi.on("before_agent_start", async (event, ctx) => {
