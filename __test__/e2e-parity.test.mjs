@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
-import { REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { EXTENSION_ENTRY, REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { RpcPi } from "./helpers/rpc.mjs";
 
 const SKILLS = path.join(REPO_ROOT, "sample-skills");
@@ -420,6 +420,50 @@ describe("PD-14: skill capsules from the body", { skip }, () => {
         .map((f) => JSON.parse(fs.readFileSync(path.join(sandbox.agent, "cache", "pi-lean", "skills", f), "utf8")).label)
         .sort();
       assert.deepEqual(labels, ["skill db-migrations", "skill db-migrations body", "skill deploy-notes", "skill deploy-notes body"]);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("LS-4: an unsafe integration stops the request", { skip }, () => {
+  const RESTORER = path.join(REPO_ROOT, "__test__", "fixtures", "catalog-restorer", "index.js");
+
+  test("LS-4: Pi's catalog put back by another extension, listing a denied skill: the request is aborted before the model sees it, told once", async () => {
+    const model = new FakeModel([{ text: "should never be asked" }, { text: "nor this" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "git-bisect", action: "deny" }] } } }));
+      const run = await runPi(sandbox, {
+        extension: null,
+        args: ["-e", EXTENSION_ENTRY, "-e", RESTORER, "--skill", SKILLS],
+        env: { RESTORE_SKILLS_DIR: SKILLS },
+        prompts: ["Find the commit that broke the build", "Again"],
+      });
+      // No request carried the restored catalog (none reached the model at all).
+      for (const body of model.bodies) assert.ok(!JSON.stringify(body).includes("git-bisect"), JSON.stringify(body).slice(0, 400));
+      assert.equal(model.bodies.length, 0, "aborted before sending");
+      const reports = run.stderr.split("\n").filter((line) => line.includes("SKILL_CATALOG_UNSAFE"));
+      assert.equal(reports.length, 1, run.stderr);
+      assert.match(reports[0], /^pi-lean: SKILL_CATALOG_UNSAFE: Pi's skill catalog is back in the system prompt \(another extension restored it\) and it lists skills the skill policy blocks; the request was stopped/);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("LS-4: a restored catalog of allowed skills only is not stopped", async () => {
+    const model = new FakeModel([{ text: "fine" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const run = await runPi(sandbox, { extension: null, args: ["-e", EXTENSION_ENTRY, "-e", RESTORER, "--skill", SKILLS], env: { RESTORE_SKILLS_DIR: SKILLS }, prompts: ["Hello"] });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(model.bodies.length, 1);
+      assert.ok(systemText(model.bodies[0]).includes("<available_skills>"));
+      assert.ok(!run.stderr.includes("SKILL_CATALOG_UNSAFE"), run.stderr);
     } finally {
       await model.stop();
       sandbox.cleanup();

@@ -24,6 +24,9 @@ import { ScopeState } from "./scope.js";
 import { SkillToolPresence } from "./tool-presence.js";
 import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, NOT_FOUND_TEXT, runSkillLoad, runSkillSearch, toolError } from "./tools.js";
 
+
+/** The event-bus channel where the skill catalog's state is published (LS-4). */
+export const SKILLS_STATE_CHANNEL = "pi-lean:skills";
 export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always allow this skill for this session", "Reject"]);
 
 /**
@@ -266,6 +269,73 @@ export function registerLazySkills(pi, config, hooks) {
     return undefined;
   });
 
+  /** What was last published on SKILLS_STATE_CHANNEL, so each change is published once. */
+  let publishedState = "";
+  /**
+   * LS-4: the catalog's state on Pi's event bus for other extensions: `ready` (one complete
+   * generation: how many skills the model may load, the snapshot's fingerprint) or `blocked`
+   * (why), published when it changes.
+   * @param {{ state: "ready", skills: number, fingerprint: string } | { state: "blocked", reason: string }} state
+   */
+  function publishState(state) {
+    const key = JSON.stringify(state);
+    if (key === publishedState) return;
+    publishedState = key;
+    try {
+      pi.events?.emit(SKILLS_STATE_CHANNEL, state);
+    } catch {
+      // A listener's failure is its own.
+    }
+  }
+
+  /**
+   * LS-4: the last point before a request leaves. Pi's own catalog (`<available_skills>`) is
+   * never in the system prompt while pi-lean manages skills; when it is there (another
+   * extension put it back after pi-lean removed it) and skills are blocked or it lists a
+   * skill the policy blocks or still has to ask about, the integration is unsafe: the request
+   * is stopped (`ctx.abort()`) before the model sees those skills, and the user is told once
+   * per session with SKILL_CATALOG_UNSAFE. A restored catalog of allowed skills only costs
+   * tokens and goes on. Not awaited: the abort waits for the run this request belongs to.
+   */
+  let unsafeReported = false;
+  pi.on("before_provider_request", (event, ctx) => {
+    if (typeof ctx?.getSystemPrompt !== "function" || typeof ctx.abort !== "function") return undefined;
+    let prompt;
+    try {
+      prompt = ctx.getSystemPrompt();
+    } catch {
+      return undefined;
+    }
+    const start = typeof prompt === "string" ? prompt.indexOf("<available_skills>") : -1;
+    if (start < 0) return undefined;
+    const end = prompt.indexOf("</available_skills>", start);
+    const block = prompt.slice(start, end < 0 ? prompt.length : end);
+    const unescape = (/** @type {string} */ t) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+    const listed = [...block.matchAll(/<name>([^<]*)<\/name>/g)].map((m) => unescape(m[1]));
+    const unsafe = Boolean(config.error) || blocked !== null || tools === "conflict" || listed.some((name) => isBlockBlocked(name));
+    if (!unsafe) return undefined;
+    if (!unsafeReported) {
+      unsafeReported = true;
+      say(ctx, "pi-lean: SKILL_CATALOG_UNSAFE: Pi's skill catalog is back in the system prompt (another extension restored it) and it lists skills the skill policy blocks; the request was stopped before the model saw them. Remove that extension or its catalog change, then try again.", "error");
+    }
+    try {
+      const stopping = ctx.abort();
+      if (stopping && typeof stopping.catch === "function") stopping.catch(() => {});
+    } catch {
+      // The payload below still goes without the catalog.
+    }
+    // Should the request leave anyway, it leaves without the catalog section.
+    const intro = prompt.lastIndexOf("\n\nThe following skills provide specialized instructions", start);
+    const section = prompt.slice(intro < 0 ? start : intro, end < 0 ? prompt.length : end + "</available_skills>".length);
+    try {
+      const serialized = JSON.stringify(event.payload);
+      const quoted = JSON.stringify(section).slice(1, -1);
+      return serialized.includes(quoted) ? JSON.parse(serialized.split(quoted).join("")) : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+
   // PD-14: a successful `read` of a skill's own SKILL.md is a load as much as `skill` is, so the
   // skill's capsules are made for it too (the path side of the guard names the skill).
   pi.on("tool_result", (event, ctx) => {
@@ -287,11 +357,13 @@ export function registerLazySkills(pi, config, hooks) {
     // policy: the catalog is hidden from the model and the tool_call guard blocks its calls.
     if (tools === "conflict") {
       applySkillStub(options, 0);
+      publishState({ state: "blocked", reason: "SKILL_TOOL_CONFLICT" });
       return;
     }
     if (config.error) {
       // Fail closed: the eager catalog goes away and nothing replaces it.
       applySkillStub(options, 0);
+      publishState({ state: "blocked", reason: config.error.message });
       return;
     }
     /** @type {import("../../index.js").SkillIndex} */
@@ -300,6 +372,7 @@ export function registerLazySkills(pi, config, hooks) {
       index = await catalog.updateAsync(options.skills ?? []);
       if (blocked) say(ctx, "pi-lean: the skill catalog was rebuilt; skills are available again.", "info");
       blocked = null;
+      publishState({ state: "ready", skills: index.visibleCount, fingerprint: index.fingerprint });
     } catch (error) {
       // LS-4: one complete generation or none. A failed rebuild must not leave Pi's eager
       // catalog (policy unapplied) in the prompt, nor an older generation answering the tools.
@@ -307,6 +380,7 @@ export function registerLazySkills(pi, config, hooks) {
       const first = blocked === null;
       blocked = error instanceof Error ? error.message : String(error);
       if (first) say(ctx, `pi-lean: the skill catalog could not be built (${blocked}); skills are blocked until it can.`, "error");
+      publishState({ state: "blocked", reason: blocked });
       return;
     }
     // No skill the model may load: the two tools would only cost their declarations.
