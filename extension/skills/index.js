@@ -310,8 +310,8 @@ export function registerLazySkills(pi, config, hooks) {
     if (start < 0) return undefined;
     const end = prompt.indexOf("</available_skills>", start);
     const block = prompt.slice(start, end < 0 ? prompt.length : end);
-    const unescape = (/** @type {string} */ t) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
-    const listed = [...block.matchAll(/<name>([^<]*)<\/name>/g)].map((m) => unescape(m[1]));
+    const unescapeXml = (/** @type {string} */ t) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+    const listed = [...block.matchAll(/<name>([^<]*)<\/name>/g)].map((m) => unescapeXml(m[1]));
     const unsafe = Boolean(config.error) || blocked !== null || tools === "conflict" || listed.some((name) => isBlockBlocked(name));
     if (!unsafe) return undefined;
     if (!unsafeReported) {
