@@ -303,6 +303,37 @@ describe("CD-9: queued user updates are scored", { skip }, () => {
   });
 });
 
+describe("CD-9: the previous reply", { skip }, () => {
+  test("CD-9: a prompt that only agrees (\"yes, do that\") is ranked with the previous reply; a prompt with its own match is not widened by it", async () => {
+    const model = new FakeModel([
+      { text: "The slowdown started between v1.2 and v1.3. I can find the commit that introduced the regression with git bisect." },
+      { text: "Bisecting." },
+      { text: "We could bisect it, or profile the hot path with perf." },
+      { text: "Isolating." },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive" }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Hello", "yes, do that", "Which one fits?", "This test passes and fails intermittently; help me stabilise the flaky test."] });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(model.bodies.length, 4);
+      const deltaOf = (/** @type {any} */ body) => userTexts(body).filter((t) => t.startsWith(ADDED_HEADER));
+      assert.deepEqual(deltaOf(model.bodies[0]), [], "Hello picks nothing and there is no reply yet");
+      const second = deltaOf(model.bodies[1]);
+      assert.equal(second.length, 1, JSON.stringify(userTexts(model.bodies[1])));
+      assert.deepEqual(listedUnder(second[0], ADDED_HEADER), ["git-bisect"]);
+      // The fourth prompt has its own match: the reply that weighed profiling adds nothing.
+      const fourth = deltaOf(model.bodies[3]).at(-1) ?? "";
+      assert.ok(!listedUnder(fourth, ADDED_HEADER).includes("perf-profiling"), fourth);
+      assert.ok(listedUnder(fourth, ADDED_HEADER).includes("flaky-tests"), fourth);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
 describe("CD-13: the model picker sees a tool round's activity", { skip }, () => {
   test("CD-13: a tool-round picker request carries state.activity: the round's tool calls, bounded and marked", async () => {
     const isPicker = (/** @type {any} */ body) => !body.tools?.length;
