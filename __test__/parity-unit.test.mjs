@@ -181,7 +181,7 @@ describe("CD-13: tool-round activity", () => {
 });
 
 describe("LS-16: resource sampling is a setting", () => {
-  test("LS-16: resourceSample names that many resource files (0 = none), counting the rest; the config validates 0..12", async () => {
+  test("LS-16: resourceSample names that many resource files (0 = none, default 12, up to 50), counting the rest; the config validates 0..50", async () => {
     const { SkillIndex } = await import("../index.js");
     const { runSkillLoad } = await import("../extension/skills/tools.js");
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-res-"));
@@ -189,14 +189,20 @@ describe("LS-16: resource sampling is a setting", () => {
       const dir = path.join(root, "skills", "refs");
       fs.mkdirSync(path.join(dir, "references"), { recursive: true });
       fs.writeFileSync(path.join(dir, "SKILL.md"), "---\nname: refs\ndescription: A skill with references.\n---\nRead references/a-00.md first.\n");
-      for (let i = 0; i < 5; i++) fs.writeFileSync(path.join(dir, "references", `a-0${i}.md`), "x");
+      for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(dir, "references", `a-${String(i).padStart(2, "0")}.md`), "x");
       const index = SkillIndex.scan([path.join(root, "skills")]);
       const note = async (/** @type {number | undefined} */ n) => (await runSkillLoad(index, { name: "refs" }, n === undefined ? {} : { resourceSample: n })).content[0].text.split("\n\n").find((p) => p.startsWith("Resource files")) ?? null;
-      assert.equal(await note(2), `Resource files in ${dir} (relative; read only what the instructions need): references/a-00.md, references/a-01.md and 3 more.`);
+      const fileList = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => `references/a-${String(i).padStart(2, "0")}.md`);
+      assert.equal(await note(2), `Resource files in ${dir} (relative; read only what the instructions need): references/a-00.md, references/a-01.md and 58 more.`);
       assert.equal(await note(0), null);
-      assert.match((await note(undefined)) ?? "", /a-04\.md\.$/);
+      assert.equal(await note(undefined), `Resource files in ${dir} (relative; read only what the instructions need): ${fileList(12).join(", ")} and 48 more.`);
+      const fifty = (await note(50)) ?? "";
+      for (const name of fileList(50)) assert.ok(fifty.includes(name), name);
+      assert.match(fifty, / and 10 more\.$/);
       assert.equal(loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "0" } }).resourceSample, 0);
-      assert.throws(() => loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "13" } }), /CONFIG_INVALID: \$PI_LEAN_RESOURCE_SAMPLE: must be an integer 0\.\.12/);
+      assert.equal(loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "50" } }).resourceSample, 50);
+      assert.equal(loadConfig({ env: {} }).resourceSample, 12);
+      assert.throws(() => loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "51" } }), /CONFIG_INVALID: \$PI_LEAN_RESOURCE_SAMPLE: must be an integer 0\.\.50/);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
