@@ -128,15 +128,17 @@ export function skillCommandName(text) {
 /**
  * Scrubs the text parts of every user-side message; returns null when nothing changed, so
  * the context event leaves the messages untouched (and cache-friendly).
- * @param {any[]} messages @param {(name: string, block?: SkillBlockView) => boolean} isBlocked
+ * @param {any[]} messages @param {(name: string, block?: SkillBlockView, message?: any) => boolean} isBlocked  also told the message a block is in
  */
 export function scrubMessages(messages, isBlocked) {
   if (!Array.isArray(messages)) return null;
   let changed = false;
   const out = messages.map((message) => {
     if (!message || typeof message !== "object" || message.role === "assistant" || message.role === "toolResult") return message;
+    // The guard learns which message a block is in: a user's choice admits one message (LS-28).
+    const guard = (/** @type {string} */ name, /** @type {SkillBlockView | undefined} */ block) => isBlocked(name, block, message);
     if (typeof message.content === "string") {
-      const text = scrubSkillBlocks(message.content, isBlocked);
+      const text = scrubSkillBlocks(message.content, guard);
       if (text === message.content) return message;
       changed = true;
       return { ...message, content: text };
@@ -145,7 +147,7 @@ export function scrubMessages(messages, isBlocked) {
     let partChanged = false;
     const content = message.content.map((/** @type {any} */ part) => {
       if (part?.type !== "text" || typeof part.text !== "string") return part;
-      const text = scrubSkillBlocks(part.text, isBlocked);
+      const text = scrubSkillBlocks(part.text, guard);
       if (text === part.text) return part;
       partChanged = true;
       return { ...part, text };

@@ -7,6 +7,7 @@
  * enforced here for every path. A config error fails closed: no catalog, no stub, both tools
  * refuse with CONFIG_INVALID, and typed `/skill:` commands are stopped.
  */
+import { native } from "../shared/native.js";
 import { SkillAccess } from "./access.js";
 import { SkillApprovals, approvalKey } from "./approvals.js";
 import { conflictBlockReason, findToolConflict, reportConflictOnce } from "./tool-conflict.js";
@@ -156,11 +157,11 @@ export function registerLazySkills(pi, config, hooks) {
    * skills until they are approved (by the user choosing them, or an "Always allow" for the
    * current file and policy). Never throws; a failed lookup counts as blocked.
    */
-  function isBlockBlocked(/** @type {string} */ name) {
+  function isBlockBlocked(/** @type {string} */ name, /** @type {any} */ message = undefined) {
     if (isBlocked(name)) return true;
     try {
       if (access.policy.actionFor(name) !== "ask") return false;
-      return !approvals.userChosen.has(name) && !approvals.hasSession(currentApprovalKey(name));
+      return !approvals.isChosen(name, message) && !approvals.hasSession(currentApprovalKey(name));
     } catch {
       return true;
     }
@@ -173,13 +174,13 @@ export function registerLazySkills(pi, config, hooks) {
    * claims, by the canonical path its `location` names, or by a body that holds a blocked
    * skill's text (re-read from its file when the file changed). Fails closed.
    * @param {string | undefined} cwd
-   * @returns {(name: string, block?: import("./guard.js").SkillBlockView) => boolean}
+   * @returns {(name: string, block?: import("./guard.js").SkillBlockView, message?: any) => boolean}
    */
   function blockGuard(cwd) {
     /** @type {Array<{ name: string, fingerprint: string }> | null} */
     let blockedBodies = null;
-    return (name, block) => {
-      if (isBlockBlocked(name)) return true;
+    return (name, block, message) => {
+      if (isBlockBlocked(name, message)) return true;
       const index = catalog.index;
       if (!block || !index) return false;
       try {
@@ -218,7 +219,7 @@ export function registerLazySkills(pi, config, hooks) {
     });
     for (const name of pending) {
       const decision = await requestApproval(name, ctx);
-      if (decision === "once" || decision === "session") approvals.userChosen.add(name);
+      if (decision === "once" || decision === "session") approvals.choose(name);
     }
   }
 
@@ -235,12 +236,29 @@ export function registerLazySkills(pi, config, hooks) {
     }
     // A typed `/skill:name` of an `ask` skill is the user's own choice: Pi expands it into a
     // block in their message, which the context scrub must then leave alone.
-    if (commandName !== null) approvals.userChosen.add(commandName);
+    if (commandName !== null) approvals.choose(commandName);
     await admitPastedBlocks(event.text, ctx);
     const text = scrubSkillBlocks(event.text, blockGuard(ctx?.cwd));
     additive.noteInput({ ...event, text });
     if (text !== event.text || forwarded !== null) return { action: "transform", text, images: event.images };
     return { action: "continue" };
+  });
+
+  // LS-28: a choice made in the input admits its block in the user message that carries it,
+  // bound now that the message has its identity; a later copy of the block asks again.
+  pi.on("message_end", (event) => {
+    const message = /** @type {any} */ (event.message);
+    if (approvals.pendingChoice.size === 0 || message?.role !== "user") return undefined;
+    const text = typeof message.content === "string" ? message.content : Array.isArray(message.content) ? message.content.map((/** @type {any} */ p) => (p?.type === "text" && typeof p.text === "string" ? p.text : "")).join("\n") : "";
+    /** @type {Set<string>} */
+    const names = new Set();
+    try {
+      for (const block of native.scanSkillBlocks(text)) for (const name of block.names) names.add(name);
+    } catch {
+      return undefined;
+    }
+    approvals.bind(message, names);
+    return undefined;
   });
 
   pi.on("context", (event, ctx) => {
