@@ -18,7 +18,8 @@
  */
 export async function selectWithKeys(ctx, title, options, shortcuts) {
   const usable = shortcuts.filter((s) => options.includes(s.option) && /^[a-z]$/.test(s.key) && s.key !== "j" && s.key !== "k");
-  const tui = usable.length > 0 && typeof ctx.ui.custom === "function" ? await loadTui() : null;
+  // Only Pi's TUI shows custom components (RPC mode answers `custom` with nothing at once).
+  const tui = usable.length > 0 && ctx.mode === "tui" && typeof ctx.ui.custom === "function" ? await loadTui() : null;
   if (!tui) return ctx.ui.select(title, options);
   const { Container, Spacer, Text } = tui;
   return ctx.ui.custom(
