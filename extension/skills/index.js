@@ -337,8 +337,9 @@ export function registerLazySkills(pi, config, hooks) {
       say(ctx, "pi-lean: SKILL_CATALOG_UNSAFE: Pi's skill catalog is back in the system prompt (another extension restored it) and it lists skills the skill policy blocks; the request was stopped before the model saw them. Remove that extension or its catalog change, then try again.", "error");
     }
     try {
-      const stopping = ctx.abort();
-      if (stopping && typeof stopping.catch === "function") stopping.catch(() => {});
+      // Typed as void; Pi's session returns a promise that settles once the run is idle.
+      const stopping = /** @type {unknown} */ (ctx.abort());
+      if (stopping instanceof Promise) stopping.catch(() => {});
     } catch {
       // The payload below still goes without the catalog.
     }
