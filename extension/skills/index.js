@@ -309,8 +309,9 @@ export function registerLazySkills(pi, config, hooks) {
   /**
    * LS-4: the last point before a request leaves. Pi's own catalog (`<available_skills>`) is
    * never in the system prompt while pi-lean manages skills; when it is there (another
-   * extension put it back after pi-lean removed it) and skills are blocked or it lists a
-   * skill the policy blocks or still has to ask about, the integration is unsafe: the request
+   * extension put it back after pi-lean removed it) and lists a skill that is blocked (by
+   * policy, or all of them while the config is invalid or the catalog could not be built) or
+   * that the policy still has to ask about, the integration is unsafe: the request
    * is stopped (`ctx.abort()`) before the model sees those skills, and the user is told once
    * per session with SKILL_CATALOG_UNSAFE. A restored catalog of allowed skills only costs
    * tokens and goes on. Not awaited: the abort waits for the run this request belongs to.
@@ -330,8 +331,8 @@ export function registerLazySkills(pi, config, hooks) {
     const block = prompt.slice(start, end < 0 ? prompt.length : end);
     const unescapeXml = (/** @type {string} */ t) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
     const listed = [...block.matchAll(/<name>([^<]*)<\/name>/g)].map((m) => unescapeXml(m[1]));
-    const unsafe = Boolean(config.error) || blocked !== null || tools === "conflict" || listed.some((name) => isBlockBlocked(name));
-    if (!unsafe) return undefined;
+    // Blocked covers everything while the config is invalid or the catalog is blocked.
+    if (!listed.some((name) => isBlockBlocked(name))) return undefined;
     if (!unsafeReported) {
       unsafeReported = true;
       say(ctx, "pi-lean: SKILL_CATALOG_UNSAFE: Pi's skill catalog is back in the system prompt (another extension restored it) and it lists skills the skill policy blocks; the request was stopped before the model saw them. Remove that extension or its catalog change, then try again.", "error");
