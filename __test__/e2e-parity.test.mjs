@@ -485,6 +485,21 @@ describe("LS-4: an unsafe integration stops the request", { skip }, () => {
     }
   });
 
+  test("LS-4: with an invalid config (policy unknown), any restored catalog stops the request", async () => {
+    const model = new FakeModel([{ text: "should never be asked" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), '{"routing": "nope"}');
+      const run = await runPi(sandbox, { extension: null, args: ["-e", EXTENSION_ENTRY, "-e", RESTORER, "--skill", SKILLS], env: { RESTORE_SKILLS_DIR: SKILLS }, prompts: ["Hello"] });
+      assert.equal(model.bodies.length, 0, "aborted before sending");
+      assert.equal(run.stderr.split("\n").filter((line) => line.includes("SKILL_CATALOG_UNSAFE")).length, 1, run.stderr);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
   test("LS-4: a restored catalog of allowed skills only is not stopped", async () => {
     const model = new FakeModel([{ text: "fine" }]);
     await model.start();

@@ -337,8 +337,9 @@ export function registerCapabilities(pi, config, hooks) {
       return capsuleCache()?.clear() ?? 0;
     },
     /**
-     * The skill index as listings should show it: loaded skills' descriptions as capsules
-     * while routing (skill-capsules.js); the index itself otherwise.
+     * The skill index as listings should show it: a loaded skill's description as its
+     * capsule plus its body's rules, bounded (PD-14, skill-capsules.js), while routing; the
+     * index itself otherwise.
      * @param {import("../../index.js").SkillIndex} index
      */
     describeSkills(index) {
@@ -370,8 +371,6 @@ export function registerCapabilities(pi, config, hooks) {
       if (control.mode() !== "route" || !description) return;
       if (pendingSkills.size < 256) pendingSkills.set(name, { description, currentDescription, filePath });
     },
-    /** Skills loaded and not distilled yet (for tests and /capabilities). */
-    pendingSkillCapsules: () => [...pendingSkills.keys()],
   };
 
   /** @type {Map<string, { description: string, currentDescription: () => string | null, filePath?: string }>} */

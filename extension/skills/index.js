@@ -331,8 +331,10 @@ export function registerLazySkills(pi, config, hooks) {
     const block = prompt.slice(start, end < 0 ? prompt.length : end);
     const unescapeXml = (/** @type {string} */ t) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
     const listed = [...block.matchAll(/<name>([^<]*)<\/name>/g)].map((m) => unescapeXml(m[1]));
-    // Blocked covers everything while the config is invalid or the catalog is blocked.
-    if (!listed.some((name) => isBlockBlocked(name))) return undefined;
+    // Only skills Pi found count (a context file quoting Pi's format is no catalog); blocked
+    // covers every skill while the config is invalid or the catalog is blocked.
+    const index = catalog?.index;
+    if (!listed.some((name) => (!index || index.get(name)) && isBlockBlocked(name))) return undefined;
     if (!unsafeReported) {
       unsafeReported = true;
       say(ctx, "pi-lean: SKILL_CATALOG_UNSAFE: Pi's skill catalog is back in the system prompt (another extension restored it) and it lists skills the skill policy blocks; the request was stopped before the model saw them. Remove that extension or its catalog change, then try again.", "error");
