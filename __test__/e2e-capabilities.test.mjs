@@ -230,7 +230,8 @@ describe("skill capsules in real Pi", { skip }, () => {
     assert.ok(systemText(model.bodies[1]).includes(`- db-migrations: ${DESCRIPTION}\n`), "unchanged within the run that loaded it");
     const next = systemText(model.bodies[2]);
     assert.equal(next, systemText(model.bodies[1]).replace(`- db-migrations: ${DESCRIPTION}\n`, `- db-migrations: ${capsule}\n`));
-    assert.deepEqual(fs.readdirSync(path.join(sandbox.agent, "cache", "pi-lean", "skills")).length, 1);
+    // Two verdicts: the description's and the body's (PD-14; this body has no rule to list).
+    assert.deepEqual(fs.readdirSync(path.join(sandbox.agent, "cache", "pi-lean", "skills")).length, 2);
     // skill_search shows the description itself (capped at catalogDescriptionMax, 240).
     assert.ok(toolMessages(model.bodies[3]).at(-1)?.text.includes(`- db-migrations: ${DESCRIPTION.slice(0, 200)}`));
   });

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
-import { REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
+import { EXTENSION_ENTRY, REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { RpcPi } from "./helpers/rpc.mjs";
 
 const SKILLS = path.join(REPO_ROOT, "sample-skills");
@@ -303,6 +303,37 @@ describe("CD-9: queued user updates are scored", { skip }, () => {
   });
 });
 
+describe("CD-9: the previous reply", { skip }, () => {
+  test("CD-9: a prompt that only agrees (\"yes, do that\") is ranked with the previous reply; a prompt with its own match is not widened by it", async () => {
+    const model = new FakeModel([
+      { text: "The slowdown started between v1.2 and v1.3. I can find the commit that introduced the regression with git bisect." },
+      { text: "Bisecting." },
+      { text: "We could bisect it, or profile the hot path with perf." },
+      { text: "Isolating." },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive" }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Hello", "yes, do that", "Which one fits?", "This test passes and fails intermittently; help me stabilise the flaky test."] });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(model.bodies.length, 4);
+      const deltaOf = (/** @type {any} */ body) => userTexts(body).filter((t) => t.startsWith(ADDED_HEADER));
+      assert.deepEqual(deltaOf(model.bodies[0]), [], "Hello picks nothing and there is no reply yet");
+      const second = deltaOf(model.bodies[1]);
+      assert.equal(second.length, 1, JSON.stringify(userTexts(model.bodies[1])));
+      assert.deepEqual(listedUnder(second[0], ADDED_HEADER), ["git-bisect"]);
+      // The fourth prompt has its own match: the reply that weighed profiling adds nothing.
+      const fourth = deltaOf(model.bodies[3]).at(-1) ?? "";
+      assert.ok(!listedUnder(fourth, ADDED_HEADER).includes("perf-profiling"), fourth);
+      assert.ok(listedUnder(fourth, ADDED_HEADER).includes("flaky-tests"), fourth);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
 describe("CD-13: the model picker sees a tool round's activity", { skip }, () => {
   test("CD-13: a tool-round picker request carries state.activity: the round's tool calls, bounded and marked", async () => {
     const isPicker = (/** @type {any} */ body) => !body.tools?.length;
@@ -352,6 +383,133 @@ describe("LS-9: no silent description cuts", { skip }, () => {
       assert.ok(system.includes(`\n${note}\n</skill_index>`), system);
       const search = toolMessages(model.bodies[1]).at(-1).text;
       assert.ok(search.includes(`\n${note}`), search);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("PD-14: skill capsules from the body", { skip }, () => {
+  test("PD-14: a skill loaded by skill or by a read of its SKILL.md is listed from the next prompt as its description's capsule plus the body's rules, within 240 characters", async () => {
+    const MIGRATIONS_DESCRIPTION = "Use when a database migration must be written or reviewed. It covers schema changes, data backfills and index builds on large tables, with examples for Postgres and MySQL.";
+    const MIGRATIONS_BODY = [
+      "# Migrations",
+      "",
+      "Migrations change the schema of a live database, so they are written with care.",
+      "",
+      "## Steps",
+      "",
+      "1. Write the down migration first, then the up migration.",
+      "2. Run the migration against a copy of production data.",
+      "3. Never run a migration against production from this session.",
+      "",
+      "Backfills run in batches of at most 10,000 rows. Always take a lock timeout of 5 seconds.",
+      "",
+      "Do not drop a column in the same release that stops writing to it; ship the code change first and drop the column in the next release.",
+      "",
+      "See references/postgres.md for the Postgres details.",
+      "",
+    ].join("\n");
+    const DEPLOY_DESCRIPTION = "Use when shipping a release to staging or production.";
+    const model = new FakeModel([
+      { toolCalls: [{ name: "skill", arguments: { name: "db-migrations" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: "skills/deploy-notes/SKILL.md" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: "notes.md" } }] },
+      { text: "Loaded." },
+      { text: "Next." },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const skills = path.join(sandbox.root, "skills");
+      fs.mkdirSync(path.join(skills, "db-migrations"), { recursive: true });
+      fs.mkdirSync(path.join(skills, "deploy-notes"), { recursive: true });
+      fs.writeFileSync(path.join(skills, "db-migrations", "SKILL.md"), `---\nname: db-migrations\ndescription: ${MIGRATIONS_DESCRIPTION}\n---\n\n${MIGRATIONS_BODY}`);
+      fs.writeFileSync(path.join(skills, "deploy-notes", "SKILL.md"), `---\nname: deploy-notes\ndescription: ${DEPLOY_DESCRIPTION}\n---\n\n# Deploy\n\nRun the release checks before you deploy.\nNever deploy on a Friday.\n`);
+      fs.writeFileSync(path.join(sandbox.work, "notes.md"), "Never mind.\n");
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route", routing: "safe" }));
+      fs.symlinkSync(skills, path.join(sandbox.work, "skills"));
+      const run = await runPi(sandbox, { args: ["--skill", skills], prompts: ["Help me write a migration and deploy it", "And the next one?"] });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(model.bodies.length, 5);
+      const first = systemText(model.bodies[0]);
+      assert.ok(first.includes(`- db-migrations: ${MIGRATIONS_DESCRIPTION}\n`) && first.includes(`- deploy-notes: ${DEPLOY_DESCRIPTION}\n`), first);
+      assert.equal(systemText(model.bodies[3]), first, "unchanged within the run that loaded them");
+      // The description's capsule, then the body's rules: the negative constraint first, then
+      // ordering rules, while the line stays within 240 characters; the long "Do not drop…"
+      // rule does not fit, headings and plain prose never count.
+      const migrations =
+        "Use when a database migration must be written or reviewed. Rules: Write the down migration first, then the up migration. Never run a migration against production from this session. Always take a lock timeout of 5 seconds.";
+      const deploy = `${DEPLOY_DESCRIPTION} Rules: Run the release checks before you deploy. Never deploy on a Friday.`;
+      assert.ok(migrations.length <= 240);
+      const next = systemText(model.bodies[4]);
+      assert.equal(next, first.replace(`- db-migrations: ${MIGRATIONS_DESCRIPTION}\n`, `- db-migrations: ${migrations}\n`).replace(`- deploy-notes: ${DEPLOY_DESCRIPTION}\n`, `- deploy-notes: ${deploy}\n`));
+      // Four verdicts: each skill's description and body; the plain file read made none.
+      const labels = fs
+        .readdirSync(path.join(sandbox.agent, "cache", "pi-lean", "skills"))
+        .map((f) => JSON.parse(fs.readFileSync(path.join(sandbox.agent, "cache", "pi-lean", "skills", f), "utf8")).label)
+        .sort();
+      assert.deepEqual(labels, ["skill db-migrations", "skill db-migrations body", "skill deploy-notes", "skill deploy-notes body"]);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("LS-4: an unsafe integration stops the request", { skip }, () => {
+  const RESTORER = path.join(REPO_ROOT, "__test__", "fixtures", "catalog-restorer", "index.js");
+
+  test("LS-4: Pi's catalog put back by another extension, listing a denied skill: the request is aborted before the model sees it, told once", async () => {
+    const model = new FakeModel([{ text: "should never be asked" }, { text: "nor this" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "git-bisect", action: "deny" }] } } }));
+      const run = await runPi(sandbox, {
+        extension: null,
+        args: ["-e", EXTENSION_ENTRY, "-e", RESTORER, "--skill", SKILLS],
+        env: { RESTORE_SKILLS_DIR: SKILLS },
+        prompts: ["Find the commit that broke the build", "Again"],
+      });
+      // No request carried the restored catalog (none reached the model at all).
+      for (const body of model.bodies) assert.ok(!JSON.stringify(body).includes("git-bisect"), JSON.stringify(body).slice(0, 400));
+      assert.equal(model.bodies.length, 0, "aborted before sending");
+      const reports = run.stderr.split("\n").filter((line) => line.includes("SKILL_CATALOG_UNSAFE"));
+      assert.equal(reports.length, 1, run.stderr);
+      assert.match(reports[0], /^pi-lean: SKILL_CATALOG_UNSAFE: Pi's skill catalog is back in the system prompt \(another extension restored it\) and it lists skills the skill policy blocks; the request was stopped/);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("LS-4: with an invalid config (policy unknown), any restored catalog stops the request", async () => {
+    const model = new FakeModel([{ text: "should never be asked" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), '{"routing": "nope"}');
+      const run = await runPi(sandbox, { extension: null, args: ["-e", EXTENSION_ENTRY, "-e", RESTORER, "--skill", SKILLS], env: { RESTORE_SKILLS_DIR: SKILLS }, prompts: ["Hello"] });
+      assert.equal(model.bodies.length, 0, "aborted before sending");
+      assert.equal(run.stderr.split("\n").filter((line) => line.includes("SKILL_CATALOG_UNSAFE")).length, 1, run.stderr);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
+  test("LS-4: a restored catalog of allowed skills only is not stopped", async () => {
+    const model = new FakeModel([{ text: "fine" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const run = await runPi(sandbox, { extension: null, args: ["-e", EXTENSION_ENTRY, "-e", RESTORER, "--skill", SKILLS], env: { RESTORE_SKILLS_DIR: SKILLS }, prompts: ["Hello"] });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(model.bodies.length, 1);
+      assert.ok(systemText(model.bodies[0]).includes("<available_skills>"));
+      assert.ok(!run.stderr.includes("SKILL_CATALOG_UNSAFE"), run.stderr);
     } finally {
       await model.stop();
       sandbox.cleanup();

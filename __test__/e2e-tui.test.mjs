@@ -1,7 +1,8 @@
 // The TUI as a user drives it: real Pi 1.6 in a tmux pane, keys sent with `send-keys`, the
 // screen read with `capture-pane`. Checks what the user sees: `/skills <query>` opens on the
 // results, a message shown inside the manager is repeated in the chat once it closes, and the
-// manager shows and toggles the Token Saver (its status line appears). Skipped without tmux.
+// manager shows and toggles the Token Saver (its status line appears), also with its `T` key
+// (SO-15). Skipped without tmux.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -64,6 +65,21 @@ describe("the skills manager in Pi's TUI", { skip }, () => {
     // The status line and the repeated message render in separate frames: wait for both.
     const closed = await waitFor(/^(?![\s\S]*↑↓ navigate)(?=[\s\S]*Token Saver on; saved to )[\s\S]*token saver: ~0 tokens saved vs stock Pi/);
     assert.match(closed, /Token Saver on; saved to /);
+  });
+
+  test("SO-15: T in the manager switches the Token Saver, either case; other letters change nothing", async () => {
+    await pi.type("/skills");
+    keys("Enter");
+    const menu = await waitFor(/Token Saver: on \(switch off\)[\s\S]*T Token Saver/);
+    assert.match(menu, /→ Browse all skills/);
+    // A letter that is no shortcut (Pi's selector ignores letters) leaves the menu as it was.
+    keys("x");
+    keys("t");
+    await waitFor(/Token Saver off; saved to [\s\S]*Token Saver: off \(switch on\)/);
+    keys("T");
+    await waitFor(/Token Saver on; saved to [\s\S]*Token Saver: on \(switch off\)/);
+    keys("Escape");
+    await waitFor(/^(?![\s\S]*↑↓ navigate)[\s\S]*token saver: ~0 tokens saved vs stock Pi/);
   });
 });
 

@@ -181,7 +181,7 @@ describe("CD-13: tool-round activity", () => {
 });
 
 describe("LS-16: resource sampling is a setting", () => {
-  test("LS-16: resourceSample names that many resource files (0 = none), counting the rest; the config validates 0..12", async () => {
+  test("LS-16: resourceSample names that many resource files (0 = none, default 12, up to 50), counting the rest; the config validates 0..50", async () => {
     const { SkillIndex } = await import("../index.js");
     const { runSkillLoad } = await import("../extension/skills/tools.js");
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-res-"));
@@ -189,14 +189,20 @@ describe("LS-16: resource sampling is a setting", () => {
       const dir = path.join(root, "skills", "refs");
       fs.mkdirSync(path.join(dir, "references"), { recursive: true });
       fs.writeFileSync(path.join(dir, "SKILL.md"), "---\nname: refs\ndescription: A skill with references.\n---\nRead references/a-00.md first.\n");
-      for (let i = 0; i < 5; i++) fs.writeFileSync(path.join(dir, "references", `a-0${i}.md`), "x");
+      for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(dir, "references", `a-${String(i).padStart(2, "0")}.md`), "x");
       const index = SkillIndex.scan([path.join(root, "skills")]);
       const note = async (/** @type {number | undefined} */ n) => (await runSkillLoad(index, { name: "refs" }, n === undefined ? {} : { resourceSample: n })).content[0].text.split("\n\n").find((p) => p.startsWith("Resource files")) ?? null;
-      assert.equal(await note(2), `Resource files in ${dir} (relative; read only what the instructions need): references/a-00.md, references/a-01.md and 3 more.`);
+      const fileList = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => `references/a-${String(i).padStart(2, "0")}.md`);
+      assert.equal(await note(2), `Resource files in ${dir} (relative; read only what the instructions need): references/a-00.md, references/a-01.md and 58 more.`);
       assert.equal(await note(0), null);
-      assert.match((await note(undefined)) ?? "", /a-04\.md\.$/);
+      assert.equal(await note(undefined), `Resource files in ${dir} (relative; read only what the instructions need): ${fileList(12).join(", ")} and 48 more.`);
+      const fifty = (await note(50)) ?? "";
+      for (const name of fileList(50)) assert.ok(fifty.includes(name), name);
+      assert.match(fifty, / and 10 more\.$/);
       assert.equal(loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "0" } }).resourceSample, 0);
-      assert.throws(() => loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "13" } }), /CONFIG_INVALID: \$PI_LEAN_RESOURCE_SAMPLE: must be an integer 0\.\.12/);
+      assert.equal(loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "50" } }).resourceSample, 50);
+      assert.equal(loadConfig({ env: {} }).resourceSample, 12);
+      assert.throws(() => loadConfig({ env: { PI_LEAN_RESOURCE_SAMPLE: "51" } }), /CONFIG_INVALID: \$PI_LEAN_RESOURCE_SAMPLE: must be an integer 0\.\.50/);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
@@ -325,6 +331,67 @@ describe("LS-27: the path side of the guard", () => {
       if (savedHome === undefined) delete process.env.HOME;
       else process.env.HOME = savedHome;
       fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("PD-14: a loaded skill's listing line", () => {
+  /** A seeded generator (mulberry32), so every run checks the same cases. @param {number} seed */
+  const rng = (seed) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const WORDS = ["the", "migration", "table", "Never", "first", "then", "run", "data", "before", "avoid", "always", "file", "check", "must", "lock", "release", "do not", "after", "only when", "prose"];
+
+  test("PD-14: the body's rules follow the capsule, negative constraints first, verbatim, in source order, within the bound", async () => {
+    const { listingLine, ruleUnits, skillBody, LINE_MAX, RULES_LABEL } = await import("../extension/capabilities/skill-capsules.js");
+    assert.equal(skillBody("---\nname: a\ndescription: b\n---\n\n# A\nBody.\n"), "\n# A\nBody.\n");
+    const body = "# A\n\nPlain prose here.\n\n- Run the check first.\n- Never push to main.\n\n```\nnever in code\n```\n| never | table |\nAvoid long locks. Keep it short.\n";
+    assert.deepEqual(ruleUnits(body), [
+      { text: "Run the check first.", negative: false },
+      { text: "Never push to main.", negative: true },
+      { text: "Avoid long locks.", negative: true },
+    ]);
+    assert.equal(listingLine("Use when checking.", "Use when checking. More.", body), "Use when checking. Rules: Run the check first. Never push to main. Avoid long locks.");
+    // Room for one: the negative constraint wins over the earlier ordering rule.
+    const short = "x".repeat(LINE_MAX - RULES_LABEL.length - "Never push to main.".length);
+    assert.equal(listingLine(short, short, body), `${short}${RULES_LABEL}Never push to main.`);
+    // What the description already says is not repeated; nothing to add leaves the line alone.
+    assert.equal(listingLine("Never push to main.", "Never push to main.", "- Never push to main."), "Never push to main.");
+    // A description longer than the bound sets it instead.
+    const long = "y".repeat(300);
+    assert.equal(listingLine(long, long, body), long);
+    assert.equal(listingLine("Use.", long, body).length <= 300, true);
+
+    const next = rng(14);
+    const pick = () => WORDS[Math.floor(next() * WORDS.length)];
+    for (let i = 0; i < 3000; i += 1) {
+      const lines = [];
+      for (let l = Math.floor(next() * 12); l > 0; l -= 1) {
+        const sentence = () => `${pick().replace(/^./, (c) => c.toUpperCase())} ${Array.from({ length: 1 + Math.floor(next() * 14) }, pick).join(" ")}.`;
+        const roll = next();
+        lines.push(roll < 0.2 ? `# ${sentence()}` : roll < 0.5 ? `- ${sentence()}` : `${sentence()} ${sentence()}`);
+      }
+      const source = lines.join("\n");
+      const description = Array.from({ length: 1 + Math.floor(next() * 60) }, pick).join(" ");
+      const shown = description.slice(0, Math.floor(next() * description.length) + 1);
+      const line = listingLine(shown, description, source);
+      assert.ok(line.startsWith(shown));
+      assert.ok(line.length <= Math.max(LINE_MAX, description.length) || line === shown, line);
+      if (line === shown) continue;
+      const units = ruleUnits(source).map((u) => u.text);
+      const added = line.slice(shown.length + RULES_LABEL.length);
+      // Every added unit is a rule unit of the source, in the source's order.
+      let at = 0;
+      let rest = added;
+      while (rest.length > 0) {
+        const found = units.findIndex((u, k) => k >= at && rest.startsWith(u));
+        assert.ok(found >= 0, `${added} | ${units.join(" / ")}`);
+        rest = rest.slice(units[found].length).replace(/^ /, "");
+        at = found + 1;
+      }
     }
   });
 });

@@ -13,7 +13,7 @@ const skipNode = major > 22 || (major === 22 && minor >= 19) ? false : "needs No
 const { default: piLean } = skipNode ? { default: null } : await import("../extension/index.js");
 
 describe("LS-4: one complete generation or blocked", { skip: skipNode }, () => {
-  test("LS-4: a catalog that cannot be built removes Pi's eager catalog, blocks the tools and /skill:, and recovers on the next good build", async () => {
+  test("LS-4: a catalog that cannot be built removes Pi's eager catalog, blocks the tools and /skill:, and recovers on the next good build; each state is published", async () => {
     const agentDir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-blocked-"));
     const saved = process.env.PI_CODING_AGENT_DIR;
     process.env.PI_CODING_AGENT_DIR = agentDir;
@@ -44,6 +44,12 @@ describe("LS-4: one complete generation or blocked", { skip: skipNode }, () => {
       assert.match(next.sections.skill_index ?? "", /^1 skill installed/);
       const found = await fake.tools.skill_search.execute("c3", { query: "git history" });
       assert.ok(found.content[0].text.includes("git-helper"), found.content[0].text);
+      // The state is published on Pi's event bus at each change: blocked, then ready.
+      const states = fake.published.filter((p) => p.channel === "pi-lean:skills").map((p) => p.data);
+      assert.equal(states.length, 2, JSON.stringify(states));
+      assert.equal(states[0].state, "blocked");
+      assert.match(states[0].reason, /broken|description/);
+      assert.deepEqual({ ...states[1], fingerprint: typeof states[1].fingerprint }, { state: "ready", skills: 1, fingerprint: "string" });
     } finally {
       if (saved === undefined) delete process.env.PI_CODING_AGENT_DIR;
       else process.env.PI_CODING_AGENT_DIR = saved;

@@ -65,21 +65,43 @@ describe("ask skills in user-side channels and approvals", () => {
     assert.equal(again.text, `please ${REMOVED_BLOCK}`);
   });
 
-  test("a pasted block the user allows stays, in the input and in later contexts", async () => {
-    const { ctx } = tuiCtx(["Allow once"]);
+  /** The user message Pi makes of an input, as `message_end` and later contexts carry it. @param {string} text @param {number} timestamp */
+  const userMessage = (text, timestamp) => ({ role: "user", content: [{ type: "text", text }], timestamp });
+  /** What a context pass leaves of `messages`' texts. @param {any[]} messages @param {any} ctx */
+  const contextTexts = async (messages, ctx) => {
+    const out = await fake.emit("context", { messages }, ctx);
+    return (out ? out.messages : messages).map((/** @type {any} */ m) => m.content[0].text);
+  };
+
+  test("LS-28: a pasted block the user allows once stays in that message, in every later context; the same block in a later message is removed", async () => {
+    const { ctx, dialogs } = tuiCtx(["Allow once"]);
     await start(ctx);
     const out = await fake.emit("input", { text: `please ${block(ASK)}`, images: [] }, ctx);
     assert.deepEqual(out, { action: "continue" });
-    assert.equal(await contextText(`please ${block(ASK)}`, ctx), `please ${block(ASK)}`);
+    const first = userMessage(`please ${block(ASK)}`, 1000);
+    await fake.emit("message_end", { message: first }, ctx);
+    assert.deepEqual(await contextTexts([first], ctx), [`please ${block(ASK)}`]);
+    // A later message with the same block was never admitted: the choice was bound to the first.
+    const later = userMessage(`again ${block(ASK)}`, 2000);
+    await fake.emit("message_end", { message: later }, ctx);
+    assert.deepEqual(await contextTexts([first, later], ctx), [`please ${block(ASK)}`, `again ${REMOVED_BLOCK}`]);
+    assert.equal(dialogs.length, 1);
   });
 
-  test("a typed /skill:name of an ask skill stays the user's choice: not stopped, its expansion kept", async () => {
+  test("LS-28: a typed /skill:name of an ask skill is the user's choice for the message it expands into, not stopped, and no later one", async () => {
     const { ctx, dialogs } = tuiCtx([]);
     await start(ctx);
     const out = await fake.emit("input", { text: `/skill:${ASK} now`, images: [] }, ctx);
     assert.deepEqual(out, { action: "continue" });
     assert.equal(dialogs.length, 0);
-    assert.equal(await contextText(`${block(ASK)}\n\nnow`, ctx), `${block(ASK)}\n\nnow`);
+    // A user message without the block (a steer sent meanwhile, say) does not take the choice.
+    const other = userMessage("unrelated", 500);
+    await fake.emit("message_end", { message: other }, ctx);
+    const expanded = userMessage(`${block(ASK)}\n\nnow`, 1000);
+    await fake.emit("message_end", { message: expanded }, ctx);
+    // A custom message with the same timestamp is not the user's message.
+    const forged = { role: "custom", content: [{ type: "text", text: block(ASK) }], timestamp: 1000 };
+    assert.deepEqual(await contextTexts([other, expanded, forged, userMessage(block(ASK), 3000)], ctx), ["unrelated", `${block(ASK)}\n\nnow`, REMOVED_BLOCK, REMOVED_BLOCK]);
   });
 
   test("an approval is keyed to the file path and the policy: a moved file or a changed policy asks again", async () => {

@@ -16,6 +16,8 @@ export function fakePi() {
   const tools = {};
   /** @type {any[]} */
   const entries = [];
+  /** @type {Array<{ channel: string, data: any }>} what was emitted on the event bus */
+  const published = [];
   /** @type {string[]} active tool names, as Pi keeps them */
   let active = [];
   const pi = {
@@ -30,13 +32,14 @@ export function fakePi() {
     },
     registerCommand: (name, spec) => (commands[name] = spec),
     appendEntry: (customType, data) => entries.push({ type: "custom", customType, data }),
+    events: { emit: (channel, data) => published.push({ channel, data }), on: () => () => {} },
   };
   const emit = async (event, payload, ctx) => {
     let last;
     for (const handler of handlers[event] ?? []) last = await handler(payload, ctx);
     return last;
   };
-  return { pi, handlers, commands, tools, entries, emit };
+  return { pi, handlers, commands, tools, entries, emit, published };
 }
 
 /** A TUI context whose dialogs answer from a script and whose notifications are recorded. */

@@ -28,7 +28,7 @@ import { applyGuidelinePolicy, guidelineSource, noteSuccessfulUse } from "./guid
 import { REQUEST_DESCRIPTION, REQUEST_PARAMETERS, REQUEST_TOOL, runRequest } from "./request.js";
 import { ROUTE_LIMIT, rankTools, routePrompt } from "./router.js";
 import { TOOL_ROUTER, previousReply, runModelPicker } from "../skills/model-picker.js";
-import { describedIndex, skillKey } from "./skill-capsules.js";
+import { BODY_CONTEXT, bodyRulesSource, describedIndex, forgetBody, listingLine, readBody, skillKey } from "./skill-capsules.js";
 import { getAgentDir } from "../shared/pi-host.js";
 
 /** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
@@ -332,40 +332,76 @@ export function registerCapabilities(pi, config, hooks) {
         lastRouteError,
       };
     },
-    clearCapsules: () => capsuleCache()?.clear() ?? 0,
+    clearCapsules: () => {
+      forgetBody();
+      return capsuleCache()?.clear() ?? 0;
+    },
     /**
-     * The skill index as listings should show it: loaded skills' descriptions as capsules
-     * while routing (skill-capsules.js); the index itself otherwise.
+     * The skill index as listings should show it: a loaded skill's description as its
+     * capsule plus its body's rules, bounded (PD-14, skill-capsules.js), while routing; the
+     * index itself otherwise.
      * @param {import("../../index.js").SkillIndex} index
      */
     describeSkills(index) {
       if (control.mode() !== "route") return index;
       const cache = capsuleCache();
       if (!cache) return index;
+      settleSkillCapsules();
       return describedIndex(index, (name, description) => {
         try {
-          return cache.get("skills", description, skillKey(index.get(name)?.filePath))?.capsule ?? description;
+          const filePath = index.get(name)?.filePath;
+          const verdict = cache.get("skills", description, skillKey(filePath));
+          if (!verdict) return description;
+          const shown = verdict.capsule ?? description;
+          const rules = bodyRulesSource(cache, filePath);
+          return rules ? listingLine(shown, description, rules) : shown;
         } catch {
           return description;
         }
       });
     },
     /**
-     * Records a skill's first successful load: its description's capsule verdict is stored.
+     * Records a skill's first successful load (by `skill`, or a `read` of its SKILL.md). Its
+     * description's and its body's capsules are made once the agent settles (PD-14), or
+     * before the next listing, whichever comes first.
      * @param {string} name @param {string} description @param {() => string | null} currentDescription
      * @param {string} [filePath]  the skill's file: its content is part of the verdict's key (PD-17)
      */
     noteSkillLoaded(name, description, currentDescription, filePath) {
-      const cache = control.mode() === "route" ? capsuleCache() : null;
-      if (!cache || !description) return;
+      if (control.mode() !== "route" || !description) return;
+      if (pendingSkills.size < 256) pendingSkills.set(name, { description, currentDescription, filePath });
+    },
+  };
+
+  /** @type {Map<string, { description: string, currentDescription: () => string | null, filePath?: string }>} */
+  const pendingSkills = new Map();
+
+  /** Makes the capsules of every skill loaded since the last call (description and body). */
+  function settleSkillCapsules() {
+    if (pendingSkills.size === 0) return;
+    const cache = control.mode() === "route" ? capsuleCache() : null;
+    const work = [...pendingSkills.entries()];
+    pendingSkills.clear();
+    if (!cache) return;
+    for (const [name, { description, currentDescription, filePath }] of work) {
       try {
         const key = skillKey(filePath);
         if (!cache.get("skills", description, key)) cache.make("skills", description, `skill ${name}`, currentDescription, key);
+        const body = filePath ? readBody(filePath) : null;
+        if (filePath && body && !cache.get("skills", body, BODY_CONTEXT)) {
+          cache.make("skills", body, `skill ${name} body`, () => readBody(filePath), BODY_CONTEXT);
+          forgetBody(filePath);
+        }
       } catch {
         // The verdict is made again after the next load.
       }
-    },
-  };
+    }
+  }
+
+  // PD-14: distil after the run, off the tool result's path.
+  pi.on("agent_settled", () => {
+    settleSkillCapsules();
+  });
   registerCapabilitiesCommand(pi, config, control);
   return control;
 }

@@ -34,7 +34,7 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {"local" | "model"} picker      additive: the Rust ranker, or one of the user's Pi models
  * @property {string | null} pickerModel     additive model picker: "provider/model-id"
  * @property {number} pickerTimeoutMs        additive model picker: give up and pick locally after this
- * @property {number} resourceSample       resource files a skill load names (0 = none, at most 12)
+ * @property {number} resourceSample       resource files a skill load names (0 = none, at most 50)
  * @property {number} minimumInventory       every in-scope skill is advertised while the scope has at most
  *   this many (0 = off); what is advertised joins the branch ledger, so later filtering removes nothing
  * @property {string[]} allowlist            skills (names or `*`/`?` patterns) in every prompt's stable base,
@@ -127,7 +127,7 @@ const VALIDATORS = {
   pickerModel: (v) => modelName(v),
   pickerTimeoutMs: integerIn(100, 120_000),
   minimumInventory: integerIn(0, 100_000),
-  resourceSample: integerIn(0, 12),
+  resourceSample: integerIn(0, 50),
   tokenSaver: oneOf(["on", "off"]),
   compactionBudget: (v) => {
     const whole = integerIn(BUDGET_MIN, BUDGET_MAX);

@@ -95,6 +95,7 @@ export function deltaMessage(index, round) {
  * @property {string | null} text                     what the picker ranks; null = no picking this round
  * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number, minimumInventory?: number }} config
  * @property {readonly string[]} [base]              the always-allowed base, already in the system prompt (CD-2)
+ * @property {string} [previousReply]  the previous run's final visible reply (CD-9): the local picker ranks it with the user's text when that text alone picks nothing
  * @property {(text: string, eligible: string[]) => Promise<Array<{name: string}> | null>} [modelPicker]
  *   the opt-in model picker; null (or a throw) falls back to the local picker
  */
@@ -146,7 +147,14 @@ async function picksFor(input, text, exclude) {
     }
   }
   try {
-    return pickSkills(input.index, text, { candidates: input.candidates, exclude, max, threshold: input.config.pickThreshold });
+    const options = { candidates: input.candidates, exclude, max, threshold: input.config.pickThreshold };
+    const picks = pickSkills(input.index, text, options);
+    // CD-9: a reply to the model ("yes, do that", "the first one") names no skill itself; what
+    // it agrees to is in the previous reply. Ranked together only then, so a prompt with its
+    // own signal is never widened by the options a reply merely weighed.
+    const reply = input.previousReply?.trim() ?? "";
+    if (picks.length > 0 || reply === "") return picks;
+    return pickSkills(input.index, `${text}\n${[...reply].slice(0, PICKER_TEXT_MAX).join("")}`, options);
   } catch {
     return [];
   }
@@ -168,7 +176,8 @@ export function toolRoundText(message) {
 }
 
 /**
- * Wires additive routing: `round` runs from the skills' `before_agent_start`; `turn_end`
+ * Wires additive routing: `round` runs from the skills' `before_agent_start` (the local
+ * picker falls back to the previous reply when the prompt alone picks nothing, CD-9); `turn_end`
  * re-delivers after a compaction that happened inside a run, scores user updates queued
  * while the run streams (CD-9: follow-ups and steers start no run of their own), and
  * (cadence `tool-round`) runs a picking pass after each completed tool round. A `turn_end` delivery is a proposed
@@ -225,6 +234,8 @@ export function registerAdditiveRouting(pi, runtime) {
       config,
       modelPicker,
       base: view.base,
+      // A tool round ranks the model's own activity; only user text answers a reply.
+      previousReply: text !== null && !activity ? previousReply(branch) : "",
     });
     return message ? { ...message, content: access.redact(index, message.content) } : null;
   }

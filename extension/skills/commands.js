@@ -8,6 +8,7 @@
  * and RPC modes every command degrades to a plain-text report, and switching by name works
  * everywhere because it needs no dialog.
  */
+import { selectWithKeys } from "./key-menu.js";
 import path from "node:path";
 import { CONFIG_FILE_NAME } from "../shared/config.js";
 import { capabilityMode } from "../capabilities/index.js";
@@ -260,7 +261,7 @@ export function registerSkillCommands(pi, runtime) {
         if (saver) head.push(saver.isOn() ? saver.statusLine() : "token saver: off");
         const title = fresh.length > 0 ? [...fresh, "", ...head].join("\n") : head.join("\n");
         fresh = [];
-        const action = await ctx.ui.select(title, actions);
+        const action = await selectWithKeys(ctx, title, actions, saverAction ? [{ key: "t", option: saverAction, hint: "Token Saver" }] : []);
         if (!action || action === "Close") return;
         if (action === "Browse all skills") {
           await pickAndExplain(inner, statusLines(ctx), "Skills");

@@ -167,7 +167,7 @@ export function skillCommandName(text) {
 /**
  * Scrubs the text parts of every user-side message; returns null when nothing changed, so
  * the context event leaves the messages untouched (and cache-friendly).
- * @param {any[]} messages @param {(name: string, block?: SkillBlockView) => boolean} isBlocked
+ * @param {any[]} messages @param {(name: string, block?: SkillBlockView, message?: any) => boolean} isBlocked  also told the message a block is in
  */
 export function scrubMessages(messages, isBlocked) {
   if (!Array.isArray(messages)) return null;
@@ -185,12 +185,14 @@ export function scrubMessages(messages, isBlocked) {
 
 /**
  * One message with its user-side text parts scrubbed; the same object when nothing changed.
- * @param {any} message @param {(name: string, block?: SkillBlockView) => boolean} isBlocked
+ * @param {any} message @param {(name: string, block?: SkillBlockView, message?: any) => boolean} isBlocked
  */
 function scrubMessage(message, isBlocked) {
   if (!message || typeof message !== "object" || message.role === "assistant" || message.role === "toolResult") return message;
+  // The guard learns which message a block is in: a user's choice admits one message (LS-28).
+  const guard = (/** @type {string} */ name, /** @type {SkillBlockView | undefined} */ block) => isBlocked(name, block, message);
   if (typeof message.content === "string") {
-    const text = scrubSkillBlocks(message.content, isBlocked);
+    const text = scrubSkillBlocks(message.content, guard);
     return text === message.content ? message : { ...message, content: text };
   }
   if (!Array.isArray(message.content)) return message;
@@ -200,7 +202,7 @@ function scrubMessage(message, isBlocked) {
     const part = message.content[i];
     let next = part;
     if (part?.type === "text" && typeof part.text === "string") {
-      const text = scrubSkillBlocks(part.text, isBlocked);
+      const text = scrubSkillBlocks(part.text, guard);
       if (text !== part.text) next = { ...part, text };
     }
     if (next !== part && content === null) content = message.content.slice(0, i);

@@ -7,6 +7,7 @@
  * enforced here for every path. A config error fails closed: no catalog, no stub, both tools
  * refuse with CONFIG_INVALID, and typed `/skill:` commands are stopped.
  */
+import { native } from "../shared/native.js";
 import { SkillAccess } from "./access.js";
 import { SkillApprovals, approvalKey } from "./approvals.js";
 import { conflictBlockReason, findToolConflict, reportConflictOnce } from "./tool-conflict.js";
@@ -24,6 +25,9 @@ import { ScopeState } from "./scope.js";
 import { SkillToolPresence } from "./tool-presence.js";
 import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, NOT_FOUND_TEXT, runSkillLoad, runSkillSearch, toolError } from "./tools.js";
 
+
+/** The event-bus channel where the skill catalog's state is published (LS-4). */
+export const SKILLS_STATE_CHANNEL = "pi-lean:skills";
 export const APPROVAL_CHOICES = /** @type {const} */ (["Allow once", "Always allow this skill for this session", "Reject"]);
 
 /**
@@ -153,11 +157,11 @@ export function registerLazySkills(pi, config, hooks) {
    * skills until they are approved (by the user choosing them, or an "Always allow" for the
    * current file and policy). Never throws; a failed lookup counts as blocked.
    */
-  function isBlockBlocked(/** @type {string} */ name) {
+  function isBlockBlocked(/** @type {string} */ name, /** @type {any} */ message = undefined) {
     if (isBlocked(name)) return true;
     try {
       if (access.policy.actionFor(name) !== "ask") return false;
-      return !approvals.userChosen.has(name) && !approvals.hasSession(currentApprovalKey(name));
+      return !approvals.isChosen(name, message) && !approvals.hasSession(currentApprovalKey(name));
     } catch {
       return true;
     }
@@ -170,13 +174,13 @@ export function registerLazySkills(pi, config, hooks) {
    * claims, by the canonical path its `location` names, or by a body that holds a blocked
    * skill's text (re-read from its file when the file changed). Fails closed.
    * @param {string | undefined} cwd
-   * @returns {(name: string, block?: import("./guard.js").SkillBlockView) => boolean}
+   * @returns {(name: string, block?: import("./guard.js").SkillBlockView, message?: any) => boolean}
    */
   function blockGuard(cwd) {
     /** @type {Array<{ name: string, fingerprint: string }> | null} */
     let blockedBodies = null;
-    return (name, block) => {
-      if (isBlockBlocked(name)) return true;
+    return (name, block, message) => {
+      if (isBlockBlocked(name, message)) return true;
       const index = catalog.index;
       if (!block || !index) return false;
       try {
@@ -215,7 +219,7 @@ export function registerLazySkills(pi, config, hooks) {
     });
     for (const name of pending) {
       const decision = await requestApproval(name, ctx);
-      if (decision === "once" || decision === "session") approvals.userChosen.add(name);
+      if (decision === "once" || decision === "session") approvals.choose(name);
     }
   }
 
@@ -232,12 +236,29 @@ export function registerLazySkills(pi, config, hooks) {
     }
     // A typed `/skill:name` of an `ask` skill is the user's own choice: Pi expands it into a
     // block in their message, which the context scrub must then leave alone.
-    if (commandName !== null) approvals.userChosen.add(commandName);
+    if (commandName !== null) approvals.choose(commandName);
     await admitPastedBlocks(event.text, ctx);
     const text = scrubSkillBlocks(event.text, blockGuard(ctx?.cwd));
     additive.noteInput({ ...event, text });
     if (text !== event.text || forwarded !== null) return { action: "transform", text, images: event.images };
     return { action: "continue" };
+  });
+
+  // LS-28: a choice made in the input admits its block in the user message that carries it,
+  // bound now that the message has its identity; a later copy of the block asks again.
+  pi.on("message_end", (event) => {
+    const message = /** @type {any} */ (event.message);
+    if (approvals.pendingChoice.size === 0 || message?.role !== "user") return undefined;
+    const text = typeof message.content === "string" ? message.content : Array.isArray(message.content) ? message.content.map((/** @type {any} */ p) => (p?.type === "text" && typeof p.text === "string" ? p.text : "")).join("\n") : "";
+    /** @type {Set<string>} */
+    const names = new Set();
+    try {
+      for (const block of native.scanSkillBlocks(text)) for (const name of block.names) names.add(name);
+    } catch {
+      return undefined;
+    }
+    approvals.bind(message, names);
+    return undefined;
   });
 
   pi.on("context", (event, ctx) => {
@@ -266,6 +287,90 @@ export function registerLazySkills(pi, config, hooks) {
     return undefined;
   });
 
+  /** What was last published on SKILLS_STATE_CHANNEL, so each change is published once. */
+  let publishedState = "";
+  /**
+   * LS-4: the catalog's state on Pi's event bus for other extensions: `ready` (one complete
+   * generation: how many skills the model may load, the snapshot's fingerprint) or `blocked`
+   * (why), published when it changes.
+   * @param {{ state: "ready", skills: number, fingerprint: string } | { state: "blocked", reason: string }} state
+   */
+  function publishState(state) {
+    const key = JSON.stringify(state);
+    if (key === publishedState) return;
+    publishedState = key;
+    try {
+      pi.events?.emit(SKILLS_STATE_CHANNEL, state);
+    } catch {
+      // A listener's failure is its own.
+    }
+  }
+
+  /**
+   * LS-4: the last point before a request leaves. Pi's own catalog (`<available_skills>`) is
+   * never in the system prompt while pi-lean manages skills; when it is there (another
+   * extension put it back after pi-lean removed it) and lists a skill that is blocked (by
+   * policy, or all of them while the config is invalid or the catalog could not be built) or
+   * that the policy still has to ask about, the integration is unsafe: the request
+   * is stopped (`ctx.abort()`) before the model sees those skills, and the user is told once
+   * per session with SKILL_CATALOG_UNSAFE. A restored catalog of allowed skills only costs
+   * tokens and goes on. Not awaited: the abort waits for the run this request belongs to.
+   */
+  let unsafeReported = false;
+  pi.on("before_provider_request", (event, ctx) => {
+    if (typeof ctx?.getSystemPrompt !== "function" || typeof ctx.abort !== "function") return undefined;
+    let prompt;
+    try {
+      prompt = ctx.getSystemPrompt();
+    } catch {
+      return undefined;
+    }
+    const start = typeof prompt === "string" ? prompt.indexOf("<available_skills>") : -1;
+    if (start < 0) return undefined;
+    const end = prompt.indexOf("</available_skills>", start);
+    const block = prompt.slice(start, end < 0 ? prompt.length : end);
+    const unescapeXml = (/** @type {string} */ t) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+    const listed = [...block.matchAll(/<name>([^<]*)<\/name>/g)].map((m) => unescapeXml(m[1]));
+    // Only skills Pi found count (a context file quoting Pi's format is no catalog); blocked
+    // covers every skill while the config is invalid or the catalog is blocked.
+    const index = catalog?.index;
+    if (!listed.some((name) => (!index || index.get(name)) && isBlockBlocked(name))) return undefined;
+    if (!unsafeReported) {
+      unsafeReported = true;
+      say(ctx, "pi-lean: SKILL_CATALOG_UNSAFE: Pi's skill catalog is back in the system prompt (another extension restored it) and it lists skills the skill policy blocks; the request was stopped before the model saw them. Remove that extension or its catalog change, then try again.", "error");
+    }
+    try {
+      // Typed as void; Pi's session returns a promise that settles once the run is idle.
+      const stopping = /** @type {unknown} */ (ctx.abort());
+      if (stopping instanceof Promise) stopping.catch(() => {});
+    } catch {
+      // The payload below still goes without the catalog.
+    }
+    // Should the request leave anyway, it leaves without the catalog section.
+    const intro = prompt.lastIndexOf("\n\nThe following skills provide specialized instructions", start);
+    const section = prompt.slice(intro < 0 ? start : intro, end < 0 ? prompt.length : end + "</available_skills>".length);
+    try {
+      const serialized = JSON.stringify(event.payload);
+      const quoted = JSON.stringify(section).slice(1, -1);
+      return serialized.includes(quoted) ? JSON.parse(serialized.split(quoted).join("")) : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+
+  // PD-14: a successful `read` of a skill's own SKILL.md is a load as much as `skill` is, so the
+  // skill's capsules are made for it too (the path side of the guard names the skill).
+  pi.on("tool_result", (event, ctx) => {
+    const input = /** @type {Record<string, unknown>} */ (event.input ?? {});
+    if (event.toolName !== "read" || event.isError || typeof input.path !== "string" || !catalog.index) return undefined;
+    const index = catalog.index;
+    const owner = pathGuard.skillAt(index, input.path, ctx?.cwd);
+    if (owner === null || isBlocked(owner)) return undefined;
+    const info = index.get(owner);
+    hooks.capabilities?.()?.noteSkillLoaded(owner, info?.description ?? "", () => catalog.index?.get(owner)?.description ?? null, info?.filePath);
+    return undefined;
+  });
+
   const additive = registerAdditiveRouting(pi, runtime);
 
   pi.on("before_agent_start", async (event, ctx) => {
@@ -274,11 +379,13 @@ export function registerLazySkills(pi, config, hooks) {
     // policy: the catalog is hidden from the model and the tool_call guard blocks its calls.
     if (tools === "conflict") {
       applySkillStub(options, 0);
+      publishState({ state: "blocked", reason: "SKILL_TOOL_CONFLICT" });
       return;
     }
     if (config.error) {
       // Fail closed: the eager catalog goes away and nothing replaces it.
       applySkillStub(options, 0);
+      publishState({ state: "blocked", reason: config.error.message });
       return;
     }
     /** @type {import("../../index.js").SkillIndex} */
@@ -287,6 +394,7 @@ export function registerLazySkills(pi, config, hooks) {
       index = await catalog.updateAsync(options.skills ?? []);
       if (blocked) say(ctx, "pi-lean: the skill catalog was rebuilt; skills are available again.", "info");
       blocked = null;
+      publishState({ state: "ready", skills: index.visibleCount, fingerprint: index.fingerprint });
     } catch (error) {
       // LS-4: one complete generation or none. A failed rebuild must not leave Pi's eager
       // catalog (policy unapplied) in the prompt, nor an older generation answering the tools.
@@ -294,6 +402,7 @@ export function registerLazySkills(pi, config, hooks) {
       const first = blocked === null;
       blocked = error instanceof Error ? error.message : String(error);
       if (first) say(ctx, `pi-lean: the skill catalog could not be built (${blocked}); skills are blocked until it can.`, "error");
+      publishState({ state: "blocked", reason: blocked });
       return;
     }
     // No skill the model may load: the two tools would only cost their declarations.

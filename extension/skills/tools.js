@@ -269,7 +269,7 @@ export async function runSkillLoad(index, params, options = {}) {
     if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
   }
   parts.push(skillBlock(root));
-  const sampleSize = options.resourceSample ?? RESOURCE_SAMPLE_MAX;
+  const sampleSize = Math.min(options.resourceSample ?? RESOURCE_SAMPLE_DEFAULT, RESOURCE_SAMPLE_MAX);
   if (loaded.resources && sampleSize > 0) parts.push(resourceNote({ ...loaded.resources, names: loaded.resources.names.slice(0, sampleSize) }, root.baseDir));
   /** @type {{name: string, offset: number, column?: number, rev: string} | null} */
   let continuation = null;
@@ -303,8 +303,10 @@ export async function runSkillLoad(index, params, options = {}) {
   };
 }
 
-/** Most resource files a load names (the core samples this many). */
-export const RESOURCE_SAMPLE_MAX = 12;
+/** Most resource files a load can name (the core samples this many; LS-16: `resourceSample` 0..50). */
+export const RESOURCE_SAMPLE_MAX = 50;
+/** How many a load names unless `resourceSample` says otherwise. */
+export const RESOURCE_SAMPLE_DEFAULT = 12;
 
 /**
  * One line naming a bounded sample of the skill's resource files, so the model knows what

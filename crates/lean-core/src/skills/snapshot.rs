@@ -28,7 +28,7 @@ pub const MAX_SEARCH_DEPTH: usize = 64;
 /// Version tag of browse cursors (`c1.<fingerprint>.<offset>`).
 const CURSOR_PREFIX: &str = "c1";
 /// Resource names listed with a loaded skill, and the directory entries the walk may visit.
-const RESOURCE_NAMES: usize = 12;
+const RESOURCE_NAMES: usize = 50;
 const RESOURCE_ENTRIES: usize = 2000;
 
 /// Caps a description at `max` characters on a char boundary, marking the cut with `…`;
