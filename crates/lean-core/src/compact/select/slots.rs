@@ -196,12 +196,6 @@ fn body<'t>(texts: &LineTexts<'t>, grep_prefix: &[u32], i: usize) -> &'t [u8] {
     }
 }
 
-fn hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// One value of a slot: its hash, how many members hold it, and its first lines.
 #[derive(Clone)]
 struct Value {
@@ -210,9 +204,18 @@ struct Value {
     lines: [u32; LINES_PER_VALUE],
 }
 
+impl Value {
+    fn add_line(&mut self, line: u32) {
+        if (self.count as usize) < LINES_PER_VALUE {
+            self.lines[self.count as usize] = line;
+        }
+        self.count += 1;
+    }
+}
+
 /// What the members of a group hold at one word position.
 #[derive(Clone)]
-struct Slot {
+struct Slot<'a> {
     values: Vec<Value>,
     /// More than [`MAX_DISTINCT`] distinct values were seen.
     overflow: bool,
@@ -225,10 +228,17 @@ struct Slot {
     last: f64,
     min: (f64, u32),
     max: (f64, u32),
+    /// The word the last member added held here, the index of its value in `values` (while
+    /// they have not overflowed) and its number (`None`: none, or numbers were settled). Look-
+    /// alikes mostly repeat a word (the constant ones throughout): a repeat is counted from
+    /// these without reading it again.
+    repeat: Option<&'a [u8]>,
+    repeat_value: usize,
+    repeat_number: Option<f64>,
 }
 
-impl Slot {
-    fn new() -> Slot {
+impl<'a> Slot<'a> {
+    fn new() -> Slot<'a> {
         Slot {
             values: Vec::new(),
             overflow: false,
@@ -238,6 +248,9 @@ impl Slot {
             last: f64::NEG_INFINITY,
             min: (f64::INFINITY, 0),
             max: (f64::NEG_INFINITY, 0),
+            repeat: None,
+            repeat_value: 0,
+            repeat_number: None,
         }
     }
 
@@ -251,29 +264,51 @@ impl Slot {
         self.non_numbers as usize * 10 > bound
     }
 
-    fn add(&mut self, value: &[u8], line: u32, bound: usize) {
+    /// Adds member `line`'s `word` (its value, see [`value_of`]).
+    fn add(&mut self, word: &'a [u8], line: u32, bound: usize) {
+        if self.repeat == Some(word) {
+            // Overflow and settled numbers only ever set in: what the word did last time is
+            // what it does now.
+            if !self.overflow {
+                self.values[self.repeat_value].add_line(line);
+            }
+            if !self.numbers_settled(bound) {
+                self.add_number(self.repeat_number, line);
+            }
+            return;
+        }
+        let value = value_of(word).1;
+        self.repeat = Some(word);
         if !self.overflow {
-            let h = hash(value);
+            let h = xxh3_64(value);
             let distinct = self.values.len();
-            match self.values.iter_mut().find(|v| v.hash == h) {
-                Some(v) => {
-                    if (v.count as usize) < LINES_PER_VALUE {
-                        v.lines[v.count as usize] = line;
-                    }
-                    v.count += 1;
+            match self.values.iter().position(|v| v.hash == h) {
+                Some(k) => {
+                    self.values[k].add_line(line);
+                    self.repeat_value = k;
                 }
-                None if distinct < MAX_DISTINCT => self.values.push(Value {
-                    hash: h,
-                    count: 1,
-                    lines: [line, 0, 0],
-                }),
+                None if distinct < MAX_DISTINCT => {
+                    self.values.push(Value {
+                        hash: h,
+                        count: 1,
+                        lines: [line, 0, 0],
+                    });
+                    self.repeat_value = distinct;
+                }
                 None => self.overflow = true,
             }
         }
+        self.repeat_number = None;
         if self.numbers_settled(bound) {
             return;
         }
-        let Some(x) = number_of(value) else {
+        self.repeat_number = number_of(value);
+        self.add_number(self.repeat_number, line);
+    }
+
+    /// Counts a member's number (`None`: its value is no number).
+    fn add_number(&mut self, number: Option<f64>, line: u32) {
+        let Some(x) = number else {
             self.non_numbers += 1;
             return;
         };
@@ -319,19 +354,19 @@ impl Slot {
 
 /// The slots of a group's members, by word position; members whose word count differs from
 /// the first member's are left out.
-struct SlotTable {
-    slots: Vec<Slot>,
+struct SlotTable<'a> {
+    slots: Vec<Slot<'a>>,
     members: usize,
 }
 
-impl SlotTable {
+impl<'a> SlotTable<'a> {
     /// `bound`: the most lines `lines` yields (a slot settles against it). Each line comes
     /// with its number of words when known (see [`shape_of`]): then only the words up to the
     /// last slot not yet settled are split.
-    fn scan<'a>(
+    fn scan(
         lines: impl Iterator<Item = (usize, &'a [u8], Option<u8>)>,
         bound: usize,
-    ) -> SlotTable {
+    ) -> SlotTable<'a> {
         let bound = bound.min(MAX_SCANNED_LINES);
         let mut table = SlotTable {
             slots: Vec::new(),
@@ -360,7 +395,7 @@ impl SlotTable {
             table.members += 1;
             for (slot, word) in table.slots.iter_mut().zip(&scratch) {
                 if !slot.settled(bound) {
-                    slot.add(value_of(word).1, i as u32, bound);
+                    slot.add(word, i as u32, bound);
                 }
             }
             live_end = table
