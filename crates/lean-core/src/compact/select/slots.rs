@@ -38,7 +38,7 @@ const EXTREME_SLOTS: usize = 3;
 /// their markers.
 const MAX_UNLIKE: usize = 40;
 /// Most lines of a group (or of a dropped run) whose slots are read.
-const MAX_SCANNED_LINES: usize = 200_000;
+const MAX_SCANNED_LINES: usize = 16_384;
 /// Most bytes of the value words a marker adds to its run's description.
 pub(super) const MAX_SUMMARY_BYTES: usize = 160;
 /// Bytes of one value shown in a marker.
