@@ -8,7 +8,8 @@
 //! Slots are the space-separated words of a line at one position (a `key=value` or `key:value`
 //! word is its value, named by its key). Work is bounded: the first [`MAX_WORDS`] words of the
 //! first [`MAX_SCANNED_BYTES`] bytes of a line, at most [`MAX_DISTINCT`] distinct values counted
-//! per slot, and groups of at least [`MIN_GROUP`] members only.
+//! per slot, groups of at least [`MIN_GROUP`] members only, and the first [`MAX_GROUP_LINES`]
+//! members of a group compared.
 
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
@@ -37,8 +38,12 @@ const EXTREME_SLOTS: usize = 3;
 /// Most lines ranked high as unlike their look-alikes, over all groups: the rest are named by
 /// their markers.
 const MAX_UNLIKE: usize = 40;
-/// Most lines of a group (or of a dropped run) whose slots are read.
-const MAX_SCANNED_LINES: usize = 16_384;
+/// Most members of a group whose slots are read to find the unlike ones: past that, a huge
+/// group's look-alikes are compared no further (ranking is a choice, not a claim).
+const MAX_GROUP_LINES: usize = 16_384;
+/// Most lines of a dropped run whose slots are read for its marker: a marker states counts,
+/// so this bound only stops pathological inputs.
+const MAX_SUMMARY_LINES: usize = 200_000;
 /// Most bytes of the value words a marker adds to its run's description.
 pub(super) const MAX_SUMMARY_BYTES: usize = 160;
 /// Bytes of one value shown in a marker.
@@ -360,21 +365,22 @@ struct SlotTable<'a> {
 }
 
 impl<'a> SlotTable<'a> {
-    /// `bound`: the most lines `lines` yields (a slot settles against it). Each line comes
-    /// with its number of words when known (see [`shape_of`]): then only the words up to the
-    /// last slot not yet settled are split.
+    /// `bound`: the most lines `lines` yields (a slot settles against it); at most `cap` of
+    /// them are read. Each line comes with its number of words when known (see
+    /// [`shape_of`]): then only the words up to the last slot not yet settled are split.
     fn scan(
         lines: impl Iterator<Item = (usize, &'a [u8], Option<u8>)>,
         bound: usize,
+        cap: usize,
     ) -> SlotTable<'a> {
-        let bound = bound.min(MAX_SCANNED_LINES);
+        let bound = bound.min(cap);
         let mut table = SlotTable {
             slots: Vec::new(),
             members: 0,
         };
         let mut scratch: Vec<&[u8]> = Vec::with_capacity(MAX_WORDS);
         let mut live_end = MAX_WORDS;
-        for (i, line, count) in lines.take(MAX_SCANNED_LINES) {
+        for (i, line, count) in lines.take(cap) {
             scratch.clear();
             match count {
                 Some(count) if table.members > 0 => {
@@ -472,6 +478,7 @@ pub(super) fn mark_unlike_members(
                 (i, body(texts, grep_prefix, i), word_counts.get(i).copied())
             }),
             lines.len(),
+            MAX_GROUP_LINES,
         );
         let m = table.members;
         if m < MIN_GROUP {
@@ -731,6 +738,7 @@ pub(super) fn summarize_run(
             )
         }),
         end + 1 - start,
+        MAX_SUMMARY_LINES,
     );
     let m = table.members;
     if m >= 2 {
