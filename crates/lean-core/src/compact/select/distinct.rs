@@ -22,15 +22,8 @@ pub(super) fn diagnostic_code(line: &[u8]) -> Option<&[u8]> {
     let line = &line[..line.len().min(1024)];
     // `[...]` holding a code: no spaces, at most 48 bytes.
     let mut from = 0;
-    while let Some(open) = line[from..]
-        .iter()
-        .position(|&b| b == b'[')
-        .map(|p| from + p)
-    {
-        let close = line[open..]
-            .iter()
-            .position(|&b| b == b']')
-            .map(|p| open + p)?;
+    while let Some(open) = memchr::memchr(b'[', &line[from..]).map(|p| from + p) {
+        let close = memchr::memchr(b']', &line[open..]).map(|p| open + p)?;
         let inner = &line[open + 1..close];
         if (2..=48).contains(&inner.len())
             && !inner.contains(&b' ')
@@ -44,10 +37,14 @@ pub(super) fn diagnostic_code(line: &[u8]) -> Option<&[u8]> {
         }
         from = close + 1;
     }
+    // A word holds a lint path only if the line does: most lines are spared the search.
+    let lint_path = memchr::memmem::find(line, b"clippy::").is_some();
     for word in line.split(|&b| b == b' ' || b == b'\t' || b == b'(' || b == b')') {
         let word = trim_colon(word);
-        if let Some(at) = find(word, b"clippy::") {
-            return Some(&word[at..]);
+        if lint_path {
+            if let Some(at) = find(word, b"clippy::") {
+                return Some(&word[at..]);
+            }
         }
         let letters = word.iter().take_while(|b| b.is_ascii_uppercase()).count();
         let digits = word[letters..]
