@@ -40,7 +40,7 @@ const EXTREME_SLOTS: usize = 3;
 const MAX_UNLIKE: usize = 40;
 /// Most members of a group whose slots are read to find the unlike ones: past that, a huge
 /// group's look-alikes are compared no further (ranking is a choice, not a claim).
-const MAX_GROUP_LINES: usize = 16_384;
+const MAX_GROUP_LINES: usize = 4096;
 /// Most lines of a dropped run whose slots are read for its marker: a marker states counts,
 /// so this bound only stops pathological inputs.
 const MAX_SUMMARY_LINES: usize = 200_000;
