@@ -538,11 +538,17 @@ fn shape_of(line: &[u8]) -> (u64, u8) {
     };
     let (mut h, mut count) = (EMPTY_SHAPE, 0usize);
     let (mut in_word, mut alpha, mut digit) = (false, true, false);
+    let mut padded = [b' '; 32];
     for chunk in head.chunks(32) {
         // A short last chunk is padded with spaces: its last word ends where the line does.
-        let mut block = [b' '; 32];
-        block[..chunk.len()].copy_from_slice(chunk);
-        let [separators, _, digits, _, _, letters] = classify32(&block);
+        let block: &[u8; 32] = match chunk.try_into() {
+            Ok(whole) => whole,
+            Err(_) => {
+                padded[..chunk.len()].copy_from_slice(chunk);
+                &padded
+            }
+        };
+        let [separators, _, digits, _, _, letters] = classify32(block);
         let mut pos = 0u32;
         while pos < 32 {
             if !in_word {
