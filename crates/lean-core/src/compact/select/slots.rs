@@ -11,6 +11,7 @@
 //! per slot, groups of at least [`MIN_GROUP`] members only, and the first [`MAX_GROUP_LINES`]
 //! members of a group compared.
 
+use super::super::lines::same_bytes;
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
 use super::templates::{PreHashed, Templates};
@@ -271,7 +272,7 @@ impl<'a> Slot<'a> {
 
     /// Adds member `line`'s `word` (its value, see [`value_of`]).
     fn add(&mut self, word: &'a [u8], line: u32, bound: usize) {
-        if self.repeat == Some(word) {
+        if self.repeat.is_some_and(|last| same_bytes(last, word)) {
             // Overflow and settled numbers only ever set in: what the word did last time is
             // what it does now.
             if !self.overflow {
