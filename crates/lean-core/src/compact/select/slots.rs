@@ -235,9 +235,9 @@ struct Slot<'a> {
     min: (f64, u32),
     max: (f64, u32),
     /// The word the last member added held here, the index of its value in `values` (while
-    /// they have not overflowed) and its number (`None`: none, or numbers were settled). Look-
-    /// alikes mostly repeat a word (the constant ones throughout): a repeat is counted from
-    /// these without reading it again.
+    /// they have not overflowed) and its number (`None`: none, or numbers were settled).
+    /// Look-alikes mostly repeat a word (the constant ones throughout): a repeat is counted
+    /// from these without reading it again.
     repeat: Option<&'a [u8]>,
     repeat_value: usize,
     repeat_number: Option<f64>,
