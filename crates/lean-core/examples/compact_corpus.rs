@@ -2,8 +2,9 @@
 //! options `npm run bench` uses for the corpora (bash tool, `cat FILE` command, a recovery id),
 //! so `valgrind --tool=callgrind` can count where the instructions go without node in the way.
 //!
-//! Usage: `compact_corpus [--rounds N] [--plain] [--dump DIR] PATH...` (`--plain` uses default
-//! options; `--dump` writes each file's view, kind, strategies and ranges to `DIR/<name>`, so a
+//! Usage: `compact_corpus [--rounds N] [--plain] [--command CMD] [--dump DIR] PATH...` (`--plain`
+//! uses default options, with `--command` only that command, as the 10 MB bench of `npm run bench`
+//! calls it; `--dump` writes each file's view, kind, strategies and ranges to `DIR/<name>`, so a
 //! speed change can be diffed for byte-identical views).
 //! Prints the sum over files of each file's fastest round (with `COMPACT_CORPUS_EACH=1`, every
 //! file's): a wall-clock figure that is steadier than a median on a busy machine.
@@ -17,6 +18,7 @@ fn main() {
     let mut rounds = 1usize;
     let mut plain = false;
     let mut dump: Option<std::path::PathBuf> = None;
+    let mut command: Option<String> = None;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -24,6 +26,7 @@ fn main() {
             "--rounds" => rounds = args.next().and_then(|n| n.parse().ok()).unwrap_or(1),
             "--plain" => plain = true,
             "--dump" => dump = args.next().map(Into::into),
+            "--command" => command = args.next(),
             path => {
                 let meta = std::fs::metadata(path).unwrap_or_else(|e| panic!("{path}: {e}"));
                 if meta.is_dir() {
@@ -50,7 +53,10 @@ fn main() {
         let input = std::fs::read(file).expect("read input");
         let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let opts = if plain {
-            CompactOptions::default()
+            CompactOptions {
+                command: command.clone(),
+                ..CompactOptions::default()
+            }
         } else {
             CompactOptions {
                 tool: Some("bash".into()),

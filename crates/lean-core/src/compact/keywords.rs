@@ -1,9 +1,9 @@
 //! Keyword signals: which lines report an error, a warning or a summary, found by one scan over
 //! the whole input.
 //!
-//! The hits come from an Aho-Corasick automaton of the keywords (leftmost-first: the earliest
+//! The hits come from Aho-Corasick automatons of the keywords (leftmost-first: the earliest
 //! position where a keyword matches, and there the keyword listed first; the next search starts
-//! after the match), whose own SIMD prefilter skips the bytes that start no keyword.
+//! after the match), whose own SIMD prefilters skip the bytes that start no keyword.
 
 use super::signals::Signal;
 
@@ -100,32 +100,108 @@ trait NextKeyword {
     fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)>;
 }
 
-/// Hits from an Aho-Corasick automaton of the keywords (built once per process).
+/// Keywords shorter than this are searched by an automaton of their own. Aho-Corasick's SIMD
+/// prefilter fingerprints every keyword by its first bytes, up to four and no more than the
+/// shortest keyword has: with the few three-byte keywords among the rest, ordinary text
+/// (`Compiling`, `src/`) matched so many three-byte fingerprints that confirming the
+/// candidates cost most of the scan. Apart, the long keywords get four-byte fingerprints, and
+/// the short ones start with three distinct bytes that a byte search finds.
+const SHORT_KEYWORD: usize = 4;
+
+/// One automaton over some of the keywords, with the index in [`KEYWORDS`] of each of its
+/// patterns.
+struct KeywordSet {
+    automaton: aho_corasick::AhoCorasick,
+    keywords: Vec<usize>,
+}
+
+impl KeywordSet {
+    fn of(short: bool) -> KeywordSet {
+        let keywords: Vec<usize> = (0..KEYWORDS.len())
+            .filter(|&k| (KEYWORDS[k].0.len() < SHORT_KEYWORD) == short)
+            .collect();
+        let automaton = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .build(keywords.iter().map(|&k| KEYWORDS[k].0))
+            .expect("static keyword list builds");
+        KeywordSet {
+            automaton,
+            keywords,
+        }
+    }
+
+    /// The leftmost-first hit of this set starting at or after `pos`, as [`NextKeyword`].
+    fn find(&self, text: &[u8], pos: usize) -> Option<(usize, usize, usize)> {
+        let hit = self
+            .automaton
+            .find(aho_corasick::Input::new(text).range(pos..))?;
+        Some((
+            hit.start(),
+            self.keywords[hit.pattern().as_usize()],
+            hit.end(),
+        ))
+    }
+}
+
+/// The next hit of one [`KeywordSet`], remembered between searches: a hit found from an
+/// earlier position is still the next one from any later position up to its start (no hit of
+/// the set starts between), and no hit from an earlier position means none from a later one.
+#[derive(Clone, Copy)]
+enum Pending {
+    Unknown,
+    Hit(usize, usize, usize),
+    Exhausted,
+}
+
+impl Pending {
+    fn next(&mut self, set: &KeywordSet, text: &[u8], pos: usize) -> Option<(usize, usize, usize)> {
+        let stale = match *self {
+            Pending::Unknown => true,
+            Pending::Hit(start, _, _) => start < pos,
+            Pending::Exhausted => false,
+        };
+        if stale {
+            *self = set
+                .find(text, pos)
+                .map_or(Pending::Exhausted, |(s, k, e)| Pending::Hit(s, k, e));
+        }
+        match *self {
+            Pending::Hit(s, k, e) => Some((s, k, e)),
+            _ => None,
+        }
+    }
+}
+
+/// Hits from the automatons of the long and the short keywords (built once per process),
+/// merged: the leftmost-first hit of all keywords is the earlier of the two sets' hits, and at
+/// the same start the keyword listed first.
 struct AutomatonSearch<'a> {
     text: &'a [u8],
-    automaton: &'static aho_corasick::AhoCorasick,
+    sets: &'static [KeywordSet; 2],
+    pending: [Pending; 2],
 }
 
 impl<'a> AutomatonSearch<'a> {
     fn new(text: &'a [u8]) -> Self {
-        static AUTOMATON: std::sync::OnceLock<aho_corasick::AhoCorasick> =
-            std::sync::OnceLock::new();
-        let automaton = AUTOMATON.get_or_init(|| {
-            aho_corasick::AhoCorasick::builder()
-                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
-                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                .build(KEYWORDS.iter().map(|k| k.0))
-                .expect("static keyword list builds")
-        });
-        AutomatonSearch { text, automaton }
+        static SETS: std::sync::OnceLock<[KeywordSet; 2]> = std::sync::OnceLock::new();
+        let sets = SETS.get_or_init(|| [KeywordSet::of(false), KeywordSet::of(true)]);
+        AutomatonSearch {
+            text,
+            sets,
+            pending: [Pending::Unknown; 2],
+        }
     }
 }
 
 impl NextKeyword for AutomatonSearch<'_> {
     fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)> {
-        let input = aho_corasick::Input::new(self.text).range(pos..);
-        let hit = self.automaton.find(input)?;
-        Some((hit.start(), hit.pattern().as_usize(), hit.end()))
+        let long = self.pending[0].next(&self.sets[0], self.text, pos);
+        let short = self.pending[1].next(&self.sets[1], self.text, pos);
+        match (long, short) {
+            (Some(a), Some(b)) => Some(if (b.0, b.1) < (a.0, a.1) { b } else { a }),
+            (a, b) => a.or(b),
+        }
     }
 }
 

@@ -22,15 +22,8 @@ pub(super) fn diagnostic_code(line: &[u8]) -> Option<&[u8]> {
     let line = &line[..line.len().min(1024)];
     // `[...]` holding a code: no spaces, at most 48 bytes.
     let mut from = 0;
-    while let Some(open) = line[from..]
-        .iter()
-        .position(|&b| b == b'[')
-        .map(|p| from + p)
-    {
-        let close = line[open..]
-            .iter()
-            .position(|&b| b == b']')
-            .map(|p| open + p)?;
+    while let Some(open) = memchr::memchr(b'[', &line[from..]).map(|p| from + p) {
+        let close = memchr::memchr(b']', &line[open..]).map(|p| open + p)?;
         let inner = &line[open + 1..close];
         if (2..=48).contains(&inner.len())
             && !inner.contains(&b' ')
@@ -44,14 +37,17 @@ pub(super) fn diagnostic_code(line: &[u8]) -> Option<&[u8]> {
         }
         from = close + 1;
     }
+    // A word holds a lint path only if the line does: most lines are spared the search.
+    let lint_path = memchr::memmem::find(line, b"clippy::").is_some();
     line.split(|&b| b == b' ' || b == b'\t' || b == b'(' || b == b')')
-        .find_map(code_word)
+        .find_map(|word| code_word(word, lint_path))
 }
 
-/// The code in `word`, if it is one: a lint path (`clippy::name`) or a rule code (`F401`).
-fn code_word(word: &[u8]) -> Option<&[u8]> {
+/// The code in `word`, if it is one: a lint path (`clippy::name`, looked for only when
+/// `lint_path` says the line has one) or a rule code (`F401`).
+fn code_word(word: &[u8], lint_path: bool) -> Option<&[u8]> {
     let word = trim_colon(word);
-    if let Some(at) = find(word, b"clippy::") {
+    if let Some(at) = lint_path.then(|| find(word, b"clippy::")).flatten() {
         return Some(&word[at..]);
     }
     let letters = word.iter().take_while(|b| b.is_ascii_uppercase()).count();
@@ -86,7 +82,7 @@ pub(super) fn code_after_location(line: &[u8]) -> Option<&[u8]> {
         .split(|&b| b == b' ' || b == b'\t')
         .next()
         .map(trim_colon)?;
-    code_word(word).or_else(|| is_rule_path(word).then_some(word))
+    code_word(word, true).or_else(|| is_rule_path(word).then_some(word))
 }
 
 /// Whether `word` is a rule path (`lint/suspicious/noDebugger`, `react-hooks/exhaustive-deps`,

@@ -8,8 +8,10 @@
 //! Slots are the space-separated words of a line at one position (a `key=value` or `key:value`
 //! word is its value, named by its key). Work is bounded: the first [`MAX_WORDS`] words of the
 //! first [`MAX_SCANNED_BYTES`] bytes of a line, at most [`MAX_DISTINCT`] distinct values counted
-//! per slot, and groups of at least [`MIN_GROUP`] members only.
+//! per slot, groups of at least [`MIN_GROUP`] members only, and the first [`MAX_GROUP_LINES`]
+//! members of a group compared.
 
+use super::super::lines::same_bytes;
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
 use super::templates::{PreHashed, Templates};
@@ -37,8 +39,12 @@ const EXTREME_SLOTS: usize = 3;
 /// Most lines ranked high as unlike their look-alikes, over all groups: the rest are named by
 /// their markers.
 const MAX_UNLIKE: usize = 40;
-/// Most lines of a group (or of a dropped run) whose slots are read.
-const MAX_SCANNED_LINES: usize = 200_000;
+/// Most members of a group whose slots are read to find the unlike ones: past that, a huge
+/// group's look-alikes are compared no further (ranking is a choice, not a claim).
+const MAX_GROUP_LINES: usize = 4096;
+/// Most lines of a dropped run whose slots are read for its marker: a marker states counts,
+/// so this bound only stops pathological inputs.
+const MAX_SUMMARY_LINES: usize = 200_000;
 /// Most bytes of the value words a marker adds to its run's description.
 pub(super) const MAX_SUMMARY_BYTES: usize = 160;
 /// Bytes of one value shown in a marker.
@@ -196,12 +202,6 @@ fn body<'t>(texts: &LineTexts<'t>, grep_prefix: &[u32], i: usize) -> &'t [u8] {
     }
 }
 
-fn hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// One value of a slot: its hash, how many members hold it, and its first lines.
 #[derive(Clone)]
 struct Value {
@@ -210,9 +210,18 @@ struct Value {
     lines: [u32; LINES_PER_VALUE],
 }
 
+impl Value {
+    fn add_line(&mut self, line: u32) {
+        if (self.count as usize) < LINES_PER_VALUE {
+            self.lines[self.count as usize] = line;
+        }
+        self.count += 1;
+    }
+}
+
 /// What the members of a group hold at one word position.
 #[derive(Clone)]
-struct Slot {
+struct Slot<'a> {
     values: Vec<Value>,
     /// More than [`MAX_DISTINCT`] distinct values were seen.
     overflow: bool,
@@ -225,10 +234,17 @@ struct Slot {
     last: f64,
     min: (f64, u32),
     max: (f64, u32),
+    /// The word the last member added held here, the index of its value in `values` (while
+    /// they have not overflowed) and its number (`None`: none, or numbers were settled).
+    /// Look-alikes mostly repeat a word (the constant ones throughout): a repeat is counted
+    /// from these without reading it again.
+    repeat: Option<&'a [u8]>,
+    repeat_value: usize,
+    repeat_number: Option<f64>,
 }
 
-impl Slot {
-    fn new() -> Slot {
+impl<'a> Slot<'a> {
+    fn new() -> Slot<'a> {
         Slot {
             values: Vec::new(),
             overflow: false,
@@ -238,6 +254,9 @@ impl Slot {
             last: f64::NEG_INFINITY,
             min: (f64::INFINITY, 0),
             max: (f64::NEG_INFINITY, 0),
+            repeat: None,
+            repeat_value: 0,
+            repeat_number: None,
         }
     }
 
@@ -251,29 +270,51 @@ impl Slot {
         self.non_numbers as usize * 10 > bound
     }
 
-    fn add(&mut self, value: &[u8], line: u32, bound: usize) {
+    /// Adds member `line`'s `word` (its value, see [`value_of`]).
+    fn add(&mut self, word: &'a [u8], line: u32, bound: usize) {
+        if self.repeat.is_some_and(|last| same_bytes(last, word)) {
+            // Overflow and settled numbers only ever set in: what the word did last time is
+            // what it does now.
+            if !self.overflow {
+                self.values[self.repeat_value].add_line(line);
+            }
+            if !self.numbers_settled(bound) {
+                self.add_number(self.repeat_number, line);
+            }
+            return;
+        }
+        let value = value_of(word).1;
+        self.repeat = Some(word);
         if !self.overflow {
-            let h = hash(value);
+            let h = xxh3_64(value);
             let distinct = self.values.len();
-            match self.values.iter_mut().find(|v| v.hash == h) {
-                Some(v) => {
-                    if (v.count as usize) < LINES_PER_VALUE {
-                        v.lines[v.count as usize] = line;
-                    }
-                    v.count += 1;
+            match self.values.iter().position(|v| v.hash == h) {
+                Some(k) => {
+                    self.values[k].add_line(line);
+                    self.repeat_value = k;
                 }
-                None if distinct < MAX_DISTINCT => self.values.push(Value {
-                    hash: h,
-                    count: 1,
-                    lines: [line, 0, 0],
-                }),
+                None if distinct < MAX_DISTINCT => {
+                    self.values.push(Value {
+                        hash: h,
+                        count: 1,
+                        lines: [line, 0, 0],
+                    });
+                    self.repeat_value = distinct;
+                }
                 None => self.overflow = true,
             }
         }
+        self.repeat_number = None;
         if self.numbers_settled(bound) {
             return;
         }
-        let Some(x) = number_of(value) else {
+        self.repeat_number = number_of(value);
+        self.add_number(self.repeat_number, line);
+    }
+
+    /// Counts a member's number (`None`: its value is no number).
+    fn add_number(&mut self, number: Option<f64>, line: u32) {
+        let Some(x) = number else {
             self.non_numbers += 1;
             return;
         };
@@ -319,27 +360,28 @@ impl Slot {
 
 /// The slots of a group's members, by word position; members whose word count differs from
 /// the first member's are left out.
-struct SlotTable {
-    slots: Vec<Slot>,
+struct SlotTable<'a> {
+    slots: Vec<Slot<'a>>,
     members: usize,
 }
 
-impl SlotTable {
-    /// `bound`: the most lines `lines` yields (a slot settles against it). Each line comes
-    /// with its number of words when known (see [`shape_of`]): then only the words up to the
-    /// last slot not yet settled are split.
-    fn scan<'a>(
+impl<'a> SlotTable<'a> {
+    /// `bound`: the most lines `lines` yields (a slot settles against it); at most `cap` of
+    /// them are read. Each line comes with its number of words when known (see
+    /// [`shape_of`]): then only the words up to the last slot not yet settled are split.
+    fn scan(
         lines: impl Iterator<Item = (usize, &'a [u8], Option<u8>)>,
         bound: usize,
-    ) -> SlotTable {
-        let bound = bound.min(MAX_SCANNED_LINES);
+        cap: usize,
+    ) -> SlotTable<'a> {
+        let bound = bound.min(cap);
         let mut table = SlotTable {
             slots: Vec::new(),
             members: 0,
         };
         let mut scratch: Vec<&[u8]> = Vec::with_capacity(MAX_WORDS);
         let mut live_end = MAX_WORDS;
-        for (i, line, count) in lines.take(MAX_SCANNED_LINES) {
+        for (i, line, count) in lines.take(cap) {
             scratch.clear();
             match count {
                 Some(count) if table.members > 0 => {
@@ -360,7 +402,7 @@ impl SlotTable {
             table.members += 1;
             for (slot, word) in table.slots.iter_mut().zip(&scratch) {
                 if !slot.settled(bound) {
-                    slot.add(value_of(word).1, i as u32, bound);
+                    slot.add(word, i as u32, bound);
                 }
             }
             live_end = table
@@ -437,6 +479,7 @@ pub(super) fn mark_unlike_members(
                 (i, body(texts, grep_prefix, i), word_counts.get(i).copied())
             }),
             lines.len(),
+            MAX_GROUP_LINES,
         );
         let m = table.members;
         if m < MIN_GROUP {
@@ -496,11 +539,17 @@ fn shape_of(line: &[u8]) -> (u64, u8) {
     };
     let (mut h, mut count) = (EMPTY_SHAPE, 0usize);
     let (mut in_word, mut alpha, mut digit) = (false, true, false);
+    let mut padded = [b' '; 32];
     for chunk in head.chunks(32) {
         // A short last chunk is padded with spaces: its last word ends where the line does.
-        let mut block = [b' '; 32];
-        block[..chunk.len()].copy_from_slice(chunk);
-        let [separators, _, digits, _, _, letters] = classify32(&block);
+        let block: &[u8; 32] = match chunk.try_into() {
+            Ok(whole) => whole,
+            Err(_) => {
+                padded[..chunk.len()].copy_from_slice(chunk);
+                &padded
+            }
+        };
+        let [separators, _, digits, _, _, letters] = classify32(block);
         let mut pos = 0u32;
         while pos < 32 {
             if !in_word {
@@ -696,6 +745,7 @@ pub(super) fn summarize_run(
             )
         }),
         end + 1 - start,
+        MAX_SUMMARY_LINES,
     );
     let m = table.members;
     if m >= 2 {
