@@ -56,7 +56,10 @@ export default function piLean(pi) {
   // Kill switch: with PI_LEAN_DISABLE=1 nothing is registered, so Pi runs exactly as it would
   // without the extension (same prompt, tools and tool results).
   if (killSwitchSet(process.env.PI_LEAN_DISABLE)) return;
-  setPiHost({ getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore });
+  // Pi's TUI package is loaded through Pi's own loader (this module's `import()` goes through
+  // it), so the TUI editors get Pi's copy, the one that draws the screen, even in an install
+  // with no `node_modules` of its own; and only when an editor opens.
+  setPiHost({ getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore, loadTui: () => import("@earendil-works/pi-tui") });
   if (bindingError) return reportMissingCore(pi, bindingUnavailableMessage(bindingError));
   registerPiLean(pi);
 }

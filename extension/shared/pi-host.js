@@ -16,6 +16,7 @@
  * @property {() => string} getAgentDir  Pi's agent dir (`PI_CODING_AGENT_DIR` or `~/.pi/agent`)
  * @property {(cwd: string) => boolean} hasTrustRequiringProjectResources
  * @property {new (agentDir: string) => { get(cwd: string): boolean | undefined | null }} ProjectTrustStore
+ * @property {() => Promise<any>} [loadTui]  Pi's `@earendil-works/pi-tui`, imported through Pi's loader
  */
 
 /** @type {PiHost | null} */
@@ -35,4 +36,13 @@ export function piHost() {
 /** Pi's agent dir, as Pi computes it. */
 export function getAgentDir() {
   return piHost().getAgentDir();
+}
+
+/** Pi's TUI components, or null where they cannot be loaded (the editors then use plain dialogs). */
+export async function loadTui() {
+  try {
+    return (await host?.loadTui?.()) ?? null;
+  } catch {
+    return null;
+  }
 }

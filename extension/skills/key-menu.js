@@ -7,6 +7,8 @@
  * without custom components gets `ctx.ui.select` and the shortcuts are menu items only.
  */
 
+import { loadTui } from "../shared/pi-host.js";
+
 /**
  * Shows `options` under `title`; resolves to the option chosen (by Enter or by its shortcut
  * key), or undefined on Escape.
@@ -61,11 +63,3 @@ export async function selectWithKeys(ctx, title, options, shortcuts) {
   );
 }
 
-/** Pi's TUI components, or null where the package cannot be loaded. */
-async function loadTui() {
-  try {
-    return await import("@earendil-works/pi-tui");
-  } catch {
-    return null;
-  }
-}

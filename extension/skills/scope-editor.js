@@ -11,6 +11,7 @@
  * they are not available (a host without `ctx.ui.custom`) the same flows use `ctx.ui.select`.
  */
 import { NOT_SET, PROFILE_SETTINGS, createGroup, createProfile, deleteGroup, deleteProfile, profileGroups, readScopeFile, renameGroup, renameProfile, saveScopeEdits, setGroupMembers, setProfileGroups, setProfileSettings } from "./scope-edit.js";
+import { loadTui } from "../shared/pi-host.js";
 
 /**
  * @typedef {object} EditorDeps
@@ -366,11 +367,3 @@ function border(theme, width) {
   return theme.fg("border", "─".repeat(Math.max(1, width)));
 }
 
-/** Pi's TUI components, or null where the package cannot be loaded. */
-async function loadTui() {
-  try {
-    return await import("@earendil-works/pi-tui");
-  } catch {
-    return null;
-  }
-}
