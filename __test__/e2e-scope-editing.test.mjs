@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FakeModel } from "./helpers/fake-model.mjs";
-import { REPO_ROOT, findPiNode, makeSandbox } from "./helpers/pi.mjs";
+import { REPO_ROOT, findPiNode, makeSandbox, stageInstalledPackage } from "./helpers/pi.mjs";
 import { TmuxPi, hasTmux } from "./helpers/tmux.mjs";
 
 const DEP_SKILLS = path.join(REPO_ROOT, "__test__", "fixtures", "dep-skills");
@@ -61,12 +61,16 @@ describe("editing groups and profiles in the /skills manager (real Pi, tmux)", {
     for (let i = 0; i < n; i++) keys("Down");
   };
 
+  /** pi-lean as installed (no node_modules): the editor must get Pi's TUI package from Pi. */
+  let installed = { dir: "", entry: "" };
+
   before(async () => {
     model = new FakeModel([]);
     await model.start();
     sandbox = makeSandbox(model);
     fs.writeFileSync(file(), BEFORE);
-    pi = new TmuxPi(sandbox, `pi-lean-scope-edit-${process.pid}`, ["--skill", DEP_SKILLS]);
+    installed = stageInstalledPackage();
+    pi = new TmuxPi(sandbox, `pi-lean-scope-edit-${process.pid}`, ["--skill", DEP_SKILLS], { extension: installed.entry });
     await pi.waitFor(/fake-model/);
   });
 
@@ -74,6 +78,7 @@ describe("editing groups and profiles in the /skills manager (real Pi, tmux)", {
     pi?.stop();
     await model?.stop();
     sandbox?.cleanup();
+    if (installed.dir) fs.rmSync(installed.dir, { recursive: true, force: true });
     if (process.env.PI_LEAN_SCREENS) fs.writeFileSync(process.env.PI_LEAN_SCREENS, JSON.stringify({ dir: sandbox?.agent, screens }, null, 2));
   });
 

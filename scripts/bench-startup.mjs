@@ -26,8 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { FakeModel } from "../__test__/helpers/fake-model.mjs";
-import { findPiNode, makeSandbox, runPi } from "../__test__/helpers/pi.mjs";
-import { BINARY_NAME, hostPlatform } from "./build-targets.mjs";
+import { findPiNode, makeSandbox, runPi, stageInstalledPackage } from "../__test__/helpers/pi.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -79,11 +78,9 @@ export default function probe(pi) {
 }
 `;
 
-/** The package as installed: its files and this platform's binary, no node_modules. @param {string} root  a checkout */
+/** The package as installed (no node_modules) plus the bench's probe extensions. @param {string} root  a checkout */
 function stagePackage(root) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-bench-startup-"));
-  for (const entry of ["bin", "extension", "schema"]) fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
-  for (const file of ["index.js", "package.json", `${BINARY_NAME}.${hostPlatform()}.node`]) fs.copyFileSync(path.join(root, file), path.join(dir, file));
+  const { dir } = stageInstalledPackage(root);
   fs.writeFileSync(path.join(dir, "empty-extension.js"), "export default function emptyExtension() {}\n");
   fs.writeFileSync(path.join(dir, "probe-stock.js"), probeExtension(false));
   fs.writeFileSync(path.join(dir, "probe-lean.js"), probeExtension(true));

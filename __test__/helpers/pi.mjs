@@ -13,6 +13,21 @@ export const SHARED_DIR = path.resolve(REPO_ROOT, "..", "shared");
 export const PI_CLI = path.join(REPO_ROOT, "node_modules", "@earendil-works", "pi-coding-agent", "dist", "bundle", "cli.js");
 export const EXTENSION_ENTRY = path.join(REPO_ROOT, "extension", "index.js");
 
+/**
+ * A copy of pi-lean as an install has it, in a new temporary directory: its files and this
+ * platform's binary, and no `node_modules`, so a module that imports a package Pi provides
+ * (rather than going through Pi's loader) fails here as it would for a user. `root` is a
+ * checkout with the binary built.
+ * @param {string} [root] @returns {{ dir: string, entry: string }}
+ */
+export function stageInstalledPackage(root = REPO_ROOT) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-installed-"));
+  for (const entry of ["bin", "extension", "schema"]) fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  const binary = fs.readdirSync(root).filter((f) => /^pi-lean\..+\.node$/.test(f));
+  for (const file of ["index.js", "package.json", ...binary]) fs.copyFileSync(path.join(root, file), path.join(dir, file));
+  return { dir, entry: path.join(dir, "extension", "index.js") };
+}
+
 function atLeast(version, major, minor) {
   const [a, b] = version.split(".").map(Number);
   return a > major || (a === major && b >= minor);
