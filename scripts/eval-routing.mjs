@@ -338,7 +338,7 @@ function allSets(json) {
     }
     lines.push('');
   }
-  lines.push('none AUC: by confidence for our rankers (BM25F confidence in every variant), by top score for plain BM25; none AUC cos: by the top static-embedding cosine (same in every variant).');
+  lines.push('none AUC: by confidence for our rankers (BM25F alone: lexical confidence; the other variants: lexical and top cosine averaged, as search reports it), by top score for plain BM25; none AUC cos: by the top static-embedding cosine alone (same in every variant).');
   if (agreement.length > 0) lines.push(`plain BM25, bm25 crate vs the README's definition in this script, top-${BASELINE_DEPTH} rankings: ${agreement.join('; ')}.`);
   console.log(lines.join('\n'));
 }
