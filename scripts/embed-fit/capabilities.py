@@ -63,8 +63,11 @@ def debian_licences():
             if all(permissive(l) for l in licences):
                 out[package] = " / ".join(licences)
         elif permissive(text[:3000]) and not re.search(r"\bGPL|General Public", text):
-            found = re.search(r"\b(MIT|Apache[- ]2\.0|BSD|ISC|Expat)", text[:3000])
-            out[package] = found.group(1) if found else "permissive (copyright text)"
+            if re.search(r"Apache\s+License,?\s+(v\.\s+|Version\s+)?2\.0", text[:3000]):
+                out[package] = "Apache-2.0 (copyright text)"
+            else:
+                found = re.search(r"\b(MIT|Apache[- ]2\.0|BSD|ISC|Expat)", text[:3000])
+                out[package] = f"{found.group(1) if found else 'permissive'} (copyright text)"
     return out
 
 
