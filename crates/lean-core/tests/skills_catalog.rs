@@ -478,14 +478,21 @@ fn confidence_adds_meaning_with_the_table_and_stays_lexical_without() {
     ];
     for query in queries {
         let alone = lexical.search(query, 5, &|_| true);
-        assert_eq!(alone.strong, alone.confidence >= STRONG_LEXICAL_CONFIDENCE, "{query}");
+        assert_eq!(
+            alone.strong,
+            alone.confidence >= STRONG_LEXICAL_CONFIDENCE,
+            "{query}"
+        );
         let both = fused.search(query, 5, &|_| true);
         assert!((0.0..=1.0).contains(&both.confidence), "{query}");
         if fused.uses_embeddings() {
             assert_eq!(both.strong, both.confidence >= STRONG_CONFIDENCE, "{query}");
             // Half the confidence is the lexical one; the meaning half adds at most 0.5.
             assert!(both.confidence >= 0.5 * alone.confidence - 1e-9, "{query}");
-            assert!(both.confidence <= 0.5 * alone.confidence + 0.5 + 1e-9, "{query}");
+            assert!(
+                both.confidence <= 0.5 * alone.confidence + 0.5 + 1e-9,
+                "{query}"
+            );
         } else {
             assert_eq!(both, alone, "{query}");
         }
