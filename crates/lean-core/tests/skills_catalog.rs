@@ -444,3 +444,65 @@ fn redaction_uses_the_mention_word_boundaries() {
         );
     }
 }
+
+/// With the embedding table, confidence averages the lexical confidence with how near in
+/// meaning the nearest skill is, and `strong` uses the threshold of that kind of confidence.
+#[test]
+fn confidence_adds_meaning_with_the_table_and_stays_lexical_without() {
+    use lean_core::skills::{STRONG_CONFIDENCE, STRONG_LEXICAL_CONFIDENCE};
+    let catalog = catalog(vec![
+        meta(
+            "pdf-tools",
+            "Extract text and tables from PDF documents, and merge or split PDF files.",
+            &[],
+        ),
+        meta(
+            "commit-messages",
+            "Write conventional commit messages from the staged changes.",
+            &[],
+        ),
+        meta(
+            "container-images",
+            "Build, tag and push container images with Docker.",
+            &[],
+        ),
+    ]);
+    let fused = SearchIndex::build(&catalog);
+    let lexical = SearchIndex::build_lexical(&catalog);
+    let queries = [
+        "Extract text and tables from PDF documents, and merge or split PDF files.",
+        "pull the words out of this report",
+        "bake banana bread with walnuts for the weekend",
+        "commit",
+        "the a of",
+    ];
+    for query in queries {
+        let alone = lexical.search(query, 5, &|_| true);
+        assert_eq!(
+            alone.strong,
+            alone.confidence >= STRONG_LEXICAL_CONFIDENCE,
+            "{query}"
+        );
+        let both = fused.search(query, 5, &|_| true);
+        assert!((0.0..=1.0).contains(&both.confidence), "{query}");
+        if fused.uses_embeddings() {
+            assert_eq!(both.strong, both.confidence >= STRONG_CONFIDENCE, "{query}");
+            // Half the confidence is the lexical one; the meaning half adds at most 0.5.
+            assert!(both.confidence >= 0.5 * alone.confidence - 1e-9, "{query}");
+            assert!(
+                both.confidence <= 0.5 * alone.confidence + 0.5 + 1e-9,
+                "{query}"
+            );
+        } else {
+            assert_eq!(both, alone, "{query}");
+        }
+    }
+    if fused.uses_embeddings() {
+        // A skill's own description is as near in meaning as text gets: full meaning half.
+        let own = fused.search(queries[0], 5, &|_| true);
+        assert!(own.strong && own.confidence >= 0.5, "{own:?}");
+        // Nothing here is about baking: neither half is high.
+        let unrelated = fused.search(queries[2], 5, &|_| true);
+        assert!(!unrelated.strong, "{unrelated:?}");
+    }
+}

@@ -35,7 +35,10 @@ pub use policy::{NamePattern, PolicyAction, PolicyRule, SkillPolicy};
 pub use resources::{resource_sample, ResourceSample};
 pub use scan::{read_skill_file, scan_skill_dirs, SkillMeta, DEFAULT_MAX_SOURCE_BYTES};
 pub use scope::{Scope, ScopeDefinitions};
-pub use search::{Pin, SearchHit, SearchIndex, SearchResult, SearchTuning, STRONG_CONFIDENCE};
+pub use search::{
+    Pin, SearchHit, SearchIndex, SearchResult, SearchTuning, STRONG_CONFIDENCE,
+    STRONG_LEXICAL_CONFIDENCE,
+};
 pub use snapshot::{
     cap_description, metas_from_inputs, BrowsePage, Eligibility, LoadRequest, LoadedSkill, PageHit,
     PageRequest, SearchPage, SkillInput, SkillPage, SkillSnapshot, SnapshotOptions,
