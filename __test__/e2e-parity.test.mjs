@@ -210,6 +210,30 @@ describe("LS-27 / LS-28: the guard covers every path", { skip }, () => {
     }
   });
 
+  test("LS-27: a read of an ask skill's file asks first, as the skill tool does; with no UI to ask it is refused (policy fails closed)", async () => {
+    const model = new FakeModel([
+      { toolCalls: [{ name: "read", arguments: { path: path.join(SKILLS, "git-bisect", "SKILL.md") } }] },
+      { toolCalls: [{ name: "read", arguments: { path: path.join(SKILLS, "api-docs", "SKILL.md") } }] },
+      { text: "done" },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ permission: { skill: { rules: [{ pattern: "git-bisect", action: "ask" }] } } }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Read the skill files."] });
+      assert.equal(run.code, 0, run.stderr);
+      const refused = toolMessages(model.bodies[1]).at(-1).text;
+      assert.match(refused, /^SKILL_APPROVAL_REQUIRED: "git-bisect" needs the user's approval and no UI is available to ask/);
+      const body = fs.readFileSync(path.join(SKILLS, "git-bisect", "SKILL.md"), "utf8");
+      const bodyLine = body.split("\n").filter((l) => l.trim().length > 30).at(-1) ?? "";
+      assert.ok(bodyLine && !JSON.stringify(model.bodies.at(-1)).includes(bodyLine.trim().slice(0, 40)), "the unapproved body never reaches the model");
+      assert.ok(toolMessages(model.bodies[2]).at(-1).text.includes("name: api-docs"), "an allowed skill's file reads as usual");
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+
   test("LS-28: a pasted block is caught by the canonical path it names and by a denied body under an allowed name", async () => {
     const model = new FakeModel([{ text: "ok" }]);
     await model.start();

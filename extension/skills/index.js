@@ -270,9 +270,11 @@ export function registerLazySkills(pi, config, hooks) {
    * LS-27: policy on every resolved skill tool call, whoever owns the tool. Calls of a skill
    * tool another extension owns are blocked with SKILL_TOOL_CONFLICT (LS-31); a `skill` call
    * of a blocked name and a `read` of a blocked skill's file (canonical path) are refused
-   * the way a missing skill is, naming nothing. Pi blocks the call if this handler throws.
+   * the way a missing skill is, naming nothing. A `read` of an `ask` skill's file asks the user
+   * first, as `skill` does (without a UI it is refused: policy fails closed). Pi blocks the call
+   * if this handler throws.
    */
-  pi.on("tool_call", (event, ctx) => {
+  pi.on("tool_call", async (event, ctx) => {
     const input = /** @type {Record<string, unknown>} */ (event.input ?? {});
     if (event.toolName === LOAD_TOOL || event.toolName === SEARCH_TOOL) {
       if (tools === "conflict") return { block: true, reason: conflictBlockReason(conflict ?? { name: event.toolName, path: "another extension" }) };
@@ -283,6 +285,11 @@ export function registerLazySkills(pi, config, hooks) {
     if (event.toolName === "read" && typeof input.path === "string" && catalog.index) {
       const owner = pathGuard.skillAt(catalog.index, input.path, ctx?.cwd);
       if (owner !== null && isBlocked(owner)) return { block: true, reason: `SKILL_NOT_FOUND: ${NOT_FOUND_TEXT}` };
+      if (owner !== null && access.policy.actionFor(owner) === "ask") {
+        const decision = await requestApproval(owner, ctx);
+        if (decision === "no-ui") return { block: true, reason: `SKILL_APPROVAL_REQUIRED: "${owner}" needs the user's approval and no UI is available to ask; continue without it` };
+        if (decision === "rejected") return { block: true, reason: `SKILL_DENIED: the user declined loading "${owner}"; continue without it` };
+      }
     }
     return undefined;
   });
