@@ -14,6 +14,7 @@
  */
 import fs from "node:fs";
 import { native } from "../shared/native.js";
+import { fileStamp } from "../shared/file-stamp.js";
 
 /** Largest skill file hashed for a capsule key; a larger one keys on its size and mtime. */
 const KEY_READ_MAX = 16 * 1024 * 1024;
@@ -155,13 +156,8 @@ export function readBody(filePath) {
  */
 export function bodyRulesSource(cache, filePath) {
   if (!filePath) return null;
-  let stamp;
-  try {
-    const stat = fs.statSync(filePath);
-    stamp = `${stat.size}:${stat.mtimeMs}`;
-  } catch {
-    return null;
-  }
+  const stamp = fileStamp(filePath);
+  if (stamp === null) return null;
   const known = bodySources.get(filePath);
   if (known && known.stamp === stamp) return known.source;
   const body = readBody(filePath);

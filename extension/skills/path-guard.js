@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileStamp } from "../shared/file-stamp.js";
 
 /** Most bytes read of a skill file for its fingerprint. */
 const FINGERPRINT_READ_MAX = 64 * 1024;
@@ -75,13 +76,8 @@ export class SkillPathGuard {
    * @param {string} filePath
    */
   fingerprintOf(filePath) {
-    let stamp;
-    try {
-      const stat = fs.statSync(filePath);
-      stamp = `${stat.size}:${stat.mtimeMs}`;
-    } catch {
-      return null;
-    }
+    const stamp = fileStamp(filePath);
+    if (stamp === null) return null;
     const known = this.fingerprints.get(filePath);
     if (known && known.stamp === stamp) return known.fingerprint;
     let fingerprint = null;
