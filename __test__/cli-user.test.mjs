@@ -123,10 +123,13 @@ describe("pi-lean search follows the config Pi would use", () => {
     }
   });
 
-  test("an invalid PI_LEAN_* variable is named as the thing to fix, not a file", () => {
+  test("LS-29: an invalid setting variable is named and ignored; an invalid policy or scope variable still hides skills", () => {
     const run = user.run(["search", "release"], undefined, { PI_LEAN_ROUTING: "bogus" });
-    assert.equal(run.status, 1);
-    assert.equal(run.stderr, 'pi-lean: CONFIG_INVALID: $PI_LEAN_ROUTING: must be one of "lazy", "adaptive", "safe", "full", "additive"; fix or unset $PI_LEAN_ROUTING; skills stay hidden until then\n');
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, 'pi-lean: CONFIG_IGNORED: $PI_LEAN_ROUTING: must be one of "lazy", "adaptive", "safe", "full", "additive"; ignored, so routing keeps its value from the config files (fix or unset $PI_LEAN_ROUTING)\n');
+    const policy = user.run(["search", "release"], undefined, { PI_LEAN_SKILL_PERMISSION: "bogus" });
+    assert.equal(policy.status, 1);
+    assert.match(policy.stderr, /^pi-lean: CONFIG_INVALID: \$PI_LEAN_SKILL_PERMISSION: .*; fix or unset \$PI_LEAN_SKILL_PERMISSION; skills stay hidden until then\n$/);
   });
 });
 

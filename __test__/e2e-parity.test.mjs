@@ -255,6 +255,27 @@ describe("LS-27 / LS-28: the guard covers every path", { skip }, () => {
   });
 });
 
+describe("LS-29: an invalid environment value", { skip }, () => {
+  test("LS-29: a mistyped setting variable is said once and ignored, and skills keep working; a mistyped policy variable hides them", async () => {
+    const model = new FakeModel([{ toolCalls: [{ name: "skill_search", arguments: { query: "bisect a regression" } }] }, { text: "ok" }, { text: "ok" }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], env: { PI_LEAN_ROUTING: "lazzy" }, prompts: ["Find a skill."] });
+      assert.equal(run.code, 0, run.stderr);
+      const lines = run.stderr.split("\n").filter((l) => l.includes("PI_LEAN_ROUTING"));
+      assert.deepEqual(lines, ['pi-lean: CONFIG_IGNORED: $PI_LEAN_ROUTING: must be one of "lazy", "adaptive", "safe", "full", "additive"; ignored, so routing keeps its value from the config files (fix or unset $PI_LEAN_ROUTING)']);
+      assert.ok(toolMessages(model.bodies[1]).at(-1).text.includes("git-bisect"), "skill_search answers as usual");
+      const denied = await runPi(sandbox, { args: ["--skill", SKILLS], env: { PI_LEAN_SKILL_PERMISSION: "sometimes" }, prompts: ["Hello"] });
+      assert.equal(denied.code, 0, denied.stderr);
+      assert.match(denied.stderr, /pi-lean: CONFIG_INVALID: \$PI_LEAN_SKILL_PERMISSION: .*Skills are disabled until it is fixed\./);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
 describe("LS-18: /lazy-skill", { skip }, () => {
   test("LS-18 / LS-19: /lazy-skill <name> [args] and /lazy-skill:<name> [args] run the skill as /skill: does, policy included; no name opens a labelled selector", async () => {
     const model = new FakeModel([{ text: "one" }, { text: "two" }, { text: "three" }]);

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { SkillIndex, SkillPolicy, matchSkillPattern, resolveSkillScope } from "../index.js";
-import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, writeActiveScope } from "../extension/shared/config.js";
+import { ConfigError, ConfigHolder, DEFAULT_CONFIG, loadConfig, loadConfigWithSources, writeActiveScope } from "../extension/shared/config.js";
 import { SkillAccess } from "../extension/skills/access.js";
 import { REMOVED_BLOCK, autocompleteFilter, scrubMessages, scrubSkillBlocks, skillCommandName } from "../extension/skills/guard.js";
 import { SkillPolicyEngine } from "../extension/skills/policy.js";
@@ -179,11 +179,22 @@ describe("CONFIG_INVALID names the file and the problem", () => {
     }
   });
 
-  test("a bad environment value names the variable", () => {
-    const error = configError(() => loadConfig({ env: { PI_LEAN_ROUTING: "fast" } }));
-    assert.match(error.message, /^CONFIG_INVALID: \$PI_LEAN_ROUTING: must be one of/);
+  test("LS-29: a bad setting variable is named and ignored (the files' value stays); a bad policy or scope variable fails closed", () => {
+    const d = dirs({ global: '{"routing": "safe"}' });
+    try {
+      const loaded = loadConfigWithSources({ agentDir: d.agentDir, env: { PI_LEAN_ROUTING: "fast", PI_LEAN_SEARCH_LIMIT: "-3" } });
+      assert.equal(loaded.config.routing, "safe");
+      assert.equal(loaded.config.searchLimit, DEFAULT_CONFIG.searchLimit);
+      assert.equal(loaded.warnings.length, 2);
+      assert.match(loaded.warnings[0], /^CONFIG_IGNORED: \$PI_LEAN_SEARCH_LIMIT: /);
+      assert.match(loaded.warnings[1], /^CONFIG_IGNORED: \$PI_LEAN_ROUTING: must be one of .*; ignored, so routing keeps its value from the config files/);
+    } finally {
+      d.cleanup();
+    }
     const policy = configError(() => loadConfig({ env: { PI_LEAN_SKILL_PERMISSION: "nope" } }));
     assert.match(policy.message, /^CONFIG_INVALID: \$PI_LEAN_SKILL_PERMISSION: /);
+    const profile = configError(() => loadConfig({ env: { PI_LEAN_PROFILE: "no-such-profile" } }));
+    assert.match(profile.message, /^CONFIG_INVALID: .*"no-such-profile" is not defined/);
   });
 
   test("the holder keeps defaults and the error, so callers fail closed", () => {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, DEFAULT_CONFIG, loadConfig } from "../extension/shared/config.js";
+import { ConfigError, DEFAULT_CONFIG, loadConfigWithSources } from "../extension/shared/config.js";
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -74,7 +74,10 @@ export async function loadUserConfig(options = {}) {
   /** @type {ConfigError | null} */
   let error = null;
   try {
-    value = loadConfig({ agentDir: agentDir(), cwd: process.cwd(), projectTrusted: trusted });
+    const loaded = loadConfigWithSources({ agentDir: agentDir(), cwd: process.cwd(), projectTrusted: trusted });
+    value = loaded.config;
+    // An invalid setting variable is ignored, not fatal (LS-29): say so once, on stderr.
+    for (const warning of loaded.warnings) process.stderr.write(`pi-lean: ${warning}\n`);
   } catch (thrown) {
     if (!(thrown instanceof ConfigError) || !options.tolerant) throw thrown instanceof ConfigError ? withHint(thrown, `${fixHint(thrown)}; skills stay hidden until then`) : thrown;
     error = thrown;

@@ -11,6 +11,7 @@ import { ConfigHolder, writeActiveScope } from "./shared/config.js";
 import { ConfigStatus } from "./shared/config-status.js";
 import { getAgentDir } from "./shared/pi-host.js";
 import { projectConfigTrusted } from "./shared/project-trust.js";
+import { say } from "./skills/commands.js";
 import { registerLazySkills } from "./skills/index.js";
 import { registerTokenSaver } from "./token-saver/index.js";
 
@@ -18,6 +19,8 @@ import { registerTokenSaver } from "./token-saver/index.js";
 export function registerPiLean(pi) {
   const config = new ConfigHolder().reload({ agentDir: getAgentDir() });
   const configStatus = new ConfigStatus();
+  /** Ignored environment values already shown in this process: each is said once (LS-29). */
+  const warned = new Set();
   pi.on("session_start", (_event, ctx) => {
     // The project's .pi/pi-lean.json counts only on a real trust decision (see project-trust.js),
     // taken the first time the config needs it: only a project with that file asks Pi's trust store.
@@ -40,6 +43,11 @@ export function registerPiLean(pi) {
     };
     config.reload(where);
     configStatus.update(ctx, config);
+    for (const warning of config.warnings) {
+      if (warned.has(warning)) continue;
+      warned.add(warning);
+      say(ctx, `pi-lean: ${warning}`, "warning");
+    }
   });
   /** @type {import("./token-saver/index.js").TokenSaverControl | null} */
   let tokenSaver = null;

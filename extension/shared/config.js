@@ -429,10 +429,14 @@ const ENV_SETTINGS = /** @type {const} */ ([
 /**
  * The environment layer. `PI_LEAN_SKILL_PERMISSION` takes the same value as
  * `permission.skill` (an action or JSON `{default, rules}`); its rules are appended last.
- * @param {NodeJS.ProcessEnv} env
+ * An invalid value of a setting variable (LS-29) is a warning in `warnings`, and the setting
+ * keeps the value of the layers below: none of them can widen what the policy lets the model
+ * see. An invalid policy or scope variable (`PI_LEAN_SKILL_PERMISSION`, `PI_LEAN_PROFILE`,
+ * `PI_LEAN_GROUP`) throws: ignoring it could, so it fails closed.
+ * @param {NodeJS.ProcessEnv} env @param {string[]} [warnings]
  * @returns {ConfigLayer}
  */
-function envLayer(env) {
+function envLayer(env, warnings = []) {
   /** @type {ConfigLayer} */
   const layer = { settings: {}, groups: {}, profiles: {}, activeProfile: undefined, activeGroup: undefined, skillPolicy: null };
   for (const [name, key, type] of ENV_SETTINGS) {
@@ -440,7 +444,10 @@ function envLayer(env) {
     if (value === undefined || value === "") continue;
     const parsed = type === "number" ? Number(value) : value;
     const problem = VALIDATORS[key](parsed);
-    if (problem) throw new ConfigError(`$${name}`, problem);
+    if (problem) {
+      warnings.push(`CONFIG_IGNORED: $${name}: ${problem}; ignored, so ${key} keeps its value from the config files (fix or unset $${name})`);
+      continue;
+    }
     layer.settings[key] = parsed;
   }
   for (const [name, key] of /** @type {const} */ ([["PI_LEAN_PROFILE", "activeProfile"], ["PI_LEAN_GROUP", "activeGroup"]])) {
@@ -528,9 +535,10 @@ export function loadConfig(where) {
 
 /**
  * `loadConfig`, plus which layer set each setting that is not at its default (a file's path,
- * `profile "name"`, or the environment variable), for status lines that say why.
+ * `profile "name"`, or the environment variable), for status lines that say why, and the
+ * environment values that were ignored as invalid (one line each, to show the user).
  * @param {{ agentDir?: string, cwd?: string, projectTrusted?: boolean, env?: NodeJS.ProcessEnv }} where
- * @returns {{ config: LeanConfig, sources: Record<string, string> }}
+ * @returns {{ config: LeanConfig, sources: Record<string, string>, warnings: string[] }}
  */
 export function loadConfigWithSources({ agentDir, cwd, projectTrusted = false, env = process.env }) {
   /** @type {ConfigLayer[]} */
@@ -549,14 +557,16 @@ export function loadConfigWithSources({ agentDir, cwd, projectTrusted = false, e
     const layer = readLayer(file);
     if (layer) (layers.push(layer), files.push(file));
   }
-  layers.push(envLayer(env));
+  /** @type {string[]} */
+  const warnings = [];
+  layers.push(envLayer(env, warnings));
   /** @type {Record<string, string>} */
   const sources = {};
   const envNames = Object.fromEntries(ENV_SETTINGS.map(([name, key]) => [key, name]));
   const config = mergeLayers(layers, [...files, "the environment"], sources);
   for (const [key, label] of Object.entries(sources)) if (label === "the environment" && envNames[key]) sources[key] = `${envNames[key]}=${env[envNames[key]]}`;
   checkReferences(config, files.length > 0 ? files.join(" + ") : "pi-lean config");
-  return { config, sources };
+  return { config, sources, warnings };
 }
 
 /**
@@ -624,6 +634,8 @@ export class ConfigHolder {
     this.where = {};
     /** Which layer set each non-default setting (see `loadConfigWithSources`). @type {Record<string, string>} */
     this.sources = {};
+    /** Environment values ignored as invalid at the last reload (LS-29). @type {string[]} */
+    this.warnings = [];
     /** The config files as they were when last read (see `changedOnDisk`). */
     this.signature = "";
     /** Called after every reload, whatever it found. @type {Array<() => void>} */
@@ -644,11 +656,12 @@ export class ConfigHolder {
     this.where = where;
     this.signature = configFilesSignature(where);
     try {
-      ({ config: this.value, sources: this.sources } = loadConfigWithSources(where));
+      ({ config: this.value, sources: this.sources, warnings: this.warnings } = loadConfigWithSources(where));
       this.error = null;
     } catch (error) {
       this.value = { ...DEFAULT_CONFIG };
       this.sources = {};
+      this.warnings = [];
       this.error = error instanceof ConfigError ? error : new ConfigError("pi-lean config", String(error));
     }
     for (const listener of this.listeners) {
