@@ -47,11 +47,13 @@ test("made-up words and stopwords find nothing, with or without embeddings", () 
   }
 });
 
-test("skillEmbeddings config: on by default, off from PI_LEAN_SKILL_EMBEDDINGS, bad values rejected", async () => {
-  const { loadConfig, ConfigError } = await import("../extension/shared/config.js");
+test("skillEmbeddings config: on by default, off from PI_LEAN_SKILL_EMBEDDINGS, a bad value ignored with a warning (LS-29)", async () => {
+  const { loadConfig, loadConfigWithSources } = await import("../extension/shared/config.js");
   assert.equal(loadConfig({ env: {} }).skillEmbeddings, "on");
   assert.equal(loadConfig({ env: { PI_LEAN_SKILL_EMBEDDINGS: "off" } }).skillEmbeddings, "off");
-  assert.throws(() => loadConfig({ env: { PI_LEAN_SKILL_EMBEDDINGS: "maybe" } }), ConfigError);
+  const loaded = loadConfigWithSources({ env: { PI_LEAN_SKILL_EMBEDDINGS: "maybe" } });
+  assert.equal(loaded.config.skillEmbeddings, "on");
+  assert.match(loaded.warnings.join("\n"), /^CONFIG_IGNORED: \$PI_LEAN_SKILL_EMBEDDINGS: /);
 });
 
 test("pi-lean search follows skillEmbeddings: PI_LEAN_SKILL_EMBEDDINGS=off is BM25F alone", () => {
