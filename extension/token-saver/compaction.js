@@ -238,14 +238,10 @@ export async function compactToolResult(event, turn, session) {
     record = { id, store: session.storeKey, tool, repeat: true, originalBytes, originalChars: piText.length, stockChars: piText.length, outputBytes: Buffer.byteLength(text) };
     session.stats.recordResult({ originalChars: piText.length, stockChars: piText.length, outputChars: text.length, repeat: true });
   } else {
-    const options = { tool, command, path: filePath, query: queryHint(turn.prompt), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES, budgetTokens: session.budgetTokens?.(tool) };
-    /** @type {import("../../index.js").CompactResult} */
-    const result = session.compact
-      ? await session.compact(original, options)
-      : originalBytes > ASYNC_BYTES ? /** @type {any} */ (await native.compactAsync(original, options)) : native.compact(original, options);
     // A rerun that printed the earlier result again with a few lines new, changed or gone: those
     // lines only. The model has the earlier result, so this view hides nothing that changed,
-    // which a fold of the new output alone could; it is preferred even when a fold is shorter.
+    // which a fold of the new output alone could. It is preferred even where a fold would be
+    // shorter, so the engine runs only when there is no such view.
     const near = recentKey && originalText !== undefined ? session.recent?.nearRepeat(recentKey, originalText, (earlier) => session.delivered.has(earlier)) : null;
     if (near) {
       const view = `${nearRepeatView(near, id)}${suffix}`;
@@ -257,6 +253,11 @@ export async function compactToolResult(event, turn, session) {
         return resultPatch(event, index, view, { id, store: session.storeKey, tool, nearRepeatOf: near.earlierId, strategies: ["near-repeat"], originalBytes, originalChars, stockChars: piText.length, outputBytes: Buffer.byteLength(view) }, session);
       }
     }
+    const options = { tool, command, path: filePath, query: queryHint(turn.prompt), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES, budgetTokens: session.budgetTokens?.(tool) };
+    /** @type {import("../../index.js").CompactResult} */
+    const result = session.compact
+      ? await session.compact(original, options)
+      : originalBytes > ASYNC_BYTES ? /** @type {any} */ (await native.compactAsync(original, options)) : native.compact(original, options);
     if (!result.changed) {
       session.delivered.add(id);
       rememberRecent();
