@@ -88,8 +88,9 @@ node --v8-options > "$OUT/11_node_v8_options.txt" 2>&1
 # 12 CPython's json test suite, verbose
 python3 -m test -v test_json > "$OUT/12_python_test_json_verbose.txt" 2>&1
 # 13 what changed between two versions of one crate
-SYN=$(ls -d ~/.cargo/registry/src/*/syn-2.* 2>/dev/null | sort -V | tail -2)
-diff -ru $SYN > "$OUT/13_diff_ru_syn_versions.txt" 2>&1
+# (first capture: only one syn-2 version was on the machine; rerun alone with memchr's two)
+MEMCHR=$(ls -d ~/.cargo/registry/src/*/memchr-2.* 2>/dev/null | sort -V | tail -2)
+diff -ru $MEMCHR > "$OUT/13_diff_ru_memchr_versions.txt" 2>&1
 # 14 a library directory listing
 ls -la /usr/lib/x86_64-linux-gnu > "$OUT/14_ls_la_usr_lib.txt" 2>&1
 # 15 an asyncio service's log with one task that died
