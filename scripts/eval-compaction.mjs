@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Scores a compactor on three corpora and prints each separately: the shared corpus (the shared
 // eval data), pi-lean's own held-out corpus (eval/compaction-own) and the second held-out set
-// (eval/compaction-heldout), all with score.py's rules: verbatim must-keep strings (for .json also
+// (eval/compaction-heldout) and the third, of large outputs (eval/compaction-large), all with score.py's rules: verbatim must-keep strings (for .json also
 // with all whitespace removed), gated o200k reduction (a file missing any string saves nothing).
 //
 // Every view is also compared with what stock Pi would have sent for the same output: its own cut
@@ -24,6 +24,7 @@
 //   --shared DIR        corpus directory (default ../shared/eval/compaction next to the repo root)
 //   --own DIR           held-out corpus directory (default eval/compaction-own)
 //   --heldout DIR       second held-out corpus directory (default eval/compaction-heldout)
+//   --large DIR         third held-out corpus directory, large outputs (default eval/compaction-large)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
 //
@@ -49,6 +50,7 @@ function parseArgs(argv) {
     shared: [join(repoRoot, '..', 'shared', 'eval', 'compaction'), join(repoRoot, '..', '..', 'shared', 'eval', 'compaction')].find((dir) => existsSync(dir)) ?? join(repoRoot, '..', 'shared', 'eval', 'compaction'),
     own: join(repoRoot, 'eval', 'compaction-own'),
     heldout: join(repoRoot, 'eval', 'compaction-heldout'),
+    large: join(repoRoot, 'eval', 'compaction-large'),
     scorePy: false,
     cmd: null,
     rustExample: false,
@@ -64,13 +66,14 @@ function parseArgs(argv) {
       case '--shared': options.shared = resolve(value()); break;
       case '--own': options.own = resolve(value()); break;
       case '--heldout': options.heldout = resolve(value()); break;
+      case '--large': options.large = resolve(value()); break;
       case '--score-py': options.scorePy = true; break;
       case '--cmd': options.cmd = value(); break;
       case '--rust-example': options.rustExample = true; break;
       case '--json': options.json = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--json FILE] [--score-py]');
+        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--json FILE] [--score-py]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -184,7 +187,7 @@ async function main() {
   }
   const rows = [];
   const totals = [];
-  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout]]) {
+  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; not tuned on)', options.large]]) {
     const result = await scoreCorpus(label, dir, command);
     if (!result) continue;
     rows.push(...result.rows);
@@ -192,10 +195,12 @@ async function main() {
     if (result.total.overCut > 0 || result.total.dominance > 0) status ||= 1;
   }
   console.log('\n== summary ==');
-  console.log(`${'corpus'.padEnd(22)} ${'files'.padStart(5)} ${'pass'.padStart(7)} ${'gated%'.padStart(7)} ${'stock pass'.padStart(10)} ${'dominance violations'.padStart(20)}`);
+  console.log(`${'corpus'.padEnd(22)} ${'files'.padStart(5)} ${'pass'.padStart(7)} ${'gated%'.padStart(7)} ${'ceiling%'.padStart(8)} ${'stock pass'.padStart(10)} ${'dominance violations'.padStart(20)}`);
   for (const t of totals) {
-    console.log(`${t.corpus.padEnd(22)} ${String(t.files).padStart(5)} ${`${t.passed}/${t.files}`.padStart(7)} ${t.gated.toFixed(1).padStart(7)} ${`${t.stockPassed}/${t.files}`.padStart(10)} ${String(t.dominance).padStart(20)}`);
+    console.log(`${t.corpus.padEnd(22)} ${String(t.files).padStart(5)} ${`${t.passed}/${t.files}`.padStart(7)} ${t.gated.toFixed(1).padStart(7)} ${t.ceiling.toFixed(1).padStart(8)} ${`${t.stockPassed}/${t.files}`.padStart(10)} ${String(t.dominance).padStart(20)}`);
   }
+  console.log('ceiling%: the gated reduction if every file the compactor changed cost nothing, while the files it leaves whole');
+  console.log('(outputs under the lossless threshold, reads of data and docs) reach the model as Pi sends them.');
   if (options.json) writeFileSync(options.json, JSON.stringify(rows, null, 1));
   process.exit(status);
 }
@@ -231,6 +236,7 @@ async function scoreCorpus(label, dir, command) {
   let stockPassed = 0;
   let overCut = 0;
   let dominance = 0;
+  let wholeTokens = 0;
   let largest = { file: '', bytes: 0, cut: 0 };
   const rows = [];
   for (const file of Object.keys(mustKeep).sort()) {
@@ -258,6 +264,7 @@ async function scoreCorpus(label, dir, command) {
     const ok = missing.length === 0;
     tokensIn += a;
     tokensOut += b;
+    if (printed === text) wholeTokens += b;
     if (ok) {
       saved += a - b;
       passed += 1;
@@ -280,7 +287,9 @@ async function scoreCorpus(label, dir, command) {
   console.log(`tokenizer=o200k_base files=${files} pass_rate=${passed}/${files} raw_reduction=${(100 * (1 - tokensOut / Math.max(tokensIn, 1))).toFixed(1)}% gated_reduction=${gated.toFixed(1)}%`);
   console.log(`stock Pi's cut: pass_rate=${stockPassed}/${files}; dominance violations (facts Pi's cut keeps, the view loses): ${dominance}`);
   console.log(`views larger than Pi's cut: ${overCut}; largest view ${largest.bytes} B (${largest.file}; Pi's cut ${largest.cut} B)`);
-  return { rows, total: { corpus, files, passed, gated, stockPassed, dominance, overCut } };
+  const ceiling = 100 * (1 - wholeTokens / Math.max(tokensIn, 1));
+  console.log(`ceiling: ${ceiling.toFixed(1)}% (the gated reduction if every changed file cost nothing; the unchanged ones cost ${wholeTokens} tokens)`);
+  return { rows, total: { corpus, files, passed, gated, ceiling, stockPassed, dominance, overCut } };
 }
 
 await main();
