@@ -283,3 +283,96 @@ proptest! {
         }
     }
 }
+
+/// A word of `len` letters from `seed` (descriptions and dates need bulk, not meaning).
+fn filler(seed: usize, len: usize) -> String {
+    let mut state = seed as u64 ^ 0x9e37_79b9_7f4a_7c15;
+    (0..len)
+        .map(|i| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            if i % 9 == 8 {
+                ' '
+            } else {
+                (b'a' + (state >> 59) as u8 % 26) as char
+            }
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    /// Registry metadata: a map with one field per version beside a long list of versions puts
+    /// the skeleton over its budget. The map then shows its first and last fields, and still no
+    /// top-level scalar is left out; the newest version (the list's last item) stays.
+    #[test]
+    fn top_level_scalars_and_the_last_item_stay_beside_long_maps(
+        count in 200usize..3000,
+        license in prop::sample::select(vec!["MIT", "Apache-2.0", "ISC", "BSD-3-Clause"]),
+        pretty in any::<bool>(),
+    ) {
+        let versions: Vec<String> = (0..count).map(|i| format!("{}.{}.{}", i / 100, (i / 10) % 10, i % 10)).collect();
+        let latest = versions.last().unwrap().clone();
+        let mut time = Map::new();
+        for (i, v) in versions.iter().enumerate() {
+            time.insert(v.clone(), json!(format!("2025-{:02}-{:02}T{}", 1 + i % 12, 1 + i % 28, filler(i, 12))));
+        }
+        let doc = json!({
+            "_id": format!("pkg@{latest}"),
+            "name": "pkg",
+            "dist-tags": { "latest": latest },
+            "versions": versions,
+            "time": time,
+            "license": license,
+            "homepage": "https://example.test/pkg",
+            "deprecated": false,
+        });
+        let input = if pretty { serde_json::to_string_pretty(&doc) } else { serde_json::to_string(&doc) }.unwrap();
+        let out = squeeze(&view(input.as_bytes(), &CompactOptions::default()));
+        for key in ["_id", "name", "license", "homepage", "deprecated"] {
+            let expected = format!("\"{key}\":{}", doc[key]);
+            prop_assert!(out.contains(&expected), "{expected} lost:\n{out}");
+        }
+        prop_assert!(out.contains(&format!("\"latest\":\"{latest}\"")), "dist-tags lost:\n{out}");
+        prop_assert!(out.contains(&format!("\"{latest}\"")), "the last version is not shown:\n{out}");
+    }
+
+    /// A few records whose identity is nested (an install report's `metadata.name` and
+    /// `metadata.version` beside long descriptions): a skeleton spends its budget opening them,
+    /// so every record's name and version stay while the descriptions are cut short.
+    #[test]
+    fn nested_identities_of_a_few_records_stay(
+        records in 2usize..7,
+        description_len in 9000usize..20000,
+        pretty in any::<bool>(),
+    ) {
+        let items: Vec<Value> = (0..records)
+            .map(|i| json!({
+                "download_info": { "url": format!("https://files.example.test/{}/{}.whl", filler(i, 40), i), "archive_info": { "hash": filler(i + 50, 64), "hashes": { "sha256": filler(i + 90, 64) } } },
+                "is_direct": false,
+                "requested": i == 0,
+                "metadata": {
+                    "metadata_version": "2.1",
+                    "name": format!("package-{i}"),
+                    "version": format!("{}.{}.{}", i + 1, i * 3 % 10, 7 - i % 7),
+                    "summary": filler(i + 7, 40),
+                    "description": filler(i + 13, description_len),
+                    "classifier": (0..18).map(|k| filler(k + i, 30)).collect::<Vec<_>>(),
+                },
+            }))
+            .collect();
+        let doc = json!({ "version": "1", "install": items, "environment": { "python_version": "3.11" } });
+        let input = if pretty { serde_json::to_string_pretty(&doc) } else { serde_json::to_string(&doc) }.unwrap();
+        let out = squeeze(&view(input.as_bytes(), &CompactOptions::default()));
+        prop_assert!(out.len() < input.len() / 2, "not compacted: {} of {} bytes", out.len(), input.len());
+        // (Inputs of 18 KB and more: past what a minified copy may keep.)
+        for i in 0..records {
+            // (serde_json orders keys by name: `name` and `version` are not adjacent.)
+            let name = format!("\"name\":\"package-{i}\"");
+            let version = format!("\"version\":\"{}.{}.{}\"", i + 1, i * 3 % 10, 7 - i % 7);
+            prop_assert!(out.contains(&name) && out.contains(&version), "{name} / {version} lost:\n{out}");
+        }
+    }
+}

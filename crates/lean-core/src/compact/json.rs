@@ -25,8 +25,56 @@ const MAX_RECORDS: usize = 2000;
 /// Records of an array rendered with their content: the first, the last, and evenly spread
 /// ones in between.
 const SAMPLED_RECORDS: usize = 5;
-/// Containers this deep render as `{…N}` / `[…N]` in a skeleton.
+/// Containers this deep render as `{…N}` / `[…N]` in a skeleton, unless a deeper one fits the
+/// view's budget (see [`skeleton_within`]).
 const SKELETON_DEPTH: usize = 3;
+/// The deepest skeleton tried: each try renders the document once more.
+const MAX_SKELETON_DEPTH: usize = 7;
+/// Arrays of more items than this show their first [`HEAD_ITEMS`] and last [`TAIL_ITEMS`] and a
+/// count of the rest between them: the newest version or final entry is often the one asked
+/// about, as the last line of an output is.
+const MANY_ITEMS: usize = 24;
+/// When a skeleton is over its budget, objects with more fields than this (maps of ids, dates
+/// or versions) show their first and last fields in the same way; the root shows every one,
+/// so no top-level value is ever left out.
+const MANY_FIELDS: usize = 24;
+const HEAD_ITEMS: usize = 12;
+const TAIL_ITEMS: usize = 4;
+
+/// Which children of a long container a skeleton leaves out: those between the first
+/// [`HEAD_ITEMS`] and the last [`TAIL_ITEMS`], when there are more than `limit`.
+struct Hidden {
+    from: usize,
+    to: usize,
+}
+
+impl Hidden {
+    fn of(count: usize, limit: usize) -> Hidden {
+        if count > limit {
+            Hidden {
+                from: HEAD_ITEMS,
+                to: count - TAIL_ITEMS,
+            }
+        } else {
+            Hidden { from: 0, to: 0 }
+        }
+    }
+
+    fn skips(&self, i: usize) -> bool {
+        (self.from..self.to).contains(&i)
+    }
+
+    /// After child `i`, the count of the children left out, if they follow it; returns whether
+    /// it wrote one.
+    fn mark_after(&self, i: usize, out: &mut Vec<u8>) -> bool {
+        if self.to > self.from && i + 1 == self.from {
+            out.extend_from_slice(format!(",…{} more", self.to - self.from).as_bytes());
+            true
+        } else {
+            false
+        }
+    }
+}
 
 /// One value of the document.
 #[derive(Clone, Copy)]
@@ -845,18 +893,98 @@ fn plan_records<'a>(doc: &Document<'a>, array: usize) -> RecordPlan<'a> {
     plan
 }
 
-/// Renders a skeleton of the document into `out`; returns true when anything was left out.
+/// The deepest skeleton (from [`SKELETON_DEPTH`] to [`MAX_SKELETON_DEPTH`]) of at most `limit`
+/// bytes, in `out`; returns whether anything was left out. A skeleton spends its budget: a
+/// small document's records keep their nested values (a package's name and version inside
+/// its metadata) instead of `{…N}`, while a large one keeps the shallow form. When even the
+/// shallow form is over `limit`, `out` holds it anyway (the caller then takes the line path).
 /// A key named in `query` (a word of it, compared ignoring ASCII case) keeps its value in
 /// every record, never `…`: the reader asked for it.
-pub(crate) fn skeleton_for(doc: &Document<'_>, query: Option<&str>, out: &mut Vec<u8>) -> bool {
-    let asked: Vec<&[u8]> = query
+pub(crate) fn skeleton_within(
+    doc: &Document<'_>,
+    query: Option<&str>,
+    limit: usize,
+    out: &mut Vec<u8>,
+) -> bool {
+    let asked = asked_words(query);
+    let mut shape = Shape {
+        asked: &asked,
+        depth: SKELETON_DEPTH,
+        many_fields: usize::MAX,
+    };
+    let mut lossy = skeleton_of(doc, Document::ROOT, 0, &shape, out);
+    let mut deeper = Vec::new();
+    if out.len() > limit {
+        // Over the budget: long maps show their first fields, as long arrays do.
+        shape.many_fields = MANY_FIELDS;
+        let capped_lossy = skeleton_of(doc, Document::ROOT, 0, &shape, &mut deeper);
+        if deeper.len() > limit {
+            return lossy;
+        }
+        std::mem::swap(out, &mut deeper);
+        lossy = capped_lossy;
+    }
+    for depth in SKELETON_DEPTH + 1..=MAX_SKELETON_DEPTH {
+        if !lossy {
+            break;
+        }
+        deeper.clear();
+        let deeper_lossy = skeleton_of(
+            doc,
+            Document::ROOT,
+            0,
+            &Shape { depth, ..shape },
+            &mut deeper,
+        );
+        if deeper.len() > limit {
+            break;
+        }
+        std::mem::swap(out, &mut deeper);
+        lossy = deeper_lossy;
+    }
+    lossy
+}
+
+/// The words of `query` that may name keys.
+fn asked_words(query: Option<&str>) -> Vec<&[u8]> {
+    query
         .into_iter()
         .flat_map(|q| q.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))))
         .filter(|word| !word.is_empty())
         .take(64)
         .map(str::as_bytes)
-        .collect();
-    skeleton_of(doc, Document::ROOT, 0, &asked, out)
+        .collect()
+}
+
+/// What a skeleton shows: the keys asked for, how deep containers open, and how many fields
+/// an object below the root may have before only its first [`SHOWN_FIELDS`] show.
+#[derive(Clone, Copy)]
+struct Shape<'q> {
+    asked: &'q [&'q [u8]],
+    depth: usize,
+    many_fields: usize,
+}
+
+/// Writes a string scalar opened only by a skeleton deeper than [`SKELETON_DEPTH`]: a long one
+/// keeps its start and ends in `…"` (a value the shallow form hid entirely).
+fn write_deep_scalar(raw: &[u8], out: &mut Vec<u8>) {
+    if raw.len() <= 2 * SHORT_SCALAR || raw.first() != Some(&b'"') {
+        out.extend_from_slice(raw);
+        return;
+    }
+    let mut cut = SHORT_SCALAR;
+    // Not inside a UTF-8 sequence, and not after an escape's backslash.
+    while cut > 1 && (raw[cut] & 0xC0) == 0x80 {
+        cut -= 1;
+    }
+    if let Some(slash) = raw[cut.saturating_sub(6)..cut]
+        .iter()
+        .position(|&b| b == b'\\')
+    {
+        cut = cut.saturating_sub(6) + slash;
+    }
+    out.extend_from_slice(&raw[..cut]);
+    out.extend_from_slice("…\"".as_bytes());
 }
 
 /// Whether a raw key (`"name"`, quotes included) is one of the `asked` words.
@@ -874,46 +1002,59 @@ fn skeleton_of(
     doc: &Document<'_>,
     value: usize,
     depth: usize,
-    asked: &[&[u8]],
+    shape: &Shape<'_>,
     out: &mut Vec<u8>,
 ) -> bool {
     match doc.kind(value) {
+        Kind::Scalar if depth > SKELETON_DEPTH => {
+            write_deep_scalar(doc.raw(value), out);
+            doc.raw(value).len() > 2 * SHORT_SCALAR
+        }
         Kind::Scalar => {
             out.extend_from_slice(doc.raw(value));
             false
         }
-        Kind::Array if is_record_array(doc, value) => records(doc, value, depth, asked, out),
+        Kind::Array if is_record_array(doc, value) => records(doc, value, depth, shape, out),
         Kind::Array => {
             let items = doc.count(value);
-            if depth >= SKELETON_DEPTH && items > 0 {
+            if depth >= shape.depth && items > 0 {
                 out.extend_from_slice(format!("[…{items}]").as_bytes());
                 return true;
             }
             let mut lossy = false;
             out.push(b'[');
-            let shown = if items > 24 { 16 } else { items };
-            for (i, item) in doc.children(value).take(shown).enumerate() {
+            let hidden = Hidden::of(items, MANY_ITEMS);
+            for (i, item) in doc.children(value).enumerate() {
+                if hidden.skips(i) {
+                    continue;
+                }
                 if i > 0 {
                     out.push(b',');
                 }
-                lossy |= skeleton_of(doc, item, depth + 1, asked, out);
-            }
-            if shown < items {
-                out.extend_from_slice(format!(",…{} more", items - shown).as_bytes());
-                lossy = true;
+                lossy |= skeleton_of(doc, item, depth + 1, shape, out);
+                lossy |= hidden.mark_after(i, out);
             }
             out.push(b']');
             lossy
         }
         Kind::Object => {
             let fields = doc.count(value);
-            if depth >= SKELETON_DEPTH && fields > 0 {
+            if depth >= shape.depth && fields > 0 {
                 out.extend_from_slice(format!("{{…{fields}}}").as_bytes());
                 return true;
             }
             let mut lossy = false;
             out.push(b'{');
+            let limit = if depth > 0 {
+                shape.many_fields
+            } else {
+                usize::MAX
+            };
+            let hidden = Hidden::of(fields, limit);
             for (i, field) in doc.children(value).enumerate() {
+                if hidden.skips(i) {
+                    continue;
+                }
                 if i > 0 {
                     out.push(b',');
                 }
@@ -922,7 +1063,8 @@ fn skeleton_of(
                 }
                 out.extend_from_slice(doc.key(field));
                 out.push(b':');
-                lossy |= skeleton_of(doc, field, depth + 1, asked, out);
+                lossy |= skeleton_of(doc, field, depth + 1, shape, out);
+                lossy |= hidden.mark_after(i, out);
             }
             if depth == 0 {
                 out.push(b'\n');
@@ -938,9 +1080,10 @@ fn records(
     doc: &Document<'_>,
     array: usize,
     depth: usize,
-    asked: &[&[u8]],
+    shape: &Shape<'_>,
     out: &mut Vec<u8>,
 ) -> bool {
+    let asked = shape.asked;
     let plan = plan_records(doc, array);
     let items = doc.count(array);
     out.push(b'[');
@@ -967,7 +1110,7 @@ fn records(
             || (0..SAMPLED_RECORDS - 1).any(|k| i == k * (items - 1) / (SAMPLED_RECORDS - 1))
     };
     // Below this depth a whole record would render as `{…N}`: it keeps its one-line form.
-    let whole_records = depth + 1 < SKELETON_DEPTH;
+    let whole_records = depth + 1 < shape.depth;
     for (i, item) in doc.children(array).enumerate() {
         if i == MAX_RECORDS {
             out.extend_from_slice(format!("\n[… {} more items]", items - i).as_bytes());
@@ -976,16 +1119,18 @@ fn records(
         }
         out.push(b'\n');
         if doc.kind(item) != Kind::Object {
-            lossy |= skeleton_of(doc, item, depth + 1, asked, out);
+            lossy |= skeleton_of(doc, item, depth + 1, shape, out);
             out.push(b',');
             continue;
         }
-        if whole_records && sampled(i) {
+        // A skeleton opened deeper than the shallow form (it fits the budget) writes every
+        // record whole: their nested values are what the extra depth is for.
+        if whole_records && (sampled(i) || shape.depth > SKELETON_DEPTH) {
             // Its planned fields are passed over: the record is written whole.
             if let Some(last) = doc.count(item).checked_sub(1) {
                 planned.nth(last);
             }
-            lossy |= skeleton_of(doc, item, depth + 1, asked, out);
+            lossy |= skeleton_of(doc, item, depth + 1, shape, out);
             out.push(b',');
             continue;
         }
@@ -1017,7 +1162,7 @@ fn records(
             out.extend_from_slice(doc.key(field));
             out.push(b':');
             if value == NOT_SCALAR {
-                lossy |= skeleton_of(doc, field, SKELETON_DEPTH, asked, out);
+                lossy |= skeleton_of(doc, field, shape.depth, shape, out);
             } else if raw_len <= 2 * SHORT_SCALAR {
                 out.extend_from_slice(doc.raw(field));
             } else {

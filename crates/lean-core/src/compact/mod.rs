@@ -439,7 +439,7 @@ fn compact_json(input: &[u8], opts: &CompactOptions) -> Option<(select::Selectio
     }
     drop(minified);
     let mut skeleton = Vec::with_capacity(target * 2);
-    let lossy = json::skeleton_for(&root, opts.query.as_deref(), &mut skeleton);
+    let lossy = json::skeleton_within(&root, opts.query.as_deref(), target, &mut skeleton);
     let mut strategies = vec!["minify-json", "factor-constant-fields"];
     let mut ranges = Vec::new();
     if lossy {

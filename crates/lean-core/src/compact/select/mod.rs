@@ -19,6 +19,7 @@ mod flags;
 mod line_kinds;
 mod line_texts;
 mod priority;
+mod records;
 mod render;
 mod shapes;
 mod slots;
@@ -130,6 +131,9 @@ pub(crate) fn select(
         ) > 0
         {
             strategies.push("keep-unlike-members");
+        }
+        if records::mark_unlike_records(&lines.texts, &mut flags) > 0 {
+            strategies.push("keep-unlike-records");
         }
         if !matches!(kind, ContentKind::Source | ContentKind::Tree) {
             let prefix = |i: usize| lines.prefix(i);
