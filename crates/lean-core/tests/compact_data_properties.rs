@@ -376,3 +376,48 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config(400))]
+
+    /// JSON records one per line whose lengths vary (a registry index: each version lists its
+    /// own dependencies): the record whose field holds a value unlike the one the others share
+    /// (`"yanked": true`, `"level": "error"`) or that has a field none of the others has stays
+    /// verbatim.
+    #[test]
+    fn the_record_line_that_differs_stays(
+        count in 60usize..1500,
+        at in 0usize..1500,
+        rare_key in any::<bool>(),
+        field in prop::sample::select(vec!["yanked", "level", "status"]),
+    ) {
+        let at = at % count;
+        let (usual, odd) = match field {
+            "yanked" => (json!(false), json!(true)),
+            "level" => (json!("info"), json!("error")),
+            _ => (json!("ok"), json!("degraded")),
+        };
+        let mut text = String::new();
+        let mut needle = String::new();
+        for i in 0..count {
+            let deps: Vec<Value> = (0..(i * 7 % 5)).map(|k| json!({ "name": filler(i * 5 + k, 8), "req": format!("^{k}.{}", i % 9), "optional": k % 2 == 0 })).collect();
+            let mut map = Map::new();
+            map.insert("name".into(), json!("crate"));
+            map.insert("vers".into(), json!(format!("{}.{}.{}", i / 100, (i / 10) % 10, i % 10)));
+            map.insert("deps".into(), Value::Array(deps));
+            map.insert("cksum".into(), json!(filler(i + 3, 64)));
+            map.insert(field.into(), if i == at && !rare_key { odd.clone() } else { usual.clone() });
+            if i == at && rare_key {
+                map.insert("deprecated_reason".into(), json!("superseded"));
+            }
+            let line = serde_json::to_string(&Value::Object(map)).unwrap();
+            if i == at {
+                needle = line.clone();
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+        let out = view(text.as_bytes(), &CompactOptions::default());
+        prop_assert!(out.contains(&needle), "record {at} lost:\n{needle}");
+    }
+}

@@ -2,8 +2,9 @@
 //! streams). Such records rarely share a line shape (their nested lists differ in length), so
 //! word positions cannot compare them; their top-level fields can. A record whose field holds
 //! a value unlike the one most records share (`"yanked": true` among `false`, `"level":
-//! "error"` among `"info"`), or that has a field almost no other record has, ranks with the
-//! rare lines, above the ordinary records a fold hides.
+//! "error"` among `"info"`), or that has a field almost no other record has, ranks high, above
+//! the ordinary records a fold hides. (Not merely with the rare lines: records whose text is
+//! unique, a checksum or a timestamp, each form a rare template of their own.)
 //!
 //! Work is bounded: the first [`MAX_RECORD_LINES`] record lines, the first [`MAX_SCANNED_BYTES`]
 //! bytes of each, scalar values up to [`MAX_VALUE_BYTES`], and [`MAX_DISTINCT`] distinct
@@ -66,7 +67,7 @@ impl Field {
     }
 }
 
-/// Ranks record lines unlike their siblings as rare; returns how many were ranked.
+/// Ranks record lines unlike their siblings high; returns how many were ranked.
 pub(super) fn mark_unlike_records(texts: &LineTexts<'_>, flags: &mut [LineFlags]) -> usize {
     let mut fields: HashMap<u64, Field> = HashMap::new();
     let mut records = 0usize;
@@ -122,8 +123,8 @@ pub(super) fn mark_unlike_records(texts: &LineTexts<'_>, flags: &mut [LineFlags]
     let mut marked = 0usize;
     for i in candidates {
         let f = &mut flags[i as usize];
-        if !f.has(DUPLICATE) && f.rank() > Rank::Rare {
-            f.set_rank(Rank::Rare);
+        if !f.has(DUPLICATE) && f.rank() > Rank::High {
+            f.set_rank(Rank::High);
             marked += 1;
             if marked == MAX_UNLIKE {
                 break;
