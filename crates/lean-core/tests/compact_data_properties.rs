@@ -421,3 +421,69 @@ proptest! {
         prop_assert!(out.contains(&needle), "record {at} lost:\n{needle}");
     }
 }
+
+proptest! {
+    #![proptest_config(config(500))]
+
+    /// A dump of settings (`python -m sysconfig`, `git config -l`, a lockfile printed by a
+    /// command) that Pi's cut shows whole reaches the model whole: every line is a value the
+    /// agent may be looking for, unlike the others only in that value. Past Pi's cut, the view
+    /// stays within it.
+    #[test]
+    fn a_settings_dump_within_pis_cut_is_whole(
+        count in 300usize..1900,
+        indent in any::<bool>(),
+        quoted in any::<bool>(),
+    ) {
+        let input: String = (0..count)
+            .map(|i| {
+                let key = format!("{}_{}", ["CFLAGS", "LDFLAGS", "SOABI", "PREFIX", "CONFIG_ARGS"][i % 5], i);
+                let value = if quoted { format!("\"{}\"", filler(i, 8 + i % 17)) } else { filler(i, 8 + i % 17) };
+                format!("{}{key} = {value}\n", if indent { "\t" } else { "" })
+            })
+            .collect();
+        let result = compact(input.as_bytes(), &CompactOptions { tool: Some("bash".into()), ..Default::default() });
+        if input.len() <= 50 * 1024 {
+            prop_assert!(!result.changed, "a {}-byte settings dump was folded", input.len());
+        } else {
+            prop_assert!(result.text.len() <= 50 * 1024);
+        }
+    }
+
+    /// An options listing (`--help`, `--v8-options`) is documentation opened to look one
+    /// option up: it reaches the model as Pi's cut shows it, never folded.
+    #[test]
+    fn an_options_listing_is_not_folded(
+        count in 40usize..1500,
+        style in 0usize..3,
+    ) {
+        let input: String = (0..count)
+            .map(|i| {
+                let name = format!("{}-{}", filler(i, 6).replace(' ', "x"), i);
+                match style {
+                    0 => format!("  --{name} ({})\n        type: int  default: --{name}={}\n", filler(i + 1, 30), i * 7),
+                    1 => format!("  -{}, --{name}=VALUE    {}\n", (b'a' + (i % 26) as u8) as char, filler(i + 2, 40)),
+                    _ => format!("      --{name}\n              {}\n", filler(i + 3, 50)),
+                }
+            })
+            .collect();
+        let result = compact(input.as_bytes(), &CompactOptions { tool: Some("bash".into()), ..Default::default() });
+        prop_assert!(!result.changed, "an options listing of {} bytes was folded", input.len());
+    }
+}
+
+/// A long listing's file modes (`-rw-r--r--`) are not options: `ls -la` is still compacted.
+#[test]
+fn a_long_file_listing_is_not_an_options_listing() {
+    let input: String = (0..3000)
+        .map(|i| {
+            format!(
+                "-rw-r--r--  1 root root {:>9} Jan  3  2023 lib{}.so.{}\n",
+                1000 + i * 37,
+                filler(i, 7).replace(' ', "_"),
+                i % 9
+            )
+        })
+        .collect();
+    assert!(compact(input.as_bytes(), &CompactOptions::default()).changed);
+}

@@ -100,6 +100,76 @@ pub(crate) fn is_data_read(opts: &CompactOptions) -> bool {
     ) && words.last().is_some_and(is_data_path)
 }
 
+/// Whether a config-kind output is a dump of settings that Pi's own cut shows whole (a
+/// `sysconfig`, `git config -l` or lockfile print): at most 2,000 lines and 50 KB, of which
+/// comments and blank lines are under 40% of the bytes. Its lines are the values the agent
+/// asked to see, each unlike the others in the one place that matters, so it reaches the model
+/// whole. A shipped config that is mostly comments is still folded, its active settings first.
+pub(crate) fn is_settings_dump(input: &[u8]) -> bool {
+    if input.len() > super::PI_MAX_BYTES {
+        return false;
+    }
+    let mut lines = 0usize;
+    let mut quiet = 0usize;
+    for line in input.split(|&b| b == b'\n') {
+        lines += 1;
+        let text = line.trim_ascii_start();
+        if text.is_empty()
+            || text.starts_with(b"#")
+            || text.starts_with(b";")
+            || text.starts_with(b"//")
+        {
+            quiet += line.len() + 1;
+        }
+    }
+    lines <= super::PI_MAX_LINES + 1 && quiet * 5 < input.len() * 2
+}
+
+/// Whether the output is a command's options listing (`--help`, `--v8-options`, a manual's
+/// OPTIONS): at least 20 lines, and a quarter of its non-blank lines, that open with an option
+/// (`--stack-size (…)`, `-v, --verbose`). It is documentation the agent opened to look one
+/// option up, every entry unlike the rest, so it reaches the model as Pi's own cut shows it.
+/// Only the first [`HELP_SCAN_LINES`] lines are read.
+pub(crate) fn is_help_listing(input: &[u8]) -> bool {
+    let mut text_lines = 0usize;
+    let mut options = 0usize;
+    for line in input.split(|&b| b == b'\n').take(HELP_SCAN_LINES) {
+        let text = line.trim_ascii_start();
+        if text.is_empty() {
+            continue;
+        }
+        text_lines += 1;
+        options += usize::from(opens_with_option(text));
+    }
+    options >= 20 && options * 4 >= text_lines
+}
+
+/// Lines of an output read to tell an options listing.
+const HELP_SCAN_LINES: usize = 4000;
+
+/// `-x`, `--name`, `--name=…`, `-x, --name`: a dash or two, a letter, then name characters up
+/// to a blank, `,`, `=`, `[` or the end. A file mode (`-rw-r--r--`) is not an option.
+fn opens_with_option(text: &[u8]) -> bool {
+    let body = text.strip_prefix(b"--").or_else(|| text.strip_prefix(b"-"));
+    let Some(body) = body else { return false };
+    if !body.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let name = body
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))
+        .count();
+    let mode = text.len() >= 10
+        && text[1..10]
+            .iter()
+            .all(|b| matches!(b, b'r' | b'w' | b'x' | b'-' | b's' | b't' | b'S' | b'T'));
+    !mode
+        && matches!(
+            body.get(name),
+            None | Some(b' ' | b'\t' | b',' | b'=' | b'[')
+        )
+}
+
 /// A `key=value` setting written without blanks, as `.properties`, `.env` and sysctl files
 /// write them: a dotted or dashed name of at most 40 bytes, then `=` (not `==`).
 fn is_bare_assignment(t: &[u8]) -> bool {

@@ -359,7 +359,11 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
         return passthrough(input, detect(input, opts), id, count_lines(input));
     }
     let kind = detect(input, opts);
-    if kind == ContentKind::Binary || detect::is_data_read(opts) {
+    if kind == ContentKind::Binary
+        || detect::is_data_read(opts)
+        || (kind == ContentKind::Config && detect::is_settings_dump(input))
+        || (matches!(kind, ContentKind::Log | ContentKind::Text) && detect::is_help_listing(input))
+    {
         return passthrough(input, kind, id, count_lines(input));
     }
     // A JSON document needs only its line count (the parser counts them as it scans); the line
