@@ -13,37 +13,15 @@ import { describe, test } from "node:test";
 import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
 import { EXTENSION_ENTRY, REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { RpcPi } from "./helpers/rpc.mjs";
+import { ADDED_HEADER, SAMPLE_SKILLS, description, listedUnder, textOf } from "./helpers/skill-prompts.mjs";
 
-const SKILLS = path.join(REPO_ROOT, "sample-skills");
+const SKILLS = SAMPLE_SKILLS;
 const MODEL_SKILLS = ["api-docs", "dependency-upgrade", "flaky-tests", "git-bisect", "perf-profiling", "sql-migrations", "test-isolation"];
-const ADDED_HEADER = 'Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):';
 const SHOWN_BEFORE_HEADER = "Skills shown earlier on this branch, still available:";
 const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false;
 
-/** Description of a sample skill, as its SKILL.md states it. @param {string} name */
-function description(name) {
-  const text = fs.readFileSync(path.join(SKILLS, name, "SKILL.md"), "utf8");
-  return JSON.parse(/^description: (.*)$/m.exec(text)?.[1] ?? '""');
-}
-
-/** Text of a chat-completions message. @param {any} message */
-const textOf = (message) => (typeof message.content === "string" ? message.content : message.content.map((p) => p.text ?? "").join(""));
-
 /** User-side texts of a request. @param {any} body */
 const userTexts = (body) => body.messages.filter((m) => m.role === "user").map(textOf);
-
-/** Skill names listed under `header` in `text`. @param {string} text @param {string} header */
-function listedUnder(text, header) {
-  const lines = text.split("\n");
-  const start = lines.indexOf(header);
-  if (start < 0) return [];
-  const names = [];
-  for (const line of lines.slice(start + 1)) {
-    if (!line.startsWith("- ")) break;
-    names.push(line.slice(2).split(":")[0]);
-  }
-  return names;
-}
 
 /** The session file's entries. @param {string} agentDir */
 function sessionEntries(agentDir) {
@@ -555,6 +533,99 @@ describe("LS-4: an unsafe integration stops the request", { skip }, () => {
       assert.equal(model.bodies.length, 1);
       assert.ok(systemText(model.bodies[0]).includes("<available_skills>"));
       assert.ok(!run.stderr.includes("SKILL_CATALOG_UNSAFE"), run.stderr);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+/** The `toolName` results in the one session file under `agentDir`, in order. @param {string} agentDir @param {string} toolName */
+function toolResultEntries(agentDir, toolName) {
+  return sessionEntries(agentDir).filter((e) => e.type === "message" && e.message?.role === "toolResult" && e.message.toolName === toolName).map((e) => e.message);
+}
+
+describe("LS-1 / LS-12 / LS-13 / LS-16: the lazy-skill-tool design's defaults, one setting away", { skip }, () => {
+  test("LS-1 / LS-12 / LS-13 / LS-16: defaults \"lazy-skill-tool\" routes adaptively, loads a skill as its unwrapped body plus a JSON item {base, next}, the path only in details, no resource sample; a set value still wins", async () => {
+    const BODY = "# Lint rules\n\nRun the linter before every commit.\nSee references/style.md for the house style.";
+    const model = new FakeModel([
+      { toolCalls: [{ name: "skill", arguments: { name: "lint-rules" } }] },
+      { text: "Loaded." },
+      { toolCalls: [{ name: "skill", arguments: { name: "lint-rules" } }] },
+      { text: "Again." },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const skills = path.join(sandbox.root, "skills");
+      const dir = path.join(skills, "lint-rules");
+      fs.mkdirSync(path.join(dir, "references"), { recursive: true });
+      fs.writeFileSync(path.join(dir, "SKILL.md"), `---\nname: lint-rules\ndescription: "Use when code must pass the project's linter before a commit."\n---\n\n${BODY}\n`);
+      fs.writeFileSync(path.join(dir, "references", "style.md"), "Two spaces.\n");
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ defaults: "lazy-skill-tool" }));
+      const args = ["--session-id", "ls-design-defaults", "--skill", SKILLS, "--skill", skills];
+      const run = await runPi(sandbox, { session: true, args, prompts: ["Lint this change before I commit it."] });
+      assert.equal(run.code, 0, run.stderr);
+      // LS-1: adaptive routing, the design's default: the whole catalog fits its budget, so it
+      // is in the system prompt (the default `lazy` would show none there).
+      const system = systemText(model.bodies[0]);
+      for (const name of MODEL_SKILLS) assert.ok(system.includes(`- ${name}: ${description(name)}`), name);
+      assert.ok(system.includes("- lint-rules: Use when code must pass the project's linter before a commit."), system);
+      // LS-12: one text item with the body, unwrapped, frontmatter stripped; then one JSON item.
+      const [result] = toolResultEntries(sandbox.agent, "skill");
+      assert.deepEqual(result.content, [
+        { type: "text", text: BODY },
+        { type: "text", text: JSON.stringify({ base: dir, next: null }) },
+      ]);
+      // LS-13: the SKILL.md path, source and policy decision are in details only.
+      const file = path.join(dir, "SKILL.md");
+      assert.equal(result.details.path, file);
+      assert.equal(result.details.policy, "allow");
+      assert.equal(typeof result.details.source, "string");
+      assert.deepEqual(result.details.diagnostics, []);
+      const sent = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(!sent.includes(file) && !sent.includes("<skill") && !sent.includes("location="), sent);
+      // LS-16: no resource sample by default in the design (pi-lean's default names 12 files).
+      assert.ok(!sent.includes("style.md\"") && !sent.includes("Resource files") && !sent.includes("resources"), sent);
+      // A value the user sets still wins over the design's defaults.
+      const mixed = await runPi(sandbox, { session: true, args, prompts: ["Lint it again."], env: { PI_LEAN_RESOURCE_SAMPLE: "5", PI_LEAN_ROUTING: "lazy" } });
+      assert.equal(mixed.code, 0, mixed.stderr);
+      assert.ok(!systemText(model.bodies[2]).includes("- git-bisect:"), "lazy keeps the catalog out of the system prompt");
+      const again = toolResultEntries(sandbox.agent, "skill")[1];
+      assert.deepEqual(JSON.parse(again.content.at(-1).text), { base: dir, next: null, resources: { names: ["references/style.md"], more: 0 } });
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("CD-5: additive deltas in Pi's own skills block", { skip }, () => {
+  test("CD-5: deltaFormat \"pi\" appends Pi's formatSkillsForPrompt block (name, description, location); the model reads the location and the ledger records the round", async () => {
+    const { formatSkillsForPrompt } = await import("@earendil-works/pi-coding-agent");
+    const file = path.join(SKILLS, "flaky-tests", "SKILL.md");
+    const model = new FakeModel([{ toolCalls: [{ name: "read", arguments: { path: file } }] }, { text: "Read it." }, { text: "Next." }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ defaults: "context-decisions" }));
+      const args = ["--session-id", "cd5-pi-block", "--skill", SKILLS];
+      const run = await runPi(sandbox, { session: true, args, prompts: ["This test passes and fails intermittently; help me stabilise the flaky test.", "A bug appeared between v1.2 and v1.3; find the commit that introduced the regression with git bisect."] });
+      assert.equal(run.code, 0, run.stderr);
+      const block = formatSkillsForPrompt([{ name: "flaky-tests", description: description("flaky-tests"), filePath: file, baseDir: path.dirname(file), disableModelInvocation: false, sourceInfo: /** @type {any} */ ({}) }], "read").replace(/^\n+/, "");
+      const first = userTexts(model.bodies[0]).filter((t) => t.includes("<available_skills>"));
+      assert.deepEqual(first, [block]);
+      assert.ok(block.includes(`<location>${file}</location>`), block);
+      assert.ok(!systemText(model.bodies[0]).includes("<available_skills>"), "the system prompt keeps the stub");
+      const read = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(read.includes("# Flaky tests") || read.includes(description("flaky-tests")), read.slice(0, 200));
+      // The second round appends its own block, and one line for what came before.
+      const second = userTexts(model.bodies[2]).filter((t) => t.includes("<available_skills>"));
+      assert.equal(second.length, 2);
+      assert.equal(second[0], block, "earlier deltas are never rewritten");
+      assert.ok(second[1].includes("<name>git-bisect</name>") && second[1].endsWith("\nSkills announced earlier (1) remain available."), second[1]);
+      const deltas = sessionEntries(sandbox.agent).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta");
+      assert.deepEqual(deltas.map((d) => d.details.added.map((/** @type {any} */ a) => a.name)), [["flaky-tests"], ["git-bisect"]]);
     } finally {
       await model.stop();
       sandbox.cleanup();

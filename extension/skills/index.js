@@ -580,7 +580,15 @@ export function registerLazySkills(pi, config, hooks) {
           const decision = await requestApproval(dep, ctx);
           if (decision !== "once" && decision !== "session") withheld.add(dep);
         }
-        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep), resourceSample: config.value.resourceSample }));
+        const shape = config.value.skillResult === "design" ? "design" : "block";
+        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep), resourceSample: config.value.resourceSample, shape }));
+        // LS-13: where the skill comes from and what the policy decided, for the user and other
+        // extensions (details never reach the model).
+        if (!result.isError) {
+          const command = pi.getCommands().find((c) => c.source === "skill" && c.name === `skill:${name}`);
+          const action = access.policy.actionFor(name);
+          result.details = { ...result.details, source: command ? sourceLabel(command.sourceInfo) : "unknown", policy: action === "ask" ? (approvals.hasSession(key) ? "ask: allowed for the session" : "ask: allowed once") : action };
+        }
         if (!result.isError && !(params.offset ?? 0) && !(params.column ?? 0)) {
           hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null, index.get(name)?.filePath);
         }
