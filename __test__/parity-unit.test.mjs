@@ -1,12 +1,14 @@
 // In-process checks of seed-parity rows that need no Pi run (the e2e side is
-// e2e-parity.test.mjs): config layering of the allowlist (CD-2) and the ledger's record of
-// what a system-prompt catalog showed (CD-6).
+// e2e-parity.test.mjs): config layering of the allowlist (CD-2) and of the designs' defaults
+// (LS-1, LS-16), the ledger's record of what a system-prompt catalog showed (CD-6), the
+// lazy-skill-tool result shape (LS-12, LS-13) and Pi's skills block as a delta (CD-5).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { loadConfig } from "../extension/shared/config.js";
+import "./helpers/pi-host.mjs";
+import { DEFAULT_CONFIG, loadConfigWithSources, loadConfig } from "../extension/shared/config.js";
 import { ADVERTISED_ENTRY, deriveLedger, pendingDeliveries, unrecordedAdvertisements } from "../extension/skills/ledger.js";
 
 describe("CD-2: allowlists", () => {
@@ -393,5 +395,138 @@ describe("PD-14: a loaded skill's listing line", () => {
         at = found + 1;
       }
     }
+  });
+});
+
+describe("LS-1 / LS-16: a design's defaults are one setting away", () => {
+  test("LS-1 / LS-16: defaults \"lazy-skill-tool\" gives adaptive routing, no resource sample and the design's result shape; \"context-decisions\" additive with Pi's block; any value a layer sets wins; pi-lean's defaults stay", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-defaults-"));
+    try {
+      const agentDir = path.join(root, "agent");
+      fs.mkdirSync(agentDir);
+      const write = (/** @type {unknown} */ value) => fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify(value));
+      const pick = (/** @type {any} */ c) => ({ routing: c.routing, resourceSample: c.resourceSample, skillResult: c.skillResult, deltaFormat: c.deltaFormat });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "lazy", resourceSample: 12, skillResult: "block", deltaFormat: "names" });
+      assert.deepEqual(pick(DEFAULT_CONFIG), { routing: "lazy", resourceSample: 12, skillResult: "block", deltaFormat: "names" });
+      write({ defaults: "lazy-skill-tool" });
+      const loaded = loadConfigWithSources({ agentDir, env: {} });
+      assert.deepEqual(pick(loaded.config), { routing: "adaptive", resourceSample: 0, skillResult: "design", deltaFormat: "names" });
+      assert.equal(loaded.sources.routing, 'defaults "lazy-skill-tool"', "a status line can say why");
+      write({ defaults: "lazy-skill-tool", routing: "lazy", profiles: { refs: { groups: [], settings: { resourceSample: 4 } } }, activeProfile: "refs" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "lazy", resourceSample: 4, skillResult: "design", deltaFormat: "names" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: { PI_LEAN_SKILL_RESULT: "block" } })), { routing: "lazy", resourceSample: 4, skillResult: "block", deltaFormat: "names" });
+      write({ profiles: { ls: { groups: [], settings: { defaults: "lazy-skill-tool" } } }, activeProfile: "ls" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "adaptive", resourceSample: 0, skillResult: "design", deltaFormat: "names" }, "a profile can carry a design's defaults");
+      fs.rmSync(path.join(agentDir, "pi-lean.json"));
+      assert.deepEqual(pick(loadConfig({ agentDir, env: { PI_LEAN_DEFAULTS: "context-decisions" } })), { routing: "additive", resourceSample: 12, skillResult: "block", deltaFormat: "pi" });
+      assert.equal(loadConfig({ agentDir, env: { PI_LEAN_DEFAULTS: "lazy" } }).routing, "lazy", "an invalid value is ignored (LS-29)");
+      write({ defaults: "orchestrator" });
+      assert.throws(() => loadConfig({ agentDir, env: {} }), /CONFIG_INVALID: .*"defaults" must be one of "pi-lean", "lazy-skill-tool", "context-decisions"/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("LS-12 / LS-13: the lazy-skill-tool result shape", () => {
+  test("LS-12 / LS-13: skillResult \"design\": dependencies' and root's bodies unwrapped, one JSON item {base, next{offset, column, rev}}, paths and diagnostics only in details", async () => {
+    const { SkillIndex } = await import("../index.js");
+    const { runSkillLoad } = await import("../extension/skills/tools.js");
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-shape-"));
+    try {
+      const skills = path.join(root, "skills");
+      const make = (/** @type {string} */ name, /** @type {string} */ front, /** @type {string} */ body) => {
+        fs.mkdirSync(path.join(skills, name), { recursive: true });
+        fs.writeFileSync(path.join(skills, name, "SKILL.md"), `---\nname: ${name}\ndescription: The ${name} skill.\n${front}---\n\n${body}`);
+      };
+      const longBody = Array.from({ length: 2500 }, (_, i) => `Line ${i + 1} of the long skill.`).join("\n");
+      make("base-rules", "", "# Base\n\nAlways run the tests first.\n");
+      make("long-one", "requires: [base-rules, not-installed]\n", `${longBody}\n`);
+      const index = SkillIndex.scan([skills]);
+      const first = await runSkillLoad(index, { name: "long-one" }, { shape: "design", resourceSample: 0 });
+      assert.equal(first.content.length, 3);
+      assert.equal(first.content[0].text, "# Base\n\nAlways run the tests first.");
+      const item = JSON.parse(first.content[2].text);
+      // The body's line 0 is the blank line after the frontmatter; a page holds at most 50 KiB.
+      const cut = item.next.offset - 1;
+      assert.ok(cut > 1000 && cut < 2500, String(cut));
+      assert.equal(first.content[1].text, longBody.split("\n").slice(0, cut).join("\n"));
+      assert.deepEqual(item, { base: path.join(skills, "long-one"), next: { offset: cut + 1, column: 0, rev: first.details.rev }, requires: [{ name: "base-rules", base: path.join(skills, "base-rules") }] });
+      for (const part of first.content) assert.ok(!part.text.includes("SKILL.md") && !part.text.includes("not-installed"), part.text.slice(0, 120));
+      assert.equal(first.details.path, path.join(skills, "long-one", "SKILL.md"));
+      assert.deepEqual(first.details.dependencyPaths, [{ name: "base-rules", path: path.join(skills, "base-rules", "SKILL.md") }]);
+      assert.deepEqual(first.details.diagnostics, ['long-one requires "not-installed", which is not installed']);
+      // The continuation the JSON item gives loads the rest, in the same shape.
+      const rest = await runSkillLoad(index, { name: "long-one", offset: item.next.offset, column: item.next.column, rev: item.next.rev }, { shape: "design" });
+      assert.equal(rest.content.length, 2);
+      assert.equal(rest.content[0].text, longBody.split("\n").slice(cut).join("\n"));
+      assert.deepEqual(JSON.parse(rest.content[1].text), { base: path.join(skills, "long-one"), next: null });
+      // pi-lean's default shape is unchanged: Pi's block, path and notes in the text.
+      const block = await runSkillLoad(index, { name: "base-rules" });
+      assert.equal(block.content.length, 1);
+      assert.ok(block.content[0].text.startsWith(`<skill name="base-rules" location="${path.join(skills, "base-rules", "SKILL.md")}">`), block.content[0].text);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("LS-12 / LS-13: over 400 generated skills the design shape gives back the body exactly and never the file's path (seeded)", async () => {
+    const { SkillIndex } = await import("../index.js");
+    const { runSkillLoad } = await import("../extension/skills/tools.js");
+    let seed = 12;
+    const next = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const WORDS = ["run", "never", "the", "tests", "first", "SKILL.md", "<skill>", "then", "`code`", "é", "—", "  ", "#", "-", "1."];
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-shape-prop-"));
+    try {
+      const skills = path.join(root, "skills");
+      /** @type {Map<string, string>} */
+      const bodies = new Map();
+      for (let i = 0; i < 400; i++) {
+        const name = `gen-${i}`;
+        const lines = Array.from({ length: 1 + Math.floor(next() * 12) }, () => Array.from({ length: Math.floor(next() * 9) }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" "));
+        const body = `${"\n".repeat(Math.floor(next() * 3))}x ${lines.join("\n")}\n`;
+        fs.mkdirSync(path.join(skills, name), { recursive: true });
+        fs.writeFileSync(path.join(skills, name, "SKILL.md"), `---\nname: ${name}\ndescription: Generated skill ${i}.\n---\n${body}`);
+        bodies.set(name, body);
+      }
+      const index = SkillIndex.scan([skills]);
+      for (const [name, body] of bodies) {
+        const out = await runSkillLoad(index, { name }, { shape: "design" });
+        assert.equal(out.content.length, 2, name);
+        assert.equal(out.content[0].text, body.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, ""), name);
+        assert.deepEqual(JSON.parse(out.content[1].text), { base: path.join(skills, name), next: null }, name);
+        assert.ok(!out.content.some((p) => p.text.includes(path.join(skills, name, "SKILL.md"))), name);
+      }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("CD-5: Pi's skills block as a delta", () => {
+  test("CD-5: deltaFormat \"pi\" renders every skill a round announces with Pi's formatSkillsForPrompt, then one line for the earlier ones", async () => {
+    const { SkillIndex } = await import("../index.js");
+    const { deltaMessage } = await import("../extension/skills/additive.js");
+    const { formatSkillsForPrompt } = await import("@earendil-works/pi-coding-agent");
+    const index = SkillIndex.scan([path.join(import.meta.dirname, "..", "sample-skills")]);
+    const skill = (/** @type {string} */ name) => {
+      const info = /** @type {any} */ (index.get(name));
+      return { name, description: info.description, filePath: info.filePath, baseDir: info.baseDir, disableModelInvocation: false, sourceInfo: /** @type {any} */ ({}) };
+    };
+    const round = { added: [{ name: "git-bisect", by: /** @type {const} */ ("picker") }, { name: "api-docs", by: /** @type {const} */ ("catalog") }], redelivered: ["flaky-tests"], earlier: 2, descriptionMax: 20 };
+    const pi = deltaMessage(index, { ...round, format: "pi" });
+    const block = formatSkillsForPrompt(["git-bisect", "api-docs", "flaky-tests"].map(skill), "read").replace(/^\n+/, "");
+    assert.equal(pi.content, `${block}\nSkills announced earlier (2) remain available.`);
+    assert.ok(pi.content.includes(`<description>${skill("git-bisect").description}</description>`), "complete descriptions, as Pi shows them");
+    assert.deepEqual(pi.details, { added: round.added, redelivered: round.redelivered });
+    assert.equal(pi.display, false);
+    const names = deltaMessage(index, round);
+    assert.ok(names.content.startsWith("Skills added for this conversation"), "the default stays name lines");
+    assert.ok(!names.content.includes("<location>"));
   });
 });
