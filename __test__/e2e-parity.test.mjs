@@ -632,3 +632,56 @@ describe("CD-5: additive deltas in Pi's own skills block", { skip }, () => {
     }
   });
 });
+
+describe("PD-13: the model distiller, opt-in", { skip }, () => {
+  test("PD-13: distiller \"model\" asks the configured model for each loaded skill's capsule after the run; a validated answer is listed, an invalid one gives the extractive capsule", async () => {
+    const { native } = await import("../extension/shared/native.js");
+    const DESCRIPTION = "Use when a database migration must be written or reviewed. It covers schema changes and data backfills. Examples are for Postgres and MySQL.";
+    const BODY = "# Migrations\n\nWrite the down migration first, then the up migration.\nMigrations change a live schema, so they are reviewed twice.\nNever run a migration against production from this session.\n";
+    const MODEL_CAPSULE = "Use when a database migration must be written or reviewed. It covers schema changes and data backfills.";
+    const DISTILL_PROMPT = "You shorten the instructions of a coding agent's skill for a prompt index.";
+    /** @type {string[]} */
+    const distilled = [];
+    const main = [{ toolCalls: [{ name: "skill", arguments: { name: "db-migrations" } }] }, { text: "Loaded." }, { text: "Next." }];
+    const model = new FakeModel([]);
+    model.script = Array.from({ length: 8 }, () => (/** @type {any} */ body) => {
+      if (systemText(body).startsWith(DISTILL_PROMPT)) {
+        const source = textOf(body.messages.at(-1));
+        distilled.push(source);
+        // The description gets a valid capsule; the body a paraphrase, which is refused.
+        return { text: source === DESCRIPTION ? MODEL_CAPSULE : "Reviewed migrations only, never on production." };
+      }
+      return main.shift() ?? { text: "done." };
+    });
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const skills = path.join(sandbox.root, "skills");
+      fs.mkdirSync(path.join(skills, "db-migrations"), { recursive: true });
+      fs.writeFileSync(path.join(skills, "db-migrations", "SKILL.md"), `---\nname: db-migrations\ndescription: ${DESCRIPTION}\n---\n\n${BODY}`);
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route", routing: "safe", distiller: "model", distillerModel: "fake/fake-model" }));
+      const run = await runPi(sandbox, { args: ["--skill", skills], prompts: ["Help me write a migration", "And the next one?"] });
+      assert.equal(run.code, 0, run.stderr);
+      // Only the texts themselves were sent: the description, then the body (frontmatter stripped).
+      assert.equal(distilled.length, 2);
+      assert.equal(distilled[0], DESCRIPTION);
+      assert.equal(distilled[1].trim(), BODY.trim());
+      const extractive = native.distillCapsule(DESCRIPTION)?.text;
+      assert.notEqual(extractive, MODEL_CAPSULE, "the model's capsule is not what the extractive distiller makes");
+      const chat = model.bodies.filter((b) => !systemText(b).startsWith(DISTILL_PROMPT));
+      assert.ok(systemText(chat[0]).includes(`- db-migrations: ${DESCRIPTION}\n`), systemText(chat[0]));
+      const listed = systemText(chat.at(-1)).split("\n").find((l) => l.startsWith("- db-migrations: ")) ?? "";
+      // The model's description capsule, then the body's rules from the extractive body capsule
+      // (the model's paraphrase failed validation).
+      assert.ok(listed.startsWith(`- db-migrations: ${MODEL_CAPSULE} Rules: `), listed);
+      assert.ok(listed.includes("Never run a migration against production from this session.") && !listed.includes("Examples are for"), listed);
+      const dir = path.join(sandbox.agent, "cache", "pi-lean", "skills");
+      const records = Object.fromEntries(fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"))).map((r) => [r.label, r.capsule]));
+      assert.equal(records["skill db-migrations"], MODEL_CAPSULE);
+      assert.equal(records["skill db-migrations body"], native.distillCapsule(distilled[1])?.text ?? null);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});

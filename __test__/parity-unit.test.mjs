@@ -530,3 +530,45 @@ describe("CD-5: Pi's skills block as a delta", () => {
     assert.ok(!names.content.includes("<location>"));
   });
 });
+
+describe("PD-13: the model distiller's answer is used only when it validates", () => {
+  test("PD-13: a valid extractive answer is kept; a paraphrase, a dropped rule, an error, a timeout or a missing model give null; the cache then stores the extractive capsule", async () => {
+    const { runModelDistiller, DISTILLER_SYSTEM_PROMPT } = await import("../extension/capabilities/model-distiller.js");
+    const { CapsuleCache } = await import("../extension/capabilities/capsule-cache.js");
+    const { native } = await import("../extension/shared/native.js");
+    const SOURCE = "Use when a release must be shipped. It covers tags and changelogs. Never ship on a Friday. The script lives in tools/.";
+    /** @type {any[]} */
+    const calls = [];
+    const ctxAnswering = (/** @type {(() => Promise<any>)} */ answer) => ({
+      modelRegistry: {
+        find: (/** @type {string} */ provider, /** @type {string} */ id) => (provider === "p" && id === "m" ? { id } : undefined),
+        complete: (/** @type {any} */ model, /** @type {any} */ context) => (calls.push({ model, context }), answer()),
+      },
+    });
+    const settings = { distillerModel: "p/m", pickerTimeoutMs: 200 };
+    const reply = (/** @type {string} */ text) => async () => ({ content: [{ type: "text", text }], stopReason: "stop" });
+    const kept = "Use when a release must be shipped. Never ship on a Friday.";
+    assert.equal(await runModelDistiller(ctxAnswering(reply(kept)), settings, SOURCE), kept);
+    assert.equal(calls[0].context.systemPrompt, DISTILLER_SYSTEM_PROMPT);
+    assert.deepEqual(calls[0].context.messages.map((/** @type {any} */ m) => m.content), [[{ type: "text", text: SOURCE }]]);
+    assert.equal(await runModelDistiller(ctxAnswering(reply("Ship releases, never on Fridays.")), settings, SOURCE), null, "a paraphrase");
+    assert.equal(await runModelDistiller(ctxAnswering(reply("Use when a release must be shipped.")), settings, SOURCE), null, "drops a rule");
+    assert.equal(await runModelDistiller(ctxAnswering(reply(SOURCE)), settings, SOURCE), null, "not shorter");
+    assert.equal(await runModelDistiller(ctxAnswering(async () => ({ content: [], stopReason: "error" })), settings, SOURCE), null);
+    assert.equal(await runModelDistiller(ctxAnswering(() => Promise.reject(new Error("down"))), settings, SOURCE), null);
+    assert.equal(await runModelDistiller(ctxAnswering(() => new Promise(() => {})), settings, SOURCE), null, "a timeout");
+    assert.equal(await runModelDistiller(ctxAnswering(reply(kept)), { ...settings, distillerModel: "p/other" }, SOURCE), null, "no such model");
+    assert.equal(await runModelDistiller(ctxAnswering(reply(kept)), { ...settings, distillerModel: null }, SOURCE), null);
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-distil-"));
+    try {
+      const cache = new CapsuleCache(root);
+      assert.equal(cache.store("skills", SOURCE, "x", () => SOURCE, "model:p/m", kept).capsule, kept);
+      assert.deepEqual(cache.get("skills", SOURCE, "model:p/m"), { capsule: kept });
+      const extractive = native.distillCapsule(SOURCE)?.text ?? null;
+      assert.equal(cache.store("skills", SOURCE, "x", () => SOURCE, "other", "Ship it.").capsule, extractive, "an invalid candidate gives the extractive capsule");
+      assert.equal(cache.get("skills", SOURCE, "")?.capsule, undefined, "each distiller's verdicts are keyed apart");
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

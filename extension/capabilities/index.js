@@ -30,6 +30,7 @@ import { ROUTE_LIMIT, rankTools, routePrompt } from "./router.js";
 import { TOOL_ROUTER, previousReply, runModelPicker } from "../skills/model-picker.js";
 import { BODY_CONTEXT, bodyRulesSource, describedIndex, forgetBody, listingLine, readBody, skillKey } from "./skill-capsules.js";
 import { getAgentDir } from "../shared/pi-host.js";
+import { runModelDistiller } from "./model-distiller.js";
 
 /** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
 export const PI_LEAN_TOOLS = ["skill_search", "skill", "token_retrieve"];
@@ -67,7 +68,7 @@ export function registerCapabilities(pi, config, hooks) {
   /** This prompt's request budget. */
   const budget = { limit: 3, used: 0 };
   /** `guidelineChanges`: runs where a tool's guidelines changed form (each a prompt-cache prefix change). */
-  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0, modelRoutes: 0, modelFallbacks: 0 };
+  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0, modelRoutes: 0, modelFallbacks: 0, modelCapsules: 0, modelCapsuleFallbacks: 0 };
   /** @type {CapsuleCache | null} */
   let cache = null;
   /** @type {import("./guidelines.js").GuidelineDecision[]} */
@@ -350,10 +351,10 @@ export function registerCapabilities(pi, config, hooks) {
       return describedIndex(index, (name, description) => {
         try {
           const filePath = index.get(name)?.filePath;
-          const verdict = cache.get("skills", description, skillKey(filePath));
+          const verdict = cache.get("skills", description, distillerContext(skillKey(filePath)));
           if (!verdict) return description;
           const shown = verdict.capsule ?? description;
-          const rules = bodyRulesSource(cache, filePath);
+          const rules = bodyRulesSource(cache, filePath, distillerContext(BODY_CONTEXT));
           return rules ? listingLine(shown, description, rules) : shown;
         } catch {
           return description;
@@ -376,21 +377,39 @@ export function registerCapabilities(pi, config, hooks) {
   /** @type {Map<string, { description: string, currentDescription: () => string | null, filePath?: string }>} */
   const pendingSkills = new Map();
 
-  /** Makes the capsules of every skill loaded since the last call (description and body). */
+  /**
+   * The model distiller's settings when it is the one in force (PD-13), else null.
+   * @returns {{ distillerModel: string, pickerTimeoutMs: number } | null}
+   */
+  function modelDistiller() {
+    const { distiller, distillerModel, pickerTimeoutMs } = config.value;
+    return distiller === "model" && distillerModel ? { distillerModel, pickerTimeoutMs } : null;
+  }
+
+  /**
+   * A verdict's key context under the distiller in force: the model's verdicts are kept apart
+   * from the extractive ones (and per model), so switching distillers never serves the other's.
+   * @param {string} base
+   */
+  function distillerContext(base) {
+    const model = modelDistiller();
+    return model ? `${base}\u0000model:${model.distillerModel}` : base;
+  }
+
+  /**
+   * Makes the capsules of every skill loaded since the last call (description and body),
+   * synchronously, so the listing that asks sees them. With the model distiller (PD-13) this
+   * leaves them to `settleWithModel` at `agent_settled`, and the listing shows the plain
+   * description until then.
+   */
   function settleSkillCapsules() {
-    if (pendingSkills.size === 0) return;
-    const cache = control.mode() === "route" ? capsuleCache() : null;
-    const work = [...pendingSkills.entries()];
-    pendingSkills.clear();
-    if (!cache) return;
-    for (const [name, { description, currentDescription, filePath }] of work) {
+    if (pendingSkills.size === 0 || modelDistiller()) return;
+    for (const item of takePending()) {
       try {
-        const key = skillKey(filePath);
-        if (!cache.get("skills", description, key)) cache.make("skills", description, `skill ${name}`, currentDescription, key);
-        const body = filePath ? readBody(filePath) : null;
-        if (filePath && body && !cache.get("skills", body, BODY_CONTEXT)) {
-          cache.make("skills", body, `skill ${name} body`, () => readBody(filePath), BODY_CONTEXT);
-          forgetBody(filePath);
+        for (const text of capsuleTexts(item)) {
+          if (item.cache.get("skills", text.source, text.context)) continue;
+          text.made(null);
+          text.after();
         }
       } catch {
         // The verdict is made again after the next load.
@@ -398,9 +417,58 @@ export function registerCapabilities(pi, config, hooks) {
     }
   }
 
-  // PD-14: distil after the run, off the tool result's path.
-  pi.on("agent_settled", () => {
-    settleSkillCapsules();
+  /**
+   * PD-13: the model distiller asks the model for each pending text (one call each, bounded by
+   * `pickerTimeoutMs`); the cache keeps the model's capsule when the core validates it, the
+   * extractive one otherwise.
+   * @param {(source: string) => Promise<string | null>} distil
+   */
+  async function settleWithModel(distil) {
+    for (const item of takePending()) {
+      try {
+        for (const text of capsuleTexts(item)) {
+          if (item.cache.get("skills", text.source, text.context)) continue;
+          const candidate = await distil(text.source);
+          const made = text.made(candidate);
+          if (candidate !== null && made.capsule === candidate) counters.modelCapsules += 1;
+          else counters.modelCapsuleFallbacks += 1;
+          text.after();
+        }
+      } catch {
+        // The verdict is made again after the next load.
+      }
+    }
+  }
+
+  /** The pending loads, emptied, each with the cache to write (none while not routing). */
+  function takePending() {
+    const cache = control.mode() === "route" ? capsuleCache() : null;
+    const work = [...pendingSkills.entries()];
+    pendingSkills.clear();
+    return cache ? work.map(([name, entry]) => ({ name, ...entry, cache })) : [];
+  }
+
+  /**
+   * The texts of one loaded skill that get a capsule: its description, then its body.
+   * @param {{ name: string, description: string, currentDescription: () => string | null, filePath?: string, cache: CapsuleCache }} item
+   */
+  function capsuleTexts({ name, description, currentDescription, filePath, cache }) {
+    const key = distillerContext(skillKey(filePath));
+    const texts = [{ source: description, context: key, made: (/** @type {string | null} */ c) => cache.store("skills", description, `skill ${name}`, currentDescription, key, c), after: () => {} }];
+    const body = filePath ? readBody(filePath) : null;
+    if (filePath && body) {
+      const bodyKey = distillerContext(BODY_CONTEXT);
+      texts.push({ source: body, context: bodyKey, made: (c) => cache.store("skills", body, `skill ${name} body`, () => readBody(filePath), bodyKey, c), after: () => forgetBody(filePath) });
+    }
+    return texts;
+  }
+
+  // PD-14: distil after the run, off the tool result's path. PD-13: the model distiller runs
+  // here too, each call bounded by `pickerTimeoutMs`.
+  pi.on("agent_settled", async (_event, ctx) => {
+    const model = modelDistiller();
+    if (model) await settleWithModel((source) => runModelDistiller(ctx, model, source));
+    else settleSkillCapsules();
   });
   registerCapabilitiesCommand(pi, config, control);
   return control;

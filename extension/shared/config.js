@@ -40,6 +40,9 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {"block" | "design"} skillResult  how a `skill` load reaches the model: Pi's `<skill>` block
  *   with its path (default), or the lazy-skill-tool design's unwrapped body plus a JSON item, the path
  *   only in details (LS-12, LS-13)
+ * @property {"extractive" | "model"} distiller  skill capsules (PD-13): the deterministic extractive
+ *   distiller, or one of the user's Pi models (`distillerModel`), its answer used only when it validates
+ * @property {string | null} distillerModel  model distiller: "provider/model-id" (waits `pickerTimeoutMs`)
  * @property {"names" | "pi"} deltaFormat   additive deltas as `- name: description` lines (default), or
  *   as Pi's own skills block with each skill's location (CD-5)
  * @property {number} minimumInventory       every in-scope skill is advertised while the scope has at most
@@ -88,6 +91,8 @@ export const DEFAULT_CONFIG = Object.freeze({
   defaults: /** @type {const} */ ("pi-lean"),
   skillResult: /** @type {const} */ ("block"),
   deltaFormat: /** @type {const} */ ("names"),
+  distiller: /** @type {const} */ ("extractive"),
+  distillerModel: null,
   allowlist: /** @type {string[]} */ ([]),
   groups: {},
   profiles: {},
@@ -156,6 +161,8 @@ const VALIDATORS = {
   defaults: oneOf(["pi-lean", "lazy-skill-tool", "context-decisions"]),
   skillResult: oneOf(["block", "design"]),
   deltaFormat: oneOf(["names", "pi"]),
+  distiller: oneOf(["extractive", "model"]),
+  distillerModel: (v) => modelName(v),
   tokenSaver: oneOf(["on", "off"]),
   compactionBudget: (v) => {
     const whole = integerIn(BUDGET_MIN, BUDGET_MAX);
@@ -447,6 +454,8 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_DEFAULTS", "defaults", "string"],
   ["PI_LEAN_SKILL_RESULT", "skillResult", "string"],
   ["PI_LEAN_DELTA_FORMAT", "deltaFormat", "string"],
+  ["PI_LEAN_DISTILLER", "distiller", "string"],
+  ["PI_LEAN_DISTILLER_MODEL", "distillerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
   ["PI_LEAN_COMPACTION_BUDGET", "compactionBudget", "number"],
   ["PI_LEAN_TOKEN_SAVER_RETENTION_DAYS", "tokenSaverRetentionDays", "number"],
