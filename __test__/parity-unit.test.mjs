@@ -399,26 +399,26 @@ describe("PD-14: a loaded skill's listing line", () => {
 });
 
 describe("LS-1 / LS-16: a design's defaults are one setting away", () => {
-  test("LS-1 / LS-16: defaults \"lazy-skill-tool\" gives adaptive routing, no resource sample and the design's result shape; \"context-decisions\" additive with Pi's block; any value a layer sets wins; pi-lean's defaults stay", () => {
+  test("LS-1 / LS-16: defaults \"lazy-skill-tool\" gives adaptive routing, no resource sample and the design's result shape; \"context-decisions\" additive with Pi's block and the every-round row (CD-5, CD-14); any value a layer sets wins; pi-lean's defaults stay", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-defaults-"));
     try {
       const agentDir = path.join(root, "agent");
       fs.mkdirSync(agentDir);
       const write = (/** @type {unknown} */ value) => fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify(value));
-      const pick = (/** @type {any} */ c) => ({ routing: c.routing, resourceSample: c.resourceSample, skillResult: c.skillResult, deltaFormat: c.deltaFormat });
-      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "lazy", resourceSample: 12, skillResult: "block", deltaFormat: "names" });
-      assert.deepEqual(pick(DEFAULT_CONFIG), { routing: "lazy", resourceSample: 12, skillResult: "block", deltaFormat: "names" });
+      const pick = (/** @type {any} */ c) => ({ routing: c.routing, resourceSample: c.resourceSample, skillResult: c.skillResult, deltaFormat: c.deltaFormat, workingRow: c.workingRow });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "lazy", resourceSample: 12, skillResult: "block", deltaFormat: "names", workingRow: "model" });
+      assert.deepEqual(pick(DEFAULT_CONFIG), { routing: "lazy", resourceSample: 12, skillResult: "block", deltaFormat: "names", workingRow: "model" });
       write({ defaults: "lazy-skill-tool" });
       const loaded = loadConfigWithSources({ agentDir, env: {} });
-      assert.deepEqual(pick(loaded.config), { routing: "adaptive", resourceSample: 0, skillResult: "design", deltaFormat: "names" });
+      assert.deepEqual(pick(loaded.config), { routing: "adaptive", resourceSample: 0, skillResult: "design", deltaFormat: "names", workingRow: "model" });
       assert.equal(loaded.sources.routing, 'defaults "lazy-skill-tool"', "a status line can say why");
       write({ defaults: "lazy-skill-tool", routing: "lazy", profiles: { refs: { groups: [], settings: { resourceSample: 4 } } }, activeProfile: "refs" });
-      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "lazy", resourceSample: 4, skillResult: "design", deltaFormat: "names" });
-      assert.deepEqual(pick(loadConfig({ agentDir, env: { PI_LEAN_SKILL_RESULT: "block" } })), { routing: "lazy", resourceSample: 4, skillResult: "block", deltaFormat: "names" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "lazy", resourceSample: 4, skillResult: "design", deltaFormat: "names", workingRow: "model" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: { PI_LEAN_SKILL_RESULT: "block" } })), { routing: "lazy", resourceSample: 4, skillResult: "block", deltaFormat: "names", workingRow: "model" });
       write({ profiles: { ls: { groups: [], settings: { defaults: "lazy-skill-tool" } } }, activeProfile: "ls" });
-      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "adaptive", resourceSample: 0, skillResult: "design", deltaFormat: "names" }, "a profile can carry a design's defaults");
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "adaptive", resourceSample: 0, skillResult: "design", deltaFormat: "names", workingRow: "model" }, "a profile can carry a design's defaults");
       fs.rmSync(path.join(agentDir, "pi-lean.json"));
-      assert.deepEqual(pick(loadConfig({ agentDir, env: { PI_LEAN_DEFAULTS: "context-decisions" } })), { routing: "additive", resourceSample: 12, skillResult: "block", deltaFormat: "pi" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: { PI_LEAN_DEFAULTS: "context-decisions" } })), { routing: "additive", resourceSample: 12, skillResult: "block", deltaFormat: "pi", workingRow: "every-round" });
       assert.equal(loadConfig({ agentDir, env: { PI_LEAN_DEFAULTS: "lazy" } }).routing, "lazy", "an invalid value is ignored (LS-29)");
       write({ defaults: "orchestrator" });
       assert.throws(() => loadConfig({ agentDir, env: {} }), /CONFIG_INVALID: .*"defaults" must be one of "pi-lean", "lazy-skill-tool", "context-decisions"/);
@@ -570,5 +570,47 @@ describe("PD-13: the model distiller's answer is used only when it validates", (
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("CD-14: the working row counts overlapping rounds", () => {
+  test("CD-14: the row shows at the first round, stays while any overlapping round runs, reverts after the last (held at least MIN_VISIBLE_MS), and never shows outside the TUI or when off", async () => {
+    const { DECIDING_LABEL, MIN_VISIBLE_MS, duringRound, roundsInFlight } = await import("../extension/shared/round-progress.js");
+    /** @type {Array<[string, unknown]>} */
+    const calls = [];
+    const ui = { setWorkingMessage: (/** @type {string | undefined} */ m) => calls.push(["message", m]), setWorkingVisible: (/** @type {boolean} */ v) => calls.push(["visible", v]) };
+    const tui = { mode: "tui", hasUI: true, ui };
+    const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** @type {(v?: unknown) => void} */
+    let finishSlow = () => {};
+    const slow = duringRound(tui, true, () => new Promise((resolve) => (finishSlow = resolve)));
+    const fast = await duringRound(tui, true, () => "fast");
+    assert.equal(fast, "fast");
+    assert.equal(roundsInFlight(), 1, "the slow round is still in flight");
+    assert.deepEqual(calls, [["message", DECIDING_LABEL], ["visible", true]], "shown once, not cleared by the round that ended first");
+    const started = Date.now();
+    finishSlow("slow");
+    assert.equal(await slow, "slow");
+    assert.equal(roundsInFlight(), 0);
+    while (calls.length < 3 && Date.now() - started < MIN_VISIBLE_MS + 1000) await sleep(20);
+    assert.deepEqual(calls.at(-1), ["message", undefined], "reverted");
+    assert.equal(calls.length, 3);
+    // A round that starts while the revert is pending keeps the row up.
+    calls.length = 0;
+    await duringRound(tui, true, () => "one");
+    await duringRound(tui, true, () => "two");
+    await sleep(MIN_VISIBLE_MS + 200);
+    assert.deepEqual(calls, [["message", DECIDING_LABEL], ["visible", true], ["message", DECIDING_LABEL], ["visible", true], ["message", undefined]], "one revert for back-to-back rounds");
+    // Off, or not the TUI: no UI calls at all; the round still runs and its error still throws.
+    calls.length = 0;
+    assert.equal(await duringRound(tui, false, () => 1), 1);
+    assert.equal(await duringRound({ mode: "rpc", hasUI: true, ui }, true, () => 2), 2);
+    assert.equal(await duringRound({ mode: "print", hasUI: false, ui }, true, () => 3), 3);
+    await assert.rejects(duringRound(tui, false, () => Promise.reject(new Error("boom"))), /boom/);
+    assert.deepEqual(calls, []);
+    await assert.rejects(duringRound(tui, true, () => Promise.reject(new Error("boom"))), /boom/);
+    assert.equal(roundsInFlight(), 0, "a failed round still ends");
+    await sleep(MIN_VISIBLE_MS + 200);
+    assert.deepEqual(calls.at(-1), ["message", undefined]);
   });
 });

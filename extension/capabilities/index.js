@@ -31,6 +31,7 @@ import { TOOL_ROUTER, previousReply, runModelPicker } from "../skills/model-pick
 import { BODY_CONTEXT, bodyRulesSource, describedIndex, forgetBody, listingLine, readBody, skillKey } from "./skill-capsules.js";
 import { getAgentDir } from "../shared/pi-host.js";
 import { runModelDistiller } from "./model-distiller.js";
+import { duringRound } from "../shared/round-progress.js";
 
 /** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
 export const PI_LEAN_TOOLS = ["skill_search", "skill", "token_retrieve"];
@@ -167,7 +168,7 @@ export function registerCapabilities(pi, config, hooks) {
     const candidates = ordered.map((name) => ({ name, description: String(byName.get(name)?.description ?? "") }));
     const picked = await runModelPicker(
       ctx,
-      { pickerModel: settings.routerModel, pickerTimeoutMs: settings.pickerTimeoutMs, maxAddedPerRound: ROUTE_LIMIT },
+      { pickerModel: settings.routerModel, pickerTimeoutMs: settings.pickerTimeoutMs, maxAddedPerRound: ROUTE_LIMIT, workingRow: settings.workingRow },
       { task: prompt, previousReply: previousReply(ctx?.sessionManager?.getBranch?.() ?? []), candidates },
       TOOL_ROUTER,
     );
@@ -260,7 +261,7 @@ export function registerCapabilities(pi, config, hooks) {
     if (mode === "off" || lifted) return;
     if (event.messageType === "user") {
       budget.used = 0;
-      await route(String(event.prompt ?? ""), ctx);
+      await duringRound(ctx, config.value.workingRow === "every-round", () => route(String(event.prompt ?? ""), ctx));
     }
     const options = /** @type {any} */ (event.systemPromptOptions);
     if (options && typeof options.toolGuidelines === "object" && options.toolGuidelines) {

@@ -43,6 +43,8 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {"extractive" | "model"} distiller  skill capsules (PD-13): the deterministic extractive
  *   distiller, or one of the user's Pi models (`distillerModel`), its answer used only when it validates
  * @property {string | null} distillerModel  model distiller: "provider/model-id" (waits `pickerTimeoutMs`)
+ * @property {"model" | "every-round"} workingRow  TUI working row: a label only while a model picker or
+ *   router call runs (default), or "Deciding Context" during every routing round, overlaps counted (CD-14)
  * @property {"names" | "pi"} deltaFormat   additive deltas as `- name: description` lines (default), or
  *   as Pi's own skills block with each skill's location (CD-5)
  * @property {number} minimumInventory       every in-scope skill is advertised while the scope has at most
@@ -91,6 +93,7 @@ export const DEFAULT_CONFIG = Object.freeze({
   defaults: /** @type {const} */ ("pi-lean"),
   skillResult: /** @type {const} */ ("block"),
   deltaFormat: /** @type {const} */ ("names"),
+  workingRow: /** @type {const} */ ("model"),
   distiller: /** @type {const} */ ("extractive"),
   distillerModel: null,
   allowlist: /** @type {string[]} */ ([]),
@@ -114,15 +117,16 @@ export const DEFAULT_CONFIG = Object.freeze({
  * The defaults of the designs pi-lean replaces, for a user who wants one of them as it was
  * (`defaults: "<design>"`). Each applies only to settings no layer sets, so a value in a config
  * file, a profile or the environment still wins. pi-lean's own defaults stay the default: the
- * reasons each differs are in docs/differences.md (LS-1, LS-12, LS-13, LS-16, CD-5).
+ * reasons each differs are in docs/differences.md (LS-1, LS-12, LS-13, LS-16, CD-5, CD-14).
  * @type {Readonly<Record<string, Readonly<Partial<LeanConfig>>>>}
  */
 export const DESIGN_DEFAULTS = Object.freeze({
   "pi-lean": Object.freeze({}),
   // pi-lazy-skill-tool (002): adaptive routing, no resource sample, the unwrapped result shape.
   "lazy-skill-tool": Object.freeze({ routing: /** @type {const} */ ("adaptive"), resourceSample: 0, skillResult: /** @type {const} */ ("design") }),
-  // pi-context-decisions (001): additive routing, deltas in Pi's own skills block.
-  "context-decisions": Object.freeze({ routing: /** @type {const} */ ("additive"), deltaFormat: /** @type {const} */ ("pi") }),
+  // pi-context-decisions (001): additive routing, deltas in Pi's own skills block, the
+  // "Deciding Context" row during every round.
+  "context-decisions": Object.freeze({ routing: /** @type {const} */ ("additive"), deltaFormat: /** @type {const} */ ("pi"), workingRow: /** @type {const} */ ("every-round") }),
 });
 
 /** Bounds of a compaction budget (estimated tokens). */
@@ -161,6 +165,7 @@ const VALIDATORS = {
   defaults: oneOf(["pi-lean", "lazy-skill-tool", "context-decisions"]),
   skillResult: oneOf(["block", "design"]),
   deltaFormat: oneOf(["names", "pi"]),
+  workingRow: oneOf(["model", "every-round"]),
   distiller: oneOf(["extractive", "model"]),
   distillerModel: (v) => modelName(v),
   tokenSaver: oneOf(["on", "off"]),
@@ -454,6 +459,7 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_DEFAULTS", "defaults", "string"],
   ["PI_LEAN_SKILL_RESULT", "skillResult", "string"],
   ["PI_LEAN_DELTA_FORMAT", "deltaFormat", "string"],
+  ["PI_LEAN_WORKING_ROW", "workingRow", "string"],
   ["PI_LEAN_DISTILLER", "distiller", "string"],
   ["PI_LEAN_DISTILLER_MODEL", "distillerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],

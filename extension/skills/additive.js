@@ -14,6 +14,7 @@ import { DELTA_TYPE, deriveLedger, pendingDeliveries, summarizedAway, visibleEnt
 import { previousReply, runModelPicker } from "./model-picker.js";
 import { toolRoundActivity } from "./activity.js";
 import { piSkillsFormatter } from "../shared/pi-host.js";
+import { duringRound } from "../shared/round-progress.js";
 
 /** Heads the skills an earlier catalog on this branch showed, delivered once after a switch to additive (CD-6). */
 export const SHOWN_BEFORE_HEADER = "Skills shown earlier on this branch, still available:";
@@ -290,7 +291,9 @@ export function registerAdditiveRouting(pi, runtime) {
     const index = runtime.catalog().index;
     if (!index) return;
     const parts = [updates.length > 0 ? [...updates.join("\n")].slice(-PICKER_TEXT_MAX).join("") : "", toolRound ? toolRoundText(event.message) : ""].filter(Boolean);
-    const message = await build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx, toolRound ? toolRoundActivity(event.message) : undefined);
+    const message = await duringRound(ctx, runtime.config.value.workingRow === "every-round", () =>
+      build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx, toolRound ? toolRoundActivity(event.message) : undefined),
+    );
     if (!message) return;
     return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
   }

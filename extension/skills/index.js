@@ -23,6 +23,7 @@ import { ADVERTISED_ENTRY, unrecordedAdvertisements } from "./ledger.js";
 import { route } from "./routing.js";
 import { ScopeState } from "./scope.js";
 import { SkillToolPresence } from "./tool-presence.js";
+import { duringRound } from "../shared/round-progress.js";
 import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, NOT_FOUND_TEXT, runSkillLoad, runSkillSearch, toolError } from "./tools.js";
 
 
@@ -423,12 +424,13 @@ export function registerLazySkills(pi, config, hooks) {
       // The stub (and the always-allowed base) stay the whole system-prompt contribution;
       // skills arrive as appended deltas.
       recordAdvertised(ctx, view.base);
-      const message = await additive.round(listed(index), view, prompt, ctx);
+      const message = await duringRound(ctx, config.value.workingRow === "every-round", () => additive.round(listed(index), view, prompt, ctx));
       return message ? { message } : undefined;
     }
     const base = new Set(view.base);
     const rest = base.size === 0 ? view.candidates : view.candidates.filter((name) => !base.has(name));
-    const routed = route(listed(index), { ...config.value, routing: config.value.routing }, { candidates: rest, scopeLabel: view.scope.label, prompt });
+    const settings = { ...config.value, routing: config.value.routing };
+    const routed = await duringRound(ctx, config.value.workingRow === "every-round", () => route(listed(index), settings, { candidates: rest, scopeLabel: view.scope.label, prompt }));
     if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
     // CD-6: what a system-prompt catalog shows is recorded on the branch, so a later switch
     // to filtering (additive routing) keeps advertising it.
