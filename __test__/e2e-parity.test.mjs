@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
+import { FakeModel, systemText, toolMessages, toolNames } from "./helpers/fake-model.mjs";
 import { EXTENSION_ENTRY, REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { RpcPi } from "./helpers/rpc.mjs";
 import { ADDED_HEADER, SAMPLE_SKILLS, description, listedUnder, textOf } from "./helpers/skill-prompts.mjs";
@@ -679,6 +679,36 @@ describe("PD-13: the model distiller, opt-in", { skip }, () => {
       const records = Object.fromEntries(fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"))).map((r) => [r.label, r.capsule]));
       assert.equal(records["skill db-migrations"], MODEL_CAPSULE);
       assert.equal(records["skill db-migrations body"], native.distillCapsule(distilled[1])?.text ?? null);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("PD-7: skill paths and read, the prompt-diet way", { skip }, () => {
+  test("PD-7: skillRecovery \"path\" defers read; request_capabilities gives a matching skill's SKILL.md path and activates read within the budget; the model reads the skill", async () => {
+    const file = path.join(SKILLS, "git-bisect", "SKILL.md");
+    const model = new FakeModel([
+      { toolCalls: [{ name: "request_capabilities", arguments: { query: "find the commit that introduced a regression with git bisect" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: file } }] },
+      { text: "Read it." },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route", skillRecovery: "path", capabilityBudget: 2 }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Hello there."] });
+      assert.equal(run.code, 0, run.stderr);
+      const first = toolNames(model.bodies[0]);
+      assert.ok(!first.includes("read") && first.includes("request_capabilities") && first.includes("bash"), first.join(","));
+      const recovery = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(recovery.startsWith("Now available: read. Call them from your next step.\n"), recovery);
+      assert.ok(recovery.includes(`\nSkills (read a skill's SKILL.md to use it; paths in it are relative to its directory):\n- git-bisect: ${file}`), recovery);
+      assert.ok(recovery.includes("1 of 2 additions left for this prompt."), recovery);
+      assert.ok(toolNames(model.bodies[1]).includes("read"), "read is declared from the next request of the same run");
+      const read = toolMessages(model.bodies[2]).at(-1).text;
+      assert.ok(read.includes("git bisect run"), read.slice(0, 300));
     } finally {
       await model.stop();
       sandbox.cleanup();

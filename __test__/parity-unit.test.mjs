@@ -614,3 +614,62 @@ describe("CD-14: the working row counts overlapping rounds", () => {
     assert.deepEqual(calls.at(-1), ["message", undefined]);
   });
 });
+
+describe("PD-7: recovery with skill paths", () => {
+  test("PD-7: paths only for skills the model may load; read activated once, as one addition, only while deferred; with the budget spent no path is given; names mode unchanged", async () => {
+    const { runRequest } = await import("../extension/capabilities/request.js");
+    const paths = /** @type {Record<string, string>} */ ({ "git-bisect": "/s/git-bisect/SKILL.md", "api-docs": "/s/api-docs/SKILL.md" });
+    const deps = (/** @type {{ deferred: string[], used?: number, limit?: number, withPaths?: boolean }} */ o) => {
+      const state = { deferred: [...o.deferred], active: ["bash", "request_capabilities"] };
+      return {
+        state,
+        deps: {
+          allTools: () => [{ name: "read", description: "Read a file" }, { name: "bash", description: "Run a command" }],
+          candidates: () => [{ name: "read", description: "Read a file" }],
+          activeTools: () => state.active,
+          deferred: () => state.deferred,
+          activate: (/** @type {string[]} */ names) => {
+            const got = names.filter((n) => state.deferred.includes(n));
+            state.deferred = state.deferred.filter((n) => !got.includes(n));
+            state.active.push(...got);
+            return got;
+          },
+          isSkill: (/** @type {string} */ n) => n in paths,
+          searchSkills: () => ["git-bisect", "sql-migrations"],
+          // sql-migrations is found by search but denied: no path.
+          skillPath: o.withPaths === false ? undefined : (/** @type {string} */ n) => paths[n] ?? null,
+          budget: { limit: o.limit ?? 3, used: o.used ?? 0 },
+        },
+      };
+    };
+    const one = deps({ deferred: ["read"] });
+    const out = runRequest({ names: ["api-docs"], query: "bisect the regression" }, one.deps);
+    assert.equal(
+      out.content[0].text,
+      [
+        "Now available: read. Call them from your next step.",
+        "Skills (read a skill's SKILL.md to use it; paths in it are relative to its directory):",
+        "- api-docs: /s/api-docs/SKILL.md",
+        "- git-bisect: /s/git-bisect/SKILL.md",
+        'Skills: sql-migrations (load one with skill {"name": "<exact name>"}).',
+        "2 of 3 additions left for this prompt.",
+      ].join("\n"),
+    );
+    assert.deepEqual(one.state.deferred, []);
+    // read already active: paths at no cost.
+    const two = deps({ deferred: [] });
+    const again = runRequest({ query: "bisect the regression" }, two.deps);
+    assert.ok(!again.content[0].text.includes("Now available"), again.content[0].text);
+    assert.equal(two.deps.budget.used, 0);
+    // Budget spent: no path the model could not open; names instead.
+    const spent = deps({ deferred: ["read"], used: 3 });
+    const none = runRequest({ query: "bisect the regression" }, spent.deps);
+    assert.ok(!none.content[0].text.includes("/SKILL.md") && none.content[0].text.includes("Skills: git-bisect, sql-migrations") && none.content[0].text.includes("Budget used up"), none.content[0].text);
+    assert.deepEqual(spent.state.deferred, ["read"]);
+    // Names mode (the default): no paths, read untouched.
+    const names = deps({ deferred: ["read"], withPaths: false });
+    const plain = runRequest({ query: "bisect the regression" }, names.deps);
+    assert.ok(!plain.content[0].text.includes("/SKILL.md") && plain.content[0].text.includes("Skills: git-bisect, sql-migrations"), plain.content[0].text);
+    assert.deepEqual(names.state.deferred, ["read"]);
+  });
+});

@@ -21,7 +21,7 @@
  * - the state is a session entry (active-set.js), rebuilt on resume, fork and reload.
  * Off restores every deferred tool in its original place; requests are then as stock Pi's.
  */
-import { ActiveSet, CORE_TOOLS } from "./active-set.js";
+import { ActiveSet, CORE_TOOLS, CORE_TOOLS_WITHOUT_READ } from "./active-set.js";
 import { CapsuleCache } from "./capsule-cache.js";
 import { registerCapabilitiesCommand } from "./command.js";
 import { applyGuidelinePolicy, guidelineSource, noteSuccessfulUse } from "./guidelines.js";
@@ -52,6 +52,7 @@ export function capabilityMode(config) {
  * @typedef {object} CapabilityHooks
  * @property {(query: string) => string[]} [searchSkills]  skill names for a query (scope and policy applied)
  * @property {(name: string) => boolean} [isSkill]  whether the model may load a skill of that name
+ * @property {(name: string) => string | null} [skillPath]  such a skill's SKILL.md path (PD-7)
  */
 
 /**
@@ -61,7 +62,9 @@ export function capabilityMode(config) {
  */
 export function registerCapabilities(pi, config, hooks) {
   const ownTools = new Set([...PI_LEAN_TOOLS, REQUEST_TOOL]);
-  const active = new ActiveSet(pi, () => ownTools, new Set([REQUEST_TOOL]));
+  /** The tools never deferred; `skillRecovery: "path"` lets `read` be deferred, as the prompt-diet design does (PD-7). */
+  const coreTools = () => (config.value.skillRecovery === "path" ? CORE_TOOLS_WITHOUT_READ : CORE_TOOLS);
+  const active = new ActiveSet(pi, () => ownTools, new Set([REQUEST_TOOL]), coreTools);
   /** @type {"off" | "route"} */
   let mode = "off";
   /** Set by `lift` (`/token-saver clear`): deferred tools stay restored until the mode is applied again. */
@@ -108,7 +111,7 @@ export function registerCapabilities(pi, config, hooks) {
    */
   function routable() {
     const current = new Set([...pi.getActiveTools(), ...active.deferred]);
-    return pi.getAllTools().filter((t) => current.has(t.name) && !CORE_TOOLS.has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
+    return pi.getAllTools().filter((t) => current.has(t.name) && !coreTools().has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
   }
 
   /**
@@ -233,6 +236,7 @@ export function registerCapabilities(pi, config, hooks) {
         activate: (names) => active.add(names, "requested"),
         isSkill: (name) => h.isSkill?.(name) ?? false,
         searchSkills: (query) => h.searchSkills?.(query) ?? [],
+        skillPath: config.value.skillRecovery === "path" ? (name) => h.skillPath?.(name) ?? null : undefined,
         budget,
       });
       const added = /** @type {string[]} */ (result.details.added);
@@ -259,6 +263,8 @@ export function registerCapabilities(pi, config, hooks) {
 
   pi.on("before_agent_start", async (event, ctx) => {
     if (mode === "off" || lifted) return;
+    // `read` deferred under `skillRecovery: "path"` comes back once that setting is gone.
+    if (coreTools().has("read") && active.deferred.includes("read") && active.add(["read"], "late").length > 0) active.record();
     if (event.messageType === "user") {
       budget.used = 0;
       await duringRound(ctx, config.value.workingRow === "every-round", () => route(String(event.prompt ?? ""), ctx));
@@ -277,7 +283,7 @@ export function registerCapabilities(pi, config, hooks) {
 
   pi.on("tool_result", (event) => {
     if (mode === "off" || lifted || event.isError) return undefined;
-    if (CORE_TOOLS.has(event.toolName) || ownTools.has(event.toolName)) return undefined;
+    if (coreTools().has(event.toolName) || ownTools.has(event.toolName)) return undefined;
     try {
       noteSuccessfulUse(
         pi.getAllTools().find((t) => t.name === event.toolName),
@@ -323,7 +329,7 @@ export function registerCapabilities(pi, config, hooks) {
     },
     /** Lines for `/capabilities`. */
     describe() {
-      const reasons = new Map(pi.getActiveTools().map((n) => [n, CORE_TOOLS.has(n) ? "core" : ownTools.has(n) ? "pi-lean" : (active.added.get(n) ?? "initial")]));
+      const reasons = new Map(pi.getActiveTools().map((n) => [n, coreTools().has(n) ? "core" : ownTools.has(n) ? "pi-lean" : (active.added.get(n) ?? "initial")]));
       return {
         mode: control.mode(),
         active: [...reasons.entries()],

@@ -45,6 +45,8 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {string | null} distillerModel  model distiller: "provider/model-id" (waits `pickerTimeoutMs`)
  * @property {"model" | "every-round"} workingRow  TUI working row: a label only while a model picker or
  *   router call runs (default), or "Deciding Context" during every routing round, overlaps counted (CD-14)
+ * @property {"name" | "path"} skillRecovery  what `request_capabilities` gives for matching skills: names to
+ *   load with `skill` (default), or their SKILL.md paths, with `read` deferred until it is needed (PD-7)
  * @property {"names" | "pi"} deltaFormat   additive deltas as `- name: description` lines (default), or
  *   as Pi's own skills block with each skill's location (CD-5)
  * @property {number} minimumInventory       every in-scope skill is advertised while the scope has at most
@@ -94,6 +96,7 @@ export const DEFAULT_CONFIG = Object.freeze({
   skillResult: /** @type {const} */ ("block"),
   deltaFormat: /** @type {const} */ ("names"),
   workingRow: /** @type {const} */ ("model"),
+  skillRecovery: /** @type {const} */ ("name"),
   distiller: /** @type {const} */ ("extractive"),
   distillerModel: null,
   allowlist: /** @type {string[]} */ ([]),
@@ -166,6 +169,7 @@ const VALIDATORS = {
   skillResult: oneOf(["block", "design"]),
   deltaFormat: oneOf(["names", "pi"]),
   workingRow: oneOf(["model", "every-round"]),
+  skillRecovery: oneOf(["name", "path"]),
   distiller: oneOf(["extractive", "model"]),
   distillerModel: (v) => modelName(v),
   tokenSaver: oneOf(["on", "off"]),
@@ -460,6 +464,7 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_SKILL_RESULT", "skillResult", "string"],
   ["PI_LEAN_DELTA_FORMAT", "deltaFormat", "string"],
   ["PI_LEAN_WORKING_ROW", "workingRow", "string"],
+  ["PI_LEAN_SKILL_RECOVERY", "skillRecovery", "string"],
   ["PI_LEAN_DISTILLER", "distiller", "string"],
   ["PI_LEAN_DISTILLER_MODEL", "distillerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],

@@ -636,5 +636,16 @@ export function registerLazySkills(pi, config, hooks) {
       const view = access.view(catalog.index);
       return !view.deniedSet.has(name) && scopeState.mayLoad(name, view.members);
     },
+    /**
+     * A skill's SKILL.md path, for the prompt-diet design's recovery (PD-7): only a skill the
+     * model may load (not denied, in scope or a fallback, model-invocable); a `read` of it is
+     * still guarded (LS-27: an `ask` skill asks first).
+     * @param {string} name
+     */
+    skillPath(name) {
+      const info = catalog.index?.get(name);
+      if (!info || info.disableModelInvocation || !this.isSkill(name)) return null;
+      return info.filePath ?? null;
+    },
   };
 }
