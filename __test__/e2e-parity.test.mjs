@@ -581,7 +581,7 @@ describe("LS-1 / LS-12 / LS-13 / LS-16: the lazy-skill-tool design's defaults, o
       const file = path.join(dir, "SKILL.md");
       assert.equal(result.details.path, file);
       assert.equal(result.details.policy, "allow");
-      assert.equal(typeof result.details.source, "string");
+      assert.equal(result.details.source, "cli", "a skill given with --skill");
       assert.deepEqual(result.details.diagnostics, []);
       const sent = toolMessages(model.bodies[1]).at(-1).text;
       assert.ok(!sent.includes(file) && !sent.includes("<skill") && !sent.includes("location="), sent);

@@ -587,9 +587,8 @@ export function registerLazySkills(pi, config, hooks) {
         // LS-13: where the skill comes from and what the policy decided, for the user and other
         // extensions (details never reach the model).
         if (!result.isError) {
-          const command = pi.getCommands().find((c) => c.source === "skill" && c.name === `skill:${name}`);
           const action = access.policy.actionFor(name);
-          result.details = { ...result.details, source: command ? sourceLabel(command.sourceInfo) : "unknown", policy: action === "ask" ? (approvals.hasSession(key) ? "ask: allowed for the session" : "ask: allowed once") : action };
+          result.details = { ...result.details, source: skillSource(name), policy: action === "ask" ? (approvals.hasSession(key) ? "ask: allowed for the session" : "ask: allowed once") : action };
         }
         if (!result.isError && !(params.offset ?? 0) && !(params.column ?? 0)) {
           hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null, index.get(name)?.filePath);
@@ -621,6 +620,20 @@ export function registerLazySkills(pi, config, hooks) {
       return out;
     },
   });
+
+  /**
+   * Where Pi found a skill (`user`, `project`, `cli`, `package …`), from its `/skill:` command;
+   * "unknown" when Pi lists none (details only, LS-13).
+   * @param {string} name
+   */
+  function skillSource(name) {
+    try {
+      const command = pi.getCommands().find((c) => c.source === "skill" && c.name === `skill:${name}`);
+      return command ? sourceLabel(command.sourceInfo) : "unknown";
+    } catch {
+      return "unknown";
+    }
+  }
 
   /** What capability routing uses to reveal skills (only while our tools are registered). */
   return {
