@@ -5,7 +5,9 @@
 //   skill of a small scope, which a later, stricter setting never takes back;
 // - CD-2: the always-allowed base (allowlist) sits in every prompt's system prompt,
 //   byte-identical, in any scope, and its skills load there;
-// - LS-8: on weak evidence, adaptive routing shows the whole policy-filtered catalog, over budget.
+// - LS-8: on weak evidence, adaptive routing shows the whole policy-filtered catalog, over budget;
+// - LS-1, LS-12, LS-13, LS-16, CD-5, PD-7, PD-13: the designs' behaviour as options (`defaults`,
+//   `skillResult`, `deltaFormat`, `skillRecovery`, `distiller`), pi-lean's defaults unchanged.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
