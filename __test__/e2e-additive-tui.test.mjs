@@ -62,3 +62,53 @@ describe("additive model picker in Pi's TUI", { skip }, () => {
     assert.equal(model.bodies.length, 3, "no agent request follows the cancelled picker");
   });
 });
+
+describe("CD-14: the working row during every round", { skip }, () => {
+  /** @type {FakeModel} */
+  let model;
+  /** @type {ReturnType<typeof makeSandbox>} */
+  let sandbox;
+  /** @type {TmuxPi} */
+  let pi;
+
+  before(async () => {
+    model = new FakeModel([{ text: "Bisected the regression.", delayMs: 2500 }, { text: '{"skills": ["perf-profiling"]}', delayMs: 2500 }, { text: "Profiled it." }]);
+    await model.start();
+    sandbox = makeSandbox(model);
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive", workingRow: "every-round", capabilities: "route" }));
+    pi = new TmuxPi(sandbox, `pi-lean-cd14-tui-${process.pid}`, ["--skill", SKILLS]);
+    await pi.waitFor(/fake-model/);
+  });
+
+  after(async () => {
+    pi?.stop();
+    await model?.stop();
+    sandbox?.cleanup();
+  });
+
+  test('CD-14: workingRow "every-round": a local round (well under a millisecond) shows "Deciding Context", and the row reverts after it', async () => {
+    await pi.submit("A bug appeared between two releases; find the commit that introduced it.");
+    const during = await pi.waitFor(/Deciding Context/, 5000);
+    assert.doesNotMatch(during, /Choosing skills/);
+    const done = await pi.waitFor(/Bisected the regression\./);
+    assert.doesNotMatch(done, /Deciding Context/);
+    // The local picker's round went on: its delta is in the request.
+    const main = model.bodies[0].messages.map((/** @type {any} */ m) => (typeof m.content === "string" ? m.content : m.content.map((/** @type {any} */ p) => p.text ?? "").join(""))).join("\n");
+    assert.match(main, /- git-bisect: /);
+  });
+
+  test('CD-14: a model picker round shows "Deciding Context" (not its own label) for as long as it runs', async () => {
+    fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ routing: "additive", workingRow: "every-round", picker: "model", pickerModel: "fake/fake-model", pickerTimeoutMs: 20000 }));
+    await pi.submit("/reload");
+    await pi.waitFor(/Reloaded|reloaded/, 15000);
+    await pi.submit("The report endpoint is slow; profile the CPU hot spots.");
+    await pi.waitFor(/Deciding Context/, 5000);
+    // The picker answers 2.5 s later; the row is still up a second in.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const still = pi.screen();
+    assert.match(still, /Deciding Context/, still);
+    assert.doesNotMatch(still, /Choosing skills/);
+    const done = await pi.waitFor(/Profiled it\./);
+    assert.doesNotMatch(done, /Deciding Context/);
+  });
+});

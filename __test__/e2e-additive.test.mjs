@@ -9,11 +9,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { FakeModel, systemText } from "./helpers/fake-model.mjs";
-import { REPO_ROOT, findPiNode, makeSandbox } from "./helpers/pi.mjs";
+import { findPiNode, makeSandbox } from "./helpers/pi.mjs";
+import { ADDED_HEADER, SAMPLE_SKILLS, description, listedUnder, textOf } from "./helpers/skill-prompts.mjs";
 import { RpcPi } from "./helpers/rpc.mjs";
 
-const SKILLS = path.join(REPO_ROOT, "sample-skills");
-const ADDED_HEADER = 'Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):';
+const SKILLS = SAMPLE_SKILLS;
 const REDELIVERED_HEADER = "Skills announced before the conversation summary, still available:";
 const PROMPTS = [
   "This test passes and fails intermittently; help me stabilise the flaky test.",
@@ -22,30 +22,8 @@ const PROMPTS = [
 ];
 const FORK_PROMPT = "Write reference documentation for our HTTP API endpoints with runnable examples.";
 
-/** Description of a sample skill, as its SKILL.md states it. @param {string} name */
-function description(name) {
-  const text = fs.readFileSync(path.join(SKILLS, name, "SKILL.md"), "utf8");
-  return JSON.parse(/^description: (.*)$/m.exec(text)?.[1] ?? '""');
-}
-
-/** Text of a chat-completions message. @param {any} message */
-const textOf = (message) => (typeof message.content === "string" ? message.content : message.content.map((p) => p.text ?? "").join(""));
-
 /** The delta messages (user-role) of a request body, as texts. @param {any} body */
 const deltas = (body) => body.messages.filter((m) => m.role === "user" && (textOf(m).startsWith(ADDED_HEADER) || textOf(m).startsWith(REDELIVERED_HEADER))).map(textOf);
-
-/** Skill names a delta text lists under `header`. @param {string} text @param {string} header */
-function listed(text, header) {
-  const lines = text.split("\n");
-  const start = lines.indexOf(header);
-  if (start < 0) return [];
-  const names = [];
-  for (const line of lines.slice(start + 1)) {
-    if (!line.startsWith("- ")) break;
-    names.push(line.slice(2).split(":")[0]);
-  }
-  return names;
-}
 
 /** The session file's entries. @param {string} file */
 const sessionEntries = (file) => fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
@@ -130,7 +108,7 @@ describe("additive routing: growth, fork and resume", { skip }, () => {
     assert.deepEqual(deltas(bodies[0]), [`${ADDED_HEADER}\n- flaky-tests: ${description("flaky-tests")}`]);
     assert.deepEqual(deltas(bodies[1]), [deltas(bodies[0])[0], `${ADDED_HEADER}\n- git-bisect: ${description("git-bisect")}\nSkills announced earlier (1) remain available through skill.`]);
     assert.deepEqual(deltas(bodies[2]).slice(0, 2), deltas(bodies[1]));
-    assert.deepEqual(listed(deltas(bodies[2])[2], ADDED_HEADER), ["perf-profiling"]);
+    assert.deepEqual(listedUnder(deltas(bodies[2])[2], ADDED_HEADER), ["perf-profiling"]);
     // Nothing earlier is rewritten: each request starts with the whole previous one.
     for (let i = 1; i < bodies.length; i++) assert.deepEqual(bodies[i].messages.slice(0, bodies[i - 1].messages.length), bodies[i - 1].messages);
     // The delta follows its prompt.
@@ -230,11 +208,11 @@ describe("additive routing: re-delivery after compaction", { skip }, () => {
     const texts = deltas(last);
     const redelivery = texts.find((t) => t.includes(REDELIVERED_HEADER));
     assert.ok(redelivery, JSON.stringify(texts));
-    assert.deepEqual(listed(redelivery, REDELIVERED_HEADER), gone);
+    assert.deepEqual(listedUnder(redelivery, REDELIVERED_HEADER), gone);
     for (const name of gone) assert.ok(redelivery.includes(`- ${name}: ${description(name)}`));
     // Kept deltas stay in context and are not re-delivered; the new skill is added alongside.
-    for (const name of kept) assert.ok(!listed(redelivery, REDELIVERED_HEADER).includes(name));
-    assert.deepEqual(listed(redelivery, ADDED_HEADER), ["perf-profiling"]);
+    for (const name of kept) assert.ok(!listedUnder(redelivery, REDELIVERED_HEADER).includes(name));
+    assert.deepEqual(listedUnder(redelivery, ADDED_HEADER), ["perf-profiling"]);
     assert.equal(JSON.stringify(last.messages[0]), JSON.stringify(bodies[0].messages[0]));
   });
 });
@@ -293,7 +271,7 @@ describe("additive routing: the model picker", { skip }, () => {
   test("only valid candidate names are added; a timeout falls back to the local picker", () => {
     const [, main1, , main2] = model.bodies;
     assert.deepEqual(deltas(main1), [`${ADDED_HEADER}\n- git-bisect: ${description("git-bisect")}`]);
-    assert.deepEqual(listed(deltas(main2)[1], ADDED_HEADER), ["flaky-tests"]);
+    assert.deepEqual(listedUnder(deltas(main2)[1], ADDED_HEADER), ["flaky-tests"]);
     assert.equal(model.bodies.length, 4);
   });
 });
@@ -327,7 +305,7 @@ describe("additive routing: tool-round cadence", { skip }, () => {
     const messages = model.bodies[1].messages;
     const at = messages.findIndex((m) => m.role === "user" && textOf(m).startsWith(ADDED_HEADER));
     assert.equal(messages[at - 1]?.role, "tool");
-    assert.deepEqual(listed(textOf(messages[at]), ADDED_HEADER), ["perf-profiling"]);
+    assert.deepEqual(listedUnder(textOf(messages[at]), ADDED_HEADER), ["perf-profiling"]);
     assert.equal(JSON.stringify(model.bodies[1].messages[0]), JSON.stringify(model.bodies[0].messages[0]));
   });
 });

@@ -5,45 +5,25 @@
 //   skill of a small scope, which a later, stricter setting never takes back;
 // - CD-2: the always-allowed base (allowlist) sits in every prompt's system prompt,
 //   byte-identical, in any scope, and its skills load there;
-// - LS-8: on weak evidence, adaptive routing shows the whole policy-filtered catalog, over budget.
+// - LS-8: on weak evidence, adaptive routing shows the whole policy-filtered catalog, over budget;
+// - LS-1, LS-12, LS-13, LS-16, CD-5, PD-7, PD-13: the designs' behaviour as options (`defaults`,
+//   `skillResult`, `deltaFormat`, `skillRecovery`, `distiller`), pi-lean's defaults unchanged.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { FakeModel, systemText, toolMessages } from "./helpers/fake-model.mjs";
+import { FakeModel, systemText, toolMessages, toolNames } from "./helpers/fake-model.mjs";
 import { EXTENSION_ENTRY, REPO_ROOT, findPiNode, makeSandbox, runPi } from "./helpers/pi.mjs";
 import { RpcPi } from "./helpers/rpc.mjs";
+import { ADDED_HEADER, SAMPLE_SKILLS, description, listedUnder, textOf } from "./helpers/skill-prompts.mjs";
 
-const SKILLS = path.join(REPO_ROOT, "sample-skills");
+const SKILLS = SAMPLE_SKILLS;
 const MODEL_SKILLS = ["api-docs", "dependency-upgrade", "flaky-tests", "git-bisect", "perf-profiling", "sql-migrations", "test-isolation"];
-const ADDED_HEADER = 'Skills added for this conversation (load one with skill {"name": "<exact name>"} when the task matches):';
 const SHOWN_BEFORE_HEADER = "Skills shown earlier on this branch, still available:";
 const skip = !findPiNode() ? "needs Node >= 22.19 for Pi 1.6" : false;
 
-/** Description of a sample skill, as its SKILL.md states it. @param {string} name */
-function description(name) {
-  const text = fs.readFileSync(path.join(SKILLS, name, "SKILL.md"), "utf8");
-  return JSON.parse(/^description: (.*)$/m.exec(text)?.[1] ?? '""');
-}
-
-/** Text of a chat-completions message. @param {any} message */
-const textOf = (message) => (typeof message.content === "string" ? message.content : message.content.map((p) => p.text ?? "").join(""));
-
 /** User-side texts of a request. @param {any} body */
 const userTexts = (body) => body.messages.filter((m) => m.role === "user").map(textOf);
-
-/** Skill names listed under `header` in `text`. @param {string} text @param {string} header */
-function listedUnder(text, header) {
-  const lines = text.split("\n");
-  const start = lines.indexOf(header);
-  if (start < 0) return [];
-  const names = [];
-  for (const line of lines.slice(start + 1)) {
-    if (!line.startsWith("- ")) break;
-    names.push(line.slice(2).split(":")[0]);
-  }
-  return names;
-}
 
 /** The session file's entries. @param {string} agentDir */
 function sessionEntries(agentDir) {
@@ -555,6 +535,182 @@ describe("LS-4: an unsafe integration stops the request", { skip }, () => {
       assert.equal(model.bodies.length, 1);
       assert.ok(systemText(model.bodies[0]).includes("<available_skills>"));
       assert.ok(!run.stderr.includes("SKILL_CATALOG_UNSAFE"), run.stderr);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+/** The `toolName` results in the one session file under `agentDir`, in order. @param {string} agentDir @param {string} toolName */
+function toolResultEntries(agentDir, toolName) {
+  return sessionEntries(agentDir).filter((e) => e.type === "message" && e.message?.role === "toolResult" && e.message.toolName === toolName).map((e) => e.message);
+}
+
+describe("LS-1 / LS-12 / LS-13 / LS-16: the lazy-skill-tool design's defaults, one setting away", { skip }, () => {
+  test("LS-1 / LS-12 / LS-13 / LS-16: defaults \"lazy-skill-tool\" routes adaptively, loads a skill as its unwrapped body plus a JSON item {base, next}, the path only in details, no resource sample; a set value still wins", async () => {
+    const BODY = "# Lint rules\n\nRun the linter before every commit.\nSee references/style.md for the house style.";
+    const model = new FakeModel([
+      { toolCalls: [{ name: "skill", arguments: { name: "lint-rules" } }] },
+      { text: "Loaded." },
+      { toolCalls: [{ name: "skill", arguments: { name: "lint-rules" } }] },
+      { text: "Again." },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const skills = path.join(sandbox.root, "skills");
+      const dir = path.join(skills, "lint-rules");
+      fs.mkdirSync(path.join(dir, "references"), { recursive: true });
+      fs.writeFileSync(path.join(dir, "SKILL.md"), `---\nname: lint-rules\ndescription: "Use when code must pass the project's linter before a commit."\n---\n\n${BODY}\n`);
+      fs.writeFileSync(path.join(dir, "references", "style.md"), "Two spaces.\n");
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ defaults: "lazy-skill-tool" }));
+      const args = ["--session-id", "ls-design-defaults", "--skill", SKILLS, "--skill", skills];
+      const run = await runPi(sandbox, { session: true, args, prompts: ["Lint this change before I commit it."] });
+      assert.equal(run.code, 0, run.stderr);
+      // LS-1: adaptive routing, the design's default: the whole catalog fits its budget, so it
+      // is in the system prompt (the default `lazy` would show none there).
+      const system = systemText(model.bodies[0]);
+      for (const name of MODEL_SKILLS) assert.ok(system.includes(`- ${name}: ${description(name)}`), name);
+      assert.ok(system.includes("- lint-rules: Use when code must pass the project's linter before a commit."), system);
+      // LS-12: one text item with the body, unwrapped, frontmatter stripped; then one JSON item.
+      const [result] = toolResultEntries(sandbox.agent, "skill");
+      assert.deepEqual(result.content, [
+        { type: "text", text: BODY },
+        { type: "text", text: JSON.stringify({ base: dir, next: null }) },
+      ]);
+      // LS-13: the SKILL.md path, source and policy decision are in details only.
+      const file = path.join(dir, "SKILL.md");
+      assert.equal(result.details.path, file);
+      assert.equal(result.details.policy, "allow");
+      assert.equal(result.details.source, "cli", "a skill given with --skill");
+      assert.deepEqual(result.details.diagnostics, []);
+      const sent = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(!sent.includes(file) && !sent.includes("<skill") && !sent.includes("location="), sent);
+      // LS-16: no resource sample by default in the design (pi-lean's default names 12 files).
+      assert.ok(!sent.includes("style.md\"") && !sent.includes("Resource files") && !sent.includes("resources"), sent);
+      // A value the user sets still wins over the design's defaults.
+      const mixed = await runPi(sandbox, { session: true, args, prompts: ["Lint it again."], env: { PI_LEAN_RESOURCE_SAMPLE: "5", PI_LEAN_ROUTING: "lazy" } });
+      assert.equal(mixed.code, 0, mixed.stderr);
+      assert.ok(!systemText(model.bodies[2]).includes("- git-bisect:"), "lazy keeps the catalog out of the system prompt");
+      const again = toolResultEntries(sandbox.agent, "skill")[1];
+      assert.deepEqual(JSON.parse(again.content.at(-1).text), { base: dir, next: null, resources: { names: ["references/style.md"], more: 0 } });
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("CD-5: additive deltas in Pi's own skills block", { skip }, () => {
+  test("CD-5: deltaFormat \"pi\" appends Pi's formatSkillsForPrompt block (name, description, location); the model reads the location and the ledger records the round", async () => {
+    const { formatSkillsForPrompt } = await import("@earendil-works/pi-coding-agent");
+    const file = path.join(SKILLS, "flaky-tests", "SKILL.md");
+    const model = new FakeModel([{ toolCalls: [{ name: "read", arguments: { path: file } }] }, { text: "Read it." }, { text: "Next." }]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ defaults: "context-decisions" }));
+      const args = ["--session-id", "cd5-pi-block", "--skill", SKILLS];
+      const run = await runPi(sandbox, { session: true, args, prompts: ["This test passes and fails intermittently; help me stabilise the flaky test.", "A bug appeared between v1.2 and v1.3; find the commit that introduced the regression with git bisect."] });
+      assert.equal(run.code, 0, run.stderr);
+      const block = formatSkillsForPrompt([{ name: "flaky-tests", description: description("flaky-tests"), filePath: file, baseDir: path.dirname(file), disableModelInvocation: false, sourceInfo: /** @type {any} */ ({}) }], "read").replace(/^\n+/, "");
+      const first = userTexts(model.bodies[0]).filter((t) => t.includes("<available_skills>"));
+      assert.deepEqual(first, [block]);
+      assert.ok(block.includes(`<location>${file}</location>`), block);
+      assert.ok(!systemText(model.bodies[0]).includes("<available_skills>"), "the system prompt keeps the stub");
+      const read = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(read.includes("# Flaky tests") || read.includes(description("flaky-tests")), read.slice(0, 200));
+      // The second round appends its own block, and one line for what came before.
+      const second = userTexts(model.bodies[2]).filter((t) => t.includes("<available_skills>"));
+      assert.equal(second.length, 2);
+      assert.equal(second[0], block, "earlier deltas are never rewritten");
+      assert.ok(second[1].includes("<name>git-bisect</name>") && second[1].endsWith("\nSkills announced earlier (1) remain available."), second[1]);
+      const deltas = sessionEntries(sandbox.agent).filter((e) => e.type === "custom_message" && e.customType === "pi-lean-skill-delta");
+      assert.deepEqual(deltas.map((d) => d.details.added.map((/** @type {any} */ a) => a.name)), [["flaky-tests"], ["git-bisect"]]);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("PD-13: the model distiller, opt-in", { skip }, () => {
+  test("PD-13: distiller \"model\" asks the configured model for each loaded skill's capsule after the run; a validated answer is listed, an invalid one gives the extractive capsule", async () => {
+    const { native } = await import("../extension/shared/native.js");
+    const DESCRIPTION = "Use when a database migration must be written or reviewed. It covers schema changes and data backfills. Examples are for Postgres and MySQL.";
+    const BODY = "# Migrations\n\nWrite the down migration first, then the up migration.\nMigrations change a live schema, so they are reviewed twice.\nNever run a migration against production from this session.\n";
+    const MODEL_CAPSULE = "Use when a database migration must be written or reviewed. It covers schema changes and data backfills.";
+    const DISTILL_PROMPT = "You shorten the instructions of a coding agent's skill for a prompt index.";
+    /** @type {string[]} */
+    const distilled = [];
+    const main = [{ toolCalls: [{ name: "skill", arguments: { name: "db-migrations" } }] }, { text: "Loaded." }, { text: "Next." }];
+    const model = new FakeModel([]);
+    model.script = Array.from({ length: 8 }, () => (/** @type {any} */ body) => {
+      if (systemText(body).startsWith(DISTILL_PROMPT)) {
+        const source = textOf(body.messages.at(-1));
+        distilled.push(source);
+        // The description gets a valid capsule; the body a paraphrase, which is refused.
+        return { text: source === DESCRIPTION ? MODEL_CAPSULE : "Reviewed migrations only, never on production." };
+      }
+      return main.shift() ?? { text: "done." };
+    });
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      const skills = path.join(sandbox.root, "skills");
+      fs.mkdirSync(path.join(skills, "db-migrations"), { recursive: true });
+      fs.writeFileSync(path.join(skills, "db-migrations", "SKILL.md"), `---\nname: db-migrations\ndescription: ${DESCRIPTION}\n---\n\n${BODY}`);
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route", routing: "safe", distiller: "model", distillerModel: "fake/fake-model" }));
+      const run = await runPi(sandbox, { args: ["--skill", skills], prompts: ["Help me write a migration", "And the next one?"] });
+      assert.equal(run.code, 0, run.stderr);
+      // Only the texts themselves were sent: the description, then the body (frontmatter stripped).
+      assert.equal(distilled.length, 2);
+      assert.equal(distilled[0], DESCRIPTION);
+      assert.equal(distilled[1].trim(), BODY.trim());
+      const extractive = native.distillCapsule(DESCRIPTION)?.text;
+      assert.notEqual(extractive, MODEL_CAPSULE, "the model's capsule is not what the extractive distiller makes");
+      const chat = model.bodies.filter((b) => !systemText(b).startsWith(DISTILL_PROMPT));
+      assert.ok(systemText(chat[0]).includes(`- db-migrations: ${DESCRIPTION}\n`), systemText(chat[0]));
+      const listed = systemText(chat.at(-1)).split("\n").find((l) => l.startsWith("- db-migrations: ")) ?? "";
+      // The model's description capsule, then the body's rules from the extractive body capsule
+      // (the model's paraphrase failed validation).
+      assert.ok(listed.startsWith(`- db-migrations: ${MODEL_CAPSULE} Rules: `), listed);
+      assert.ok(listed.includes("Never run a migration against production from this session.") && !listed.includes("Examples are for"), listed);
+      const dir = path.join(sandbox.agent, "cache", "pi-lean", "skills");
+      const records = Object.fromEntries(fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"))).map((r) => [r.label, r.capsule]));
+      assert.equal(records["skill db-migrations"], MODEL_CAPSULE);
+      assert.equal(records["skill db-migrations body"], native.distillCapsule(distilled[1])?.text ?? null);
+    } finally {
+      await model.stop();
+      sandbox.cleanup();
+    }
+  });
+});
+
+describe("PD-7: skill paths and read, the prompt-diet way", { skip }, () => {
+  test("PD-7: skillRecovery \"path\" defers read; request_capabilities gives a matching skill's SKILL.md path and activates read within the budget; the model reads the skill", async () => {
+    const file = path.join(SKILLS, "git-bisect", "SKILL.md");
+    const model = new FakeModel([
+      { toolCalls: [{ name: "request_capabilities", arguments: { query: "find the commit that introduced a regression with git bisect" } }] },
+      { toolCalls: [{ name: "read", arguments: { path: file } }] },
+      { text: "Read it." },
+    ]);
+    await model.start();
+    const sandbox = makeSandbox(model);
+    try {
+      fs.writeFileSync(path.join(sandbox.agent, "pi-lean.json"), JSON.stringify({ capabilities: "route", skillRecovery: "path", capabilityBudget: 2 }));
+      const run = await runPi(sandbox, { args: ["--skill", SKILLS], prompts: ["Hello there."] });
+      assert.equal(run.code, 0, run.stderr);
+      const first = toolNames(model.bodies[0]);
+      assert.ok(!first.includes("read") && first.includes("request_capabilities") && first.includes("bash"), first.join(","));
+      const recovery = toolMessages(model.bodies[1]).at(-1).text;
+      assert.ok(recovery.startsWith("Now available: read. Call them from your next step.\n"), recovery);
+      assert.ok(recovery.includes(`\nSkills (read a skill's SKILL.md to use it; paths in it are relative to its directory):\n- git-bisect: ${file}`), recovery);
+      assert.ok(recovery.includes("1 of 2 additions left for this prompt."), recovery);
+      assert.ok(toolNames(model.bodies[1]).includes("read"), "read is declared from the next request of the same run");
+      const read = toolMessages(model.bodies[2]).at(-1).text;
+      assert.ok(read.includes("git bisect run"), read.slice(0, 300));
     } finally {
       await model.stop();
       sandbox.cleanup();

@@ -1,12 +1,14 @@
 // In-process checks of seed-parity rows that need no Pi run (the e2e side is
-// e2e-parity.test.mjs): config layering of the allowlist (CD-2) and the ledger's record of
-// what a system-prompt catalog showed (CD-6).
+// e2e-parity.test.mjs): config layering of the allowlist (CD-2) and of the designs' defaults
+// (LS-1, LS-16), the ledger's record of what a system-prompt catalog showed (CD-6), the
+// lazy-skill-tool result shape (LS-12, LS-13) and Pi's skills block as a delta (CD-5).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { loadConfig } from "../extension/shared/config.js";
+import "./helpers/pi-host.mjs";
+import { DEFAULT_CONFIG, loadConfigWithSources, loadConfig } from "../extension/shared/config.js";
 import { ADVERTISED_ENTRY, deriveLedger, pendingDeliveries, unrecordedAdvertisements } from "../extension/skills/ledger.js";
 
 describe("CD-2: allowlists", () => {
@@ -393,5 +395,281 @@ describe("PD-14: a loaded skill's listing line", () => {
         at = found + 1;
       }
     }
+  });
+});
+
+describe("LS-1 / LS-16: a design's defaults are one setting away", () => {
+  test("LS-1 / LS-16: defaults \"lazy-skill-tool\" gives adaptive routing, no resource sample and the design's result shape; \"context-decisions\" additive with Pi's block and the every-round row (CD-5, CD-14); any value a layer sets wins; pi-lean's defaults stay", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-defaults-"));
+    try {
+      const agentDir = path.join(root, "agent");
+      fs.mkdirSync(agentDir);
+      const write = (/** @type {unknown} */ value) => fs.writeFileSync(path.join(agentDir, "pi-lean.json"), JSON.stringify(value));
+      const pick = (/** @type {any} */ c) => ({ routing: c.routing, resourceSample: c.resourceSample, skillResult: c.skillResult, deltaFormat: c.deltaFormat, workingRow: c.workingRow });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "lazy", resourceSample: 12, skillResult: "block", deltaFormat: "names", workingRow: "model" });
+      assert.deepEqual(pick(DEFAULT_CONFIG), { routing: "lazy", resourceSample: 12, skillResult: "block", deltaFormat: "names", workingRow: "model" });
+      write({ defaults: "lazy-skill-tool" });
+      const loaded = loadConfigWithSources({ agentDir, env: {} });
+      assert.deepEqual(pick(loaded.config), { routing: "adaptive", resourceSample: 0, skillResult: "design", deltaFormat: "names", workingRow: "model" });
+      assert.equal(loaded.sources.routing, 'defaults "lazy-skill-tool"', "a status line can say why");
+      write({ defaults: "lazy-skill-tool", routing: "lazy", profiles: { refs: { groups: [], settings: { resourceSample: 4 } } }, activeProfile: "refs" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "lazy", resourceSample: 4, skillResult: "design", deltaFormat: "names", workingRow: "model" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: { PI_LEAN_SKILL_RESULT: "block" } })), { routing: "lazy", resourceSample: 4, skillResult: "block", deltaFormat: "names", workingRow: "model" });
+      write({ profiles: { ls: { groups: [], settings: { defaults: "lazy-skill-tool" } } }, activeProfile: "ls" });
+      assert.deepEqual(pick(loadConfig({ agentDir, env: {} })), { routing: "adaptive", resourceSample: 0, skillResult: "design", deltaFormat: "names", workingRow: "model" }, "a profile can carry a design's defaults");
+      fs.rmSync(path.join(agentDir, "pi-lean.json"));
+      assert.deepEqual(pick(loadConfig({ agentDir, env: { PI_LEAN_DEFAULTS: "context-decisions" } })), { routing: "additive", resourceSample: 12, skillResult: "block", deltaFormat: "pi", workingRow: "every-round" });
+      assert.equal(loadConfig({ agentDir, env: { PI_LEAN_DEFAULTS: "lazy" } }).routing, "lazy", "an invalid value is ignored (LS-29)");
+      write({ defaults: "orchestrator" });
+      assert.throws(() => loadConfig({ agentDir, env: {} }), /CONFIG_INVALID: .*"defaults" must be one of "pi-lean", "lazy-skill-tool", "context-decisions"/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("LS-12 / LS-13: the lazy-skill-tool result shape", () => {
+  test("LS-12 / LS-13: skillResult \"design\": dependencies' and root's bodies unwrapped, one JSON item {base, next{offset, column, rev}}, paths and diagnostics only in details", async () => {
+    const { SkillIndex } = await import("../index.js");
+    const { runSkillLoad } = await import("../extension/skills/tools.js");
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-shape-"));
+    try {
+      const skills = path.join(root, "skills");
+      const make = (/** @type {string} */ name, /** @type {string} */ front, /** @type {string} */ body) => {
+        fs.mkdirSync(path.join(skills, name), { recursive: true });
+        fs.writeFileSync(path.join(skills, name, "SKILL.md"), `---\nname: ${name}\ndescription: The ${name} skill.\n${front}---\n\n${body}`);
+      };
+      const longBody = Array.from({ length: 2500 }, (_, i) => `Line ${i + 1} of the long skill.`).join("\n");
+      make("base-rules", "", "# Base\n\nAlways run the tests first.\n");
+      make("long-one", "requires: [base-rules, not-installed]\n", `${longBody}\n`);
+      const index = SkillIndex.scan([skills]);
+      const first = await runSkillLoad(index, { name: "long-one" }, { shape: "design", resourceSample: 0 });
+      assert.equal(first.content.length, 3);
+      assert.equal(first.content[0].text, "# Base\n\nAlways run the tests first.");
+      const item = JSON.parse(first.content[2].text);
+      // The body's line 0 is the blank line after the frontmatter; a page holds at most 50 KiB.
+      const cut = item.next.offset - 1;
+      assert.ok(cut > 1000 && cut < 2500, String(cut));
+      assert.equal(first.content[1].text, longBody.split("\n").slice(0, cut).join("\n"));
+      assert.deepEqual(item, { base: path.join(skills, "long-one"), next: { offset: cut + 1, column: 0, rev: first.details.rev }, requires: [{ name: "base-rules", base: path.join(skills, "base-rules") }] });
+      for (const part of first.content) assert.ok(!part.text.includes("SKILL.md") && !part.text.includes("not-installed"), part.text.slice(0, 120));
+      assert.equal(first.details.path, path.join(skills, "long-one", "SKILL.md"));
+      assert.deepEqual(first.details.dependencyPaths, [{ name: "base-rules", path: path.join(skills, "base-rules", "SKILL.md") }]);
+      assert.deepEqual(first.details.diagnostics, ['long-one requires "not-installed", which is not installed']);
+      // The continuation the JSON item gives loads the rest, in the same shape.
+      const rest = await runSkillLoad(index, { name: "long-one", offset: item.next.offset, column: item.next.column, rev: item.next.rev }, { shape: "design" });
+      assert.equal(rest.content.length, 2);
+      assert.equal(rest.content[0].text, longBody.split("\n").slice(cut).join("\n"));
+      assert.deepEqual(JSON.parse(rest.content[1].text), { base: path.join(skills, "long-one"), next: null });
+      // pi-lean's default shape is unchanged: Pi's block, path and notes in the text.
+      const block = await runSkillLoad(index, { name: "base-rules" });
+      assert.equal(block.content.length, 1);
+      assert.ok(block.content[0].text.startsWith(`<skill name="base-rules" location="${path.join(skills, "base-rules", "SKILL.md")}">`), block.content[0].text);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("LS-12 / LS-13: over 400 generated skills the design shape gives back the body exactly and never the file's path (seeded)", async () => {
+    const { SkillIndex } = await import("../index.js");
+    const { runSkillLoad } = await import("../extension/skills/tools.js");
+    let seed = 12;
+    const next = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const WORDS = ["run", "never", "the", "tests", "first", "SKILL.md", "<skill>", "then", "`code`", "é", "—", "  ", "#", "-", "1."];
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-shape-prop-"));
+    try {
+      const skills = path.join(root, "skills");
+      /** @type {Map<string, string>} */
+      const bodies = new Map();
+      for (let i = 0; i < 400; i++) {
+        const name = `gen-${i}`;
+        const lines = Array.from({ length: 1 + Math.floor(next() * 12) }, () => Array.from({ length: Math.floor(next() * 9) }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" "));
+        const body = `${"\n".repeat(Math.floor(next() * 3))}x ${lines.join("\n")}\n`;
+        fs.mkdirSync(path.join(skills, name), { recursive: true });
+        fs.writeFileSync(path.join(skills, name, "SKILL.md"), `---\nname: ${name}\ndescription: Generated skill ${i}.\n---\n${body}`);
+        bodies.set(name, body);
+      }
+      const index = SkillIndex.scan([skills]);
+      for (const [name, body] of bodies) {
+        const out = await runSkillLoad(index, { name }, { shape: "design" });
+        assert.equal(out.content.length, 2, name);
+        assert.equal(out.content[0].text, body.replace(/^(?:[ \t]*\r?\n)+/, "").replace(/\s+$/, ""), name);
+        assert.deepEqual(JSON.parse(out.content[1].text), { base: path.join(skills, name), next: null }, name);
+        assert.ok(!out.content.some((p) => p.text.includes(path.join(skills, name, "SKILL.md"))), name);
+      }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("CD-5: Pi's skills block as a delta", () => {
+  test("CD-5: deltaFormat \"pi\" renders every skill a round announces with Pi's formatSkillsForPrompt, then one line for the earlier ones", async () => {
+    const { SkillIndex } = await import("../index.js");
+    const { deltaMessage } = await import("../extension/skills/additive.js");
+    const { formatSkillsForPrompt } = await import("@earendil-works/pi-coding-agent");
+    const index = SkillIndex.scan([path.join(import.meta.dirname, "..", "sample-skills")]);
+    const skill = (/** @type {string} */ name) => {
+      const info = /** @type {any} */ (index.get(name));
+      return { name, description: info.description, filePath: info.filePath, baseDir: info.baseDir, disableModelInvocation: false, sourceInfo: /** @type {any} */ ({}) };
+    };
+    const round = { added: [{ name: "git-bisect", by: /** @type {const} */ ("picker") }, { name: "api-docs", by: /** @type {const} */ ("catalog") }], redelivered: ["flaky-tests"], earlier: 2, descriptionMax: 20 };
+    const pi = deltaMessage(index, { ...round, format: "pi" });
+    const block = formatSkillsForPrompt(["git-bisect", "api-docs", "flaky-tests"].map(skill), "read").replace(/^\n+/, "");
+    assert.equal(pi.content, `${block}\nSkills announced earlier (2) remain available.`);
+    assert.ok(pi.content.includes(`<description>${skill("git-bisect").description}</description>`), "complete descriptions, as Pi shows them");
+    assert.deepEqual(pi.details, { added: round.added, redelivered: round.redelivered });
+    assert.equal(pi.display, false);
+    const names = deltaMessage(index, round);
+    assert.ok(names.content.startsWith("Skills added for this conversation"), "the default stays name lines");
+    assert.ok(!names.content.includes("<location>"));
+  });
+});
+
+describe("PD-13: the model distiller's answer is used only when it validates", () => {
+  test("PD-13: a valid extractive answer is kept; a paraphrase, a dropped rule, an error, a timeout or a missing model give null; the cache then stores the extractive capsule", async () => {
+    const { runModelDistiller, DISTILLER_SYSTEM_PROMPT } = await import("../extension/capabilities/model-distiller.js");
+    const { CapsuleCache } = await import("../extension/capabilities/capsule-cache.js");
+    const { native } = await import("../extension/shared/native.js");
+    const SOURCE = "Use when a release must be shipped. It covers tags and changelogs. Never ship on a Friday. The script lives in tools/.";
+    /** @type {any[]} */
+    const calls = [];
+    const ctxAnswering = (/** @type {(() => Promise<any>)} */ answer) => ({
+      modelRegistry: {
+        find: (/** @type {string} */ provider, /** @type {string} */ id) => (provider === "p" && id === "m" ? { id } : undefined),
+        complete: (/** @type {any} */ model, /** @type {any} */ context) => (calls.push({ model, context }), answer()),
+      },
+    });
+    const settings = { distillerModel: "p/m", pickerTimeoutMs: 200 };
+    const reply = (/** @type {string} */ text) => async () => ({ content: [{ type: "text", text }], stopReason: "stop" });
+    const kept = "Use when a release must be shipped. Never ship on a Friday.";
+    assert.equal(await runModelDistiller(ctxAnswering(reply(kept)), settings, SOURCE), kept);
+    assert.equal(calls[0].context.systemPrompt, DISTILLER_SYSTEM_PROMPT);
+    assert.deepEqual(calls[0].context.messages.map((/** @type {any} */ m) => m.content), [[{ type: "text", text: SOURCE }]]);
+    assert.equal(await runModelDistiller(ctxAnswering(reply("Ship releases, never on Fridays.")), settings, SOURCE), null, "a paraphrase");
+    assert.equal(await runModelDistiller(ctxAnswering(reply("Use when a release must be shipped.")), settings, SOURCE), null, "drops a rule");
+    assert.equal(await runModelDistiller(ctxAnswering(reply(SOURCE)), settings, SOURCE), null, "not shorter");
+    assert.equal(await runModelDistiller(ctxAnswering(async () => ({ content: [], stopReason: "error" })), settings, SOURCE), null);
+    assert.equal(await runModelDistiller(ctxAnswering(() => Promise.reject(new Error("down"))), settings, SOURCE), null);
+    assert.equal(await runModelDistiller(ctxAnswering(() => new Promise(() => {})), settings, SOURCE), null, "a timeout");
+    assert.equal(await runModelDistiller(ctxAnswering(reply(kept)), { ...settings, distillerModel: "p/other" }, SOURCE), null, "no such model");
+    assert.equal(await runModelDistiller(ctxAnswering(reply(kept)), { ...settings, distillerModel: null }, SOURCE), null);
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-distil-"));
+    try {
+      const cache = new CapsuleCache(root);
+      assert.equal(cache.store("skills", SOURCE, "x", () => SOURCE, "model:p/m", kept).capsule, kept);
+      assert.deepEqual(cache.get("skills", SOURCE, "model:p/m"), { capsule: kept });
+      const extractive = native.distillCapsule(SOURCE)?.text ?? null;
+      assert.equal(cache.store("skills", SOURCE, "x", () => SOURCE, "other", "Ship it.").capsule, extractive, "an invalid candidate gives the extractive capsule");
+      assert.equal(cache.get("skills", SOURCE, "")?.capsule, undefined, "each distiller's verdicts are keyed apart");
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("CD-14: the working row counts overlapping rounds", () => {
+  test("CD-14: the row shows at the first round, stays while any overlapping round runs, reverts after the last (held at least MIN_VISIBLE_MS), and never shows outside the TUI or when off", async () => {
+    const { DECIDING_LABEL, MIN_VISIBLE_MS, duringRound, roundsInFlight } = await import("../extension/shared/round-progress.js");
+    /** @type {Array<[string, unknown]>} */
+    const calls = [];
+    const ui = { setWorkingMessage: (/** @type {string | undefined} */ m) => calls.push(["message", m]), setWorkingVisible: (/** @type {boolean} */ v) => calls.push(["visible", v]) };
+    const tui = { mode: "tui", hasUI: true, ui };
+    const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** @type {(v?: unknown) => void} */
+    let finishSlow = () => {};
+    const slow = duringRound(tui, true, () => new Promise((resolve) => (finishSlow = resolve)));
+    const fast = await duringRound(tui, true, () => "fast");
+    assert.equal(fast, "fast");
+    assert.equal(roundsInFlight(), 1, "the slow round is still in flight");
+    assert.deepEqual(calls, [["message", DECIDING_LABEL], ["visible", true]], "shown once, not cleared by the round that ended first");
+    const started = Date.now();
+    finishSlow("slow");
+    assert.equal(await slow, "slow");
+    assert.equal(roundsInFlight(), 0);
+    while (calls.length < 3 && Date.now() - started < MIN_VISIBLE_MS + 1000) await sleep(20);
+    assert.deepEqual(calls.at(-1), ["message", undefined], "reverted");
+    assert.equal(calls.length, 3);
+    // A round that starts while the revert is pending keeps the row up.
+    calls.length = 0;
+    await duringRound(tui, true, () => "one");
+    await duringRound(tui, true, () => "two");
+    await sleep(MIN_VISIBLE_MS + 200);
+    assert.deepEqual(calls, [["message", DECIDING_LABEL], ["visible", true], ["message", DECIDING_LABEL], ["visible", true], ["message", undefined]], "one revert for back-to-back rounds");
+    // Off, or not the TUI: no UI calls at all; the round still runs and its error still throws.
+    calls.length = 0;
+    assert.equal(await duringRound(tui, false, () => 1), 1);
+    assert.equal(await duringRound({ mode: "rpc", hasUI: true, ui }, true, () => 2), 2);
+    assert.equal(await duringRound({ mode: "print", hasUI: false, ui }, true, () => 3), 3);
+    await assert.rejects(duringRound(tui, false, () => Promise.reject(new Error("boom"))), /boom/);
+    assert.deepEqual(calls, []);
+    await assert.rejects(duringRound(tui, true, () => Promise.reject(new Error("boom"))), /boom/);
+    assert.equal(roundsInFlight(), 0, "a failed round still ends");
+    await sleep(MIN_VISIBLE_MS + 200);
+    assert.deepEqual(calls.at(-1), ["message", undefined]);
+  });
+});
+
+describe("PD-7: recovery with skill paths", () => {
+  test("PD-7: paths only for skills the model may load; read activated once, as one addition, only while deferred; with the budget spent no path is given; names mode unchanged", async () => {
+    const { runRequest } = await import("../extension/capabilities/request.js");
+    const paths = /** @type {Record<string, string>} */ ({ "git-bisect": "/s/git-bisect/SKILL.md", "api-docs": "/s/api-docs/SKILL.md" });
+    const deps = (/** @type {{ deferred: string[], used?: number, limit?: number, withPaths?: boolean }} */ o) => {
+      const state = { deferred: [...o.deferred], active: ["bash", "request_capabilities"] };
+      return {
+        state,
+        deps: {
+          allTools: () => [{ name: "read", description: "Read a file" }, { name: "bash", description: "Run a command" }],
+          candidates: () => [{ name: "read", description: "Read a file" }],
+          activeTools: () => state.active,
+          deferred: () => state.deferred,
+          activate: (/** @type {string[]} */ names) => {
+            const got = names.filter((n) => state.deferred.includes(n));
+            state.deferred = state.deferred.filter((n) => !got.includes(n));
+            state.active.push(...got);
+            return got;
+          },
+          isSkill: (/** @type {string} */ n) => n in paths,
+          searchSkills: () => ["git-bisect", "sql-migrations"],
+          // sql-migrations is found by search but denied: no path.
+          skillPath: o.withPaths === false ? undefined : (/** @type {string} */ n) => paths[n] ?? null,
+          budget: { limit: o.limit ?? 3, used: o.used ?? 0 },
+        },
+      };
+    };
+    const one = deps({ deferred: ["read"] });
+    const out = runRequest({ names: ["api-docs"], query: "bisect the regression" }, one.deps);
+    assert.equal(
+      out.content[0].text,
+      [
+        "Now available: read. Call them from your next step.",
+        "Skills (read a skill's SKILL.md to use it; paths in it are relative to its directory):",
+        "- api-docs: /s/api-docs/SKILL.md",
+        "- git-bisect: /s/git-bisect/SKILL.md",
+        'Skills: sql-migrations (load one with skill {"name": "<exact name>"}).',
+        "2 of 3 additions left for this prompt.",
+      ].join("\n"),
+    );
+    assert.deepEqual(one.state.deferred, []);
+    // read already active: paths at no cost.
+    const two = deps({ deferred: [] });
+    const again = runRequest({ query: "bisect the regression" }, two.deps);
+    assert.ok(!again.content[0].text.includes("Now available"), again.content[0].text);
+    assert.equal(two.deps.budget.used, 0);
+    // Budget spent: no path the model could not open; names instead.
+    const spent = deps({ deferred: ["read"], used: 3 });
+    const none = runRequest({ query: "bisect the regression" }, spent.deps);
+    assert.ok(!none.content[0].text.includes("/SKILL.md") && none.content[0].text.includes("Skills: git-bisect, sql-migrations") && none.content[0].text.includes("Budget used up"), none.content[0].text);
+    assert.deepEqual(spent.state.deferred, ["read"]);
+    // Names mode (the default): no paths, read untouched.
+    const names = deps({ deferred: ["read"], withPaths: false });
+    const plain = runRequest({ query: "bisect the regression" }, names.deps);
+    assert.ok(!plain.content[0].text.includes("/SKILL.md") && plain.content[0].text.includes("Skills: git-bisect, sql-migrations"), plain.content[0].text);
+    assert.deepEqual(names.state.deferred, ["read"]);
   });
 });

@@ -11,7 +11,7 @@
  * a graph without Pi's package succeeds there. So this entry is transformed by jiti, and the
  * rest of pi-lean loads natively (see pi-host.js for why that matters for start-up).
  */
-import { ProjectTrustStore, getAgentDir, hasTrustRequiringProjectResources } from "@earendil-works/pi-coding-agent";
+import { ProjectTrustStore, formatSkillsForPrompt, getAgentDir, hasTrustRequiringProjectResources } from "@earendil-works/pi-coding-agent";
 import { registerPiLean } from "./register.js";
 import { bindingUnavailableMessage } from "./shared/binding-error.js";
 import { bindingError } from "./shared/native.js";
@@ -59,7 +59,7 @@ export default function piLean(pi) {
   // Pi's TUI package is loaded through Pi's own loader (this module's `import()` goes through
   // it), so the TUI editors get Pi's copy, the one that draws the screen, even in an install
   // with no `node_modules` of its own; and only when an editor opens.
-  setPiHost({ getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore, loadTui: () => import("@earendil-works/pi-tui") });
+  setPiHost({ getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore, formatSkillsForPrompt, loadTui: () => import("@earendil-works/pi-tui") });
   if (bindingError) return reportMissingCore(pi, bindingUnavailableMessage(bindingError));
   registerPiLean(pi);
 }

@@ -18,6 +18,8 @@ export const CAPABILITY_ENTRY = "pi-lean-capabilities";
 /** The Token Saver's deferral entry, from before the capability layer; read for old sessions. */
 export const LEGACY_DEFERRAL_ENTRY = "pi-lean-token-saver-deferral";
 export const CORE_TOOLS = new Set(["read", "bash", "edit", "write", "grep", "find", "ls"]);
+/** The core tools when `read` may be deferred (`skillRecovery: "path"`, the prompt-diet design; PD-7). */
+export const CORE_TOOLS_WITHOUT_READ = new Set([...CORE_TOOLS].filter((n) => n !== "read"));
 
 /** @typedef {"routed" | "requested" | "late"} AddReason */
 
@@ -31,9 +33,12 @@ export class ActiveSet {
    * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
    * @param {() => Set<string>} ownTools  pi-lean's tools, never deferred
    * @param {Set<string>} layerTools  the layer's own tools, active exactly while it is on
+   * @param {() => ReadonlySet<string>} [core]  the core tools never deferred (CORE_TOOLS; without
+   *   `read` when `skillRecovery: "path"` defers it, PD-7)
    */
-  constructor(pi, ownTools, layerTools) {
+  constructor(pi, ownTools, layerTools, core = () => CORE_TOOLS) {
     this.pi = pi;
+    this.core = core;
     this.ownTools = ownTools;
     this.layerTools = layerTools;
     /** Names currently deferred. @type {string[]} */
@@ -49,7 +54,7 @@ export class ActiveSet {
   /** Whether a tool may be deferred: a `direct` tool that is neither core nor ours nor added. */
   /** @param {{ name: string, exposure?: string }} tool */
   deferrable(tool) {
-    return !CORE_TOOLS.has(tool.name) && !this.ownTools().has(tool.name) && !this.layerTools.has(tool.name) && !this.added.has(tool.name) && (tool.exposure ?? "direct") === "direct";
+    return !this.core().has(tool.name) && !this.ownTools().has(tool.name) && !this.layerTools.has(tool.name) && !this.added.has(tool.name) && (tool.exposure ?? "direct") === "direct";
   }
 
   /** Active tools that could be deferred now (late registrations included). */

@@ -87,8 +87,24 @@ export class CapsuleCache {
    * @returns {{ capsule: string | null, stored: boolean }}
    */
   make(kind, source, label, currentSource, context = "") {
-    const made = native.distillCapsule(source);
-    const capsule = made && native.validateCapsule(source, made.text) === null ? made.text : null;
+    return this.store(kind, source, label, currentSource, context, null);
+  }
+
+  /**
+   * Stores `candidate` (a capsule another distiller made, e.g. the model's; PD-13) as the
+   * verdict for `source` when it is a valid capsule of it; otherwise (or with no candidate)
+   * the extractive capsule. Same compare-and-swap as `make`.
+   * @param {CapsuleKind} kind @param {string} source @param {string} label
+   * @param {() => string | null} currentSource @param {string} context
+   * @param {string | null} candidate
+   * @returns {{ capsule: string | null, stored: boolean }}
+   */
+  store(kind, source, label, currentSource, context, candidate) {
+    let capsule = candidate !== null && native.validateCapsule(source, candidate) === null ? candidate : null;
+    if (capsule === null) {
+      const made = native.distillCapsule(source);
+      capsule = made && native.validateCapsule(source, made.text) === null ? made.text : null;
+    }
     const file = this.fileFor(kind, source, context);
     const hash = native.contentHash(source);
     /** @type {CapsuleFile} */

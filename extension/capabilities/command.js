@@ -40,6 +40,7 @@ export function registerCapabilitiesCommand(pi, config, control) {
       lines.push(`active: ${d.active.map(([/** @type {string} */ n, /** @type {string} */ why]) => `${n} (${why})`).join(", ") || "none"}`);
       lines.push(`deferred: ${d.deferred.length > 0 ? d.deferred.join(", ") : "none"}`);
       lines.push(`routes ${d.counters.routes}, failed ${d.counters.failedRoutes}, requests ${d.counters.requests}, activations ${d.counters.activations}, guideline changes ${d.counters.guidelineChanges} (each one prompt-cache prefix change)`);
+      if (config.value.distiller === "model") lines.push(`model distiller ${config.value.distillerModel ?? "(no distillerModel: extractive)"}: ${d.counters.modelCapsules} capsules kept, ${d.counters.modelCapsuleFallbacks} extractive instead`);
       if (config.value.router === "model") lines.push(`model router ${config.value.routerModel ?? "(no routerModel)"}: ${d.counters.modelRoutes} answered, ${d.counters.modelFallbacks} fell back to the local ranker`);
       if (d.lastRouteError) lines.push(`last route failed: ${d.lastRouteError}`);
       if (d.decisions.length === 0) lines.push("guidelines: no third-party tool has guidelines");

@@ -21,7 +21,7 @@
  * - the state is a session entry (active-set.js), rebuilt on resume, fork and reload.
  * Off restores every deferred tool in its original place; requests are then as stock Pi's.
  */
-import { ActiveSet, CORE_TOOLS } from "./active-set.js";
+import { ActiveSet, CORE_TOOLS, CORE_TOOLS_WITHOUT_READ } from "./active-set.js";
 import { CapsuleCache } from "./capsule-cache.js";
 import { registerCapabilitiesCommand } from "./command.js";
 import { applyGuidelinePolicy, guidelineSource, noteSuccessfulUse } from "./guidelines.js";
@@ -30,6 +30,8 @@ import { ROUTE_LIMIT, rankTools, routePrompt } from "./router.js";
 import { TOOL_ROUTER, previousReply, runModelPicker } from "../skills/model-picker.js";
 import { BODY_CONTEXT, bodyRulesSource, describedIndex, forgetBody, listingLine, readBody, skillKey } from "./skill-capsules.js";
 import { getAgentDir } from "../shared/pi-host.js";
+import { runModelDistiller } from "./model-distiller.js";
+import { duringRound } from "../shared/round-progress.js";
 
 /** Tools pi-lean registers in other features; never deferred, guidelines never touched. */
 export const PI_LEAN_TOOLS = ["skill_search", "skill", "token_retrieve"];
@@ -50,6 +52,7 @@ export function capabilityMode(config) {
  * @typedef {object} CapabilityHooks
  * @property {(query: string) => string[]} [searchSkills]  skill names for a query (scope and policy applied)
  * @property {(name: string) => boolean} [isSkill]  whether the model may load a skill of that name
+ * @property {(name: string) => string | null} [skillPath]  such a skill's SKILL.md path (PD-7)
  */
 
 /**
@@ -59,7 +62,9 @@ export function capabilityMode(config) {
  */
 export function registerCapabilities(pi, config, hooks) {
   const ownTools = new Set([...PI_LEAN_TOOLS, REQUEST_TOOL]);
-  const active = new ActiveSet(pi, () => ownTools, new Set([REQUEST_TOOL]));
+  /** The tools never deferred; `skillRecovery: "path"` lets `read` be deferred, as the prompt-diet design does (PD-7). */
+  const coreTools = () => (config.value.skillRecovery === "path" ? CORE_TOOLS_WITHOUT_READ : CORE_TOOLS);
+  const active = new ActiveSet(pi, () => ownTools, new Set([REQUEST_TOOL]), coreTools);
   /** @type {"off" | "route"} */
   let mode = "off";
   /** Set by `lift` (`/token-saver clear`): deferred tools stay restored until the mode is applied again. */
@@ -67,7 +72,7 @@ export function registerCapabilities(pi, config, hooks) {
   /** This prompt's request budget. */
   const budget = { limit: 3, used: 0 };
   /** `guidelineChanges`: runs where a tool's guidelines changed form (each a prompt-cache prefix change). */
-  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0, modelRoutes: 0, modelFallbacks: 0 };
+  const counters = { requests: 0, activations: 0, routes: 0, failedRoutes: 0, guidelineChanges: 0, modelRoutes: 0, modelFallbacks: 0, modelCapsules: 0, modelCapsuleFallbacks: 0 };
   /** @type {CapsuleCache | null} */
   let cache = null;
   /** @type {import("./guidelines.js").GuidelineDecision[]} */
@@ -106,7 +111,7 @@ export function registerCapabilities(pi, config, hooks) {
    */
   function routable() {
     const current = new Set([...pi.getActiveTools(), ...active.deferred]);
-    return pi.getAllTools().filter((t) => current.has(t.name) && !CORE_TOOLS.has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
+    return pi.getAllTools().filter((t) => current.has(t.name) && !coreTools().has(t.name) && !ownTools.has(t.name) && (t.exposure ?? "direct") === "direct");
   }
 
   /**
@@ -166,7 +171,7 @@ export function registerCapabilities(pi, config, hooks) {
     const candidates = ordered.map((name) => ({ name, description: String(byName.get(name)?.description ?? "") }));
     const picked = await runModelPicker(
       ctx,
-      { pickerModel: settings.routerModel, pickerTimeoutMs: settings.pickerTimeoutMs, maxAddedPerRound: ROUTE_LIMIT },
+      { pickerModel: settings.routerModel, pickerTimeoutMs: settings.pickerTimeoutMs, maxAddedPerRound: ROUTE_LIMIT, workingRow: settings.workingRow },
       { task: prompt, previousReply: previousReply(ctx?.sessionManager?.getBranch?.() ?? []), candidates },
       TOOL_ROUTER,
     );
@@ -231,6 +236,7 @@ export function registerCapabilities(pi, config, hooks) {
         activate: (names) => active.add(names, "requested"),
         isSkill: (name) => h.isSkill?.(name) ?? false,
         searchSkills: (query) => h.searchSkills?.(query) ?? [],
+        skillPath: config.value.skillRecovery === "path" ? (name) => h.skillPath?.(name) ?? null : undefined,
         budget,
       });
       const added = /** @type {string[]} */ (result.details.added);
@@ -257,9 +263,11 @@ export function registerCapabilities(pi, config, hooks) {
 
   pi.on("before_agent_start", async (event, ctx) => {
     if (mode === "off" || lifted) return;
+    // `read` deferred under `skillRecovery: "path"` comes back once that setting is gone.
+    if (coreTools().has("read") && active.deferred.includes("read") && active.add(["read"], "late").length > 0) active.record();
     if (event.messageType === "user") {
       budget.used = 0;
-      await route(String(event.prompt ?? ""), ctx);
+      await duringRound(ctx, config.value.workingRow === "every-round", () => route(String(event.prompt ?? ""), ctx));
     }
     const options = /** @type {any} */ (event.systemPromptOptions);
     if (options && typeof options.toolGuidelines === "object" && options.toolGuidelines) {
@@ -275,7 +283,7 @@ export function registerCapabilities(pi, config, hooks) {
 
   pi.on("tool_result", (event) => {
     if (mode === "off" || lifted || event.isError) return undefined;
-    if (CORE_TOOLS.has(event.toolName) || ownTools.has(event.toolName)) return undefined;
+    if (coreTools().has(event.toolName) || ownTools.has(event.toolName)) return undefined;
     try {
       noteSuccessfulUse(
         pi.getAllTools().find((t) => t.name === event.toolName),
@@ -321,7 +329,7 @@ export function registerCapabilities(pi, config, hooks) {
     },
     /** Lines for `/capabilities`. */
     describe() {
-      const reasons = new Map(pi.getActiveTools().map((n) => [n, CORE_TOOLS.has(n) ? "core" : ownTools.has(n) ? "pi-lean" : (active.added.get(n) ?? "initial")]));
+      const reasons = new Map(pi.getActiveTools().map((n) => [n, coreTools().has(n) ? "core" : ownTools.has(n) ? "pi-lean" : (active.added.get(n) ?? "initial")]));
       return {
         mode: control.mode(),
         active: [...reasons.entries()],
@@ -350,10 +358,10 @@ export function registerCapabilities(pi, config, hooks) {
       return describedIndex(index, (name, description) => {
         try {
           const filePath = index.get(name)?.filePath;
-          const verdict = cache.get("skills", description, skillKey(filePath));
+          const verdict = cache.get("skills", description, distillerContext(skillKey(filePath)));
           if (!verdict) return description;
           const shown = verdict.capsule ?? description;
-          const rules = bodyRulesSource(cache, filePath);
+          const rules = bodyRulesSource(cache, filePath, distillerContext(BODY_CONTEXT));
           return rules ? listingLine(shown, description, rules) : shown;
         } catch {
           return description;
@@ -376,21 +384,39 @@ export function registerCapabilities(pi, config, hooks) {
   /** @type {Map<string, { description: string, currentDescription: () => string | null, filePath?: string }>} */
   const pendingSkills = new Map();
 
-  /** Makes the capsules of every skill loaded since the last call (description and body). */
+  /**
+   * The model distiller's settings when it is the one in force (PD-13), else null.
+   * @returns {{ distillerModel: string, pickerTimeoutMs: number } | null}
+   */
+  function modelDistiller() {
+    const { distiller, distillerModel, pickerTimeoutMs } = config.value;
+    return distiller === "model" && distillerModel ? { distillerModel, pickerTimeoutMs } : null;
+  }
+
+  /**
+   * A verdict's key context under the distiller in force: the model's verdicts are kept apart
+   * from the extractive ones (and per model), so switching distillers never serves the other's.
+   * @param {string} base
+   */
+  function distillerContext(base) {
+    const model = modelDistiller();
+    return model ? `${base}\u0000model:${model.distillerModel}` : base;
+  }
+
+  /**
+   * Makes the capsules of every skill loaded since the last call (description and body),
+   * synchronously, so the listing that asks sees them. With the model distiller (PD-13) this
+   * leaves them to `settleWithModel` at `agent_settled`, and the listing shows the plain
+   * description until then.
+   */
   function settleSkillCapsules() {
-    if (pendingSkills.size === 0) return;
-    const cache = control.mode() === "route" ? capsuleCache() : null;
-    const work = [...pendingSkills.entries()];
-    pendingSkills.clear();
-    if (!cache) return;
-    for (const [name, { description, currentDescription, filePath }] of work) {
+    if (pendingSkills.size === 0 || modelDistiller()) return;
+    for (const item of takePending()) {
       try {
-        const key = skillKey(filePath);
-        if (!cache.get("skills", description, key)) cache.make("skills", description, `skill ${name}`, currentDescription, key);
-        const body = filePath ? readBody(filePath) : null;
-        if (filePath && body && !cache.get("skills", body, BODY_CONTEXT)) {
-          cache.make("skills", body, `skill ${name} body`, () => readBody(filePath), BODY_CONTEXT);
-          forgetBody(filePath);
+        for (const text of capsuleTexts(item)) {
+          if (item.cache.get("skills", text.source, text.context)) continue;
+          text.made(null);
+          text.after();
         }
       } catch {
         // The verdict is made again after the next load.
@@ -398,9 +424,58 @@ export function registerCapabilities(pi, config, hooks) {
     }
   }
 
-  // PD-14: distil after the run, off the tool result's path.
-  pi.on("agent_settled", () => {
-    settleSkillCapsules();
+  /**
+   * PD-13: the model distiller asks the model for each pending text (one call each, bounded by
+   * `pickerTimeoutMs`); the cache keeps the model's capsule when the core validates it, the
+   * extractive one otherwise.
+   * @param {(source: string) => Promise<string | null>} distil
+   */
+  async function settleWithModel(distil) {
+    for (const item of takePending()) {
+      try {
+        for (const text of capsuleTexts(item)) {
+          if (item.cache.get("skills", text.source, text.context)) continue;
+          const candidate = await distil(text.source);
+          const made = text.made(candidate);
+          if (candidate !== null && made.capsule === candidate) counters.modelCapsules += 1;
+          else counters.modelCapsuleFallbacks += 1;
+          text.after();
+        }
+      } catch {
+        // The verdict is made again after the next load.
+      }
+    }
+  }
+
+  /** The pending loads, emptied, each with the cache to write (none while not routing). */
+  function takePending() {
+    const cache = control.mode() === "route" ? capsuleCache() : null;
+    const work = [...pendingSkills.entries()];
+    pendingSkills.clear();
+    return cache ? work.map(([name, entry]) => ({ name, ...entry, cache })) : [];
+  }
+
+  /**
+   * The texts of one loaded skill that get a capsule: its description, then its body.
+   * @param {{ name: string, description: string, currentDescription: () => string | null, filePath?: string, cache: CapsuleCache }} item
+   */
+  function capsuleTexts({ name, description, currentDescription, filePath, cache }) {
+    const key = distillerContext(skillKey(filePath));
+    const texts = [{ source: description, context: key, made: (/** @type {string | null} */ c) => cache.store("skills", description, `skill ${name}`, currentDescription, key, c), after: () => {} }];
+    const body = filePath ? readBody(filePath) : null;
+    if (filePath && body) {
+      const bodyKey = distillerContext(BODY_CONTEXT);
+      texts.push({ source: body, context: bodyKey, made: (c) => cache.store("skills", body, `skill ${name} body`, () => readBody(filePath), bodyKey, c), after: () => forgetBody(filePath) });
+    }
+    return texts;
+  }
+
+  // PD-14: distil after the run, off the tool result's path. PD-13: the model distiller runs
+  // here too, each call bounded by `pickerTimeoutMs`.
+  pi.on("agent_settled", async (_event, ctx) => {
+    const model = modelDistiller();
+    if (model) await settleWithModel((source) => runModelDistiller(ctx, model, source));
+    else settleSkillCapsules();
   });
   registerCapabilitiesCommand(pi, config, control);
   return control;

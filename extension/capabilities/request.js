@@ -36,6 +36,9 @@ const MAX_NAMES = 8;
  * @property {(names: string[]) => string[]} activate  adds deferred tools; returns those added
  * @property {(name: string) => boolean} isSkill
  * @property {(query: string) => string[]} searchSkills
+ * @property {(name: string) => string | null} [skillPath]  with `skillRecovery: "path"` (PD-7): a
+ *   loadable skill's SKILL.md path; skills are then given with their paths and a deferred `read`
+ *   is activated with them, as one addition of the budget
  * @property {{ limit: number, used: number }} budget  this prompt's budget, updated here
  */
 
@@ -102,18 +105,47 @@ export function runRequest(params, deps) {
       const got = deps.activate(wantedDeferred.slice(0, left()));
       added.push(...got);
       budget.used += got.length;
-    } else if (alreadyActive.length === 0) {
+    }
+    const found = deps.searchSkills(query);
+    // A query that matched nothing costs an addition; with skill paths (PD-7) a skill found is
+    // a match, and the `read` it may need is the addition it costs.
+    const pathsFound = deps.skillPath !== undefined && found.some((n) => deps.skillPath?.(n));
+    if (wantedDeferred.length === 0 && alreadyActive.length === 0 && !pathsFound) {
       if (left() <= 0) exhausted = true;
       else budget.used += 1;
     }
-    for (const s of deps.searchSkills(query)) if (!skills.includes(s)) skills.push(s);
+    for (const s of found) if (!skills.includes(s)) skills.push(s);
+  }
+
+  // PD-7: the prompt-diet design's recovery: skill paths at once, and `read` to open them.
+  /** @type {Array<{ name: string, path: string }>} */
+  const paths = [];
+  if (deps.skillPath && skills.length > 0) {
+    for (const name of skills) {
+      const file = deps.skillPath(name);
+      if (file) paths.push({ name, path: file });
+    }
+    if (paths.length > 0 && deps.deferred().includes("read")) {
+      if (left() <= 0) {
+        exhausted = true;
+        paths.length = 0;
+      } else {
+        const got = deps.activate(["read"]);
+        budget.used += 1;
+        added.push(...got);
+      }
+    }
   }
 
   /** @type {string[]} */
   const lines = [];
   if (added.length > 0) lines.push(`Now available: ${added.join(", ")}. Call them from your next step.`);
   if (alreadyActive.length > 0) lines.push(`Already available: ${alreadyActive.join(", ")}.`);
-  if (skills.length > 0) lines.push(`Skills: ${skills.join(", ")} (load one with skill {"name": "<exact name>"}).`);
+  if (paths.length > 0) {
+    lines.push("Skills (read a skill's SKILL.md to use it; paths in it are relative to its directory):", ...paths.map((p) => `- ${p.name}: ${p.path}`));
+    const rest = skills.filter((n) => !paths.some((p) => p.name === n));
+    if (rest.length > 0) lines.push(`Skills: ${rest.join(", ")} (load one with skill {"name": "<exact name>"}).`);
+  } else if (skills.length > 0) lines.push(`Skills: ${skills.join(", ")} (load one with skill {"name": "<exact name>"}).`);
   if (unknown.length > 0) lines.push(`Not found: ${unknown.join(", ")}.`);
   if (query && added.length === 0 && alreadyActive.length === 0 && skills.length === 0 && !exhausted) lines.push(`Nothing matched "${query}"; the active tools are all there is.`);
   lines.push(...guidelines);
@@ -122,6 +154,6 @@ export function runRequest(params, deps) {
   if (lines.length === 0) lines.push(wanted.length > 0 ? "Those tools are already active." : "Pass names or a query.");
   return {
     content: [{ type: "text", text: lines.join("\n") }],
-    details: { names: wanted, query, added, alreadyActive, skills, unknown, exhausted, budgetUsed: budget.used, budgetLimit: budget.limit },
+    details: { names: wanted, query, added, alreadyActive, skills, skillPaths: paths, unknown, exhausted, budgetUsed: budget.used, budgetLimit: budget.limit },
   };
 }

@@ -153,15 +153,18 @@ export function readBody(filePath) {
  * itself when the distiller found nothing shorter), or null when the body was never
  * distilled. Re-read only when the file's size or mtime changes, or after `forgetBody`.
  * @param {import("./capsule-cache.js").CapsuleCache} cache @param {string | undefined} filePath
+ * @param {string} [context]  the body verdict's key context (BODY_CONTEXT, plus the distiller in force)
  */
-export function bodyRulesSource(cache, filePath) {
+export function bodyRulesSource(cache, filePath, context = BODY_CONTEXT) {
   if (!filePath) return null;
-  const stamp = fileStamp(filePath);
-  if (stamp === null) return null;
+  const fileStampNow = fileStamp(filePath);
+  if (fileStampNow === null) return null;
+  // The distiller in force is part of the verdict's key (PD-13), so it is part of this one too.
+  const stamp = `${fileStampNow}\u0000${context}`;
   const known = bodySources.get(filePath);
   if (known && known.stamp === stamp) return known.source;
   const body = readBody(filePath);
-  const verdict = body === null ? undefined : cache.get("skills", body, BODY_CONTEXT);
+  const verdict = body === null ? undefined : cache.get("skills", body, context);
   const source = verdict ? (verdict.capsule ?? body) : null;
   if (bodySources.size > 4096) bodySources.clear();
   bodySources.set(filePath, { stamp, source });

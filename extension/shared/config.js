@@ -35,6 +35,20 @@ export const PROJECT_CONFIG_PATH = path.join(".pi", CONFIG_FILE_NAME);
  * @property {string | null} pickerModel     additive model picker: "provider/model-id"
  * @property {number} pickerTimeoutMs        additive model picker: give up and pick locally after this
  * @property {number} resourceSample       resource files a skill load names (0 = none, at most 50)
+ * @property {"pi-lean" | "lazy-skill-tool" | "context-decisions"} defaults  whose defaults the settings a
+ *   config leaves unset take: pi-lean's own, or those of a design pi-lean replaces (see DESIGN_DEFAULTS)
+ * @property {"block" | "design"} skillResult  how a `skill` load reaches the model: Pi's `<skill>` block
+ *   with its path (default), or the lazy-skill-tool design's unwrapped body plus a JSON item, the path
+ *   only in details (LS-12, LS-13)
+ * @property {"extractive" | "model"} distiller  skill capsules (PD-13): the deterministic extractive
+ *   distiller, or one of the user's Pi models (`distillerModel`), its answer used only when it validates
+ * @property {string | null} distillerModel  model distiller: "provider/model-id" (waits `pickerTimeoutMs`)
+ * @property {"model" | "every-round"} workingRow  TUI working row: a label only while a model picker or
+ *   router call runs (default), or "Deciding Context" during every routing round, overlaps counted (CD-14)
+ * @property {"name" | "path"} skillRecovery  what `request_capabilities` gives for matching skills: names to
+ *   load with `skill` (default), or their SKILL.md paths, with `read` deferred until it is needed (PD-7)
+ * @property {"names" | "pi"} deltaFormat   additive deltas as `- name: description` lines (default), or
+ *   as Pi's own skills block with each skill's location (CD-5)
  * @property {number} minimumInventory       every in-scope skill is advertised while the scope has at most
  *   this many (0 = off); what is advertised joins the branch ledger, so later filtering removes nothing
  * @property {string[]} allowlist            skills (names or `*`/`?` patterns) in every prompt's stable base,
@@ -78,6 +92,13 @@ export const DEFAULT_CONFIG = Object.freeze({
   pickerTimeoutMs: 8000,
   minimumInventory: 0,
   resourceSample: 12,
+  defaults: /** @type {const} */ ("pi-lean"),
+  skillResult: /** @type {const} */ ("block"),
+  deltaFormat: /** @type {const} */ ("names"),
+  workingRow: /** @type {const} */ ("model"),
+  skillRecovery: /** @type {const} */ ("name"),
+  distiller: /** @type {const} */ ("extractive"),
+  distillerModel: null,
   allowlist: /** @type {string[]} */ ([]),
   groups: {},
   profiles: {},
@@ -93,6 +114,22 @@ export const DEFAULT_CONFIG = Object.freeze({
   packages: /** @type {Record<string, "full" | "capsule" | "drop">} */ ({}),
   router: /** @type {const} */ ("local"),
   routerModel: null,
+});
+
+/**
+ * The defaults of the designs pi-lean replaces, for a user who wants one of them as it was
+ * (`defaults: "<design>"`). Each applies only to settings no layer sets, so a value in a config
+ * file, a profile or the environment still wins. pi-lean's own defaults stay the default: the
+ * reasons each differs are in docs/differences.md (LS-1, LS-12, LS-13, LS-16, CD-5, CD-14).
+ * @type {Readonly<Record<string, Readonly<Partial<LeanConfig>>>>}
+ */
+export const DESIGN_DEFAULTS = Object.freeze({
+  "pi-lean": Object.freeze({}),
+  // pi-lazy-skill-tool (002): adaptive routing, no resource sample, the unwrapped result shape.
+  "lazy-skill-tool": Object.freeze({ routing: /** @type {const} */ ("adaptive"), resourceSample: 0, skillResult: /** @type {const} */ ("design") }),
+  // pi-context-decisions (001): additive routing, deltas in Pi's own skills block, the
+  // "Deciding Context" row during every round.
+  "context-decisions": Object.freeze({ routing: /** @type {const} */ ("additive"), deltaFormat: /** @type {const} */ ("pi"), workingRow: /** @type {const} */ ("every-round") }),
 });
 
 /** Bounds of a compaction budget (estimated tokens). */
@@ -128,6 +165,13 @@ const VALIDATORS = {
   pickerTimeoutMs: integerIn(100, 120_000),
   minimumInventory: integerIn(0, 100_000),
   resourceSample: integerIn(0, 50),
+  defaults: oneOf(["pi-lean", "lazy-skill-tool", "context-decisions"]),
+  skillResult: oneOf(["block", "design"]),
+  deltaFormat: oneOf(["names", "pi"]),
+  workingRow: oneOf(["model", "every-round"]),
+  skillRecovery: oneOf(["name", "path"]),
+  distiller: oneOf(["extractive", "model"]),
+  distillerModel: (v) => modelName(v),
   tokenSaver: oneOf(["on", "off"]),
   compactionBudget: (v) => {
     const whole = integerIn(BUDGET_MIN, BUDGET_MAX);
@@ -416,6 +460,13 @@ const ENV_SETTINGS = /** @type {const} */ ([
   ["PI_LEAN_PICKER_MODEL", "pickerModel", "string"],
   ["PI_LEAN_MINIMUM_INVENTORY", "minimumInventory", "number"],
   ["PI_LEAN_RESOURCE_SAMPLE", "resourceSample", "number"],
+  ["PI_LEAN_DEFAULTS", "defaults", "string"],
+  ["PI_LEAN_SKILL_RESULT", "skillResult", "string"],
+  ["PI_LEAN_DELTA_FORMAT", "deltaFormat", "string"],
+  ["PI_LEAN_WORKING_ROW", "workingRow", "string"],
+  ["PI_LEAN_SKILL_RECOVERY", "skillRecovery", "string"],
+  ["PI_LEAN_DISTILLER", "distiller", "string"],
+  ["PI_LEAN_DISTILLER_MODEL", "distillerModel", "string"],
   ["PI_LEAN_TOKEN_SAVER", "tokenSaver", "string"],
   ["PI_LEAN_COMPACTION_BUDGET", "compactionBudget", "number"],
   ["PI_LEAN_TOKEN_SAVER_RETENTION_DAYS", "tokenSaverRetentionDays", "number"],
@@ -503,6 +554,13 @@ export function mergeLayers(layers, labels = [], sources = {}) {
   }
   Object.assign(config, envSettings);
   note(envSettings, labels[layers.length - 1]);
+  // A design's defaults fill only what no layer set (`sources` may be the caller's, so track here).
+  const set = new Set([...layers.flatMap((l) => Object.keys(l.settings)), ...Object.keys(config.activeProfile !== null ? (config.profiles[config.activeProfile]?.settings ?? {}) : {})]);
+  for (const [key, value] of Object.entries(DESIGN_DEFAULTS[config.defaults] ?? {})) {
+    if (set.has(key)) continue;
+    /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (config))[key] = value;
+    sources[key] = `defaults "${config.defaults}"`;
+  }
   return config;
 }
 

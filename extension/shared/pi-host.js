@@ -16,6 +16,8 @@
  * @property {() => string} getAgentDir  Pi's agent dir (`PI_CODING_AGENT_DIR` or `~/.pi/agent`)
  * @property {(cwd: string) => boolean} hasTrustRequiringProjectResources
  * @property {new (agentDir: string) => { get(cwd: string): boolean | undefined | null }} ProjectTrustStore
+ * @property {(skills: any[], fileReadTool?: "read") => string} [formatSkillsForPrompt]
+ *   Pi's own skills block (`deltaFormat: "pi"`, CD-5)
  * @property {() => Promise<any>} [loadTui]  Pi's `@earendil-works/pi-tui`, imported through Pi's loader
  */
 
@@ -45,4 +47,9 @@ export async function loadTui() {
   } catch {
     return null;
   }
+}
+
+/** Pi's `formatSkillsForPrompt`, or null when the host did not hand it over. */
+export function piSkillsFormatter() {
+  return host?.formatSkillsForPrompt ?? null;
 }

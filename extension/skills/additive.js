@@ -13,6 +13,8 @@ import { certainPin, cutNote } from "./routing.js";
 import { DELTA_TYPE, deriveLedger, pendingDeliveries, summarizedAway, visibleEntryIds } from "./ledger.js";
 import { previousReply, runModelPicker } from "./model-picker.js";
 import { toolRoundActivity } from "./activity.js";
+import { piSkillsFormatter } from "../shared/pi-host.js";
+import { duringRound } from "../shared/round-progress.js";
 
 /** Heads the skills an earlier catalog on this branch showed, delivered once after a switch to additive (CD-6). */
 export const SHOWN_BEFORE_HEADER = "Skills shown earlier on this branch, still available:";
@@ -61,9 +63,14 @@ export function pickSkills(index, text, options) {
 /**
  * The hidden message of one round.
  * @param {import("../../index.js").SkillIndex} index
- * @param {{ added: Array<{name: string, by: import("./ledger.js").AddedBy}>, redelivered: string[], earlier: number, descriptionMax: number }} round
+ * @param {{ added: Array<{name: string, by: import("./ledger.js").AddedBy}>, redelivered: string[], earlier: number, descriptionMax: number, format?: "names" | "pi" }} round
+ *   `format: "pi"` renders the skills as Pi's own skills block (`piBlockDelta`, CD-5)
  */
 export function deltaMessage(index, round) {
+  if (round.format === "pi") {
+    const message = piBlockDelta(index, round);
+    if (message) return message;
+  }
   let cut = false;
   const line = (/** @type {string} */ name) => {
     const full = index.get(name)?.description ?? "";
@@ -87,13 +94,47 @@ export function deltaMessage(index, round) {
 }
 
 /**
+ * The context-decisions design's delta (`deltaFormat: "pi"`, CD-5): every skill this round
+ * announces (added, shown before on the branch, re-delivered after a summary) in the block Pi's
+ * own `formatSkillsForPrompt` renders (name, complete description, SKILL.md location, and Pi's
+ * instruction to read the file), then one line for the skills announced earlier. A `read` of a
+ * listed file goes through pi-lean's guard like any other (LS-27). Null when Pi's formatter is
+ * not available or renders nothing, and the caller falls back to name lines.
+ * @param {import("../../index.js").SkillIndex} index
+ * @param {{ added: Array<{name: string, by: import("./ledger.js").AddedBy}>, redelivered: string[], earlier: number }} round
+ */
+function piBlockDelta(index, round) {
+  const format = piSkillsFormatter();
+  if (!format) return null;
+  const names = [...new Set([...round.added.map((a) => a.name), ...round.redelivered])];
+  const skills = [];
+  for (const name of names) {
+    const info = index.get(name);
+    if (!info?.filePath) continue;
+    skills.push({ name, description: info.description, filePath: info.filePath, baseDir: info.baseDir ?? "", disableModelInvocation: false });
+  }
+  let block = "";
+  try {
+    block = skills.length > 0 ? format(skills, "read").replace(/^\n+/, "") : "";
+  } catch {
+    return null;
+  }
+  if (!block && round.earlier === 0) return null;
+  const lines = block ? [block] : [];
+  if (round.earlier > 0) lines.push(`Skills announced earlier (${round.earlier}) remain available.`);
+  /** @type {import("./ledger.js").DeltaDetails} */
+  const details = { added: round.added, redelivered: round.redelivered };
+  return { customType: DELTA_TYPE, content: lines.join("\n"), display: false, details };
+}
+
+/**
  * @typedef {object} RoundInput
  * @property {import("../../index.js").SkillIndex} index
  * @property {readonly string[]} candidates          in scope, not denied, model-visible
  * @property {(name: string) => boolean} deliverable  may still be advertised (not denied, loadable in the scope)
  * @property {readonly any[]} branch                  the session branch, root to leaf
  * @property {string | null} text                     what the picker ranks; null = no picking this round
- * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number, minimumInventory?: number }} config
+ * @property {{ maxAddedPerRound: number, pickThreshold: number, catalogDescriptionMax: number, minimumInventory?: number, deltaFormat?: "names" | "pi" }} config
  * @property {readonly string[]} [base]              the always-allowed base, already in the system prompt (CD-2)
  * @property {string} [previousReply]  the previous run's final visible reply (CD-9): the local picker ranks it with the user's text when that text alone picks nothing
  * @property {(text: string, eligible: string[]) => Promise<Array<{name: string}> | null>} [modelPicker]
@@ -125,7 +166,7 @@ export async function additiveRound(input) {
   if (added.length === 0 && redelivered.length === 0) return null;
   const shown = new Set([...added.map((a) => a.name), ...redelivered]);
   const earlier = [...ledger.skills.values()].filter((s) => s.deliveredIn.length > 0 && !shown.has(s.name)).length;
-  return deltaMessage(input.index, { added, redelivered, earlier, descriptionMax: input.config.catalogDescriptionMax });
+  return deltaMessage(input.index, { added, redelivered, earlier, descriptionMax: input.config.catalogDescriptionMax, format: input.config.deltaFormat });
 }
 
 /**
@@ -250,7 +291,9 @@ export function registerAdditiveRouting(pi, runtime) {
     const index = runtime.catalog().index;
     if (!index) return;
     const parts = [updates.length > 0 ? [...updates.join("\n")].slice(-PICKER_TEXT_MAX).join("") : "", toolRound ? toolRoundText(event.message) : ""].filter(Boolean);
-    const message = await build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx, toolRound ? toolRoundActivity(event.message) : undefined);
+    const message = await duringRound(ctx, runtime.config.value.workingRow === "every-round", () =>
+      build(runtime.listed(index), runtime.access().view(index), parts.length > 0 ? parts.join("\n") : null, ctx, toolRound ? toolRoundActivity(event.message) : undefined),
+    );
     if (!message) return;
     return { entries: [...(event.entries ?? []), { type: "custom_message", ...message }] };
   }

@@ -23,6 +23,7 @@ import { ADVERTISED_ENTRY, unrecordedAdvertisements } from "./ledger.js";
 import { route } from "./routing.js";
 import { ScopeState } from "./scope.js";
 import { SkillToolPresence } from "./tool-presence.js";
+import { duringRound } from "../shared/round-progress.js";
 import { LOAD_DESCRIPTION, LOAD_PARAMETERS, LOAD_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL, NOT_FOUND_TEXT, runSkillLoad, runSkillSearch, toolError } from "./tools.js";
 
 
@@ -423,12 +424,13 @@ export function registerLazySkills(pi, config, hooks) {
       // The stub (and the always-allowed base) stay the whole system-prompt contribution;
       // skills arrive as appended deltas.
       recordAdvertised(ctx, view.base);
-      const message = await additive.round(listed(index), view, prompt, ctx);
+      const message = await duringRound(ctx, config.value.workingRow === "every-round", () => additive.round(listed(index), view, prompt, ctx));
       return message ? { message } : undefined;
     }
     const base = new Set(view.base);
     const rest = base.size === 0 ? view.candidates : view.candidates.filter((name) => !base.has(name));
-    const routed = route(listed(index), { ...config.value, routing: config.value.routing }, { candidates: rest, scopeLabel: view.scope.label, prompt });
+    const settings = { ...config.value, routing: config.value.routing };
+    const routed = await duringRound(ctx, config.value.workingRow === "every-round", () => route(listed(index), settings, { candidates: rest, scopeLabel: view.scope.label, prompt }));
     if (routed.catalog && options.sections) options.sections[STUB_SECTION] = access.redact(index, routed.catalog);
     // CD-6: what a system-prompt catalog shows is recorded on the branch, so a later switch
     // to filtering (additive routing) keeps advertising it.
@@ -580,7 +582,14 @@ export function registerLazySkills(pi, config, hooks) {
           const decision = await requestApproval(dep, ctx);
           if (decision !== "once" && decision !== "session") withheld.add(dep);
         }
-        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep), resourceSample: config.value.resourceSample }));
+        const shape = config.value.skillResult === "design" ? "design" : "block";
+        const result = redactOutput(index, await runSkillLoad(index, params, { withhold: (dep) => withheld.has(dep), resourceSample: config.value.resourceSample, shape }));
+        // LS-13: where the skill comes from and what the policy decided, for the user and other
+        // extensions (details never reach the model).
+        if (!result.isError) {
+          const action = access.policy.actionFor(name);
+          result.details = { ...result.details, source: skillSource(name), policy: action === "ask" ? (approvals.hasSession(key) ? "ask: allowed for the session" : "ask: allowed once") : action };
+        }
         if (!result.isError && !(params.offset ?? 0) && !(params.column ?? 0)) {
           hooks.capabilities?.()?.noteSkillLoaded(name, index.get(name)?.description ?? "", () => catalog.index?.get(name)?.description ?? null, index.get(name)?.filePath);
         }
@@ -612,6 +621,20 @@ export function registerLazySkills(pi, config, hooks) {
     },
   });
 
+  /**
+   * Where Pi found a skill (`user`, `project`, `cli`, `package …`), from its `/skill:` command;
+   * "unknown" when Pi lists none (details only, LS-13).
+   * @param {string} name
+   */
+  function skillSource(name) {
+    try {
+      const command = pi.getCommands().find((c) => c.source === "skill" && c.name === `skill:${name}`);
+      return command ? sourceLabel(command.sourceInfo) : "unknown";
+    } catch {
+      return "unknown";
+    }
+  }
+
   /** What capability routing uses to reveal skills (only while our tools are registered). */
   return {
     /** @param {string} query @returns {string[]} */
@@ -625,6 +648,17 @@ export function registerLazySkills(pi, config, hooks) {
       if (tools !== "registered" || config.error || !catalog.index?.get(name)) return false;
       const view = access.view(catalog.index);
       return !view.deniedSet.has(name) && scopeState.mayLoad(name, view.members);
+    },
+    /**
+     * A skill's SKILL.md path, for the prompt-diet design's recovery (PD-7): only a skill the
+     * model may load (not denied, in scope or a fallback, model-invocable); a `read` of it is
+     * still guarded (LS-27: an `ask` skill asks first).
+     * @param {string} name
+     */
+    skillPath(name) {
+      const info = catalog.index?.get(name);
+      if (!info || info.disableModelInvocation || !this.isSkill(name)) return null;
+      return info.filePath ?? null;
     },
   };
 }

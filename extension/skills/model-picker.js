@@ -120,7 +120,8 @@ export function previousReply(branch) {
 /**
  * Runs the model picker once. Returns the chosen names, or null on any failure.
  * @param {any} ctx  the extension context (modelRegistry, signal, mode, ui)
- * @param {{ pickerModel: string | null, pickerTimeoutMs: number, maxAddedPerRound: number }} config
+ * @param {{ pickerModel: string | null, pickerTimeoutMs: number, maxAddedPerRound: number, workingRow?: "model" | "every-round" }} config
+ *   with `workingRow: "every-round"` the round's "Deciding Context" row (round-progress.js) stays up instead of this call's own label
  * @param {{ task: string, previousReply: string, candidates: Array<{name: string, description: string}>, activity?: import("./activity.js").ActivityBlock[] }} input
  * @param {PickerKind} [kind]  skills (the default) or tools
  * @returns {Promise<string[] | null>}
@@ -138,13 +139,16 @@ export async function runModelPicker(ctx, config, input, kind = SKILL_PICKER) {
   const cancel = () => controller.abort();
   outer?.addEventListener("abort", cancel, { once: true });
   // The working row is a TUI element; other modes get no UI calls at all.
-  const showProgress = ctx.mode === "tui" && ctx.hasUI;
+  const tui = ctx.mode === "tui" && ctx.hasUI;
+  const showProgress = tui && config.workingRow !== "every-round";
   /** @type {(() => void) | undefined} */
   let stopListening;
   if (showProgress) {
     ctx.ui.setWorkingMessage(kind.workingMessage);
     // Before the first turn Pi has not drawn the working row yet; asking for it shows it now.
     ctx.ui.setWorkingVisible?.(true);
+  }
+  if (tui) {
     // The run's abort signal does not exist yet, so Escape (the user's cancel) is watched
     // directly; it is not consumed, so Pi still aborts the run as usual.
     stopListening = ctx.ui.onTerminalInput?.((/** @type {string} */ data) => {

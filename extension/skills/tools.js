@@ -233,8 +233,9 @@ function skillBlock(page) {
  * Dependencies for which `withhold(name)` is true (denied by policy, or an `ask` skill the
  * user did not approve) are left out and never named.
  * @param {{ name: string, offset?: number, column?: number, rev?: string }} params
- * @param {{ withhold?: (name: string) => boolean, resourceSample?: number }} [options]
- *   `resourceSample`: how many of the skill's resource files to name (LS-16; 0 = none, default 12)
+ * @param {{ withhold?: (name: string) => boolean, resourceSample?: number, shape?: "block" | "design" }} [options]
+ *   `resourceSample`: how many of the skill's resource files to name (LS-16; 0 = none, default 12);
+ *   `shape`: Pi's `<skill>` block (default) or the lazy-skill-tool design's shape (`designResult`)
  * @returns {Promise<ToolOutput>}
  */
 export async function runSkillLoad(index, params, options = {}) {
@@ -261,23 +262,13 @@ export async function runSkillLoad(index, params, options = {}) {
   }
   if (options.withhold) loaded = withholdDependencies(loaded, options.withhold);
   const { root } = loaded;
-  const parts = [];
-  const loadedNames = [...loaded.dependencies.map((d) => d.name), root.name];
-  if (loaded.dependencies.length > 0) parts.push(`Loaded ${root.name} with its dependencies, in load order: ${loadedNames.join(", ")}.`);
-  for (const dep of loaded.dependencies) {
-    parts.push(skillBlock(dep));
-    if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
-  }
-  parts.push(skillBlock(root));
   const sampleSize = Math.min(options.resourceSample ?? RESOURCE_SAMPLE_DEFAULT, RESOURCE_SAMPLE_MAX);
-  if (loaded.resources && sampleSize > 0) parts.push(resourceNote({ ...loaded.resources, names: loaded.resources.names.slice(0, sampleSize) }, root.baseDir));
+  const sample = loaded.resources && sampleSize > 0 ? { ...loaded.resources, names: loaded.resources.names.slice(0, sampleSize) } : null;
   /** @type {{name: string, offset: number, column?: number, rev: string} | null} */
   let continuation = null;
   if (root.nextOffset != null) {
     // A line longer than a page continues at a byte column of the same line.
     continuation = root.nextColumn > 0 ? { name: root.name, offset: root.nextOffset, column: root.nextColumn, rev: root.rev } : { name: root.name, offset: root.nextOffset, rev: root.rev };
-    const shown = root.nextColumn > 0 ? `Line ${root.nextOffset + 1} continues (column ${root.nextColumn}) of ${root.totalLines} lines.` : `Lines ${root.offset + 1}-${root.nextOffset} of ${root.totalLines}.`;
-    parts.push(`${shown} Continue with skill ${JSON.stringify(continuation)}`);
   }
   const problems = [
     ...loaded.missing.map((m) => `${m.from} requires "${m.name}", which is not installed`),
@@ -286,19 +277,73 @@ export async function runSkillLoad(index, params, options = {}) {
     ...loaded.dependencyErrors.map((e) => `${e.name} could not be loaded (${e.code})`),
   ];
   if (withheldCount(loaded) > 0) problems.push(`${withheldCount(loaded)} required skill(s) withheld by policy`);
+  const details = {
+    name: root.name,
+    baseDir: root.baseDir,
+    rev: root.rev,
+    offset: root.offset,
+    totalLines: root.totalLines,
+    continuation,
+    dependencies: loaded.dependencies.map((d) => d.name),
+    missing: loaded.missing,
+    cycles: loaded.cycles,
+  };
+  if (options.shape === "design") return designResult(loaded, continuation, sample, problems, details);
+  const parts = [];
+  const loadedNames = [...loaded.dependencies.map((d) => d.name), root.name];
+  if (loaded.dependencies.length > 0) parts.push(`Loaded ${root.name} with its dependencies, in load order: ${loadedNames.join(", ")}.`);
+  for (const dep of loaded.dependencies) {
+    parts.push(skillBlock(dep));
+    if (dep.nextOffset != null) parts.push(`(${dep.name} continues: skill {"name": "${dep.name}"} to read it in full.)`);
+  }
+  parts.push(skillBlock(root));
+  if (sample) parts.push(resourceNote(sample, root.baseDir));
+  if (continuation) {
+    const shown = root.nextColumn > 0 ? `Line ${continuation.offset + 1} continues (column ${root.nextColumn}) of ${root.totalLines} lines.` : `Lines ${root.offset + 1}-${continuation.offset} of ${root.totalLines}.`;
+    parts.push(`${shown} Continue with skill ${JSON.stringify(continuation)}`);
+  }
   if (problems.length > 0) parts.push(`Note: ${problems.join("; ")}.`);
+  return { content: [{ type: "text", text: parts.join("\n\n") }], details };
+}
+
+/**
+ * The lazy-skill-tool design's result shape (`skillResult: "design"`; LS-12, LS-13): each
+ * dependency's body, then the root's body, each an unwrapped text item (frontmatter stripped),
+ * then one compact JSON item `{base, next}`: the directory the body's relative references
+ * resolve against and the continuation (`{offset, column, rev}`, null when the body is
+ * complete), plus the required skills' names and directories and the resource sample when
+ * there are any. The SKILL.md paths and the diagnostics (missing or withheld dependencies,
+ * cycles) go to `details` only, which the model never sees.
+ * @param {import("../../index.js").LoadedSkill} loaded
+ * @param {{name: string, offset: number, column?: number, rev: string} | null} continuation
+ * @param {import("../../index.js").ResourceSampleInfo | null} sample
+ * @param {string[]} problems @param {Record<string, unknown>} details
+ * @returns {ToolOutput}
+ */
+function designResult(loaded, continuation, sample, problems, details) {
+  const { root } = loaded;
+  // The blank lines between the frontmatter and the body go; a page that ends inside an
+  // overlong line keeps every byte (the next page goes on from there).
+  const body = (/** @type {import("../../index.js").SkillPage} */ page) => {
+    const text = page.offset === 0 && page.column === 0 ? page.text.replace(/^(?:[ \t]*\r?\n)+/, "") : page.text;
+    return page.nextColumn > 0 ? text : text.replace(/\s+$/, "");
+  };
+  /** @type {Array<{type: "text", text: string}>} */
+  const content = loaded.dependencies.map((dep) => ({ type: "text", text: body(dep) }));
+  content.push({ type: "text", text: body(root) });
+  /** @type {Record<string, unknown>} */
+  const item = { base: root.baseDir, next: continuation ? { offset: continuation.offset, column: continuation.column ?? 0, rev: continuation.rev } : null };
+  if (loaded.dependencies.length > 0) item.requires = loaded.dependencies.map((d) => ({ name: d.name, base: d.baseDir, ...(d.nextOffset != null ? { partial: true } : {}) }));
+  if (sample) item.resources = { names: sample.names, more: sample.incomplete ? true : Math.max(0, sample.filesSeen - sample.names.length) };
+  content.push({ type: "text", text: JSON.stringify(item) });
   return {
-    content: [{ type: "text", text: parts.join("\n\n") }],
+    content,
     details: {
-      name: root.name,
-      baseDir: root.baseDir,
-      rev: root.rev,
-      offset: root.offset,
-      totalLines: root.totalLines,
-      continuation,
-      dependencies: loaded.dependencies.map((d) => d.name),
-      missing: loaded.missing,
-      cycles: loaded.cycles,
+      ...details,
+      shape: "design",
+      path: root.filePath,
+      dependencyPaths: loaded.dependencies.map((d) => ({ name: d.name, path: d.filePath })),
+      diagnostics: problems,
     },
   };
 }
