@@ -19,6 +19,8 @@ use xxhash_rust::xxh3::xxh3_64;
 const MIN_RECORDS: usize = 5;
 /// Record lines read; later ones are not compared.
 const MAX_RECORD_LINES: usize = 20_000;
+/// Lines read before giving up on an output that has shown no record.
+const NO_RECORD_YET: usize = 2000;
 /// Bytes of a record line scanned for its top-level fields.
 const MAX_SCANNED_BYTES: usize = 4096;
 /// Longer scalar values are not compared (descriptions, hashes of content).
@@ -73,7 +75,9 @@ pub(super) fn mark_unlike_records(texts: &LineTexts<'_>, flags: &mut [LineFlags]
     let mut records = 0usize;
     let mut scratch = Vec::new();
     for i in 0..flags.len() {
-        if records == MAX_RECORD_LINES {
+        // An output with no record among its first lines is not JSON lines: a log of a
+        // million lines is not walked for nothing.
+        if records == MAX_RECORD_LINES || (records == 0 && i == NO_RECORD_YET) {
             break;
         }
         let line = trim(texts.get(i));
