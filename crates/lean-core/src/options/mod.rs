@@ -39,7 +39,7 @@ pub struct OptionError {
 }
 
 impl OptionError {
-    fn new(code: ErrorCode, what: impl fmt::Display, todo: &str) -> OptionError {
+    pub(crate) fn new(code: ErrorCode, what: impl fmt::Display, todo: &str) -> OptionError {
         let (what, todo) = (what.to_string(), todo.to_string());
         OptionError { code, what, todo }
     }
@@ -61,6 +61,10 @@ impl fmt::Display for OptionError {
 impl Coded for OptionError {
     fn code(&self) -> ErrorCode {
         self.code
+    }
+
+    fn report(&self) -> String {
+        crate::error::message(self.code, &self.what, &self.todo)
     }
 }
 
