@@ -146,31 +146,23 @@ const STRING: (Kind, &str) = (Kind::String, "a string");
 const NUMBER: (Kind, &str) = (Kind::Number, "a number");
 const BOOL: (Kind, &str) = (Kind::Bool, "a boolean");
 
-fn opt_string<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<String>> {
+/// An optional string (`undefined` and `null` are absent).
+pub fn optional_string<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<String>> {
     scalar(value, path, STRING, V::string)
 }
 
-fn opt_number<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<f64>> {
+/// An optional number (`undefined` and `null` are absent).
+pub fn optional_number<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<f64>> {
     scalar(value, path, NUMBER, V::number)
 }
 
-fn opt_bool<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<bool>> {
+fn optional_bool<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<bool>> {
     scalar(value, path, BOOL, V::boolean)
 }
 
 /// A string argument; absent is an error.
 pub fn string<V: HostValue>(value: Option<&V>, path: &str) -> Checked<String> {
-    need(value, path, "a string", opt_string)
-}
-
-/// An optional string argument (`undefined` and `null` are absent).
-pub fn optional_string<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<String>> {
-    opt_string(value, path)
-}
-
-/// An optional number argument (`undefined` and `null` are absent).
-pub fn optional_number<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<f64>> {
-    opt_number(value, path)
+    need(value, path, "a string", optional_string)
 }
 
 /// An array read element by element with `read`, each at `path[index]`; absent is `None`.
@@ -196,7 +188,7 @@ fn list<V: HostValue, T>(
     Ok(Some(items))
 }
 
-fn opt_strings<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<Vec<String>>> {
+fn optional_strings<V: HostValue>(value: Option<&V>, path: &str) -> Checked<Option<Vec<String>>> {
     list(value, path, "an array of strings", string)
 }
 
@@ -236,19 +228,19 @@ impl<V: HostValue> Fields<V> {
     }
 
     fn string(&self, key: &str) -> Checked<Option<String>> {
-        self.get(key, opt_string)
+        self.get(key, optional_string)
     }
 
     fn number(&self, key: &str) -> Checked<Option<f64>> {
-        self.get(key, opt_number)
+        self.get(key, optional_number)
     }
 
     fn boolean(&self, key: &str) -> Checked<Option<bool>> {
-        self.get(key, opt_bool)
+        self.get(key, optional_bool)
     }
 
     fn strings(&self, key: &str) -> Checked<Option<Vec<String>>> {
-        self.get(key, opt_strings)
+        self.get(key, optional_strings)
     }
 
     /// An object mapping names to arrays of names, described as `expected`.

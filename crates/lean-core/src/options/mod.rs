@@ -1,5 +1,5 @@
-//! Options as a host passes them, checked and given their defaults. A host (the N-API binding,
-//! a test) reads its own values into these plain types, as loosely typed as
+//! Options as a host passes them, checked and given their defaults. A host reads its values
+//! into these plain types (through `crate::host::read`), as loosely typed as
 //! the host's values are (a JS number is an `f64`, an absent option is `None`), and gets back the
 //! core's request types or an [`OptionError`]. So every host applies the same defaults and
 //! ranges and reports the same mistake in the same words, and the binding only converts.
