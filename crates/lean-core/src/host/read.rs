@@ -122,12 +122,13 @@ fn scalar<V: HostValue, T>(
     (kind, expected): (Kind, &str),
     get: fn(&V) -> Option<T>,
 ) -> Checked<Option<T>> {
-    let Some(value) = present(value) else {
-        return Ok(None);
-    };
-    match value.kind() {
-        k if k == kind => get(value).map(Some).ok_or_else(|| unreadable(path)),
-        other => Err(wrong(path, other, expected)),
+    match value.map(V::kind) {
+        None | Some(Kind::Undefined | Kind::Null) => Ok(None),
+        Some(k) if k == kind => value
+            .and_then(get)
+            .map(Some)
+            .ok_or_else(|| unreadable(path)),
+        Some(other) => Err(wrong(path, other, expected)),
     }
 }
 
