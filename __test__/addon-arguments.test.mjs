@@ -144,6 +144,29 @@ describe("wrong types get INVALID_ARGUMENT naming the argument", () => {
   }
 });
 
+describe("arrays are read element by element", () => {
+  test("a sparse array with a huge length fails at its first hole, at once", () => {
+    const huge = () => {
+      const array = [];
+      array.length = 2 ** 32 - 1;
+      return array;
+    };
+    const started = performance.now();
+    assertInvalid(() => new SkillIndex(huge()), "skillsIn[0]");
+    assertInvalid(() => new SkillPolicy("allow", []).deniedAmong(huge()), "names[0]");
+    assertInvalid(() => new SkillIndex([]).search("a", { only: huge() }), "options.only[0]");
+    assertInvalid(() => new ToolIndex(huge()), "tools[0]");
+    assert.ok(performance.now() - started < 2000, "no element past the first was read");
+  });
+
+  test("a wrong element is named by its index and field", () => {
+    assertInvalid(() => new SkillIndex([{ name: "a", description: "x" }, { name: "b", description: 5 }]), "skillsIn[1].description");
+    assertInvalid(() => new SkillPolicy("allow", [{ pattern: "a", action: "deny" }, { pattern: 1, action: "deny" }]), "rules[1].pattern");
+    assertInvalid(() => new SkillIndex([], { autoload: { a: ["b", 2] } }), "options.autoload.a[1]");
+    assertInvalid(() => resolveSkillScope({ groups: { g: "x" }, profiles: {} }, []), "input.groups.g");
+  });
+});
+
 describe("one message form everywhere", () => {
   test("core errors read CODE: what happened; what to do", () => {
     const store = RecoveryStore.open();

@@ -7,10 +7,9 @@ use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::Arg;
+use crate::args::{string, Val};
 use crate::convert::Js;
 use crate::errors::guarded;
-use crate::obj;
 
 /// Version of the capsule distiller; cached capsules of another version are remade.
 #[napi(catch_unwind)]
@@ -21,20 +20,10 @@ pub fn distiller_version() -> Result<u32, ErrorCode> {
 /// The capsule of `text`, or null when it would not be shorter (or `text` is empty or over
 /// 256 KiB): callers then keep the original.
 #[napi(catch_unwind, ts_return_type = "CapsuleInfo | null")]
-pub fn distill_capsule(
-    #[napi(ts_arg_type = "string")] text: Arg<String>,
-) -> Result<Option<Js>, ErrorCode> {
-    let text = text.get("text", "a string")?;
+pub fn distill_capsule(#[napi(ts_arg_type = "string")] text: Val) -> Result<Option<Js>, ErrorCode> {
+    let text = string(text, "text")?;
     guarded("distillCapsule", || {
-        Ok(capsule::distill(&text).map(|c| {
-            obj! {
-                c"text" => c.text,
-                c"keptUnits" => c.kept_units,
-                c"totalUnits" => c.total_units,
-                c"ruleUnits" => c.rule_units,
-                c"distillerVersion" => capsule::DISTILLER_VERSION,
-            }
-        }))
+        Ok(capsule::distill(&text).map(|c| lean_core::host::capsule_info(c).into()))
     })
 }
 
@@ -42,11 +31,11 @@ pub fn distill_capsule(
 /// shorter); otherwise why it is not, so the caller uses the original.
 #[napi(catch_unwind)]
 pub fn validate_capsule(
-    #[napi(ts_arg_type = "string")] source: Arg<String>,
-    #[napi(ts_arg_type = "string")] capsule_text: Arg<String>,
+    #[napi(ts_arg_type = "string")] source: Val,
+    #[napi(ts_arg_type = "string")] capsule_text: Val,
 ) -> Result<Option<String>, ErrorCode> {
-    let source = source.get("source", "a string")?;
-    let capsule_text = capsule_text.get("capsule", "a string")?;
+    let source = string(source, "source")?;
+    let capsule_text = string(capsule_text, "capsule")?;
     guarded("validateCapsule", || {
         Ok(capsule::validate(&source, &capsule_text)
             .err()

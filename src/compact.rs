@@ -1,55 +1,25 @@
 //! Compaction for JS: `compact`, `compactToBuffer` and `compactAsync`. Each reads its options
-//! first (the core checks them, `lean_core::options::CompactHostOptions`), then reads the input
-//! ([`read_input`]), runs the core's request once and converts.
+//! first (`lean_core::host::read`, then `lean_core::options::CompactHostOptions` checks them),
+//! then reads the input ([`read_input`]), runs the core's request once and converts.
 //! An unchanged string result is the caller's own string; an unchanged Buffer's text is a new
 //! string of its bytes.
 
 use lean_core::compact;
-use lean_core::options::{CompactHostOptions, CompactRequest};
+use lean_core::host::read;
+use lean_core::options::CompactRequest;
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::{sys, UnknownRef};
 use napi_derive::napi;
 
-use crate::args::{read_input, read_options, Arg, Input};
-use crate::convert::{compact_result, holder, internal, text, Js};
-use crate::errors::{guarded, rejected, OffThread};
-use crate::into_core;
-
-/// Options of the compaction entries.
-#[napi(object, object_to_js = false)]
-pub struct CompactOptionsInput {
-    /// Force a content kind (`log`, `test`, `grep`, `diff`, `json`, ...); `auto` or absent detects.
-    pub kind: Option<String>,
-    pub tool: Option<String>,
-    pub command: Option<String>,
-    pub path: Option<String>,
-    pub query: Option<String>,
-    /// Inputs smaller than this pass through byte-identical. Default about 1 KB.
-    pub threshold_bytes: Option<f64>,
-    /// Inputs larger than this pass through untouched.
-    pub max_input_bytes: Option<f64>,
-    /// When true, markers name `id=<content hash>` so `token_retrieve` can recover the lines.
-    pub recoverable: Option<bool>,
-    /// 0..=1, default 1; lower keeps more.
-    pub aggressiveness: Option<f64>,
-    /// Per-result budget in estimated tokens (default 8000).
-    pub budget_tokens: Option<f64>,
-    /// Hard cap on the view in bytes; never above Pi's own 2,000-line / 50 KB cut.
-    pub max_output_bytes: Option<f64>,
-}
-
-into_core! {
-    CompactOptionsInput => CompactHostOptions {
-        kind, tool, command, path, query, threshold_bytes, max_input_bytes, recoverable,
-        aggressiveness, budget_tokens, max_output_bytes
-    }
-}
+use crate::args::{raw, read_input, Input, Val};
+use crate::convert::{compact_result, holder, text, Js};
+use crate::errors::{coded, guarded, internal, OffThread};
 
 /// The options of a compaction entry, read from JS and checked by the core.
-fn compact_request(options: Option<Arg<CompactOptionsInput>>) -> Result<CompactRequest, ErrorCode> {
-    let options: CompactHostOptions = read_options(options)?;
-    options.request().map_err(rejected)
+fn compact_request(options: Option<Val>) -> Result<CompactRequest, ErrorCode> {
+    let options = read::compact_options(options.as_ref()).map_err(coded)?;
+    options.request().map_err(coded)
 }
 
 /// Compacts tool output. Small inputs come back unchanged; any internal failure returns the
@@ -57,15 +27,13 @@ fn compact_request(options: Option<Arg<CompactOptionsInput>>) -> Result<CompactR
 #[napi(catch_unwind, ts_return_type = "CompactResult")]
 pub fn compact(
     env: Env,
-    #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
-    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<CompactOptionsInput>,
-    >,
+    #[napi(ts_arg_type = "Buffer | string")] input: Val,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<Val>,
 ) -> Result<Js, ErrorCode> {
     let request = compact_request(options)?;
     let read = read_input(input)?;
     guarded("compact", || {
-        let string = matches!(read, Input::String(_)).then(|| input.raw());
+        let string = matches!(read, Input::String(_)).then(|| raw(input));
         result(&env, request.run(read.bytes()), read.bytes(), string)
     })
 }
@@ -73,10 +41,8 @@ pub fn compact(
 /// Like `compact`, but returns the exact output bytes (for the CLI, which must not re-encode).
 #[napi(catch_unwind)]
 pub fn compact_to_buffer(
-    #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
-    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<CompactOptionsInput>,
-    >,
+    #[napi(ts_arg_type = "Buffer | string")] input: Val,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<Val>,
 ) -> Result<Buffer, ErrorCode> {
     let request = compact_request(options)?;
     let read = read_input(input)?;
@@ -112,7 +78,7 @@ fn held_string(env: &Env, held: &UnknownRef) -> Result<sys::napi_value, ErrorCod
     let holder = held.get_value(env).and_then(Object::from_unknown);
     let string = holder.and_then(|holder| holder.get_named_property_unchecked::<Unknown>("text"));
     Ok(string
-        .map_err(|_| internal("read the input string back"))?
+        .map_err(|_| internal("napi refused to read the input string back"))?
         .raw())
 }
 
@@ -125,10 +91,8 @@ type CompactTask = AsyncTask<OffThread<(compact::Compacted, Vec<u8>), Js>>;
 #[napi(catch_unwind, ts_return_type = "Promise<CompactResult>")]
 pub fn compact_async(
     env: Env,
-    #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
-    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<
-        Arg<CompactOptionsInput>,
-    >,
+    #[napi(ts_arg_type = "Buffer | string")] input: Val,
+    #[napi(ts_arg_type = "CompactOptionsInput | undefined | null")] options: Option<Val>,
 ) -> Result<CompactTask, ErrorCode> {
     let request = compact_request(options)?;
     let read = read_input(input)?;
@@ -138,8 +102,10 @@ pub fn compact_async(
             Input::String(text) => {
                 // napi refers to objects only (before Node-API 10): the string goes in a plain
                 // object of ours, read back as an own data property, which runs no JS.
-                let held = holder(&env, input.raw()).and_then(|holder| {
-                    holder.create_ref().map_err(|_| internal("hold the input"))
+                let held = holder(&env, raw(input)).and_then(|holder| {
+                    holder
+                        .create_ref()
+                        .map_err(|_| internal("napi refused to hold the input"))
                 })?;
                 (text.into_bytes(), Some(held))
             }

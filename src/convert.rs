@@ -1,33 +1,22 @@
-//! Core results to JS values, one way: plain objects and arrays whose properties are defined,
-//! not assigned. An assignment walks the prototype chain and calls any setter found there (a
-//! caller may have put one on `Object.prototype.text` or `Array.prototype[0]`), so it could
-//! both run JS during the conversion and lose the value; a definition does neither. Every
-//! property is a writable, enumerable, configurable data property: no accessor and no native
-//! state outlives the call that made the object.
+//! Results to JS values, one way: `lean_core::host` shapes every result as plain [`Data`], and
+//! this module makes it plain objects and arrays whose properties are defined, not assigned.
+//! An assignment walks the prototype chain and calls any setter found there (a caller may have
+//! put one on `Object.prototype.text` or `Array.prototype[0]`), so it could both run JS during
+//! the conversion and lose the value; a definition does neither. Every property is a writable,
+//! enumerable, configurable data property: no accessor and no native state outlives the call
+//! that made the object.
 
 use std::ffi::{CStr, CString};
 
 use lean_core::compact::Compacted;
+use lean_core::host::{compact_fields, Data};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::sys;
 
-use crate::errors::{clear_pending_exception, failure};
-
-/// A count as a JS number (`u32` on the JS side; saturates rather than wraps).
-pub(crate) fn js_count(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
+use crate::errors::{clear_pending_exception, failure, internal};
 
 type Converted<T> = Result<T, ErrorCode>;
-
-pub(crate) fn internal(what: &str) -> Error<ErrorCode> {
-    failure(
-        ErrorCode::Internal,
-        format!("napi refused to {what}"),
-        ErrorCode::Internal.remedy(),
-    )
-}
 
 /// Defines `fields` on `target` as plain data properties, in order.
 fn define(
@@ -58,23 +47,23 @@ fn define(
     };
     match status {
         sys::Status::napi_ok => Ok(()),
-        _ => Err(internal("define a result's properties")),
+        _ => Err(internal("napi refused to define a result's properties")),
     }
 }
 
 /// A plain object with `fields`.
 fn object(env: &Env, fields: &[(&CStr, sys::napi_value)]) -> Converted<sys::napi_value> {
-    let object = Object::new(env).map_err(|_| internal("create an object"))?;
+    let object = Object::new(env).map_err(|_| internal("napi refused to create an object"))?;
     define(env, object.raw(), fields)?;
     Ok(object.raw())
 }
 
 /// An array of `values`, its elements defined like properties.
 fn array(env: &Env, values: &[sys::napi_value]) -> Converted<sys::napi_value> {
-    let length = u32::try_from(values.len()).map_err(|_| internal("create a long array"))?;
+    let length = u32::try_from(values.len()).map_err(|_| internal("an array is too long"))?;
     let array = env
         .create_array(length)
-        .map_err(|_| internal("create an array"))?;
+        .map_err(|_| internal("napi refused to create an array"))?;
     let names: Vec<CString> = (0..values.len())
         .map(|index| CString::new(index.to_string()).expect("digits have no NUL"))
         .collect();
@@ -87,107 +76,60 @@ fn array(env: &Env, values: &[sys::napi_value]) -> Converted<sys::napi_value> {
     Ok(array.raw())
 }
 
-/// A result as plain data, before it becomes JS: every result is built as one
-/// of these (with [`obj!`](crate::obj)) and turned into JS by [`Js::value`], one way. An
-/// `Absent` field is left out of its object, as napi leaves out a `None` field.
-pub enum Js {
-    Absent,
-    Bool(bool),
-    Number(f64),
-    Str(String),
-    List(Vec<Js>),
-    Object(Vec<(&'static CStr, Js)>),
-    /// A JS value made earlier in the same call.
-    Value(sys::napi_value),
+/// Makes [`Data`] into JS values. A string equal to the one made just before is that same
+/// value again: most dropped ranges' templates repeat the previous one (most are empty).
+struct Maker<'env> {
+    env: &'env Env,
+    last: Option<(String, sys::napi_value)>,
 }
 
-/// A plain object of `c"name" => value` fields (each value anything [`IntoJs`]).
-#[macro_export]
-macro_rules! obj {
-    ($($name:literal => $value:expr),* $(,)?) => {
-        $crate::convert::Js::Object(vec![$(($name, $crate::convert::IntoJs::js($value))),*])
-    };
-}
-
-/// A Rust value as [`Js`] data.
-pub trait IntoJs {
-    fn js(self) -> Js;
-}
-
-/// `IntoJs` for each type `=> |value| data`.
-macro_rules! into_js {
-    ($($type:ty => |$value:ident| $data:expr;)*) => {
-        $(impl IntoJs for $type {
-            fn js(self) -> Js {
-                let $value = self;
-                $data
-            }
-        })*
-    };
-}
-
-into_js! {
-    Js => |js| js;
-    bool => |value| Js::Bool(value);
-    f64 => |value| Js::Number(value);
-    u32 => |value| Js::Number(value.into());
-    // Counts are JS numbers up to `u32::MAX` (saturating, never wrapping).
-    usize => |count| Js::Number(js_count(count).into());
-    String => |text| Js::Str(text);
-    &str => |text| Js::Str(text.to_string());
-    &String => |text| Js::Str(text.clone());
-    &std::path::Path => |path| Js::Str(path.to_string_lossy().into_owned());
-    std::path::PathBuf => |path| path.as_path().js();
-}
-
-impl<T: IntoJs> IntoJs for Option<T> {
-    fn js(self) -> Js {
-        self.map_or(Js::Absent, IntoJs::js)
-    }
-}
-impl<T: IntoJs> IntoJs for Vec<T> {
-    fn js(self) -> Js {
-        Js::List(self.into_iter().map(IntoJs::js).collect())
-    }
-}
-impl<'a, T> IntoJs for &'a Vec<T>
-where
-    &'a T: IntoJs,
-{
-    fn js(self) -> Js {
-        Js::List(self.iter().map(IntoJs::js).collect())
-    }
-}
-
-impl Js {
-    /// This data as a JS value. Recursion follows the nesting of our own result types (a few
+impl Maker<'_> {
+    /// `data` as a JS value. Recursion follows the nesting of our own result types (a few
     /// levels), never the depth of anything a caller passed in.
-    pub(crate) fn value(self, env: &Env) -> Converted<sys::napi_value> {
-        match self {
-            Js::Absent => Ok(
-                ().into_unknown(env)
-                    .map_err(|_| internal("get undefined"))?
-                    .raw(),
-            ),
-            Js::Bool(value) => Ok(value
-                .into_unknown(env)
-                .map_err(|_| internal("create a boolean"))?
-                .raw()),
-            Js::Number(value) => number(env, value),
-            Js::Value(value) => Ok(value),
-            Js::Str(value) => string(env, &value),
-            Js::List(items) => {
-                let items = items.into_iter().map(|item| item.value(env));
-                array(env, &items.collect::<Converted<Vec<_>>>()?)
+    fn value(&mut self, data: Data) -> Converted<sys::napi_value> {
+        let env = self.env;
+        let made = match data {
+            Data::Absent => ().into_unknown(env).map(|v| v.raw()),
+            Data::Bool(value) => value.into_unknown(env).map(|v| v.raw()),
+            Data::Number(value) => env.create_double(value).map(|v| v.raw()),
+            Data::Str(text) => match &self.last {
+                Some((last, value)) if *last == text => Ok(*value),
+                _ => {
+                    let value = string(env, &text)?;
+                    self.last = Some((text, value));
+                    Ok(value)
+                }
+            },
+            Data::List(items) => {
+                let items = items.into_iter().map(|item| self.value(item));
+                return array(env, &items.collect::<Converted<Vec<_>>>()?);
             }
-            Js::Object(fields) => {
-                let fields = fields
-                    .into_iter()
-                    .filter(|(_, value)| !matches!(value, Js::Absent))
-                    .map(|(name, value)| Ok((name, value.value(env)?)));
-                object(env, &fields.collect::<Converted<Vec<_>>>()?)
-            }
-        }
+            Data::Object(fields) => return object(env, &self.fields(fields)?),
+        };
+        made.map_err(|_| internal("napi refused to create a value"))
+    }
+
+    /// `fields` as JS values, absent ones left out.
+    fn fields(
+        &mut self,
+        fields: Vec<(&'static CStr, Data)>,
+    ) -> Converted<Vec<(&'static CStr, sys::napi_value)>> {
+        let fields = fields
+            .into_iter()
+            .filter(|(_, v)| !matches!(v, Data::Absent));
+        fields.map(|(name, v)| Ok((name, self.value(v)?))).collect()
+    }
+}
+
+/// A result for JS: core data, or a value made earlier in the same call.
+pub enum Js {
+    Data(Data),
+    Made(sys::napi_value),
+}
+
+impl From<Data> for Js {
+    fn from(data: Data) -> Self {
+        Js::Data(data)
     }
 }
 
@@ -204,10 +146,19 @@ impl TypeName for Js {
 impl ToNapiValue for Js {
     // SAFETY: napi calls this with the env of the current call, which is all `value` uses.
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
-        val.value(&Env::from_raw(env)).map_err(|coded| {
+        let env = Env::from_raw(env);
+        let made = match val {
+            Js::Data(data) => Maker {
+                env: &env,
+                last: None,
+            }
+            .value(data),
+            Js::Made(value) => Ok(value),
+        };
+        made.map_err(|coded| {
             // Thrown here so the caller sees our code; napi then leaves the pending error be.
             // SAFETY: `env` is the env of the current call.
-            unsafe { JsError::from(coded).throw_into(env) };
+            unsafe { JsError::from(coded).throw_into(env.raw()) };
             Error::new(Status::PendingException, "thrown")
         })
     }
@@ -215,23 +166,14 @@ impl ToNapiValue for Js {
 
 /// A plain object whose `text` is `value`, for a napi reference to hold a string.
 pub(crate) fn holder<'env>(env: &'env Env, value: sys::napi_value) -> Converted<Unknown<'env>> {
-    let object = Object::new(env).map_err(|_| internal("create an object"))?;
+    let object = Object::new(env).map_err(|_| internal("napi refused to create an object"))?;
     define(env, object.raw(), &[(c"text", value)])?;
     Ok(object.to_unknown())
 }
 
 fn string(env: &Env, text: &str) -> Converted<sys::napi_value> {
-    Ok(env
-        .create_string(text)
-        .map_err(|_| internal("create a string"))?
-        .raw())
-}
-
-fn number(env: &Env, value: f64) -> Converted<sys::napi_value> {
-    Ok(env
-        .create_double(value)
-        .map_err(|_| internal("create a number"))?
-        .raw())
+    let made = env.create_string(text).map(|s| s.raw());
+    made.map_err(|_| internal("napi refused to create a string"))
 }
 
 /// `bytes` as a JS string (U+FFFD for invalid UTF-8). V8 caps a string's length; text longer
@@ -260,30 +202,7 @@ pub(crate) fn text(env: &Env, bytes: &[u8]) -> Converted<sys::napi_value> {
 /// A `CompactResult` for `out`, its `text` already a JS value (the view, or the caller's input
 /// when unchanged).
 pub(crate) fn compact_result(env: &Env, out: &Compacted, text: sys::napi_value) -> Converted<Js> {
-    let mut ranges = Vec::with_capacity(out.ranges.len());
-    let mut previous: Option<(&str, sys::napi_value)> = None;
-    for range in &out.ranges {
-        // Most templates repeat the one before (most are empty): one string for the run.
-        let template = match previous {
-            Some((same, value)) if same == range.template => value,
-            _ => string(env, &range.template)?,
-        };
-        previous = Some((&range.template, template));
-        ranges.push(obj! {
-            c"startLine" => range.start_line,
-            c"endLine" => range.end_line,
-            c"template" => Js::Value(template),
-        });
-    }
-    Ok(obj! {
-        c"text" => Js::Value(text),
-        c"kind" => out.kind.as_str(),
-        c"changed" => out.changed,
-        c"id" => &out.id,
-        c"originalBytes" => out.original_bytes as f64,
-        c"outputBytes" => out.output_bytes as f64,
-        c"originalLines" => out.original_lines,
-        c"ranges" => ranges,
-        c"strategies" => out.strategies.clone(),
-    })
+    let mut fields = vec![(c"text", text)];
+    fields.extend(Maker { env, last: None }.fields(compact_fields(out))?);
+    Ok(Js::Made(object(env, &fields)?))
 }

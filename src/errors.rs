@@ -13,7 +13,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Once, OnceLock};
 
-use lean_core::options::OptionError;
+use lean_core::error::{message, Coded};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi::{sys, UnknownRef};
@@ -49,10 +49,17 @@ pub(crate) fn failure(
     what: impl std::fmt::Display,
     todo: &str,
 ) -> Error<ErrorCode> {
-    let what = what.to_string();
-    // A `;` inside `what` would make the two halves ambiguous to readers and parsers.
-    let what = what.trim().replace(';', ",");
-    Error::new(code, format!("{code}: {what}; {todo}"))
+    Error::new(code, message(code, &what.to_string(), todo))
+}
+
+/// An `INTERNAL` error: a bug, or napi refusing something it should not.
+pub(crate) fn internal(what: impl std::fmt::Display) -> Error<ErrorCode> {
+    failure(ErrorCode::Internal, what, ErrorCode::Internal.remedy())
+}
+
+/// A core error (or a refused option) in the one message form, with its code.
+pub(crate) fn coded(err: impl Coded) -> Error<ErrorCode> {
+    Error::new(err.code(), err.report())
 }
 
 /// Drops a JS exception a failed napi call left pending, so that it is not thrown in place of
@@ -65,21 +72,6 @@ pub(crate) fn clear_pending_exception(env: sys::napi_env) {
             let mut discarded = std::ptr::null_mut();
             sys::napi_get_and_clear_last_exception(env, &mut discarded);
         }
-    }
-}
-
-/// A core error in the one form: the core's text is what happened; advice comes from the core
-/// when it gave some (`…; advice`), else from `ErrorCode::remedy`.
-pub(crate) fn from_core<E: lean_core::error::Coded + std::fmt::Display>(
-    err: E,
-) -> Error<ErrorCode> {
-    let code = err.code();
-    let text = err.to_string();
-    let prefix = format!("{code}: ");
-    let text = text.strip_prefix(&prefix).unwrap_or(&text);
-    match text.split_once("; ") {
-        Some((what, todo)) if !todo.trim().is_empty() => failure(code, what, todo.trim()),
-        _ => failure(code, text, code.remedy()),
     }
 }
 
@@ -141,14 +133,10 @@ pub(crate) fn guarded_with<T>(
         body()
     }));
     outcome.unwrap_or_else(|payload| {
-        Err(failure(
-            ErrorCode::Internal,
-            format!(
-                "the native core failed in {entry} ({})",
-                panic_text(&*payload)
-            ),
-            ErrorCode::Internal.remedy(),
-        ))
+        let text = panic_text(&*payload);
+        Err(internal(format!(
+            "the native core failed in {entry} ({text})"
+        )))
     })
 }
 
@@ -164,16 +152,6 @@ pub(crate) fn guarded<T>(
 /// return a status-typed error, so the coded one is built as a JS value and carried by it.
 pub(crate) fn rejection(env: Env, error: Error<ErrorCode>) -> Error {
     Error::from(JsError::from(error).into_unknown(env))
-}
-
-/// An option the core refused (`lean_core::options`), in the one message form.
-pub(crate) fn rejected(error: OptionError) -> Error<ErrorCode> {
-    failure(error.code, error.what, &error.todo)
-}
-
-/// `INVALID_ARGUMENT` for `path`, in the one message form.
-pub(crate) fn invalid(path: &str, what: impl std::fmt::Display, todo: &str) -> Error<ErrorCode> {
-    failure(ErrorCode::InvalidArgument, format!("{path} {what}"), todo)
 }
 
 /// What a worker computes, and what turns its output into the promise's value on the JS thread
@@ -215,11 +193,7 @@ impl<O: Send + 'static, J: ToNapiValue + TypeName> OffThread<O, J> {
 }
 
 fn spent() -> Error<ErrorCode> {
-    failure(
-        ErrorCode::Internal,
-        "a task ran twice",
-        ErrorCode::Internal.remedy(),
-    )
+    internal("a task ran twice")
 }
 
 impl<O: Send + 'static, J: ToNapiValue + TypeName> Task for OffThread<O, J> {
@@ -252,13 +226,7 @@ impl<O: Send + 'static, J: ToNapiValue + TypeName> Task for OffThread<O, J> {
     }
 
     fn reject(&mut self, env: Env, err: Error) -> Result<J> {
-        let coded = self.failed.take().unwrap_or_else(|| {
-            failure(
-                ErrorCode::Internal,
-                err.reason,
-                ErrorCode::Internal.remedy(),
-            )
-        });
+        let coded = self.failed.take().unwrap_or_else(|| internal(err.reason));
         Err(rejection(env, coded))
     }
 }

@@ -4,29 +4,16 @@
 
 use std::sync::Arc;
 
-use lean_core::options::{line_page, StoreOptions};
+use lean_core::host::{self, read};
+use lean_core::options::line_page;
 use lean_core::recovery::{RecoveryStore as CoreStore, Retrieved};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{read_input, read_options, Arg};
+use crate::args::{read_input, string, Val};
 use crate::convert::Js;
-use crate::errors::{from_core, guarded, rejected, OffThread};
-use crate::{into_core, obj};
-
-#[napi(object)]
-pub struct RecoveryStoreOptions {
-    pub max_entries: Option<f64>,
-    pub max_bytes: Option<f64>,
-    /// Directory for durable, content-addressed originals. Absent keeps them in memory only.
-    pub dir: Option<String>,
-    pub disk_budget_bytes: Option<f64>,
-}
-
-into_core! {
-    RecoveryStoreOptions => StoreOptions { max_entries, max_bytes, dir, disk_budget_bytes }
-}
+use crate::errors::{coded, guarded, OffThread};
 
 /// Originals of compacted output, addressed by content hash, bounded in memory (LRU) and
 /// optionally persisted on disk so ids survive a restart, `/resume` and `/fork`.
@@ -35,26 +22,16 @@ pub struct RecoveryStore {
     inner: Arc<CoreStore>,
 }
 
-fn retrieved_lines(got: Retrieved) -> Js {
-    obj! {
-        c"text" => String::from_utf8_lossy(&got.text).into_owned(),
-        c"startLine" => got.start_line,
-        c"endLine" => got.end_line,
-        c"totalLines" => got.total_lines,
-        c"nextStartLine" => got.next_start_line,
-    }
-}
-
 /// The `id`, `startLine` and `maxLines` of the retrieve methods, the lines checked by the core.
 fn page_args(
-    id: Arg<String>,
-    start_line: Option<Arg<f64>>,
-    max_lines: Option<Arg<f64>>,
+    id: Val,
+    start_line: Option<Val>,
+    max_lines: Option<Val>,
 ) -> Result<(String, usize, usize), ErrorCode> {
-    let id = id.get("id", "a string")?;
-    let start_line = Arg::optional(start_line, "startLine", "a line number")?;
-    let max_lines = Arg::optional(max_lines, "maxLines", "a line count")?;
-    let (start, max) = line_page(start_line, max_lines).map_err(rejected)?;
+    let id = string(id, "id")?;
+    let start_line = read::optional_number(start_line.as_ref(), "startLine").map_err(coded)?;
+    let max_lines = read::optional_number(max_lines.as_ref(), "maxLines").map_err(coded)?;
+    let (start, max) = line_page(start_line, max_lines).map_err(coded)?;
     Ok((id, start, max))
 }
 
@@ -64,15 +41,13 @@ impl RecoveryStore {
     /// so that failures carry a stable code.
     #[napi(factory, catch_unwind)]
     pub fn open(
-        #[napi(ts_arg_type = "RecoveryStoreOptions | undefined | null")] options: Option<
-            Arg<RecoveryStoreOptions>,
-        >,
+        #[napi(ts_arg_type = "RecoveryStoreOptions | undefined | null")] options: Option<Val>,
     ) -> Result<Self, ErrorCode> {
-        let options: StoreOptions = read_options(options)?;
+        let options = read::store_options(options.as_ref()).map_err(coded)?;
         guarded("RecoveryStore.open", || {
-            let config = options.config().map_err(rejected)?;
+            let config = options.config().map_err(coded)?;
             Ok(RecoveryStore {
-                inner: Arc::new(CoreStore::open(config).map_err(from_core)?),
+                inner: Arc::new(CoreStore::open(config).map_err(coded)?),
             })
         })
     }
@@ -83,11 +58,11 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn put(
         &self,
-        #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
+        #[napi(ts_arg_type = "Buffer | string")] input: Val,
     ) -> Result<String, ErrorCode> {
         let input = read_input(input)?;
         guarded("RecoveryStore.put", || {
-            self.inner.put(input.bytes()).map_err(from_core)
+            self.inner.put(input.bytes()).map_err(coded)
         })
     }
 
@@ -99,7 +74,7 @@ impl RecoveryStore {
     #[napi(catch_unwind, ts_return_type = "Promise<string>")]
     pub fn put_durable(
         &self,
-        #[napi(ts_arg_type = "Buffer | string")] input: Unknown,
+        #[napi(ts_arg_type = "Buffer | string")] input: Val,
     ) -> Result<AsyncTask<OffThread<String, String>>, ErrorCode> {
         let input = read_input(input)?;
         // A copy, so no JS memory is read off the JS thread.
@@ -109,18 +84,15 @@ impl RecoveryStore {
             Ok(OffThread::task(
                 "RecoveryStore.putDurable:worker",
                 None,
-                move || store.put_durable(&bytes).map_err(from_core),
+                move || store.put_durable(&bytes).map_err(coded),
                 |_, id, _| Ok(id),
             ))
         })
     }
 
     #[napi(catch_unwind)]
-    pub fn contains(
-        &self,
-        #[napi(ts_arg_type = "string")] id: Arg<String>,
-    ) -> Result<bool, ErrorCode> {
-        let id = id.get("id", "a string")?;
+    pub fn contains(&self, #[napi(ts_arg_type = "string")] id: Val) -> Result<bool, ErrorCode> {
+        let id = string(id, "id")?;
         guarded("RecoveryStore.contains", || Ok(self.inner.contains(&id)))
     }
 
@@ -129,14 +101,14 @@ impl RecoveryStore {
     #[napi(catch_unwind, ts_return_type = "RetrievedLines")]
     pub fn retrieve(
         &self,
-        #[napi(ts_arg_type = "string")] id: Arg<String>,
-        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
-        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
+        #[napi(ts_arg_type = "string")] id: Val,
+        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Val>,
+        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Val>,
     ) -> Result<Js, ErrorCode> {
         let (id, start, max) = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieve", || {
-            let got = self.inner.retrieve(&id, start, max).map_err(from_core)?;
-            Ok(retrieved_lines(got))
+            let got = self.inner.retrieve(&id, start, max).map_err(coded)?;
+            Ok(host::retrieved_lines(got).into())
         })
     }
 
@@ -145,9 +117,9 @@ impl RecoveryStore {
     #[napi(catch_unwind, ts_return_type = "Promise<RetrievedLines>")]
     pub fn retrieve_async(
         &self,
-        #[napi(ts_arg_type = "string")] id: Arg<String>,
-        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
-        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
+        #[napi(ts_arg_type = "string")] id: Val,
+        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Val>,
+        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Val>,
     ) -> Result<AsyncTask<OffThread<Retrieved, Js>>, ErrorCode> {
         let (id, start, max) = page_args(id, start_line, max_lines)?;
         let store = Arc::clone(&self.inner);
@@ -155,8 +127,8 @@ impl RecoveryStore {
             Ok(OffThread::task(
                 "RecoveryStore.retrieveAsync:worker",
                 None,
-                move || store.retrieve(&id, start, max).map_err(from_core),
-                |_, got, _| Ok(retrieved_lines(got)),
+                move || store.retrieve(&id, start, max).map_err(coded),
+                |_, got, _| Ok(host::retrieved_lines(got).into()),
             ))
         })
     }
@@ -165,13 +137,13 @@ impl RecoveryStore {
     #[napi(catch_unwind)]
     pub fn retrieve_bytes(
         &self,
-        #[napi(ts_arg_type = "string")] id: Arg<String>,
-        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Arg<f64>>,
-        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Arg<f64>>,
+        #[napi(ts_arg_type = "string")] id: Val,
+        #[napi(ts_arg_type = "number | undefined | null")] start_line: Option<Val>,
+        #[napi(ts_arg_type = "number | undefined | null")] max_lines: Option<Val>,
     ) -> Result<Buffer, ErrorCode> {
         let (id, start, max) = page_args(id, start_line, max_lines)?;
         guarded("RecoveryStore.retrieveBytes", || {
-            let got = self.inner.retrieve(&id, start, max).map_err(from_core)?;
+            let got = self.inner.retrieve(&id, start, max).map_err(coded)?;
             Ok(got.text.into())
         })
     }
@@ -181,32 +153,19 @@ impl RecoveryStore {
     /// its original stays retrievable from memory while the LRU keeps it.
     #[napi(catch_unwind)]
     pub fn flush(&self) -> Result<(), ErrorCode> {
-        guarded("RecoveryStore.flush", || {
-            self.inner.flush().map_err(from_core)
-        })
+        guarded("RecoveryStore.flush", || self.inner.flush().map_err(coded))
     }
 
     /// Empties memory and the durable directory.
     #[napi(catch_unwind)]
     pub fn clear(&self) -> Result<(), ErrorCode> {
-        guarded("RecoveryStore.clear", || {
-            self.inner.clear().map_err(from_core)
-        })
+        guarded("RecoveryStore.clear", || self.inner.clear().map_err(coded))
     }
 
     #[napi(catch_unwind, ts_return_type = "RecoveryStats")]
     pub fn stats(&self) -> Result<Js, ErrorCode> {
         guarded("RecoveryStore.stats", || {
-            let s = self.inner.stats();
-            Ok(obj! {
-                c"entries" => s.entries,
-                c"bytes" => s.bytes as f64,
-                c"diskEntries" => s.disk_entries,
-                c"diskBytes" => s.disk_bytes as f64,
-                c"pendingWrites" => s.pending_writes,
-                c"staleTempsRemoved" => s.stale_temps_removed as f64,
-                c"writeFailures" => s.write_failures as f64,
-            })
+            Ok(host::recovery_stats(self.inner.stats()).into())
         })
     }
 }

@@ -7,53 +7,31 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use lean_core::options::{self, IndexOptions, PageOptions};
+use lean_core::host::{self, read, Data, IntoData};
+use lean_core::options;
 use lean_core::skills::{self, SkillSnapshot, SnapshotOptions};
 use lean_core::ErrorCode;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
-use crate::args::{read_options, Arg};
-use crate::convert::{js_count, IntoJs, Js};
-use crate::errors::{from_core, guarded, rejected, OffThread};
-use crate::obj;
-use crate::types::{self, LoadOptions, SearchOptions, SkillIndexOptions, SkillInput};
+use crate::args::{string, strings, Val};
+use crate::convert::Js;
+use crate::errors::{coded, guarded, OffThread};
 
 /// `SkillIndexOptions` read from JS, checked and defaulted by the core.
-fn snapshot_options(options: Option<Arg<SkillIndexOptions>>) -> Result<SnapshotOptions, ErrorCode> {
-    let options = Arg::optional_object(options, "options", "an options object")?;
-    let SkillIndexOptions {
-        max_source_bytes,
-        autoload,
-        embeddings,
-    } = options.unwrap_or_default();
-    let autoload = Arg::optional_object(
-        autoload,
-        "options.autoload",
-        "an object mapping skill names to arrays of skill names",
-    )?;
-    let options = IndexOptions {
-        max_source_bytes,
-        autoload,
-        embeddings,
-    };
-    options.snapshot().map_err(rejected)
+fn snapshot_options(options: Option<Val>) -> Result<SnapshotOptions, ErrorCode> {
+    let options = read::index_options(options.as_ref()).map_err(coded)?;
+    options.snapshot().map_err(coded)
 }
 
 /// The skill list and options of the constructor and of `build`.
 fn inputs(
-    skills_in: Arg<Vec<SkillInput>>,
-    options: Option<Arg<SkillIndexOptions>>,
+    skills_in: Val,
+    options: Option<Val>,
 ) -> Result<(Vec<skills::SkillInput>, SnapshotOptions), ErrorCode> {
-    let skills_in = skills_in.get(
-        "skillsIn",
-        "an array of skills ({ name, description, ... })",
-    )?;
-    let skills_in = skills_in.into_iter().map(options::SkillEntry::from);
-    Ok((
-        skills_in.map(Into::into).collect(),
-        snapshot_options(options)?,
-    ))
+    let skills_in = read::skill_entries(Some(&skills_in), "skillsIn").map_err(coded)?;
+    let skills_in = skills_in.into_iter().map(Into::into).collect();
+    Ok((skills_in, snapshot_options(options)?))
 }
 
 /// A snapshot of the skill catalog with its search index. Immutable once built: a new
@@ -70,10 +48,8 @@ impl SkillIndex {
     /// metadata and is reported in `diagnostics`, because Pi already accepted it.
     #[napi(constructor, catch_unwind)]
     pub fn new(
-        #[napi(ts_arg_type = "Array<SkillInput>")] skills_in: Arg<Vec<SkillInput>>,
-        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
-            Arg<SkillIndexOptions>,
-        >,
+        #[napi(ts_arg_type = "Array<SkillInput>")] skills_in: Val,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<Val>,
     ) -> Result<Self, ErrorCode> {
         let (inputs, options) = inputs(skills_in, options)?;
         guarded("SkillIndex.new", || {
@@ -87,10 +63,8 @@ impl SkillIndex {
     /// included) on the libuv pool. Arguments are checked before queuing.
     #[napi(catch_unwind, ts_return_type = "Promise<SkillIndex>")]
     pub fn build(
-        #[napi(ts_arg_type = "Array<SkillInput>")] skills_in: Arg<Vec<SkillInput>>,
-        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
-            Arg<SkillIndexOptions>,
-        >,
+        #[napi(ts_arg_type = "Array<SkillInput>")] skills_in: Val,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<Val>,
     ) -> Result<AsyncTask<OffThread<SkillSnapshot, SkillIndex>>, ErrorCode> {
         let (inputs, options) = inputs(skills_in, options)?;
         guarded("SkillIndex.build", || {
@@ -111,12 +85,10 @@ impl SkillIndex {
     /// searched recursively). Malformed skills are skipped and reported, never fatal.
     #[napi(factory, catch_unwind)]
     pub fn scan(
-        #[napi(ts_arg_type = "Array<string>")] dirs: Arg<Vec<String>>,
-        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<
-            Arg<SkillIndexOptions>,
-        >,
+        #[napi(ts_arg_type = "Array<string>")] dirs: Val,
+        #[napi(ts_arg_type = "SkillIndexOptions | undefined | null")] options: Option<Val>,
     ) -> Result<Self, ErrorCode> {
-        let dirs = dirs.get("dirs", "an array of directory paths")?;
+        let dirs = strings(dirs, "dirs", "an array of directory paths")?;
         let options = snapshot_options(options)?;
         guarded("SkillIndex.scan", || {
             let dirs: Vec<PathBuf> = dirs.into_iter().map(PathBuf::from).collect();
@@ -137,7 +109,7 @@ impl SkillIndex {
     #[napi(getter, catch_unwind)]
     pub fn size(&self) -> Result<u32, ErrorCode> {
         guarded("SkillIndex.size", || {
-            Ok(js_count(self.inner.catalog().len()))
+            Ok(host::count(self.inner.catalog().len()))
         })
     }
 
@@ -145,7 +117,7 @@ impl SkillIndex {
     #[napi(getter, catch_unwind)]
     pub fn visible_count(&self) -> Result<u32, ErrorCode> {
         guarded("SkillIndex.visibleCount", || {
-            Ok(js_count(self.inner.visible_count()))
+            Ok(host::count(self.inner.visible_count()))
         })
     }
 
@@ -153,7 +125,7 @@ impl SkillIndex {
     pub fn diagnostics(&self) -> Result<Js, ErrorCode> {
         guarded("SkillIndex.diagnostics", || {
             let diagnostics = self.inner.diagnostics().iter();
-            Ok(Js::List(diagnostics.map(types::diagnostic).collect()))
+            Ok(Data::List(diagnostics.map(host::diagnostic).collect()).into())
         })
     }
 
@@ -161,18 +133,19 @@ impl SkillIndex {
     pub fn list(&self) -> Result<Js, ErrorCode> {
         let skills = self.inner.catalog().skills().iter();
         guarded("SkillIndex.list", || {
-            Ok(Js::List(skills.map(types::skill_info).collect()))
+            Ok(Data::List(skills.map(host::skill_info).collect()).into())
         })
     }
 
     #[napi(catch_unwind, ts_return_type = "SkillInfo | null")]
-    pub fn get(
-        &self,
-        #[napi(ts_arg_type = "string")] name: Arg<String>,
-    ) -> Result<Option<Js>, ErrorCode> {
-        let name = name.get("name", "a string")?;
+    pub fn get(&self, #[napi(ts_arg_type = "string")] name: Val) -> Result<Option<Js>, ErrorCode> {
+        let name = string(name, "name")?;
         guarded("SkillIndex.get", || {
-            Ok(self.inner.catalog().get(&name).map(types::skill_info))
+            Ok(self
+                .inner
+                .catalog()
+                .get(&name)
+                .map(|s| host::skill_info(s).into()))
         })
     }
 
@@ -180,16 +153,14 @@ impl SkillIndex {
     #[napi(catch_unwind, ts_return_type = "SearchResponse")]
     pub fn search(
         &self,
-        #[napi(ts_arg_type = "string")] query: Arg<String>,
-        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
-            Arg<SearchOptions>,
-        >,
+        #[napi(ts_arg_type = "string")] query: Val,
+        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<Val>,
     ) -> Result<Js, ErrorCode> {
-        let query = query.get("query", "a string")?;
-        let options: PageOptions = read_options(options)?;
+        let query = string(query, "query")?;
+        let options = read::page_options(options.as_ref()).map_err(coded)?;
         guarded("SkillIndex.search", || {
-            let request = options.search().map_err(rejected)?;
-            Ok(types::search_response(self.inner.search(&query, &request)))
+            let request = options.search().map_err(coded)?;
+            Ok(host::search_response(self.inner.search(&query, &request)).into())
         })
     }
 
@@ -198,29 +169,24 @@ impl SkillIndex {
     #[napi(catch_unwind, ts_return_type = "BrowseResponse")]
     pub fn browse(
         &self,
-        #[napi(ts_arg_type = "string | undefined | null")] cursor: Option<Arg<String>>,
-        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<
-            Arg<SearchOptions>,
-        >,
+        #[napi(ts_arg_type = "string | undefined | null")] cursor: Option<Val>,
+        #[napi(ts_arg_type = "SearchOptions | undefined | null")] options: Option<Val>,
     ) -> Result<Js, ErrorCode> {
-        let cursor = Arg::optional(cursor, "cursor", "a cursor string")?;
-        let options: PageOptions = read_options(options)?;
+        let cursor = read::optional_string(cursor.as_ref(), "cursor").map_err(coded)?;
+        let options = read::page_options(options.as_ref()).map_err(coded)?;
         guarded("SkillIndex.browse", || {
-            let request = options.browse().map_err(rejected)?;
+            let request = options.browse().map_err(coded)?;
             let page = self.inner.browse(cursor.as_deref(), &request);
-            Ok(types::browse_response(page.map_err(from_core)?))
+            Ok(host::browse_response(page.map_err(coded)?).into())
         })
     }
 
     /// Exact skill names mentioned in `text` (e.g. "use tdd" or "/skill:tdd").
     #[napi(catch_unwind, ts_return_type = "Array<string>")]
-    pub fn mentions(
-        &self,
-        #[napi(ts_arg_type = "string")] text: Arg<String>,
-    ) -> Result<Js, ErrorCode> {
-        let text = text.get("text", "a string")?;
+    pub fn mentions(&self, #[napi(ts_arg_type = "string")] text: Val) -> Result<Js, ErrorCode> {
+        let text = string(text, "text")?;
         guarded("SkillIndex.mentions", || {
-            Ok(self.inner.mentions(&text).js())
+            Ok(self.inner.mentions(&text).data().into())
         })
     }
 
@@ -230,13 +196,13 @@ impl SkillIndex {
     #[napi(catch_unwind)]
     pub fn redact(
         &self,
-        #[napi(ts_arg_type = "string")] text: Arg<String>,
-        #[napi(ts_arg_type = "Array<string>")] names: Arg<Vec<String>>,
-        #[napi(ts_arg_type = "string")] replacement: Arg<String>,
+        #[napi(ts_arg_type = "string")] text: Val,
+        #[napi(ts_arg_type = "Array<string>")] names: Val,
+        #[napi(ts_arg_type = "string")] replacement: Val,
     ) -> Result<String, ErrorCode> {
-        let text = text.get("text", "a string")?;
-        let names = names.get("names", "an array of skill names")?;
-        let replacement = replacement.get("replacement", "a string")?;
+        let text = string(text, "text")?;
+        let names = strings(names, "names", "an array of skill names")?;
+        let replacement = string(replacement, "replacement")?;
         guarded("SkillIndex.redact", || {
             Ok(self.inner.redact(&text, &names, &replacement))
         })
@@ -244,13 +210,10 @@ impl SkillIndex {
 
     /// Dependency closure in load order; cycles and missing names are reported, not fatal.
     #[napi(catch_unwind, ts_return_type = "ClosureInfo")]
-    pub fn closure(
-        &self,
-        #[napi(ts_arg_type = "string")] name: Arg<String>,
-    ) -> Result<Js, ErrorCode> {
-        let name = name.get("name", "a string")?;
+    pub fn closure(&self, #[napi(ts_arg_type = "string")] name: Val) -> Result<Js, ErrorCode> {
+        let name = string(name, "name")?;
         guarded("SkillIndex.closure", || {
-            Ok(types::closure_info(self.inner.closure(&name)))
+            Ok(host::closure_info(self.inner.closure(&name)).into())
         })
     }
 
@@ -260,15 +223,15 @@ impl SkillIndex {
     #[napi(catch_unwind, ts_return_type = "LoadedSkill")]
     pub fn load(
         &self,
-        #[napi(ts_arg_type = "string")] name: Arg<String>,
-        #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
+        #[napi(ts_arg_type = "string")] name: Val,
+        #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Val>,
     ) -> Result<Js, ErrorCode> {
-        let name = name.get("name", "a string")?;
-        let options: options::LoadOptions = read_options(options)?;
+        let name = string(name, "name")?;
+        let options = read::load_options(options.as_ref()).map_err(coded)?;
         guarded("SkillIndex.load", || {
-            let request = options.request().map_err(rejected)?;
-            let loaded = self.inner.load(&name, &request).map_err(from_core)?;
-            Ok(types::loaded_skill(loaded))
+            let request = options.request().map_err(coded)?;
+            let loaded = self.inner.load(&name, &request).map_err(coded)?;
+            Ok(host::loaded_skill(loaded).into())
         })
     }
 
@@ -278,19 +241,19 @@ impl SkillIndex {
     #[napi(catch_unwind, ts_return_type = "Promise<LoadedSkill>")]
     pub fn load_async(
         &self,
-        #[napi(ts_arg_type = "string")] name: Arg<String>,
-        #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Arg<LoadOptions>>,
+        #[napi(ts_arg_type = "string")] name: Val,
+        #[napi(ts_arg_type = "LoadOptions | undefined | null")] options: Option<Val>,
     ) -> Result<AsyncTask<OffThread<skills::LoadedSkill, Js>>, ErrorCode> {
-        let name = name.get("name", "a string")?;
-        let options: options::LoadOptions = read_options(options)?;
+        let name = string(name, "name")?;
+        let options = read::load_options(options.as_ref()).map_err(coded)?;
         guarded("SkillIndex.loadAsync", || {
-            let request = options.request().map_err(rejected)?;
+            let request = options.request().map_err(coded)?;
             let snapshot = Arc::clone(&self.inner);
             Ok(OffThread::task(
                 "SkillIndex.loadAsync:worker",
                 None,
-                move || snapshot.load(&name, &request).map_err(from_core),
-                |_, loaded, _| Ok(types::loaded_skill(loaded)),
+                move || snapshot.load(&name, &request).map_err(coded),
+                |_, loaded, _| Ok(host::loaded_skill(loaded).into()),
             ))
         })
     }
@@ -300,45 +263,22 @@ impl SkillIndex {
 /// marked with `…`; 0 keeps nothing). Absent `max` keeps everything.
 #[napi(catch_unwind)]
 pub fn cap_description(
-    #[napi(ts_arg_type = "string")] text: Arg<String>,
-    #[napi(ts_arg_type = "number | undefined | null")] max: Option<Arg<f64>>,
+    #[napi(ts_arg_type = "string")] text: Val,
+    #[napi(ts_arg_type = "number | undefined | null")] max: Option<Val>,
 ) -> Result<String, ErrorCode> {
-    let text = text.get("text", "a string")?;
-    let max = Arg::optional(max, "max", "a character count")?;
-    let max = options::description_cap(max).map_err(rejected)?;
+    let text = string(text, "text")?;
+    let max = read::optional_number(max.as_ref(), "max").map_err(coded)?;
+    let max = options::description_cap(max).map_err(coded)?;
     guarded("capDescription", || Ok(skills::cap_description(&text, max)))
-}
-
-/// One `<skill>` block found by `scanSkillBlocks`: offsets in UTF-16 units (JS string
-/// indices), the `name` values as written (references decoded), and whether something in the
-/// tag could not be read (then the block counts as blocked whatever its name).
-// Declared for TypeScript only: results are built as `Js` data, one way.
-#[napi(object, object_from_js = false, object_to_js = false)]
-pub struct SkillBlockSpan {
-    pub start: u32,
-    pub end: u32,
-    pub names: Vec<String>,
-    pub undecodable: bool,
 }
 
 /// Forged or pasted `<skill name="…">` blocks in user-side text, read as a tolerant HTML
 /// tokenizer would (`lean_core::skills::scan_skill_blocks`); the extension decides which to
 /// remove by policy.
 #[napi(catch_unwind, ts_return_type = "Array<SkillBlockSpan>")]
-pub fn scan_skill_blocks(
-    #[napi(ts_arg_type = "string")] text: Arg<String>,
-) -> Result<Js, ErrorCode> {
-    let text = text.get("text", "a string")?;
+pub fn scan_skill_blocks(#[napi(ts_arg_type = "string")] text: Val) -> Result<Js, ErrorCode> {
+    let text = string(text, "text")?;
     guarded("scanSkillBlocks", || {
-        let span = |block: skills::SkillBlock| {
-            obj! {
-                c"start" => block.start,
-                c"end" => block.end,
-                c"names" => block.names,
-                c"undecodable" => block.undecodable,
-            }
-        };
-        let blocks = skills::scan_skill_blocks_utf16(&text).into_iter();
-        Ok(Js::List(blocks.map(span).collect()))
+        Ok(host::skill_blocks(skills::scan_skill_blocks_utf16(&text)).into())
     })
 }

@@ -132,10 +132,30 @@ impl fmt::Display for ErrorCode {
     }
 }
 
+/// A message in the one form every host shows: `CODE: what happened; what to do`. A `;`
+/// inside `what` becomes `,`, so the two halves stay unambiguous to readers and parsers.
+pub fn message(code: ErrorCode, what: &str, todo: &str) -> String {
+    let what = what.trim().replace(';', ",");
+    format!("{code}: {what}; {todo}")
+}
+
 /// Anything in the core that can fail in a way JS must be able to tell apart.
-pub trait Coded {
+pub trait Coded: fmt::Display {
     /// The stable code of this failure.
     fn code(&self) -> ErrorCode;
+
+    /// This failure in the one [`message`] form: its text says what happened, and the advice
+    /// is its own when it gave some (`what; advice`), else the code's [`ErrorCode::remedy`].
+    fn report(&self) -> String {
+        let code = self.code();
+        let text = self.to_string();
+        let prefix = format!("{code}: ");
+        let text = text.strip_prefix(&prefix).unwrap_or(&text);
+        match text.split_once("; ") {
+            Some((what, todo)) if !todo.trim().is_empty() => message(code, what, todo.trim()),
+            _ => message(code, text, code.remedy()),
+        }
+    }
 }
 
 /// A failed core operation: a stable code for JS and a human-readable message. The skills and

@@ -6,6 +6,7 @@
 //! - [`tools`]: search over tool metadata, used to defer rarely used tool schemas.
 //! - [`capsule`]: extractive, deterministic capsules of tool guidelines and skill text.
 //! - [`options`]: options as a host passes them, checked and given their defaults.
+//! - [`host`]: what a host reads from its callers and hands back to them, as plain data.
 //!
 //! Skill and tool search share one text analysis and one BM25F (`bm25f`).
 //!
@@ -23,6 +24,7 @@ pub mod error;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod hash;
+pub mod host;
 pub mod options;
 pub mod recovery;
 mod simd;

@@ -1,5 +1,5 @@
-//! Options as a host passes them, checked and given their defaults. A host (the N-API binding,
-//! a test) reads its own values into these plain types, as loosely typed as
+//! Options as a host passes them, checked and given their defaults. A host reads its values
+//! into these plain types (through `crate::host::read`), as loosely typed as
 //! the host's values are (a JS number is an `f64`, an absent option is `None`), and gets back the
 //! core's request types or an [`OptionError`]. So every host applies the same defaults and
 //! ranges and reports the same mistake in the same words, and the binding only converts.
@@ -39,7 +39,7 @@ pub struct OptionError {
 }
 
 impl OptionError {
-    fn new(code: ErrorCode, what: impl fmt::Display, todo: &str) -> OptionError {
+    pub(crate) fn new(code: ErrorCode, what: impl fmt::Display, todo: &str) -> OptionError {
         let (what, todo) = (what.to_string(), todo.to_string());
         OptionError { code, what, todo }
     }
@@ -61,6 +61,10 @@ impl fmt::Display for OptionError {
 impl Coded for OptionError {
     fn code(&self) -> ErrorCode {
         self.code
+    }
+
+    fn report(&self) -> String {
+        crate::error::message(self.code, &self.what, &self.todo)
     }
 }
 
