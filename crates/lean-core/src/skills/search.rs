@@ -957,6 +957,47 @@ impl SearchIndex {
         let certain = reasons.iter().any(|(_, pin)| pin.is_certain());
         let pinned: Vec<usize> = reasons.iter().map(|&(skill, _)| skill).collect();
 
+        let (mut scores, confidence_score, information) = self.lexical_scores(query, include);
+        let top_cosine = self.fuse_embeddings(query, &mut scores, include);
+
+        let mut ranked = top_k(&scores, limit + pinned.len());
+        if !pinned.is_empty() {
+            let top = ranked.first().map_or(0.0, |&(_, score)| score);
+            ranked.retain(|(doc, _)| !pinned.contains(doc));
+            let pins = pinned
+                .iter()
+                .enumerate()
+                .map(|(order, &doc)| (doc, top + 1.0 + (pinned.len() - order) as f32));
+            ranked = pins.chain(ranked).collect();
+        }
+        ranked.truncate(limit);
+        let lexical = self.confidence(confidence_score, information);
+        let (confidence, threshold) = match top_cosine {
+            _ if certain => (1.0, STRONG_CONFIDENCE),
+            Some(top) => {
+                let meaning =
+                    ((top - MEANING_FLOOR) / (MEANING_FULL - MEANING_FLOOR)).clamp(0.0, 1.0);
+                (0.5 * lexical + 0.5 * f64::from(meaning), STRONG_CONFIDENCE)
+            }
+            None => (lexical, STRONG_LEXICAL_CONFIDENCE),
+        };
+        SearchResult {
+            hits: ranked
+                .into_iter()
+                .map(|(index, score)| SearchHit {
+                    index,
+                    score: f64::from(score),
+                })
+                .collect(),
+            confidence,
+            strong: confidence >= threshold,
+            pinned: reasons,
+        }
+    }
+
+    /// BM25F scores of every skill for `query` (excluded skills at 0, feedback added), the best
+    /// first-pass score and the query's information: the lexical side of [`SearchIndex::search`].
+    fn lexical_scores(&self, query: &str, include: &dyn Fn(usize) -> bool) -> (Vec<f32>, f32, f32) {
         let query_terms = self.query_terms(query);
         let mut scores = vec![0f32; self.doc_count];
         for &(term, weight) in &query_terms.weighted {
@@ -982,41 +1023,26 @@ impl SearchIndex {
         let first_pass = top_k(&scores, self.tuning.feedback_docs.max(1));
         let confidence_score = first_pass.first().map_or(0.0, |&(_, score)| score);
         self.add_feedback(&first_pass, &query_terms, &mut scores, include);
-        let top_cosine = self.fuse_embeddings(query, &mut scores, include);
+        (scores, confidence_score, query_terms.information)
+    }
 
-        let mut ranked = top_k(&scores, limit + pinned.len());
-        if !pinned.is_empty() {
-            let top = ranked.first().map_or(0.0, |&(_, score)| score);
-            ranked.retain(|(doc, _)| !pinned.contains(doc));
-            let pins = pinned
-                .iter()
-                .enumerate()
-                .map(|(order, &doc)| (doc, top + 1.0 + (pinned.len() - order) as f32));
-            ranked = pins.chain(ranked).collect();
-        }
-        ranked.truncate(limit);
-        let lexical = self.confidence(confidence_score, query_terms.information);
-        let (confidence, threshold) = match top_cosine {
-            _ if certain => (1.0, STRONG_CONFIDENCE),
-            Some(top) => {
-                let meaning =
-                    ((top - MEANING_FLOOR) / (MEANING_FULL - MEANING_FLOOR)).clamp(0.0, 1.0);
-                (0.5 * lexical + 0.5 * f64::from(meaning), STRONG_CONFIDENCE)
-            }
-            None => (lexical, STRONG_LEXICAL_CONFIDENCE),
-        };
-        SearchResult {
-            hits: ranked
-                .into_iter()
-                .map(|(index, score)| SearchHit {
-                    index,
-                    score: f64::from(score),
-                })
-                .collect(),
-            confidence,
-            strong: confidence >= threshold,
-            pinned: reasons,
-        }
+    /// The inputs of the fusion for `query`, for evaluation tooling that compares fusion rules
+    /// without rebuilding: BM25F scores of every skill (feedback added, excluded skills at 0),
+    /// the cosine of every skill (`None` without the table or query tokens) and the lexical
+    /// confidence.
+    #[doc(hidden)]
+    pub fn fusion_inputs(
+        &self,
+        query: &str,
+        include: &dyn Fn(usize) -> bool,
+    ) -> (Vec<f32>, Option<Vec<f32>>, f64) {
+        let (scores, confidence_score, information) = self.lexical_scores(query, include);
+        let cosines = self.embeddings.as_ref().and_then(|e| e.cosines(query));
+        (
+            scores,
+            cosines,
+            self.confidence(confidence_score, information),
+        )
     }
 
     /// Maps the best first-pass score to 0..=1 relative to the query's total information (the
