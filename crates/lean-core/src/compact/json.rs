@@ -1210,6 +1210,27 @@ mod tests {
     }
 
     #[test]
+    fn a_deep_long_string_is_cut_on_a_character_and_never_inside_an_escape() {
+        for filler in ["é", "日本", "a\\\"", "\\u00e9", "ab"] {
+            for lead in 0..8 {
+                let body = format!("{}{}", "x".repeat(lead), filler.repeat(80));
+                let raw = format!("\"{body}\"");
+                let mut out = Vec::new();
+                write_deep_scalar(raw.as_bytes(), &mut out);
+                let text = String::from_utf8(out).expect("a cut keeps UTF-8 whole");
+                let kept = text.strip_suffix("…\"").expect("a long string ends in …\"");
+                assert!(raw.starts_with(kept), "{kept} is not a prefix of {raw}");
+                let slashes = kept.bytes().rev().take_while(|&b| b == b'\\').count();
+                assert_eq!(slashes % 2, 0, "cut after an escape's backslash: {kept}");
+                assert!(kept.len() <= SHORT_SCALAR);
+            }
+        }
+        let mut short = Vec::new();
+        write_deep_scalar(b"\"short\"", &mut short);
+        assert_eq!(short, b"\"short\"");
+    }
+
+    #[test]
     fn nesting_is_parsed_up_to_max_depth_and_refused_beyond() {
         // The root is at depth 0, so MAX_DEPTH + 1 brackets put the innermost value at
         // MAX_DEPTH: the deepest one parsed.
