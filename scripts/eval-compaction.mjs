@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Scores a compactor on three corpora and prints each separately: the shared corpus (the shared
 // eval data), pi-lean's own held-out corpus (eval/compaction-own) and the second held-out set
-// (eval/compaction-heldout) and the third, of large outputs (eval/compaction-large), all with score.py's rules: verbatim must-keep strings (for .json also
+// (eval/compaction-heldout), the third, of large outputs (eval/compaction-large), and the fourth, measured
+// without any change after it (eval/compaction-fresh), all with score.py's rules: verbatim must-keep strings (for .json also
 // with all whitespace removed), gated o200k reduction (a file missing any string saves nothing).
 //
 // Every view is also compared with what stock Pi would have sent for the same output: its own cut
@@ -25,6 +26,7 @@
 //   --own DIR           held-out corpus directory (default eval/compaction-own)
 //   --heldout DIR       second held-out corpus directory (default eval/compaction-heldout)
 //   --large DIR         third held-out corpus directory, large outputs (default eval/compaction-large)
+//   --fresh DIR         fourth held-out corpus directory (default eval/compaction-fresh)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
 //
@@ -51,6 +53,7 @@ function parseArgs(argv) {
     own: join(repoRoot, 'eval', 'compaction-own'),
     heldout: join(repoRoot, 'eval', 'compaction-heldout'),
     large: join(repoRoot, 'eval', 'compaction-large'),
+    fresh: join(repoRoot, 'eval', 'compaction-fresh'),
     scorePy: false,
     cmd: null,
     rustExample: false,
@@ -67,13 +70,14 @@ function parseArgs(argv) {
       case '--own': options.own = resolve(value()); break;
       case '--heldout': options.heldout = resolve(value()); break;
       case '--large': options.large = resolve(value()); break;
+      case '--fresh': options.fresh = resolve(value()); break;
       case '--score-py': options.scorePy = true; break;
       case '--cmd': options.cmd = value(); break;
       case '--rust-example': options.rustExample = true; break;
       case '--json': options.json = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--json FILE] [--score-py]');
+        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--json FILE] [--score-py]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -187,7 +191,7 @@ async function main() {
   }
   const rows = [];
   const totals = [];
-  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; not tuned on)', options.large]]) {
+  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)', options.large], ['held-out set 4 (eval/compaction-fresh; measured once, no change after it)', options.fresh]]) {
     const result = await scoreCorpus(label, dir, command);
     if (!result) continue;
     rows.push(...result.rows);
