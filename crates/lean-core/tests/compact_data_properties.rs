@@ -339,12 +339,13 @@ proptest! {
         prop_assert!(out.contains(&format!("\"{latest}\"")), "the last version is not shown:\n{out}");
     }
 
-    /// A few records whose identity is nested (an install report's `metadata.name` and
+    /// Records whose identity is nested (an install report's `metadata.name` and
     /// `metadata.version` beside long descriptions): a skeleton spends its budget opening them,
-    /// so every record's name and version stay while the descriptions are cut short.
+    /// so every record's name and version stay while the descriptions are cut short (the
+    /// records a one-line form writes show their nested objects' first short values).
     #[test]
     fn nested_identities_of_a_few_records_stay(
-        records in 2usize..7,
+        records in 2usize..40,
         description_len in 9000usize..20000,
         pretty in any::<bool>(),
     ) {
@@ -486,4 +487,30 @@ fn a_long_file_listing_is_not_an_options_listing() {
         })
         .collect();
     assert!(compact(input.as_bytes(), &CompactOptions::default()).changed);
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    /// A JSON array printed one record per line (`sqlite3 -json`) whose one-line skeleton is over
+    /// budget takes the line path; the record whose value differs from the others' still stays.
+    #[test]
+    fn the_differing_record_of_an_array_printed_one_per_line_stays(
+        count in 800usize..3000,
+        at in 0usize..3000,
+        status in prop::sample::select(vec!["refunded", "disputed", "lost"]),
+    ) {
+        let at = at % count;
+        let lines: Vec<String> = (0..count)
+            .map(|i| {
+                let state = if i == at { status } else if i % 3 == 0 { "paid" } else { "shipped" };
+                format!("{{\"id\":{},\"customer\":\"c{}\",\"placed\":\"2026-10-{:02}\",\"total_cents\":{},\"status\":\"{state}\"}}", 500_000 + i, 1000 + i * 37 % 9000, 1 + i % 28, 500 + i * 7919 % 19_500)
+            })
+            .collect();
+        let input = format!("[{}]\n", lines.join(",\n"));
+        let out = view(input.as_bytes(), &CompactOptions::default());
+        // Verbatim on the line path, or as its id and the differing value on one skeleton line.
+        let (id, state) = (format!("\"id\":{}", 500_000 + at), format!("\"status\":\"{status}\""));
+        prop_assert!(out.lines().any(|l| l.contains(&id) && l.contains(&state)), "record {at} lost: {}", lines[at]);
+    }
 }

@@ -904,6 +904,7 @@ pub(crate) fn skeleton_within(
     doc: &Document<'_>,
     query: Option<&str>,
     limit: usize,
+    accepted: usize,
     out: &mut Vec<u8>,
 ) -> bool {
     let asked = asked_words(query);
@@ -911,6 +912,7 @@ pub(crate) fn skeleton_within(
         asked: &asked,
         depth: SKELETON_DEPTH,
         many_fields: usize::MAX,
+        whole_unlike: false,
     };
     let mut lossy = skeleton_of(doc, Document::ROOT, 0, &shape, out);
     let mut deeper = Vec::new();
@@ -918,11 +920,27 @@ pub(crate) fn skeleton_within(
         // Over the budget: long maps show their first fields, as long arrays do.
         shape.many_fields = MANY_FIELDS;
         let capped_lossy = skeleton_of(doc, Document::ROOT, 0, &shape, &mut deeper);
-        if deeper.len() > limit {
-            return lossy;
+        if deeper.len() <= limit {
+            std::mem::swap(out, &mut deeper);
+            lossy = capped_lossy;
+        } else {
+            shape.many_fields = usize::MAX;
         }
-        std::mem::swap(out, &mut deeper);
-        lossy = capped_lossy;
+    }
+    // Then, while it fits: records unlike their siblings whole (a few per array, so within
+    // what the caller accepts at all), and deeper levels (within `limit`).
+    if lossy {
+        deeper.clear();
+        let whole = Shape {
+            whole_unlike: true,
+            ..shape
+        };
+        let whole_lossy = skeleton_of(doc, Document::ROOT, 0, &whole, &mut deeper);
+        if deeper.len() <= accepted.max(out.len()) {
+            std::mem::swap(out, &mut deeper);
+            lossy = whole_lossy;
+            shape = whole;
+        }
     }
     for depth in SKELETON_DEPTH + 1..=MAX_SKELETON_DEPTH {
         if !lossy {
@@ -963,6 +981,60 @@ struct Shape<'q> {
     asked: &'q [&'q [u8]],
     depth: usize,
     many_fields: usize,
+    /// Records unlike their siblings are written whole (tried when the budget allows).
+    whole_unlike: bool,
+}
+
+/// Most records of one array written whole for being unlike their siblings; the others keep
+/// their differing value in the one-line form.
+const WHOLE_UNLIKE: usize = 5;
+
+/// Most short values an opened nested object shows in a record's one-line form.
+const OPENED_VALUES: usize = 3;
+
+/// Keys that name what a nested object is, in any ecosystem's metadata: shown first when a
+/// record's nested object is opened.
+const IDENTITY_KEYS: [&[u8]; 6] = [
+    b"\"name\"",
+    b"\"id\"",
+    b"\"version\"",
+    b"\"key\"",
+    b"\"title\"",
+    b"\"type\"",
+];
+
+/// Writes `object` as at most [`OPENED_VALUES`] of its short scalar fields, those with an
+/// identity key ([`IDENTITY_KEYS`]) first, then the others in order (`{"name":"x",…}`);
+/// returns whether anything was left out. At most two passes over the object's fields.
+fn short_values(doc: &Document<'_>, object: usize, out: &mut Vec<u8>) -> bool {
+    out.push(b'{');
+    let mut written = 0usize;
+    let short =
+        |field: usize| doc.kind(field) == Kind::Scalar && doc.raw(field).len() <= SHORT_SCALAR;
+    let identity = |field: usize| IDENTITY_KEYS.contains(&doc.key(field));
+    for pass_identity in [true, false] {
+        for field in doc.children(object) {
+            if written == OPENED_VALUES {
+                break;
+            }
+            if !short(field) || identity(field) != pass_identity {
+                continue;
+            }
+            if written > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(doc.key(field));
+            out.push(b':');
+            out.extend_from_slice(doc.raw(field));
+            written += 1;
+        }
+    }
+    let lossy = written < doc.count(object);
+    if lossy {
+        out.extend_from_slice(if written > 0 { ",…" } else { "…" }.as_bytes());
+    }
+    out.push(b'}');
+    lossy
 }
 
 /// Writes a string scalar opened only by a skeleton deeper than [`SKELETON_DEPTH`]: a long one
@@ -1102,6 +1174,7 @@ fn records(
     }
     let mut lossy = false;
     let mut planned = plan.fields.iter();
+    let mut unlike_whole = 0usize;
     // The first, the last and a spread of records in between keep their content (SO-20): they
     // show what a record holds, which the one-line form of the others cannot.
     let sampled = |i: usize| {
@@ -1123,9 +1196,26 @@ fn records(
             out.push(b',');
             continue;
         }
-        // A skeleton opened deeper than the shallow form (it fits the budget) writes every
-        // record whole: their nested values are what the extra depth is for.
-        if whole_records && (sampled(i) || shape.depth > SKELETON_DEPTH) {
+        // A record with a key or a value its siblings almost never have (the minority rule on
+        // items) is written whole too: the difference, and what identifies the record.
+        let unlike = || {
+            doc.children(item)
+                .zip(planned.clone())
+                .any(
+                    |(field, &(slot, value))| match plan.slots[slot as usize].role {
+                        Role::Rare => true,
+                        Role::Categorical => {
+                            value != NOT_SCALAR
+                                && plan.counts[value as usize] as usize <= plan.rare_limit
+                                && doc.tape[field].length() as usize <= SHORT_SCALAR
+                        }
+                        _ => false,
+                    },
+                )
+        };
+        let whole_unlike = shape.whole_unlike && unlike_whole < WHOLE_UNLIKE && unlike();
+        unlike_whole += usize::from(whole_unlike);
+        if whole_records && (sampled(i) || whole_unlike) {
             // Its planned fields are passed over: the record is written whole.
             if let Some(last) = doc.count(item).checked_sub(1) {
                 planned.nth(last);
@@ -1139,11 +1229,18 @@ fn records(
         for (field, &(slot, value)) in doc.children(item).zip(&mut planned) {
             let role = plan.slots[slot as usize].role;
             let raw_len = doc.tape[field].length() as usize;
+            // A skeleton opened deeper than the shallow form (it fits the budget) opens a
+            // record's nested objects to their short values: a record's identity is often one
+            // level down (an install report's `metadata.name` and `version`).
+            let opened = value == NOT_SCALAR
+                && shape.depth > SKELETON_DEPTH
+                && doc.kind(field) == Kind::Object;
             let keep = match role {
                 // A rare key is the difference itself, an asked one the answer: kept with a
                 // bounded form of its value.
                 _ if is_asked(doc.key(field), asked) => true,
                 Role::Rare => true,
+                _ if opened => true,
                 _ if value == NOT_SCALAR => false,
                 Role::Identity => raw_len <= 2 * SHORT_SCALAR,
                 Role::Categorical => {
@@ -1161,7 +1258,9 @@ fn records(
             }
             out.extend_from_slice(doc.key(field));
             out.push(b':');
-            if value == NOT_SCALAR {
+            if opened {
+                lossy |= short_values(doc, field, out);
+            } else if value == NOT_SCALAR {
                 lossy |= skeleton_of(doc, field, shape.depth, shape, out);
             } else if raw_len <= 2 * SHORT_SCALAR {
                 out.extend_from_slice(doc.raw(field));

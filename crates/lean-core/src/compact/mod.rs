@@ -443,7 +443,16 @@ fn compact_json(input: &[u8], opts: &CompactOptions) -> Option<(select::Selectio
     }
     drop(minified);
     let mut skeleton = Vec::with_capacity(target * 2);
-    let lossy = json::skeleton_within(&root, opts.query.as_deref(), target, &mut skeleton);
+    // What the pipeline sends at all: within Pi's cut and the token budget (chars/4 for JSON).
+    let limits = budget::Limits::new(input, opts, Some(line_count));
+    let accepted = limits.cap.min(limits.tokens.saturating_mul(4));
+    let lossy = json::skeleton_within(
+        &root,
+        opts.query.as_deref(),
+        target,
+        accepted,
+        &mut skeleton,
+    );
     let mut strategies = vec!["minify-json", "factor-constant-fields"];
     let mut ranges = Vec::new();
     if lossy {

@@ -1,6 +1,7 @@
 //! The minority rule on JSON records one per line (JSON Lines logs, registry indexes, event
-//! streams). Such records rarely share a line shape (their nested lists differ in length), so
-//! word positions cannot compare them; their top-level fields can. A record whose field holds
+//! streams, and a JSON array printed one record per line, as `sqlite3 -json` does, when its
+//! skeleton is over budget). Such records rarely share a line shape (their nested lists differ
+//! in length), so word positions cannot compare them; their top-level fields can. A record whose field holds
 //! a value unlike the one most records share (`"yanked": true` among `false`, `"level":
 //! "error"` among `"info"`), or that has a field almost no other record has, ranks high, above
 //! the ordinary records a fold hides. (Not merely with the rare lines: records whose text is
@@ -80,7 +81,7 @@ pub(super) fn mark_unlike_records(texts: &LineTexts<'_>, flags: &mut [LineFlags]
         if records == MAX_RECORD_LINES || (records == 0 && i == NO_RECORD_YET) {
             break;
         }
-        let line = trim(texts.get(i));
+        let line = record_text(texts.get(i));
         if !(line.first() == Some(&b'{') && line.last() == Some(&b'}')) {
             continue;
         }
@@ -138,16 +139,20 @@ pub(super) fn mark_unlike_records(texts: &LineTexts<'_>, flags: &mut [LineFlags]
     marked
 }
 
-fn trim(line: &[u8]) -> &[u8] {
-    let start = line
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(line.len());
-    let end = line
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(start, |e| e + 1);
-    &line[start..end]
+/// A line's record, without the blanks around it and the array punctuation a JSON array
+/// printed one record per line puts there (`[{…},`, `{…},`, `{…}]`).
+fn record_text(line: &[u8]) -> &[u8] {
+    let mut text = line.trim_ascii();
+    if let Some(rest) = text.strip_prefix(b"[") {
+        text = rest.trim_ascii_start();
+    }
+    if let Some(rest) = text.strip_suffix(b",") {
+        text = rest.trim_ascii_end();
+    }
+    if let Some(rest) = text.strip_suffix(b"]") {
+        text = rest.trim_ascii_end();
+    }
+    text
 }
 
 /// The top-level fields of one JSON object's text: each key (quotes included) with its value
