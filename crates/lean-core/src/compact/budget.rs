@@ -228,6 +228,13 @@ pub(crate) struct Limits {
 }
 
 impl Limits {
+    /// The most bytes a JSON view may have: within the cap, and within the budget counted at
+    /// chars/4 (JSON is mostly quotes and separators, which the estimate weighs double).
+    pub(crate) fn json_bytes(&self) -> usize {
+        self.cap
+            .min(self.tokens.saturating_mul(4).saturating_add(3))
+    }
+
     /// The limits for `input`; `line_count` is its line count when the caller already has it
     /// (it saves a count of the input's newlines).
     pub(crate) fn new(input: &[u8], opts: &CompactOptions, line_count: Option<usize>) -> Limits {

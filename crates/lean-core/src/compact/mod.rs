@@ -370,12 +370,9 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     // index is built for the line path. Both paths hand their count to the limits.
     let mut json_limits = None;
     if kind == ContentKind::Json && input.len() <= MAX_JSON_TREE_BYTES {
-        if let Some((result, line_count)) = compact_json(input, opts) {
-            let limits = budget::Limits::new(input, opts, Some(line_count));
-            // A skeleton over the budget or the cap takes the line path, which fits both. JSON is
-            // mostly quotes and separators, which the estimate weighs double, so its budget is
-            // checked at chars/4.
-            if result.text.len() <= limits.cap && result.text.len() / 4 <= limits.tokens {
+        if let Some((result, line_count, limits)) = compact_json(input, opts) {
+            // A skeleton over the budget or the cap takes the line path, which fits both.
+            if result.text.len() <= limits.json_bytes() {
                 return finish(input, kind, id, line_count, result);
             }
             // The parser's line count is the index's: the line path reuses these limits.
@@ -427,9 +424,13 @@ fn finish(
 
 /// The JSON view of a document and the input's line count; `None` when `input` is not one JSON
 /// document.
-fn compact_json(input: &[u8], opts: &CompactOptions) -> Option<(select::Selection, usize)> {
+fn compact_json(
+    input: &[u8],
+    opts: &CompactOptions,
+) -> Option<(select::Selection, usize, budget::Limits)> {
     let root = json::parse(input)?;
     let line_count = root.lines;
+    let limits = budget::Limits::new(input, opts, Some(line_count));
     let scale = 1.0 + 3.0 * (1.0 - opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0));
     let target = ((8192 + input.len() / 64).min(24 * 1024) as f64 * scale) as usize;
     let mut minified = Vec::with_capacity((input.len() / 2).min(target + 1));
@@ -439,18 +440,15 @@ fn compact_json(input: &[u8], opts: &CompactOptions) -> Option<(select::Selectio
             ranges: Vec::new(),
             strategies: vec!["minify-json"],
         };
-        return Some((view, line_count));
+        return Some((view, line_count, limits));
     }
     drop(minified);
     let mut skeleton = Vec::with_capacity(target * 2);
-    // What the pipeline sends at all: within Pi's cut and the token budget (chars/4 for JSON).
-    let limits = budget::Limits::new(input, opts, Some(line_count));
-    let accepted = limits.cap.min(limits.tokens.saturating_mul(4));
     let lossy = json::skeleton_within(
         &root,
         opts.query.as_deref(),
         target,
-        accepted,
+        limits.json_bytes(),
         &mut skeleton,
     );
     let mut strategies = vec!["minify-json", "factor-constant-fields"];
@@ -478,5 +476,5 @@ fn compact_json(input: &[u8], opts: &CompactOptions) -> Option<(select::Selectio
         ranges,
         strategies,
     };
-    Some((view, line_count))
+    Some((view, line_count, limits))
 }
