@@ -50,10 +50,14 @@ describe("pass-through rules", () => {
     assert.equal(passThroughReason({ toolName: "bash", input: { command: "cargo test" }, content: text("x") }, {}), null);
   });
 
-  test("the query hint keeps identifiers from the prompt, not plain words", () => {
-    assert.equal(queryHint("Why does test_parse_config fail in src/config.rs?"), "test_parse_config src/config.rs");
-    assert.equal(queryHint("Why do the tests fail?"), undefined);
-    assert.equal(queryHint("check `escape_meta` and parseFlags"), "escape_meta parseFlags");
+  test("the query hint names identifiers first, then plain words", () => {
+    // Identifiers first, then plain words of four letters or more (the engine keeps those only
+    // where they are found on few lines, and drops question words).
+    assert.equal(queryHint("Why does test_parse_config fail in src/config.rs?"), "test_parse_config src/config.rs does fail");
+    assert.equal(queryHint("Which libssl file did the import open?"), "Which libssl file import open");
+    assert.equal(queryHint("Why do the tests fail?"), "tests fail");
+    assert.equal(queryHint("Why so? Is it ok?"), undefined);
+    assert.equal(queryHint("check `escape_meta` and parseFlags"), "escape_meta parseFlags check");
   });
 });
 

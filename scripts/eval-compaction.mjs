@@ -20,7 +20,7 @@
 //                                    [--heldout DIR] [--json FILE] [--score-py]
 //
 //   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
-//   --rust-example      target/release/examples/compact {in} (build: cargo build --release -p lean-core --example compact)
+//   --rust-example      target/release/examples/compact --tool {tool} --path {in} {in} (build: cargo build --release -p lean-core --example compact)
 //   --cmd               any command; {in} is replaced by the corpus file path, {tool} by bash or read
 //   --shared DIR        corpus directory (default ../shared/eval/compaction next to the repo root)
 //   --own DIR           held-out corpus directory (default eval/compaction-own)
@@ -29,6 +29,9 @@
 //   --fresh DIR         fourth held-out corpus directory (default eval/compaction-fresh)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
+//   --questions         pass each file's question (a corpus's QUESTIONS.md) as the user's prompt: the
+//                       compactor gets `--query` with the words the extension takes from a prompt
+//                       (queryHint); files without a question run as before
 //
 // Exit status 1 when a view is larger than Pi's cut or loses a fact Pi's cut keeps.
 //
@@ -55,6 +58,7 @@ function parseArgs(argv) {
     large: join(repoRoot, 'eval', 'compaction-large'),
     fresh: join(repoRoot, 'eval', 'compaction-fresh'),
     scorePy: false,
+    questions: false,
     cmd: null,
     rustExample: false,
     json: null,
@@ -73,6 +77,7 @@ function parseArgs(argv) {
       case '--fresh': options.fresh = resolve(value()); break;
       case '--score-py': options.scorePy = true; break;
       case '--cmd': options.cmd = value(); break;
+      case '--questions': options.questions = true; break;
       case '--rust-example': options.rustExample = true; break;
       case '--json': options.json = resolve(value()); break;
       case '-h':
@@ -97,7 +102,7 @@ function compactorCommand(options) {
     if (!existsSync(binary)) {
       throw new Error(`${binary} not found; build it with: cargo build --release -p lean-core --example compact`);
     }
-    return `${shellQuote(binary)} {in}`;
+    return `${shellQuote(binary)} --tool {tool} --path {in} {in}`;
   }
   return `${shellQuote(process.execPath)} ${shellQuote(join(repoRoot, 'bin', 'pi-lean.js'))} compact --tool {tool} {in}`;
 }
@@ -192,7 +197,7 @@ async function main() {
   const rows = [];
   const totals = [];
   for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)', options.large], ['held-out set 4 (eval/compaction-fresh; measured once, no change after it)', options.fresh]]) {
-    const result = await scoreCorpus(label, dir, command);
+    const result = await scoreCorpus(label, dir, command, options.questions);
     if (!result) continue;
     rows.push(...result.rows);
     totals.push(result.total);
@@ -215,10 +220,30 @@ function piCut(truncate, text, tool) {
 }
 
 /**
+ * The query the extension would pass for each file's question (QUESTIONS.md rows `| file | ... |
+ * question |`), by file name and by name without extension; files whose question yields no query
+ * words are left out.
+ * @returns {Promise<Map<string, string>>}
+ */
+async function readQuestions(dir) {
+  const file = join(dir, 'QUESTIONS.md');
+  const map = new Map();
+  if (!existsSync(file)) return map;
+  const { queryHint } = await import(join(repoRoot, 'extension', 'token-saver', 'compaction.js'));
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const cells = line.split('|').map((c) => c.trim()).slice(1, -1);
+    if (cells.length < 2 || cells[0] === 'file' || /^-+$/.test(cells[0])) continue;
+    const query = queryHint(cells[cells.length - 1]);
+    if (query) map.set(cells[0], query);
+  }
+  return map;
+}
+
+/**
  * Scores one corpus directory (must_keep.json, optional tools.json) and prints a row per file.
  * Returns null when the directory has no must_keep.json.
  */
-async function scoreCorpus(label, dir, command) {
+async function scoreCorpus(label, dir, command, withQuestions) {
   const keysFile = join(dir, 'must_keep.json');
   if (!existsSync(keysFile)) {
     console.log(`\n(${label} not found at ${dir})`);
@@ -231,7 +256,8 @@ async function scoreCorpus(label, dir, command) {
   const toolsFile = join(dir, 'tools.json');
   const tools = existsSync(toolsFile) ? JSON.parse(readFileSync(toolsFile, 'utf8')) : {};
   const corpus = basename(dir) === 'compaction' ? 'shared' : basename(dir);
-  console.log(`\n== ${label} (${dir}) ==`);
+  const questions = withQuestions ? await readQuestions(dir) : new Map();
+  console.log(`\n== ${label} (${dir})${withQuestions ? `, ${questions.size} questions as prompts` : ''} ==`);
   console.log(`${'file'.padEnd(40)} ${'tool'.padEnd(4)} ${'tok_in'.padStart(8)} ${'tok_out'.padStart(8)} ${'red%'.padStart(6)} ${'view B'.padStart(8)} ${'Pi cut B'.padStart(9)} ${'keep'.padStart(5)} ${'stock'.padStart(5)} dom`);
   let tokensIn = 0;
   let tokensOut = 0;
@@ -247,7 +273,9 @@ async function scoreCorpus(label, dir, command) {
     const path = join(dir, file);
     const text = readFileSync(path, 'utf8');
     const tool = tools[file] ?? (file.includes('_read_') ? 'read' : 'bash');
-    const printed = spawnSync('bash', ['-c', command.replaceAll('{in}', shellQuote(path)).replaceAll('{tool}', tool)], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout ?? '';
+    const query = questions.get(file) ?? questions.get(file.replace(/\.[^.]+$/, ''));
+    const withQuery = query ? `${command} --query ${shellQuote(query)}` : command;
+    const printed = spawnSync('bash', ['-c', withQuery.replaceAll('{in}', shellQuote(path)).replaceAll('{tool}', tool)], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout ?? '';
     const cutText = piCut(truncate, text, tool);
     // An output the compactor left unchanged reaches the model as stock Pi sends it: its cut.
     const out = printed === text ? cutText : printed;

@@ -68,22 +68,27 @@ export function isSourcePath(file) {
 }
 
 /**
- * Identifier-like words of the prompt (paths, snake_case, camelCase, dotted names, numbers with
- * letters, backticked text). The engine keeps every line containing any query term, so plain
- * English words would keep nearly everything; identifiers are what a user names on purpose.
+ * The prompt's words that may point at lines of an output, for the engine's `query`: first the
+ * identifiers a user names on purpose (paths, snake_case, camelCase, dotted names, numbers with
+ * letters, backticked text), whose every line is kept; then plain words of four letters or more
+ * (`libssl`, `refunded`), which the engine keeps only where they are selective (found on a few
+ * lines of the output) and ignores where they are common or are question words.
  * @param {string | undefined} prompt
  */
 export function queryHint(prompt) {
   if (!prompt) return undefined;
   /** @type {string[]} */
-  const terms = [];
-  for (const m of prompt.matchAll(/`([^`\n]{3,80})`/g)) terms.push(...m[1].split(/\s+/));
+  const named = [];
+  /** @type {string[]} */
+  const plain = [];
+  for (const m of prompt.matchAll(/`([^`\n]{3,80})`/g)) named.push(...m[1].split(/\s+/));
   for (const raw of prompt.split(/[\s,;()[\]{}"'`<>]+/)) {
     const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
     if (word.length < 4) continue;
-    if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]/.test(word)) terms.push(word);
+    if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]/.test(word)) named.push(word);
+    else if (/^[A-Za-z]+$/.test(word)) plain.push(word);
   }
-  const unique = [...new Set(terms.filter((t) => t.length >= 3))].slice(0, 8);
+  const unique = [...new Set([...named.filter((t) => t.length >= 3).slice(0, 8), ...plain])].slice(0, 16);
   return unique.length > 0 ? unique.join(" ") : undefined;
 }
 

@@ -7,14 +7,14 @@ use super::super::detect::{
 use super::super::lines::{same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, refine_signal, scan_signals, Signal};
-use super::flags::{LineFlags, Rank, DUPLICATE, QUERY_HIT};
+use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::{
     diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank, uses_error_signals,
     DiffState,
 };
 use super::line_texts::LineTexts;
 use super::templates::{hit_text_of, intern_narrow, intern_wide, TemplateIds, Templates};
-use super::{bounded_query_terms, Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
+use super::{Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
 
 /// The lines as the selection reads them: their cleaned texts and, for grep output grouped by
 /// file, each line's `path:` prefix length (empty for other kinds and ungrouped output).
@@ -236,29 +236,6 @@ pub(super) fn scan_and_intern(
         *id = remap[local];
     }
     Templates::new(TemplateIds::Wide(ids), merged.counts)
-}
-
-/// Flags the lines that hold one of the caller's query terms (case-insensitive).
-pub(super) fn mark_query_hits(texts: &LineTexts<'_>, flags: &mut [LineFlags], query: &str) {
-    let query = query.trim();
-    if query.is_empty() {
-        return;
-    }
-    let terms = bounded_query_terms(query);
-    if terms.is_empty() {
-        return;
-    }
-    let Ok(ac) = aho_corasick::AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .build(&terms)
-    else {
-        return;
-    };
-    for (i, text) in texts.indexed() {
-        if ac.is_match(text) {
-            flags[i].set(QUERY_HIT);
-        }
-    }
 }
 
 /// One pass over every line: refined signal, rank, and whether it repeats the line before.

@@ -19,6 +19,7 @@ mod flags;
 mod line_kinds;
 mod line_texts;
 mod priority;
+mod query;
 mod records;
 mod render;
 mod shapes;
@@ -112,7 +113,7 @@ pub(crate) fn select(
         strategies.push("status-line-shapes");
     }
     if let Some(query) = opts.query.as_deref() {
-        analyze::mark_query_hits(&lines.texts, &mut flags, query);
+        query::mark_query_hits(&lines.texts, &mut flags, query);
     }
     let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
     let budget = budget(input.len(), index.len(), aggressiveness);

@@ -1,0 +1,187 @@
+//! The caller's query: words of the user's prompt that point at lines of the output. A term
+//! the user *named* (an identifier: a path, `snake_case`, `camelCase`, a dotted name, a word
+//! with digits or punctuation) keeps every line holding it. A plain word (`libssl`, `refunded`,
+//! `CFLAGS`) keeps its lines only when it is selective, found on a few lines of the output:
+//! then it is the subject of the question (which libssl file was opened?), and keeping those
+//! lines is how a view holds the answer Pi's cut would have shown. A plain word found on many
+//! lines (`file`, `error`, `open`) says nothing about which of them matters and keeps none.
+//!
+//! Work is bounded: at most [`MAX_QUERY_TERMS`](super::MAX_QUERY_TERMS) terms in one automaton,
+//! one pass over the lines, and at most [`PLAIN_WORD_LINES`] lines kept for plain words.
+
+use super::bounded_query_terms;
+use super::flags::{LineFlags, QUERY_HIT};
+use super::line_texts::LineTexts;
+
+/// Most lines a plain word may be found on and still point at them.
+const SELECTIVE_HITS: usize = 8;
+/// Most lines kept for plain words in all (the most selective words first).
+const PLAIN_WORD_LINES: usize = 24;
+/// Plain words shorter than this say too little to point at a line.
+const MIN_PLAIN_BYTES: usize = 4;
+
+/// Words of a question that name no subject: they would keep lines that merely share them.
+const STOP_WORDS: &[&str] = &[
+    "about", "after", "also", "before", "being", "could", "does", "done", "each", "every", "file",
+    "files", "find", "first", "from", "have", "here", "into", "just", "know", "last", "like",
+    "line", "lines", "look", "made", "make", "many", "more", "most", "much", "need", "only",
+    "other", "output", "please", "print", "printed", "same", "says", "should", "show", "shown",
+    "some", "tell", "than", "that", "their", "them", "then", "there", "these", "they", "this",
+    "those", "value", "values", "very", "want", "what", "when", "where", "which", "while", "whose",
+    "with", "would", "your",
+];
+
+/// Whether the user named `term` on purpose: anything but a plain word of letters (at most
+/// its first letter a capital, or all capitals).
+pub(super) fn is_named(term: &str) -> bool {
+    let bytes = term.as_bytes();
+    if !bytes.iter().all(u8::is_ascii_alphabetic) {
+        return true;
+    }
+    let upper = bytes.iter().filter(|b| b.is_ascii_uppercase()).count();
+    // camelCase or PascalCase inside the word; an all-capitals word is a plain word.
+    upper > 1 && upper < bytes.len() || upper == 1 && !bytes[0].is_ascii_uppercase()
+}
+
+/// Whether a plain word can point at lines at all.
+fn is_plain_candidate(term: &str) -> bool {
+    term.len() >= MIN_PLAIN_BYTES
+        && !STOP_WORDS
+            .iter()
+            .any(|stop| stop.eq_ignore_ascii_case(term))
+}
+
+/// Flags the lines that hold a term of the caller's query (case-insensitive): every line of a
+/// named term, and the lines of a plain word found on at most [`SELECTIVE_HITS`] lines (a
+/// plain word counts only where a word starts, so `port` is not found in `import`).
+pub(super) fn mark_query_hits(texts: &LineTexts<'_>, flags: &mut [LineFlags], query: &str) {
+    let terms: Vec<&str> = bounded_query_terms(query.trim())
+        .into_iter()
+        .filter(|t| is_named(t) || is_plain_candidate(t))
+        .collect();
+    if terms.is_empty() {
+        return;
+    }
+    let named: Vec<bool> = terms.iter().map(|t| is_named(t)).collect();
+    let Ok(automaton) = aho_corasick::AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .build(&terms)
+    else {
+        return;
+    };
+    // Lines of each plain word, up to one past the selective bound (then it is not selective).
+    let mut plain_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+    for (i, text) in texts.indexed() {
+        for found in automaton.find_overlapping_iter(text) {
+            let term = found.pattern().as_usize();
+            if named[term] {
+                flags[i].set(QUERY_HIT);
+                continue;
+            }
+            let at_word_start =
+                found.start() == 0 || !text[found.start() - 1].is_ascii_alphanumeric();
+            let seen = &mut plain_lines[term];
+            if at_word_start && seen.len() <= SELECTIVE_HITS && seen.last() != Some(&(i as u32)) {
+                seen.push(i as u32);
+            }
+        }
+    }
+    let mut selective: Vec<&Vec<u32>> = plain_lines
+        .iter()
+        .filter(|lines| !lines.is_empty() && lines.len() <= SELECTIVE_HITS)
+        .collect();
+    selective.sort_by_key(|lines| lines.len());
+    let mut kept = 0usize;
+    for lines in selective {
+        if kept + lines.len() > PLAIN_WORD_LINES {
+            break;
+        }
+        for &i in lines {
+            flags[i as usize].set(QUERY_HIT);
+        }
+        kept += lines.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compact::lines::LineIndex;
+
+    fn hits(input: &str, query: &str) -> Vec<usize> {
+        let index = LineIndex::new(input.as_bytes(), usize::MAX);
+        let texts = LineTexts::of(input.as_bytes(), &index, None);
+        let mut flags = vec![LineFlags::INITIAL; index.len()];
+        mark_query_hits(&texts, &mut flags, query);
+        (0..flags.len())
+            .filter(|&i| flags[i].has(QUERY_HIT))
+            .collect()
+    }
+
+    #[test]
+    fn named_terms_and_plain_words() {
+        for named in [
+            "src/main.rs",
+            "snake_case",
+            "camelCase",
+            "v1.2",
+            "x86",
+            "--jitless",
+            "serde::de",
+        ] {
+            assert!(is_named(named), "{named}");
+        }
+        for plain in ["libssl", "Refunded", "CFLAGS", "needle"] {
+            assert!(!is_named(plain), "{plain}");
+        }
+    }
+
+    #[test]
+    fn a_selective_plain_word_keeps_its_lines_a_common_one_none() {
+        let mut input = String::new();
+        for k in 0..200 {
+            input.push_str(&format!("openat(\"/usr/lib/lib{k}.so\") = 3\n"));
+        }
+        input.push_str("openat(\"/lib/x86_64-linux-gnu/libssl.so.3\") = 3\n");
+        // `libssl` is on one line; `openat` on every line; `which` is a stop word.
+        assert_eq!(
+            hits(&input, "Which libssl file did openat return"),
+            vec![200]
+        );
+    }
+
+    #[test]
+    fn plain_words_match_where_a_word_starts() {
+        let input = "import os\nthe port is 80\n";
+        assert_eq!(hits(input, "port"), vec![1]);
+    }
+
+    #[test]
+    fn named_terms_keep_every_hit() {
+        let input = "a src/x.rs 1\nb src/x.rs 2\nc\n".repeat(20);
+        assert_eq!(hits(&input, "src/x.rs").len(), 40);
+    }
+
+    #[test]
+    fn plain_word_lines_are_bounded() {
+        // 40 plain words, each on 3 lines: at most PLAIN_WORD_LINES lines kept.
+        let mut input = String::new();
+        let mut query = String::new();
+        for w in 0..40 {
+            let word: String = (0..6)
+                .map(|k| (b'a' + ((w * 7 + k * 3) % 26) as u8) as char)
+                .collect();
+            for _ in 0..3 {
+                input.push_str(&format!("zz {word} qq\n"));
+            }
+            query.push_str(&word);
+            query.push(' ');
+        }
+        let kept = hits(&input, &query);
+        assert!(
+            kept.len() <= PLAIN_WORD_LINES && !kept.is_empty(),
+            "{}",
+            kept.len()
+        );
+    }
+}

@@ -1,0 +1,125 @@
+//! A line the user asks about by a plain word stays, as a property over generated outputs:
+//! among hundreds to thousands of look-alike lines (library opens, a file listing, a log, a
+//! table), one ordinary line holds a name found nowhere else, and the prompt names it as a
+//! plain word (`Which libssl file was opened?`). The view must show that line verbatim. A word
+//! every line holds (`openat`, `INFO`) or a question word keeps nothing: the view with such a
+//! query is the view without one.
+//!
+//! Cases come from a fixed seed (`QUERY_NEEDLE_CASES`, default 300).
+
+use lean_core::compact::{compact, CompactOptions};
+
+mod support;
+use support::Rng;
+
+fn name(rng: &mut Rng) -> String {
+    (0..rng.range(5, 10))
+        .map(|_| (b'a' + rng.below(26) as u8) as char)
+        .collect()
+}
+
+/// One look-alike line of `kind` about `subject`, and the word every line of the kind holds.
+fn line(kind: u64, rng: &mut Rng, subject: &str) -> (String, &'static str) {
+    match kind {
+        0 => (
+            format!(
+                "openat(AT_FDCWD, \"/usr/lib/x86_64-linux-gnu/{subject}.so.{}\", O_RDONLY|O_CLOEXEC) = {}",
+                rng.below(4),
+                3 + rng.below(3)
+            ),
+            "openat",
+        ),
+        1 => (
+            format!(
+                "-rw-r--r-- 1 root root {:>8} Mar {:>2} 12:{:02} {subject}.py",
+                rng.range(100, 90_000),
+                rng.range(1, 29),
+                rng.below(60)
+            ),
+            "root",
+        ),
+        2 => (
+            format!(
+                "2026-12-05T10:{:02}:{:02}Z INFO worker-{} loaded module {subject} in {}ms",
+                rng.below(60),
+                rng.below(60),
+                rng.below(8),
+                rng.range(1, 400)
+            ),
+            "INFO",
+        ),
+        _ => (
+            format!(
+                "| {subject:<12} | {:>6} | {:>5} | active |",
+                rng.range(1, 99_999),
+                rng.range(1, 500)
+            ),
+            "active",
+        ),
+    }
+}
+
+fn view(input: &str, query: Option<String>) -> String {
+    let opts = CompactOptions {
+        tool: Some("bash".into()),
+        query,
+        ..Default::default()
+    };
+    String::from_utf8(compact(input.as_bytes(), &opts).text).expect("UTF-8 view")
+}
+
+fn cases() -> u64 {
+    std::env::var("QUERY_NEEDLE_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300)
+}
+
+#[test]
+fn a_line_asked_about_by_a_plain_word_is_shown() {
+    let mut checked = 0;
+    for seed in 0..cases() {
+        let mut rng = Rng::new(0x5129_0000 + seed);
+        let kind = rng.below(4);
+        let n = rng.range(400, 3000) as usize;
+        let at = rng.below(n as u64) as usize;
+        let mut lines = Vec::with_capacity(n);
+        let mut subject = String::new();
+        let mut common = "";
+        for k in 0..n {
+            let s = name(&mut rng);
+            let (text, word) = line(kind, &mut rng, &s);
+            if k == at {
+                subject = s;
+            }
+            common = word;
+            lines.push(text);
+        }
+        let input = lines.join("\n") + "\n";
+        // The subject must be the needle's alone, where a word starts.
+        let holders = lines
+            .iter()
+            .filter(|l| l.to_ascii_lowercase().contains(&subject))
+            .count();
+        if holders != 1 {
+            continue;
+        }
+        checked += 1;
+        let plain = view(&input, None);
+        let asked = view(
+            &input,
+            Some(format!("Which {subject} file was loaded? {common}")),
+        );
+        assert!(
+            asked.lines().any(|l| l == lines[at]),
+            "seed {seed}: kind {kind}, {n} lines, the asked line {} is not shown:\n{asked}",
+            at + 1
+        );
+        let only_common = view(&input, Some(format!("which {common} lines")));
+        assert_eq!(
+            only_common, plain,
+            "seed {seed}: a common word changed the view"
+        );
+    }
+    assert!(checked * 10 >= cases() * 9, "only {checked} cases checked");
+}
