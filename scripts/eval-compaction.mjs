@@ -27,6 +27,7 @@
 //   --heldout DIR       second held-out corpus directory (default eval/compaction-heldout)
 //   --large DIR         third held-out corpus directory, large outputs (default eval/compaction-large)
 //   --fresh DIR         fourth held-out corpus directory (default eval/compaction-fresh)
+//   --unseen DIR        fifth held-out corpus directory (default eval/compaction-unseen)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
 //   --questions         pass each file's question (a corpus's QUESTIONS.md) as the user's prompt: the
@@ -57,6 +58,7 @@ function parseArgs(argv) {
     heldout: join(repoRoot, 'eval', 'compaction-heldout'),
     large: join(repoRoot, 'eval', 'compaction-large'),
     fresh: join(repoRoot, 'eval', 'compaction-fresh'),
+    unseen: join(repoRoot, 'eval', 'compaction-unseen'),
     scorePy: false,
     questions: false,
     cmd: null,
@@ -75,6 +77,7 @@ function parseArgs(argv) {
       case '--heldout': options.heldout = resolve(value()); break;
       case '--large': options.large = resolve(value()); break;
       case '--fresh': options.fresh = resolve(value()); break;
+      case '--unseen': options.unseen = resolve(value()); break;
       case '--score-py': options.scorePy = true; break;
       case '--cmd': options.cmd = value(); break;
       case '--questions': options.questions = true; break;
@@ -82,7 +85,7 @@ function parseArgs(argv) {
       case '--json': options.json = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--json FILE] [--score-py]');
+        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--json FILE] [--score-py]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -196,7 +199,7 @@ async function main() {
   }
   const rows = [];
   const totals = [];
-  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)', options.large], ['held-out set 4 (eval/compaction-fresh; measured once, no change after it)', options.fresh]]) {
+  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)', options.large], ['held-out set 4 (eval/compaction-fresh; measured once, then its failures fixed as principles)', options.fresh], ['held-out set 5 (eval/compaction-unseen)', options.unseen]]) {
     const result = await scoreCorpus(label, dir, command, options.questions);
     if (!result) continue;
     rows.push(...result.rows);

@@ -147,6 +147,65 @@ pub(crate) fn is_help_listing(input: &[u8]) -> bool {
 /// Lines of an output read to tell an options listing.
 const HELP_SCAN_LINES: usize = 4000;
 
+/// Whether the output is an index within Pi's cut: a listing whose lines each name a different
+/// thing in their first word (`apt list`, `ldconfig -p`, `pip show -f`, `cargo test -- --list`,
+/// `find`), at least [`MIN_INDEX_LINES`] lines of which nine in ten open with a distinct name
+/// that is mostly letters (a timestamp or a size opens a log or a table, not an index). An
+/// index is opened to look one entry up, and which one is in the question, not the output:
+/// any fold hides an entry stock Pi would have shown, so it reaches the model as Pi shows it.
+pub(crate) fn is_index_listing(input: &[u8]) -> bool {
+    if input.len() > super::PI_MAX_BYTES {
+        return false;
+    }
+    let mut names = std::collections::HashSet::new();
+    let mut lines = 0usize;
+    let mut distinct = 0usize;
+    for line in input.split(|&b| b == b'\n') {
+        let text = line.trim_ascii();
+        if text.is_empty() {
+            continue;
+        }
+        lines += 1;
+        if lines > super::PI_MAX_LINES {
+            return false;
+        }
+        let first = text
+            .split(|&b| b == b' ' || b == b'\t')
+            .next()
+            .unwrap_or_default();
+        let letters = first.iter().filter(|b| b.is_ascii_alphabetic()).count();
+        let digits = first.iter().filter(|b| b.is_ascii_digit()).count();
+        if first.len() >= 2 && letters > digits && names.insert(first) {
+            distinct += 1;
+        }
+    }
+    lines >= MIN_INDEX_LINES && distinct * 10 >= lines * 9
+}
+
+/// Fewer lines than this are no index worth telling apart (the lossless threshold passes most).
+const MIN_INDEX_LINES: usize = 50;
+
+/// Whether the output is a manual page or module documentation (`man`, `pydoc`, `perldoc`):
+/// a `NAME` heading at the start of a line among its first lines, and a `SYNOPSIS` or
+/// `DESCRIPTION` heading after it. It is prose opened to read one entry, which no rule can
+/// rank; like an options listing it reaches the model as Pi's own cut shows it.
+pub(crate) fn is_manual_page(input: &[u8]) -> bool {
+    let mut lines = input.split(|&b| b == b'\n');
+    if !lines
+        .by_ref()
+        .take(MANUAL_NAME_LINES)
+        .any(|l| l.trim_ascii_end() == b"NAME")
+    {
+        return false;
+    }
+    lines
+        .take(HELP_SCAN_LINES)
+        .any(|l| matches!(l.trim_ascii_end(), b"SYNOPSIS" | b"DESCRIPTION"))
+}
+
+/// Lines at the start of an output searched for a manual's `NAME` heading.
+const MANUAL_NAME_LINES: usize = 12;
+
 /// `-x`, `--name`, `--name=…`, `-x, --name`: a dash or two, a letter, then name characters up
 /// to a blank, `,`, `=`, `[` or the end. A file mode (`-rw-r--r--`) is not an option.
 fn opens_with_option(text: &[u8]) -> bool {

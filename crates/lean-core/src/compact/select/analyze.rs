@@ -438,6 +438,49 @@ pub(super) fn mark_structure(
         }
         flags[first].set_rank(Rank::Must);
     }
+    for range in end_records(texts, templates) {
+        for f in &mut flags[range] {
+            f.lower_rank(Rank::Must);
+        }
+    }
+}
+
+/// Most lines of a record kept whole by [`end_records`]; a longer one is left to the ranks.
+const MAX_RECORD_LINES: usize = 40;
+
+/// The first and the last record of an output made of records: blocks that each open with a
+/// line of the output's first line's template (`commit <hash>`, `Package: <name>`, `=== <name>`)
+/// and run to the next such line. They are what a question about the newest or oldest entry
+/// reads (the newest commit's files, the last entry's status), as the JSON path keeps its
+/// first and last record whole. Records of one line (a log's look-alike lines) or longer than
+/// [`MAX_RECORD_LINES`] give none; the scan reads at most that many lines at each end.
+pub(super) fn end_records(
+    texts: &LineTexts<'_>,
+    templates: &Templates,
+) -> Vec<std::ops::Range<usize>> {
+    let n = texts.len();
+    let Some(start) = (0..n.min(HEAD_LINES)).find(|&i| !texts[i].trim_ascii().is_empty()) else {
+        return Vec::new();
+    };
+    if templates.count_of(start) < 3 {
+        return Vec::new();
+    }
+    let opener = templates.of(start);
+    let scan_end = n.min(start + 1 + MAX_RECORD_LINES);
+    let Some(second) = (start + 1..scan_end).find(|&i| templates.of(i) == opener) else {
+        return Vec::new();
+    };
+    let mut records = Vec::new();
+    if second - start >= 2 {
+        records.push(start..second);
+    }
+    let scan_from = n.saturating_sub(MAX_RECORD_LINES).max(second);
+    if let Some(last) = (scan_from..n).rev().find(|&i| templates.of(i) == opener) {
+        if n - last >= 2 {
+            records.push(last..n);
+        }
+    }
+    records
 }
 
 #[cfg(test)]

@@ -155,8 +155,17 @@ impl<F: Fn(usize) -> bool> FrameSearch<F> {
 /// Keeps the lines that hold a term of the caller's query. Hits of one template are one fact
 /// repeated: when there are many, the first instances of each template are kept (water-filled
 /// like errors) and the rest compete as ordinary lines. A query naming a file that every line
-/// of a build log mentions would otherwise keep the whole log.
-pub(super) fn query_hits(templates: &Templates, budget: &Budget, flags: &mut [LineFlags]) {
+/// of a build log mentions would otherwise keep the whole log. The `pinned` lines, hits of a
+/// term found on only a few lines, are kept whatever their template: they are what was asked.
+pub(super) fn query_hits(
+    templates: &Templates,
+    budget: &Budget,
+    pinned: &[u32],
+    flags: &mut [LineFlags],
+) {
+    for &i in pinned {
+        flags[i as usize].lower_rank(Rank::Must);
+    }
     let hits: Vec<u32> = (0..flags.len())
         .filter(|&i| flags[i].has(QUERY_HIT))
         .map(|i| i as u32)

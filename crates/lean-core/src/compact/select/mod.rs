@@ -112,8 +112,9 @@ pub(crate) fn select(
     if shapes::merge_status_runs(&lines, kind, &mut flags, &mut templates) {
         strategies.push("status-line-shapes");
     }
+    let mut pinned_hits = Vec::new();
     if let Some(query) = opts.query.as_deref() {
-        query::mark_query_hits(&lines.texts, &mut flags, query);
+        pinned_hits = query::mark_query_hits(&lines.texts, &mut flags, query);
     }
     let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
     let budget = budget(input.len(), index.len(), aggressiveness);
@@ -162,7 +163,7 @@ pub(crate) fn select(
     drop(errors);
     if opts.query.is_some() {
         // Only a query marks hits: without one there are none to look for.
-        choose::query_hits(&templates, &budget, &mut flags);
+        choose::query_hits(&templates, &budget, &pinned_hits, &mut flags);
     }
     choose::warnings_with_locations(&lines, &templates, &warnings, &budget, &mut flags);
     drop(warnings);

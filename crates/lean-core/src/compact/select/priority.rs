@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::super::budget::{estimate_tokens, Limits};
 use super::super::signals::{is_definition, is_type_definition, Signal};
-use super::analyze::Lines;
+use super::analyze::{end_records, Lines};
 use super::excerpt::shown_len;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{is_blank, is_diff_metadata};
@@ -85,6 +85,7 @@ pub(super) fn priority_units(
     kind: ContentKind,
 ) -> Units {
     let n = flags.len();
+    let records = end_records(&lines.texts, templates);
     // Units are pushed in line order (errors first) into one list with room for a unit per
     // line, so it never grows (and copies); one scatter then puts them in priority order.
     let mut pushed = PushedUnits::with_capacity(kept_errors.len() + n);
@@ -137,18 +138,42 @@ pub(super) fn priority_units(
     // constants in its copy).
     let diff = kind == ContentKind::Diff;
     match (&templates.ids, diff) {
-        (TemplateIds::Narrow(ids), false) => {
-            line_units::<u16, false>(lines, ids, &templates.counts, flags, &claimed, &mut pushed)
-        }
-        (TemplateIds::Narrow(ids), true) => {
-            line_units::<u16, true>(lines, ids, &templates.counts, flags, &claimed, &mut pushed)
-        }
-        (TemplateIds::Wide(ids), false) => {
-            line_units::<u32, false>(lines, ids, &templates.counts, flags, &claimed, &mut pushed)
-        }
-        (TemplateIds::Wide(ids), true) => {
-            line_units::<u32, true>(lines, ids, &templates.counts, flags, &claimed, &mut pushed)
-        }
+        (TemplateIds::Narrow(ids), false) => line_units::<u16, false>(
+            lines,
+            ids,
+            &templates.counts,
+            flags,
+            &claimed,
+            &records,
+            &mut pushed,
+        ),
+        (TemplateIds::Narrow(ids), true) => line_units::<u16, true>(
+            lines,
+            ids,
+            &templates.counts,
+            flags,
+            &claimed,
+            &records,
+            &mut pushed,
+        ),
+        (TemplateIds::Wide(ids), false) => line_units::<u32, false>(
+            lines,
+            ids,
+            &templates.counts,
+            flags,
+            &claimed,
+            &records,
+            &mut pushed,
+        ),
+        (TemplateIds::Wide(ids), true) => line_units::<u32, true>(
+            lines,
+            ids,
+            &templates.counts,
+            flags,
+            &claimed,
+            &records,
+            &mut pushed,
+        ),
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
@@ -167,6 +192,7 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
     counts: &[u32],
     flags: &[LineFlags],
     claimed: &[bool],
+    records: &[std::ops::Range<usize>],
     pushed: &mut PushedUnits,
 ) {
     let n = flags.len();
@@ -222,10 +248,12 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
                 if in_error_unit() {
                     continue;
                 }
-                let edge = i < HEAD_LINES || i + TAIL_LINES >= n;
+                let edge =
+                    i < HEAD_LINES || i + TAIL_LINES >= n || records.iter().any(|r| r.contains(&i));
                 let text = &line[lines.prefix(i)..];
-                // The first and last lines (banner, verdict, exit status) are a rule of the
-                // budget, not a priority larger groups can outbid: they are kept whatever it.
+                // The first and last lines (banner, verdict, exit status) and the first and
+                // last record are a rule of the budget, not a priority larger groups can
+                // outbid: they are kept whatever it.
                 let class = if edge {
                     SKELETON_CLASS
                 } else if f.signal() == Signal::Summary || f.has(QUERY_HIT) {

@@ -53,54 +53,70 @@ fn is_plain_candidate(term: &str) -> bool {
 
 /// Flags the lines that hold a term of the caller's query (case-insensitive): every line of a
 /// named term, and the lines of a plain word found on at most [`SELECTIVE_HITS`] lines (a
-/// plain word counts only where a word starts, so `port` is not found in `import`).
-pub(super) fn mark_query_hits(texts: &LineTexts<'_>, flags: &mut [LineFlags], query: &str) {
+/// plain word counts only where a word starts, so `port` is not found in `import`). Returns
+/// the lines of the selective terms, named or plain: those are kept outright, while the hits
+/// of a named term found on many lines are thinned per template (see `choose::query_hits`).
+pub(super) fn mark_query_hits(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    query: &str,
+) -> Vec<u32> {
     let terms: Vec<&str> = bounded_query_terms(query.trim())
         .into_iter()
         .filter(|t| is_named(t) || is_plain_candidate(t))
         .collect();
     if terms.is_empty() {
-        return;
+        return Vec::new();
     }
     let named: Vec<bool> = terms.iter().map(|t| is_named(t)).collect();
     let Ok(automaton) = aho_corasick::AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .build(&terms)
     else {
-        return;
+        return Vec::new();
     };
-    // Lines of each plain word, up to one past the selective bound (then it is not selective).
-    let mut plain_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+    // Lines of each term, up to one past the selective bound (then it is not selective).
+    let mut term_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     for (i, text) in texts.indexed() {
         for found in automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
-            if named[term] {
-                flags[i].set(QUERY_HIT);
-                continue;
-            }
             let at_word_start =
                 found.start() == 0 || !text[found.start() - 1].is_ascii_alphanumeric();
-            let seen = &mut plain_lines[term];
-            if at_word_start && seen.len() <= SELECTIVE_HITS && seen.last() != Some(&(i as u32)) {
+            if named[term] {
+                flags[i].set(QUERY_HIT);
+            } else if !at_word_start {
+                continue;
+            }
+            let seen = &mut term_lines[term];
+            if seen.len() <= SELECTIVE_HITS && seen.last() != Some(&(i as u32)) {
                 seen.push(i as u32);
             }
         }
     }
-    let mut selective: Vec<&Vec<u32>> = plain_lines
+    let mut selective: Vec<(bool, &Vec<u32>)> = term_lines
         .iter()
-        .filter(|lines| !lines.is_empty() && lines.len() <= SELECTIVE_HITS)
+        .zip(&named)
+        .filter(|(lines, _)| !lines.is_empty() && lines.len() <= SELECTIVE_HITS)
+        .map(|(lines, &named)| (named, lines))
         .collect();
-    selective.sort_by_key(|lines| lines.len());
-    let mut kept = 0usize;
-    for lines in selective {
-        if kept + lines.len() > PLAIN_WORD_LINES {
-            break;
+    selective.sort_by_key(|(named, lines)| (!named, lines.len()));
+    let mut pinned = Vec::new();
+    let mut plain_kept = 0usize;
+    for (named, lines) in selective {
+        if !named {
+            if plain_kept + lines.len() > PLAIN_WORD_LINES {
+                continue;
+            }
+            plain_kept += lines.len();
         }
         for &i in lines {
             flags[i as usize].set(QUERY_HIT);
         }
-        kept += lines.len();
+        pinned.extend_from_slice(lines);
     }
+    pinned.sort_unstable();
+    pinned.dedup();
+    pinned
 }
 
 #[cfg(test)]
@@ -154,6 +170,23 @@ mod tests {
     fn plain_words_match_where_a_word_starts() {
         let input = "import os\nthe port is 80\n";
         assert_eq!(hits(input, "port"), vec![1]);
+    }
+
+    #[test]
+    fn a_selective_named_term_is_pinned_among_a_common_one() {
+        let mut input: String = (0..20).map(|k| format!("lib{k}.so (x86-64)\n")).collect();
+        input.insert_str(0, "libssl.so.3 (x86-64)\n");
+        let index = LineIndex::new(input.as_bytes(), usize::MAX);
+        let texts = LineTexts::of(input.as_bytes(), &index, None);
+        let mut flags = vec![LineFlags::INITIAL; index.len()];
+        assert_eq!(
+            mark_query_hits(&texts, &mut flags, "libssl.so.3 x86-64"),
+            vec![0]
+        );
+        assert!(
+            (0..21).all(|i| flags[i].has(QUERY_HIT)),
+            "the common term's hits stay flagged"
+        );
     }
 
     #[test]
