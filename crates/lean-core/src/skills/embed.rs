@@ -24,6 +24,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::search::truncate_at_char_boundary;
+use foldhash::fast::RandomState as FastState;
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
 
@@ -67,7 +68,9 @@ impl std::error::Error for EmbedError {}
 
 /// A parsed table: vocabulary index plus a view of the int8 matrix.
 pub struct EmbeddingTable<'a> {
-    vocab: HashMap<&'a str, u32>,
+    /// Token -> id. Every WordPiece step looks up several candidate pieces, so the hasher is
+    /// the fast seeded one rather than SipHash.
+    vocab: HashMap<&'a str, u32, FastState>,
     /// Longest vocabulary entry in bytes, `##` prefix excluded; bounds every WordPiece match.
     longest_piece: usize,
     unk: u32,
@@ -130,7 +133,7 @@ impl<'a> EmbeddingTable<'a> {
         }
         let vocab_text = std::str::from_utf8(&bytes[vocab_start..scales_start])
             .map_err(|_| corrupt("vocabulary is not UTF-8"))?;
-        let mut vocab = HashMap::with_capacity(vocab_size);
+        let mut vocab = HashMap::with_capacity_and_hasher(vocab_size, FastState::default());
         let mut longest_piece = 0;
         for (id, token) in vocab_text.split('\n').enumerate() {
             vocab.insert(token, id as u32);
@@ -355,6 +358,26 @@ fn is_cjk_ideograph(ch: char) -> bool {
 
 /// BERT's normalizer, in its order: clean, space out ideographs, strip accents, lower-case.
 fn normalize(text: &str) -> String {
+    if text.is_ascii() {
+        return normalize_ascii(text);
+    }
+    normalize_unicode(text)
+}
+
+/// [`normalize`] of ASCII text, byte by byte: ASCII has no ideographs and nothing NFD changes,
+/// so only the control characters (dropped), the whitespace (one space each) and the case are
+/// left to handle. Most queries take this path.
+fn normalize_ascii(text: &str) -> String {
+    text.bytes()
+        .filter_map(|byte| match byte {
+            b'\t' | b'\n' | b'\r' => Some(' '),
+            0..=0x1f | 0x7f => None,
+            _ => Some(char::from(byte.to_ascii_lowercase())),
+        })
+        .collect()
+}
+
+fn normalize_unicode(text: &str) -> String {
     let mut cleaned = String::with_capacity(text.len());
     for ch in text.chars() {
         if ch == '\0' || ch == '\u{fffd}' || is_bert_control(ch) {
@@ -459,10 +482,10 @@ pub fn cosines_fixed(rows: &[i16], query: &[i16], out: &mut Vec<f32>) {
     if query.is_empty() {
         return;
     }
-    let scale = 1.0 / f64::from(FIXED_ONE * FIXED_ONE);
+    let scale = 1.0 / (FIXED_ONE * FIXED_ONE);
     out.extend(
         rows.chunks_exact(query.len())
-            .map(|row| (f64::from(dot_fixed(row, query)) * scale) as f32),
+            .map(|row| dot_fixed(row, query) as f32 * scale),
     );
 }
 
@@ -628,6 +651,15 @@ mod tests {
             to_fixed(&vector, &mut fixed);
             cosines_fixed(&fixed, &fixed, &mut out);
             assert!((out[0] - 1.0).abs() < 1e-3, "{}", out[0]);
+        }
+    }
+
+    proptest::proptest! {
+        /// The ASCII fast path of the normalizer agrees with the general one on every ASCII
+        /// text, control characters and all.
+        #[test]
+        fn ascii_normalization_matches_the_general_path(text in "[\\x00-\\x7f]{0,64}") {
+            proptest::prop_assert_eq!(normalize_ascii(&text), normalize_unicode(&text));
         }
     }
 

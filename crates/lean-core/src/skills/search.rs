@@ -30,7 +30,7 @@
 //! embedding table, with how near in meaning the nearest skill is (the two averaged); `strong`
 //! says whether it clears [`STRONG_CONFIDENCE`] ([`STRONG_LEXICAL_CONFIDENCE`] without the table).
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
 
 use super::catalog::Catalog;
 use super::embed::{cosines_fixed, fixed_stride, shipped_table, to_fixed, EmbeddingTable};
@@ -40,7 +40,7 @@ use super::text::{
     camel_parts, concepts, is_compound_rest, is_phrasal_verb, is_stopword, raw_runs, stands_alone,
     stem, words,
 };
-use crate::bm25f::{self, Field, Impacts, Interner};
+use crate::bm25f::{self, FastMap, FastSet, Field, Impacts, Interner};
 
 /// `SearchResult::strong` is set when `confidence` reaches this value, when the confidence
 /// includes the meaning side (the default, with the embedding table). Chosen on the held-out
@@ -254,9 +254,9 @@ pub struct SearchResult {
 pub struct SearchIndex {
     tuning: SearchTuning,
     doc_count: usize,
-    vocabulary: HashMap<String, u32>,
+    vocabulary: FastMap<String, u32>,
     /// Surface words seen in the catalog → their term, so queries skip the stemmer for them.
-    word_ids: HashMap<String, u32>,
+    word_ids: FastMap<String, u32>,
     /// term → its stemmed text.
     term_text: Vec<String>,
     idf: Vec<f32>,
@@ -265,12 +265,12 @@ pub struct SearchIndex {
     /// skill → (term, impact), for pseudo-relevance feedback.
     forward: Vec<Vec<(u32, f32)>>,
     /// Prefixes and suffixes of name words → the name terms they belong to.
-    affixes: HashMap<String, Vec<u32>>,
+    affixes: FastMap<String, Vec<u32>>,
     /// Adjacent term pairs → skills containing them adjacently.
-    bigrams: HashMap<(u32, u32), Vec<u32>>,
+    bigrams: FastMap<(u32, u32), Vec<u32>>,
     /// Stemmed concept word → related vocabulary terms and bigrams.
-    concept_terms: HashMap<String, Vec<u32>>,
-    concept_bigrams: HashMap<String, Vec<(u32, u32)>>,
+    concept_terms: FastMap<String, Vec<u32>>,
+    concept_bigrams: FastMap<String, Vec<(u32, u32)>>,
     /// Finds skill names written in a text.
     names: NameMatcher,
     /// How a plain mention of each skill's name is treated.
@@ -355,15 +355,15 @@ const MAX_MENTION_NAME_BYTES: usize = 128;
 #[derive(Debug, Default)]
 struct NameMatcher {
     /// Folded name core -> the skills with that core.
-    by_core: HashMap<String, Vec<NameEntry>>,
+    by_core: FastMap<String, Vec<NameEntry>>,
     /// Byte lengths of the cores, so most candidates are rejected before hashing.
-    lengths: HashSet<usize>,
+    lengths: FastSet<usize>,
     max_len: usize,
     /// Most letter-or-digit runs in one core.
     max_words: usize,
     /// Core with its word separators (`-`, `_`, space) taken out -> the same entries, for
     /// names with separators: redaction also hides `my skill`, `my_skill` and `myskill`.
-    by_compact: HashMap<String, Vec<NameEntry>>,
+    by_compact: FastMap<String, Vec<NameEntry>>,
 }
 
 /// One skill name as the matcher keys it.
@@ -613,7 +613,7 @@ impl SearchIndex {
         // Per skill: term ids of name and description, in order.
         let mut name_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut description_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
-        let mut affixes: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut affixes: FastMap<String, Vec<u32>> = FastMap::default();
         let mut name_words: Vec<(String, u32)> = Vec::new();
         let names = NameMatcher::new(skills);
 
@@ -698,7 +698,7 @@ impl SearchIndex {
         // Each affix lists its terms once, in first-seen order (a set per list rather than a
         // scan per insert: thousands of names can share one prefix).
         for terms in affixes.values_mut() {
-            let mut seen = HashSet::with_capacity(terms.len());
+            let mut seen = FastSet::with_capacity_and_hasher(terms.len(), Default::default());
             terms.retain(|term| seen.insert(*term));
         }
         let vocabulary = interner.vocabulary;
@@ -733,7 +733,7 @@ impl SearchIndex {
             bm25f::Saturation::Combined,
         );
 
-        let mut bigrams: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+        let mut bigrams: FastMap<(u32, u32), Vec<u32>> = FastMap::default();
         for (doc, (names, description)) in name_terms.iter().zip(&description_terms).enumerate() {
             for list in [names, description] {
                 for pair in list.windows(2) {
@@ -746,8 +746,8 @@ impl SearchIndex {
         }
 
         let table = concepts();
-        let mut concept_terms: HashMap<String, Vec<u32>> = HashMap::new();
-        let mut concept_bigrams: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
+        let mut concept_terms: FastMap<String, Vec<u32>> = FastMap::default();
+        let mut concept_bigrams: FastMap<String, Vec<(u32, u32)>> = FastMap::default();
         let mut related_members = |key: &str, groups: &[usize]| {
             for &group in groups {
                 for member in &table.members[group] {
@@ -870,7 +870,7 @@ impl SearchIndex {
         // One case folding for mentions and redaction (see [`Folded`]).
         let haystack = Folded::new(text).text;
         let mut mentions: Vec<Mention> = Vec::new();
-        let mut position: HashMap<usize, usize> = HashMap::new();
+        let mut position: FastMap<usize, usize> = FastMap::default();
         for mention in self.names.scan(&haystack, false) {
             match position.get(&mention.skill) {
                 Some(&known) => mentions[known].explicit |= mention.explicit,
@@ -887,7 +887,7 @@ impl SearchIndex {
     /// [`SearchIndex::mentions`] reports, plus names with separators written with other ones
     /// or none (`my skill`, `my_skill`, `myskill` for `my-skill`). In order, each once.
     pub fn redactable_mentions(&self, text: &str) -> Vec<usize> {
-        let mut seen = HashSet::new();
+        let mut seen = FastSet::default();
         self.names
             .scan(&Folded::new(text).text, true)
             .into_iter()
@@ -970,9 +970,11 @@ impl SearchIndex {
         let certain = reasons.iter().any(|(_, pin)| pin.is_certain());
         let pinned: Vec<usize> = reasons.iter().map(|&(skill, _)| skill).collect();
 
-        let (mut scores, confidence_score, information) = self.lexical_scores(query, include);
+        // The filter is asked once per skill, not once per use.
+        let admitted: Vec<bool> = (0..self.doc_count).map(include).collect();
+        let (mut scores, confidence_score, information) = self.lexical_scores(query, &admitted);
         let lexical = self.confidence(confidence_score, information);
-        let top_cosine = self.fuse_embeddings(query, lexical, &mut scores, include);
+        let top_cosine = self.fuse_embeddings(query, lexical, &mut scores, &admitted);
 
         let mut ranked = top_k(&scores, limit + pinned.len());
         if !pinned.is_empty() {
@@ -1010,7 +1012,7 @@ impl SearchIndex {
 
     /// BM25F scores of every skill for `query` (excluded skills at 0, feedback added), the best
     /// first-pass score and the query's information: the lexical side of [`SearchIndex::search`].
-    fn lexical_scores(&self, query: &str, include: &dyn Fn(usize) -> bool) -> (Vec<f32>, f32, f32) {
+    fn lexical_scores(&self, query: &str, admitted: &[bool]) -> (Vec<f32>, f32, f32) {
         let query_terms = self.query_terms(query);
         let mut scores = vec![0f32; self.doc_count];
         for &(term, weight) in &query_terms.weighted {
@@ -1028,14 +1030,14 @@ impl SearchIndex {
                 }
             }
         }
-        for (doc, score) in scores.iter_mut().enumerate() {
-            if *score > 0.0 && !include(doc) {
+        for (score, &admitted) in scores.iter_mut().zip(admitted) {
+            if *score > 0.0 && !admitted {
                 *score = 0.0;
             }
         }
         let first_pass = top_k(&scores, self.tuning.feedback_docs.max(1));
         let confidence_score = first_pass.first().map_or(0.0, |&(_, score)| score);
-        self.add_feedback(&first_pass, &query_terms, &mut scores, include);
+        self.add_feedback(&first_pass, &query_terms, &mut scores, admitted);
         (scores, confidence_score, query_terms.information)
     }
 
@@ -1049,7 +1051,8 @@ impl SearchIndex {
         query: &str,
         include: &dyn Fn(usize) -> bool,
     ) -> (Vec<f32>, Option<Vec<f32>>, f64) {
-        let (scores, confidence_score, information) = self.lexical_scores(query, include);
+        let admitted: Vec<bool> = (0..self.doc_count).map(include).collect();
+        let (scores, confidence_score, information) = self.lexical_scores(query, &admitted);
         let cosines = self.embeddings.as_ref().and_then(|e| e.cosines(query));
         (
             scores,
@@ -1086,25 +1089,21 @@ impl SearchIndex {
         query: &str,
         lexical_confidence: f64,
         scores: &mut [f32],
-        include: &dyn Fn(usize) -> bool,
+        admitted: &[bool],
     ) -> Option<f32> {
         let cosines = self.embeddings.as_ref().and_then(|e| e.cosines(query))?;
-        let best = (0..self.doc_count)
-            .filter(|&doc| include(doc))
-            .map(|doc| cosines[doc])
-            .fold(None, |best: Option<f32>, cosine| {
+        let best = cosines
+            .iter()
+            .zip(admitted)
+            .filter(|&(_, &admitted)| admitted)
+            .fold(None, |best: Option<f32>, (&cosine, _)| {
                 Some(best.map_or(cosine, |b| b.max(cosine)))
             })?;
         if self.tuning.score_mix > 0.0 {
             // Each signal scaled to 0..1 of its best included skill, then added.
             let top_lexical = scores.iter().copied().fold(0.0f32, f32::max);
-            let meaningful: Vec<(usize, f32)> = (0..self.doc_count)
-                .filter(|&doc| cosines[doc] >= MEANING_FLOOR && include(doc))
-                .map(|doc| (doc, cosines[doc]))
-                .collect();
-            let top_cosine = meaningful
-                .iter()
-                .fold(MEANING_FLOOR, |top, &(_, cosine)| top.max(cosine));
+            // The best cosine among the skills at or above the floor, or the floor itself.
+            let top_cosine = best.max(MEANING_FLOOR);
             if top_lexical > 0.0 {
                 // Weak lexical evidence (a query that shares only common words with the
                 // catalog) counts for less against meaning: a paraphrase's few incidental word
@@ -1123,8 +1122,11 @@ impl SearchIndex {
             }
             if top_cosine > MEANING_FLOOR {
                 let scale = self.tuning.embedding_weight / (top_cosine - MEANING_FLOOR);
-                for (doc, cosine) in meaningful {
-                    scores[doc] += (cosine - MEANING_FLOOR) * scale;
+                for ((score, &cosine), &admitted) in scores.iter_mut().zip(&cosines).zip(admitted)
+                {
+                    if admitted && cosine >= MEANING_FLOOR {
+                        *score += (cosine - MEANING_FLOOR) * scale;
+                    }
                 }
             }
             return Some(best);
@@ -1139,7 +1141,7 @@ impl SearchIndex {
         };
         let lexical = ranked_by(&|doc| (scores[doc] > 0.0).then_some(scores[doc]));
         let semantic = ranked_by(&|doc| {
-            (include(doc) && cosines[doc] >= MEANING_FLOOR).then_some(cosines[doc])
+            (admitted[doc] && cosines[doc] >= MEANING_FLOOR).then_some(cosines[doc])
         });
         scores.iter_mut().for_each(|score| *score = 0.0);
         for (rank, doc) in lexical.into_iter().enumerate() {
@@ -1156,7 +1158,7 @@ impl SearchIndex {
         first_pass: &[(usize, f32)],
         query_terms: &QueryTerms,
         scores: &mut [f32],
-        include: &dyn Fn(usize) -> bool,
+        admitted: &[bool],
     ) {
         let Some(&(_, best)) = first_pass.first() else {
             return;
@@ -1164,7 +1166,7 @@ impl SearchIndex {
         if best <= 0.0 || self.tuning.feedback_terms == 0 || self.tuning.feedback_weight <= 0.0 {
             return;
         }
-        let mut feedback: HashMap<u32, f32> = HashMap::new();
+        let mut feedback: FastMap<u32, f32> = FastMap::default();
         for &(doc, score) in first_pass {
             let share = score / best;
             for &(term, impact) in &self.forward[doc] {
@@ -1183,7 +1185,7 @@ impl SearchIndex {
         for (term, weight) in candidates {
             let weight = self.tuning.feedback_weight * weight / strongest;
             for &(doc, impact) in &self.postings[term as usize] {
-                if include(doc as usize) {
+                if admitted[doc as usize] {
                     scores[doc as usize] += weight * impact;
                 }
             }
@@ -1304,7 +1306,7 @@ impl SearchIndex {
         let mut information = 0.0;
         let unknown_idf = ((self.doc_count as f32 + 0.5) / 0.5).ln_1p();
         let mut seen: Vec<&str> = Vec::new();
-        let mut seen_set: HashSet<&str> = HashSet::new();
+        let mut seen_set: FastSet<&str> = FastSet::default();
         for stemmed in &stems {
             if !seen_set.insert(stemmed.as_str()) {
                 continue;
@@ -1395,7 +1397,7 @@ impl SearchIndex {
 #[derive(Default)]
 struct RaisedTerms {
     terms: Vec<(u32, f32)>,
-    position: HashMap<u32, usize>,
+    position: FastMap<u32, usize>,
 }
 
 impl RaisedTerms {
