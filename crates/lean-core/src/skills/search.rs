@@ -33,7 +33,9 @@
 use std::collections::VecDeque;
 
 use super::catalog::Catalog;
-use super::embed::{cosines_fixed, fixed_stride, shipped_table, to_fixed, EmbeddingTable};
+use super::embed::{
+    cosines_fixed, fixed_stride, shipped_table, to_fixed, EmbedError, EmbeddingTable,
+};
 use super::names::{fold_name, Folded};
 use super::scan::SkillMeta;
 use super::text::{
@@ -849,6 +851,18 @@ impl SearchIndex {
         }
     }
 
+    /// Why an index built with embeddings on ranks by BM25F alone: the table file was named
+    /// but is missing or corrupt. `None` when the table loaded, when embeddings are off, and
+    /// when no table was given at all (a build for tests or tools).
+    pub fn embeddings_error(&self) -> Option<&'static EmbedError> {
+        if self.tuning.embedding_weight <= 0.0 {
+            return None;
+        }
+        shipped_table()
+            .err()
+            .filter(|error| !matches!(error, EmbedError::Missing))
+    }
+
     /// Whether rankings fuse static embeddings with BM25F.
     pub fn uses_embeddings(&self) -> bool {
         self.embeddings.is_some()
@@ -1122,8 +1136,7 @@ impl SearchIndex {
             }
             if top_cosine > MEANING_FLOOR {
                 let scale = self.tuning.embedding_weight / (top_cosine - MEANING_FLOOR);
-                for ((score, &cosine), &admitted) in scores.iter_mut().zip(&cosines).zip(admitted)
-                {
+                for ((score, &cosine), &admitted) in scores.iter_mut().zip(&cosines).zip(admitted) {
                     if admitted && cosine >= MEANING_FLOOR {
                         *score += (cosine - MEANING_FLOOR) * scale;
                     }
