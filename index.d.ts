@@ -494,6 +494,14 @@ export declare function resolveSkillScope(input: SkillScopeInput, names: Array<s
 export declare function scanSkillBlocks(text: string): Array<SkillBlockSpan>
 
 /**
+ * Names the embedding table file (`skill-embeddings.bin`, shipped once in the root package)
+ * for skill search. Nothing is read here: the file is read and checked once, when the first
+ * index with embeddings is built, and a missing or corrupt file means BM25F alone plus an
+ * `EMBEDDINGS_UNAVAILABLE` diagnostic. The first path named wins; returns whether it is `path`.
+ */
+export declare function setEmbeddingTable(path: string): boolean
+
+/**
  * Null when `capsule` is a valid capsule of `source` (extractive, in order, every rule kept,
  * shorter); otherwise why it is not, so the caller uses the original.
  */

@@ -784,7 +784,7 @@ if (
   }
 }
 
-const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, capDescription, compact, compactAsync, compactToBuffer, contentHash, coreVersion, distillCapsule, distillerVersion, matchSkillPattern, resolveSkillScope, scanSkillBlocks, validateCapsule } = nativeBinding
+const { RecoveryStore, SkillIndex, SkillPolicy, ToolIndex, capDescription, compact, compactAsync, compactToBuffer, contentHash, coreVersion, distillCapsule, distillerVersion, matchSkillPattern, resolveSkillScope, scanSkillBlocks, setEmbeddingTable, validateCapsule } = nativeBinding
 export { RecoveryStore }
 export { SkillIndex }
 export { SkillPolicy }
@@ -800,5 +800,6 @@ export { distillerVersion }
 export { matchSkillPattern }
 export { resolveSkillScope }
 export { scanSkillBlocks }
+export { setEmbeddingTable }
 export { validateCapsule }
 export const __napiBindingTarget = __napiLoadedBindingTarget

@@ -39,6 +39,22 @@ describe("packing after npm run build", { skip }, () => {
       const installed = spawnSync(/** @type {string} */ (node), [PI_CLI, "install", spec], { env, encoding: "utf8", timeout: 300_000 });
       assert.equal(installed.status, 0, installed.stderr);
       assert.ok(fs.existsSync(path.join(sandbox.agent, "npm", "node_modules", `pi-lean-${hostPlatform()}`, `pi-lean.${hostPlatform()}.node`)), "the platform package is installed");
+      // The embedding table ships once, in the root package, and the installed core reads it:
+      // a paraphrase that shares no word with its skill is found by meaning.
+      const installedRoot = path.join(sandbox.agent, "npm", "node_modules", "pi-lean");
+      const table = fs.readFileSync(path.join(installedRoot, "crates", "lean-core", "data", "skill-embeddings.bin"));
+      assert.equal(table.subarray(0, 8).toString("latin1"), "PLEMB001");
+      const binary = fs.readFileSync(path.join(sandbox.agent, "npm", "node_modules", `pi-lean-${hostPlatform()}`, `pi-lean.${hostPlatform()}.node`));
+      assert.ok(binary.length < table.length, `the binary (${binary.length} bytes) carries no copy of the table (${table.length})`);
+      const catalog = path.join(sandbox.home, "catalog.jsonl");
+      fs.writeFileSync(catalog, [
+        { name: "architecture-decision-records", description: "Write ADRs: record each architecture decision with its context, the options weighed and the consequences." },
+        { name: "web-performance", description: "Make web pages load faster: audit Core Web Vitals, shrink JavaScript bundles, cache static assets." },
+      ].map((row) => JSON.stringify(row)).join("\n"));
+      const search = spawnSync(/** @type {string} */ (node), [path.join(installedRoot, "bin", "pi-lean.js"), "search", "--catalog", catalog, "--json", "I keep forgetting what we decided and why"], { env, cwd: sandbox.home, encoding: "utf8" });
+      assert.equal(search.status, 0, search.stderr);
+      assert.equal(JSON.parse(search.stdout).ranked[0], "architecture-decision-records", search.stdout);
+      assert.doesNotMatch(search.stderr, /EMBEDDINGS_UNAVAILABLE/);
       const run = await runPi(sandbox, { extension: null, args: ["--skill", DEP_SKILLS], prompts: ["hi", "/token-saver status"] });
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /packed and answering/);

@@ -79,7 +79,8 @@ async function startRegistry(/** @type {string} */ dir) {
       "    access: $all",
       "    publish: $authenticated",
       "    proxy: npmjs",
-      // The platform binaries carry the 8 MB embedding table; verdaccio's default cap is 10 MB.
+      // The root package carries the 8 MB embedding table and the wasm fallback; verdaccio's
+      // default cap is 10 MB.
       "max_body_size: 64mb",
       "log: { type: stdout, format: pretty, level: warn }",
       "",
@@ -184,6 +185,10 @@ async function installCase({ withPlatformPackage }) {
 
 /** Pi ran with pi-lean loaded: catalog replaced by the index, a skill served through the tool. */
 function assertPiLeanServedSkills(/** @type {Awaited<ReturnType<typeof installCase>>} */ result) {
+  // The one copy of the embedding table is in the root package, and the core read it.
+  assert.ok(fs.existsSync(path.join(result.installed, "pi-lean", "crates", "lean-core", "data", "skill-embeddings.bin")), "the table ships in the root package");
+  assert.doesNotMatch(result.report.stderr, /EMBEDDINGS_UNAVAILABLE/);
+  assert.doesNotMatch(result.run.stderr, /EMBEDDINGS_UNAVAILABLE/);
   assert.equal(result.run.code, 0, result.run.stderr);
   const system = systemText(result.model.bodies[0]);
   assert.ok(!system.includes("<available_skills>"), "stock catalog removed");

@@ -59,6 +59,14 @@ describe("root package", () => {
     assert.ok(root.dependencies["@napi-rs/wasm-runtime"]);
   });
 
+  test("ships the embedding table once, as a data file, where the binding names it", async () => {
+    assert.ok(root.files.includes("crates/lean-core/data/skill-embeddings.bin"), "the table is in files");
+    const { embeddingTablePath } = await import("../extension/shared/native.js");
+    assert.equal(embeddingTablePath, path.join(REPO_ROOT, "crates", "lean-core", "data", "skill-embeddings.bin"));
+    const cargo = fs.readFileSync(path.join(REPO_ROOT, "Cargo.toml"), "utf8");
+    assert.match(cargo, /^lean-core = \{ path = "crates\/lean-core", default-features = false \}$/m, "the addon leaves the compiled-in table out");
+  });
+
   test("the committed loader tries the gnu Windows binary on MSVC-built Node", () => {
     const loader = fs.readFileSync(path.join(REPO_ROOT, "index.js"), "utf8");
     assert.equal(acceptGnuBinaryOnMsvcNode(loader), loader, "index.js lacks the fix-up: regenerate it with npm run build");

@@ -14,6 +14,8 @@ import { DEFAULT_CONFIG } from "../extension/shared/config.js";
 import { additiveRound } from "../extension/skills/additive.js";
 import { route } from "../extension/skills/routing.js";
 import { SkillIndex } from "../index.js";
+// Loading the extension's binding names the embedding table file, as in Pi.
+import "../extension/shared/native.js";
 
 /** The session's prompts: every third query, so every kind is represented. @param {any[]} queries */
 export const sessionPrompts = (queries) => queries.filter((_, i) => i % 3 === 0);

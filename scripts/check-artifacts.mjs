@@ -7,7 +7,8 @@
 //     commands, PE import table), and no Node library: N-API resolves from the host process;
 //   - glibc builds need no symbol version above GLIBC_2.17; musl builds need no GLIBC at all;
 //   - Mach-O: the minimum macOS version is one Node 22 runs on (<= 11.0) and arm64 carries a
-//     code signature (ad-hoc is enough; Apple silicon refuses unsigned code).
+//     code signature (ad-hoc is enough; Apple silicon refuses unsigned code);
+//   - no binary carries its own copy of the embedding table (it ships once, in the root package).
 // Prints one line per artifact and exits 1 if any check fails or an artifact is missing.
 // `--allow-missing` skips platforms whose binary was not built (CI names them on one line).
 import fs from "node:fs";
@@ -288,6 +289,19 @@ export function checkWasm(bytes) {
   return { facts, problems };
 }
 
+/**
+ * The embedding table ships once, as a data file in the root package
+ * (`crates/lean-core/data/skill-embeddings.bin`); a binary that carries its own copy (the
+ * core's `shipped-embeddings` feature leaking into the addon build) adds 8 MB to every install.
+ * @param {Buffer} bytes
+ */
+export function checkNoEmbeddedTable(bytes) {
+  return bytes.includes(TABLE_MAGIC) ? ["carries the embedding table (build lean-core without `shipped-embeddings`)"] : [];
+}
+
+/** The start of the table's vocabulary: in the table, never in code (the format's `MAGIC` is). */
+const TABLE_MAGIC = Buffer.from("[PAD]\n[unused0]\n[unused1]\n[unused2]\n");
+
 function describe(/** @type {Facts} */ f) {
   const parts = [f.format, f.arch, `links ${f.libraries.join(" ") || "nothing"}`];
   if (f.glibc?.length) parts.push(`max ${f.glibc.sort((a, b) => cmpVersion(parseVersion(a.slice(6)), parseVersion(b.slice(6)))).at(-1)}`);
@@ -311,6 +325,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const bytes = fs.readFileSync(file);
     try {
       const { facts, problems } = platform === WASM_TARGET.platform ? checkWasm(bytes) : checkNative(platform, bytes);
+      problems.push(...checkNoEmbeddedTable(bytes));
       process.stdout.write(`${problems.length ? "FAIL" : "ok  "} ${platform.padEnd(17)} ${(bytes.length / 1e6).toFixed(2)} MB  ${describe(facts)}${problems.length ? `\n     ${problems.join("\n     ")}` : ""}\n`);
       if (problems.length) failed = true;
     } catch (error) {

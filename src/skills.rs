@@ -18,6 +18,18 @@ use crate::args::{string, strings, Val};
 use crate::convert::Js;
 use crate::errors::{coded, guarded, OffThread};
 
+/// Names the embedding table file (`skill-embeddings.bin`, shipped once in the root package)
+/// for skill search. Nothing is read here: the file is read and checked once, when the first
+/// index with embeddings is built, and a missing or corrupt file means BM25F alone plus an
+/// `EMBEDDINGS_UNAVAILABLE` diagnostic. The first path named wins; returns whether it is `path`.
+#[napi(catch_unwind)]
+pub fn set_embedding_table(#[napi(ts_arg_type = "string")] path: Val) -> Result<bool, ErrorCode> {
+    let path = string(path, "path")?;
+    guarded("setEmbeddingTable", || {
+        Ok(skills::embed::set_table_file(PathBuf::from(path)))
+    })
+}
+
 /// `SkillIndexOptions` read from JS, checked and defaulted by the core.
 fn snapshot_options(options: Option<Val>) -> Result<SnapshotOptions, ErrorCode> {
     let options = read::index_options(options.as_ref()).map_err(coded)?;

@@ -11,6 +11,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { quietWasiWorkers } from "./quiet-wasi.js";
 
 /** @typedef {typeof import("../../index.js")} Native */
@@ -26,6 +27,22 @@ try {
   bindingError = error ?? new Error("the core's loader failed");
 }
 if (binding && binding.__napiBindingTarget !== "native") quietWasiWorkers();
+
+/**
+ * The static-embedding table skill search fuses with BM25F: one data file in the root package,
+ * shared by the native binary and the WebAssembly fallback instead of compiled into each.
+ * Naming it reads nothing; the core reads and checks it once, at the first index built with
+ * embeddings, and a missing or corrupt file means BM25F alone with an EMBEDDINGS_UNAVAILABLE
+ * diagnostic on that index.
+ */
+export const embeddingTablePath = fileURLToPath(new URL("../../crates/lean-core/data/skill-embeddings.bin", import.meta.url));
+if (binding) {
+  try {
+    binding.setEmbeddingTable(embeddingTablePath);
+  } catch {
+    // An older addon without the entry: search runs on whatever table it carries.
+  }
+}
 
 /** The core; only to be used when `bindingError` is null. @type {Native} */
 export const native = binding;

@@ -17,6 +17,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::RandomState as FastState;
+
 use crate::skills::text::{camel_parts, is_stopword, raw_runs, stem, words};
 
 /// Weight of a camelCase hump relative to a whole word.
@@ -28,10 +30,18 @@ const CAMEL_PART_WEIGHT: f32 = 0.5;
 #[derive(Default)]
 pub(crate) struct Interner {
     /// Stemmed term → id.
-    pub(crate) vocabulary: HashMap<String, u32>,
+    pub(crate) vocabulary: FastMap<String, u32>,
     /// Surface word → its term's id, so queries skip the stemmer for words the index knows.
-    pub(crate) word_ids: HashMap<String, u32>,
+    pub(crate) word_ids: FastMap<String, u32>,
 }
+
+/// A map keyed by text or term ids for the search paths: looked up many times per query, so
+/// it hashes with the fast seeded hasher rather than SipHash (the per-process seed still keeps
+/// crafted collisions out).
+pub(crate) type FastMap<K, V> = HashMap<K, V, FastState>;
+
+/// The set counterpart of [`FastMap`].
+pub(crate) type FastSet<K> = std::collections::HashSet<K, FastState>;
 
 impl Interner {
     fn term(&mut self, stemmed: String) -> u32 {
@@ -137,7 +147,7 @@ pub(crate) fn impacts(
     let mut document_frequency = vec![0u32; vocabulary_len];
     let mut weighted_tf: Vec<Vec<(u32, f32)>> = Vec::with_capacity(doc_count);
     for doc in 0..doc_count {
-        let mut tf: HashMap<u32, f32> = HashMap::new();
+        let mut tf: FastMap<u32, f32> = FastMap::default();
         for (field, average) in fields.iter().zip(&averages) {
             let terms = &field.terms[doc];
             let norm = 1.0 - field.b + field.b * terms.len() as f32 / average;
@@ -149,7 +159,7 @@ pub(crate) fn impacts(
                 }
                 Saturation::PerField => {
                     // Saturate this field's frequencies now; idf multiplies in below.
-                    let mut field_tf: HashMap<u32, f32> = HashMap::new();
+                    let mut field_tf: FastMap<u32, f32> = FastMap::default();
                     for (&term, &term_weight) in terms.iter().zip(&field.weights[doc]) {
                         *field_tf.entry(term).or_default() += term_weight / norm;
                     }

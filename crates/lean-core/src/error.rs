@@ -46,6 +46,8 @@ pub enum ErrorCode {
     SearchCursorStale,
     /// A browse cursor is malformed.
     SearchCursorInvalid,
+    /// The embedding table file is missing or corrupt; search ranks by BM25F alone (reported).
+    EmbeddingsUnavailable,
     /// The recovery id is no longer in the store.
     RecoveryExpired,
     /// The recovery store cannot read or write its directory.
@@ -81,6 +83,7 @@ impl ErrorCode {
             ErrorCode::ConfigInvalid => "fix the configuration",
             ErrorCode::SearchCursorStale => "browse again without a cursor",
             ErrorCode::SearchCursorInvalid => "pass a cursor exactly as returned, or none",
+            ErrorCode::EmbeddingsUnavailable => "reinstall pi-lean to restore skill-embeddings.bin",
             ErrorCode::RecoveryExpired => "re-run the tool to get the output again",
             ErrorCode::RecoveryIo => "check the recovery directory's permissions and free space",
             ErrorCode::InvalidArgument => "check the argument against the documented types",
@@ -111,6 +114,7 @@ impl ErrorCode {
             ErrorCode::ConfigInvalid => "CONFIG_INVALID",
             ErrorCode::SearchCursorStale => "SEARCH_CURSOR_STALE",
             ErrorCode::SearchCursorInvalid => "SEARCH_CURSOR_INVALID",
+            ErrorCode::EmbeddingsUnavailable => "EMBEDDINGS_UNAVAILABLE",
             ErrorCode::RecoveryExpired => "RECOVERY_EXPIRED",
             ErrorCode::RecoveryIo => "RECOVERY_IO",
             ErrorCode::InvalidArgument => "INVALID_ARGUMENT",

@@ -7,10 +7,13 @@
 //! prompt like "the page takes forever to load" find a web-performance skill with which it
 //! shares no word, in microseconds and in pure Rust (the wasm build included).
 //!
-//! The table ships inside the crate (`data/skill-embeddings.bin`, compiled in with the
-//! default `shipped-embeddings` feature) and is checked and indexed once per process, on first
-//! use. A missing or corrupt table is reported once as `EMBEDDINGS_UNAVAILABLE` and search
-//! falls back to BM25F alone.
+//! The table (`data/skill-embeddings.bin`, about 8 MB) comes from one of two places. Shipped
+//! builds (the N-API addon and its wasm fallback) leave it out of the binary: the host names
+//! the data file its package carries ([`set_table_file`]), and the file is read, checked and
+//! indexed once per process, on first use. Builds with the `shipped-embeddings` feature (the
+//! crate's default, so its tests, examples and benches) compile it in instead. A missing or
+//! corrupt table is reported once as `EMBEDDINGS_UNAVAILABLE` and search falls back to BM25F
+//! alone.
 //!
 //! The tokenizer reproduces the teacher's (BERT uncased): control characters dropped,
 //! whitespace unified, CJK ideographs split apart, accents stripped (NFD, then nonspacing marks
@@ -21,9 +24,12 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::search::truncate_at_char_boundary;
+use foldhash::fast::RandomState as FastState;
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
 
@@ -42,8 +48,10 @@ const MAGIC: &[u8; 8] = b"PLEMB001";
 /// Why the embedding table cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EmbedError {
-    /// Built without the `shipped-embeddings` feature.
+    /// Built without the `shipped-embeddings` feature and no table file was named.
     Missing,
+    /// The named table file cannot be read.
+    Unreadable(String),
     /// The bytes are not a table this code can read.
     Corrupt(String),
 }
@@ -53,7 +61,11 @@ impl fmt::Display for EmbedError {
         match self {
             EmbedError::Missing => write!(
                 f,
-                "EMBEDDINGS_UNAVAILABLE: this build has no embedding table; skill search uses BM25F alone (rebuild with the `shipped-embeddings` feature)"
+                "EMBEDDINGS_UNAVAILABLE: no embedding table was given to this build; skill search uses BM25F alone (name the package's skill-embeddings.bin with setEmbeddingTable)"
+            ),
+            EmbedError::Unreadable(why) => write!(
+                f,
+                "EMBEDDINGS_UNAVAILABLE: the embedding table cannot be read ({why}); skill search uses BM25F alone (reinstall pi-lean)"
             ),
             EmbedError::Corrupt(why) => write!(
                 f,
@@ -67,7 +79,9 @@ impl std::error::Error for EmbedError {}
 
 /// A parsed table: vocabulary index plus a view of the int8 matrix.
 pub struct EmbeddingTable<'a> {
-    vocab: HashMap<&'a str, u32>,
+    /// Token -> id. Every WordPiece step looks up several candidate pieces, so the hasher is
+    /// the fast seeded one rather than SipHash.
+    vocab: HashMap<&'a str, u32, FastState>,
     /// Longest vocabulary entry in bytes, `##` prefix excluded; bounds every WordPiece match.
     longest_piece: usize,
     unk: u32,
@@ -97,66 +111,105 @@ fn read_u32(bytes: &[u8], at: usize) -> Result<usize, EmbedError> {
     Ok(u32::from_le_bytes([slice[0], slice[1], slice[2], slice[3]]) as usize)
 }
 
+/// Where the parts of a checked table lie.
+struct Layout {
+    vocab_start: usize,
+    scales_start: usize,
+    matrix_start: usize,
+    checksum_start: usize,
+    vocab_size: usize,
+    dims: usize,
+}
+
+/// Checks a table without indexing it: magic, sizes that add up exactly, the xxh3 checksum of
+/// everything before it, a UTF-8 vocabulary of the promised size with `[UNK]`, finite scales.
+fn check(bytes: &[u8]) -> Result<Layout, EmbedError> {
+    if bytes.len() < 28 || &bytes[..8] != MAGIC {
+        return Err(corrupt("not a pi-lean embedding table"));
+    }
+    let vocab_size = read_u32(bytes, 8)?;
+    let dims = read_u32(bytes, 12)?;
+    let vocab_bytes = read_u32(bytes, 16)?;
+    if vocab_size == 0 || dims == 0 || dims > MAX_FIXED_DIMS {
+        return Err(corrupt("bad dimensions"));
+    }
+    let vocab_start = 20;
+    // Checked: the sizes come from the file, and usize is 32 bits in the wasm build.
+    let end = |start: usize, count: usize, width: usize| {
+        count
+            .checked_mul(width)
+            .and_then(|len| start.checked_add(len))
+            .ok_or_else(|| corrupt("sizes overflow"))
+    };
+    let scales_start = end(vocab_start, vocab_bytes, 1)?;
+    let matrix_start = end(scales_start, vocab_size, 4)?;
+    let checksum_start = end(matrix_start, vocab_size, dims)?;
+    if Some(bytes.len()) != checksum_start.checked_add(8) {
+        return Err(corrupt(format!(
+            "{} bytes where the header promises {}",
+            bytes.len(),
+            checksum_start.saturating_add(8)
+        )));
+    }
+    let stored = u64::from_le_bytes(bytes[checksum_start..].try_into().expect("8 bytes"));
+    if xxhash_rust::xxh3::xxh3_64(&bytes[..checksum_start]) != stored {
+        return Err(corrupt("checksum mismatch"));
+    }
+    let vocab_text = std::str::from_utf8(&bytes[vocab_start..scales_start])
+        .map_err(|_| corrupt("vocabulary is not UTF-8"))?;
+    if vocab_text.split('\n').count() != vocab_size {
+        return Err(corrupt("vocabulary size differs from the header"));
+    }
+    if !vocab_text.split('\n').any(|token| token == "[UNK]") {
+        return Err(corrupt("no [UNK] token"));
+    }
+    let finite = bytes[scales_start..matrix_start]
+        .chunks_exact(4)
+        .all(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]).is_finite());
+    if !finite {
+        return Err(corrupt("non-finite scale"));
+    }
+    Ok(Layout {
+        vocab_start,
+        scales_start,
+        matrix_start,
+        checksum_start,
+        vocab_size,
+        dims,
+    })
+}
+
 impl<'a> EmbeddingTable<'a> {
     /// Parses and checks a table: magic, sizes that add up exactly, a UTF-8 vocabulary with
     /// `[UNK]`, finite scales, and the xxh3 checksum of everything before it.
     pub fn parse(bytes: &'a [u8]) -> Result<EmbeddingTable<'a>, EmbedError> {
-        if bytes.len() < 28 || &bytes[..8] != MAGIC {
-            return Err(corrupt("not a pi-lean embedding table"));
-        }
-        let vocab_size = read_u32(bytes, 8)?;
-        let dims = read_u32(bytes, 12)?;
-        let vocab_bytes = read_u32(bytes, 16)?;
-        if vocab_size == 0 || dims == 0 || dims > 4096 {
-            return Err(corrupt("bad dimensions"));
-        }
-        let vocab_start = 20;
-        let scales_start = vocab_start + vocab_bytes;
-        let matrix_start = scales_start + 4 * vocab_size;
-        let matrix_len = vocab_size
-            .checked_mul(dims)
-            .ok_or_else(|| corrupt("bad dimensions"))?;
-        let checksum_start = matrix_start + matrix_len;
-        if bytes.len() != checksum_start + 8 {
-            return Err(corrupt(format!(
-                "{} bytes where the header promises {}",
-                bytes.len(),
-                checksum_start + 8
-            )));
-        }
-        let stored = u64::from_le_bytes(bytes[checksum_start..].try_into().expect("8 bytes"));
-        if xxhash_rust::xxh3::xxh3_64(&bytes[..checksum_start]) != stored {
-            return Err(corrupt("checksum mismatch"));
-        }
-        let vocab_text = std::str::from_utf8(&bytes[vocab_start..scales_start])
-            .map_err(|_| corrupt("vocabulary is not UTF-8"))?;
-        let mut vocab = HashMap::with_capacity(vocab_size);
+        let layout = check(bytes)?;
+        Ok(Self::index(bytes, &layout))
+    }
+
+    /// Indexes a table [`check`] accepted.
+    fn index(bytes: &'a [u8], layout: &Layout) -> EmbeddingTable<'a> {
+        let vocab_text = std::str::from_utf8(&bytes[layout.vocab_start..layout.scales_start])
+            .unwrap_or_default();
+        let mut vocab = HashMap::with_capacity_and_hasher(layout.vocab_size, FastState::default());
         let mut longest_piece = 0;
         for (id, token) in vocab_text.split('\n').enumerate() {
             vocab.insert(token, id as u32);
             longest_piece = longest_piece.max(token.strip_prefix("##").unwrap_or(token).len());
         }
-        if vocab_text.split('\n').count() != vocab_size {
-            return Err(corrupt("vocabulary size differs from the header"));
-        }
-        let unk = *vocab
-            .get("[UNK]")
-            .ok_or_else(|| corrupt("no [UNK] token"))?;
-        let scales: Vec<f32> = bytes[scales_start..matrix_start]
+        let unk = vocab.get("[UNK]").copied().unwrap_or_default();
+        let scales: Vec<f32> = bytes[layout.scales_start..layout.matrix_start]
             .chunks_exact(4)
             .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
-        if scales.iter().any(|s| !s.is_finite()) {
-            return Err(corrupt("non-finite scale"));
-        }
-        Ok(EmbeddingTable {
+        EmbeddingTable {
             vocab,
             longest_piece,
             unk,
-            dims,
+            dims: layout.dims,
             scales,
-            matrix: &bytes[matrix_start..checksum_start],
-        })
+            matrix: &bytes[layout.matrix_start..layout.checksum_start],
+        }
     }
 
     /// Dimensions of every vector.
@@ -282,13 +335,63 @@ impl<'a> EmbeddingTable<'a> {
     }
 }
 
-/// The table compiled into this build, parsed on first use, once per process. The first
-/// failure is written to stderr once; callers then rank without embeddings.
+/// Largest table file read: the shipped table is about 8 MB, so anything far larger is not one,
+/// and reading it whole would only waste memory.
+pub const MAX_TABLE_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+static TABLE_FILE: OnceLock<PathBuf> = OnceLock::new();
+
+/// Names the table file for builds without a compiled-in table. Cheap: nothing is read until
+/// the first search index with embeddings is built. The first path named wins for the life of
+/// the process (the table is loaded once); returns whether `path` is that path.
+pub fn set_table_file(path: PathBuf) -> bool {
+    TABLE_FILE.get_or_init(|| path.clone()) == &path
+}
+
+/// Reads a table file whole, at most [`MAX_TABLE_FILE_BYTES`]: bytes that [`EmbeddingTable::parse`]
+/// can then check.
+pub fn read_table_file(path: &Path) -> Result<Vec<u8>, EmbedError> {
+    let unreadable =
+        |error: std::io::Error| EmbedError::Unreadable(format!("{}: {error}", path.display()));
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let mut bytes = Vec::new();
+    // One byte past the limit tells an oversized file from one exactly at it.
+    file.take(MAX_TABLE_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_TABLE_FILE_BYTES {
+        return Err(corrupt(format!(
+            "{} is larger than {MAX_TABLE_FILE_BYTES} bytes",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The process's table, checked and indexed on first use, once: compiled in with the
+/// `shipped-embeddings` feature, else read from the file named by [`set_table_file`]. The first
+/// failure is written to stderr once; callers then rank without embeddings. Until a file is
+/// named, a build without a compiled-in table answers [`EmbedError::Missing`] without caching
+/// it, so naming the file later still works.
 pub fn shipped_table() -> Result<&'static EmbeddingTable<'static>, &'static EmbedError> {
     static TABLE: OnceLock<Result<EmbeddingTable<'static>, EmbedError>> = OnceLock::new();
+    static MISSING: EmbedError = EmbedError::Missing;
+    if let Some(table) = TABLE.get() {
+        return table.as_ref();
+    }
+    let source = match compiled_bytes() {
+        Some(bytes) => TableSource::Compiled(bytes),
+        None => match TABLE_FILE.get() {
+            Some(path) => TableSource::File(path),
+            None => return Err(&MISSING),
+        },
+    };
     TABLE
         .get_or_init(|| {
-            let parsed = shipped_bytes().and_then(EmbeddingTable::parse);
+            let parsed = match source {
+                TableSource::Compiled(bytes) => EmbeddingTable::parse(bytes),
+                TableSource::File(path) => load_file(path),
+            };
             if let Err(error) = &parsed {
                 eprintln!("pi-lean: {error}");
             }
@@ -297,14 +400,30 @@ pub fn shipped_table() -> Result<&'static EmbeddingTable<'static>, &'static Embe
         .as_ref()
 }
 
+enum TableSource {
+    Compiled(&'static [u8]),
+    File(&'static Path),
+}
+
+/// Reads and parses the table file; its bytes live for the rest of the process once they
+/// pass the checks (a rejected file's bytes are freed).
+fn load_file(path: &Path) -> Result<EmbeddingTable<'static>, EmbedError> {
+    let bytes = read_table_file(path)?;
+    let layout = check(&bytes)?;
+    Ok(EmbeddingTable::index(
+        Box::leak(bytes.into_boxed_slice()),
+        &layout,
+    ))
+}
+
 #[cfg(feature = "shipped-embeddings")]
-fn shipped_bytes() -> Result<&'static [u8], EmbedError> {
-    Ok(include_bytes!("../../data/skill-embeddings.bin"))
+fn compiled_bytes() -> Option<&'static [u8]> {
+    Some(include_bytes!("../../data/skill-embeddings.bin"))
 }
 
 #[cfg(not(feature = "shipped-embeddings"))]
-fn shipped_bytes() -> Result<&'static [u8], EmbedError> {
-    Err(EmbedError::Missing)
+fn compiled_bytes() -> Option<&'static [u8]> {
+    None
 }
 
 fn is_bert_whitespace(ch: char) -> bool {
@@ -355,6 +474,26 @@ fn is_cjk_ideograph(ch: char) -> bool {
 
 /// BERT's normalizer, in its order: clean, space out ideographs, strip accents, lower-case.
 fn normalize(text: &str) -> String {
+    if text.is_ascii() {
+        return normalize_ascii(text);
+    }
+    normalize_unicode(text)
+}
+
+/// [`normalize`] of ASCII text, byte by byte: ASCII has no ideographs and nothing NFD changes,
+/// so only the control characters (dropped), the whitespace (one space each) and the case are
+/// left to handle. Most queries take this path.
+fn normalize_ascii(text: &str) -> String {
+    text.bytes()
+        .filter_map(|byte| match byte {
+            b'\t' | b'\n' | b'\r' => Some(' '),
+            0..=0x1f | 0x7f => None,
+            _ => Some(char::from(byte.to_ascii_lowercase())),
+        })
+        .collect()
+}
+
+fn normalize_unicode(text: &str) -> String {
     let mut cleaned = String::with_capacity(text.len());
     for ch in text.chars() {
         if ch == '\0' || ch == '\u{fffd}' || is_bert_control(ch) {
@@ -414,6 +553,71 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
         }
     }
     sums.iter().sum::<f32>() + tail
+}
+
+/// Components times this, rounded, is the fixed-point form of a unit vector ([`to_fixed`]).
+///
+/// Why this value: every component of a unit vector lies in -1..=1, so it fits `i16`; and by
+/// Cauchy-Schwarz the dot product of two such vectors, and every partial sum of it, is at most
+/// `(FIXED_ONE + dims / 2)^2` in magnitude (rounding moves each component by at most 1/2),
+/// which stays below `i32::MAX` for up to [`MAX_FIXED_DIMS`] components. The rounding moves
+/// a cosine by at most about 1e-4 (6.5e-5 measured over the routing catalogs), far below any
+/// difference ranking acts on.
+pub const FIXED_ONE: f32 = 32_000.0;
+
+/// Longest vector [`to_fixed`] accepts; the table's own limit.
+pub const MAX_FIXED_DIMS: usize = 4096;
+
+/// Fixed-point vectors are padded with zeros to a multiple of this many components, so the
+/// dot product has no scalar tail.
+pub const FIXED_LANES: usize = 16;
+
+/// Components a fixed-point vector of `dims` dimensions takes, padding included.
+pub fn fixed_stride(dims: usize) -> usize {
+    dims.div_ceil(FIXED_LANES) * FIXED_LANES
+}
+
+/// Appends the fixed-point form of an L2-normalised `vector` to `out`, zero-padded to
+/// [`fixed_stride`]: half the bytes of `f32`, and a dot product the compiler turns into SIMD
+/// multiply-add of 16-bit pairs (SSE2's `pmaddwd`) without intrinsics.
+pub fn to_fixed(vector: &[f32], out: &mut Vec<i16>) {
+    debug_assert!(vector.len() <= MAX_FIXED_DIMS, "vector too long");
+    out.extend(
+        vector
+            .iter()
+            .map(|&x| (x.clamp(-1.0, 1.0) * FIXED_ONE).round() as i16),
+    );
+    let padding = fixed_stride(vector.len()) - vector.len();
+    out.extend(std::iter::repeat_n(0, padding));
+}
+
+/// Cosine of `query` to each row of `rows`, [`to_fixed`] vectors of one length, written to
+/// `out` in row order (cleared first).
+pub fn cosines_fixed(rows: &[i16], query: &[i16], out: &mut Vec<f32>) {
+    out.clear();
+    if query.is_empty() {
+        return;
+    }
+    let scale = 1.0 / (FIXED_ONE * FIXED_ONE);
+    out.extend(
+        rows.chunks_exact(query.len())
+            .map(|row| dot_fixed(row, query) as f32 * scale),
+    );
+}
+
+/// Dot product of two padded fixed-point vectors. Sixteen 32-bit lanes: each step widens and
+/// multiplies sixteen pairs and adds them lane by lane, which is the shape SIMD multiply-add
+/// takes. Wrapping adds only say that overflow is not checked here: the bound on
+/// [`FIXED_ONE`] rules it out.
+fn dot_fixed(a: &[i16], b: &[i16]) -> i32 {
+    let mut sums = [0i32; FIXED_LANES];
+    for (x, y) in a.chunks_exact(FIXED_LANES).zip(b.chunks_exact(FIXED_LANES)) {
+        for ((sum, &x), &y) in sums.iter_mut().zip(x).zip(y) {
+            *sum = sum.wrapping_add(i32::from(x) * i32::from(y));
+        }
+    }
+    sums.iter()
+        .fold(0i32, |total, &sum| total.wrapping_add(sum))
 }
 
 #[cfg(test)]
@@ -512,6 +716,153 @@ mod tests {
         assert!(EmbedError::Corrupt("x".into())
             .to_string()
             .starts_with("EMBEDDINGS_UNAVAILABLE: "));
+    }
+
+    fn unit(raw: &[f32]) -> Vec<f32> {
+        let norm = raw.iter().map(|x| x * x).sum::<f32>().sqrt();
+        raw.iter().map(|x| x / norm).collect()
+    }
+
+    proptest::proptest! {
+        /// The fixed-point cosine is the float cosine to within 2e-4, for any pair of unit
+        /// vectors of any length up to the table's limit, with the padding adding nothing.
+        #[test]
+        fn fixed_point_cosine_matches_float(
+            pairs in proptest::collection::vec((-1000i32..1000, -1000i32..1000), 1..300),
+            spike in proptest::prelude::any::<bool>(),
+        ) {
+            let mut a: Vec<f32> = pairs.iter().map(|&(x, _)| x as f32).collect();
+            let mut b: Vec<f32> = pairs.iter().map(|&(_, y)| y as f32).collect();
+            if spike {
+                // All of a vector's mass on one component: the largest values fixed point holds.
+                a.iter_mut().for_each(|x| *x = 0.0);
+                a[0] = 1.0;
+                b[0] = if b[0] == 0.0 { 1.0 } else { b[0] };
+            }
+            proptest::prop_assume!(a.iter().any(|&x| x != 0.0) && b.iter().any(|&x| x != 0.0));
+            let (a, b) = (unit(&a), unit(&b));
+            let (mut rows, mut query, mut out) = (Vec::new(), Vec::new(), Vec::new());
+            to_fixed(&a, &mut rows);
+            to_fixed(&b, &mut rows);
+            to_fixed(&b, &mut query);
+            proptest::prop_assert_eq!(rows.len(), 2 * fixed_stride(a.len()));
+            cosines_fixed(&rows, &query, &mut out);
+            proptest::prop_assert_eq!(out.len(), 2);
+            proptest::prop_assert!((out[0] - cosine(&a, &b)).abs() < 2e-4, "{} vs {}", out[0], cosine(&a, &b));
+            proptest::prop_assert!((out[1] - 1.0).abs() < 2e-4, "self-cosine {}", out[1]);
+        }
+    }
+
+    #[test]
+    fn fixed_point_dot_cannot_overflow_at_the_largest_table() {
+        // Equal components at the widest table: every product is as large as Cauchy-Schwarz
+        // allows, and the sum still lands on 1.
+        let dims = MAX_FIXED_DIMS;
+        let flat = vec![1.0 / (dims as f32).sqrt(); dims];
+        let spike: Vec<f32> = (0..dims).map(|i| f32::from(u8::from(i == 7))).collect();
+        for vector in [flat, spike] {
+            let (mut fixed, mut out) = (Vec::new(), Vec::new());
+            to_fixed(&vector, &mut fixed);
+            cosines_fixed(&fixed, &fixed, &mut out);
+            assert!((out[0] - 1.0).abs() < 1e-3, "{}", out[0]);
+        }
+    }
+
+    proptest::proptest! {
+        /// The ASCII fast path of the normalizer agrees with the general one on every ASCII
+        /// text, control characters and all.
+        #[test]
+        fn ascii_normalization_matches_the_general_path(text in "[\\x00-\\x7f]{0,64}") {
+            proptest::prop_assert_eq!(normalize_ascii(&text), normalize_unicode(&text));
+        }
+    }
+
+    /// A scratch file holding `bytes`, removed on drop.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str, bytes: &[u8]) -> Scratch {
+            let path =
+                std::env::temp_dir().join(format!("pi-lean-embed-{}-{name}", std::process::id()));
+            std::fs::write(&path, bytes).unwrap();
+            Scratch(path)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    #[test]
+    fn table_files_are_read_checked_and_rejected_with_a_reason() {
+        let good = small();
+        let file = Scratch::new("good", &good);
+        let table = load_file(&file.0).unwrap();
+        assert_eq!(table.tokenize("page loads"), vec![4, 5, 6]);
+
+        let missing = load_file(Path::new("/nonexistent/pi-lean/skill-embeddings.bin"));
+        assert!(
+            matches!(missing, Err(EmbedError::Unreadable(_))),
+            "{missing:?}"
+        );
+
+        let mut flipped = good.clone();
+        flipped[30] ^= 1;
+        let file = Scratch::new("flipped", &flipped);
+        assert_eq!(
+            load_file(&file.0).unwrap_err(),
+            EmbedError::Corrupt("checksum mismatch".into())
+        );
+        let file = Scratch::new("truncated", &good[..good.len() / 2]);
+        assert!(matches!(load_file(&file.0), Err(EmbedError::Corrupt(_))));
+        let file = Scratch::new("empty", b"");
+        assert!(matches!(load_file(&file.0), Err(EmbedError::Corrupt(_))));
+
+        // Far larger than any table: rejected after reading at most the limit.
+        let file = Scratch::new("huge", b"");
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&file.0)
+            .unwrap()
+            .set_len(MAX_TABLE_FILE_BYTES + 1)
+            .unwrap();
+        assert!(matches!(load_file(&file.0), Err(EmbedError::Corrupt(_))));
+
+        for error in [
+            EmbedError::Missing,
+            EmbedError::Unreadable("x".into()),
+            EmbedError::Corrupt("x".into()),
+        ] {
+            assert!(error.to_string().starts_with("EMBEDDINGS_UNAVAILABLE: "));
+        }
+    }
+
+    #[test]
+    fn a_header_whose_sizes_overflow_is_corrupt() {
+        let mut bytes = MAGIC.to_vec();
+        for n in [u32::MAX, 4096, u32::MAX] {
+            bytes.extend_from_slice(&n.to_le_bytes());
+        }
+        bytes.extend_from_slice(&[0; 16]);
+        assert!(matches!(
+            EmbeddingTable::parse(&bytes),
+            Err(EmbedError::Corrupt(_))
+        ));
+    }
+
+    #[test]
+    fn the_repository_table_file_loads_as_the_compiled_one() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/skill-embeddings.bin");
+        let table = load_file(&path).unwrap();
+        assert_eq!(table.dims(), 256);
+        assert_eq!(
+            table.embed("the page takes forever to load"),
+            shipped_table()
+                .unwrap()
+                .embed("the page takes forever to load")
+        );
     }
 
     #[test]

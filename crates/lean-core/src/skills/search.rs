@@ -30,17 +30,19 @@
 //! embedding table, with how near in meaning the nearest skill is (the two averaged); `strong`
 //! says whether it clears [`STRONG_CONFIDENCE`] ([`STRONG_LEXICAL_CONFIDENCE`] without the table).
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
 
 use super::catalog::Catalog;
-use super::embed::{cosine, shipped_table, EmbeddingTable};
+use super::embed::{
+    cosines_fixed, fixed_stride, shipped_table, to_fixed, EmbedError, EmbeddingTable,
+};
 use super::names::{fold_name, Folded};
 use super::scan::SkillMeta;
 use super::text::{
     camel_parts, concepts, is_compound_rest, is_phrasal_verb, is_stopword, raw_runs, stands_alone,
     stem, words,
 };
-use crate::bm25f::{self, Field, Impacts, Interner};
+use crate::bm25f::{self, FastMap, FastSet, Field, Impacts, Interner};
 
 /// `SearchResult::strong` is set when `confidence` reaches this value, when the confidence
 /// includes the meaning side (the default, with the embedding table). Chosen on the held-out
@@ -254,9 +256,9 @@ pub struct SearchResult {
 pub struct SearchIndex {
     tuning: SearchTuning,
     doc_count: usize,
-    vocabulary: HashMap<String, u32>,
+    vocabulary: FastMap<String, u32>,
     /// Surface words seen in the catalog → their term, so queries skip the stemmer for them.
-    word_ids: HashMap<String, u32>,
+    word_ids: FastMap<String, u32>,
     /// term → its stemmed text.
     term_text: Vec<String>,
     idf: Vec<f32>,
@@ -265,12 +267,12 @@ pub struct SearchIndex {
     /// skill → (term, impact), for pseudo-relevance feedback.
     forward: Vec<Vec<(u32, f32)>>,
     /// Prefixes and suffixes of name words → the name terms they belong to.
-    affixes: HashMap<String, Vec<u32>>,
+    affixes: FastMap<String, Vec<u32>>,
     /// Adjacent term pairs → skills containing them adjacently.
-    bigrams: HashMap<(u32, u32), Vec<u32>>,
+    bigrams: FastMap<(u32, u32), Vec<u32>>,
     /// Stemmed concept word → related vocabulary terms and bigrams.
-    concept_terms: HashMap<String, Vec<u32>>,
-    concept_bigrams: HashMap<String, Vec<(u32, u32)>>,
+    concept_terms: FastMap<String, Vec<u32>>,
+    concept_bigrams: FastMap<String, Vec<(u32, u32)>>,
     /// Finds skill names written in a text.
     names: NameMatcher,
     /// How a plain mention of each skill's name is treated.
@@ -279,12 +281,14 @@ pub struct SearchIndex {
     embeddings: Option<SkillVectors>,
 }
 
-/// One L2-normalised static embedding per skill, for the meaning side of the fusion.
+/// One L2-normalised static embedding per skill, for the meaning side of the fusion, in fixed
+/// point ([`to_fixed`]): half the memory of `f32` rows and a dot product that vectorises as
+/// 16-bit multiply-add, which is most of what a search over a large catalog costs.
 #[derive(Debug)]
 struct SkillVectors {
     table: &'static EmbeddingTable<'static>,
-    /// `doc_count × dims`, row-major; a skill without tokens has a zero row.
-    rows: Vec<f32>,
+    /// `doc_count` rows of [`fixed_stride`] components; a skill without tokens has a zero row.
+    rows: Vec<i16>,
 }
 
 impl SkillVectors {
@@ -295,17 +299,15 @@ impl SkillVectors {
         descriptions: &[String],
     ) -> SkillVectors {
         let dims = table.dims();
-        let mut rows = vec![0f32; skills.len() * dims];
-        for ((skill, description), row) in skills
-            .iter()
-            .zip(descriptions)
-            .zip(rows.chunks_exact_mut(dims))
-        {
+        let zeros = vec![0f32; dims];
+        let mut rows = Vec::with_capacity(skills.len() * fixed_stride(dims));
+        for (skill, description) in skills.iter().zip(descriptions) {
             // Name words read as words ("diagnosing-bugs" -> "diagnosing bugs"), then the
             // description: the text a person would read to decide.
             let name = skill.name.replace(['-', '_'], " ");
-            if let Some(vector) = table.embed(&format!("{name}: {description}")) {
-                row.copy_from_slice(&vector);
+            match table.embed(&format!("{name}: {description}")) {
+                Some(vector) => to_fixed(&vector, &mut rows),
+                None => to_fixed(&zeros, &mut rows),
             }
         }
         SkillVectors { table, rows }
@@ -314,12 +316,11 @@ impl SkillVectors {
     /// Cosine of `query` to every skill, or `None` when the query has no tokens.
     fn cosines(&self, query: &str) -> Option<Vec<f32>> {
         let query = self.table.embed_query(query)?;
-        Some(
-            self.rows
-                .chunks_exact(query.len())
-                .map(|row| cosine(row, &query))
-                .collect(),
-        )
+        let mut fixed = Vec::with_capacity(fixed_stride(query.len()));
+        to_fixed(&query, &mut fixed);
+        let mut cosines = Vec::with_capacity(self.rows.len() / fixed.len());
+        cosines_fixed(&self.rows, &fixed, &mut cosines);
+        Some(cosines)
     }
 }
 
@@ -356,15 +357,15 @@ const MAX_MENTION_NAME_BYTES: usize = 128;
 #[derive(Debug, Default)]
 struct NameMatcher {
     /// Folded name core -> the skills with that core.
-    by_core: HashMap<String, Vec<NameEntry>>,
+    by_core: FastMap<String, Vec<NameEntry>>,
     /// Byte lengths of the cores, so most candidates are rejected before hashing.
-    lengths: HashSet<usize>,
+    lengths: FastSet<usize>,
     max_len: usize,
     /// Most letter-or-digit runs in one core.
     max_words: usize,
     /// Core with its word separators (`-`, `_`, space) taken out -> the same entries, for
     /// names with separators: redaction also hides `my skill`, `my_skill` and `myskill`.
-    by_compact: HashMap<String, Vec<NameEntry>>,
+    by_compact: FastMap<String, Vec<NameEntry>>,
 }
 
 /// One skill name as the matcher keys it.
@@ -614,7 +615,7 @@ impl SearchIndex {
         // Per skill: term ids of name and description, in order.
         let mut name_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
         let mut description_terms: Vec<Vec<u32>> = Vec::with_capacity(doc_count);
-        let mut affixes: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut affixes: FastMap<String, Vec<u32>> = FastMap::default();
         let mut name_words: Vec<(String, u32)> = Vec::new();
         let names = NameMatcher::new(skills);
 
@@ -699,7 +700,7 @@ impl SearchIndex {
         // Each affix lists its terms once, in first-seen order (a set per list rather than a
         // scan per insert: thousands of names can share one prefix).
         for terms in affixes.values_mut() {
-            let mut seen = HashSet::with_capacity(terms.len());
+            let mut seen = FastSet::with_capacity_and_hasher(terms.len(), Default::default());
             terms.retain(|term| seen.insert(*term));
         }
         let vocabulary = interner.vocabulary;
@@ -734,7 +735,7 @@ impl SearchIndex {
             bm25f::Saturation::Combined,
         );
 
-        let mut bigrams: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+        let mut bigrams: FastMap<(u32, u32), Vec<u32>> = FastMap::default();
         for (doc, (names, description)) in name_terms.iter().zip(&description_terms).enumerate() {
             for list in [names, description] {
                 for pair in list.windows(2) {
@@ -747,8 +748,8 @@ impl SearchIndex {
         }
 
         let table = concepts();
-        let mut concept_terms: HashMap<String, Vec<u32>> = HashMap::new();
-        let mut concept_bigrams: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
+        let mut concept_terms: FastMap<String, Vec<u32>> = FastMap::default();
+        let mut concept_bigrams: FastMap<String, Vec<(u32, u32)>> = FastMap::default();
         let mut related_members = |key: &str, groups: &[usize]| {
             for &group in groups {
                 for member in &table.members[group] {
@@ -850,6 +851,18 @@ impl SearchIndex {
         }
     }
 
+    /// Why an index built with embeddings on ranks by BM25F alone: the table file was named
+    /// but is missing or corrupt. `None` when the table loaded, when embeddings are off, and
+    /// when no table was given at all (a build for tests or tools).
+    pub fn embeddings_error(&self) -> Option<&'static EmbedError> {
+        if self.tuning.embedding_weight <= 0.0 {
+            return None;
+        }
+        shipped_table()
+            .err()
+            .filter(|error| !matches!(error, EmbedError::Missing))
+    }
+
     /// Whether rankings fuse static embeddings with BM25F.
     pub fn uses_embeddings(&self) -> bool {
         self.embeddings.is_some()
@@ -871,7 +884,7 @@ impl SearchIndex {
         // One case folding for mentions and redaction (see [`Folded`]).
         let haystack = Folded::new(text).text;
         let mut mentions: Vec<Mention> = Vec::new();
-        let mut position: HashMap<usize, usize> = HashMap::new();
+        let mut position: FastMap<usize, usize> = FastMap::default();
         for mention in self.names.scan(&haystack, false) {
             match position.get(&mention.skill) {
                 Some(&known) => mentions[known].explicit |= mention.explicit,
@@ -888,7 +901,7 @@ impl SearchIndex {
     /// [`SearchIndex::mentions`] reports, plus names with separators written with other ones
     /// or none (`my skill`, `my_skill`, `myskill` for `my-skill`). In order, each once.
     pub fn redactable_mentions(&self, text: &str) -> Vec<usize> {
-        let mut seen = HashSet::new();
+        let mut seen = FastSet::default();
         self.names
             .scan(&Folded::new(text).text, true)
             .into_iter()
@@ -971,9 +984,11 @@ impl SearchIndex {
         let certain = reasons.iter().any(|(_, pin)| pin.is_certain());
         let pinned: Vec<usize> = reasons.iter().map(|&(skill, _)| skill).collect();
 
-        let (mut scores, confidence_score, information) = self.lexical_scores(query, include);
+        // The filter is asked once per skill, not once per use.
+        let admitted: Vec<bool> = (0..self.doc_count).map(include).collect();
+        let (mut scores, confidence_score, information) = self.lexical_scores(query, &admitted);
         let lexical = self.confidence(confidence_score, information);
-        let top_cosine = self.fuse_embeddings(query, lexical, &mut scores, include);
+        let top_cosine = self.fuse_embeddings(query, lexical, &mut scores, &admitted);
 
         let mut ranked = top_k(&scores, limit + pinned.len());
         if !pinned.is_empty() {
@@ -1011,7 +1026,7 @@ impl SearchIndex {
 
     /// BM25F scores of every skill for `query` (excluded skills at 0, feedback added), the best
     /// first-pass score and the query's information: the lexical side of [`SearchIndex::search`].
-    fn lexical_scores(&self, query: &str, include: &dyn Fn(usize) -> bool) -> (Vec<f32>, f32, f32) {
+    fn lexical_scores(&self, query: &str, admitted: &[bool]) -> (Vec<f32>, f32, f32) {
         let query_terms = self.query_terms(query);
         let mut scores = vec![0f32; self.doc_count];
         for &(term, weight) in &query_terms.weighted {
@@ -1029,14 +1044,14 @@ impl SearchIndex {
                 }
             }
         }
-        for (doc, score) in scores.iter_mut().enumerate() {
-            if *score > 0.0 && !include(doc) {
+        for (score, &admitted) in scores.iter_mut().zip(admitted) {
+            if *score > 0.0 && !admitted {
                 *score = 0.0;
             }
         }
         let first_pass = top_k(&scores, self.tuning.feedback_docs.max(1));
         let confidence_score = first_pass.first().map_or(0.0, |&(_, score)| score);
-        self.add_feedback(&first_pass, &query_terms, &mut scores, include);
+        self.add_feedback(&first_pass, &query_terms, &mut scores, admitted);
         (scores, confidence_score, query_terms.information)
     }
 
@@ -1050,7 +1065,8 @@ impl SearchIndex {
         query: &str,
         include: &dyn Fn(usize) -> bool,
     ) -> (Vec<f32>, Option<Vec<f32>>, f64) {
-        let (scores, confidence_score, information) = self.lexical_scores(query, include);
+        let admitted: Vec<bool> = (0..self.doc_count).map(include).collect();
+        let (scores, confidence_score, information) = self.lexical_scores(query, &admitted);
         let cosines = self.embeddings.as_ref().and_then(|e| e.cosines(query));
         (
             scores,
@@ -1087,25 +1103,21 @@ impl SearchIndex {
         query: &str,
         lexical_confidence: f64,
         scores: &mut [f32],
-        include: &dyn Fn(usize) -> bool,
+        admitted: &[bool],
     ) -> Option<f32> {
         let cosines = self.embeddings.as_ref().and_then(|e| e.cosines(query))?;
-        let best = (0..self.doc_count)
-            .filter(|&doc| include(doc))
-            .map(|doc| cosines[doc])
-            .fold(None, |best: Option<f32>, cosine| {
+        let best = cosines
+            .iter()
+            .zip(admitted)
+            .filter(|&(_, &admitted)| admitted)
+            .fold(None, |best: Option<f32>, (&cosine, _)| {
                 Some(best.map_or(cosine, |b| b.max(cosine)))
             })?;
         if self.tuning.score_mix > 0.0 {
             // Each signal scaled to 0..1 of its best included skill, then added.
             let top_lexical = scores.iter().copied().fold(0.0f32, f32::max);
-            let meaningful: Vec<(usize, f32)> = (0..self.doc_count)
-                .filter(|&doc| cosines[doc] >= MEANING_FLOOR && include(doc))
-                .map(|doc| (doc, cosines[doc]))
-                .collect();
-            let top_cosine = meaningful
-                .iter()
-                .fold(MEANING_FLOOR, |top, &(_, cosine)| top.max(cosine));
+            // The best cosine among the skills at or above the floor, or the floor itself.
+            let top_cosine = best.max(MEANING_FLOOR);
             if top_lexical > 0.0 {
                 // Weak lexical evidence (a query that shares only common words with the
                 // catalog) counts for less against meaning: a paraphrase's few incidental word
@@ -1124,8 +1136,10 @@ impl SearchIndex {
             }
             if top_cosine > MEANING_FLOOR {
                 let scale = self.tuning.embedding_weight / (top_cosine - MEANING_FLOOR);
-                for (doc, cosine) in meaningful {
-                    scores[doc] += (cosine - MEANING_FLOOR) * scale;
+                for ((score, &cosine), &admitted) in scores.iter_mut().zip(&cosines).zip(admitted) {
+                    if admitted && cosine >= MEANING_FLOOR {
+                        *score += (cosine - MEANING_FLOOR) * scale;
+                    }
                 }
             }
             return Some(best);
@@ -1140,7 +1154,7 @@ impl SearchIndex {
         };
         let lexical = ranked_by(&|doc| (scores[doc] > 0.0).then_some(scores[doc]));
         let semantic = ranked_by(&|doc| {
-            (include(doc) && cosines[doc] >= MEANING_FLOOR).then_some(cosines[doc])
+            (admitted[doc] && cosines[doc] >= MEANING_FLOOR).then_some(cosines[doc])
         });
         scores.iter_mut().for_each(|score| *score = 0.0);
         for (rank, doc) in lexical.into_iter().enumerate() {
@@ -1157,7 +1171,7 @@ impl SearchIndex {
         first_pass: &[(usize, f32)],
         query_terms: &QueryTerms,
         scores: &mut [f32],
-        include: &dyn Fn(usize) -> bool,
+        admitted: &[bool],
     ) {
         let Some(&(_, best)) = first_pass.first() else {
             return;
@@ -1165,7 +1179,7 @@ impl SearchIndex {
         if best <= 0.0 || self.tuning.feedback_terms == 0 || self.tuning.feedback_weight <= 0.0 {
             return;
         }
-        let mut feedback: HashMap<u32, f32> = HashMap::new();
+        let mut feedback: FastMap<u32, f32> = FastMap::default();
         for &(doc, score) in first_pass {
             let share = score / best;
             for &(term, impact) in &self.forward[doc] {
@@ -1184,7 +1198,7 @@ impl SearchIndex {
         for (term, weight) in candidates {
             let weight = self.tuning.feedback_weight * weight / strongest;
             for &(doc, impact) in &self.postings[term as usize] {
-                if include(doc as usize) {
+                if admitted[doc as usize] {
                     scores[doc as usize] += weight * impact;
                 }
             }
@@ -1305,7 +1319,7 @@ impl SearchIndex {
         let mut information = 0.0;
         let unknown_idf = ((self.doc_count as f32 + 0.5) / 0.5).ln_1p();
         let mut seen: Vec<&str> = Vec::new();
-        let mut seen_set: HashSet<&str> = HashSet::new();
+        let mut seen_set: FastSet<&str> = FastSet::default();
         for stemmed in &stems {
             if !seen_set.insert(stemmed.as_str()) {
                 continue;
@@ -1396,7 +1410,7 @@ impl SearchIndex {
 #[derive(Default)]
 struct RaisedTerms {
     terms: Vec<(u32, f32)>,
-    position: HashMap<u32, usize>,
+    position: FastMap<u32, usize>,
 }
 
 impl RaisedTerms {

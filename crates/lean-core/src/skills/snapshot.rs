@@ -324,6 +324,16 @@ impl SkillSnapshot {
         } else {
             SearchIndex::build_lexical(&catalog)
         };
+        // A named table that cannot be used is the install's problem: say so where the host
+        // shows the catalog's other problems. Search still works, on BM25F alone.
+        if let Some(error) = search.embeddings_error() {
+            diagnostics.push(Diagnostic {
+                code: ErrorCode::EmbeddingsUnavailable,
+                path: None,
+                name: None,
+                message: error.to_string(),
+            });
+        }
         SkillSnapshot {
             catalog,
             search,

@@ -71,7 +71,8 @@ pub fn stem(word: &str) -> String {
     if word.len() <= 3 || word.chars().any(|ch| ch.is_ascii_digit()) {
         return word.to_string();
     }
-    static EXCEPTIONS: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    static EXCEPTIONS: OnceLock<crate::bm25f::FastMap<&'static str, &'static str>> =
+        OnceLock::new();
     let exceptions = EXCEPTIONS.get_or_init(|| STEM_EXCEPTIONS.iter().copied().collect());
     if let Some(&fixed) = exceptions.get(word) {
         return fixed.to_string();
@@ -403,7 +404,7 @@ const STOPWORDS: &[&str] = &[
 ];
 
 pub fn is_stopword(word: &str) -> bool {
-    static SET: OnceLock<std::collections::HashSet<&'static str>> = OnceLock::new();
+    static SET: OnceLock<crate::bm25f::FastSet<&'static str>> = OnceLock::new();
     SET.get_or_init(|| STOPWORDS.iter().copied().collect())
         .contains(word)
 }

@@ -11,7 +11,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::bm25f::{self, Field, Interner};
+use crate::bm25f::{self, FastMap, Field, Interner};
 use crate::skills::text::{camel_parts, is_stopword, raw_runs, stem, words};
 
 /// Metadata of one tool, as Pi reports it in `getAllTools()`.
@@ -55,8 +55,8 @@ pub const DEFAULT_TOOL_HITS: usize = 3;
 pub struct ToolIndex {
     tools: Vec<ToolMeta>,
     /// Stemmed term → id, and surface word → id.
-    vocabulary: HashMap<String, u32>,
-    word_ids: HashMap<String, u32>,
+    vocabulary: FastMap<String, u32>,
+    word_ids: FastMap<String, u32>,
     /// term → (tool, impact).
     postings: Vec<Vec<(u32, f32)>>,
     /// lowercase exact name → tool index.
