@@ -67,6 +67,7 @@ struct Words<'a> {
 impl<'a> Iterator for Words<'a> {
     type Item = &'a [u8];
 
+    #[inline]
     fn next(&mut self) -> Option<&'a [u8]> {
         if self.left == 0 {
             return None;
