@@ -981,7 +981,7 @@ mod tests {
             fn words_are_the_plain_split(
                 line in proptest::collection::vec(
                     prop_oneof![
-                        4 => (b'a'..=b'z'),
+                        4 => b'a'..=b'z',
                         2 => Just(b' '),
                         1 => Just(b'\t'),
                         1 => proptest::sample::select(vec![0u8, 0x08, 0x0a, 0x19, 0x1f, 0x21, 0x80, 0xa0, 0xff]),
