@@ -113,7 +113,7 @@ impl Input {
 pub(crate) fn read_input(input: Val) -> Result<Input, ErrorCode> {
     let wrong = || coded(read::wrong("input", input.kind(), "a Buffer or a string"));
     match input.kind() {
-        Kind::String => input.string().map(Input::String).ok_or_else(wrong),
+        Kind::String => utf8_of(input).map(Input::String).ok_or_else(wrong),
         Kind::Object => Buffer::from_unknown(input.0)
             .map(Input::Buffer)
             .map_err(|_| {
@@ -122,6 +122,42 @@ pub(crate) fn read_input(input: Val) -> Result<Input, ErrorCode> {
             }),
         _ => Err(wrong()),
     }
+}
+
+/// Longest string input read through a UTF-16 copy: 16 Mi units, a 32 MiB copy while it is
+/// encoded. A longer one is read as napi-rs reads any string (V8 writes its UTF-8), which
+/// holds no second copy of it.
+const WIDE_READ_MAX_UNITS: usize = 1 << 24;
+
+/// A string input as UTF-8 (U+FFFD for a lone surrogate), the bytes `Buffer.from(string)`
+/// gives. V8 counts a string's UTF-8 length in one read of it and writes it, a character at a
+/// time, in a second; its UTF-16 copy is a plain copy (or widening), which the core encodes
+/// with ASCII taken a block at a time (`lean_core::utf16`). Neither napi call runs JS, and the
+/// copy is ours: no pointer into JS memory is held.
+fn utf8_of(input: Val) -> Option<String> {
+    let (env, raw) = (input.0.value().env, input.0.raw());
+    let mut units = 0usize;
+    // SAFETY: `env` and `raw` are the current call's env and a string value of it; with a null
+    // buffer napi only stores the string's length in UTF-16 units into `units`.
+    let status =
+        unsafe { sys::napi_get_value_string_utf16(env, raw, std::ptr::null_mut(), 0, &mut units) };
+    if status != sys::Status::napi_ok {
+        return None;
+    }
+    if units > WIDE_READ_MAX_UNITS {
+        return input.string();
+    }
+    let mut wide = vec![0u16; units + 1];
+    let mut copied = 0usize;
+    // SAFETY: as above; `wide` is `units + 1` writable units, napi writes at most that many (the
+    // string and a NUL) and stores the count before the NUL in `copied`.
+    let status = unsafe {
+        sys::napi_get_value_string_utf16(env, raw, wide.as_mut_ptr(), units + 1, &mut copied)
+    };
+    if status != sys::Status::napi_ok || copied > units {
+        return None;
+    }
+    Some(lean_core::utf16::utf8_from_utf16_lossy(&wide[..copied]))
 }
 
 /// The JS value of an argument, for an entry that hands it back.

@@ -176,12 +176,22 @@ fn string(env: &Env, text: &str) -> Converted<sys::napi_value> {
     made.map_err(|_| internal("napi refused to create a string"))
 }
 
+/// Longest text made into a string through a UTF-16 copy of ours (a view is far smaller; an
+/// unchanged input may not be, and a second copy of it is not worth holding).
+const WIDE_WRITE_MAX_BYTES: usize = 1 << 20;
+
 /// `bytes` as a JS string (U+FFFD for invalid UTF-8). V8 caps a string's length; text longer
 /// than that is `OUTPUT_TOO_LARGE_FOR_STRING`, which says to ask for bytes instead.
 pub(crate) fn text(env: &Env, bytes: &[u8]) -> Converted<sys::napi_value> {
     let made = if bytes.is_ascii() {
         // One byte a character: a plain copy, where V8's UTF-8 decoder would scan first.
         env.create_string_latin1(bytes).map(|s| s.raw())
+    } else if bytes.len() <= WIDE_WRITE_MAX_BYTES {
+        // V8 decodes UTF-8 a character at a time once it meets one that is not ASCII (a
+        // marker's `…` is one); UTF-16 made by the core, ASCII a block at a time, is copied.
+        let text = String::from_utf8_lossy(bytes);
+        env.create_string_utf16(lean_core::utf16::utf16_from_str(&text))
+            .map(|s| s.raw())
     } else {
         env.create_string(String::from_utf8_lossy(bytes))
             .map(|s| s.raw())

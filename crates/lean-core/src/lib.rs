@@ -7,6 +7,7 @@
 //! - [`capsule`]: extractive, deterministic capsules of tool guidelines and skill text.
 //! - [`options`]: options as a host passes them, checked and given their defaults.
 //! - [`host`]: what a host reads from its callers and hands back to them, as plain data.
+//! - [`utf16`]: text conversions for a host whose strings are UTF-16.
 //!
 //! Skill and tool search share one text analysis and one BM25F (`bm25f`).
 //!
@@ -30,5 +31,6 @@ pub mod recovery;
 mod simd;
 pub mod skills;
 pub mod tools;
+pub mod utf16;
 
 pub use error::ErrorCode;

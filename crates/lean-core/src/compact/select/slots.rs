@@ -67,6 +67,7 @@ struct Words<'a> {
 impl<'a> Iterator for Words<'a> {
     type Item = &'a [u8];
 
+    #[inline]
     fn next(&mut self) -> Option<&'a [u8]> {
         if self.left == 0 {
             return None;
@@ -74,26 +75,48 @@ impl<'a> Iterator for Words<'a> {
         let blank = |b: &u8| *b == b' ' || *b == b'\t';
         let start = self.rest.iter().position(|b| !blank(b))?;
         let rest = &self.rest[start..];
-        let len = rest.iter().position(blank).unwrap_or(rest.len());
-        let (word, after) = rest.split_at(len);
+        let (word, after) = rest.split_at(first_blank(rest));
         self.rest = after;
         self.left -= 1;
         Some(word)
     }
 }
 
+/// The index of the first space or tab in `bytes` (its length when there is none), eight
+/// bytes at a time: every member's words are split, and most words are longer than a few
+/// bytes.
+#[inline]
+fn first_blank(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each zero byte of `v`. A borrow can also flag a byte above a zero byte,
+    // never one below the lowest, so the lowest flag is exact.
+    let zeros = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let v = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let found = zeros(v ^ (ONES * u64::from(b' '))) | zeros(v ^ (ONES * u64::from(b'\t')));
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let tail = bytes[at..].iter().position(|&b| b == b' ' || b == b'\t');
+    at + tail.unwrap_or(bytes.len() - at)
+}
+
 /// The value of a word: after a `key=` or `key:` of letters (the key names the slot), without
 /// the quotes, brackets and separators around it.
 fn value_of(word: &[u8]) -> (&[u8], &[u8]) {
-    let split = word
+    // The key is the letters before the first `=` or `:`: the first byte that is not a key's
+    // ends the search, where the separator is or no key can be.
+    let key_len = word
         .iter()
-        .position(|&b| b == b'=' || b == b':')
+        .position(|b| !(b.is_ascii_alphabetic() || *b == b'_'))
+        .unwrap_or(word.len());
+    let split = Some(key_len)
         .filter(|&at| at > 0 && at + 1 < word.len())
-        .filter(|&at| {
-            word[..at]
-                .iter()
-                .all(|b| b.is_ascii_alphabetic() || *b == b'_')
-        });
+        .filter(|&at| word[at] == b'=' || word[at] == b':');
     let (key, value) = match split {
         Some(at) => (&word[..at], &word[at + 1..]),
         None => (&word[..0], word),
@@ -942,5 +965,63 @@ mod tests {
         assert_eq!(join_bounded(&parts), "a".repeat(100));
         let long = vec!["é".repeat(200)];
         assert!(join_bounded(&long).len() <= MAX_SUMMARY_BYTES);
+    }
+
+    mod split {
+        use super::super::{
+            first_blank, trim_punctuation, value_of, words, MAX_SCANNED_BYTES, MAX_WORDS,
+        };
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Words found eight bytes at a time are the words a plain split on spaces and
+            /// tabs gives, with blanks, their neighbours and high bytes at every place of a
+            /// chunk.
+            #[test]
+            fn words_are_the_plain_split(
+                line in proptest::collection::vec(
+                    prop_oneof![
+                        4 => b'a'..=b'z',
+                        2 => Just(b' '),
+                        1 => Just(b'\t'),
+                        1 => proptest::sample::select(vec![0u8, 0x08, 0x0a, 0x19, 0x1f, 0x21, 0x80, 0xa0, 0xff]),
+                    ],
+                    0..700,
+                ),
+            ) {
+                let plain = line.iter().position(|&b| b == b' ' || b == b'\t').unwrap_or(line.len());
+                prop_assert_eq!(first_blank(&line), plain);
+                let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
+                let split: Vec<&[u8]> = head
+                    .split(|&b| b == b' ' || b == b'\t')
+                    .filter(|w| !w.is_empty())
+                    .take(MAX_WORDS)
+                    .collect();
+                prop_assert_eq!(words(&line).collect::<Vec<_>>(), split);
+            }
+
+            /// A word's key and value are what the plain reading gives: the key is the part
+            /// before the first `=` or `:` when that part is letters and `_`, with a value after.
+            #[test]
+            fn values_are_the_plain_reading(
+                word in proptest::collection::vec(
+                    proptest::sample::select(b"aZ_=:9.\"'(),/-".to_vec()),
+                    0..12,
+                ),
+            ) {
+                let split = word
+                    .iter()
+                    .position(|&b| b == b'=' || b == b':')
+                    .filter(|&at| at > 0 && at + 1 < word.len())
+                    .filter(|&at| word[..at].iter().all(|b| b.is_ascii_alphabetic() || *b == b'_'));
+                let (key, value) = match split {
+                    Some(at) => (&word[..at], &word[at + 1..]),
+                    None => (&word[..0], &word[..]),
+                };
+                let trimmed = trim_punctuation(value);
+                let plain = (key, if trimmed.is_empty() { value } else { trimmed });
+                prop_assert_eq!(value_of(&word), plain);
+            }
+        }
     }
 }

@@ -1,0 +1,114 @@
+//! UTF-16 to UTF-8 and back, for a host whose strings are UTF-16 (V8 copies a string out as
+//! UTF-16 with a plain widening copy, but writes UTF-8 a character at a time). Tool output is
+//! mostly ASCII, so ASCII is converted a block at a time and only other characters one by one.
+
+/// Units converted at once while they are all ASCII.
+const BLOCK: usize = 16;
+
+/// `units` as UTF-8, each unpaired surrogate as U+FFFD (what `String::from_utf16_lossy` and
+/// `Buffer.from(string)` give).
+pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
+    let mut out: Vec<u8> = Vec::with_capacity(units.len());
+    let mut at = 0;
+    while at < units.len() {
+        while let Some(block) = units.get(at..at + BLOCK) {
+            if block.iter().fold(0, |any, &unit| any | unit) >= 0x80 {
+                break;
+            }
+            out.extend(block.iter().map(|&unit| unit as u8));
+            at += BLOCK;
+        }
+        let Some(&unit) = units.get(at) else {
+            break;
+        };
+        if unit < 0x80 {
+            out.push(unit as u8);
+            at += 1;
+            continue;
+        }
+        // A character of one or two units; an unpaired surrogate is one unit, replaced.
+        let (c, used) = match char::decode_utf16(units[at..].iter().copied().take(2)).next() {
+            Some(Ok(c)) => (c, c.len_utf16()),
+            _ => (char::REPLACEMENT_CHARACTER, 1),
+        };
+        at += used;
+        out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+    // Whole characters only were written, so this holds; the fallback never runs.
+    String::from_utf8(out).unwrap_or_else(|_| String::from_utf16_lossy(units))
+}
+
+/// `text` as UTF-16.
+pub fn utf16_from_str(text: &str) -> Vec<u16> {
+    let bytes = text.as_bytes();
+    let mut out: Vec<u16> = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        while let Some(block) = bytes.get(at..at + BLOCK) {
+            if !block.is_ascii() {
+                break;
+            }
+            out.extend(block.iter().map(|&b| u16::from(b)));
+            at += BLOCK;
+        }
+        // Blocks and characters are taken whole, so `at` is at a character boundary.
+        let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
+        out.extend_from_slice(c.encode_utf16(&mut [0; 2]));
+        at += c.len_utf8();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Mostly ASCII with characters of every UTF-8 length and surrogates, paired or not.
+    fn units() -> impl Strategy<Value = Vec<u16>> {
+        let unit = prop_oneof![
+            6 => 0x20u16..0x7f,
+            1 => 0u16..0x80,
+            1 => 0x80u16..0x800,
+            1 => 0x800u16..0xd800,
+            1 => 0xd800u16..0xdc00,
+            1 => 0xdc00u16..0xe000,
+            1 => 0xe000u16..=0xffff,
+        ];
+        proptest::collection::vec(unit, 0..200)
+    }
+
+    proptest! {
+        #[test]
+        fn utf8_is_what_the_standard_library_gives(units in units()) {
+            prop_assert_eq!(utf8_from_utf16_lossy(&units), String::from_utf16_lossy(&units));
+        }
+
+        #[test]
+        fn utf16_is_what_the_standard_library_gives(units in units()) {
+            let text = String::from_utf16_lossy(&units);
+            prop_assert_eq!(utf16_from_str(&text), text.encode_utf16().collect::<Vec<u16>>());
+        }
+    }
+
+    #[test]
+    fn every_place_in_a_block_and_across_blocks() {
+        for odd in ["é", "€", "😀"] {
+            for at in 0..40 {
+                let text = format!("{}{odd}{}", "a".repeat(at), "b".repeat(40 - at));
+                let units: Vec<u16> = text.encode_utf16().collect();
+                assert_eq!(utf16_from_str(&text), units);
+                assert_eq!(utf8_from_utf16_lossy(&units), text);
+            }
+        }
+        // A pair split across two blocks, and a lead surrogate at the very end.
+        let mut units = vec![u16::from(b'a'); 15];
+        units.extend([0xd83d, 0xde00, 0xd83d]);
+        assert_eq!(
+            utf8_from_utf16_lossy(&units),
+            String::from_utf16_lossy(&units)
+        );
+    }
+}
