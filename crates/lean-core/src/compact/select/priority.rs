@@ -137,43 +137,18 @@ pub(super) fn priority_units(
     // One copy of the line loop per id width and per kind that matters (a diff's tests are
     // constants in its copy).
     let diff = kind == ContentKind::Diff;
+    let state = LineState {
+        lines,
+        counts: &templates.counts,
+        flags,
+        claimed: &claimed,
+        records: &records,
+    };
     match (&templates.ids, diff) {
-        (TemplateIds::Narrow(ids), false) => line_units::<u16, false>(
-            lines,
-            ids,
-            &templates.counts,
-            flags,
-            &claimed,
-            &records,
-            &mut pushed,
-        ),
-        (TemplateIds::Narrow(ids), true) => line_units::<u16, true>(
-            lines,
-            ids,
-            &templates.counts,
-            flags,
-            &claimed,
-            &records,
-            &mut pushed,
-        ),
-        (TemplateIds::Wide(ids), false) => line_units::<u32, false>(
-            lines,
-            ids,
-            &templates.counts,
-            flags,
-            &claimed,
-            &records,
-            &mut pushed,
-        ),
-        (TemplateIds::Wide(ids), true) => line_units::<u32, true>(
-            lines,
-            ids,
-            &templates.counts,
-            flags,
-            &claimed,
-            &records,
-            &mut pushed,
-        ),
+        (TemplateIds::Narrow(ids), false) => line_units::<u16, false>(&state, ids, &mut pushed),
+        (TemplateIds::Narrow(ids), true) => line_units::<u16, true>(&state, ids, &mut pushed),
+        (TemplateIds::Wide(ids), false) => line_units::<u32, false>(&state, ids, &mut pushed),
+        (TemplateIds::Wide(ids), true) => line_units::<u32, true>(&state, ids, &mut pushed),
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
@@ -182,19 +157,34 @@ pub(super) fn priority_units(
     (pushed.into_priority_order(), members)
 }
 
+/// What [`line_units`] reads of every line besides its template id.
+struct LineState<'s, 'a> {
+    lines: &'s Lines<'a>,
+    /// Lines per template id.
+    counts: &'s [u32],
+    flags: &'s [LineFlags],
+    /// Lines taken by an error's unit (empty when there are no errors).
+    claimed: &'s [bool],
+    /// The output's first and last record (see `analyze::end_records`), kept like its edges.
+    records: &'s [std::ops::Range<usize>],
+}
+
 /// The units of single lines, in line order: every line not in an error's unit (`claimed`,
 /// empty when there are none) that is kept by rank, and the first line of each template not
 /// kept otherwise. `DIFF` is whether the lines are a diff (`ids` are the template ids).
 #[inline(always)]
 fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
-    lines: &Lines<'_>,
+    state: &LineState<'_, '_>,
     ids: &[Id],
-    counts: &[u32],
-    flags: &[LineFlags],
-    claimed: &[bool],
-    records: &[std::ops::Range<usize>],
     pushed: &mut PushedUnits,
 ) {
+    let LineState {
+        lines,
+        counts,
+        flags,
+        claimed,
+        records,
+    } = *state;
     let n = flags.len();
     let mut seen_template = vec![false; counts.len()];
     // Definitions in a diff rank by their place within their file's section: the first
