@@ -1,6 +1,6 @@
 //! Outputs opened to look one entry up, as properties over generated outputs (issue 29: a
 //! fold must not hide the entry stock Pi would have shown):
-//! - an index within Pi's cut (each line names a different package, library, file or test in
+//! - an index within Pi's cut (each line names a different package, library, entry or test in
 //!   its first word) reaches the model whole, so any entry asked about is there;
 //! - a manual page (`NAME`, `SYNOPSIS`/`DESCRIPTION`) reaches it as Pi's own cut shows it;
 //! - in an output made of records (`commit …` blocks), the first and the last record are
@@ -47,7 +47,7 @@ fn index_line(kind: u64, rng: &mut Rng, entry: &str) -> String {
             rng.below(4),
             rng.below(4)
         ),
-        2 => format!("  {entry}/_internal/{}/{}.py", name(rng), name(rng)),
+        2 => format!("{entry}: {} ({} bytes)", name(rng), rng.range(100, 99_999)),
         _ => format!("tests::{entry}::{}_{}: test", name(rng), name(rng)),
     }
 }

@@ -148,11 +148,13 @@ pub(crate) fn is_help_listing(input: &[u8]) -> bool {
 const HELP_SCAN_LINES: usize = 4000;
 
 /// Whether the output is an index within Pi's cut: a listing whose lines each name a different
-/// thing in their first word (`apt list`, `ldconfig -p`, `pip show -f`, `cargo test -- --list`,
-/// `find`), at least [`MIN_INDEX_LINES`] lines of which nine in ten open with a distinct name
-/// that is mostly letters (a timestamp or a size opens a log or a table, not an index). An
-/// index is opened to look one entry up, and which one is in the question, not the output:
-/// any fold hides an entry stock Pi would have shown, so it reaches the model as Pi shows it.
+/// thing in their first word (`apt list`, `ldconfig -p`, `cargo test -- --list`, `iconv -l`),
+/// at least [`MIN_INDEX_LINES`] lines of which nine in ten open with a distinct name that is
+/// mostly letters (a timestamp or a size opens a log or a table, not an index). An index is
+/// opened to look one entry up, and which one is in the question, not the output: any fold
+/// hides an entry stock Pi would have shown, so it reaches the model as Pi shows it. (A listing
+/// of paths is a tree, not an index: its markers name the entries they fold, and a project's
+/// `find` is read for its shape, so it stays compacted.)
 pub(crate) fn is_index_listing(input: &[u8]) -> bool {
     if input.len() > super::PI_MAX_BYTES {
         return false;

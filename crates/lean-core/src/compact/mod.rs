@@ -363,11 +363,9 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
         || detect::is_data_read(opts)
         || (kind == ContentKind::Config && detect::is_settings_dump(input))
         || (matches!(kind, ContentKind::Log | ContentKind::Text)
-            && (detect::is_help_listing(input) || detect::is_manual_page(input)))
-        || (matches!(
-            kind,
-            ContentKind::Log | ContentKind::Text | ContentKind::Tree
-        ) && detect::is_index_listing(input))
+            && (detect::is_help_listing(input)
+                || detect::is_manual_page(input)
+                || detect::is_index_listing(input)))
     {
         return passthrough(input, kind, id, count_lines(input));
     }
