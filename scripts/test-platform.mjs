@@ -75,8 +75,10 @@ function stage(/** @type {string} */ platform) {
   const top = fs.mkdtempSync(path.join(os.tmpdir(), `pi-lean-${platform}-`));
   const repo = path.join(top, "repo");
   fs.mkdirSync(path.join(repo, "__test__"), { recursive: true });
-  // The whole extension: the addon tests import a few of its modules, and those import others.
-  for (const f of ["package.json", "index.js", "extension", "scripts/smoke-binding.mjs", "__test__/helpers", "__test__/fixtures"]) fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
+  // The whole extension: the addon tests import a few of its modules, and those import others;
+  // and the embedding table, which the root package ships beside them and the addon reads.
+  const staged = ["package.json", "index.js", "extension", "scripts/smoke-binding.mjs", "__test__/helpers", "__test__/fixtures", "crates/lean-core/data/skill-embeddings.bin"];
+  for (const f of staged) fs.cpSync(path.join(ROOT, f), path.join(repo, f), { recursive: true });
   // Files that start child Node processes (process.execPath) cannot run under emulation: the
   // child would be the platform's Node run directly by the host, which neither qemu-user
   // without binfmt nor wine allows. They run natively in the host suite; say which are left out.

@@ -123,3 +123,74 @@ fn a_line_asked_about_by_a_plain_word_is_shown() {
     }
     assert!(checked * 10 >= cases() * 9, "only {checked} cases checked");
 }
+
+/// A stanza whose heading names what the prompt asks about is shown whole, however many other
+/// stanzas mention that name (a package that many others depend on, in a read of dpkg status).
+#[test]
+fn a_stanza_headed_by_the_asked_name_is_shown_whole() {
+    for seed in 0..200u64 {
+        let mut rng = Rng::new(0x57a2_0000 + seed);
+        let target = format!("lib{}{}", name(&mut rng), rng.below(10));
+        let count = rng.range(300, 1200) as usize;
+        let at = rng.below(count as u64) as usize;
+        let mut stanzas: Vec<Vec<String>> = Vec::new();
+        for k in 0..count {
+            let package = if k == at {
+                target.clone()
+            } else {
+                name(&mut rng)
+            };
+            let mut stanza = vec![
+                format!("Package: {package}"),
+                "Status: install ok installed".to_string(),
+                format!(
+                    "Priority: {}",
+                    if rng.below(3) == 0 {
+                        "required"
+                    } else {
+                        "optional"
+                    }
+                ),
+                format!("Installed-Size: {}", rng.range(10, 90_000)),
+                format!(
+                    "Version: {}.{}.{}-{}",
+                    rng.below(9),
+                    rng.below(30),
+                    rng.below(30),
+                    rng.range(1, 5)
+                ),
+            ];
+            if k != at && rng.below(4) == 0 {
+                stanza.push(format!("Depends: libc6 (>= 2.36), {target} (>= 1:1.1.4)"));
+            }
+            stanza.push(format!(
+                "Description: {} {}",
+                name(&mut rng),
+                name(&mut rng)
+            ));
+            stanzas.push(stanza);
+        }
+        let input = stanzas
+            .iter()
+            .map(|s| s.join("\n"))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+            + "\n";
+        let opts = CompactOptions {
+            tool: Some("read".into()),
+            path: Some("/var/lib/dpkg/status".into()),
+            query: Some(format!(
+                "What version of {target} is installed, and its Priority?"
+            )),
+            ..Default::default()
+        };
+        let view = String::from_utf8(compact(input.as_bytes(), &opts).text).unwrap();
+        let shown: std::collections::HashSet<&str> = view.lines().collect();
+        for line in &stanzas[at] {
+            assert!(
+                shown.contains(line.as_str()),
+                "seed {seed}: {line:?} of the asked stanza is not shown"
+            );
+        }
+    }
+}

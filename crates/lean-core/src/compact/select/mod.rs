@@ -248,7 +248,7 @@ pub(crate) fn select(
         }
     };
     // Over the budget or Pi's cut: choose again by priority within both.
-    let units = priority_units(&lines, &templates, &flags, &kept_errors, kind);
+    let units = priority_units(&lines, &templates, &flags, &kept_errors, &pinned_hits, kind);
     drop(kept_errors);
     fit_to_limits(
         &lines.texts,

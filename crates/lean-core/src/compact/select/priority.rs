@@ -82,6 +82,7 @@ pub(super) fn priority_units(
     templates: &Templates,
     flags: &[LineFlags],
     kept_errors: &[u32],
+    pinned: &[u32],
     kind: ContentKind,
 ) -> Units {
     let n = flags.len();
@@ -143,6 +144,7 @@ pub(super) fn priority_units(
         flags,
         claimed: &claimed,
         records: &records,
+        pinned,
     };
     match (&templates.ids, diff) {
         (TemplateIds::Narrow(ids), false) => line_units::<u16, false>(&state, ids, &mut pushed),
@@ -167,6 +169,9 @@ struct LineState<'s, 'a> {
     claimed: &'s [bool],
     /// The output's first and last record (see `analyze::end_records`), kept like its edges.
     records: &'s [std::ops::Range<usize>],
+    /// Lines of query terms found on few lines, and the paragraphs their headings open
+    /// (sorted): what the prompt asked about ranks above other query hits and summaries.
+    pinned: &'s [u32],
 }
 
 /// The units of single lines, in line order: every line not in an error's unit (`claimed`,
@@ -184,6 +189,7 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
         flags,
         claimed,
         records,
+        pinned,
     } = *state;
     let n = flags.len();
     let mut seen_template = vec![false; counts.len()];
@@ -246,6 +252,8 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
                 // outbid: they are kept whatever it.
                 let class = if edge {
                     SKELETON_CLASS
+                } else if f.has(QUERY_HIT) && pinned.binary_search(&(i as u32)).is_ok() {
+                    1
                 } else if f.signal() == Signal::Summary || f.has(QUERY_HIT) {
                     2
                 } else if DIFF && text.starts_with(b"@@") {

@@ -19,6 +19,12 @@ const SELECTIVE_HITS: usize = 8;
 const PLAIN_WORD_LINES: usize = 24;
 /// Plain words shorter than this say too little to point at a line.
 const MIN_PLAIN_BYTES: usize = 4;
+/// Most bytes a heading line holds besides the term it names (`Package: `, `[`, `## `).
+const MAX_HEADING_EXTRA: usize = 16;
+/// Most lines of the paragraph a heading opens that are kept with it.
+const PARAGRAPH_LINES: usize = 16;
+/// Most paragraph lines kept in all.
+const PARAGRAPH_LINES_TOTAL: usize = 64;
 
 /// Words of a question that name no subject: they would keep lines that merely share them.
 const STOP_WORDS: &[&str] = &[
@@ -51,11 +57,26 @@ fn is_plain_candidate(term: &str) -> bool {
             .any(|stop| stop.eq_ignore_ascii_case(term))
 }
 
+/// Whether a term found at `start..end` of `text` is the line's subject: it ends the line's
+/// words (a colon or bracket may close it) and the rest of the line is a short label.
+fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
+    let rest = &text[end..];
+    let closes = rest
+        .iter()
+        .all(|b| matches!(b, b':' | b']' | b')' | b' ' | b'\t' | b'\r'));
+    closes && text.trim_ascii().len() <= (end - start) + MAX_HEADING_EXTRA
+}
+
 /// Flags the lines that hold a term of the caller's query (case-insensitive): every line of a
 /// named term, and the lines of a plain word found on at most [`SELECTIVE_HITS`] lines (a
 /// plain word counts only where a word starts, so `port` is not found in `import`). Returns
 /// the lines of the selective terms, named or plain: those are kept outright, while the hits
 /// of a named term found on many lines are thinned per template (see `choose::query_hits`).
+///
+/// A line that is little more than a term (`Package: zlib1g`, `globstar`, `[zlib1g]`) heads
+/// what follows it: when a term heads at most [`SELECTIVE_HITS`] lines, each such heading is
+/// kept with its paragraph (the lines up to the next blank one, at most [`PARAGRAPH_LINES`]),
+/// however many other lines mention the term: a stanza of `dpkg` status, a manual's entry.
 pub(super) fn mark_query_hits(
     texts: &LineTexts<'_>,
     flags: &mut [LineFlags],
@@ -77,6 +98,7 @@ pub(super) fn mark_query_hits(
     };
     // Lines of each term, up to one past the selective bound (then it is not selective).
     let mut term_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+    let mut heading_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     for (i, text) in texts.indexed() {
         for found in automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
@@ -90,6 +112,12 @@ pub(super) fn mark_query_hits(
             let seen = &mut term_lines[term];
             if seen.len() <= SELECTIVE_HITS && seen.last() != Some(&(i as u32)) {
                 seen.push(i as u32);
+            }
+            if at_word_start && is_heading(text, found.start(), found.end()) {
+                let headings = &mut heading_lines[term];
+                if headings.len() <= SELECTIVE_HITS && headings.last() != Some(&(i as u32)) {
+                    headings.push(i as u32);
+                }
             }
         }
     }
@@ -113,6 +141,23 @@ pub(super) fn mark_query_hits(
             flags[i as usize].set(QUERY_HIT);
         }
         pinned.extend_from_slice(lines);
+    }
+    let mut paragraph_kept = 0usize;
+    for headings in heading_lines.iter().filter(|h| h.len() <= SELECTIVE_HITS) {
+        for &h in headings {
+            let h = h as usize;
+            let end = (h + 1..texts.len().min(h + 1 + PARAGRAPH_LINES))
+                .find(|&j| texts[j].trim_ascii().is_empty())
+                .unwrap_or(texts.len().min(h + 1 + PARAGRAPH_LINES));
+            if paragraph_kept + (end - h) > PARAGRAPH_LINES_TOTAL {
+                break;
+            }
+            paragraph_kept += end - h;
+            for (j, flag) in flags.iter_mut().enumerate().take(end).skip(h) {
+                flag.set(QUERY_HIT);
+                pinned.push(j as u32);
+            }
+        }
     }
     pinned.sort_unstable();
     pinned.dedup();
@@ -187,6 +232,34 @@ mod tests {
             (0..21).all(|i| flags[i].has(QUERY_HIT)),
             "the common term's hits stay flagged"
         );
+    }
+
+    #[test]
+    fn a_heading_keeps_its_paragraph_however_many_lines_mention_the_term() {
+        let mut input = String::new();
+        for k in 0..40 {
+            input.push_str(&format!(
+                "Package: pkg{k}\nDepends: libc6, zlib1g (>= 1:1.1.4)\nVersion: {k}.0\n\n"
+            ));
+        }
+        input.push_str("Package: zlib1g\nStatus: install ok installed\nPriority: optional\nVersion: 1:1.2.13\n\nPackage: zlib1g-dev\nVersion: 9\n");
+        let kept = hits(&input, "zlib1g");
+        // Every line mentions it (QUERY_HIT); the pinned lines are the stanza.
+        let index = LineIndex::new(input.as_bytes(), usize::MAX);
+        let texts = LineTexts::of(input.as_bytes(), &index, None);
+        let mut flags = vec![LineFlags::INITIAL; index.len()];
+        let pinned = mark_query_hits(&texts, &mut flags, "zlib1g");
+        assert_eq!(pinned, vec![160, 161, 162, 163], "{kept:?}");
+    }
+
+    #[test]
+    fn a_heading_is_little_more_than_its_term() {
+        let line = b"Package: zlib1g";
+        assert!(is_heading(line, 9, 15));
+        assert!(is_heading(b"       globstar", 7, 15));
+        assert!(is_heading(b"[zlib1g]", 1, 7));
+        assert!(!is_heading(b"Depends: libc6, zlib1g (>= 1:1.1.4)", 16, 22));
+        assert!(!is_heading(b"Package: zlib1g-dev", 9, 15));
     }
 
     #[test]
