@@ -194,4 +194,3 @@ fn the_first_and_last_record_of_a_log_of_records_are_whole() {
         }
     }
 }
-
