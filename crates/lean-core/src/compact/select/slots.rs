@@ -405,27 +405,34 @@ impl<'a> SlotTable<'a> {
         let mut scratch: Vec<&[u8]> = Vec::with_capacity(MAX_WORDS);
         let mut live_end = MAX_WORDS;
         for (i, line, count) in lines.take(cap) {
-            scratch.clear();
             match count {
                 Some(count) if table.members > 0 => {
                     if count as usize != table.slots.len() {
                         continue;
                     }
-                    scratch.extend(words(line).take(live_end));
+                    // A known count is the number of `words`: the words go to the slots as
+                    // they are split.
+                    table.members += 1;
+                    for (slot, word) in table.slots.iter_mut().zip(words(line).take(live_end)) {
+                        if !slot.settled(bound) {
+                            slot.add(word, i as u32, bound);
+                        }
+                    }
                 }
                 _ => {
+                    scratch.clear();
                     scratch.extend(words(line));
                     if table.members == 0 {
                         table.slots = vec![Slot::new(); scratch.len()];
                     } else if scratch.len() != table.slots.len() {
                         continue;
                     }
-                }
-            }
-            table.members += 1;
-            for (slot, word) in table.slots.iter_mut().zip(&scratch) {
-                if !slot.settled(bound) {
-                    slot.add(word, i as u32, bound);
+                    table.members += 1;
+                    for (slot, word) in table.slots.iter_mut().zip(&scratch) {
+                        if !slot.settled(bound) {
+                            slot.add(word, i as u32, bound);
+                        }
+                    }
                 }
             }
             live_end = table
