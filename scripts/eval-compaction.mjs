@@ -17,7 +17,8 @@
 //
 // Usage:
 //   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR]
-//                                    [--heldout DIR] [--json FILE] [--score-py]
+//                                    [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR]
+//                                    [--json FILE] [--score-py] [--questions]
 //
 //   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
 //   --rust-example      target/release/examples/compact --tool {tool} --path {in} {in} (build: cargo build --release -p lean-core --example compact)
@@ -31,8 +32,9 @@
 //   --json FILE         per-file rows of every corpus as JSON
 //   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
 //   --questions         pass each file's question (a corpus's QUESTIONS.md) as the user's prompt: the
-//                       compactor gets `--query` with the words the extension takes from a prompt
-//                       (queryHint); files without a question run as before
+//                       compactor gets `--query=WORDS` with the words the extension takes from a prompt
+//                       (queryHint; `=` because they may open with a dash); files without a question
+//                       run as before
 //
 // Exit status 1 when a view is larger than Pi's cut or loses a fact Pi's cut keeps.
 //
@@ -85,7 +87,7 @@ function parseArgs(argv) {
       case '--json': options.json = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--json FILE] [--score-py]');
+        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--json FILE] [--score-py] [--questions]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -200,7 +202,13 @@ async function main() {
   const rows = [];
   const totals = [];
   for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)', options.large], ['held-out set 4 (eval/compaction-fresh; measured once, then its failures fixed as principles)', options.fresh], ['held-out set 5 (eval/compaction-unseen)', options.unseen]]) {
-    const result = await scoreCorpus(label, dir, command, options.questions);
+    let result;
+    try {
+      result = await scoreCorpus(label, dir, command, options.questions);
+    } catch (error) {
+      console.error(String(error instanceof Error ? error.message : error));
+      process.exit(2);
+    }
     if (!result) continue;
     rows.push(...result.rows);
     totals.push(result.total);
@@ -277,8 +285,11 @@ async function scoreCorpus(label, dir, command, withQuestions) {
     const text = readFileSync(path, 'utf8');
     const tool = tools[file] ?? (file.includes('_read_') ? 'read' : 'bash');
     const query = questions.get(file) ?? questions.get(file.replace(/\.[^.]+$/, ''));
-    const withQuery = query ? `${command} --query ${shellQuote(query)}` : command;
-    const printed = spawnSync('bash', ['-c', withQuery.replaceAll('{in}', shellQuote(path)).replaceAll('{tool}', tool)], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout ?? '';
+    const withQuery = query ? `${command} --query=${shellQuote(query)}` : command;
+    const run = spawnSync('bash', ['-c', withQuery.replaceAll('{in}', shellQuote(path)).replaceAll('{tool}', tool)], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    // A compactor that fails is an error of the run, not a view that lost every fact.
+    if (run.status !== 0) throw new Error(`the compactor failed on ${file} (exit ${run.status}): ${(run.stderr ?? '').trim().split('\n')[0]}`);
+    const printed = run.stdout ?? '';
     const cutText = piCut(truncate, text, tool);
     // An output the compactor left unchanged reaches the model as stock Pi sends it: its cut.
     const out = printed === text ? cutText : printed;

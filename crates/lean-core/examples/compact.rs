@@ -39,6 +39,10 @@ fn main() {
             "--max-bytes" => opts.max_output_bytes = value("--max-bytes").parse().ok(),
             "--id" => with_id = true,
             "--stats" => stats = true,
+            // A query that opens with a dash (`--jitless`) is written `--query=--jitless`.
+            other if other.starts_with("--query=") => {
+                opts.query = Some(other["--query=".len()..].to_string())
+            }
             "-" => file = None,
             other if other.starts_with("--") => {
                 eprintln!("unknown flag {other}");

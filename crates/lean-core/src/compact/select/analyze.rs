@@ -410,11 +410,13 @@ fn rank_lines<'t>(
 }
 
 /// Facts from the shape of the whole output: each kind's recognizer (table edges, config
-/// sections, outlines, ...), a log's state before its first failure, and the head and tail
-/// lines. (A diff's small hunks are promoted by [`rank`], in its pass over the lines.)
+/// sections, outlines, ...), a log's state before its first failure, the head and tail lines,
+/// and the first and last `records` (see [`end_records`]). (A diff's small hunks are promoted
+/// by [`rank`], in its pass over the lines.)
 pub(super) fn mark_structure(
     lines: &Lines<'_>,
     templates: &Templates,
+    records: &[std::ops::Range<usize>],
     kind: ContentKind,
     flags: &mut [LineFlags],
 ) {
@@ -438,8 +440,8 @@ pub(super) fn mark_structure(
         }
         flags[first].set_rank(Rank::Must);
     }
-    for range in end_records(texts, templates) {
-        for f in &mut flags[range] {
+    for range in records {
+        for f in &mut flags[range.clone()] {
             f.lower_rank(Rank::Must);
         }
     }

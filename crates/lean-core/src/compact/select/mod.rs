@@ -120,7 +120,10 @@ pub(crate) fn select(
     let budget = budget(input.len(), index.len(), aggressiveness);
     let (errors, warnings) =
         analyze::rank(&lines, &templates, kind, input.len(), &budget, &mut flags);
-    analyze::mark_structure(&lines, &templates, kind, &mut flags);
+    // Template ids are final from here on: the end records are found once, for the ranks and
+    // for the budget.
+    let records = analyze::end_records(&lines.texts, &templates);
+    analyze::mark_structure(&lines, &templates, &records, kind, &mut flags);
     // A fold never hides what makes a line different: members unlike their look-alikes, and
     // the lines a rerun changed, rank above the group's ordinary members. (A diff ranks its
     // changed definitions itself; JSON has its own skeleton.)
@@ -248,7 +251,15 @@ pub(crate) fn select(
         }
     };
     // Over the budget or Pi's cut: choose again by priority within both.
-    let units = priority_units(&lines, &templates, &flags, &kept_errors, &pinned_hits, kind);
+    let units = priority_units(
+        &lines,
+        &templates,
+        &flags,
+        &kept_errors,
+        &records,
+        &pinned_hits,
+        kind,
+    );
     drop(kept_errors);
     fit_to_limits(
         &lines.texts,

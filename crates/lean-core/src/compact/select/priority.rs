@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::super::budget::{estimate_tokens, Limits};
 use super::super::signals::{is_definition, is_type_definition, Signal};
-use super::analyze::{end_records, Lines};
+use super::analyze::Lines;
 use super::excerpt::shown_len;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{is_blank, is_diff_metadata};
@@ -82,11 +82,11 @@ pub(super) fn priority_units(
     templates: &Templates,
     flags: &[LineFlags],
     kept_errors: &[u32],
+    records: &[std::ops::Range<usize>],
     pinned: &[u32],
     kind: ContentKind,
 ) -> Units {
     let n = flags.len();
-    let records = end_records(&lines.texts, templates);
     // Units are pushed in line order (errors first) into one list with room for a unit per
     // line, so it never grows (and copies); one scatter then puts them in priority order.
     let mut pushed = PushedUnits::with_capacity(kept_errors.len() + n);
@@ -143,7 +143,7 @@ pub(super) fn priority_units(
         counts: &templates.counts,
         flags,
         claimed: &claimed,
-        records: &records,
+        records,
         pinned,
     };
     match (&templates.ids, diff) {

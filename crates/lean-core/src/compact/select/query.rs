@@ -82,14 +82,14 @@ pub(super) fn mark_query_hits(
     flags: &mut [LineFlags],
     query: &str,
 ) -> Vec<u32> {
-    let terms: Vec<&str> = bounded_query_terms(query.trim())
+    let (terms, named): (Vec<&str>, Vec<bool>) = bounded_query_terms(query)
         .into_iter()
-        .filter(|t| is_named(t) || is_plain_candidate(t))
-        .collect();
+        .map(|t| (t, is_named(t)))
+        .filter(|&(t, named)| named || is_plain_candidate(t))
+        .unzip();
     if terms.is_empty() {
         return Vec::new();
     }
-    let named: Vec<bool> = terms.iter().map(|t| is_named(t)).collect();
     let Ok(automaton) = aho_corasick::AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .build(&terms)
@@ -169,14 +169,21 @@ mod tests {
     use super::*;
     use crate::compact::lines::LineIndex;
 
-    fn hits(input: &str, query: &str) -> Vec<usize> {
+    /// The query's pinned lines, and every line it flags as a hit.
+    fn run(input: &str, query: &str) -> (Vec<u32>, Vec<usize>) {
         let index = LineIndex::new(input.as_bytes(), usize::MAX);
         let texts = LineTexts::of(input.as_bytes(), &index, None);
         let mut flags = vec![LineFlags::INITIAL; index.len()];
-        mark_query_hits(&texts, &mut flags, query);
-        (0..flags.len())
+        let pinned = mark_query_hits(&texts, &mut flags, query);
+        assert!(pinned.iter().all(|&i| flags[i as usize].has(QUERY_HIT)));
+        let hits = (0..flags.len())
             .filter(|&i| flags[i].has(QUERY_HIT))
-            .collect()
+            .collect();
+        (pinned, hits)
+    }
+
+    fn hits(input: &str, query: &str) -> Vec<usize> {
+        run(input, query).1
     }
 
     #[test]
@@ -221,17 +228,9 @@ mod tests {
     fn a_selective_named_term_is_pinned_among_a_common_one() {
         let mut input: String = (0..20).map(|k| format!("lib{k}.so (x86-64)\n")).collect();
         input.insert_str(0, "libssl.so.3 (x86-64)\n");
-        let index = LineIndex::new(input.as_bytes(), usize::MAX);
-        let texts = LineTexts::of(input.as_bytes(), &index, None);
-        let mut flags = vec![LineFlags::INITIAL; index.len()];
-        assert_eq!(
-            mark_query_hits(&texts, &mut flags, "libssl.so.3 x86-64"),
-            vec![0]
-        );
-        assert!(
-            (0..21).all(|i| flags[i].has(QUERY_HIT)),
-            "the common term's hits stay flagged"
-        );
+        let (pinned, hits) = run(&input, "libssl.so.3 x86-64");
+        assert_eq!(pinned, vec![0]);
+        assert_eq!(hits.len(), 21, "the common term's hits stay flagged");
     }
 
     #[test]
@@ -243,13 +242,9 @@ mod tests {
             ));
         }
         input.push_str("Package: zlib1g\nStatus: install ok installed\nPriority: optional\nVersion: 1:1.2.13\n\nPackage: zlib1g-dev\nVersion: 9\n");
-        let kept = hits(&input, "zlib1g");
-        // Every line mentions it (QUERY_HIT); the pinned lines are the stanza.
-        let index = LineIndex::new(input.as_bytes(), usize::MAX);
-        let texts = LineTexts::of(input.as_bytes(), &index, None);
-        let mut flags = vec![LineFlags::INITIAL; index.len()];
-        let pinned = mark_query_hits(&texts, &mut flags, "zlib1g");
-        assert_eq!(pinned, vec![160, 161, 162, 163], "{kept:?}");
+        // 40 `Depends:` lines mention it too; the pinned lines are the stanza it heads.
+        let (pinned, hits) = run(&input, "zlib1g");
+        assert_eq!(pinned, vec![160, 161, 162, 163], "{hits:?}");
     }
 
     #[test]
