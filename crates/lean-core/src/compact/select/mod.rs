@@ -92,6 +92,26 @@ pub(crate) fn select(
     opts: &CompactOptions,
     limits: Limits,
 ) -> Selection {
+    select_with(input, index, kind, opts, limits, Shortcut::Taken)
+}
+
+/// Whether a small output whose view is known to be the input itself skips the ranking (tests
+/// compare both ways).
+#[derive(Clone, Copy, PartialEq)]
+enum Shortcut {
+    Taken,
+    #[cfg(test)]
+    Skipped,
+}
+
+fn select_with(
+    input: &[u8],
+    index: &LineIndex,
+    kind: ContentKind,
+    opts: &CompactOptions,
+    limits: Limits,
+    shortcut: Shortcut,
+) -> Selection {
     let mut strategies: Vec<&'static str> = Vec::new();
 
     // Lossless view of every line: ANSI and carriage-return overwrites removed.
@@ -105,6 +125,23 @@ pub(crate) fn select(
     let lines = Lines::new(texts, kind, input.len());
     if lines.grouped() {
         strategies.push("group-grep-by-file");
+    }
+    // Principle 1 fixes a small output's view before any line is ranked: every line but exact
+    // repeats of the line before it. Without such repeats, and with nothing cleaned or
+    // grouped, that view is the input itself, which the caller passes through unchanged.
+    let small =
+        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS);
+    if shortcut == Shortcut::Taken
+        && small
+        && !dirty
+        && !lines.grouped()
+        && !repeats_a_line(&lines.texts)
+    {
+        return Selection {
+            text: input.to_vec(),
+            ranges: Vec::new(),
+            strategies,
+        };
     }
 
     let mut flags = vec![LineFlags::INITIAL; index.len()];
@@ -181,8 +218,6 @@ pub(crate) fn select(
 
     // Principle 1: a small output is never made lossy to save a few hundred tokens: every
     // line but exact repeats is kept (for search results: distinct hits are facts).
-    let small =
-        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS);
     // A lossy view excerpts its over-long lines rather than dropping them whole.
     let long_lines = if small {
         Vec::new()
@@ -273,6 +308,15 @@ pub(crate) fn select(
     )
 }
 
+/// Whether a non-empty line is identical to the line before it (what `rank` flags as
+/// [`DUPLICATE`]).
+fn repeats_a_line(texts: &LineTexts<'_>) -> bool {
+    (1..texts.len()).any(|i| {
+        let line = texts.get(i);
+        !line.is_empty() && super::lines::same_bytes(texts.get(i - 1), line)
+    })
+}
+
 /// Most distinct query terms matched against the input; a query is a hint of a few
 /// identifiers, and an automaton over 100k terms cost seconds on a 10 MB input.
 pub const MAX_QUERY_TERMS: usize = 64;
@@ -320,6 +364,74 @@ mod tests {
         let b = select(input, &wide, kind, &opts, limits);
         assert_eq!(a.text, b.text);
         assert_eq!(a.ranges, b.ranges);
+    }
+
+    /// A small output's shortcut gives the view the full selection gives, over generated
+    /// outputs of every kind: errors, warnings, repeats, blank lines, ANSI, grep hits, long
+    /// lines, with and without a final newline.
+    #[test]
+    fn small_output_shortcut_matches_the_full_selection() {
+        let pieces: [&[u8]; 14] = [
+            b"error[E0308]: mismatched types",
+            b"warning: unused variable `x`",
+            b"test tests::parse_%d ... ok",
+            b"test tests::parse_%d ... FAILED",
+            b"src/lib.rs:%d:5: let x = %d;",
+            b"",
+            b"   Compiling crate-%d v0.%d.1",
+            b"\x1b[32mok\x1b[0m %d",
+            b"progress %d%\rprogress 100%",
+            b"drwxr-xr-x 2 root root 4096 Dec  5 file%d",
+            b"test result: ok. %d passed; 0 failed",
+            b"    at Object.<anonymous> (/app/x.js:%d:3)",
+            b"{\"id\": %d, \"ok\": true}",
+            b"same line",
+        ];
+        let mut next = xorshift(0x5eed_0000_0000_0001);
+        let mut taken = 0;
+        for case in 0..3000 {
+            let mut input = Vec::new();
+            let lines = 1 + (next() % 400) as usize;
+            // Half the cases draw no cleaned or repeated piece, so the shortcut can be taken.
+            let drawn = if case % 2 == 0 { 7 } else { pieces.len() };
+            for _ in 0..lines {
+                let piece = pieces[[0, 1, 2, 3, 4, 6, 10, 7, 5, 8, 9, 11, 12, 13]
+                    [(next() % drawn as u64) as usize]];
+                // Each `%d` of the piece takes this line's number.
+                let n = (next() % 50).to_string();
+                let mut rest = piece;
+                while let Some(at) = rest.windows(2).position(|w| w == b"%d") {
+                    input.extend_from_slice(&rest[..at]);
+                    input.extend_from_slice(n.as_bytes());
+                    rest = &rest[at + 2..];
+                }
+                input.extend_from_slice(rest);
+                if next().is_multiple_of(97) {
+                    input.extend(std::iter::repeat_n(b'y', 3000));
+                }
+                input.push(b'\n');
+            }
+            if next().is_multiple_of(2) {
+                input.pop();
+            }
+            let kind = ContentKind::ALL[(next() % 11) as usize];
+            let index = LineIndex::new(&input, usize::MAX);
+            let opts = CompactOptions::default();
+            let limits = Limits::new(&input, &opts, Some(index.len()));
+            let fast = select_with(&input, &index, kind, &opts, limits, Shortcut::Taken);
+            let full = select_with(&input, &index, kind, &opts, limits, Shortcut::Skipped);
+            if fast.text == input {
+                taken += 1;
+            }
+            // The caller passes an output through when its view equals it: the strategies of
+            // such a view are never shown.
+            assert_eq!(fast.text, full.text, "case {case}, {kind:?}");
+            if fast.text != input {
+                assert_eq!(fast.ranges, full.ranges, "case {case}");
+                assert_eq!(fast.strategies, full.strategies, "case {case}");
+            }
+        }
+        assert!(taken > 300, "the shortcut was taken {taken} times");
     }
 
     #[test]
