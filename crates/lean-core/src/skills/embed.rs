@@ -724,8 +724,12 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The fixed-point cosine is the float cosine to within 2e-4, for any pair of unit
-        /// vectors of any length up to the table's limit, with the padding adding nothing.
+        /// The fixed-point cosine is the float cosine to within the rounding's worst case, for
+        /// any pair of unit vectors of any length up to the table's limit, with the padding
+        /// adding nothing. Each component moves by at most half a step (1 / 2F, F =
+        /// [`FIXED_ONE`]), so `a·b` moves by at most `(Σ|a| + Σ|b|) / 2F + n / 4F²`: about
+        /// 2e-4 for a few hundred components (a case proptest found reaches 2.05e-4 on a
+        /// self-cosine, within this bound), far below what reorders a ranking.
         #[test]
         fn fixed_point_cosine_matches_float(
             pairs in proptest::collection::vec((-1000i32..1000, -1000i32..1000), 1..300),
@@ -748,8 +752,17 @@ mod tests {
             proptest::prop_assert_eq!(rows.len(), 2 * fixed_stride(a.len()));
             cosines_fixed(&rows, &query, &mut out);
             proptest::prop_assert_eq!(out.len(), 2);
-            proptest::prop_assert!((out[0] - cosine(&a, &b)).abs() < 2e-4, "{} vs {}", out[0], cosine(&a, &b));
-            proptest::prop_assert!((out[1] - 1.0).abs() < 2e-4, "self-cosine {}", out[1]);
+            let step = 1.0 / FIXED_ONE;
+            let bound = |x: &[f32], y: &[f32]| {
+                let l1 = |v: &[f32]| v.iter().map(|c| c.abs()).sum::<f32>();
+                // (And 1e-6 for the float arithmetic of the reference and the scaling.)
+                (l1(x) + l1(y)) * step / 2.0 + x.len() as f32 * step * step / 4.0 + 1e-6
+            };
+            proptest::prop_assert!((out[0] - cosine(&a, &b)).abs() <= bound(&a, &b), "{} vs {}", out[0], cosine(&a, &b));
+            proptest::prop_assert!((out[1] - 1.0).abs() <= bound(&b, &b), "self-cosine {}", out[1]);
+            // The bound is tight enough to mean something: a few hundred components stay
+            // within about 5e-4.
+            proptest::prop_assert!(bound(&b, &b) < 1.2e-3);
         }
     }
 
