@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { RecoveryStore, contentHash } from "../index.js";
-import { MAX_PERSISTED_RANGE_CHARS, asksForMachineReadable, compactToolResult, persistedRanges, rangesFromRecord, hasEditIntent, isSourcePath, largerThanPiSent, passThroughReason, queryHint } from "../extension/token-saver/compaction.js";
+import { MAX_PERSISTED_RANGE_CHARS, asksForMachineReadable, compactToolResult, persistedRanges, rangesFromRecord, hasEditIntent, isSourcePath, largerThanPiSent, passThroughReason, queryHint, MAX_INTENT_CHARS } from "../extension/token-saver/compaction.js";
+import { assistantText } from "../extension/token-saver/index.js";
 import { ContinuationTracker, clampEffort, shortenDescription, shortenLoadout } from "../extension/token-saver/provider.js";
 import { runRetrieve } from "../extension/token-saver/retrieve.js";
 import { writeTokenSaverSetting } from "../extension/token-saver/settings.js";
@@ -58,6 +59,36 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("Why do the tests fail?"), "tests fail");
     assert.equal(queryHint("Why so? Is it ok?"), undefined);
     assert.equal(queryHint("check `escape_meta` and parseFlags"), "escape_meta parseFlags check");
+  });
+
+  test("what the assistant said before its calls adds its own pointing words after the prompt's", () => {
+    const prompt = "Why do the tests fail?";
+    assert.equal(queryHint(prompt, undefined), queryHint(prompt));
+    assert.equal(queryHint(prompt, "Let me look at `parse_row` in src/csv.rs and the fixtures."), "tests fail src/csv.rs parse_row fixtures look");
+    // A word the prompt already gave is not repeated; the assistant alone is enough.
+    assert.equal(queryHint(prompt, "The tests fail in libcrypto."), "tests fail libcrypto");
+    assert.equal(queryHint(undefined, "Checking where libssl loads from."), "from loads libssl where Checking");
+    // At most sixteen of the assistant's words, the last ones of a long message first.
+    const long = `${"verbose filler words here. ".repeat(200)}Now: alpha_one beta_two gamma delta epsilon zeta etaa theta iota kappa`;
+    const said = /** @type {string} */ (queryHint(prompt, long)).split(" ").slice(2);
+    // (Repeated words count once; the filler's first words lie beyond the last 2,000 characters.)
+    assert.deepEqual(said, ["beta_two", "alpha_one", "kappa", "iota", "theta", "etaa", "zeta", "epsilon", "delta", "gamma", "here", "words", "filler", "verbose"]);
+  });
+
+  test("the assistant's text is its text blocks, not its thinking or its tool calls", () => {
+    const message = {
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "secret_plan_word" },
+        { type: "text", text: "Let me check libssl." },
+        { type: "toolCall", id: "c1", name: "bash", arguments: { command: "strace_cmd" } },
+      ],
+    };
+    assert.equal(assistantText(message), "Let me check libssl.");
+    assert.equal(assistantText({ content: [{ type: "toolCall", id: "c1", name: "bash", arguments: {} }] }), undefined);
+    assert.equal(assistantText({ content: "plain string" }), "plain string");
+    assert.equal(assistantText({ content: [{ type: "text", text: "x".repeat(5000) }] })?.length, MAX_INTENT_CHARS);
+    assert.equal(assistantText({}), undefined);
   });
 });
 

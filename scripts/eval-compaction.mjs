@@ -35,6 +35,8 @@
 //                       compactor gets `--query=WORDS` with the words the extension takes from a prompt
 //                       (queryHint; `=` because they may open with a dash); files without a question
 //                       run as before
+//   --said              the same questions as what the assistant said just before its tool call (the
+//                       extension reads those words too, at most sixteen, the last ones first)
 //
 // Exit status 1 when a view is larger than Pi's cut or loses a fact Pi's cut keeps.
 //
@@ -62,6 +64,7 @@ function parseArgs(argv) {
     fresh: join(repoRoot, 'eval', 'compaction-fresh'),
     unseen: join(repoRoot, 'eval', 'compaction-unseen'),
     scorePy: false,
+    /** @type {false | 'prompt' | 'said'} */
     questions: false,
     cmd: null,
     rustExample: false,
@@ -82,12 +85,13 @@ function parseArgs(argv) {
       case '--unseen': options.unseen = resolve(value()); break;
       case '--score-py': options.scorePy = true; break;
       case '--cmd': options.cmd = value(); break;
-      case '--questions': options.questions = true; break;
+      case '--questions': options.questions = 'prompt'; break;
+      case '--said': options.questions = 'said'; break;
       case '--rust-example': options.rustExample = true; break;
       case '--json': options.json = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--json FILE] [--score-py] [--questions]');
+        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--json FILE] [--score-py] [--questions] [--said]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -236,7 +240,7 @@ function piCut(truncate, text, tool) {
  * words are left out.
  * @returns {Promise<Map<string, string>>}
  */
-async function readQuestions(dir) {
+async function readQuestions(dir, as) {
   const file = join(dir, 'QUESTIONS.md');
   const map = new Map();
   if (!existsSync(file)) return map;
@@ -244,7 +248,8 @@ async function readQuestions(dir) {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const cells = line.split('|').map((c) => c.trim()).slice(1, -1);
     if (cells.length < 2 || cells[0] === 'file' || /^-+$/.test(cells[0])) continue;
-    const query = queryHint(cells[cells.length - 1]);
+    const question = cells[cells.length - 1];
+    const query = as === 'said' ? queryHint(undefined, question) : queryHint(question);
     if (query) map.set(cells[0], query);
   }
   return map;
@@ -267,8 +272,9 @@ async function scoreCorpus(label, dir, command, withQuestions) {
   const toolsFile = join(dir, 'tools.json');
   const tools = existsSync(toolsFile) ? JSON.parse(readFileSync(toolsFile, 'utf8')) : {};
   const corpus = basename(dir) === 'compaction' ? 'shared' : basename(dir);
-  const questions = withQuestions ? await readQuestions(dir) : new Map();
-  console.log(`\n== ${label} (${dir})${withQuestions ? `, ${questions.size} questions as prompts` : ''} ==`);
+  const questions = withQuestions ? await readQuestions(dir, withQuestions) : new Map();
+  const as = withQuestions === 'said' ? "what the assistant said before the call" : 'prompts';
+  console.log(`\n== ${label} (${dir})${withQuestions ? `, ${questions.size} questions as ${as}` : ''} ==`);
   console.log(`${'file'.padEnd(40)} ${'tool'.padEnd(4)} ${'tok_in'.padStart(8)} ${'tok_out'.padStart(8)} ${'red%'.padStart(6)} ${'view B'.padStart(8)} ${'Pi cut B'.padStart(9)} ${'keep'.padStart(5)} ${'stock'.padStart(5)} dom`);
   let tokensIn = 0;
   let tokensOut = 0;

@@ -1,7 +1,8 @@
 // Scripted OpenAI-compatible chat-completions server on 127.0.0.1 for end-to-end tests.
 // It records the exact JSON body of every request Pi sends and answers each one from a
 // script: a reply object, or a function of (body, index) returning one. Replies are
-// `{ text }` or `{ toolCalls: [{ name, arguments }] }`, streamed as standard SSE chunks.
+// `{ text }` or `{ toolCalls: [{ name, arguments }] }` (with `text`, said before the calls),
+// streamed as standard SSE chunks.
 import http from "node:http";
 
 /**
@@ -86,6 +87,8 @@ export class FakeModel {
     send({ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
     let finish = "stop";
     if (reply.toolCalls?.length) {
+      // What a model says before its calls ("Let me check …") streams first, as real models do.
+      if (reply.text) send({ ...base, choices: [{ index: 0, delta: { content: reply.text }, finish_reason: null }] });
       reply.toolCalls.forEach((call, i) => {
         send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: i, id: `call_${n}_${i}`, type: "function", function: { name: call.name, arguments: "" } }] }, finish_reason: null }] });
         send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: i, function: { arguments: JSON.stringify(call.arguments ?? {}) } }] }, finish_reason: null }] });

@@ -67,28 +67,59 @@ export function isSourcePath(file) {
   return dot > 0 && SOURCE_EXTENSIONS.has(base.slice(dot + 1));
 }
 
+/** Identifiers taken from a text, and terms from the prompt and from what the assistant said:
+ * the engine bounds the lines they keep. */
+const MAX_NAMED_PER_TEXT = 8;
+const MAX_PROMPT_TERMS = 16;
+const MAX_INTENT_TERMS = 16;
+/** What the assistant said before its calls is read from its end, nearest the calls. */
+export const MAX_INTENT_CHARS = 2000;
+
 /**
- * The prompt's words that may point at lines of an output, for the engine's `query`: first the
- * identifiers a user names on purpose (paths, snake_case, camelCase, dotted names, numbers with
- * letters, backticked text), whose every line is kept; then plain words of four letters or more
- * (`libssl`, `refunded`), which the engine keeps only where they are selective (found on a few
- * lines of the output) and ignores where they are common or are question words.
- * @param {string | undefined} prompt
+ * The words of `text` that may point at lines of an output: the identifiers a writer names on
+ * purpose (paths, snake_case, camelCase, dotted names, numbers with letters, backticked text)
+ * and the plain words of four letters or more; with `latestFirst`, the words nearest the end
+ * come first.
+ * @param {string | undefined} text
+ * @param {boolean} [latestFirst]
  */
-export function queryHint(prompt) {
-  if (!prompt) return undefined;
+function pointingWords(text, latestFirst = false) {
   /** @type {string[]} */
   const named = [];
   /** @type {string[]} */
   const plain = [];
-  for (const m of prompt.matchAll(/`([^`\n]{3,80})`/g)) named.push(...m[1].split(/\s+/));
-  for (const raw of prompt.split(/[\s,;()[\]{}"'`<>]+/)) {
+  if (!text) return { named, plain };
+  for (const m of text.matchAll(/`([^`\n]{3,80})`/g)) named.push(...m[1].split(/\s+/));
+  for (const raw of text.split(/[\s,;()[\]{}"'`<>]+/)) {
     const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
     if (word.length < 4) continue;
     if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]/.test(word)) named.push(word);
     else if (/^[A-Za-z]+$/.test(word)) plain.push(word);
   }
-  const unique = [...new Set([...named.filter((t) => t.length >= 3).slice(0, 8), ...plain])].slice(0, 16);
+  if (latestFirst) {
+    named.reverse();
+    plain.reverse();
+  }
+  return { named: named.filter((t) => t.length >= 3).slice(0, MAX_NAMED_PER_TEXT), plain };
+}
+
+/**
+ * The engine's `query`: the words of the user's prompt, then of what the assistant said just
+ * before calling the tool ("let me see which libssl python loads"), that may point at lines of
+ * the output. Identifiers come first, and the engine keeps every line naming one; plain words
+ * (`libssl`, `refunded`) it keeps only where they are selective (found on a few lines of the
+ * output), and it ignores common words and question words, so a chatty sentence changes
+ * nothing.
+ * @param {string | undefined} prompt
+ * @param {string | undefined} [intent] the assistant's text before its tool calls
+ */
+export function queryHint(prompt, intent) {
+  const asked = pointingWords(prompt);
+  // The assistant's last words before the calls say what it looks for.
+  const said = pointingWords(intent?.slice(-MAX_INTENT_CHARS), true);
+  const fromPrompt = [...new Set([...asked.named, ...asked.plain])].slice(0, MAX_PROMPT_TERMS);
+  const fromIntent = [...new Set([...said.named, ...said.plain])].filter((t) => !fromPrompt.includes(t)).slice(0, MAX_INTENT_TERMS);
+  const unique = [...fromPrompt, ...fromIntent];
   return unique.length > 0 ? unique.join(" ") : undefined;
 }
 
@@ -197,7 +228,7 @@ const EXIT_STATUS_RE = /\n\n(Command exited with code -?\d+|Command timed out af
 /**
  * Compacts one tool result. Returns the patch for Pi, or undefined to leave it as it is.
  * @param {any} event  Pi's `tool_result` event
- * @param {{ prompt?: string, cwd: string, recoverable: boolean }} turn
+ * @param {{ prompt?: string, intent?: string, cwd: string, recoverable: boolean }} turn
  * @param {CompactionSession} session
  */
 export async function compactToolResult(event, turn, session) {
@@ -258,7 +289,7 @@ export async function compactToolResult(event, turn, session) {
         return resultPatch(event, index, view, { id, store: session.storeKey, tool, nearRepeatOf: near.earlierId, strategies: ["near-repeat"], originalBytes, originalChars, stockChars: piText.length, outputBytes: Buffer.byteLength(view) }, session);
       }
     }
-    const options = { tool, command, path: filePath, query: queryHint(turn.prompt), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES, budgetTokens: session.budgetTokens?.(tool) };
+    const options = { tool, command, path: filePath, query: queryHint(turn.prompt, turn.intent), recoverable: true, aggressiveness: session.aggressiveness(tool), maxInputBytes: MAX_FULL_OUTPUT_BYTES, budgetTokens: session.budgetTokens?.(tool) };
     /** @type {import("../../index.js").CompactResult} */
     const result = session.compact
       ? await session.compact(original, options)

@@ -18,7 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getAgentDir } from "../shared/pi-host.js";
 import { bindingTarget, native } from "../shared/native.js";
-import { ASYNC_BYTES, compactToolResult, rangesFromRecord, recentLabel } from "./compaction.js";
+import { ASYNC_BYTES, MAX_INTENT_CHARS, compactToolResult, rangesFromRecord, recentLabel } from "./compaction.js";
 import { TransformCache } from "./transform-cache.js";
 import { RetrievalFeedback } from "./feedback.js";
 import { MAX_NEAR_REPEAT_BYTES, RecentOutputs } from "./repeats.js";
@@ -42,6 +42,20 @@ export function storeRoot(agentDir) {
 }
 
 /**
+ * The text blocks of an assistant message, the end of them only (thinking and tool calls left
+ * out); undefined when it said nothing.
+ * @param {{ content?: unknown }} message
+ */
+export function assistantText(message) {
+  if (!Array.isArray(message.content)) return typeof message.content === "string" ? message.content.slice(-MAX_INTENT_CHARS) : undefined;
+  const text = message.content
+    .filter((part) => part && typeof part === "object" && part.type === "text" && typeof part.text === "string")
+    .map((part) => part.text)
+    .join("\n");
+  return text ? text.slice(-MAX_INTENT_CHARS) : undefined;
+}
+
+/**
  * @param {import("@earendil-works/pi-coding-agent").ExtensionAPI} pi
  * @param {import("../shared/config.js").ConfigHolder} config
  * @param {{ capabilities: () => import("../capabilities/index.js").CapabilityControl | null, configReloaded?: (ctx: any) => void }} [hooks]
@@ -54,6 +68,9 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
   let enabled = false;
   /** @type {string | undefined} */
   let prompt;
+  /** The text of the assistant's latest message (what it said before its tool calls). */
+  /** @type {string | undefined} */
+  let intent;
   /** @type {string | null} */
   let lastPrefix = null;
   let storeKey = "default";
@@ -448,6 +465,13 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
 
   pi.on("before_agent_start", (event) => {
     if (event.messageType === "user") prompt = event.prompt;
+    intent = undefined;
+  });
+
+  // What the assistant says before its tool calls names what it looks for in their output; it
+  // ends before the calls run, so each message's words serve that message's results.
+  pi.on("message_end", (event) => {
+    if (event.message?.role === "assistant") intent = assistantText(event.message);
   });
 
   pi.on("agent_start", () => {
@@ -464,7 +488,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
     try {
       const patch = await compactToolResult(
         event,
-        { prompt, cwd: ctx.cwd, recoverable: pi.getActiveTools().includes(RETRIEVE_TOOL) },
+        { prompt, intent, cwd: ctx.cwd, recoverable: pi.getActiveTools().includes(RETRIEVE_TOOL) },
         {
           // Durable before visible: a persisted session's view names an id only once its
           // original is on disk (written, synced, renamed in), so no crash after the handler
