@@ -293,7 +293,9 @@ impl<'a> Slot<'a> {
         self.non_numbers as usize * 10 > bound
     }
 
-    /// Adds member `line`'s `word` (its value, see [`value_of`]).
+    /// Adds member `line`'s `word` (its value, see [`value_of`]). Most members repeat the
+    /// word the last one held here, counted in line; a new word is read out of line.
+    #[inline(always)]
     fn add(&mut self, word: &'a [u8], line: u32, bound: usize) {
         if self.repeat.is_some_and(|last| same_bytes(last, word)) {
             // Overflow and settled numbers only ever set in: what the word did last time is
@@ -306,6 +308,11 @@ impl<'a> Slot<'a> {
             }
             return;
         }
+        self.add_new(word, line, bound);
+    }
+
+    #[inline(never)]
+    fn add_new(&mut self, word: &'a [u8], line: u32, bound: usize) {
         let value = value_of(word).1;
         self.repeat = Some(word);
         if !self.overflow {
