@@ -34,6 +34,9 @@ const MAX_DISTINCT: usize = 16;
 const LINES_PER_VALUE: usize = 3;
 /// Minority lines kept verbatim per group; the rest are named in the marker.
 const KEPT_MINORITIES: usize = 5;
+/// A numeric slot whose distinct values each recur this many times on average names
+/// categories, not measurements (see `Slot::measured`).
+const CATEGORY_REPEATS: usize = 4;
 /// Numeric slots whose extremes are kept per group.
 const EXTREME_SLOTS: usize = 3;
 /// Most lines ranked high as unlike their look-alikes, over all groups: the rest are named by
@@ -369,6 +372,14 @@ impl<'a> Slot<'a> {
         self.numbers as usize * 10 >= members * 9 && self.max.0 > self.min.0
     }
 
+    /// Whether the slot holds a measurement: numbers that are not a few values each repeated
+    /// many times. A handful of recurring numbers (process ids, file descriptors, thread
+    /// numbers, status codes) names categories: their rare values are minorities, and their
+    /// largest and smallest say nothing.
+    fn measured(&self, members: usize) -> bool {
+        self.numeric(members) && !self.rising && !self.categorical(members)
+    }
+
     /// The most common value and its count, when most members share it.
     fn dominant(&self, members: usize) -> Option<&Value> {
         if self.overflow {
@@ -378,13 +389,20 @@ impl<'a> Slot<'a> {
         (top.count >= 2 && top.count as usize * 2 >= members).then_some(top)
     }
 
-    /// Values held by few members while most share another one.
+    /// Whether the slot's values are a few categories, each recurring (see `measured`).
+    fn categorical(&self, members: usize) -> bool {
+        !self.overflow && members >= CATEGORY_REPEATS * self.values.len()
+    }
+
+    /// Values held by few members while most share another one, or while the others are
+    /// categories that each recur (a process id seen once among nine that recur).
     fn rare<'s>(&'s self, members: usize) -> impl Iterator<Item = &'s Value> + 's {
         let limit = (members / 50).max(1);
         let dominant = self.dominant(members).map(|v| v.hash);
-        self.values
-            .iter()
-            .filter(move |v| dominant.is_some_and(|d| d != v.hash) && (v.count as usize) <= limit)
+        let categorical = self.categorical(members);
+        self.values.iter().filter(move |v| {
+            (v.count as usize) <= limit && (categorical || dominant.is_some_and(|d| d != v.hash))
+        })
     }
 }
 
@@ -533,7 +551,7 @@ pub(super) fn mark_unlike_members(
                 }
             }
         }
-        let numeric = table.slots.iter().filter(|s| s.numeric(m) && !s.rising);
+        let numeric = table.slots.iter().filter(|s| s.measured(m));
         for slot in numeric.take(EXTREME_SLOTS) {
             candidates.push((1, std::cmp::Reverse(m), slot.min.1));
             candidates.push((1, std::cmp::Reverse(m), slot.max.1));
@@ -803,7 +821,7 @@ pub(super) fn summarize_run(
                 continue;
             }
             let name = slot_name(&sample, &table.slots, k);
-            let part = if slot.numeric(m) && !slot.rising {
+            let part = if slot.measured(m) {
                 // The extremes as printed (with their units), from their lines.
                 let at = |line: u32| {
                     words(body(texts, grep_prefix, line as usize))
