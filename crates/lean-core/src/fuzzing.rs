@@ -304,26 +304,40 @@ pub fn check_skills(data: &[u8]) {
 }
 
 /// Whole-string `*`/`?` matching by dynamic programming over chars: the slow, obvious
-/// definition the fast matcher must agree with.
+/// definition the fast matcher must agree with. Names match in their canonical form, so the
+/// name is folded and so is each literal of the pattern (a name of characters that fold to
+/// nothing is the empty name).
 pub fn reference_match(pattern: &str, name: &str) -> bool {
-    let pattern: Vec<char> = pattern.chars().collect();
-    let name: Vec<char> = name.chars().collect();
-    // row[j]: pattern[..i] matches name[..j]
+    // `None` is `*`, `Some(None)` is `?`, `Some(Some(c))` a literal.
+    let mut tokens: Vec<Option<Option<char>>> = Vec::new();
+    for ch in pattern.chars() {
+        match ch {
+            '*' => tokens.push(None),
+            '?' => tokens.push(Some(None)),
+            other => {
+                let mut folded = String::new();
+                crate::skills::names::fold_char(other, &mut folded);
+                tokens.extend(folded.chars().map(|c| Some(Some(c))));
+            }
+        }
+    }
+    let name: Vec<char> = crate::skills::names::fold_name(name).chars().collect();
+    // row[j]: tokens[..i] match name[..j]
     let mut row = vec![false; name.len() + 1];
     row[0] = true;
-    for &token in &pattern {
+    for &token in &tokens {
         let mut next = vec![false; name.len() + 1];
         match token {
-            '*' => {
+            None => {
                 let mut any = false;
                 for j in 0..=name.len() {
                     any |= row[j];
                     next[j] = any;
                 }
             }
-            _ => {
+            Some(one) => {
                 for j in 1..=name.len() {
-                    next[j] = row[j - 1] && (token == '?' || token == name[j - 1]);
+                    next[j] = row[j - 1] && one.is_none_or(|c| c == name[j - 1]);
                 }
             }
         }
