@@ -34,8 +34,8 @@ const MAX_DISTINCT: usize = 16;
 const LINES_PER_VALUE: usize = 3;
 /// Minority lines kept verbatim per group; the rest are named in the marker.
 const KEPT_MINORITIES: usize = 5;
-/// A numeric slot whose distinct values each recur this many times on average names
-/// categories, not measurements (see `Slot::measured`).
+/// A slot of at most [`MAX_DISTINCT`] values that each recur this many times on average
+/// holds categories (see `Slot::categorical`).
 const CATEGORY_REPEATS: usize = 4;
 /// Numeric slots whose extremes are kept per group.
 const EXTREME_SLOTS: usize = 3;
@@ -372,14 +372,6 @@ impl<'a> Slot<'a> {
         self.numbers as usize * 10 >= members * 9 && self.max.0 > self.min.0
     }
 
-    /// Whether the slot holds a measurement: numbers that are not a few values each repeated
-    /// many times. A handful of recurring numbers (process ids, file descriptors, thread
-    /// numbers, status codes) names categories: their rare values are minorities, and their
-    /// largest and smallest say nothing.
-    fn measured(&self, members: usize) -> bool {
-        self.numeric(members) && !self.rising && !self.categorical(members)
-    }
-
     /// The most common value and its count, when most members share it.
     fn dominant(&self, members: usize) -> Option<&Value> {
         if self.overflow {
@@ -389,7 +381,8 @@ impl<'a> Slot<'a> {
         (top.count >= 2 && top.count as usize * 2 >= members).then_some(top)
     }
 
-    /// Whether the slot's values are a few categories, each recurring (see `measured`).
+    /// Whether the slot's values are a few categories that each recur: process ids, file
+    /// descriptors, worker numbers, status codes, levels.
     fn categorical(&self, members: usize) -> bool {
         !self.overflow && members >= CATEGORY_REPEATS * self.values.len()
     }
@@ -551,7 +544,7 @@ pub(super) fn mark_unlike_members(
                 }
             }
         }
-        let numeric = table.slots.iter().filter(|s| s.measured(m));
+        let numeric = table.slots.iter().filter(|s| s.numeric(m) && !s.rising);
         for slot in numeric.take(EXTREME_SLOTS) {
             candidates.push((1, std::cmp::Reverse(m), slot.min.1));
             candidates.push((1, std::cmp::Reverse(m), slot.max.1));
@@ -821,7 +814,7 @@ pub(super) fn summarize_run(
                 continue;
             }
             let name = slot_name(&sample, &table.slots, k);
-            let part = if slot.measured(m) {
+            let part = if slot.numeric(m) && !slot.rising {
                 // The extremes as printed (with their units), from their lines.
                 let at = |line: u32| {
                     words(body(texts, grep_prefix, line as usize))
