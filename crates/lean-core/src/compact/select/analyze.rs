@@ -401,12 +401,19 @@ fn rank_lines<'t>(
         flag.set_rank(rank);
 
         // A line identical to the one before it is never chosen on its own: runs collapse.
-        if !line.is_empty() && same_bytes(previous, line) {
+        if repeats(previous, line) {
             flag.set(DUPLICATE);
         }
         previous = line;
     }
     (errors, warnings)
+}
+
+/// Whether `line` repeats the line before it, `previous` (what is flagged [`DUPLICATE`]); an
+/// empty line repeats nothing.
+#[inline]
+pub(super) fn repeats(previous: &[u8], line: &[u8]) -> bool {
+    !line.is_empty() && same_bytes(previous, line)
 }
 
 /// Facts from the shape of the whole output: each kind's recognizer (table edges, config

@@ -308,13 +308,9 @@ fn select_with(
     )
 }
 
-/// Whether a non-empty line is identical to the line before it (what `rank` flags as
-/// [`DUPLICATE`]).
+/// Whether a line repeats the line before it (what `rank` flags as [`DUPLICATE`]).
 fn repeats_a_line(texts: &LineTexts<'_>) -> bool {
-    (1..texts.len()).any(|i| {
-        let line = texts.get(i);
-        !line.is_empty() && super::lines::same_bytes(texts.get(i - 1), line)
-    })
+    (1..texts.len()).any(|i| analyze::repeats(texts.get(i - 1), texts.get(i)))
 }
 
 /// Most distinct query terms matched against the input; a query is a hint of a few

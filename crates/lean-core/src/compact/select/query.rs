@@ -67,6 +67,14 @@ fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
     closes && text.trim_ascii().len() <= (end - start) + MAX_HEADING_EXTRA
 }
 
+/// Records line `i` among a term's lines, once per line and up to one past
+/// [`SELECTIVE_HITS`] (then the term is not selective, and more lines tell nothing).
+fn note_line(lines: &mut Vec<u32>, i: usize) {
+    if lines.len() <= SELECTIVE_HITS && lines.last() != Some(&(i as u32)) {
+        lines.push(i as u32);
+    }
+}
+
 /// Flags the lines that hold a term of the caller's query (case-insensitive): every line of a
 /// named term, and the lines of a plain word found on at most [`SELECTIVE_HITS`] lines (a
 /// plain word counts only where a word starts, so `port` is not found in `import`). Returns
@@ -109,15 +117,9 @@ pub(super) fn mark_query_hits(
             } else if !at_word_start {
                 continue;
             }
-            let seen = &mut term_lines[term];
-            if seen.len() <= SELECTIVE_HITS && seen.last() != Some(&(i as u32)) {
-                seen.push(i as u32);
-            }
+            note_line(&mut term_lines[term], i);
             if at_word_start && is_heading(text, found.start(), found.end()) {
-                let headings = &mut heading_lines[term];
-                if headings.len() <= SELECTIVE_HITS && headings.last() != Some(&(i as u32)) {
-                    headings.push(i as u32);
-                }
+                note_line(&mut heading_lines[term], i);
             }
         }
     }
@@ -146,9 +148,10 @@ pub(super) fn mark_query_hits(
     for headings in heading_lines.iter().filter(|h| h.len() <= SELECTIVE_HITS) {
         for &h in headings {
             let h = h as usize;
-            let end = (h + 1..texts.len().min(h + 1 + PARAGRAPH_LINES))
+            let limit = texts.len().min(h + 1 + PARAGRAPH_LINES);
+            let end = (h + 1..limit)
                 .find(|&j| texts[j].trim_ascii().is_empty())
-                .unwrap_or(texts.len().min(h + 1 + PARAGRAPH_LINES));
+                .unwrap_or(limit);
             if paragraph_kept + (end - h) > PARAGRAPH_LINES_TOTAL {
                 break;
             }

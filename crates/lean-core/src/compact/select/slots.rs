@@ -430,12 +430,7 @@ impl<'a> SlotTable<'a> {
                     }
                     // A known count is the number of `words`: the words go to the slots as
                     // they are split.
-                    table.members += 1;
-                    for (slot, word) in table.slots.iter_mut().zip(words(line).take(live_end)) {
-                        if !slot.settled(bound) {
-                            slot.add(word, i as u32, bound);
-                        }
-                    }
+                    table.add_member(words(line).take(live_end), i, bound);
                 }
                 _ => {
                     scratch.clear();
@@ -445,12 +440,7 @@ impl<'a> SlotTable<'a> {
                     } else if scratch.len() != table.slots.len() {
                         continue;
                     }
-                    table.members += 1;
-                    for (slot, word) in table.slots.iter_mut().zip(&scratch) {
-                        if !slot.settled(bound) {
-                            slot.add(word, i as u32, bound);
-                        }
-                    }
+                    table.add_member(scratch.iter().copied(), i, bound);
                 }
             }
             live_end = table
@@ -460,6 +450,17 @@ impl<'a> SlotTable<'a> {
                 .map_or(0, |k| k + 1);
         }
         table
+    }
+
+    /// Counts member `line`'s words, slot by slot, in the slots still open.
+    #[inline(always)]
+    fn add_member(&mut self, words: impl Iterator<Item = &'a [u8]>, line: usize, bound: usize) {
+        self.members += 1;
+        for (slot, word) in self.slots.iter_mut().zip(words) {
+            if !slot.settled(bound) {
+                slot.add(word, line as u32, bound);
+            }
+        }
     }
 }
 
