@@ -47,11 +47,14 @@ export function storeRoot(agentDir) {
  * @param {{ content?: unknown }} message
  */
 export function assistantText(message) {
-  if (!Array.isArray(message.content)) return typeof message.content === "string" ? message.content.slice(-MAX_INTENT_CHARS) : undefined;
-  const text = message.content
-    .filter((part) => part && typeof part === "object" && part.type === "text" && typeof part.text === "string")
-    .map((part) => part.text)
-    .join("\n");
+  const text = Array.isArray(message.content)
+    ? message.content
+        .filter((part) => part && typeof part === "object" && part.type === "text" && typeof part.text === "string")
+        .map((part) => part.text)
+        .join("\n")
+    : typeof message.content === "string"
+      ? message.content
+      : "";
   return text ? text.slice(-MAX_INTENT_CHARS) : undefined;
 }
 
@@ -68,8 +71,7 @@ export function registerTokenSaver(pi, config, hooks = { capabilities: () => nul
   let enabled = false;
   /** @type {string | undefined} */
   let prompt;
-  /** The text of the assistant's latest message (what it said before its tool calls). */
-  /** @type {string | undefined} */
+  /** @type {string | undefined} the text of the assistant's latest message (what it said before its tool calls) */
   let intent;
   /** @type {string | null} */
   let lastPrefix = null;
