@@ -52,5 +52,206 @@ pub(crate) fn refine_signal(signal: Signal, line: &[u8]) -> Signal {
     if is_pass_line(line) {
         return Signal::None;
     }
-    signal
+    // A diagnostic names its own severity first: `warning: … missing # Errors section` is a
+    // warning, a `help:` or `note:` line explains another diagnostic, and a location line
+    // (`--> src/error.rs:3:9`) is a place, whatever words its path or message hold.
+    match severity_label(line) {
+        Some(label) => label,
+        None => signal,
+    }
+}
+
+/// The severity a line states in its first word, after an optional `path:line:col:`
+/// location: `warning` (also `warning[…]`) is a warning, `note`, `help` and a location arrow
+/// (`-->`, `:::`) are none. `error` and other words leave the keyword scan's signal.
+fn severity_label(line: &[u8]) -> Option<Signal> {
+    let t = line.trim_ascii_start();
+    if t.starts_with(b"--> ") || t.starts_with(b"::: ") {
+        return Some(Signal::None);
+    }
+    let t = &t[location_len(t)..];
+    let word_end = t
+        .iter()
+        .position(|&b| b == b':' || b == b'[')
+        .filter(|&end| end <= 8)?;
+    match &t[..word_end] {
+        b"warning" | b"Warning" | b"WARNING" => Some(Signal::Warning),
+        b"note" | b"help" => Some(Signal::None),
+        _ => None,
+    }
+}
+
+/// Bytes of a leading `path:line:col: ` or `path:line: ` location (gcc, clang, many linters)
+/// in `t`, 0 without one.
+fn location_len(t: &[u8]) -> usize {
+    let Some(space) = memchr::memchr(b' ', t) else {
+        return 0;
+    };
+    let word = &t[..space];
+    let Some(body) = word.strip_suffix(b":") else {
+        return 0;
+    };
+    let mut parts = body.rsplit(|&b| b == b':');
+    let numbers = parts
+        .by_ref()
+        .take(2)
+        .take_while(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit))
+        .count();
+    let has_path = body.iter().filter(|&&b| b == b':').count() >= numbers && numbers >= 1;
+    if has_path && body.len() > numbers {
+        space + 1
+    } else {
+        0
+    }
+}
+
+/// Where a compiler quotes source: the snippet after a diagnostic's location (rustc's
+/// `--> src/lib.rs:3:9` or gcc's `lib.c:3:9: warning: …`), its gutter lines (`12 | code`,
+/// `   |     ^^^ label`, a suggested change `12 + code`) up to the next line of another kind.
+/// Quoted source is the program's text, not the tool's verdict: `Signal::Error =>` or
+/// `return Err(error)` in it reports no error, and ranking it as one let a lint flood's
+/// snippets outbid the warnings themselves.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct QuotedSource {
+    open: bool,
+}
+
+/// Lines looked back over to find whether a range of lines starts inside a snippet.
+const SNIPPET_LOOKBACK: usize = 64;
+
+impl QuotedSource {
+    /// The state before line `from` of `lines` (its lines up to `from`, last first): a range
+    /// ranked on its own starts as the whole pass would have reached it, within
+    /// [`SNIPPET_LOOKBACK`] lines.
+    pub(crate) fn before<'a>(mut earlier: impl Iterator<Item = &'a [u8]>) -> Self {
+        for line in earlier.by_ref().take(SNIPPET_LOOKBACK) {
+            if opens_snippet(line) {
+                return QuotedSource { open: true };
+            }
+            if !continues_snippet(line) {
+                break;
+            }
+        }
+        QuotedSource::default()
+    }
+
+    /// Whether `line`, the next line, is quoted source.
+    pub(crate) fn step(&mut self, line: &[u8]) -> bool {
+        if opens_snippet(line) {
+            self.open = true;
+            return false;
+        }
+        self.open = self.open && continues_snippet(line);
+        self.open && is_gutter_line(line)
+    }
+}
+
+/// A diagnostic's location, after which a compiler quotes the source: `--> path:l:c` or
+/// `::: path` (rustc), or `path:l:c: error|warning|note: …` (gcc, clang).
+fn opens_snippet(line: &[u8]) -> bool {
+    let t = line.trim_ascii_start();
+    if t.starts_with(b"--> ") || t.starts_with(b"::: ") {
+        return true;
+    }
+    let at = location_len(t);
+    let rest = &t[at..];
+    at > 0
+        && (rest.starts_with(b"error") || rest.starts_with(b"warning") || rest.starts_with(b"note"))
+}
+
+/// A line a snippet may hold besides its gutter lines: rustc's `= note:` / `= help:` lines, a
+/// `help:` or `note:` sub-diagnostic, and the `...` of elided source.
+fn continues_snippet(line: &[u8]) -> bool {
+    let t = line.trim_ascii_start();
+    is_gutter_line(line)
+        || t.starts_with(b"= ")
+        || t.starts_with(b"help:")
+        || t.starts_with(b"note:")
+        || t == b"..."
+}
+
+/// A gutter line: `12 | code`, `   |   ^^^`, or a suggestion's `12 + code`, `12 - code`,
+/// `12 ~ code` (the number padded to the gutter's width).
+fn is_gutter_line(line: &[u8]) -> bool {
+    let t = line.trim_ascii_start();
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    let after = &t[digits..];
+    if digits == 0 {
+        return t.len() < line.len() && after.first() == Some(&b'|');
+    }
+    // The number is padded to the gutter's width (`9   |` beside `120 |`).
+    let mark = after.trim_ascii_start();
+    mark.len() < after.len()
+        && match mark.first() {
+            Some(b'|') => true,
+            Some(b'+' | b'-' | b'~') => mark.len() == 1 || mark[1] == b' ',
+            _ => false,
+        }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quoted(lines: &[&str]) -> Vec<bool> {
+        let mut state = QuotedSource::default();
+        lines.iter().map(|l| state.step(l.as_bytes())).collect()
+    }
+
+    #[test]
+    fn rustc_snippets_and_suggestions_are_quoted_source() {
+        let lines = [
+            "warning: unnested or-patterns",
+            "   --> crates/lean-core/src/options/mod.rs:388:13",
+            "    |",
+            "388 |             Err(error) => None,",
+            "    |             ^^^^^^^^^^",
+            "    = help: for further information visit https://example.org",
+            "help: nest the patterns",
+            "    |",
+            "388 -             Signal::Error => errors.push(i as u32),",
+            "388 +             Signal::Error => errors.push(u32::try_from(i)),",
+            "    |",
+            "",
+            "error: could not compile `x`",
+        ];
+        let got = quoted(&lines);
+        let want = [
+            false, false, true, true, true, false, false, true, true, true, true, false, false,
+        ];
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn gcc_snippets_are_quoted_source() {
+        let lines = [
+            "lib.c:12:5: warning: unused variable 'error_count' [-Wunused-variable]",
+            "   12 |     int error_count = 0;",
+            "      |         ^~~~~~~~~~~",
+            "make: *** [Makefile:3: lib.o] Error 1",
+        ];
+        assert_eq!(quoted(&lines), [false, true, true, false]);
+    }
+
+    #[test]
+    fn tables_and_diffs_without_a_location_are_not_quoted() {
+        let lines = [
+            " id | status | note",
+            "----+--------+------",
+            " 12 | failed | error in step 3",
+            "- error: old line",
+            "+ error: new line",
+            "   | failed | x",
+        ];
+        assert_eq!(quoted(&lines), [false; 6]);
+    }
+
+    #[test]
+    fn a_range_starting_inside_a_snippet_knows_it() {
+        let earlier = ["   --> src/lib.rs:3:9", "    |", "3   |     Err(e)"];
+        let state = QuotedSource::before(earlier.iter().rev().map(|l| l.as_bytes()));
+        assert!(state.open);
+        let outside = ["error: x", "3 | y"];
+        assert!(!QuotedSource::before(outside.iter().rev().map(|l| l.as_bytes())).open);
+    }
 }

@@ -6,7 +6,7 @@ use super::super::detect::{
 };
 use super::super::lines::{same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
-use super::super::signals::{is_definition, refine_signal, scan_signals, Signal};
+use super::super::signals::{is_definition, refine_signal, scan_signals, QuotedSource, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::{
     diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank, uses_error_signals,
@@ -356,6 +356,11 @@ fn rank_lines<'t>(
     // The line before the first one; an empty one never makes a duplicate.
     let mut previous: &[u8] = from.checked_sub(1).map_or(&[], |i| &texts[i]);
     let mut prefixes = GrepPrefixMemo::default();
+    let mut quoted_source = if error_signals {
+        QuotedSource::before((0..from).rev().map(|i| &texts[i]))
+    } else {
+        QuotedSource::default()
+    };
     for (k, (flag, (line, count))) in flags.iter_mut().zip(rows).enumerate() {
         let i = from + k;
         let text = if grouped {
@@ -365,7 +370,12 @@ fn rank_lines<'t>(
         };
         let mut rank = structural(i, text).unwrap_or(Rank::Filler);
         if error_signals {
-            flag.set_signal(refine_signal(flag.signal(), line));
+            let signal = if quoted_source.step(line) {
+                Signal::None
+            } else {
+                refine_signal(flag.signal(), line)
+            };
+            flag.set_signal(signal);
             // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without
             // the word "error"; notes and other located lines are not.
             if kind == ContentKind::Diagnostics && flag.signal() == Signal::None {

@@ -30,7 +30,7 @@ pub(super) struct Unit {
     pub(super) bytes: u32,
     /// Priority class, lower first: 0 first instance of each error template and its cause
     /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
-    /// 4 definitions and rare lines, 5 other context and diff hunk headers, 6 first instance
+    /// 4 definitions, warnings (by instance of their template) and rare lines, 5 other context and diff hunk headers, 6 first instance
     /// of each remaining template. Everything else becomes markers.
     pub(super) class: u8,
     /// Number of its lines: an error and the context lines of its chain, within
@@ -66,6 +66,12 @@ impl Unit {
 pub(super) const SKELETON_CLASS: u8 = 0;
 /// Most changed signatures of a diff kept whatever the budget.
 const MAX_FORCED_SIGNATURES: usize = 48;
+/// Instances of one warning template told apart by their order in the definitions' class;
+/// later ones share the last order.
+const MAX_WARNING_INSTANCE: u32 = 31;
+/// Order of rare lines in the definitions' class (plus their template's count): after
+/// definitions and every warning instance.
+const RARE_ORDER: u32 = MAX_WARNING_INSTANCE + 3;
 /// Number of priority classes (see [`Unit::class`]).
 const CLASSES: usize = 7;
 /// Estimated cost of one marker line, for planning (the rendered view is measured after).
@@ -198,6 +204,9 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
     // initial import) does not crowd out the others.
     let mut in_section = 0u32;
     let mut signatures = 0usize;
+    // Warnings seen per template, and the last warning with its order (for its location).
+    let mut warning_instances: HashMap<u32, u32, PreHashed> = HashMap::default();
+    let mut last_warning: Option<(usize, u32)> = None;
     // Only grep output has prefixes; a diff has none, so its lines are their texts.
     debug_assert!(!DIFF || !lines.grouped());
     // Lines are read in order through the line iterator (indexing each one costs more), with
@@ -238,6 +247,27 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
                 line_bytes(line, terminated),
             ));
             continue;
+        }
+        // A kept warning (by the warnings' share, or as the first or last of its template) and
+        // its location rank by instance of its template: instance k behind instance k - 1 of
+        // every other, so a lint flood shows one example of each kind it reports before a
+        // second of any, wherever in the output the rare kinds come.
+        if !DIFF && matches!(rank, Rank::High | Rank::Context) && !in_error_unit() {
+            let order = if f.signal() == Signal::Warning {
+                let k = warning_instances.entry(template as u32).or_insert(0);
+                let order = 1 + (*k).min(MAX_WARNING_INSTANCE);
+                *k += 1;
+                last_warning = Some((i, order));
+                Some(order)
+            } else {
+                // rustc and friends print the location on the line after the message.
+                let text = &lines.texts[i][lines.prefix(i)..];
+                warning_location_order(last_warning, i, text)
+            };
+            if let Some(order) = order {
+                pushed.push(Unit::line(4, order, i, line_bytes(line, terminated)));
+                continue;
+            }
         }
         let unit = match rank {
             Rank::Must => {
@@ -284,7 +314,10 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
                 Unit::line(4, order, i, line_bytes(line, terminated))
             }
             Rank::Rare => {
-                let order = 2 + counts[template].min(1 << 20);
+                // In a diff, rare lines interleave with changed definitions by their place in
+                // a file's section; elsewhere they come after every definition and warning.
+                let base = if DIFF { 2 } else { RARE_ORDER };
+                let order = base + counts[template].min(1 << 20);
                 Unit::line(4, order, i, line_bytes(line, terminated))
             }
             Rank::Body | Rank::Filler => {
@@ -300,6 +333,18 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
         };
         pushed.push(unit);
     }
+}
+
+/// The order of line `i` (`text`, without a grep prefix) when it is the location of the
+/// warning before it (`--> file:line:col` or `at file:line` within two lines): its warning's.
+fn warning_location_order(
+    last_warning: Option<(usize, u32)>,
+    i: usize,
+    text: &[u8],
+) -> Option<u32> {
+    let (w, order) = last_warning?;
+    let t = text.trim_ascii_start();
+    (i <= w + 2 && (t.starts_with(b"-->") || t.starts_with(b"at "))).then_some(order)
 }
 
 /// Bytes `line` adds to a view: its text and one newline (`terminated` is whether it still
