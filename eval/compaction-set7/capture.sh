@@ -38,7 +38,7 @@ for area in areas:
                       f"    log.info('invoice {n}: 3 items')",
                       f"    log.warning('invoice {n}: rounding drift of 1 cent on line 2 (19.995 EUR)')",
                       "    items = [(10.005, 1), (19.995, 1), (0.0, 3)]",
-                      "    assert total_cents(items) == 3001", ""]
+                      "    assert total_cents(items) == 3000", ""]
         elif area == "sync" and n == 33:
             lines += ["def test_full_resync():", "    log.info('resync: 12000 rows')", "    time.sleep(1.3)",
                       "    assert True", ""]
@@ -76,7 +76,8 @@ say 04_node_report.json
 # 05: a build script probing 400 libc symbols (from nm) plus strlcpy, which glibc 2.36 lacks.
 mkdir -p $work/probe/src
 nm -D --defined-only /lib/x86_64-linux-gnu/libc.so.6 | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u > $work/probe/symbols.txt
-{ head -250 $work/probe/symbols.txt | tail -249; echo strlcpy; sed -n '251,400p' $work/probe/symbols.txt; } | grep -v '^_' > $work/probe/wanted.txt
+grep -v '^_' $work/probe/symbols.txt > $work/probe/public.txt
+{ sed -n '1,249p' $work/probe/public.txt; echo strlcpy; sed -n '250,400p' $work/probe/public.txt; } > $work/probe/wanted.txt
 cat > $work/probe/Cargo.toml <<'T'
 [package]
 name = "probe"
