@@ -18,7 +18,7 @@
 // Usage:
 //   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR]
 //                                    [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR]
-//                                    [--json FILE] [--score-py] [--questions]
+//                                    [--set7 DIR] [--json FILE] [--score-py] [--questions]
 //
 //   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
 //   --rust-example      target/release/examples/compact --tool {tool} --path {in} {in} (build: cargo build --release -p lean-core --example compact)
@@ -30,6 +30,7 @@
 //   --fresh DIR         fourth held-out corpus directory (default eval/compaction-fresh)
 //   --unseen DIR        fifth held-out corpus directory (default eval/compaction-unseen)
 //   --set6 DIR          sixth held-out corpus directory (default eval/compaction-set6)
+//   --set7 DIR          seventh held-out corpus directory (default eval/compaction-set7)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
 //   --questions         pass each file's question (a corpus's QUESTIONS.md) as the user's prompt: the
@@ -65,6 +66,7 @@ function parseArgs(argv) {
     fresh: join(repoRoot, 'eval', 'compaction-fresh'),
     unseen: join(repoRoot, 'eval', 'compaction-unseen'),
     set6: join(repoRoot, 'eval', 'compaction-set6'),
+    set7: join(repoRoot, 'eval', 'compaction-set7'),
     scorePy: false,
     /** @type {false | 'prompt' | 'said'} */
     questions: false,
@@ -86,6 +88,7 @@ function parseArgs(argv) {
       case '--fresh': options.fresh = resolve(value()); break;
       case '--unseen': options.unseen = resolve(value()); break;
       case '--set6': options.set6 = resolve(value()); break;
+      case '--set7': options.set7 = resolve(value()); break;
       case '--score-py': options.scorePy = true; break;
       case '--cmd': options.cmd = value(); break;
       case '--questions': options.questions = 'prompt'; break;
@@ -94,7 +97,7 @@ function parseArgs(argv) {
       case '--json': options.json = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR] [--json FILE] [--score-py] [--questions] [--said]');
+        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR] [--set7 DIR] [--json FILE] [--score-py] [--questions] [--said]');
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -208,7 +211,7 @@ async function main() {
   }
   const rows = [];
   const totals = [];
-  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)', options.large], ['held-out set 4 (eval/compaction-fresh; measured once, then its failures fixed as principles)', options.fresh], ['held-out set 5 (eval/compaction-unseen)', options.unseen], ['held-out set 6 (eval/compaction-set6)', options.set6]]) {
+  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)', options.large], ['held-out set 4 (eval/compaction-fresh; measured once, then its failures fixed as principles)', options.fresh], ['held-out set 5 (eval/compaction-unseen)', options.unseen], ['held-out set 6 (eval/compaction-set6)', options.set6], ['held-out set 7 (eval/compaction-set7)', options.set7]]) {
     let result;
     try {
       result = await scoreCorpus(label, dir, command, options.questions);
