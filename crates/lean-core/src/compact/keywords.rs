@@ -238,8 +238,8 @@ fn scan_signals_with<S: SignalSlot>(
             continue;
         }
         if signal != Signal::Summary && (in_option_word(text, at) || in_identifier(text, at, pos)) {
-            // `--error-format=json`, `-Werror`, `cfg(no_core_error)`, `fail_fast`: options and
-            // identifiers, not a report.
+            // `--error-format=json`, `-Werror`, `cfg(no_core_error)`, `fail_fast`,
+            // `src/error.rs`: options, identifiers and paths, not a report.
             continue;
         }
         out[line].set_signal(signal);
@@ -262,9 +262,11 @@ fn is_http_error_status(text: &[u8], at: usize) -> bool {
         && digits.get(3).is_none_or(|b| *b == b' ' || *b == b'\r')
 }
 
-/// True when the keyword `text[at..end]` is part of a snake_case identifier.
+/// True when the keyword `text[at..end]` is part of a name: a snake_case identifier
+/// (`fail_fast`) or a path component (`tests/data/fail/x.pyi`, `src/error.rs`). A listing of
+/// such files reports nothing about them.
 fn in_identifier(text: &[u8], at: usize, end: usize) -> bool {
-    (at > 0 && text[at - 1] == b'_') || text.get(end) == Some(&b'_')
+    (at > 0 && matches!(text[at - 1], b'_' | b'/')) || matches!(text.get(end), Some(b'_' | b'/'))
 }
 
 /// True when the word holding byte `at` of `text` is a command-line option (starts with `-`).
@@ -372,6 +374,7 @@ mod tests {
             b" ",
             b"\n",
             b"_",
+            b"/",
             b"-",
             b"--",
             b"\"",

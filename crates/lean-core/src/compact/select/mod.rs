@@ -22,6 +22,7 @@ mod priority;
 mod query;
 mod records;
 mod render;
+mod sections;
 mod shapes;
 mod slots;
 mod templates;
@@ -193,6 +194,17 @@ fn select_with(
         if !templates.changes.is_empty() {
             slots::mark_changes(&templates.changes, &mut flags);
             strategies.push("rerun-changes");
+        }
+    }
+    if !matches!(
+        kind,
+        ContentKind::Diff | ContentKind::Json | ContentKind::Source
+    ) {
+        if sections::mark_section_headings(&lines.texts, &mut flags) > 0 {
+            strategies.push("section-headings");
+        }
+        if sections::mark_record_context(&lines.texts, &mut flags) > 0 {
+            strategies.push("record-context");
         }
     }
 

@@ -162,7 +162,32 @@ pub(super) fn priority_units(
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
     // stable sort within each class keeps them so without looking their first lines up.
     debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
-    (pushed.into_priority_order(), members)
+    let ordered = pushed.into_priority_order();
+    if std::env::var_os("DBG").is_some() {
+        for u in &ordered {
+            if u.count == 1 {
+                let t = &lines.texts[u.first as usize];
+                eprintln!(
+                    "U c{} o{} l{} {}",
+                    u.class,
+                    u.order,
+                    u.first + 1,
+                    String::from_utf8_lossy(&t[..t.len().min(70)])
+                );
+            } else {
+                let t = &lines.texts[members[u.first as usize] as usize];
+                eprintln!(
+                    "U c{} o{} chain {} l{} {}",
+                    u.class,
+                    u.order,
+                    u.count,
+                    members[u.first as usize] + 1,
+                    String::from_utf8_lossy(&t[..t.len().min(70)])
+                );
+            }
+        }
+    }
+    (ordered, members)
 }
 
 /// What [`line_units`] reads of every line besides its template id.

@@ -1,0 +1,210 @@
+//! What a line belongs to. A kept line is read with the line that names its part of the output:
+//! the heading of its section (`File: /usr/bin/node` before a table of sections, `Disassembly of
+//! <code object raw_decode …>:` before a function's bytecode) or the opener of its record
+//! (`File: /etc/shadow` before the `Access: (0640/…)` that differs). Headings are the outline a
+//! reader scans for the part a question names, so they rank high as a whole; a record's opener
+//! ranks high with any line of the record that does.
+//!
+//! Work is bounded: one pass over the lines for headings (with a map of first words), one over
+//! the records, and at most [`MAX_SECTIONS`] headings and [`MAX_RECORD_CONTEXT_LINES`] record
+//! lines ranked.
+
+use super::flags::{LineFlags, Rank, DUPLICATE};
+use super::line_kinds::is_blank;
+use super::line_texts::LineTexts;
+use super::HEAD_LINES;
+use std::collections::HashMap;
+use xxhash_rust::xxh3::xxh3_64;
+
+/// Most headings of one kind an outline has; more are a list of records, not sections.
+const MAX_SECTIONS: usize = 64;
+/// Longest first word that names a kind of heading (`Disassembly`, `File:`, `Section`).
+const MAX_KEY_BYTES: usize = 32;
+/// Longer lines are paragraphs, not headings.
+const MAX_HEADING_BYTES: usize = 240;
+/// Farthest apart the first two records may open for the output to be made of records.
+const MAX_RECORD_LINES: usize = 40;
+/// Most lines of a record kept whole when one of its lines is kept for what it says.
+const SHORT_RECORD_LINES: usize = 8;
+/// Most record lines of rare shape ranked as unlike the other records.
+const MAX_UNLIKE_RECORDS: usize = 16;
+/// Most lines ranked for their records' sake, over all records.
+const MAX_RECORD_CONTEXT_LINES: usize = 400;
+
+/// How often a first word opens a section (after a blank line, before a line of text), how
+/// often it starts any line, and where it opened them.
+#[derive(Default)]
+struct Key {
+    openings: u32,
+    lines: u32,
+    at: Vec<u32>,
+}
+
+/// The first word of `line` when it can name a kind of heading: it holds a letter and is
+/// short.
+fn first_word(line: &[u8]) -> Option<&[u8]> {
+    let t = line.trim_ascii_start();
+    let end = t
+        .iter()
+        .position(|&b| b == b' ' || b == b'\t')
+        .unwrap_or(t.len());
+    let word = &t[..end];
+    (!word.is_empty() && word.len() <= MAX_KEY_BYTES && word.iter().any(u8::is_ascii_alphabetic))
+        .then_some(word)
+}
+
+/// Ranks section headings high: lines that open a section (after a blank line or at the top,
+/// followed by a line of text), whose first word opens 2 to [`MAX_SECTIONS`] sections and starts
+/// few other lines (at most as many as it opens). A heading's caption, the line after it when
+/// every section has one of its kind (`There are 41 section headers, …`), ranks high with it.
+/// Returns how many lines it ranked.
+pub(super) fn mark_section_headings(texts: &LineTexts<'_>, flags: &mut [LineFlags]) -> usize {
+    let n = flags.len();
+    let mut keys: HashMap<u64, Key> = HashMap::new();
+    let mut previous_blank = true;
+    for i in 0..n {
+        let line = texts.get(i);
+        let blank = is_blank(line);
+        if !blank {
+            if let Some(word) = first_word(line) {
+                let key = keys.entry(xxh3_64(word)).or_default();
+                key.lines += 1;
+                let opens = previous_blank
+                    && line.len() <= MAX_HEADING_BYTES
+                    && i + 1 < n
+                    && !is_blank(texts.get(i + 1));
+                if opens {
+                    key.openings += 1;
+                    if key.at.len() <= MAX_SECTIONS {
+                        key.at.push(i as u32);
+                    }
+                }
+            }
+        }
+        previous_blank = blank;
+    }
+    let mut marked = 0usize;
+    for key in keys.values() {
+        let sections = key.openings as usize;
+        if !(2..=MAX_SECTIONS).contains(&sections) || key.lines > 2 * key.openings {
+            continue;
+        }
+        let captions = caption_lines(texts, &keys, &key.at);
+        for &i in key.at.iter().chain(&captions) {
+            let f = &mut flags[i as usize];
+            if f.rank() > Rank::High && !f.has(DUPLICATE) {
+                f.set_rank(Rank::High);
+                marked += 1;
+            }
+        }
+    }
+    marked
+}
+
+/// The lines after `headings` when each is of one kind (same first word) that starts no other
+/// line: a line of the section's body would start others too.
+fn caption_lines(texts: &LineTexts<'_>, keys: &HashMap<u64, Key>, headings: &[u32]) -> Vec<u32> {
+    let after: Vec<u32> = headings.iter().map(|&i| i + 1).collect();
+    let word_of = |i: u32| first_word(texts.get(i as usize));
+    let Some(word) = word_of(after[0]) else {
+        return Vec::new();
+    };
+    let only_there = keys
+        .get(&xxh3_64(word))
+        .is_some_and(|key| key.lines as usize == after.len());
+    if only_there && after.iter().all(|&i| word_of(i) == Some(word)) {
+        after
+    } else {
+        Vec::new()
+    }
+}
+
+/// A line kept inside a multi-line record is read with the line that names the record: `Access:
+/// (0640/-rw-r-----)` says nothing without the `File: /etc/shadow` that opens its record.
+/// Records open with a line of the output's first line's first word (`File:`, `commit`,
+/// `Package:`) when that word opens at least three of them, the first two within
+/// [`MAX_RECORD_LINES`] lines. The opener of every record holding a line ranked high (unlike
+/// its look-alikes, a query hit, a changed line) ranks high too, and a short record (at most
+/// [`SHORT_RECORD_LINES`] lines, as `stat` or `apt-cache show` print them) ranks high whole.
+/// A record line of rare shape that starts with a field most records have is unlike them, and
+/// ranks high. Returns how many lines it ranked; at most about [`MAX_RECORD_CONTEXT_LINES`].
+pub(super) fn mark_record_context(texts: &LineTexts<'_>, flags: &mut [LineFlags]) -> usize {
+    let n = flags.len();
+    let Some(first) = (0..n.min(HEAD_LINES)).find(|&i| !is_blank(texts.get(i))) else {
+        return 0;
+    };
+    let Some(word) = first_word(texts.get(first)) else {
+        return 0;
+    };
+    let opens = |i: usize| {
+        let line = texts.get(i);
+        line.len() <= MAX_HEADING_BYTES && first_word(line) == Some(word)
+    };
+    let openers: Vec<usize> = (first..n).filter(|&i| opens(i)).collect();
+    if openers.len() < 3 || openers[1] - openers[0] > MAX_RECORD_LINES {
+        return 0;
+    }
+    // Fields: the first words that start lines inside records, counted once per record. A
+    // field most records have, on a line whose shape is rare, holds a value unlike the other
+    // records' (`Access: (0640/-rw-r-----)` among `(0644/-rw-r--r--)`).
+    let mut fields: HashMap<u64, u32> = HashMap::new();
+    let mut seen: Vec<u64> = Vec::new();
+    for (k, &start) in openers.iter().enumerate() {
+        let end = openers.get(k + 1).copied().unwrap_or(n);
+        seen.clear();
+        for i in start + 1..end.min(start + 1 + MAX_RECORD_LINES) {
+            if let Some(word) = first_word(texts.get(i)) {
+                let key = xxh3_64(word);
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    *fields.entry(key).or_default() += 1;
+                }
+            }
+        }
+    }
+    let common = |line: &[u8]| {
+        first_word(line)
+            .and_then(|word| fields.get(&xxh3_64(word)))
+            .is_some_and(|&count| count as usize * 2 >= openers.len())
+    };
+    // Only a few records can be unlike the rest: when many hold such lines, rare shapes are
+    // how this output prints its values (widths, names), and none of them stands out.
+    let unlike: Vec<usize> = openers
+        .first()
+        .map_or(0..0, |&start| start + 1..n)
+        .filter(|&i| {
+            flags[i].rank() == Rank::Rare && !flags[i].has(DUPLICATE) && common(texts.get(i))
+        })
+        .take(MAX_UNLIKE_RECORDS + 1)
+        .collect();
+    let mut marked = 0usize;
+    if unlike.len() <= MAX_UNLIKE_RECORDS.min(openers.len() / 10) {
+        for &i in &unlike {
+            flags[i].set_rank(Rank::High);
+            marked += 1;
+        }
+    }
+    for (k, &start) in openers.iter().enumerate() {
+        if marked >= MAX_RECORD_CONTEXT_LINES {
+            break;
+        }
+        let end = openers.get(k + 1).copied().unwrap_or(n);
+        let kept_inside =
+            (start + 1..end).any(|i| flags[i].rank() <= Rank::High && !flags[i].has(DUPLICATE));
+        if !kept_inside {
+            continue;
+        }
+        let lines = if end - start <= SHORT_RECORD_LINES {
+            start..end
+        } else {
+            start..start + 1
+        };
+        for i in lines {
+            if flags[i].rank() > Rank::High && !flags[i].has(DUPLICATE) {
+                flags[i].set_rank(Rank::High);
+                marked += 1;
+            }
+        }
+    }
+    marked
+}
