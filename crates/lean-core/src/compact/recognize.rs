@@ -295,6 +295,107 @@ fn is_outline_code(code: &[u8]) -> bool {
     outline_start(&code[indent..]) && outline_start(trim(code))
 }
 
+/// A declaration no definition keyword announces, the rest of a source file's outline: a C
+/// macro (`#define SQLITE_BUSY 5`), a Perl `sub`, a shell function (`build_package() {`), a C
+/// function's head or prototype at the top level (`void* dlmalloc(size_t bytes) {`), and a
+/// constant (an upper-case name assigned near the top level: `PYTHON_BUILD_VERSION="2.6.30"`,
+/// `static DEFAULT_TIMEOUT = 600000;`). A question about a source file asks for these: a
+/// version, a default, a limit, where a function is.
+fn declares_without_keyword(code: &[u8]) -> bool {
+    let indent = code
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let t = &code[indent..];
+    if indent > 4 || t.is_empty() {
+        return false;
+    }
+    if constant_assignment(t) {
+        return true;
+    }
+    indent == 0 && (t.starts_with(b"#define ") || t.starts_with(b"sub ") || function_head(t))
+}
+
+/// `NAME = value` or `NAME=value` whose name is upper case (`MAX_SIZE`), after lower-case
+/// modifiers only (`export`, `readonly`, `static`, `const`, `final int`).
+fn constant_assignment(t: &[u8]) -> bool {
+    let Some(eq) = t.iter().take(160).position(|&b| b == b'=') else {
+        return false;
+    };
+    if matches!(t.get(eq + 1), Some(b'=' | b'>' | b'~'))
+        || matches!(
+            eq.checked_sub(1).map(|k| t[k]),
+            Some(b'!' | b'<' | b'>' | b'+' | b'-' | b'*' | b'/' | b'|' | b'&')
+        )
+    {
+        return false;
+    }
+    let before = t[..eq].trim_ascii_end();
+    let name_start = before
+        .iter()
+        .rposition(|&b| !(b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'))
+        .map_or(0, |p| p + 1);
+    let name = &before[name_start..];
+    let modifiers = &before[..name_start];
+    name.len() >= 3
+        && name[0].is_ascii_uppercase()
+        && name.iter().filter(|b| b.is_ascii_uppercase()).count() >= 2
+        && modifiers
+            .iter()
+            .all(|&b| b.is_ascii_lowercase() || b == b' ' || b == b'-')
+        && (modifiers.is_empty() || modifiers.ends_with(b" "))
+}
+
+/// A function's head at the top level: an identifier followed by `(`, after a type or
+/// modifiers (`void* dlmalloc(`, `SQLITE_API int sqlite3_open(`), or a shell function
+/// (`name() {`). Control statements and assignments are not heads.
+fn function_head(t: &[u8]) -> bool {
+    if !t
+        .first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_')
+    {
+        return false;
+    }
+    let Some(open) = t.iter().take(200).position(|&b| b == b'(') else {
+        return false;
+    };
+    let before = &t[..open];
+    if before.contains(&b'=') || before.contains(&b'.') {
+        return false;
+    }
+    let name_start = before
+        .iter()
+        .rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .map_or(0, |p| p + 1);
+    let name = &before[name_start..];
+    if name.is_empty() {
+        return false;
+    }
+    if name_start == 0 {
+        // A shell function: `name() {` or `name () (`.
+        return t[open..].starts_with(b"()")
+            && t[open + 2..]
+                .trim_ascii()
+                .first()
+                .is_some_and(|&b| b == b'{' || b == b'(');
+    }
+    let first_word = before.split(|&b| b == b' ').next().unwrap_or_default();
+    let statement = [
+        &b"if"[..],
+        b"for",
+        b"while",
+        b"switch",
+        b"return",
+        b"else",
+        b"do",
+        b"case",
+        b"echo",
+        b"print",
+    ]
+    .contains(&first_word);
+    !statement && matches!(before[name_start - 1], b' ' | b'*' | b'&')
+}
+
 /// Whether `t` starts an import, a decorator or an attribute.
 #[inline]
 fn outline_start(t: &[u8]) -> bool {
@@ -784,7 +885,10 @@ pub(crate) fn recognize<'a>(
             for (i, line) in lines {
                 let blame = blame_prefix(line);
                 let code = &line[blame..];
-                if is_outline_code(code) || (blame > 0 && is_definition(code)) {
+                if is_outline_code(code)
+                    || (blame > 0 && is_definition(code))
+                    || declares_without_keyword(code)
+                {
                     mark(i, Fact::High);
                 }
             }
@@ -796,6 +900,40 @@ pub(crate) fn recognize<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn declarations_without_keywords_are_outline() {
+        for yes in [
+            "#define SQLITE_BUSY         5   /* The database file is locked */",
+            "sub find {",
+            "build_package_standard() {",
+            "void* dlmalloc(size_t bytes) {",
+            "SQLITE_API int sqlite3_prepare_v2(",
+            "static int init_mparams(void);",
+            "PYTHON_BUILD_VERSION=\"2.6.30\"",
+            "export NODE_ENV=production",
+            "  static DEFAULT_TIMEOUT = 600000; // 10 minutes",
+            "MAX_RETRIES = 3",
+            "    public static final int MAX_SIZE = 10;",
+        ] {
+            assert!(declares_without_keyword(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            "    this.maxRetries = options.maxRetries ?? 2;",
+            "if (x == NULL) {",
+            "return Foo(bar);",
+            "app.listen(3000);",
+            "echo $(date)",
+            "x = compute(y)",
+            "        DEFAULT = 3",
+            "total_count = 0",
+            "if [ \"$A\" == B ]; then",
+            "  result.OK == true",
+            "",
+        ] {
+            assert!(!declares_without_keyword(no.as_bytes()), "{no}");
+        }
+    }
 
     #[test]
     fn integer_cells_read_as_the_float_parser_reads_them() {
