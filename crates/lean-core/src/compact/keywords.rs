@@ -237,7 +237,11 @@ fn scan_signals_with<S: SignalSlot>(
             // name or prose, and a build that lists hundreds of them has no hundred summaries.
             continue;
         }
-        if signal != Signal::Summary && (in_option_word(text, at) || in_identifier(text, at, pos)) {
+        if signal != Signal::Summary
+            && (in_option_word(text, at)
+                || in_identifier(text, at, pos)
+                || inside_a_word(text, at, keyword))
+        {
             // `--error-format=json`, `-Werror`, `cfg(no_core_error)`, `fail_fast`,
             // `src/error.rs`: options, identifiers and paths, not a report.
             continue;
@@ -267,6 +271,30 @@ fn is_http_error_status(text: &[u8], at: usize) -> bool {
 /// such files reports nothing about them.
 fn in_identifier(text: &[u8], at: usize, end: usize) -> bool {
     (at > 0 && matches!(text[at - 1], b'_' | b'/')) || matches!(text.get(end), Some(b'_' | b'/'))
+}
+
+/// True when a lower-case keyword that starts a word (`error`, `fail`) is glued to the letters
+/// before it: `strerror`, `clnt_perror`, `mkfail` are names. (Keywords meant to match inside
+/// words, `nsupported` or `aused by`, and capitalised ones, `TypeError`, keep matching.)
+fn inside_a_word(text: &[u8], at: usize, keyword: &str) -> bool {
+    const WORD_STARTS: &[&str] = &[
+        "error",
+        "fail",
+        "panic",
+        "exception",
+        "fatal",
+        "assert",
+        "warning",
+        "denied",
+        "refused",
+        "undeclared",
+        "cannot ",
+        "could not",
+        "couldn't",
+        "timed out",
+        "not found",
+    ];
+    at > 0 && text[at - 1].is_ascii_lowercase() && WORD_STARTS.contains(&keyword)
 }
 
 /// True when the word holding byte `at` of `text` is a command-line option (starts with `-`).
@@ -335,7 +363,9 @@ mod tests {
                 && if signal == Signal::Summary {
                     whole_word
                 } else {
-                    !in_option_word(text, at) && !in_identifier(text, at, end)
+                    !in_option_word(text, at)
+                        && !in_identifier(text, at, end)
+                        && !inside_a_word(text, at, keyword)
                 };
             if accepted {
                 signals[line] = signal;
@@ -433,6 +463,18 @@ mod tests {
             prop_assert_eq!(&signals, &expected);
         }
 
+    }
+
+    #[test]
+    fn names_and_paths_holding_keywords_report_nothing() {
+        let text = b"checking for strerror... yes\nchecking for clnt_perror... yes\n\
+            tests/data/fail/flatiter.pyi\n  --> src/error.rs:3:9\nTypeError: x is undefined\n\
+            error: could not compile\nOperation unsupported here\n";
+        let starts = line_starts(text);
+        let mut signals = vec![Signal::None; starts.len()];
+        scan_signals(text, starts.len(), |i| starts[i], &mut signals);
+        use Signal::{Error, None as No};
+        assert_eq!(signals, [No, No, No, No, Error, Error, Error]);
     }
 
     #[test]
