@@ -125,6 +125,7 @@ impl QuotedSource {
     /// [`SNIPPET_LOOKBACK`] lines.
     pub(crate) fn before<'a>(mut earlier: impl Iterator<Item = &'a [u8]>) -> Self {
         for line in earlier.by_ref().take(SNIPPET_LOOKBACK) {
+            // The keyword scan's signal is not at hand: ask every line looked back over.
             if opens_snippet(line) {
                 return QuotedSource { open: true };
             }
@@ -135,10 +136,16 @@ impl QuotedSource {
         QuotedSource::default()
     }
 
-    /// Whether `line`, the next line, is quoted source.
-    pub(crate) fn step(&mut self, line: &[u8]) -> bool {
-        if opens_snippet(line) {
+    /// Whether `line`, the next line, is quoted source; `signal` is its keyword signal. (A
+    /// location line that opens a snippet reports a warning or an error, or starts with an
+    /// arrow: other lines are not asked.)
+    pub(crate) fn step(&mut self, line: &[u8], signal: Signal) -> bool {
+        let arrow = matches!(line.trim_ascii_start().first(), Some(b'-' | b':'));
+        if (signal != Signal::None || arrow) && opens_snippet(line) {
             self.open = true;
+            return false;
+        }
+        if !self.open {
             return false;
         }
         self.open = self.open && continues_snippet(line);
@@ -195,7 +202,14 @@ mod tests {
 
     fn quoted(lines: &[&str]) -> Vec<bool> {
         let mut state = QuotedSource::default();
-        lines.iter().map(|l| state.step(l.as_bytes())).collect()
+        lines
+            .iter()
+            .map(|l| {
+                let mut signal = [Signal::None];
+                scan_signals(l.as_bytes(), 1, |_| 0, &mut signal);
+                state.step(l.as_bytes(), signal[0])
+            })
+            .collect()
     }
 
     #[test]

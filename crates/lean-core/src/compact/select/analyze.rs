@@ -370,7 +370,7 @@ fn rank_lines<'t>(
         };
         let mut rank = structural(i, text).unwrap_or(Rank::Filler);
         if error_signals {
-            let signal = if quoted_source.step(line) {
+            let signal = if quoted_source.step(line, flag.signal()) {
                 Signal::None
             } else {
                 refine_signal(flag.signal(), line)

@@ -12,6 +12,7 @@
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::is_blank;
 use super::line_texts::LineTexts;
+use super::templates::PreHashed;
 use super::HEAD_LINES;
 use std::collections::HashMap;
 use xxhash_rust::xxh3::xxh3_64;
@@ -24,6 +25,8 @@ const MAX_KEY_BYTES: usize = 32;
 const MAX_HEADING_BYTES: usize = 240;
 /// Farthest apart the first two records may open for the output to be made of records.
 const MAX_RECORD_LINES: usize = 40;
+/// Lines read to tell records (several lines each) from a log of look-alike lines.
+const PROBE_LINES: usize = 400;
 /// Most lines of a record kept whole when one of its lines is kept for what it says.
 const SHORT_RECORD_LINES: usize = 8;
 /// Most record lines of rare shape ranked as unlike the other records.
@@ -60,37 +63,76 @@ fn first_word(line: &[u8]) -> Option<&[u8]> {
 /// Returns how many lines it ranked.
 pub(super) fn mark_section_headings(texts: &LineTexts<'_>, flags: &mut [LineFlags]) -> usize {
     let n = flags.len();
-    let mut keys: HashMap<u64, Key> = HashMap::new();
+    // Lines that open a section, by first word: blank lines are few in most outputs, so this
+    // pass keeps little, and the lines of other first words are not counted at all.
+    let mut keys: HashMap<u64, Key, PreHashed> = HashMap::default();
     let mut previous_blank = true;
     for i in 0..n {
         let line = texts.get(i);
         let blank = is_blank(line);
-        if !blank {
+        let opens = !blank
+            && previous_blank
+            && line.len() <= MAX_HEADING_BYTES
+            && i + 1 < n
+            && !is_blank(texts.get(i + 1));
+        if opens {
             if let Some(word) = first_word(line) {
                 let key = keys.entry(xxh3_64(word)).or_default();
-                key.lines += 1;
-                let opens = previous_blank
-                    && line.len() <= MAX_HEADING_BYTES
-                    && i + 1 < n
-                    && !is_blank(texts.get(i + 1));
-                if opens {
-                    key.openings += 1;
-                    if key.at.len() <= MAX_SECTIONS {
-                        key.at.push(i as u32);
-                    }
+                key.openings += 1;
+                if key.at.len() <= MAX_SECTIONS {
+                    key.at.push(i as u32);
                 }
             }
         }
         previous_blank = blank;
     }
+    keys.retain(|_, key| (2..=MAX_SECTIONS).contains(&(key.openings as usize)));
+    if keys.is_empty() {
+        return 0;
+    }
+    // How many lines each remaining first word starts, and the captions' candidates.
+    for i in 0..n {
+        if let Some(word) = first_word(texts.get(i)) {
+            if let Some(key) = keys.get_mut(&xxh3_64(word)) {
+                key.lines += 1;
+            }
+        }
+    }
+    // A caption: the line after every heading of a kind starts with one first word, found
+    // nowhere else (a line of the body would start others too). Candidates first, then one
+    // pass counts where their words start lines.
+    let caption_word = |key: &Key| -> Option<u64> {
+        let word = first_word(texts.get(key.at[0] as usize + 1))?;
+        key.at
+            .iter()
+            .all(|&i| first_word(texts.get(i as usize + 1)) == Some(word))
+            .then(|| xxh3_64(word))
+    };
+    let mut caption_starts: HashMap<u64, u32, PreHashed> = keys
+        .values()
+        .filter(|key| key.lines <= 2 * key.openings)
+        .filter_map(caption_word)
+        .map(|word| (word, 0))
+        .collect();
+    if !caption_starts.is_empty() {
+        for i in 0..n {
+            if let Some(word) = first_word(texts.get(i)) {
+                if let Some(count) = caption_starts.get_mut(&xxh3_64(word)) {
+                    *count += 1;
+                }
+            }
+        }
+    }
     let mut marked = 0usize;
     for key in keys.values() {
-        let sections = key.openings as usize;
-        if !(2..=MAX_SECTIONS).contains(&sections) || key.lines > 2 * key.openings {
+        if key.lines > 2 * key.openings {
             continue;
         }
-        let captions = caption_lines(texts, &keys, &key.at);
-        for &i in key.at.iter().chain(&captions) {
+        let captioned = caption_word(key)
+            .and_then(|word| caption_starts.get(&word))
+            .is_some_and(|&count| count as usize == key.at.len());
+        let captions = key.at.iter().filter(|_| captioned).map(|&i| i + 1);
+        for i in key.at.iter().copied().chain(captions) {
             let f = &mut flags[i as usize];
             if f.rank() > Rank::High && !f.has(DUPLICATE) {
                 f.set_rank(Rank::High);
@@ -99,24 +141,6 @@ pub(super) fn mark_section_headings(texts: &LineTexts<'_>, flags: &mut [LineFlag
         }
     }
     marked
-}
-
-/// The lines after `headings` when each is of one kind (same first word) that starts no other
-/// line: a line of the section's body would start others too.
-fn caption_lines(texts: &LineTexts<'_>, keys: &HashMap<u64, Key>, headings: &[u32]) -> Vec<u32> {
-    let after: Vec<u32> = headings.iter().map(|&i| i + 1).collect();
-    let word_of = |i: u32| first_word(texts.get(i as usize));
-    let Some(word) = word_of(after[0]) else {
-        return Vec::new();
-    };
-    let only_there = keys
-        .get(&xxh3_64(word))
-        .is_some_and(|key| key.lines as usize == after.len());
-    if only_there && after.iter().all(|&i| word_of(i) == Some(word)) {
-        after
-    } else {
-        Vec::new()
-    }
 }
 
 /// A line kept inside a multi-line record is read with the line that names the record: `Access:
@@ -138,8 +162,17 @@ pub(super) fn mark_record_context(texts: &LineTexts<'_>, flags: &mut [LineFlags]
     };
     let opens = |i: usize| {
         let line = texts.get(i);
-        line.len() <= MAX_HEADING_BYTES && first_word(line) == Some(word)
+        let t = line.trim_ascii_start();
+        line.len() <= MAX_HEADING_BYTES
+            && t.starts_with(word)
+            && matches!(t.get(word.len()), None | Some(b' ' | b'\t'))
     };
+    // Records span lines: when most of the first lines open one, this is a log of look-alike
+    // lines, and the rest is not read.
+    let probe = n.min(first + PROBE_LINES);
+    if (first..probe).filter(|&i| opens(i)).count() * 2 > probe - first {
+        return 0;
+    }
     let openers: Vec<usize> = (first..n).filter(|&i| opens(i)).collect();
     if openers.len() < 3 || openers[1] - openers[0] > MAX_RECORD_LINES {
         return 0;
@@ -147,7 +180,7 @@ pub(super) fn mark_record_context(texts: &LineTexts<'_>, flags: &mut [LineFlags]
     // Fields: the first words that start lines inside records, counted once per record. A
     // field most records have, on a line whose shape is rare, holds a value unlike the other
     // records' (`Access: (0640/-rw-r-----)` among `(0644/-rw-r--r--)`).
-    let mut fields: HashMap<u64, u32> = HashMap::new();
+    let mut fields: HashMap<u64, u32, PreHashed> = HashMap::default();
     let mut seen: Vec<u64> = Vec::new();
     for (k, &start) in openers.iter().enumerate() {
         let end = openers.get(k + 1).copied().unwrap_or(n);
