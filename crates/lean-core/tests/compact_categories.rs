@@ -117,26 +117,5 @@ fn check(seed: u64) -> Result<(), String> {
 
 #[test]
 fn a_category_seen_once_stays_visible() {
-    let cases: u64 = std::env::var("CATEGORY_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200);
-    let failures: Vec<String> = (0..cases)
-        .filter_map(|c| {
-            check(0xca7e_0000 + c)
-                .err()
-                .map(|e| format!("seed {c}: {e}"))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {cases} failed:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    support::check_seeds(support::cases("CATEGORY_CASES", 200), 0xca7e_0000, check);
 }

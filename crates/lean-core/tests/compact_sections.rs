@@ -22,13 +22,6 @@ const NAMES: &[&str] = &[
     "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango",
 ];
 
-fn cases(var: &str) -> u64 {
-    std::env::var(var)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200)
-}
-
 fn view_of(text: &str, command: &str) -> Option<String> {
     let opts = CompactOptions {
         tool: Some("bash".into()),
@@ -40,20 +33,6 @@ fn view_of(text: &str, command: &str) -> Option<String> {
     result
         .changed
         .then(|| String::from_utf8_lossy(&result.text).into_owned())
-}
-
-fn report(failures: Vec<String>, cases: u64) {
-    assert!(
-        failures.is_empty(),
-        "{} of {cases} failed:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
 }
 
 /// Sections of look-alike body lines, each opened by a heading (and maybe a caption) after a
@@ -121,18 +100,19 @@ fn sections(seed: u64) -> (String, Vec<String>) {
 
 #[test]
 fn every_section_heading_stays() {
-    let n = cases("SECTION_CASES");
-    let failures: Vec<String> = (0..n)
-        .filter_map(|c| {
-            let (text, wanted) = sections(0x5ec7_0000 + c);
-            let view = view_of(&text, "./report --all")?;
-            wanted
-                .iter()
-                .find(|block| !view.contains(&format!("{block}\n")))
-                .map(|block| format!("seed {c}: heading {block:?} lost"))
-        })
-        .collect();
-    report(failures, n);
+    support::check_seeds(support::cases("SECTION_CASES", 200), 0x5ec7_0000, |seed| {
+        let (text, wanted) = sections(seed);
+        let Some(view) = view_of(&text, "./report --all") else {
+            return Ok(());
+        };
+        match wanted
+            .iter()
+            .find(|block| !view.contains(&format!("{block}\n")))
+        {
+            Some(block) => Err(format!("heading {block:?} lost")),
+            None => Ok(()),
+        }
+    });
 }
 
 /// `stat`-like records of eight lines; one record's mode is unlike every other's. Returns the
@@ -190,19 +170,17 @@ fn records(seed: u64) -> (String, String) {
 
 #[test]
 fn an_unlike_record_is_shown_with_its_name() {
-    let n = cases("RECORD_CASES");
-    let failures: Vec<String> = (0..n)
-        .filter_map(|c| {
-            let (text, wanted) = records(0x2ec0_0000 + c);
-            let view = view_of(&text, "stat /etc/*")?;
-            // The odd line is kept (the minority rule), and with it its whole record.
-            (!view.contains(&wanted)).then(|| {
-                format!(
-                    "seed {c}: {:?} not shown whole",
-                    wanted.lines().next().unwrap_or_default()
-                )
-            })
-        })
-        .collect();
-    report(failures, n);
+    support::check_seeds(support::cases("RECORD_CASES", 200), 0x2ec0_0000, |seed| {
+        let (text, wanted) = records(seed);
+        let Some(view) = view_of(&text, "stat /etc/*") else {
+            return Ok(());
+        };
+        // The odd line is kept (the minority rule), and with it its whole record.
+        if view.contains(&wanted) {
+            Ok(())
+        } else {
+            let name = wanted.lines().next().unwrap_or_default();
+            Err(format!("{name:?} not shown whole"))
+        }
+    });
 }

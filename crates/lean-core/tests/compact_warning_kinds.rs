@@ -222,26 +222,9 @@ fn check(seed: u64) -> Result<(), String> {
 
 #[test]
 fn every_kind_of_warning_keeps_one_example() {
-    let cases: u64 = std::env::var("WARNING_KIND_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200);
-    let failures: Vec<String> = (0..cases)
-        .filter_map(|c| {
-            check(0x3a41_0000 + c)
-                .err()
-                .map(|e| format!("seed {c}: {e}"))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {cases} failed:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+    support::check_seeds(
+        support::cases("WARNING_KIND_CASES", 200),
+        0x3a41_0000,
+        check,
     );
 }

@@ -28,3 +28,32 @@ impl Rng {
         items[self.below(items.len() as u64) as usize]
     }
 }
+
+/// How many generated cases a property test runs: the environment variable `var` when set (an
+/// explore run), else `default` (the fixed seeds `npm test` runs).
+#[allow(dead_code)]
+pub fn cases(var: &str, default: u64) -> u64 {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Runs `check` on `cases` seeds from `base` and fails naming the first few failing seeds.
+#[allow(dead_code)]
+pub fn check_seeds(cases: u64, base: u64, check: impl Fn(u64) -> Result<(), String>) {
+    let failures: Vec<String> = (0..cases)
+        .filter_map(|c| check(base + c).err().map(|e| format!("seed {c}: {e}")))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} failed:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
