@@ -239,7 +239,7 @@ fn scan_signals_with<S: SignalSlot>(
         }
         if signal != Signal::Summary
             && (in_option_word(text, at)
-                || in_identifier(text, at, pos)
+                || in_name(text, at, pos)
                 || inside_a_word(text, at, keyword))
         {
             // `--error-format=json`, `-Werror`, `cfg(no_core_error)`, `fail_fast`,
@@ -269,7 +269,7 @@ fn is_http_error_status(text: &[u8], at: usize) -> bool {
 /// True when the keyword `text[at..end]` is part of a name: a snake_case identifier
 /// (`fail_fast`) or a path component (`tests/data/fail/x.pyi`, `src/error.rs`). A listing of
 /// such files reports nothing about them.
-fn in_identifier(text: &[u8], at: usize, end: usize) -> bool {
+fn in_name(text: &[u8], at: usize, end: usize) -> bool {
     (at > 0 && matches!(text[at - 1], b'_' | b'/')) || matches!(text.get(end), Some(b'_' | b'/'))
 }
 
@@ -364,7 +364,7 @@ mod tests {
                     whole_word
                 } else {
                     !in_option_word(text, at)
-                        && !in_identifier(text, at, end)
+                        && !in_name(text, at, end)
                         && !inside_a_word(text, at, keyword)
                 };
             if accepted {

@@ -66,7 +66,7 @@ pub(crate) fn refine_signal(signal: Signal, line: &[u8]) -> Signal {
 /// (`-->`, `:::`) are none. `error` and other words leave the keyword scan's signal.
 fn severity_label(line: &[u8]) -> Option<Signal> {
     let t = line.trim_ascii_start();
-    if t.starts_with(b"--> ") || t.starts_with(b"::: ") {
+    if is_location_arrow(t) {
         return Some(Signal::None);
     }
     let t = &t[location_len(t)..];
@@ -79,6 +79,11 @@ fn severity_label(line: &[u8]) -> Option<Signal> {
         b"note" | b"help" => Some(Signal::None),
         _ => None,
     }
+}
+
+/// rustc's location arrows: `--> src/lib.rs:3:9` and `::: src/lib.rs:1:1` (`t` trimmed).
+fn is_location_arrow(t: &[u8]) -> bool {
+    t.starts_with(b"--> ") || t.starts_with(b"::: ")
 }
 
 /// Bytes of a leading `path:line:col: ` or `path:line: ` location (gcc, clang, many linters)
@@ -148,7 +153,7 @@ impl QuotedSource {
         if !self.open {
             return false;
         }
-        self.open = self.open && continues_snippet(line);
+        self.open = continues_snippet(line);
         self.open && is_gutter_line(line)
     }
 }
@@ -157,7 +162,7 @@ impl QuotedSource {
 /// `::: path` (rustc), or `path:l:c: error|warning|note: …` (gcc, clang).
 fn opens_snippet(line: &[u8]) -> bool {
     let t = line.trim_ascii_start();
-    if t.starts_with(b"--> ") || t.starts_with(b"::: ") {
+    if is_location_arrow(t) {
         return true;
     }
     let at = location_len(t);

@@ -7,7 +7,7 @@ use super::super::lines::trim;
 use super::super::signals::{is_pass_line, is_type_definition, message_hash, Signal};
 use super::analyze::Lines;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
-use super::line_kinds::{is_blank, is_stack_frame};
+use super::line_kinds::{is_blank, is_location_line, is_stack_frame, LOCATION_LOOKAHEAD};
 use super::templates::{water_fill, PreHashed, Templates};
 use super::{Budget, ContentKind, STACK_LOOKAHEAD};
 
@@ -197,11 +197,9 @@ pub(super) fn warnings_with_locations(
     for i in kept {
         let i = i as usize;
         flags[i].lower_rank(Rank::High);
-        // rustc and friends put the location on the next line (`--> file:line:col`).
-        let end = n.min(i + 3);
+        let end = n.min(i + 1 + LOCATION_LOOKAHEAD);
         for (j, flag) in flags.iter_mut().enumerate().take(end).skip(i + 1) {
-            let t = trim(lines.body(j));
-            if t.starts_with(b"-->") || t.starts_with(b"at ") {
+            if is_location_line(lines.body(j)) {
                 flag.lower_rank(Rank::High);
             }
         }

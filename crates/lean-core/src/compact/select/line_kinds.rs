@@ -116,6 +116,16 @@ pub(super) fn is_blank(line: &[u8]) -> bool {
     trim(line).is_empty()
 }
 
+/// How far after a warning's message its location line may come.
+pub(super) const LOCATION_LOOKAHEAD: usize = 2;
+
+/// The location rustc and friends print on a line after a diagnostic's message:
+/// `--> file:line:col`, or `at file:line`.
+pub(super) fn is_location_line(text: &[u8]) -> bool {
+    let t = trim(text);
+    t.starts_with(b"-->") || t.starts_with(b"at ")
+}
+
 /// A frame of a stack trace: `at fn (file:1:2)`, `  12: crate::module::fn`.
 pub(super) fn is_backtrace_frame(line: &[u8]) -> bool {
     // Most lines start with neither a blank nor `a`: one comparison settles them.

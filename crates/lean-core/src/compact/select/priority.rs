@@ -8,7 +8,7 @@ use super::super::signals::{is_definition, is_type_definition, Signal};
 use super::analyze::Lines;
 use super::excerpt::shown_len;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
-use super::line_kinds::{is_blank, is_diff_metadata};
+use super::line_kinds::{is_blank, is_diff_metadata, is_location_line, LOCATION_LOOKAHEAD};
 use super::line_texts::LineTexts;
 use super::render::Marker;
 use super::templates::{PreHashed, TemplateIds, Templates};
@@ -30,8 +30,8 @@ pub(super) struct Unit {
     pub(super) bytes: u32,
     /// Priority class, lower first: 0 first instance of each error template and its cause
     /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
-    /// 4 definitions, warnings (by instance of their template) and rare lines, 5 other context and diff hunk headers, 6 first instance
-    /// of each remaining template. Everything else becomes markers.
+    /// 4 definitions, warnings (by instance of their template) and rare lines, 5 other context
+    /// and diff hunk headers, 6 first instance of each remaining template. Everything else becomes markers.
     pub(super) class: u8,
     /// Number of its lines: an error and the context lines of its chain, within
     /// [`STACK_LOOKAHEAD`] lines, so it fits a byte.
@@ -162,32 +162,7 @@ pub(super) fn priority_units(
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
     // stable sort within each class keeps them so without looking their first lines up.
     debug_assert!(kept_errors.windows(2).all(|w| w[0] < w[1]));
-    let ordered = pushed.into_priority_order();
-    if std::env::var_os("DBG").is_some() {
-        for u in &ordered {
-            if u.count == 1 {
-                let t = &lines.texts[u.first as usize];
-                eprintln!(
-                    "U c{} o{} l{} {}",
-                    u.class,
-                    u.order,
-                    u.first + 1,
-                    String::from_utf8_lossy(&t[..t.len().min(70)])
-                );
-            } else {
-                let t = &lines.texts[members[u.first as usize] as usize];
-                eprintln!(
-                    "U c{} o{} chain {} l{} {}",
-                    u.class,
-                    u.order,
-                    u.count,
-                    members[u.first as usize] + 1,
-                    String::from_utf8_lossy(&t[..t.len().min(70)])
-                );
-            }
-        }
-    }
-    (ordered, members)
+    (pushed.into_priority_order(), members)
 }
 
 /// What [`line_units`] reads of every line besides its template id.
@@ -361,15 +336,14 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
 }
 
 /// The order of line `i` (`text`, without a grep prefix) when it is the location of the
-/// warning before it (`--> file:line:col` or `at file:line` within two lines): its warning's.
+/// warning before it: its warning's.
 fn warning_location_order(
     last_warning: Option<(usize, u32)>,
     i: usize,
     text: &[u8],
 ) -> Option<u32> {
     let (w, order) = last_warning?;
-    let t = text.trim_ascii_start();
-    (i <= w + 2 && (t.starts_with(b"-->") || t.starts_with(b"at "))).then_some(order)
+    (i <= w + LOCATION_LOOKAHEAD && is_location_line(text)).then_some(order)
 }
 
 /// Bytes `line` adds to a view: its text and one newline (`terminated` is whether it still

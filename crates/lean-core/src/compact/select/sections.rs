@@ -101,18 +101,21 @@ pub(super) fn mark_section_headings(texts: &LineTexts<'_>, flags: &mut [LineFlag
     // A caption: the line after every heading of a kind starts with one first word, found
     // nowhere else (a line of the body would start others too). Candidates first, then one
     // pass counts where their words start lines.
-    let caption_word = |key: &Key| -> Option<u64> {
-        let word = first_word(texts.get(key.at[0] as usize + 1))?;
-        key.at
-            .iter()
-            .all(|&i| first_word(texts.get(i as usize + 1)) == Some(word))
-            .then(|| xxh3_64(word))
-    };
-    let mut caption_starts: HashMap<u64, u32, PreHashed> = keys
+    let headings: Vec<(&Key, Option<u64>)> = keys
         .values()
         .filter(|key| key.lines <= 2 * key.openings)
-        .filter_map(caption_word)
-        .map(|word| (word, 0))
+        .map(|key| {
+            let word = first_word(texts.get(key.at[0] as usize + 1)).filter(|&word| {
+                key.at
+                    .iter()
+                    .all(|&i| first_word(texts.get(i as usize + 1)) == Some(word))
+            });
+            (key, word.map(xxh3_64))
+        })
+        .collect();
+    let mut caption_starts: HashMap<u64, u32, PreHashed> = headings
+        .iter()
+        .filter_map(|&(_, word)| Some((word?, 0)))
         .collect();
     if !caption_starts.is_empty() {
         for i in 0..n {
@@ -124,11 +127,8 @@ pub(super) fn mark_section_headings(texts: &LineTexts<'_>, flags: &mut [LineFlag
         }
     }
     let mut marked = 0usize;
-    for key in keys.values() {
-        if key.lines > 2 * key.openings {
-            continue;
-        }
-        let captioned = caption_word(key)
+    for (key, caption) in headings {
+        let captioned = caption
             .and_then(|word| caption_starts.get(&word))
             .is_some_and(|&count| count as usize == key.at.len());
         let captions = key.at.iter().filter(|_| captioned).map(|&i| i + 1);
