@@ -56,17 +56,23 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The corpora scored, in order: the option that names each one's directory, its default, its label. */
+const CORPORA = [
+  // Next to the repository, or next to a folder of worktrees holding it.
+  { name: 'shared', dir: [join(repoRoot, '..', 'shared', 'eval', 'compaction'), join(repoRoot, '..', '..', 'shared', 'eval', 'compaction')].find((dir) => existsSync(dir)) ?? join(repoRoot, '..', 'shared', 'eval', 'compaction'), label: 'shared corpus' },
+  { name: 'own', dir: join(repoRoot, 'eval', 'compaction-own'), label: 'own held-out corpus' },
+  { name: 'heldout', dir: join(repoRoot, 'eval', 'compaction-heldout'), label: 'held-out set 2 (eval/compaction-heldout; not tuned on)' },
+  { name: 'large', dir: join(repoRoot, 'eval', 'compaction-large'), label: 'held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)' },
+  { name: 'fresh', dir: join(repoRoot, 'eval', 'compaction-fresh'), label: 'held-out set 4 (eval/compaction-fresh; measured once, then its failures fixed as principles)' },
+  { name: 'unseen', dir: join(repoRoot, 'eval', 'compaction-unseen'), label: 'held-out set 5 (eval/compaction-unseen)' },
+  { name: 'set6', dir: join(repoRoot, 'eval', 'compaction-set6'), label: 'held-out set 6 (eval/compaction-set6)' },
+  { name: 'set7', dir: join(repoRoot, 'eval', 'compaction-set7'), label: 'held-out set 7 (eval/compaction-set7)' },
+];
+
 function parseArgs(argv) {
   const options = {
-    // Next to the repository, or next to a folder of worktrees holding it.
-    shared: [join(repoRoot, '..', 'shared', 'eval', 'compaction'), join(repoRoot, '..', '..', 'shared', 'eval', 'compaction')].find((dir) => existsSync(dir)) ?? join(repoRoot, '..', 'shared', 'eval', 'compaction'),
-    own: join(repoRoot, 'eval', 'compaction-own'),
-    heldout: join(repoRoot, 'eval', 'compaction-heldout'),
-    large: join(repoRoot, 'eval', 'compaction-large'),
-    fresh: join(repoRoot, 'eval', 'compaction-fresh'),
-    unseen: join(repoRoot, 'eval', 'compaction-unseen'),
-    set6: join(repoRoot, 'eval', 'compaction-set6'),
-    set7: join(repoRoot, 'eval', 'compaction-set7'),
+    /** @type {Record<string, string>} each corpus's directory, by name */
+    dirs: Object.fromEntries(CORPORA.map((c) => [c.name, c.dir])),
     scorePy: false,
     /** @type {false | 'prompt' | 'said'} */
     questions: false,
@@ -80,15 +86,12 @@ function parseArgs(argv) {
       if (i + 1 >= argv.length) throw new Error(`missing value for ${arg}`);
       return argv[++i];
     };
+    const corpus = CORPORA.find((c) => arg === `--${c.name}`);
+    if (corpus) {
+      options.dirs[corpus.name] = resolve(value());
+      continue;
+    }
     switch (arg) {
-      case '--shared': options.shared = resolve(value()); break;
-      case '--own': options.own = resolve(value()); break;
-      case '--heldout': options.heldout = resolve(value()); break;
-      case '--large': options.large = resolve(value()); break;
-      case '--fresh': options.fresh = resolve(value()); break;
-      case '--unseen': options.unseen = resolve(value()); break;
-      case '--set6': options.set6 = resolve(value()); break;
-      case '--set7': options.set7 = resolve(value()); break;
       case '--score-py': options.scorePy = true; break;
       case '--cmd': options.cmd = value(); break;
       case '--questions': options.questions = 'prompt'; break;
@@ -97,7 +100,7 @@ function parseArgs(argv) {
       case '--json': options.json = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log('usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] [--shared DIR] [--own DIR] [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR] [--set7 DIR] [--json FILE] [--score-py] [--questions] [--said]');
+        console.log(`usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] ${CORPORA.map((c) => `[--${c.name} DIR]`).join(' ')} [--json FILE] [--score-py] [--questions] [--said]`);
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -194,12 +197,12 @@ async function main() {
   console.log(`compactor: ${command}`);
   let status = 0;
   if (options.scorePy) {
-    const scorer = join(options.shared, 'score.py');
+    const scorer = join(options.dirs.shared, 'score.py');
     if (!existsSync(scorer)) {
-      console.error(`score.py not found in ${options.shared}; pass --shared DIR`);
+      console.error(`score.py not found in ${options.dirs.shared}; pass --shared DIR`);
       process.exit(2);
     }
-    console.log(`\n== shared corpus, score.py (${options.shared}) ==`);
+    console.log(`\n== shared corpus, score.py (${options.dirs.shared}) ==`);
     const { python, env } = prepareTokenizer();
     // score.py knows no {tool}: its files are scored as the compactor sees them without one.
     const run = spawnSync(python, [scorer, '--cmd', command.replaceAll(' --tool {tool}', '').replaceAll('{tool}', 'bash')], { stdio: 'inherit', cwd: repoRoot, env });
@@ -211,7 +214,8 @@ async function main() {
   }
   const rows = [];
   const totals = [];
-  for (const [label, dir] of [['shared corpus', options.shared], ['own held-out corpus', options.own], ['held-out set 2 (eval/compaction-heldout; not tuned on)', options.heldout], ['held-out set 3, large outputs (eval/compaction-large; its failures fixed as principles)', options.large], ['held-out set 4 (eval/compaction-fresh; measured once, then its failures fixed as principles)', options.fresh], ['held-out set 5 (eval/compaction-unseen)', options.unseen], ['held-out set 6 (eval/compaction-set6)', options.set6], ['held-out set 7 (eval/compaction-set7)', options.set7]]) {
+  for (const { label, name } of CORPORA) {
+    const dir = options.dirs[name];
     let result;
     try {
       result = await scoreCorpus(label, dir, command, options.questions);
