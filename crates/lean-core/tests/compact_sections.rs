@@ -184,3 +184,27 @@ fn an_unlike_record_is_shown_with_its_name() {
         }
     });
 }
+
+/// The widest inputs the two rules read: every other line a heading whose first word opens
+/// exactly two sections (the most kinds of heading, each with a caption to check), and a list
+/// of 100,000 two-line records whose every line has a shape of its own. Each is read in a few
+/// linear passes: a quadratic path would not finish here. The views stay within Pi's cut.
+#[test]
+fn the_widest_outlines_and_record_lists_stay_linear() {
+    let mut headings = String::new();
+    for k in 0..60_000 {
+        let word = format!("Kind{}", k / 2);
+        headings.push_str(&format!(
+            "\n{word} section {k}\nCaption{} of {k}\nbody {k}\n",
+            k / 2
+        ));
+    }
+    let mut records = String::new();
+    for k in 0..100_000 {
+        records.push_str(&format!("File: /f/{k:x}\nField{}: {k}\n", k % 7));
+    }
+    for (text, command) in [(headings, "./report"), (records, "stat /f/*")] {
+        let view = view_of(&text, command).expect("a long output is compacted");
+        assert!(view.len() <= 51_200, "view of {} bytes", view.len());
+    }
+}
