@@ -55,22 +55,39 @@ describe("pass-through rules", () => {
     // Identifiers first, then plain words of four letters or more (the engine keeps those only
     // where they are found on few lines, and drops question words).
     assert.equal(queryHint("Why does test_parse_config fail in src/config.rs?"), "test_parse_config src/config.rs does fail");
-    assert.equal(queryHint("Which libssl file did the import open?"), "Which libssl file import open");
-    assert.equal(queryHint("Why do the tests fail?"), "tests fail");
+    assert.equal(queryHint("Which libssl file did the import open?"), "Which libssl file import open libssl+file import+open");
+    assert.equal(queryHint("Why do the tests fail?"), "tests fail tests+fail");
     assert.equal(queryHint("Why so? Is it ok?"), undefined);
     assert.equal(queryHint("check `escape_meta` and parseFlags"), "escape_meta parseFlags check");
+  });
+
+  test("two words written side by side become a phrase that finds the identifier joining them", () => {
+    // The engine matches `api+key` as `api_key`, `api-key` and `apikey`, each kept only where
+    // few lines hold it.
+    assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies environment+variable variable+supplies api+key");
+    // Punctuation or a function word between two words parts them; so does a non-word.
+    assert.equal(queryHint("Set the log level, then max retries to 3"), "level then retries log+level max+retries");
+    assert.equal(queryHint("timeout (ms) value2 x"), "value2 timeout");
+    // At most eight phrases from the prompt and the assistant together, the prompt's first.
+    const many = Array.from({ length: 20 }, (_, k) => `alpha${"bcdefghijklmnopqrstuvwxyz"[k]} omega`).join(". ");
+    const phrases = /** @type {string} */ (queryHint(many, "said this tail end")).split(" ").filter((t) => t.includes("+"));
+    assert.equal(phrases.length, 8);
+    assert.equal(phrases[0], "alphab+omega");
   });
 
   test("what the assistant said before its calls adds its own pointing words after the prompt's", () => {
     const prompt = "Why do the tests fail?";
     assert.equal(queryHint(prompt, undefined), queryHint(prompt));
-    assert.equal(queryHint(prompt, "Let me look at `parse_row` in src/csv.rs and the fixtures."), "tests fail src/csv.rs parse_row fixtures look");
+    assert.equal(queryHint(prompt, "Let me look at `parse_row` in src/csv.rs and the fixtures."), "tests fail src/csv.rs parse_row fixtures look tests+fail");
     // A word the prompt already gave is not repeated; the assistant alone is enough.
-    assert.equal(queryHint(prompt, "The tests fail in libcrypto."), "tests fail libcrypto");
-    assert.equal(queryHint(undefined, "Checking where libssl loads from."), "from loads libssl where Checking");
+    assert.equal(queryHint(prompt, "The tests fail in libcrypto."), "tests fail libcrypto tests+fail");
+    assert.equal(queryHint(undefined, "Checking where libssl loads from."), "from loads libssl where Checking libssl+loads");
     // At most sixteen of the assistant's words, the last ones of a long message first.
     const long = `${"verbose filler words here. ".repeat(200)}Now: alpha_one beta_two gamma delta epsilon zeta etaa theta iota kappa`;
-    const said = /** @type {string} */ (queryHint(prompt, long)).split(" ").slice(2);
+    const said = /** @type {string} */ (queryHint(prompt, long))
+      .split(" ")
+      .slice(2)
+      .filter((t) => !t.includes("+"));
     // (Repeated words count once; the filler's first words lie beyond the last 2,000 characters.)
     assert.deepEqual(said, ["beta_two", "alpha_one", "kappa", "iota", "theta", "etaa", "zeta", "epsilon", "delta", "gamma", "here", "words", "filler", "verbose"]);
   });

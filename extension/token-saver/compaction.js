@@ -88,7 +88,7 @@ function pointingWords(text, latestFirst = false) {
   const named = [];
   /** @type {string[]} */
   const plain = [];
-  if (!text) return { named, plain };
+  if (!text) return { named, plain, phrases: [] };
   for (const m of text.matchAll(/`([^`\n]{3,80})`/g)) named.push(...m[1].split(/\s+/));
   for (const raw of text.split(/[\s,;()[\]{}"'`<>]+/)) {
     const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
@@ -96,20 +96,52 @@ function pointingWords(text, latestFirst = false) {
     if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]/.test(word)) named.push(word);
     else if (/^[A-Za-z]+$/.test(word)) plain.push(word);
   }
+  const joined = phrases(text);
   if (latestFirst) {
     named.reverse();
     plain.reverse();
+    joined.reverse();
   }
-  return { named: named.filter((t) => t.length >= 3).slice(0, MAX_NAMED_PER_TEXT), plain };
+  return { named: named.filter((t) => t.length >= 3).slice(0, MAX_NAMED_PER_TEXT), plain, phrases: joined.slice(0, MAX_PHRASES_PER_TEXT) };
+}
+
+/** Short words that join no name: articles, prepositions, pronouns and question words. */
+const FUNCTION_WORDS = new Set(
+  "a an and are as at be but by can did do does for from has have how i if in into is it its me my of on or our so than that the their then there these this those to us was we were what when where which who why will with you your".split(
+    " ",
+  ),
+);
+/** Phrases taken from one text. */
+const MAX_PHRASES_PER_TEXT = 8;
+
+/**
+ * Two words a writer put side by side (`API key`, `max retries`, `log level`) as the engine's
+ * phrase term `api+key`, which finds the one identifier an output joins them into
+ * (`ANTHROPIC_API_KEY`, `--max-retries`, `logLevel`) where few lines hold it. Punctuation
+ * between two words, or a function word, parts them.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function phrases(text) {
+  /** @type {string[]} */
+  const out = [];
+  let previous = "";
+  for (const raw of text.split(/\s+/)) {
+    const core = /^([^A-Za-z]*)([A-Za-z]{2,24})([^A-Za-z]*)$/.exec(raw);
+    const word = core && !FUNCTION_WORDS.has(core[2].toLowerCase()) ? core[2].toLowerCase() : "";
+    if (word && previous && !core?.[1]) out.push(`${previous}+${word}`);
+    previous = word && !core?.[3] ? word : "";
+  }
+  return [...new Set(out)];
 }
 
 /**
  * The engine's `query`: the words of the user's prompt, then of what the assistant said just
  * before calling the tool ("let me see which libssl python loads"), that may point at lines of
  * the output. Identifiers come first, and the engine keeps every line naming one; plain words
- * (`libssl`, `refunded`) it keeps only where they are selective (found on a few lines of the
- * output), and it ignores common words and question words, so a chatty sentence changes
- * nothing.
+ * (`libssl`, `refunded`) and phrases (`api+key`, see `phrases`) it keeps only where they are
+ * selective (found on a few lines of the output), and it ignores common words and question
+ * words, so a chatty sentence changes nothing.
  * @param {string | undefined} prompt
  * @param {string | undefined} [intent] the assistant's text before its tool calls
  */
@@ -119,7 +151,8 @@ export function queryHint(prompt, intent) {
   const said = pointingWords(intent?.slice(-MAX_INTENT_CHARS), true);
   const fromPrompt = [...new Set([...asked.named, ...asked.plain])].slice(0, MAX_PROMPT_TERMS);
   const fromIntent = [...new Set([...said.named, ...said.plain])].filter((t) => !fromPrompt.includes(t)).slice(0, MAX_INTENT_TERMS);
-  const unique = [...fromPrompt, ...fromIntent];
+  const joined = [...new Set([...asked.phrases, ...said.phrases])].slice(0, MAX_PHRASES_PER_TEXT);
+  const unique = [...fromPrompt, ...fromIntent, ...joined];
   return unique.length > 0 ? unique.join(" ") : undefined;
 }
 

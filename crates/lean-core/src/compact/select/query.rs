@@ -6,8 +6,12 @@
 //! lines is how a view holds the answer Pi's cut would have shown. A plain word found on many
 //! lines (`file`, `error`, `open`) says nothing about which of them matters and keeps none.
 //!
-//! Work is bounded: at most [`MAX_QUERY_TERMS`](super::MAX_QUERY_TERMS) terms in one automaton,
-//! one pass over the lines, and at most [`PLAIN_WORD_LINES`] lines kept for plain words.
+//! A phrase `word+word` (two words the user wrote apart, joined by the caller) stands for the
+//! identifiers that join them, `word_word`, `word-word` and `wordword`, each a plain word.
+//!
+//! Work is bounded: at most [`MAX_QUERY_TERMS`](super::MAX_QUERY_TERMS) terms (three forms per
+//! phrase) in one automaton, one pass over the lines, and at most [`PLAIN_WORD_LINES`] lines
+//! kept for plain words.
 
 use super::bounded_query_terms;
 use super::flags::{LineFlags, QUERY_HIT};
@@ -57,6 +61,27 @@ fn is_plain_candidate(term: &str) -> bool {
             .any(|stop| stop.eq_ignore_ascii_case(term))
 }
 
+/// Longest word of a phrase term.
+const MAX_PHRASE_WORD: usize = 24;
+
+/// The identifiers a phrase term `word+word` stands for: the caller joins two words the user
+/// wrote apart (`API key`, `max retries`, `log level`), and an output writes them as one name
+/// (`ANTHROPIC_API_KEY`, `--max-retries`, `logLevel`). Each form counts as a plain word: it
+/// keeps its lines only where few lines hold it. `None` for any other term.
+fn phrase_forms(term: &str) -> Option<[String; 3]> {
+    let (first, second) = term.split_once('+')?;
+    let word = |w: &str| {
+        (2..=MAX_PHRASE_WORD).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_alphabetic())
+    };
+    (word(first) && word(second)).then(|| {
+        [
+            format!("{first}_{second}"),
+            format!("{first}-{second}"),
+            format!("{first}{second}"),
+        ]
+    })
+}
+
 /// Whether a term found at `start..end` of `text` is the line's subject: it ends the line's
 /// words (a colon or bracket may close it) and the rest of the line is a short label.
 fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
@@ -90,17 +115,25 @@ pub(super) fn mark_query_hits(
     flags: &mut [LineFlags],
     query: &str,
 ) -> Vec<u32> {
-    let (terms, named): (Vec<&str>, Vec<bool>) = bounded_query_terms(query)
-        .into_iter()
-        .map(|t| (t, is_named(t)))
-        .filter(|&(t, named)| named || is_plain_candidate(t))
-        .unzip();
+    let mut terms: Vec<std::borrow::Cow<'_, str>> = Vec::new();
+    let mut named: Vec<bool> = Vec::new();
+    for term in bounded_query_terms(query) {
+        if let Some(forms) = phrase_forms(term) {
+            // Each way of writing the phrase as one identifier is a plain word of its own:
+            // `api_key` may be selective where `apikey` is not.
+            terms.extend(forms.map(std::borrow::Cow::Owned));
+            named.extend([false; 3]);
+        } else if is_named(term) || is_plain_candidate(term) {
+            terms.push(std::borrow::Cow::Borrowed(term));
+            named.push(is_named(term));
+        }
+    }
     if terms.is_empty() {
         return Vec::new();
     }
     let Ok(automaton) = aho_corasick::AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
-        .build(&terms)
+        .build(terms.iter().map(|t| t.as_bytes()))
     else {
         return Vec::new();
     };
@@ -258,6 +291,25 @@ mod tests {
         assert!(is_heading(b"[zlib1g]", 1, 7));
         assert!(!is_heading(b"Depends: libc6, zlib1g (>= 1:1.1.4)", 16, 22));
         assert!(!is_heading(b"Package: zlib1g-dev", 9, 15));
+    }
+
+    #[test]
+    fn a_phrase_finds_the_identifier_that_joins_its_words() {
+        let mut input = String::new();
+        for k in 0..100 {
+            input.push_str(&format!("    this.apiKey{k} = options.apiKey ?? null;\n"));
+        }
+        input.push_str("      apiKey = readEnv('ANTHROPIC_API_KEY') ?? null;\n");
+        input.push_str("  --max-retries <n>   retry failed requests\n");
+        input.push_str("    logLevel: 'warn',\n");
+        // `apikey` is on every line and keeps none; `api_key` is on one.
+        assert_eq!(hits(&input, "api+key"), vec![100]);
+        assert_eq!(hits(&input, "max+retries"), vec![101]);
+        assert_eq!(hits(&input, "log+level"), vec![102]);
+        // Not phrases: a word of other bytes, one side missing, more than two words.
+        for term in ["api+", "+key", "a+key", "api+key+id", "api+k3y"] {
+            assert_eq!(phrase_forms(term), None, "{term}");
+        }
     }
 
     #[test]
