@@ -8,7 +8,7 @@ use super::flags::{LineFlags, DUPLICATE};
 use super::line_kinds::is_blank;
 use super::line_texts::LineTexts;
 use super::render::Marker;
-use super::slots::summarize_run;
+use super::slots::{summarize_run, table_word_count, RunMembers};
 use super::templates::{hit_text_of, TemplateIds, Templates};
 use super::ContentKind;
 use std::ops::Range;
@@ -195,13 +195,26 @@ pub(super) fn describe_run(
     if end - start < 1 || (start..=end).all(|j| flags[j].has(DUPLICATE)) {
         return words;
     }
-    // What the run's slots hide: the values that make its lines differ.
-    let id = half_template(templates, start, end).map(|(id, _)| id);
+    // What the run's slots hide: the values that make its lines differ: those of the template
+    // at least half its lines share, or else, when the run is a table, its rows (they split
+    // into templates by their alignment, see `table_word_count`), read by their number of
+    // words. Code, diffs and grep hits (lines of many files, mostly code) hold statements, not
+    // rows of values; a directory listing's markers name its entries already.
+    let tabular = !matches!(
+        kind,
+        ContentKind::Source | ContentKind::Diff | ContentKind::Tree | ContentKind::Json
+    ) && grep_prefix.is_empty();
+    let members = match half_template(templates, start, end) {
+        Some((id, _)) => RunMembers::Template(id),
+        None if tabular => table_word_count(texts, grep_prefix, &templates.word_counts, start, end)
+            .map_or(RunMembers::None, RunMembers::Words),
+        None => RunMembers::None,
+    };
     let values = summarize_run(
         texts,
         grep_prefix,
         templates,
-        id,
+        members,
         start,
         end,
         &templates.changes,

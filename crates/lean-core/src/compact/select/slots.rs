@@ -753,13 +753,98 @@ fn slot_name(sample: &[&[u8]], slots: &[Slot], k: usize) -> String {
             return name;
         }
     }
-    if k + 1 < sample.len() && slots[k + 1].constant() && trim_punctuation(sample[k + 1]).len() <= 3
+    // Only a unit: a short constant word after a number is as often a column of its own
+    // (`4 dev dev` in `ls -l`, `29 Nov`).
+    const UNITS: &[&[u8]] = &[
+        b"ns", b"us", b"ms", b"s", b"sec", b"min", b"h", b"B", b"KB", b"kB", b"KiB", b"MB", b"MiB",
+        b"GB", b"GiB", b"TB", b"K", b"M", b"G", b"ops", b"x",
+    ];
+    if k + 1 < sample.len()
+        && slots[k + 1].constant()
+        && UNITS.contains(&trim_punctuation(sample[k + 1]))
     {
         if let Some(name) = wordy(sample[k + 1]) {
             return name;
         }
     }
     format!("word {}", k + 1)
+}
+
+/// Which lines of a dropped run its marker's value summary reads.
+#[derive(Clone, Copy)]
+pub(super) enum RunMembers {
+    /// Those of the template at least half the run's lines share.
+    Template(u32),
+    /// Those with the number of words of a table no template covers (see
+    /// [`table_word_count`]).
+    Words(u8),
+    /// None: the marker summarises no values.
+    None,
+}
+
+/// The number of words of a run no template covers, when the run is a table: at least half
+/// its lines have one row shape (see [`row_shape`]). Right-aligned columns (`  7426817
+/// 2024-02-05 …` beside `      640  2024-02-05 …`, `uniq -c`, `wc -l`, `cat -n`) indent each
+/// width of number differently, and the indent is part of a template, so a table's rows split
+/// into a template per width. The summary then reads every line with the table's number of
+/// words, so no row of it is left out of a range the marker states. `None` for a run of fewer
+/// than 4 lines, a longer one than a marker reads, or one that is no table (code, prose,
+/// records of several kinds of line).
+pub(super) fn table_word_count(
+    texts: &LineTexts<'_>,
+    grep_prefix: &[u32],
+    word_counts: &[u8],
+    start: usize,
+    end: usize,
+) -> Option<u8> {
+    let len = end + 1 - start;
+    if !(4..=MAX_SUMMARY_LINES).contains(&len) {
+        return None;
+    }
+    // The number of words first (known per line when the look-alikes were compared): most
+    // runs that are no table fail here, before any line is read.
+    let count = |j: usize| match word_counts.get(j) {
+        Some(&count) => count,
+        None => shape_of(body(texts, grep_prefix, j)).1,
+    };
+    let words = half_of_run(start, end, count)?;
+    let shape = |j: usize| {
+        if count(j) == words {
+            row_shape(body(texts, grep_prefix, j))
+        } else {
+            0
+        }
+    };
+    half_of_run(start, end, shape).filter(|&s| s != 0)?;
+    (words > 1).then_some(words)
+}
+
+/// The value `of` gives at least half the lines `start..=end`: a Boyer-Moore vote finds the
+/// only value that can, then a count checks it.
+fn half_of_run<T: Copy + Eq>(start: usize, end: usize, of: impl Fn(usize) -> T) -> Option<T> {
+    let mut votes = (start..=end).map(&of);
+    let mut candidate = votes.next()?;
+    let mut lead = 1usize;
+    for value in votes {
+        if lead == 0 {
+            (candidate, lead) = (value, 1);
+        } else if value == candidate {
+            lead += 1;
+        } else {
+            lead -= 1;
+        }
+    }
+    let held = (start..=end).filter(|&j| of(j) == candidate).count();
+    (held * 2 >= end + 1 - start).then_some(candidate)
+}
+
+/// A row's shape: per word, whether it is a word of letters or not (a number, a date, a path,
+/// a name with digits all count alike), mixed into one hash (never 0).
+fn row_shape(line: &[u8]) -> u64 {
+    words(line).fold(EMPTY_SHAPE, |hash, word| {
+        let letters = word.iter().all(u8::is_ascii_alphabetic);
+        (hash ^ u64::from(letters)).wrapping_mul(0x0100_0000_01b3) | 1
+    })
 }
 
 /// Words naming the values that lines `start..=end` of template `id` hide, at most
@@ -771,7 +856,7 @@ pub(super) fn summarize_run(
     texts: &LineTexts<'_>,
     grep_prefix: &[u32],
     templates: &Templates,
-    id: Option<u32>,
+    members: RunMembers,
     start: usize,
     end: usize,
     changes: &[(u32, u32)],
@@ -781,10 +866,18 @@ pub(super) fn summarize_run(
     if !changed.is_empty() {
         parts.push(changed);
     }
-    let Some(id) = id else {
-        return join_bounded(&parts);
+    let is_member = |j: usize| match members {
+        RunMembers::Template(id) => templates.of(j) == id,
+        RunMembers::Words(count) => match templates.word_counts.get(j) {
+            Some(&known) => known == count,
+            None => shape_of(body(texts, grep_prefix, j)).1 == count,
+        },
+        RunMembers::None => false,
     };
-    let members = (start..=end).filter(|&j| templates.of(j) == id);
+    if matches!(members, RunMembers::None) {
+        return join_bounded(&parts);
+    }
+    let members = (start..=end).filter(|&j| is_member(j));
     let table = SlotTable::scan(
         members.clone().map(|j| {
             (
@@ -797,6 +890,7 @@ pub(super) fn summarize_run(
         MAX_SUMMARY_LINES,
     );
     let m = table.members;
+    let first_slot_part = parts.len();
     if m >= 2 {
         let sample_line = members
             .clone()
@@ -865,6 +959,14 @@ pub(super) fn summarize_run(
                 continue;
             };
             parts.push(part);
+        }
+    }
+    // Values read from some of the run's lines only are said to be theirs: a range must not
+    // pass for the whole run's.
+    let len = end + 1 - start;
+    if m < len {
+        if let Some(first) = parts.get_mut(first_slot_part) {
+            first.insert_str(0, &format!("in {m} of {len} lines, "));
         }
     }
     join_bounded(&parts)
