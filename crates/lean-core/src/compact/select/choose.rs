@@ -206,11 +206,13 @@ pub(super) fn warnings_with_locations(
     }
 }
 
-/// Must and context lines always, then the rest by rank within the budget. Returns the bytes
-/// of the lines kept (texts and a newline each): no line was kept before.
+/// Must and context lines and the lines `unlike` their look-alikes (most telling first, see
+/// `slots::mark_unlike_members`) always, then the rest by rank within the budget. Returns the
+/// bytes of the lines kept (texts and a newline each): no line was kept before.
 pub(super) fn fill_by_rank(
     lines: &Lines<'_>,
     templates: &Templates,
+    unlike: &[u32],
     kind: ContentKind,
     budget: &Budget,
     aggressiveness: f64,
@@ -220,6 +222,22 @@ pub(super) fn fill_by_rank(
     let texts = &lines.texts;
     let mut kept_lines = 0usize;
     let mut kept_bytes = 0usize;
+    // Lines unlike their look-alikes (a value or kind few of them hold) are few, and each is
+    // what a question about its group is about: they are kept besides the budget, which lines
+    // of rare templates may take whole (in a list where every line is its own template, all
+    // are rare), within a byte budget of their own. They count as kept bytes, not against the
+    // lines the budget would keep.
+    let mut unlike_bytes = 0usize;
+    for &i in unlike {
+        let i = i as usize;
+        if unlike_bytes + texts[i].len() >= budget.bytes {
+            break;
+        }
+        if !flags[i].has(KEEP) && !flags[i].has(DUPLICATE) {
+            flags[i].set(KEEP);
+            unlike_bytes += texts[i].len() + 1;
+        }
+    }
     // The candidates of the sorted ranks are gathered in the same pass: no line is kept
     // before this pass, and it keeps only must and context lines, so it changes no high or
     // rare line's candidacy. Rare lines go by their template's count, then position: both in
@@ -330,7 +348,7 @@ pub(super) fn fill_by_rank(
             }
         }
     }
-    kept_bytes
+    kept_bytes + unlike_bytes
 }
 
 /// The first line from `from` on whose flags `wanted` picks. The next few lines are tested

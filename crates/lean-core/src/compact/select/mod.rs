@@ -164,15 +164,22 @@ fn select_with(
     analyze::mark_structure(&lines, &templates, &records, kind, &mut flags);
     // A fold never hides what makes a line different: members unlike their look-alikes, and
     // the lines a rerun changed, rank above the group's ordinary members. (A diff ranks its
-    // changed definitions itself; JSON has its own skeleton.)
+    // changed definitions itself; JSON has its own skeleton.) The clear minorities among
+    // them, most telling first, are kept before rare templates fill the budget.
+    let mut unlike: Vec<u32> = Vec::new();
     if !matches!(kind, ContentKind::Diff | ContentKind::Json) {
-        if slots::mark_unlike_members(
+        // Lines of a program (a source file, grep hits quoting code) are no records of one
+        // output: a value few of them hold is no news, and they keep only their ranks.
+        let keep = !matches!(kind, ContentKind::Grep | ContentKind::Source);
+        let marked;
+        (unlike, marked) = slots::mark_unlike_members(
             &lines.texts,
             &lines.grep_prefix,
             &mut flags,
-            &mut templates.word_counts,
-        ) > 0
-        {
+            &mut templates,
+            keep,
+        );
+        if marked > 0 {
             strategies.push("keep-unlike-members");
         }
         if records::mark_unlike_records(&lines.texts, &mut flags) > 0 {
@@ -222,6 +229,7 @@ fn select_with(
     let kept_bytes = choose::fill_by_rank(
         &lines,
         &templates,
+        &unlike,
         kind,
         &budget,
         aggressiveness,

@@ -12,10 +12,12 @@
 //! members of a group compared.
 
 use super::super::lines::same_bytes;
-use super::flags::{LineFlags, Rank, DUPLICATE};
+use super::flags::{LineFlags, Rank};
 use super::line_texts::LineTexts;
 use super::templates::{PreHashed, Templates};
 use xxhash_rust::xxh3::xxh3_64;
+
+mod minorities;
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 use crate::simd::classify32_sse2 as classify32;
@@ -33,7 +35,7 @@ const MAX_DISTINCT: usize = 16;
 /// Lines of a value remembered, to name or keep them.
 const LINES_PER_VALUE: usize = 3;
 /// Minority lines kept verbatim per group; the rest are named in the marker.
-const KEPT_MINORITIES: usize = 5;
+const KEPT_MINORITIES: usize = 16;
 /// A slot of at most [`MAX_DISTINCT`] values that each recur this many times on average
 /// holds categories (see `Slot::categorical`).
 const CATEGORY_REPEATS: usize = 4;
@@ -388,13 +390,17 @@ impl<'a> Slot<'a> {
     }
 
     /// Values held by few members while most share another one, or while the others are
-    /// categories that each recur (a process id seen once among nine that recur).
+    /// categories that each recur (a process id seen once among nine that recur). Few is at
+    /// most a fiftieth of the members, or a handful of them (see [`minorities::few`]): seven
+    /// `{ergonomic}` rows among 32 `{default}` ones are what a question is about.
     fn rare<'s>(&'s self, members: usize) -> impl Iterator<Item = &'s Value> + 's {
         let limit = (members / 50).max(1);
         let dominant = self.dominant(members).map(|v| v.hash);
         let categorical = self.categorical(members);
         self.values.iter().filter(move |v| {
-            (v.count as usize) <= limit && (categorical || dominant.is_some_and(|d| d != v.hash))
+            let other = dominant.is_some_and(|d| d != v.hash);
+            (v.count as usize) <= limit && (categorical || other)
+                || other && minorities::few(v.count as usize, members)
         })
     }
 }
@@ -465,16 +471,28 @@ impl<'a> SlotTable<'a> {
 }
 
 /// Ranks the members of every group of look-alikes that hold a value unlike theirs as rare
-/// lines (above the group's ordinary members, with the lines of rare templates): rare values of a slot most members share (up to [`KEPT_MINORITIES`] lines per group),
-/// and the largest and smallest value of its numeric slots that are not counters. Returns the
-/// number of lines so ranked.
+/// lines (above the group's ordinary members, with the lines of rare templates): the lines of
+/// a value few members hold in a slot most members share, or of a kind few hold (see
+/// [`minorities`]; up to [`KEPT_MINORITIES`] lines per group), and the largest and smallest
+/// value of its numeric slots that are not counters. A line whose shape has too few
+/// look-alikes is compared with the lines of its template instead. With `keep`, returns the
+/// minority lines chosen (most telling first, a bounded number), which the budget keeps
+/// before rare templates; without, only the slot rule ranks lines. Also returns how many
+/// lines this ranked higher than they were.
 pub(super) fn mark_unlike_members(
     texts: &LineTexts<'_>,
     grep_prefix: &[u32],
     flags: &mut [LineFlags],
-    word_counts: &mut Vec<u8>,
-) -> usize {
+    templates: &mut Templates,
+    keep: bool,
+) -> (Vec<u32>, usize) {
     let n = flags.len();
+    let Templates {
+        ids,
+        counts: template_counts,
+        word_counts,
+        ..
+    } = templates;
     // Lines grouped by shape (the kind of each word), not by template: a line whose constant
     // word differs (`root` among `build`, `WARN` among `INFO`) has a template of its own, and
     // only its look-alikes of the same shape show that it differs.
@@ -503,23 +521,23 @@ pub(super) fn mark_unlike_members(
         }
     }
     drop(counts);
-    if starts.len() == 1 {
-        return 0;
-    }
     // (Groups are judged one by one: their numbering, in map order, changes no result.)
     let mut filled = starts.clone();
     let mut members = vec![0u32; *starts.last().unwrap_or(&0)];
+    // Lines of no group (too few look-alikes of their shape), for their templates.
+    let mut strays: Vec<u32> = Vec::new();
     for (i, shape) in shapes.iter().enumerate() {
         if let Some(&group) = group_of.get(shape) {
             let at = &mut filled[group];
             members[*at] = i as u32;
             *at += 1;
+        } else if keep && *shape != EMPTY_SHAPE && strays.len() < minorities::MAX_STRAYS {
+            strays.push(i as u32);
         }
     }
     drop(shapes);
-    // Candidates by group: minorities (0) before extremes (1), larger groups first (their fold
-    // hides more), then in line order; at most MAX_UNLIKE in all.
-    let mut candidates: Vec<(u8, std::cmp::Reverse<usize>, u32)> = Vec::new();
+    let reader = minorities::Reader::new(texts, grep_prefix, word_counts, keep);
+    let mut candidates: Vec<minorities::Candidate> = Vec::new();
     for group in starts.windows(2) {
         let lines = &members[group[0]..group[1]];
         let table = SlotTable::scan(
@@ -534,36 +552,23 @@ pub(super) fn mark_unlike_members(
         if m < MIN_GROUP {
             continue;
         }
-        let mut kept = 0usize;
-        for slot in &table.slots {
-            for value in slot.rare(m) {
-                for &line in &value.lines[..(value.count as usize).min(LINES_PER_VALUE)] {
-                    if kept < KEPT_MINORITIES {
-                        candidates.push((0, std::cmp::Reverse(m), line));
-                        kept += 1;
-                    }
-                }
-            }
-        }
+        minorities::group_minorities(&reader, &table, lines, None, &mut candidates);
         let numeric = table.slots.iter().filter(|s| s.numeric(m) && !s.rising);
         for slot in numeric.take(EXTREME_SLOTS) {
-            candidates.push((1, std::cmp::Reverse(m), slot.min.1));
-            candidates.push((1, std::cmp::Reverse(m), slot.max.1));
-        }
-    }
-    candidates.sort_unstable();
-    let mut marked = 0usize;
-    for (_, _, i) in candidates {
-        let f = &mut flags[i as usize];
-        if !f.has(DUPLICATE) && f.rank() > Rank::Rare {
-            f.set_rank(Rank::Rare);
-            marked += 1;
-            if marked >= MAX_UNLIKE {
-                break;
+            for line in [slot.min.1, slot.max.1] {
+                candidates.push(minorities::Candidate::extreme(m, line));
             }
         }
     }
-    marked
+    drop(members);
+    if keep {
+        minorities::stray_minorities(&reader, ids, template_counts, &strays, &mut candidates);
+    }
+    let (mut chosen, marked) = minorities::choose(candidates, flags);
+    if !keep {
+        chosen.clear();
+    }
+    (chosen, marked)
 }
 
 /// The shape of a blank line (no words).
