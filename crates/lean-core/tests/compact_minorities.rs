@@ -19,23 +19,8 @@
 //!
 //! Cases come from fixed seeds (`MINORITY_CASES`, default 300 per property).
 
-use lean_core::compact::{compact, CompactOptions};
-
 mod support;
-use support::Rng;
-
-fn view_of(text: &str, command: &str) -> Option<String> {
-    let opts = CompactOptions {
-        tool: Some("bash".into()),
-        command: Some(command.into()),
-        recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
-        ..Default::default()
-    };
-    let result = compact(text.as_bytes(), &opts);
-    result
-        .changed
-        .then(|| String::from_utf8_lossy(&result.text).into_owned())
-}
+use support::{view_of, Rng};
 
 /// Fails naming the first needle the view does not show as a whole line.
 fn all_kept(text: &str, view: Option<String>, needles: &[String]) -> Result<(), String> {

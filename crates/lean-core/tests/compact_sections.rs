@@ -12,28 +12,13 @@
 //!
 //! Cases come from fixed seeds (`SECTION_CASES`, `RECORD_CASES`, default 200 each).
 
-use lean_core::compact::{compact, CompactOptions};
-
 mod support;
-use support::Rng;
+use support::{view_of, Rng};
 
 const NAMES: &[&str] = &[
     "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
     "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango",
 ];
-
-fn view_of(text: &str, command: &str) -> Option<String> {
-    let opts = CompactOptions {
-        tool: Some("bash".into()),
-        command: Some(command.into()),
-        recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
-        ..Default::default()
-    };
-    let result = compact(text.as_bytes(), &opts);
-    result
-        .changed
-        .then(|| String::from_utf8_lossy(&result.text).into_owned())
-}
 
 /// Sections of look-alike body lines, each opened by a heading (and maybe a caption) after a
 /// blank line. Returns the text and, per section, the lines that must stay together.

@@ -1,5 +1,7 @@
 //! Helpers shared by the integration tests' generators.
 
+use lean_core::compact::{compact, CompactOptions};
+
 /// xorshift64*: a small deterministic source for generators, so every run checks the same
 /// cases and a failure names its seed.
 pub struct Rng(u64);
@@ -56,4 +58,20 @@ pub fn check_seeds(cases: u64, base: u64, check: impl Fn(u64) -> Result<(), Stri
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// The view of `text` as the output of bash running `command`, with a recovery id; `None` when
+/// the engine left it unchanged.
+#[allow(dead_code)]
+pub fn view_of(text: &str, command: &str) -> Option<String> {
+    let opts = CompactOptions {
+        tool: Some("bash".into()),
+        command: Some(command.into()),
+        recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
+        ..Default::default()
+    };
+    let result = compact(text.as_bytes(), &opts);
+    result
+        .changed
+        .then(|| String::from_utf8_lossy(&result.text).into_owned())
 }
