@@ -108,7 +108,6 @@ mod engine_tests {
         };
         let result = compact(input.as_bytes(), &opts);
         let view = String::from_utf8_lossy(&result.text);
-        eprintln!("{:?} {view}", result.strategies);
         assert!(
             view.starts_with("// bundle.min.js\n(function(){var a0=0;"),
             "{view}"
