@@ -111,7 +111,7 @@ pub(super) fn dominant_top_directory_of<'x>(
             tops.push(Component(&t[..slash]));
         }
     }
-    let (Component(top), count) = majority(&tops)?;
+    let (Component(top), count) = majority(tops.iter().copied())?;
     (count * 2 > total && top.len() <= 60 && !top.contains(&b'"'))
         .then(|| String::from_utf8_lossy(top).into_owned())
 }
@@ -129,11 +129,13 @@ impl PartialEq for Component<'_> {
 }
 
 /// The Boyer-Moore vote over `items`: the only item that can occur in more than half of them,
-/// with its count (which says whether it does). `None` for no items.
-fn majority<T: Copy + PartialEq>(items: &[T]) -> Option<(T, usize)> {
-    let mut candidate = *items.first()?;
+/// with its count (which says whether it does), in two passes over them. `None` for no items.
+pub(super) fn majority<T: Copy + PartialEq>(
+    items: impl Iterator<Item = T> + Clone,
+) -> Option<(T, usize)> {
+    let mut candidate = items.clone().next()?;
     let mut lead = 0usize;
-    for &item in items {
+    for item in items.clone() {
         if lead == 0 {
             candidate = item;
             lead = 1;
@@ -143,7 +145,7 @@ fn majority<T: Copy + PartialEq>(items: &[T]) -> Option<(T, usize)> {
             lead -= 1;
         }
     }
-    let count = items.iter().filter(|&&item| item == candidate).count();
+    let count = items.filter(|&item| item == candidate).count();
     Some((candidate, count))
 }
 
@@ -732,7 +734,7 @@ mod tests {
                 .iter()
                 .flat_map(|&(id, len)| std::iter::repeat_n(id, len))
                 .collect();
-            prop_assert_eq!(majority_of_ids(&run), majority(&run));
+            prop_assert_eq!(majority_of_ids(&run), majority(run.iter().copied()));
             prop_assert_eq!(half_of(&run, 3), counted_half(&run, 3));
         }
     }

@@ -123,9 +123,12 @@ pub(super) fn mark_query_hits(
             // `api_key` may be selective where `apikey` is not.
             terms.extend(forms.map(std::borrow::Cow::Owned));
             named.extend([false; 3]);
-        } else if is_named(term) || is_plain_candidate(term) {
-            terms.push(std::borrow::Cow::Borrowed(term));
-            named.push(is_named(term));
+        } else {
+            let is_name = is_named(term);
+            if is_name || is_plain_candidate(term) {
+                terms.push(std::borrow::Cow::Borrowed(term));
+                named.push(is_name);
+            }
         }
     }
     if terms.is_empty() {

@@ -12,6 +12,7 @@
 //! members of a group compared.
 
 use super::super::lines::same_bytes;
+use super::describe::majority;
 use super::flags::{LineFlags, Rank};
 use super::line_texts::LineTexts;
 use super::templates::{PreHashed, Templates};
@@ -394,7 +395,7 @@ impl<'a> Slot<'a> {
     /// most a fiftieth of the members, or a handful of them (see [`minorities::few`]): seven
     /// `{ergonomic}` rows among 32 `{default}` ones are what a question is about.
     fn rare<'s>(&'s self, members: usize) -> impl Iterator<Item = &'s Value> + 's {
-        let limit = (members / 50).max(1);
+        let limit = fiftieth(members);
         let dominant = self.dominant(members).map(|v| v.hash);
         let categorical = self.categorical(members);
         self.values.iter().filter(move |v| {
@@ -403,6 +404,12 @@ impl<'a> Slot<'a> {
                 || other && minorities::few(v.count as usize, members)
         })
     }
+}
+
+/// The most members a value may hold and be rare by the slot rule alone: a fiftieth of them,
+/// at least one.
+fn fiftieth(members: usize) -> usize {
+    (members / 50).max(1)
 }
 
 /// The slots of a group's members, by word position; members whose word count differs from
@@ -808,10 +815,7 @@ pub(super) fn table_word_count(
     }
     // The number of words first (known per line when the look-alikes were compared): most
     // runs that are no table fail here, before any line is read.
-    let count = |j: usize| match word_counts.get(j) {
-        Some(&count) => count,
-        None => shape_of(body(texts, grep_prefix, j)).1,
-    };
+    let count = |j: usize| word_count(texts, grep_prefix, word_counts, j);
     let words = half_of_run(start, end, count)?;
     let shape = |j: usize| {
         if count(j) == words {
@@ -824,22 +828,18 @@ pub(super) fn table_word_count(
     (words > 1).then_some(words)
 }
 
-/// The value `of` gives at least half the lines `start..=end`: a Boyer-Moore vote finds the
-/// only value that can, then a count checks it.
-fn half_of_run<T: Copy + Eq>(start: usize, end: usize, of: impl Fn(usize) -> T) -> Option<T> {
-    let mut votes = (start..=end).map(&of);
-    let mut candidate = votes.next()?;
-    let mut lead = 1usize;
-    for value in votes {
-        if lead == 0 {
-            (candidate, lead) = (value, 1);
-        } else if value == candidate {
-            lead += 1;
-        } else {
-            lead -= 1;
-        }
+/// The number of [`words`] of line `j`: as the look-alikes' comparison counted it
+/// (`word_counts`), or counted now when it did not run.
+fn word_count(texts: &LineTexts<'_>, grep_prefix: &[u32], word_counts: &[u8], j: usize) -> u8 {
+    match word_counts.get(j) {
+        Some(&count) => count,
+        None => shape_of(body(texts, grep_prefix, j)).1,
     }
-    let held = (start..=end).filter(|&j| of(j) == candidate).count();
+}
+
+/// The value `of` gives at least half the lines `start..=end` (see [`majority`]).
+fn half_of_run<T: Copy + Eq>(start: usize, end: usize, of: impl Fn(usize) -> T) -> Option<T> {
+    let (candidate, held) = majority((start..=end).map(&of))?;
     (held * 2 >= end + 1 - start).then_some(candidate)
 }
 
@@ -852,11 +852,12 @@ fn row_shape(line: &[u8]) -> u64 {
     })
 }
 
-/// Words naming the values that lines `start..=end` of template `id` hide, at most
+/// Words naming the values that the `members` of lines `start..=end` hide, at most
 /// [`MAX_SUMMARY_BYTES`] bytes, or empty when their slots are constant: per varying slot its
 /// most common values with counts and its rare ones with their line numbers (from 1), or a
-/// numeric slot's range with the lines of its extremes. `changes` (sorted by the later line)
-/// adds the rerun lines within the run that changed, with old → new values.
+/// numeric slot's range with the lines of its extremes, after `in M of N lines, ` when the
+/// members are not every line of the run. `changes` (sorted by the later line) adds the rerun
+/// lines within the run that changed, with old → new values.
 pub(super) fn summarize_run(
     texts: &LineTexts<'_>,
     grep_prefix: &[u32],
@@ -873,10 +874,9 @@ pub(super) fn summarize_run(
     }
     let is_member = |j: usize| match members {
         RunMembers::Template(id) => templates.of(j) == id,
-        RunMembers::Words(count) => match templates.word_counts.get(j) {
-            Some(&known) => known == count,
-            None => shape_of(body(texts, grep_prefix, j)).1 == count,
-        },
+        RunMembers::Words(count) => {
+            word_count(texts, grep_prefix, &templates.word_counts, j) == count
+        }
         RunMembers::None => false,
     };
     if matches!(members, RunMembers::None) {

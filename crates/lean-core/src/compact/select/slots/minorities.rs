@@ -21,8 +21,8 @@ use super::super::flags::{LineFlags, Rank, DUPLICATE};
 use super::super::line_texts::LineTexts;
 use super::super::templates::TemplateIds;
 use super::{
-    body, value_of, words, SlotTable, Value, KEPT_MINORITIES, LINES_PER_VALUE, MAX_GROUP_LINES,
-    MAX_UNLIKE, MIN_GROUP,
+    body, fiftieth, value_of, words, SlotTable, Value, KEPT_MINORITIES, LINES_PER_VALUE,
+    MAX_GROUP_LINES, MAX_UNLIKE, MIN_GROUP,
 };
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -205,7 +205,7 @@ pub(super) fn group_minorities(
         // What the slot rule alone finds: a value of at most a fiftieth of a group of the
         // line's own shape.
         let strict = only.is_none()
-            && matches!(minority, Minority::Value(v) if v.count as usize <= (m / 50).max(1));
+            && matches!(minority, Minority::Value(v) if v.count as usize <= fiftieth(m));
         lines.clear();
         match minority {
             Minority::Value(v) if v.count as usize <= LINES_PER_VALUE => {
