@@ -617,7 +617,21 @@ fn sniff(input: &[u8]) -> ContentKind {
         return ContentKind::Json;
     }
     let sample = &input[..input.len().min(SAMPLE_BYTES)];
+    if opens_as_diff(sample) {
+        return ContentKind::Diff;
+    }
     decide(&count_votes(sample))
+}
+
+/// Whether the output opens with a unified diff's file header: `--- a`, `+++ b` and `@@ -`
+/// on consecutive lines among the first eight (after `diff --git`, `index` and mode lines). A
+/// one-file diff with one long hunk has too few headers to win the vote by share, and a word
+/// diff's changed lines carry no sign, yet such an output is a diff from its first line.
+fn opens_as_diff(sample: &[u8]) -> bool {
+    let head: Vec<&[u8]> = sample.split(|&b| b == b'\n').take(8).collect();
+    head.windows(3).any(|w| {
+        w[0].starts_with(b"--- ") && w[1].starts_with(b"+++ ") && w[2].starts_with(b"@@ -")
+    })
 }
 
 /// How many of the sample's non-blank lines look like each kind's lines.

@@ -9,12 +9,13 @@ use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, refine_signal, scan_signals, QuotedSource, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::{
-    diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank, uses_error_signals,
-    DiffState,
+    block_opener, diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank,
+    uses_error_signals, DiffState,
 };
 use super::line_texts::LineTexts;
 use super::templates::{hit_text_of, intern_narrow, intern_wide, TemplateIds, Templates};
 use super::{Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
+use std::collections::HashMap;
 
 /// The lines as the selection reads them: their cleaned texts and, for grep output grouped by
 /// file, each line's `path:` prefix length (empty for other kinds and ungrouped output).
@@ -263,6 +264,51 @@ pub(super) fn rank(
     }
 }
 
+/// A diff's changes that few other changes resemble (at most one other change shares their
+/// template) are the ones unlike the rest: one changed `timeout_ms` among 400 renamed hosts, the
+/// one edit in a long hunk. When there are at most [`MAX_LONE_CHANGES`] of them, each is a fact,
+/// kept as git shows a change: with [`LONE_CHANGE_CONTEXT`] lines either side, and with the line
+/// that opens its block (see `block_opener`), since its hunk header may be far above. (A word
+/// diff's `[-old-]{+new+}` lines carry no sign, so a changed line's template may hold every
+/// unchanged line of its shape too: changes are counted among changes only.) More of them are an
+/// ordinary diff's varied edits, ranked as before.
+fn keep_lone_changes(
+    texts: &LineTexts<'_>,
+    templates: &Templates,
+    changes: &[u32],
+    flags: &mut [LineFlags],
+) {
+    let mut per_template: HashMap<u32, u32> = HashMap::new();
+    for &i in changes {
+        *per_template.entry(templates.of(i as usize)).or_default() += 1;
+    }
+    let lone: Vec<usize> = changes
+        .iter()
+        .map(|&i| i as usize)
+        .filter(|&i| per_template[&templates.of(i)] <= 2)
+        .take(MAX_LONE_CHANGES + 1)
+        .collect();
+    if lone.len() > MAX_LONE_CHANGES {
+        return;
+    }
+    for i in lone {
+        let around =
+            i.saturating_sub(LONE_CHANGE_CONTEXT)..(i + LONE_CHANGE_CONTEXT + 1).min(flags.len());
+        for f in &mut flags[around] {
+            f.lower_rank(Rank::Context);
+        }
+        if let Some(opener) = block_opener(|j| texts.get(j), i, true) {
+            flags[opener].lower_rank(Rank::Context);
+        }
+        flags[i].lower_rank(Rank::Must);
+    }
+}
+
+/// Lines of context either side of a lone change, as `git diff` shows by default.
+const LONE_CHANGE_CONTEXT: usize = 3;
+/// Most lone changes a diff may have for them to be its facts.
+const MAX_LONE_CHANGES: usize = 8;
+
 /// Ranks lines `from..from + flags.len()`; returns their error and warning lines.
 ///
 /// The loop reads each line with its template's count. For the usual input (raw lines, 4-byte
@@ -292,13 +338,13 @@ fn rank_range(
                 // Every id counts its lines; a missing one reads as frequent.
                 (line, counts.get(id as usize).copied().unwrap_or(u32::MAX))
             });
-        rank_kind(lines, rows, kind, budget_lines, from, flags)
+        rank_kind(lines, templates, rows, kind, budget_lines, from, flags)
     } else {
         let rows = texts
             .iter_from(from)
             .zip(from..to)
             .map(|(line, i)| (line, templates.count_of(i)));
-        rank_kind(lines, rows, kind, budget_lines, from, flags)
+        rank_kind(lines, templates, rows, kind, budget_lines, from, flags)
     }
 }
 
@@ -308,6 +354,7 @@ fn rank_range(
 #[inline(always)]
 fn rank_kind<'t>(
     lines: &Lines<'_>,
+    templates: &Templates,
     rows: impl Iterator<Item = (&'t [u8], u32)>,
     kind: ContentKind,
     budget_lines: usize,
@@ -323,6 +370,9 @@ fn rank_kind<'t>(
                 diff_line_rank(i, text, &mut state)
             });
             state.hunks.promote(flags, budget_lines);
+            // Diffs rank on one thread, from their first line.
+            debug_assert_eq!(from, 0);
+            keep_lone_changes(&lines.texts, templates, &state.changes, flags);
             found
         }
         Source => rank_lines(lines, rows, Source, from, flags, definition),

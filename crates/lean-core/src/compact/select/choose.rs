@@ -7,7 +7,9 @@ use super::super::lines::trim;
 use super::super::signals::{is_pass_line, is_type_definition, message_hash, Signal};
 use super::analyze::Lines;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
-use super::line_kinds::{is_blank, is_location_line, is_stack_frame, LOCATION_LOOKAHEAD};
+use super::line_kinds::{
+    block_opener, is_blank, is_location_line, is_stack_frame, LOCATION_LOOKAHEAD,
+};
 use super::templates::{water_fill, PreHashed, Templates};
 use super::{Budget, ContentKind, STACK_LOOKAHEAD};
 
@@ -98,6 +100,11 @@ pub(super) fn errors_with_details(
             flag.lower_rank(Rank::Context);
         }
         if let Some(j) = frames.first_within(i + 1, n.min(i + 1 + STACK_LOOKAHEAD)) {
+            flags[j].lower_rank(Rank::Context);
+        }
+        // A finding indented under the line that names its file (ESLint's and yamllint's
+        // output, a test under its suite) says nothing without that line.
+        if let Some(j) = block_opener(|j| lines.body(j), i, false) {
             flags[j].lower_rank(Rank::Context);
         }
     }

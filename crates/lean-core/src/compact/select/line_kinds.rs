@@ -1,7 +1,7 @@
 //! What a line is for the selection: blank, stack frame, diff metadata, tree entry, and the
 //! structural rank each content kind gives its lines.
 
-use super::super::lines::{has_byte, trim};
+use super::super::lines::{has_byte, indent_width, trim};
 use super::super::signals::{after_indent, is_definition, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
@@ -116,6 +116,42 @@ pub(super) fn is_blank(line: &[u8]) -> bool {
     trim(line).is_empty()
 }
 
+/// The line that opens the block holding line `i`, within [`MAX_BLOCK_LINES`] above it: the
+/// nearest line less indented than it (the file heading of ESLint's or yamllint's findings, a
+/// YAML parent key), or, when `after_blank`, the first line after a blank one (a config's
+/// `[section]`). `None` at a blank line otherwise, or at a diff's hunk header, which names the
+/// place itself. A less indented line with as many words is a row of a right-aligned table
+/// (`   size_t Name = 1` above `    ccstr Name = x`), not an opener: then there is none.
+pub(super) fn block_opener<'a>(
+    line_at: impl Fn(usize) -> &'a [u8],
+    i: usize,
+    after_blank: bool,
+) -> Option<usize> {
+    let child = line_at(i);
+    let indent = indent_width(child);
+    let words = |line: &[u8]| {
+        line.split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty())
+            .count()
+    };
+    for j in (i.saturating_sub(MAX_BLOCK_LINES)..i).rev() {
+        let line = line_at(j);
+        if line.starts_with(b"@@") {
+            return None;
+        }
+        if is_blank(line) {
+            return (after_blank && j + 1 < i).then_some(j + 1);
+        }
+        if indent_width(line) < indent {
+            return (words(line) != words(child)).then_some(j);
+        }
+    }
+    None
+}
+
+/// Farthest above a line its block's opening line is looked for.
+const MAX_BLOCK_LINES: usize = 40;
+
 /// How far after a warning's message its location line may come.
 pub(super) const LOCATION_LOOKAHEAD: usize = 2;
 
@@ -153,7 +189,7 @@ pub(super) struct SmallHunks {
     /// and are dropped again when it ends with more than [`SmallHunks::SMALL`] of them.
     small: Vec<u32>,
     hunk_from: usize,
-    in_hunk: bool,
+    pub(super) in_hunk: bool,
 }
 
 impl SmallHunks {
@@ -387,6 +423,23 @@ fn head_word(text: &[u8]) -> u64 {
 pub(super) struct DiffState {
     pub(super) in_message: bool,
     pub(super) hunks: SmallHunks,
+    /// Every changed line inside a hunk, in order.
+    pub(super) changes: Vec<u32>,
+}
+
+impl DiffState {
+    /// Line `i` changed: its rank, and it is noted when inside a hunk.
+    #[inline(always)]
+    fn change(&mut self, i: usize, line: &[u8]) -> Rank {
+        if self.hunks.in_hunk {
+            self.changes.push(i as u32);
+        }
+        if is_definition(line) {
+            Rank::High
+        } else {
+            Rank::Body
+        }
+    }
 }
 
 /// Structural rank of diff line `i` (headers, changed lines, definitions), `None` for the
@@ -401,11 +454,16 @@ pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Op
             // `+++` and `---` name the files.
             if line.len() >= 3 && line[1] == sign && line[2] == sign {
                 None
-            } else if is_definition(line) {
-                Some(Rank::High)
             } else {
-                Some(Rank::Body)
+                Some(state.change(i, line))
             }
+        }
+        // `git diff --word-diff` writes a changed line without a sign: the old words in
+        // `[-…-]`, the new in `{+…+}`, and context lines bare. A unified context line starts with
+        // a space, so only an unsigned line can be one of these.
+        Some(&first) if first != b' ' && is_word_diff_change(line) => {
+            state.hunks.changed(i);
+            Some(state.change(i, line))
         }
         Some(b'D') if line.starts_with(b"Date:") => {
             state.in_message = true;
@@ -437,6 +495,18 @@ pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Op
         }
         _ => is_diff_metadata(line).then_some(Rank::Must),
     }
+}
+
+/// Whether `line` holds a word diff's change: `[-` closed by `-]` or `{+` closed by `+}` later
+/// in the line, with something between them.
+pub(super) fn is_word_diff_change(line: &[u8]) -> bool {
+    fn paired(line: &[u8], open: &[u8], close: &[u8]) -> bool {
+        memchr::memmem::find(line, open).is_some_and(|at| {
+            let rest = &line[at + open.len()..];
+            memchr::memmem::find(rest, close).is_some_and(|end| end > 0)
+        })
+    }
+    paired(line, b"[-", b"-]") || paired(line, b"{+", b"+}")
 }
 
 /// Structural rank of a listing line: git status entries and `dir:` headers of top-level
@@ -487,7 +557,6 @@ pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::lines::indent_width;
     use super::super::super::signals::{is_definition, is_pass_line, is_type_definition};
     use super::*;
 
