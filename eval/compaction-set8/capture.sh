@@ -279,7 +279,11 @@ write_topic() {
   for i in $(seq -w 1 150); do
     [ "$1" = v2 ] && [ "$i" = 012 ] && continue
     r=3; [ "$1" = v2 ] && [ "$i" = 037 ] && r=5
-    mkdir -p lib && printf 'STEP = %d\nRETRIES = %d\n\n\ndef step_%s(x):\n    return x + STEP\n' $((10#$i)) $r $i > lib/step_$i.py
+    mkdir -p lib
+    {
+      printf 'STEP = %d\nRETRIES = %d\n\n\ndef step_%s(x):\n    return x + STEP\n' $((10#$i)) $r $i
+      for k in $(seq 1 20); do printf '\n\ndef step_%s_stage_%d(x):\n    return step_%s(x) * %d\n' $i $k $i $k; done
+    } > lib/step_$i.py
     git add -A && git "${git_id[@]}" commit -q -m "lib: add step $i"
   done
 }
@@ -290,8 +294,8 @@ git -c core.pager=cat range-diff --no-color old-base..v1 main..v2 > $out/13_git_
 cd "$repo"
 say 13_git_range_diff.txt
 
-# 14: a clone with 400 tracking branches; feature/search-142 was deleted on the remote,
-# feature/billing-271 has three local commits and one new remote commit.
+# 14: a clone with 400 tracking branches; feature/search-140 was deleted on the remote,
+# feature/billing-273 has three local commits and one new remote commit.
 git "${git_id[@]}" init -q --bare $work/branches-origin.git
 mkdir -p $work/branches-seed && cd $work/branches-seed && git "${git_id[@]}" init -q
 echo seed > README && git add -A && git "${git_id[@]}" commit -q -m 'seed'
@@ -309,10 +313,10 @@ for i in $(seq -w 1 400); do
   git checkout -q feature/$a-$i && echo "work $i" > work.txt && git add work.txt && git "${git_id[@]}" commit -q -m "$a $i: first draft"
 done
 git push -q origin --all 2>/dev/null
-git checkout -q feature/billing-271
-for n in 1 2 3; do echo "local $n" >> work.txt && git "${git_id[@]}" commit -q -am "billing 271: local change $n"; done
-cd $work/branches-seed && git fetch -q origin && git checkout -q -b upd origin/feature/billing-271 && echo remote > remote.txt && git add remote.txt && git "${git_id[@]}" commit -q -m 'billing 271: remote fix' && git push -q origin upd:feature/billing-271 2>/dev/null
-git push -q origin --delete feature/search-142 2>/dev/null
+git checkout -q feature/billing-273
+for n in 1 2 3; do echo "local $n" >> work.txt && git "${git_id[@]}" commit -q -am "billing 273: local change $n"; done
+cd $work/branches-seed && git fetch -q origin && git checkout -q -b upd origin/feature/billing-273 && echo remote > remote.txt && git add remote.txt && git "${git_id[@]}" commit -q -m 'billing 273: remote fix' && git push -q origin upd:feature/billing-273 2>/dev/null
+git push -q origin --delete feature/search-140 2>/dev/null
 cd $work/branches && git checkout -q main 2>/dev/null || git checkout -q feature/auth-001
 git fetch -q --prune origin 2>/dev/null
 git branch -vv > $out/14_git_branch_vv.txt 2>&1
@@ -425,7 +429,7 @@ C
 (cd $work/gprof && gcc -pg -O0 pack.c -o pack && ./pack && gprof ./pack gmon.out) > $out/19_gprof_flat_callgraph.txt 2>&1
 say 19_gprof_flat_callgraph.txt
 
-# 20: a units module of 1,600 functions with ten doctest examples each; miles_to_km_0977's
+# 20: a units module of 1,600 functions with ten doctest examples each; scale_0977_miles_km's
 # third example expects a rounded value the function does not round to.
 mkdir -p $work/doctest
 python3 - "$work/doctest/units.py" <<'P'
@@ -433,11 +437,11 @@ import sys
 out = ['"""Unit conversions, one function per table row."""', ""]
 for n in range(1, 1601):
     if n == 977:
-        out += [f"def miles_to_km_{n:04d}(x):",
+        out += [f"def scale_{n:04d}_miles_km(x):",
                 '    """Convert miles to kilometres.', ""]
         for k in range(1, 11):
             want = "4.828" if k == 3 else repr(round(k * 1.609344, 6))
-            out += [f"    >>> miles_to_km_{n:04d}({k})", f"    {want}"]
+            out += [f"    >>> scale_{n:04d}_miles_km({k})", f"    {want}"]
         out += ['    """', "    return round(x * 1.609344, 6)", "", ""]
     else:
         out += [f"def scale_{n:04d}(x):", f'    """Scale by {n}.', ""]
