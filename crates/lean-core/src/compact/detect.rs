@@ -762,7 +762,10 @@ fn count_votes(sample: &[u8]) -> Votes {
             v.diag += 1;
         }
         let label = last == b':' && !space;
-        if (line_starts & LS_LONG != 0 && is_ls_long_entry(line)) || (label && t.len() > 1) {
+        // A directory header of `ls -R` names a path (`./src:`, `/usr/lib:`); a bare word with a
+        // colon (`Trying:`, `Expecting:` of a doctest) is a field label, not a listing's.
+        let directory = label && t.len() > 1 && (slash || first == b'.');
+        if (line_starts & LS_LONG != 0 && is_ls_long_entry(line)) || directory {
             v.listing += 1;
         }
         if t_starts & STATUS != 0 && starts_status(t) {
@@ -964,7 +967,11 @@ mod tests {
             {
                 v.diag += 1;
             }
-            if is_ls_long_entry(line) || (t.ends_with(b":") && !t.contains(&b' ') && t.len() > 1) {
+            let directory = t.ends_with(b":")
+                && !t.contains(&b' ')
+                && t.len() > 1
+                && (t.contains(&b'/') || t.starts_with(b"."));
+            if is_ls_long_entry(line) || directory {
                 v.listing += 1;
             }
             let status_starts: &[&[u8]] = &[

@@ -69,6 +69,9 @@ pub(super) fn errors_with_details(
         // assert: `Expected values to be strictly equal:`, blank, `898 !== 899`) put a blank
         // line first: that one blank line does not end the details.
         let announces = trim(lines.body(i)).ends_with(b":");
+        // A line after one that ends in a colon is what that line announces (`Got:` and the
+        // value a doctest printed), however common its shape.
+        let mut announced = announces;
         // The lines after the error are read in order (cheaper than indexing each).
         let after = lines.texts.iter_from(i + 1);
         for ((j, flag), line) in flags
@@ -89,8 +92,10 @@ pub(super) fn errors_with_details(
             // A neighbouring passing test or a sibling of the same template is not detail.
             // A line of a frequent template is another record of the log, not detail.
             // The word test comes last: the others are a load each.
+            let follows_announcement =
+                std::mem::replace(&mut announced, trim(body).ends_with(b":"));
             let frequent = templates.count_of(j) as usize > frequent_template;
-            if frequent
+            if (frequent && !follows_announcement)
                 || templates.of(j) == templates.of(i)
                 || flag.signal() == Signal::Error
                 || is_pass_line(body)
