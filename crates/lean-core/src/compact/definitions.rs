@@ -173,6 +173,84 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
     keyword_after_modifiers(rest)
 }
 
+/// True for the head of a function or method that no declaring keyword opens: Java's and
+/// C#'s `final Node<K,V>[] resize() {`, a JavaScript class's `async parseAsync(argv) {`, C's
+/// `int main(int argc, char **argv) {`. The line ends with `{` after a parameter list; the name
+/// before the list is not a member call (`.then(`), and the list holds no literal, arrow or
+/// statement (a call passing a callback: `it('works', () => {`). Control statements (`if (x)
+/// {`, `} catch (e) {`) are no heads. Only source reads ask: code quoted elsewhere keeps
+/// [`is_definition`].
+pub(crate) fn is_method_head(line: &[u8]) -> bool {
+    let t = after_indent(line).trim_ascii_end();
+    let Some(head) = t.strip_suffix(b"{") else {
+        return false;
+    };
+    if !t
+        .first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_')
+    {
+        return false;
+    }
+    let first_word = t
+        .split(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .next()
+        .unwrap_or_default();
+    const CONTROL: &[&[u8]] = &[
+        b"if",
+        b"for",
+        b"foreach",
+        b"while",
+        b"switch",
+        b"catch",
+        b"else",
+        b"do",
+        b"try",
+        b"return",
+        b"new",
+        b"synchronized",
+        b"using",
+        b"lock",
+        b"fixed",
+        b"with",
+        b"when",
+        b"match",
+        b"elif",
+        b"until",
+        b"unless",
+        b"case",
+        b"throw",
+        b"await",
+        b"yield",
+    ];
+    if CONTROL.contains(&first_word) {
+        return false;
+    }
+    let Some(open) = memchr::memchr(b'(', head) else {
+        return false;
+    };
+    let Some(close) = memchr::memrchr(b')', head) else {
+        return false;
+    };
+    if close < open {
+        return false;
+    }
+    let (before, params, after) = (&head[..open], &head[open + 1..close], &head[close + 1..]);
+    // The name right before the list: an identifier, not a member of something (`x.then(`).
+    let name_start = before
+        .iter()
+        .rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'$'))
+        .map_or(0, |at| at + 1);
+    let name = &before[name_start..];
+    if name.is_empty() || name[0].is_ascii_digit() || before[..name_start].ends_with(b".") {
+        return false;
+    }
+    let holds = |text: &[u8], bytes: &[u8]| text.iter().any(|b| bytes.contains(b));
+    !holds(before, b"=;\"'`(")
+        && !holds(params, b"\"'`;{")
+        && memchr::memmem::find(params, b"=>").is_none()
+        && !holds(after, b"=;(\"'`")
+}
+
 /// Bit `c` of entry `r`: a modifier or declaring keyword of [`definition_keyword`] starts with
 /// the letters `a + r`, `a + c`. (A pair it lacks would make `is_definition` miss its lines;
 /// the unit tests compare it with a plain list of the prefixes.)
@@ -228,5 +306,35 @@ mod tests {
         assert!(is_definition(b"export async function main() {"));
         assert!(is_definition(b"    const fn new() -> Self {"));
         assert!(!is_definition(b"    let x = parse(y);"));
+    }
+
+    #[test]
+    fn method_heads_without_a_keyword() {
+        for head in [
+            "    final Node<K,V>[] resize() {",
+            "  async parseAsync(argv, parseOptions) {",
+            "int main(int argc, char **argv) {",
+            "    public static void main(String[] args) throws IOException {",
+            "  get name() {",
+            "    override fun onCreate(savedInstanceState: Bundle?) {",
+            "  constructor(name, retries = 3) {",
+        ] {
+            assert!(is_method_head(head.as_bytes()), "{head}");
+        }
+        for other in [
+            "    if (x) {",
+            "  } catch (e) {",
+            "    } else if (a) {",
+            "  it('works', async () => {",
+            "    promise.then(function (res) {",
+            "    const x = useMemo(() => {",
+            "    for (int i = 0; i < n; i++) {",
+            "    foo(bar);",
+            "    synchronized (lock) {",
+            "    return new Foo(bar) {",
+            "    static {",
+        ] {
+            assert!(!is_method_head(other.as_bytes()), "{other}");
+        }
     }
 }

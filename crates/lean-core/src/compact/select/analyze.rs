@@ -6,7 +6,9 @@ use super::super::detect::{
 };
 use super::super::lines::{same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
-use super::super::signals::{is_definition, refine_signal, scan_signals, QuotedSource, Signal};
+use super::super::signals::{
+    is_definition, is_method_head, refine_signal, scan_signals, QuotedSource, Signal,
+};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::{
     block_opener, diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank,
@@ -375,7 +377,10 @@ fn rank_kind<'t>(
             keep_lone_changes(&lines.texts, templates, &state.changes, flags);
             found
         }
-        Source => rank_lines(lines, rows, Source, from, flags, definition),
+        // A source read's outline also holds the heads of methods no keyword declares.
+        Source => rank_lines(lines, rows, Source, from, flags, |_, text| {
+            (is_definition(text) || is_method_head(text)).then_some(Rank::High)
+        }),
         Grep => rank_lines(lines, rows, Grep, from, flags, definition),
         Tree => rank_lines(lines, rows, Tree, from, flags, |_, text| {
             tree_line_rank(text)
