@@ -10,6 +10,7 @@ use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{
     block_opener, is_blank, is_location_line, is_stack_frame, LOCATION_LOOKAHEAD,
 };
+use super::line_texts::LineTexts;
 use super::templates::{water_fill, PreHashed, Templates};
 use super::{Budget, ContentKind, STACK_LOOKAHEAD};
 
@@ -361,6 +362,45 @@ pub(super) fn fill_by_rank(
         }
     }
     kept_bytes + unlike_bytes
+}
+
+/// Most lines a kept line's continuations bring with it.
+const MAX_CONTINUATION_LINES: usize = 8;
+
+/// A kept line that ends in a backslash continues on the next line (a shell command, a Tcl or
+/// Makefile assignment, a C macro): its statement is read whole, so the lines it continues onto
+/// are kept with it, up to [`MAX_CONTINUATION_LINES`]. Returns the bytes of the lines it added.
+pub(super) fn continuations(
+    texts: &LineTexts<'_>,
+    kind: ContentKind,
+    flags: &mut [LineFlags],
+) -> usize {
+    // Listings and search hits hold paths (`C:\dir\`), and JSON escapes its backslashes.
+    if matches!(
+        kind,
+        ContentKind::Tree | ContentKind::Grep | ContentKind::Json
+    ) {
+        return 0;
+    }
+    let n = flags.len();
+    let mut added = 0;
+    let mut from = 0;
+    while let Some(i) = next_line_where(flags, from, |f| f.has(KEEP)) {
+        from = i + 1;
+        let mut j = i;
+        while j + 1 < n
+            && j - i < MAX_CONTINUATION_LINES
+            && texts.get(j).trim_ascii_end().ends_with(b"\\")
+        {
+            j += 1;
+            if !flags[j].has(KEEP) {
+                flags[j].set(KEEP);
+                added += texts.get(j).len() + 1;
+            }
+        }
+        from = from.max(j + 1);
+    }
+    added
 }
 
 /// The first line from `from` on whose flags `wanted` picks. The next few lines are tested

@@ -234,7 +234,7 @@ fn select_with(
         &budget,
         aggressiveness,
         &mut flags,
-    );
+    ) + choose::continuations(&lines.texts, kind, &mut flags);
 
     // Principle 1: a small output is never made lossy to save a few hundred tokens: every
     // line but exact repeats is kept (for search results: distinct hits are facts).
