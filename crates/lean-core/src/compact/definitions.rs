@@ -25,6 +25,12 @@ pub(crate) fn is_type_definition(line: &[u8]) -> bool {
     })
 }
 
+/// True for what an outline shows first: a type, or a definition at the top level (not
+/// indented: a module's own functions, before the methods nested in its classes).
+pub(crate) fn is_outline_head(line: &[u8]) -> bool {
+    is_type_definition(line) || !matches!(line.first(), Some(b' ' | b'\t'))
+}
+
 /// `s` after its leading spaces and tabs, 8 bytes per step (most lines tested are indented
 /// code).
 #[inline(always)]

@@ -14,7 +14,7 @@ pub(crate) enum Signal {
 }
 
 pub(crate) use super::definitions::{
-    after_indent, is_definition, is_method_head, is_type_definition,
+    after_indent, is_definition, is_method_head, is_outline_head, is_type_definition,
 };
 #[cfg(test)]
 pub(crate) use super::template_hash::template_hash;

@@ -4,7 +4,9 @@
 use std::collections::HashSet;
 
 use super::super::lines::trim;
-use super::super::signals::{is_pass_line, is_type_definition, message_hash, Signal};
+use super::super::signals::{
+    is_outline_head, is_pass_line, is_type_definition, message_hash, Signal,
+};
 use super::analyze::Lines;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{
@@ -286,14 +288,20 @@ pub(super) fn fill_by_rank(
     } else {
         n / 12
     });
-    // Type declarations say more than functions; take them first, then in order. When all
+    // Types say more than functions, and in a source read top-level definitions more than the
+    // methods nested in classes; take them first, then in order. When all
     // candidates fit, the order cannot matter and no line is asked what it declares.
     if high.len() > structural_cap {
-        let (mut types, others): (Vec<u32>, Vec<u32>) = high
-            .iter()
-            .partition(|&&i| is_type_definition(lines.hit_text(i as usize)));
-        types.extend(others);
-        high = types;
+        let (mut heads, others): (Vec<u32>, Vec<u32>) = high.iter().partition(|&&i| {
+            let text = lines.hit_text(i as usize);
+            if kind == ContentKind::Source {
+                is_outline_head(text)
+            } else {
+                is_type_definition(text)
+            }
+        });
+        heads.extend(others);
+        high = heads;
     }
     for &i in high.iter().take(structural_cap) {
         flags[i as usize].set(KEEP);

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::budget::{estimate_tokens, Limits};
-use super::super::signals::{is_definition, is_type_definition, Signal};
+use super::super::signals::{is_definition, is_outline_head, is_type_definition, Signal};
 use super::analyze::Lines;
 use super::excerpt::shown_len;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
@@ -151,6 +151,7 @@ pub(super) fn priority_units(
         claimed: &claimed,
         records,
         pinned,
+        source: kind == ContentKind::Source,
     };
     match (&templates.ids, diff) {
         (TemplateIds::Narrow(ids), false) => line_units::<u16, false>(&state, ids, &mut pushed),
@@ -178,6 +179,8 @@ struct LineState<'s, 'a> {
     /// Lines of query terms found on few lines, and the paragraphs their headings open
     /// (sorted): what the prompt asked about ranks above other query hits and summaries.
     pinned: &'s [u32],
+    /// Whether the lines are a source read, whose outline shows top-level definitions first.
+    source: bool,
 }
 
 /// The units of single lines, in line order: every line not in an error's unit (`claimed`,
@@ -196,6 +199,7 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
         claimed,
         records,
         pinned,
+        source,
     } = *state;
     let n = flags.len();
     let mut seen_template = vec![false; counts.len()];
@@ -310,7 +314,14 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
             }
             Rank::High => {
                 let text = &lines.texts[i][lines.prefix(i)..];
-                let order = u32::from(!is_type_definition(text));
+                // Types first; in a source read, top-level definitions with them (grep hits of
+                // top-level functions would crowd out the type a search was for).
+                let head = if source {
+                    is_outline_head(text)
+                } else {
+                    is_type_definition(text)
+                };
+                let order = u32::from(!head);
                 Unit::line(4, order, i, line_bytes(line, terminated))
             }
             Rank::Rare => {
