@@ -17,8 +17,9 @@ pub(crate) use super::definitions::{after_indent, is_definition, is_type_definit
 #[cfg(test)]
 pub(crate) use super::template_hash::template_hash;
 pub(crate) use super::template_hash::{
-    for_each_buffer_template_hash, for_each_template_hash, message_hash, template_text,
-    LineInBuffer,
+    for_each_buffer_template_hash, for_each_buffer_template_hash_and_shape, for_each_template_hash,
+    line_shape, message_hash, template_text, LineInBuffer, Shape, EMPTY_SHAPE, SHAPE_BYTES,
+    SHAPE_WORDS,
 };
 
 /// Markers of a passing line: an error word in a passing test's name is not an error.
