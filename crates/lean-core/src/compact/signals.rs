@@ -103,7 +103,15 @@ fn location_len(t: &[u8]) -> usize {
         .take(2)
         .take_while(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit))
         .count();
-    let has_path = body.iter().filter(|&&b| b == b':').count() >= numbers && numbers >= 1;
+    // Something precedes the numbers when the body holds a `:` before each of them: counted
+    // from the end, where those colons are, and no further than needed.
+    let colons = body
+        .iter()
+        .rev()
+        .filter(|&&b| b == b':')
+        .take(numbers)
+        .count();
+    let has_path = colons >= numbers && numbers >= 1;
     if has_path && body.len() > numbers {
         space + 1
     } else {
