@@ -108,13 +108,9 @@ impl Shape {
     /// neither. Returns whether the shape has read its last word.
     #[inline(always)]
     fn add_word(&mut self, letters: bool, digit: bool) -> bool {
-        let class: u64 = if letters {
-            1
-        } else if digit {
-            2
-        } else {
-            3
-        };
+        // 1 for a word of letters, 2 for one with a digit, 3 for other: a word of letters
+        // holds no digit, so no branch is needed to tell them.
+        let class = 3 - 2 * u64::from(letters) - u64::from(digit);
         self.hash = (self.hash ^ class).wrapping_mul(0x0100_0000_01b3);
         self.words += 1;
         usize::from(self.words) == SHAPE_WORDS
@@ -669,6 +665,7 @@ fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool, const SHAPES: bool>
     }
     debug_assert!(n <= IN_PLACE_MAX && bytes.len() >= n + SLACK);
     // The shape of words whose masks `split` cuts into limbs, when it is asked for.
+    #[inline(always)]
     fn shape_of<M: Mask, const SHAPES: bool, const LIMBS: usize>(
         masks: &LineMasks<M>,
         words: &Words<M>,

@@ -231,6 +231,7 @@ impl LineShapes {
         }
     }
 
+    #[inline(always)]
     fn extend(&mut self, shapes: &[Shape]) {
         self.hashes.extend(shapes.iter().map(|s| s.hash));
         self.words.extend(shapes.iter().map(|s| s.words));
@@ -262,10 +263,15 @@ fn for_each_line_template(
         let from = from.min(until);
         let starts = &starts[from..until + 1];
         if let Some(shapes) = shapes {
-            for_each_buffer_template_hash_and_shape(texts.bytes, starts, |hashes, batch| {
-                shapes.extend(batch);
-                each(hashes);
-            });
+            for_each_buffer_template_hash_and_shape(
+                texts.bytes,
+                starts,
+                #[inline(always)]
+                |hashes, batch| {
+                    shapes.extend(batch);
+                    each(hashes);
+                },
+            );
             return;
         }
         let skip = |i: usize, line: &[u8]| line.len() - hit_text_of(line, prefix(from + i)).len();
