@@ -22,7 +22,9 @@ pub(crate) use sse2::*;
     allow(dead_code)
 )]
 pub(crate) mod scalar {
-    /// [`super::classify32_sse2`]'s classes, in its order.
+    /// [`super::classify32_sse2`]'s classes, in its order. Only the reference of that kernel:
+    /// other targets classify through the template hash's byte table.
+    #[cfg_attr(not(any(test, feature = "fuzzing")), allow(dead_code))]
     pub(crate) fn classify32(bytes: &[u8; 32]) -> [u32; 6] {
         let mut masks = [0u32; 6];
         for (i, &b) in bytes.iter().enumerate() {

@@ -19,8 +19,9 @@ pub(crate) use super::definitions::{
 #[cfg(test)]
 pub(crate) use super::template_hash::template_hash;
 pub(crate) use super::template_hash::{
-    for_each_buffer_template_hash, for_each_template_hash, message_hash, template_text,
-    LineInBuffer,
+    for_each_buffer_template_hash, for_each_buffer_template_hash_and_shape, for_each_template_hash,
+    line_shape, message_hash, template_text, LineInBuffer, Shape, EMPTY_SHAPE, SHAPE_BYTES,
+    SHAPE_WORDS,
 };
 
 /// Markers of a passing line: an error word in a passing test's name is not an error.
@@ -104,7 +105,15 @@ fn location_len(t: &[u8]) -> usize {
         .take(2)
         .take_while(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit))
         .count();
-    let has_path = body.iter().filter(|&&b| b == b':').count() >= numbers && numbers >= 1;
+    // Something precedes the numbers when the body holds a `:` before each of them: counted
+    // from the end, where those colons are, and no further than needed.
+    let colons = body
+        .iter()
+        .rev()
+        .filter(|&&b| b == b':')
+        .take(numbers)
+        .count();
+    let has_path = colons >= numbers && numbers >= 1;
     if has_path && body.len() > numbers {
         space + 1
     } else {

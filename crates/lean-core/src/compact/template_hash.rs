@@ -1,7 +1,9 @@
 //! Template and message hashes of lines: the line with its variable words (numbers, paths,
 //! quoted strings, qualified names, key=value) masked, hashed a 32-byte chunk at a time from
 //! per-class bit masks, so lines that differ only in those words share a template. Also the
-//! readable form of a template for markers ([`template_text`]).
+//! readable form of a template for markers ([`template_text`]), and each line's [`Shape`]: the
+//! template pass reads the byte classes a shape is made of, so it works shapes out in the same
+//! read of the line instead of the selection classifying every line's bytes again.
 
 /// Only this many leading bytes of a line shape its template: longer lines are rarely
 /// repetitive beyond that, and it bounds the per-line cost.
@@ -74,6 +76,101 @@ fn for_each_word(line: &[u8], mut each: impl FnMut(&[u8], bool)) {
             each(word, is_variable_word(word));
         }
     }
+}
+
+/// Words of a line its [`Shape`] reads: the slots the selection compares (see
+/// `select::slots`) are these words, so a line's shape and its slots agree.
+pub(crate) const SHAPE_WORDS: usize = 24;
+/// Bytes of a line its [`Shape`] reads.
+pub(crate) const SHAPE_BYTES: usize = 512;
+/// The shape hash of a line without words.
+pub(crate) const EMPTY_SHAPE: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A line's shape: per word (split on spaces and tabs, at most [`SHAPE_WORDS`] of its first
+/// [`SHAPE_BYTES`] bytes), whether it is a word of letters, a number (it holds a digit), or
+/// other (paths, punctuation), mixed into one hash; and its number of words. Lines of one
+/// shape are look-alikes even when a constant word differs (`WARN` among `INFO`), which their
+/// templates tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    pub(crate) hash: u64,
+    pub(crate) words: u8,
+}
+
+impl Shape {
+    /// The shape of a line without words, where each word's class is mixed in.
+    const EMPTY: Shape = Shape {
+        hash: EMPTY_SHAPE,
+        words: 0,
+    };
+
+    /// Mixes in the next word, of letters only (`letters`), holding a digit (`digit`), or
+    /// neither. Returns whether the shape has read its last word.
+    #[inline(always)]
+    fn add_word(&mut self, letters: bool, digit: bool) -> bool {
+        // 1 for a word of letters, 2 for one with a digit, 3 for other: a word of letters
+        // holds no digit, so no branch is needed to tell them.
+        let class = 3 - 2 * u64::from(letters) - u64::from(digit);
+        self.hash = (self.hash ^ class).wrapping_mul(0x0100_0000_01b3);
+        self.words += 1;
+        usize::from(self.words) == SHAPE_WORDS
+    }
+}
+
+/// The [`Shape`] of `line` read alone: the lines the template pass does not read in place
+/// (long ones, the last few of a buffer), and text that is no line of the pass (a grep hit
+/// after its prefix).
+pub(crate) fn line_shape(line: &[u8]) -> Shape {
+    shape_with::<Native>(line)
+}
+
+/// [`line_shape`] on classifier `C`, 32 bytes at a time from the byte classes.
+#[inline(always)]
+fn shape_with<C: Classify>(line: &[u8]) -> Shape {
+    let head = &line[..line.len().min(SHAPE_BYTES)];
+    let mut shape = Shape::EMPTY;
+    let (mut in_word, mut letters, mut digit) = (false, true, false);
+    let mut padded = [b' '; 32];
+    for chunk in head.chunks(32) {
+        // A short last chunk is padded with spaces: its last word ends where the line does.
+        let block: &[u8; 32] = match chunk.try_into() {
+            Ok(whole) => whole,
+            Err(_) => {
+                padded[..chunk.len()].copy_from_slice(chunk);
+                &padded
+            }
+        };
+        let lanes = C::classify32(block);
+        let mut pos = 0u32;
+        while pos < 32 {
+            if !in_word {
+                let starts = !lanes.separator & (!0u32 << pos);
+                if starts == 0 {
+                    break;
+                }
+                pos = starts.trailing_zeros();
+                (in_word, letters, digit) = (true, true, false);
+            }
+            let ends = lanes.separator & (!0u32 << pos);
+            let end = if ends == 0 { 32 } else { ends.trailing_zeros() };
+            let below_end = if end == 32 { !0u32 } else { (1u32 << end) - 1 };
+            let word = (!0u32 << pos) & below_end;
+            letters &= lanes.letter & word == word;
+            digit |= lanes.digit & word != 0;
+            if ends == 0 {
+                break;
+            }
+            if shape.add_word(letters, digit) {
+                return shape;
+            }
+            in_word = false;
+            pos = end;
+        }
+    }
+    if in_word {
+        shape.add_word(letters, digit);
+    }
+    shape
 }
 
 /// Stands for any variable word in a template hash.
@@ -156,9 +253,9 @@ const _: () = assert!(IN_PLACE_MAX <= 192);
 #[inline]
 pub(crate) fn for_each_template_hash<'a>(
     lines: impl Iterator<Item = LineInBuffer<'a>>,
-    each: impl FnMut(&[u64]),
+    mut each: impl FnMut(&[u64]),
 ) {
-    in_batches(lines, template_hash_out_of_line, each);
+    in_batches(lines, template_hash_out_of_line, |hashes, _| each(hashes));
 }
 
 /// Calls `each` with the template hashes of the lines of `bytes` that `starts` delimits (line
@@ -175,18 +272,41 @@ pub(crate) fn for_each_buffer_template_hash(
     bytes: &[u8],
     starts: &[u32],
     skip: impl Fn(usize, &[u8]) -> usize,
-    each: impl FnMut(&[u64]),
+    mut each: impl FnMut(&[u64]),
 ) {
-    buffer_template_hashes::<Native>(bytes, starts, skip, each);
+    buffer_lines::<Native, false>(bytes, starts, skip, |hashes, _| each(hashes));
+}
+
+/// [`for_each_buffer_template_hash`] of whole lines (no bytes skipped) that also hands `each`
+/// every line's [`Shape`], worked out from the masks its template hash is read from.
+#[inline]
+pub(crate) fn for_each_buffer_template_hash_and_shape(
+    bytes: &[u8],
+    starts: &[u32],
+    each: impl FnMut(&[u64], &[Shape]),
+) {
+    buffer_lines::<Native, true>(bytes, starts, |_, _| 0, each);
 }
 
 /// [`for_each_buffer_template_hash`] on classifier `C`.
-#[inline(always)]
+#[cfg(test)]
 fn buffer_template_hashes<C: Classify>(
     bytes: &[u8],
     starts: &[u32],
     skip: impl Fn(usize, &[u8]) -> usize,
     mut each: impl FnMut(&[u64]),
+) {
+    buffer_lines::<C, false>(bytes, starts, skip, |hashes, _| each(hashes));
+}
+
+/// The pass of [`for_each_buffer_template_hash`] on classifier `C`; with `SHAPES`, each line's
+/// [`Shape`] too (without, `each` gets [`Shape::EMPTY`] for every line).
+#[inline(always)]
+fn buffer_lines<C: Classify, const SHAPES: bool>(
+    bytes: &[u8],
+    starts: &[u32],
+    skip: impl Fn(usize, &[u8]) -> usize,
+    mut each: impl FnMut(&[u64], &[Shape]),
 ) {
     let lines = starts.len().saturating_sub(1);
     if lines == 0 {
@@ -203,10 +323,11 @@ fn buffer_template_hashes<C: Classify>(
     let ends = &starts[1..];
     let fast = ends.partition_point(|&end| end as usize <= limit);
     let mut batch = [0u64; BATCH];
+    let mut shapes = [Shape::EMPTY; BATCH];
     let mut start = starts[0] as usize;
     let mut line = 0;
     for chunk in ends[..fast].chunks(BATCH) {
-        for (slot, &end) in batch.iter_mut().zip(chunk) {
+        for ((slot, shape), &end) in batch.iter_mut().zip(shapes.iter_mut()).zip(chunk) {
             let end = end as usize;
             // Without its `\n`, then without a `\r` before it (as `without_terminator`). The
             // span may be empty (an empty buffer's one line ends at 0): checked slicing and
@@ -215,17 +336,18 @@ fn buffer_template_hashes<C: Classify>(
             let len = whole.len();
             let cut = skip(line, whole).min(len);
             let (at, n) = (start + cut, len - cut);
-            *slot = if n <= IN_PLACE_MAX {
+            (*slot, *shape) = if n <= IN_PLACE_MAX {
                 // The text ends by `end <= limit`, so `SLACK` bytes follow it.
-                words_hash_in_place::<C, false>(&bytes[at..], n)
+                words_hash_in_place::<C, false, SHAPES>(&bytes[at..], n)
             } else {
                 // Rare: out of line, so the loop stays small.
-                C::unpadded_hash(&bytes[at..at + n])
+                let text = &bytes[at..at + n];
+                (C::unpadded_hash(text), shape_alone::<C, SHAPES>(text))
             };
             start = end;
             line += 1;
         }
-        each(&batch[..chunk.len()]);
+        each(&batch[..chunk.len()], &shapes[..chunk.len()]);
     }
     // The last lines (the slack runs out), through the general step.
     let rest = (fast..lines).map(|i| {
@@ -237,7 +359,22 @@ fn buffer_template_hashes<C: Classify>(
             len: text.len() - cut,
         }
     });
-    in_batches(rest, template_hash_of::<C>, each);
+    let hash_and_shape = |line: LineInBuffer<'_>| {
+        let shape = shape_alone::<C, SHAPES>(&line.bytes[..line.len]);
+        (template_hash_of::<C>(line), shape)
+    };
+    in_batches(rest, hash_and_shape, each);
+}
+
+/// With `SHAPES`, the [`Shape`] of `line` read alone (out of line: only long lines and a
+/// buffer's last few take this); without, [`Shape::EMPTY`].
+#[inline(always)]
+fn shape_alone<C: Classify, const SHAPES: bool>(line: &[u8]) -> Shape {
+    if SHAPES {
+        C::shape_out_of_line(line)
+    } else {
+        Shape::EMPTY
+    }
 }
 
 /// `span` without its final `\n` or `\r\n`.
@@ -252,8 +389,8 @@ fn without_newline(span: &[u8]) -> &[u8] {
 /// [`template_hash_of`] on the native classifier, compiled out of line so the batch loop
 /// that calls it stays small.
 #[inline(never)]
-fn template_hash_out_of_line(line: LineInBuffer<'_>) -> u64 {
-    template_hash_of::<Native>(line)
+fn template_hash_out_of_line(line: LineInBuffer<'_>) -> (u64, Shape) {
+    (template_hash_of::<Native>(line), Shape::EMPTY)
 }
 
 /// Lines hashed per batch before the caller sees their hashes.
@@ -261,24 +398,26 @@ const BATCH: usize = 32;
 
 /// Hashes `lines` with `hash` a batch at a time into a small buffer, then hands each batch to
 /// `each`: the caller's loop over a batch (the interner) and the hash loop each keep their own
-/// values in registers.
+/// values in registers. `hash` gives each line's template hash and its shape (or
+/// [`Shape::EMPTY`] when the caller asks for none).
 #[inline(always)]
 fn in_batches<'a>(
     mut lines: impl Iterator<Item = LineInBuffer<'a>>,
-    hash: impl Fn(LineInBuffer<'a>) -> u64,
-    mut each: impl FnMut(&[u64]),
+    hash: impl Fn(LineInBuffer<'a>) -> (u64, Shape),
+    mut each: impl FnMut(&[u64], &[Shape]),
 ) {
     let mut batch = [0u64; BATCH];
+    let mut shapes = [Shape::EMPTY; BATCH];
     loop {
         // One counter for the slot and the count (an iterator over the slots kept a second).
         let mut count = 0;
         while count < BATCH {
             let Some(line) = lines.next() else { break };
-            batch[count] = hash(line);
+            (batch[count], shapes[count]) = hash(line);
             count += 1;
         }
         if count > 0 {
-            each(&batch[..count]);
+            each(&batch[..count], &shapes[..count]);
         }
         if count < BATCH {
             return;
@@ -326,7 +465,7 @@ fn in_place_or<C: Classify, const DIGITS_ONLY: bool>(
 ) -> u64 {
     let n = line.len;
     if n <= IN_PLACE_MAX && line.bytes.len() >= n + SLACK {
-        words_hash_in_place::<C, DIGITS_ONLY>(line.bytes, n)
+        words_hash_in_place::<C, DIGITS_ONLY, false>(line.bytes, n).0
     } else {
         fallback(&line.bytes[..n])
     }
@@ -510,17 +649,35 @@ fn words_hash_of<
 /// cleared from the masks), so a line up to 64 bytes is one 64-bit mask per class and a longer
 /// one a 128- or 192-bit mask: every word is judged at once whatever 64-byte limb it lies in,
 /// with no block restarted at an open word, and only a word that crosses from one limb into
-/// the next is paired by hand ([`hash_limbs`]).
+/// the next is paired by hand ([`hash_limbs`]). With `SHAPES`, the line's [`Shape`] from the
+/// same masks (without, [`Shape::EMPTY`]).
 ///
 /// Needs `bytes.len() >= n + SLACK` and `n <= IN_PLACE_MAX` (every read is bounds-checked: a
 /// breach panics, which [`super::compact`] turns into a pass-through).
 #[inline(always)]
-fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool>(bytes: &[u8], n: usize) -> u64 {
+fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool, const SHAPES: bool>(
+    bytes: &[u8],
+    n: usize,
+) -> (u64, Shape) {
     // An empty line reads nothing (an empty buffer's one line has no slack after it).
     if n == 0 {
-        return mix(SEED, 0);
+        return (mix(SEED, 0), Shape::EMPTY);
     }
     debug_assert!(n <= IN_PLACE_MAX && bytes.len() >= n + SLACK);
+    // The shape of words whose masks `split` cuts into limbs, when it is asked for.
+    #[inline(always)]
+    fn shape_of<M: Mask, const SHAPES: bool, const LIMBS: usize>(
+        masks: &LineMasks<M>,
+        words: &Words<M>,
+        in_line: M,
+        split: impl Fn(M) -> [u64; LIMBS],
+    ) -> Shape {
+        if SHAPES {
+            masks.word_kinds(words, in_line).shape(split)
+        } else {
+            Shape::EMPTY
+        }
+    }
     // A chunk is read only when it starts before the line's end, so it ends at most 31 bytes
     // past it: within the slack.
     let chunk = |at: usize| C::classify32(chunk32(bytes, at));
@@ -531,9 +688,11 @@ fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool>(bytes: &[u8], n: us
         } else {
             LineMasks::<u64>::join(low, chunk(32))
         };
-        let masks = lanes.of_line::<DIGITS_ONLY>(u64::MAX >> (64 - n));
+        let in_line = u64::MAX >> (64 - n);
+        let masks = lanes.of_line::<DIGITS_ONLY>(in_line);
+        let shape = shape_of::<u64, SHAPES, 1>(&lanes, &masks, in_line, |mask| [mask]);
         let hash = indent_seed(masks.separator.trailing_ones());
-        return masks.hash_words::<C>(hash, bytes, 0).0;
+        return (masks.hash_words::<C>(hash, bytes, 0).0, shape);
     }
     let head = LineMasks::<u64>::join(low, chunk(32));
     // The fourth chunk only when the line reaches it: most lines over 64 bytes end by 96.
@@ -544,19 +703,23 @@ fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool>(bytes: &[u8], n: us
     };
     let head = LineMasks::<u128>::of_halves(head, tail);
     if n <= 128 {
-        let masks = head.of_line::<DIGITS_ONLY>(u128::MAX >> (128 - n));
+        let in_line = u128::MAX >> (128 - n);
+        let masks = head.of_line::<DIGITS_ONLY>(in_line);
         let hash = indent_seed((masks.separator as u64).trailing_ones());
         let split = |mask: u128| [mask as u64, (mask >> 64) as u64];
-        return hash_limbs::<C, 2>(hash, bytes, masks.limbs(split));
+        let shape = shape_of::<u128, SHAPES, 2>(&head, &masks, in_line, split);
+        return (hash_limbs::<C, 2>(hash, bytes, masks.limbs(split)), shape);
     }
-    let masks = LineMasks::<U192>::of_parts(head, LineMasks::<u64>::widen(chunk(128)))
-        .of_line::<DIGITS_ONLY>(U192 {
-            low: u128::MAX,
-            high: u64::MAX >> (192 - n),
-        });
+    let lanes = LineMasks::<U192>::of_parts(head, LineMasks::<u64>::widen(chunk(128)));
+    let in_line = U192 {
+        low: u128::MAX,
+        high: u64::MAX >> (192 - n),
+    };
+    let masks = lanes.of_line::<DIGITS_ONLY>(in_line);
     let hash = indent_seed((masks.separator.low as u64).trailing_ones());
     let split = |mask: U192| [mask.low as u64, (mask.low >> 64) as u64, mask.high];
-    hash_limbs::<C, 3>(hash, bytes, masks.limbs(split))
+    let shape = shape_of::<U192, SHAPES, 3>(&lanes, &masks, in_line, split);
+    (hash_limbs::<C, 3>(hash, bytes, masks.limbs(split)), shape)
 }
 
 /// Mixes into `hash` the words of a line whose masks are split into 64-bit limbs (limb `j`
@@ -829,6 +992,57 @@ impl<M: Mask> Words<M> {
     }
 }
 
+/// The last bytes of a line's words (bit `i` for byte `i`), and among them those of the words
+/// of letters only and of the words holding a digit: what a [`Shape`] tells words apart by.
+struct WordKinds<M> {
+    lasts: M,
+    letters: M,
+    digits: M,
+}
+
+impl<M: Mask> LineMasks<M> {
+    /// The [`WordKinds`] of `words`, the words of the line whose bytes are the bits of
+    /// `in_line`, found for all words at once as the variable ones are: a word's first bit
+    /// added to its bytes of one class carries out of its last byte only when every byte of
+    /// the word is of that class.
+    #[inline(always)]
+    fn word_kinds(&self, words: &Words<M>, in_line: M) -> WordKinds<M> {
+        let word_bytes = !words.separator & in_line;
+        let whole_words_of = |class: M| {
+            let (sum, carry_out) = (word_bytes & class).overflowing_add(words.firsts);
+            let carried = if carry_out { M::TOP } else { M::ZERO };
+            words.lasts & (((sum & !word_bytes) >> 1) | carried)
+        };
+        WordKinds {
+            lasts: words.lasts,
+            letters: whole_words_of(self.letter),
+            digits: words.lasts & !whole_words_of(!self.digit),
+        }
+    }
+}
+
+impl<M: Mask> WordKinds<M> {
+    /// The shape of these words, in order, with the masks cut by `split` into 64-bit limbs
+    /// (low bits first).
+    #[inline(always)]
+    fn shape<const LIMBS: usize>(self, split: impl Fn(M) -> [u64; LIMBS]) -> Shape {
+        let (lasts, letters, digits) = (split(self.lasts), split(self.letters), split(self.digits));
+        let mut shape = Shape::EMPTY;
+        for j in 0..LIMBS {
+            let mut left = lasts[j];
+            while left != 0 {
+                let last = left.trailing_zeros();
+                left &= left - 1;
+                let is = |mask: u64| mask >> last & 1 != 0;
+                if shape.add_word(is(letters[j]), is(digits[j])) {
+                    return shape;
+                }
+            }
+        }
+        shape
+    }
+}
+
 impl Words<u64> {
     /// Mixes into `hash` every word that ends in these 64 bits (bit `i` for byte `base + i`),
     /// pairing each last byte with the lowest first byte left. Returns the hash and the first
@@ -977,6 +1191,13 @@ trait Classify: Sized {
     #[inline(never)]
     fn unpadded_hash(line: &[u8]) -> u64 {
         template_hash_with::<Self>(line)
+    }
+
+    /// [`shape_with`] for a line the template pass does not read in place, compiled out of
+    /// line (as `long_line_hash`).
+    #[inline(never)]
+    fn shape_out_of_line(line: &[u8]) -> Shape {
+        shape_with::<Self>(line)
     }
 
     /// The low `len` bytes of `word` (`len` from 1 to 8), the bytes above cleared.
@@ -1412,7 +1633,8 @@ mod tests {
 
     /// Checks [`buffer_template_hashes`] on every classifier against [`template_hash`] of
     /// each line alone, line `i` cut by `skips[i % skips.len()]` bytes, over all the lines
-    /// and over the second half of them.
+    /// and over the second half of them; and the pass that also works out shapes against
+    /// each line's shape read alone.
     fn check_buffer_hashes(
         bytes: &[u8],
         skips: &[usize],
@@ -1427,7 +1649,7 @@ mod tests {
         );
         starts.push(bytes.len() as u32);
         let skip = |i: usize| skips[i % skips.len()];
-        let expected: Vec<u64> = starts
+        let texts: Vec<&[u8]> = starts
             .windows(2)
             .enumerate()
             .map(|(i, pair)| {
@@ -1436,8 +1658,13 @@ mod tests {
                     Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
                     None => span,
                 };
-                template_hash(&line[skip(i).min(line.len())..])
+                &line[skip(i).min(line.len())..]
             })
+            .collect();
+        let expected: Vec<u64> = texts.iter().map(|text| template_hash(text)).collect();
+        let expected_shapes: Vec<Shape> = texts
+            .iter()
+            .map(|text| shape_with::<Portable>(text))
             .collect();
         for from in [0, (starts.len() - 1) / 2] {
             let part = &starts[from..];
@@ -1453,6 +1680,35 @@ mod tests {
             }
             for (name, hashes) in got {
                 proptest::prop_assert_eq!(&hashes[..], &expected[from..], "{}", name);
+            }
+            // The pass that also works out shapes: the same hashes, and each line's shape as
+            // read alone.
+            let mut with_shapes: Vec<(&str, Vec<u64>, Vec<Shape>)> = Vec::new();
+            let mut shapes = Vec::new();
+            buffer_lines::<Portable, true>(bytes, part, skip, |h, s| {
+                hashes.extend_from_slice(h);
+                shapes.extend_from_slice(s);
+            });
+            with_shapes.push((
+                "portable",
+                std::mem::take(&mut hashes),
+                std::mem::take(&mut shapes),
+            ));
+            #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+            {
+                buffer_lines::<Sse2, true>(bytes, part, skip, |h, s| {
+                    hashes.extend_from_slice(h);
+                    shapes.extend_from_slice(s);
+                });
+                with_shapes.push((
+                    "sse2",
+                    std::mem::take(&mut hashes),
+                    std::mem::take(&mut shapes),
+                ));
+            }
+            for (name, hashes, shapes) in with_shapes {
+                proptest::prop_assert_eq!(&hashes[..], &expected[from..], "{}", name);
+                proptest::prop_assert_eq!(&shapes[..], &expected_shapes[from..], "{}", name);
             }
         }
         Ok(())

@@ -15,7 +15,9 @@ use super::line_kinds::{
     uses_error_signals, DiffState,
 };
 use super::line_texts::LineTexts;
-use super::templates::{hit_text_of, intern_narrow, intern_wide, TemplateIds, Templates};
+use super::templates::{
+    hit_text_of, intern_narrow, intern_wide, LineShapes, TemplateIds, Templates,
+};
 use super::{Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
 use std::collections::HashMap;
 
@@ -159,12 +161,15 @@ fn grep_prefixes(texts: &LineTexts<'_>, input_len: usize) -> Vec<u32> {
 /// half of the lines is interned there and its ids are merged after. Both are deterministic,
 /// so the result does not depend on scheduling; small inputs skip the thread start-up cost.
 /// Short-line inputs (the memory worst case) keep 2-byte ids while there are few enough
-/// templates, widening to 4 bytes if that runs out.
+/// templates, widening to 4 bytes if that runs out. When the selection will compare
+/// look-alikes (`shapes`) and lines have no grep prefixes, a single-threaded template pass also
+/// works out every line's shape from the bytes it reads (see [`LineShapes`]).
 pub(super) fn scan_and_intern(
     input: &[u8],
     index: &LineIndex,
     lines: &Lines<'_>,
     kind: ContentKind,
+    shapes: bool,
     flags: &mut [LineFlags],
 ) -> Templates {
     let n = index.len();
@@ -191,25 +196,34 @@ pub(super) fn scan_and_intern(
     let grouped = lines.grouped();
     let intern = |from: usize, out: &mut [u32]| {
         if grouped {
-            intern_wide(&lines.texts, &|i| lines.prefix(i), from, out)
+            intern_wide(&lines.texts, &|i| lines.prefix(i), from, out, None)
         } else {
-            intern_wide(&lines.texts, &|_| 0, from, out)
+            intern_wide(&lines.texts, &|_| 0, from, out, None)
         }
     };
     let narrow = index.is_narrow();
     let sequential_intern = || {
-        if narrow {
-            let (ids, counts) = if grouped {
-                intern_narrow(&lines.texts, &|i| lines.prefix(i))
+        if grouped {
+            let prefix = |i: usize| lines.prefix(i);
+            return if narrow {
+                let (ids, counts) = intern_narrow(&lines.texts, &prefix, None);
+                Templates::new(ids, counts)
             } else {
-                intern_narrow(&lines.texts, &|_| 0)
+                let mut ids = vec![0u32; n];
+                let interner = intern_wide(&lines.texts, &prefix, 0, &mut ids, None);
+                Templates::new(TemplateIds::Wide(ids), interner.counts)
             };
-            Templates::new(ids, counts)
+        }
+        let mut line_shapes = LineShapes::for_lines(if shapes { n } else { 0 });
+        let wanted = shapes.then_some(&mut line_shapes);
+        let (ids, counts) = if narrow {
+            intern_narrow(&lines.texts, &|_| 0, wanted)
         } else {
             let mut ids = vec![0u32; n];
-            let interner = intern(0, &mut ids);
-            Templates::new(TemplateIds::Wide(ids), interner.counts)
-        }
+            let interner = intern_wide(&lines.texts, &|_| 0, 0, &mut ids, wanted);
+            (TemplateIds::Wide(ids), interner.counts)
+        };
+        Templates::with_shapes(ids, counts, line_shapes)
     };
     let large = input.len() >= PARALLEL_MIN_BYTES;
     if !large || (narrow && !error_signals) {
@@ -668,7 +682,14 @@ mod tests {
         let texts = LineTexts::of(&input, &index, None);
         let lines = Lines::new(texts, ContentKind::Source, input.len());
         let mut flags = vec![LineFlags::INITIAL; index.len()];
-        let templates = scan_and_intern(&input, &index, &lines, ContentKind::Source, &mut flags);
+        let templates = scan_and_intern(
+            &input,
+            &index,
+            &lines,
+            ContentKind::Source,
+            true,
+            &mut flags,
+        );
 
         let mut sequential = TemplateInterner::default();
         let ids: Vec<u32> = lines

@@ -69,11 +69,15 @@ pub(super) fn code_after_location(line: &[u8]) -> Option<&[u8]> {
     let end = line.iter().position(|&b| b == b' ' || b == b'\t')?;
     let mut parts = line[..end].split(|&b| b == b':');
     let path = parts.next()?;
-    let numbers: Vec<&[u8]> = parts.filter(|p| !p.is_empty()).collect();
-    if !path.iter().any(|b| !b.is_ascii_digit())
-        || !(1..=2).contains(&numbers.len())
-        || !numbers.iter().all(|n| n.iter().all(u8::is_ascii_digit))
-    {
+    // The numbers after the path are counted as they are read: this runs on every line.
+    let mut numbers = 0usize;
+    for number in parts.filter(|p| !p.is_empty()) {
+        if !number.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        numbers += 1;
+    }
+    if !path.iter().any(|b| !b.is_ascii_digit()) || !(1..=2).contains(&numbers) {
         return None;
     }
     let rest = &line[end..];

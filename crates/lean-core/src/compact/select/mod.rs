@@ -145,8 +145,12 @@ fn select_with(
         };
     }
 
+    // Members unlike their look-alikes are looked for in every kind but a diff (it ranks its
+    // changed definitions itself) and JSON (it has its own skeleton).
+    let compares_look_alikes = !matches!(kind, ContentKind::Diff | ContentKind::Json);
     let mut flags = vec![LineFlags::INITIAL; index.len()];
-    let mut templates = analyze::scan_and_intern(input, index, &lines, kind, &mut flags);
+    let mut templates =
+        analyze::scan_and_intern(input, index, &lines, kind, compares_look_alikes, &mut flags);
     if shapes::merge_status_runs(&lines, kind, &mut flags, &mut templates) {
         strategies.push("status-line-shapes");
     }
@@ -163,11 +167,11 @@ fn select_with(
     let records = analyze::end_records(&lines.texts, &templates);
     analyze::mark_structure(&lines, &templates, &records, kind, &mut flags);
     // A fold never hides what makes a line different: members unlike their look-alikes, and
-    // the lines a rerun changed, rank above the group's ordinary members. (A diff ranks its
-    // changed definitions itself; JSON has its own skeleton.) The clear minorities among
-    // them, most telling first, are kept before rare templates fill the budget.
+    // the lines a rerun changed, rank above the group's ordinary members. The clear
+    // minorities among them, most telling first, are kept before rare templates fill the
+    // budget.
     let mut unlike: Vec<u32> = Vec::new();
-    if !matches!(kind, ContentKind::Diff | ContentKind::Json) {
+    if compares_look_alikes {
         // Lines of a program (a source file, grep hits quoting code) are no records of one
         // output: a value few of them hold is no news, and they keep only their ranks.
         let keep = !matches!(kind, ContentKind::Grep | ContentKind::Source);

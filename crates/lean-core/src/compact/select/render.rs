@@ -899,7 +899,7 @@ mod tests {
             let texts = LineTexts::of(&input, &index, None);
             let lines = Lines::new(texts, kind, input.len());
             let mut flags = vec![LineFlags::INITIAL; index.len()];
-            let templates = scan_and_intern(&input, &index, &lines, kind, &mut flags);
+            let templates = scan_and_intern(&input, &index, &lines, kind, true, &mut flags);
             let density = 2 + next() % 12;
             for f in flags.iter_mut() {
                 if next().is_multiple_of(density) {

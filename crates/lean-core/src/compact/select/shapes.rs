@@ -803,7 +803,7 @@ mod tests {
         let lines = Lines::new(texts, ContentKind::Log, text.len());
         let mut flags = vec![LineFlags::INITIAL; 12];
         flags.iter_mut().for_each(|f| f.set_signal(Signal::Warning));
-        let (ids, counts) = super::super::templates::intern_narrow(&lines.texts, &|_| 0);
+        let (ids, counts) = super::super::templates::intern_narrow(&lines.texts, &|_| 0, None);
         let mut templates = Templates::new(ids, counts);
         merge_status_runs(&lines, ContentKind::Log, &mut flags, &mut templates);
         assert!(flags.iter().all(|f| f.signal() == Signal::Warning));

@@ -12,6 +12,7 @@
 //! members of a group compared.
 
 use super::super::lines::same_bytes;
+use super::super::signals::{line_shape, EMPTY_SHAPE, SHAPE_BYTES, SHAPE_WORDS};
 use super::describe::majority;
 use super::flags::{LineFlags, Rank};
 use super::line_texts::LineTexts;
@@ -20,17 +21,12 @@ use xxhash_rust::xxh3::xxh3_64;
 
 mod minorities;
 
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-use crate::simd::classify32_sse2 as classify32;
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-use crate::simd::scalar::classify32;
-
 /// Groups smaller than this have no majority to be unlike.
 const MIN_GROUP: usize = 5;
-/// Words of a line looked at (slots beyond are not compared).
-pub(super) const MAX_WORDS: usize = 24;
+/// Words of a line looked at (slots beyond are not compared): the words of its shape.
+pub(super) const MAX_WORDS: usize = SHAPE_WORDS;
 /// Bytes of a line looked at for its words.
-const MAX_SCANNED_BYTES: usize = 512;
+const MAX_SCANNED_BYTES: usize = SHAPE_BYTES;
 /// Distinct values counted per slot; a slot with more is a column of ids or measurements.
 const MAX_DISTINCT: usize = 16;
 /// Lines of a value remembered, to name or keep them.
@@ -422,7 +418,7 @@ struct SlotTable<'a> {
 impl<'a> SlotTable<'a> {
     /// `bound`: the most lines `lines` yields (a slot settles against it); at most `cap` of
     /// them are read. Each line comes with its number of words when known (see
-    /// [`shape_of`]): then only the words up to the last slot not yet settled are split.
+    /// [`line_shape`]): then only the words up to the last slot not yet settled are split.
     fn scan(
         lines: impl Iterator<Item = (usize, &'a [u8], Option<u8>)>,
         bound: usize,
@@ -498,20 +494,26 @@ pub(super) fn mark_unlike_members(
         ids,
         counts: template_counts,
         word_counts,
+        shapes,
         ..
     } = templates;
     // Lines grouped by shape (the kind of each word), not by template: a line whose constant
     // word differs (`root` among `build`, `WARN` among `INFO`) has a template of its own, and
-    // only its look-alikes of the same shape show that it differs.
-    word_counts.clear();
-    word_counts.reserve(n);
-    let shapes: Vec<u64> = (0..n)
-        .map(|i| {
-            let (shape, count) = shape_of(body(texts, grep_prefix, i));
-            word_counts.push(count);
-            shape
-        })
-        .collect();
+    // only its look-alikes of the same shape show that it differs. The template pass worked
+    // the shapes out unless the lines are grep hits (a hit's shape is read after its number).
+    let shapes: Vec<u64> = if shapes.len() == n {
+        std::mem::take(shapes)
+    } else {
+        word_counts.clear();
+        word_counts.reserve(n);
+        (0..n)
+            .map(|i| {
+                let shape = line_shape(body(texts, grep_prefix, i));
+                word_counts.push(shape.words);
+                shape.hash
+            })
+            .collect()
+    };
     let mut counts: std::collections::HashMap<u64, u32, PreHashed> =
         std::collections::HashMap::with_hasher(PreHashed);
     for &s in &shapes {
@@ -576,74 +578,6 @@ pub(super) fn mark_unlike_members(
         chosen.clear();
     }
     (chosen, marked)
-}
-
-/// The shape of a blank line (no words).
-const EMPTY_SHAPE: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// A line's shape: its number of words and, per word, whether it is a word of letters, a
-/// number, or other (paths, punctuation), mixed into one hash; with the number of its
-/// [`words`].
-fn shape_of(line: &[u8]) -> (u64, u8) {
-    // The words of [`words`], found 32 bytes at a time from the byte classes the template
-    // hash uses (separators, digits, letters as bit masks): this runs on every line.
-    let head = &line[..line.len().min(MAX_SCANNED_BYTES)];
-    let mix = |h: u64, alpha: bool, digit: bool| {
-        let class: u64 = if alpha {
-            1
-        } else if digit {
-            2
-        } else {
-            3
-        };
-        (h ^ class).wrapping_mul(0x0100_0000_01b3)
-    };
-    let (mut h, mut count) = (EMPTY_SHAPE, 0usize);
-    let (mut in_word, mut alpha, mut digit) = (false, true, false);
-    let mut padded = [b' '; 32];
-    for chunk in head.chunks(32) {
-        // A short last chunk is padded with spaces: its last word ends where the line does.
-        let block: &[u8; 32] = match chunk.try_into() {
-            Ok(whole) => whole,
-            Err(_) => {
-                padded[..chunk.len()].copy_from_slice(chunk);
-                &padded
-            }
-        };
-        let [separators, _, digits, _, _, letters] = classify32(block);
-        let mut pos = 0u32;
-        while pos < 32 {
-            if !in_word {
-                let starts = !separators & (!0u32 << pos);
-                if starts == 0 {
-                    break;
-                }
-                pos = starts.trailing_zeros();
-                (in_word, alpha, digit) = (true, true, false);
-            }
-            let ends = separators & (!0u32 << pos);
-            let end = if ends == 0 { 32 } else { ends.trailing_zeros() };
-            let below_end = if end == 32 { !0u32 } else { (1u32 << end) - 1 };
-            let word = (!0u32 << pos) & below_end;
-            alpha &= letters & word == word;
-            digit |= digits & word != 0;
-            if ends == 0 {
-                break;
-            }
-            h = mix(h, alpha, digit);
-            count += 1;
-            if count == MAX_WORDS {
-                return (h, count as u8);
-            }
-            in_word = false;
-            pos = end;
-        }
-    }
-    if in_word {
-        h = mix(h, alpha, digit);
-        count += 1;
-    }
-    (h, count as u8)
 }
 
 /// Pairs of lines `(earlier, later)` where the output printed the same block twice (a rerun in
@@ -833,7 +767,7 @@ pub(super) fn table_word_count(
 fn word_count(texts: &LineTexts<'_>, grep_prefix: &[u32], word_counts: &[u8], j: usize) -> u8 {
     match word_counts.get(j) {
         Some(&count) => count,
-        None => shape_of(body(texts, grep_prefix, j)).1,
+        None => line_shape(body(texts, grep_prefix, j)).words,
     }
 }
 
@@ -1057,7 +991,7 @@ mod tests {
         assert_eq!(value_of(b"src/a.rs:12"), (&b""[..], &b"src/a.rs:12"[..]));
     }
 
-    /// [`shape_of`] by its definition: over [`words`], a word at a time.
+    /// [`line_shape`] by its definition: over [`words`], a word at a time.
     fn shape_reference(line: &[u8]) -> (u64, u8) {
         let mut count = 0u8;
         let h = words(line).fold(EMPTY_SHAPE, |h, w| {
@@ -1088,7 +1022,12 @@ mod tests {
                     alphabet[(state % alphabet.len() as u64) as usize]
                 })
                 .collect();
-            assert_eq!(shape_of(&line), shape_reference(&line), "{line:?}");
+            let shape = line_shape(&line);
+            assert_eq!(
+                (shape.hash, shape.words),
+                shape_reference(&line),
+                "{line:?}"
+            );
         }
     }
 

@@ -1,7 +1,10 @@
 //! Line templates as dense ids with their counts, and water-filling of floods per template.
 
 use super::super::lines::Starts;
-use super::super::signals::{for_each_buffer_template_hash, for_each_template_hash, LineInBuffer};
+use super::super::signals::{
+    for_each_buffer_template_hash, for_each_buffer_template_hash_and_shape, for_each_template_hash,
+    line_shape, LineInBuffer, Shape,
+};
 use super::line_texts::LineTexts;
 
 /// Template hashes are already well mixed; hashing them again (SipHash) is wasted work.
@@ -95,6 +98,9 @@ pub(super) struct Templates {
     /// Per line, the number of words its slots are read from (see `slots::mark_unlike_members`;
     /// empty when that did not run), so a marker's summary splits only the words it still reads.
     pub(super) word_counts: Vec<u8>,
+    /// Per line, its shape's hash when the template pass worked shapes out (see
+    /// [`LineShapes`]; empty otherwise), for `slots::mark_unlike_members`, which takes them.
+    pub(super) shapes: Vec<u64>,
 }
 
 impl Templates {
@@ -105,6 +111,16 @@ impl Templates {
             shape_texts: Vec::new(),
             changes: Vec::new(),
             word_counts: Vec::new(),
+            shapes: Vec::new(),
+        }
+    }
+
+    /// Templates whose pass also worked out every line's shape.
+    pub(super) fn with_shapes(ids: TemplateIds, counts: Vec<u32>, shapes: LineShapes) -> Self {
+        Templates {
+            word_counts: shapes.words,
+            shapes: shapes.hashes,
+            ..Templates::new(ids, counts)
         }
     }
 
@@ -197,24 +213,75 @@ impl<'a, I: Iterator<Item = &'a [u8]>, P: Fn(usize) -> usize> Iterator for Templ
     }
 }
 
+/// Every line's [`Shape`] (its hash and number of words, see `slots::mark_unlike_members`), as
+/// the template pass reads them: asked for when the selection compares look-alikes and the
+/// lines have no grep prefix (a hit's shape is read after its line number, which its template
+/// skips differently).
+pub(super) struct LineShapes {
+    hashes: Vec<u64>,
+    words: Vec<u8>,
+}
+
+impl LineShapes {
+    /// Room for `lines` lines' shapes, so the pass never copies them to grow.
+    pub(super) fn for_lines(lines: usize) -> Self {
+        LineShapes {
+            hashes: Vec::with_capacity(lines),
+            words: Vec::with_capacity(lines),
+        }
+    }
+
+    #[inline(always)]
+    fn extend(&mut self, shapes: &[Shape]) {
+        self.hashes.extend(shapes.iter().map(|s| s.hash));
+        self.words.extend(shapes.iter().map(|s| s.words));
+    }
+
+    fn push(&mut self, shape: Shape) {
+        self.hashes.push(shape.hash);
+        self.words.push(shape.words);
+    }
+}
+
 /// Calls `each` with the template hashes of lines `from..from + count` of `texts`, in order,
-/// a batch at a time. The input's own lines under a 4-byte index (the common case) are read
-/// straight from the index and the input (see [`for_each_buffer_template_hash`]); other
-/// inputs take the general step.
+/// a batch at a time, and adds their shapes to `shapes` when given (then `prefix` must give 0
+/// for every line). The input's own lines under a 4-byte index (the common case) are read
+/// straight from the index and the input (see [`for_each_buffer_template_hash`]), their
+/// shapes from the same reads; other inputs take the general step, and their shapes are read
+/// line by line after.
 #[inline(always)]
 fn for_each_line_template(
     texts: &LineTexts<'_>,
     prefix: &impl Fn(usize) -> usize,
     from: usize,
     count: usize,
-    each: impl FnMut(&[u64]),
+    shapes: Option<&mut LineShapes>,
+    mut each: impl FnMut(&[u64]),
 ) {
     if let (Starts::Wide(starts), true) = (texts.starts, texts.terminated) {
         let until = (from + count).min(starts.len() - 1);
         let from = from.min(until);
+        let starts = &starts[from..until + 1];
+        if let Some(shapes) = shapes {
+            for_each_buffer_template_hash_and_shape(
+                texts.bytes,
+                starts,
+                #[inline(always)]
+                |hashes, batch| {
+                    shapes.extend(batch);
+                    each(hashes);
+                },
+            );
+            return;
+        }
         let skip = |i: usize, line: &[u8]| line.len() - hit_text_of(line, prefix(from + i)).len();
-        for_each_buffer_template_hash(texts.bytes, &starts[from..until + 1], skip, each);
+        for_each_buffer_template_hash(texts.bytes, starts, skip, each);
     } else {
+        if let Some(shapes) = shapes {
+            for line in texts.between(from, from + count) {
+                shapes.push(line_shape(line));
+            }
+        }
         let lines = TemplateTexts {
             lines: texts.between(from, from + count),
             buffer: texts.bytes,
@@ -232,6 +299,7 @@ pub(super) fn intern_wide(
     prefix: &impl Fn(usize) -> usize,
     from: usize,
     out: &mut [u32],
+    shapes: Option<&mut LineShapes>,
 ) -> TemplateInterner {
     let count = out.len();
     let mut interner = TemplateInterner::for_lines(count);
@@ -242,6 +310,7 @@ pub(super) fn intern_wide(
         prefix,
         from,
         count,
+        shapes,
         #[inline(always)]
         |hashes| {
             interner.intern_all(hashes, &mut out[done..done + hashes.len()]);
@@ -256,6 +325,7 @@ pub(super) fn intern_wide(
 pub(super) fn intern_narrow(
     texts: &LineTexts<'_>,
     prefix: &impl Fn(usize) -> usize,
+    shapes: Option<&mut LineShapes>,
 ) -> (TemplateIds, Vec<u32>) {
     let n = texts.starts.entries() - 1;
     let mut interner = TemplateInterner::for_lines(n);
@@ -267,6 +337,7 @@ pub(super) fn intern_narrow(
         prefix,
         0,
         n,
+        shapes,
         #[inline(always)]
         |hashes| {
             for hashes in hashes.chunks(ids.len()) {
