@@ -7,8 +7,6 @@
 //! Before continuations were kept, 43 of the first 50 cases lost a continued line. Cases come
 //! from a fixed seed (`CONTINUATION_CASES`, default 100).
 
-use lean_core::compact::{compact, CompactOptions};
-
 mod support;
 use support::Rng;
 
@@ -67,22 +65,10 @@ fn a_kept_line_keeps_its_continuations() {
     let cases = support::cases("CONTINUATION_CASES", 100);
     support::check_seeds(cases, 0xc047_0000, |seed| {
         let (input, name, wanted, path) = case(seed);
-        let opts = CompactOptions {
-            tool: Some("read".into()),
-            path: Some(path.into()),
-            query: Some(name.clone()),
-            ..CompactOptions::default()
-        };
-        let result = compact(input.as_bytes(), &opts);
-        if !result.changed {
-            return Ok(());
-        }
-        let view = String::from_utf8_lossy(&result.text);
-        match wanted
-            .iter()
-            .find(|w| !view.lines().any(|line| line == w.as_str()))
-        {
-            Some(lost) => Err(format!("{path} ({name}): lost {lost:?}")),
+        match support::read_view(&input, path, Some(&name)) {
+            Some(view) => {
+                support::keeps_lines(&view, &wanted).map_err(|e| format!("{path} ({name}): {e}"))
+            }
             None => Ok(()),
         }
     });

@@ -131,16 +131,6 @@ fn doctest_case(seed: u64) -> (String, Vec<String>) {
     (out, failure)
 }
 
-fn keeps_lines(view: &str, wanted: &[String]) -> Result<(), String> {
-    match wanted
-        .iter()
-        .find(|w| !view.lines().any(|line| line == w.as_str()))
-    {
-        Some(lost) => Err(format!("lost {lost:?}")),
-        None => Ok(()),
-    }
-}
-
 #[test]
 fn a_finding_keeps_the_heading_that_names_its_file() {
     let cases = support::cases("GROUPED_FINDING_CASES", 100);
@@ -149,7 +139,7 @@ fn a_finding_keeps_the_heading_that_names_its_file() {
         let Some(view) = support::view_of(&input, "npx eslint src") else {
             return Ok(());
         };
-        keeps_lines(&view, &[needle, heading])
+        support::keeps_lines(&view, &[needle, heading])
     });
 }
 
@@ -161,6 +151,6 @@ fn a_failing_doctest_keeps_what_it_expected_and_got() {
         let Some(view) = support::view_of(&input, "python3 -m doctest -v units.py") else {
             return Ok(());
         };
-        keeps_lines(&view, &failure)
+        support::keeps_lines(&view, &failure)
     });
 }

@@ -10,8 +10,6 @@
 //! Before heads without a keyword counted as definitions, 28 of the first 50 cases lost a head;
 //! before top-level functions came first, 50 of 50 modules lost one. Cases come from a fixed seed (`METHOD_HEAD_CASES`, default 100).
 
-use lean_core::compact::{compact, CompactOptions};
-
 mod support;
 use support::Rng;
 
@@ -97,21 +95,8 @@ fn a_source_read_keeps_its_method_heads() {
     let cases = support::cases("METHOD_HEAD_CASES", 100);
     support::check_seeds(cases, 0x4ead_0000, |seed| {
         let (input, heads, path) = case(seed);
-        let opts = CompactOptions {
-            tool: Some("read".into()),
-            path: Some(path.into()),
-            ..CompactOptions::default()
-        };
-        let result = compact(input.as_bytes(), &opts);
-        if !result.changed {
-            return Ok(());
-        }
-        let view = String::from_utf8_lossy(&result.text);
-        match heads
-            .iter()
-            .find(|h| !view.lines().any(|line| line == h.as_str()))
-        {
-            Some(lost) => Err(format!("{path}: lost {lost:?}")),
+        match support::read_view(&input, path, None) {
+            Some(view) => support::keeps_lines(&view, &heads).map_err(|e| format!("{path}: {e}")),
             None => Ok(()),
         }
     });
@@ -147,21 +132,8 @@ fn a_modules_top_level_functions_outrank_nested_methods() {
     let cases = support::cases("METHOD_HEAD_CASES", 100);
     support::check_seeds(cases, 0x70b1_0000, |seed| {
         let (input, functions) = module_case(seed);
-        let opts = CompactOptions {
-            tool: Some("read".into()),
-            path: Some("stubs/builtins.pyi".into()),
-            ..CompactOptions::default()
-        };
-        let result = compact(input.as_bytes(), &opts);
-        if !result.changed {
-            return Ok(());
-        }
-        let view = String::from_utf8_lossy(&result.text);
-        match functions
-            .iter()
-            .find(|h| !view.lines().any(|line| line == h.as_str()))
-        {
-            Some(lost) => Err(format!("lost {lost:?}")),
+        match support::read_view(&input, "stubs/builtins.pyi", None) {
+            Some(view) => support::keeps_lines(&view, &functions),
             None => Ok(()),
         }
     });

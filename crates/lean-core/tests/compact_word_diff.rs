@@ -81,12 +81,7 @@ fn check(seed: u64, command: &str) -> Result<(), String> {
     let Some(view) = support::view_of(&input, command) else {
         return Ok(());
     };
-    for wanted in [&needle, &header] {
-        if !view.lines().any(|line| line == wanted.as_str()) {
-            return Err(format!("`{command}` lost {wanted:?}"));
-        }
-    }
-    Ok(())
+    support::keeps_lines(&view, &[needle, header]).map_err(|e| format!("`{command}` {e}"))
 }
 
 #[test]

@@ -75,3 +75,31 @@ pub fn view_of(text: &str, command: &str) -> Option<String> {
         .changed
         .then(|| String::from_utf8_lossy(&result.text).into_owned())
 }
+
+/// The view of `text` as a `read` of `path`, with `query` as the words of the user's prompt;
+/// `None` when the engine left it unchanged.
+#[allow(dead_code)]
+pub fn read_view(text: &str, path: &str, query: Option<&str>) -> Option<String> {
+    let opts = CompactOptions {
+        tool: Some("read".into()),
+        path: Some(path.into()),
+        query: query.map(str::to_string),
+        ..Default::default()
+    };
+    let result = compact(text.as_bytes(), &opts);
+    result
+        .changed
+        .then(|| String::from_utf8_lossy(&result.text).into_owned())
+}
+
+/// Fails naming the first of `wanted` that is no whole line of `view`.
+#[allow(dead_code)]
+pub fn keeps_lines(view: &str, wanted: &[String]) -> Result<(), String> {
+    match wanted
+        .iter()
+        .find(|w| !view.lines().any(|line| line == w.as_str()))
+    {
+        Some(lost) => Err(format!("lost {lost:?}")),
+        None => Ok(()),
+    }
+}
