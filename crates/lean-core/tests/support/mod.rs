@@ -64,28 +64,34 @@ pub fn check_seeds(cases: u64, base: u64, check: impl Fn(u64) -> Result<(), Stri
 /// the engine left it unchanged.
 #[allow(dead_code)]
 pub fn view_of(text: &str, command: &str) -> Option<String> {
-    let opts = CompactOptions {
-        tool: Some("bash".into()),
-        command: Some(command.into()),
-        recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
-        ..Default::default()
-    };
-    let result = compact(text.as_bytes(), &opts);
-    result
-        .changed
-        .then(|| String::from_utf8_lossy(&result.text).into_owned())
+    view_with(
+        text,
+        CompactOptions {
+            tool: Some("bash".into()),
+            command: Some(command.into()),
+            recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
+            ..Default::default()
+        },
+    )
 }
 
 /// The view of `text` as a `read` of `path`, with `query` as the words of the user's prompt;
 /// `None` when the engine left it unchanged.
 #[allow(dead_code)]
 pub fn read_view(text: &str, path: &str, query: Option<&str>) -> Option<String> {
-    let opts = CompactOptions {
-        tool: Some("read".into()),
-        path: Some(path.into()),
-        query: query.map(str::to_string),
-        ..Default::default()
-    };
+    view_with(
+        text,
+        CompactOptions {
+            tool: Some("read".into()),
+            path: Some(path.into()),
+            query: query.map(str::to_string),
+            ..Default::default()
+        },
+    )
+}
+
+#[allow(dead_code)]
+fn view_with(text: &str, opts: CompactOptions) -> Option<String> {
     let result = compact(text.as_bytes(), &opts);
     result
         .changed
