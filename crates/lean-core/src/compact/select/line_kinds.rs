@@ -129,8 +129,10 @@ pub(super) fn block_opener<'a>(
 ) -> Option<usize> {
     let child = line_at(i);
     let indent = indent_width(child);
+    // Words are counted in a line's head only: a kept line may be megabytes long.
     let words = |line: &[u8]| {
-        line.split(u8::is_ascii_whitespace)
+        line[..line.len().min(MAX_WORDS_HEAD)]
+            .split(u8::is_ascii_whitespace)
             .filter(|w| !w.is_empty())
             .count()
     };
@@ -151,6 +153,8 @@ pub(super) fn block_opener<'a>(
 
 /// Farthest above a line its block's opening line is looked for.
 const MAX_BLOCK_LINES: usize = 40;
+/// Bytes of a line's head whose words tell an opener from a row of the same table.
+const MAX_WORDS_HEAD: usize = 256;
 
 /// How far after a warning's message its location line may come.
 pub(super) const LOCATION_LOOKAHEAD: usize = 2;
