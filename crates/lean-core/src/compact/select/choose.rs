@@ -396,10 +396,7 @@ pub(super) fn continuations(
     while let Some(i) = next_line_where(flags, from, |f| f.has(KEEP)) {
         from = i + 1;
         let mut j = i;
-        while j + 1 < n
-            && j - i < MAX_CONTINUATION_LINES
-            && texts.get(j).trim_ascii_end().ends_with(b"\\")
-        {
+        while j + 1 < n && j - i < MAX_CONTINUATION_LINES && continues(texts.get(j)) {
             j += 1;
             if !flags[j].has(KEEP) {
                 flags[j].set(KEEP);
@@ -409,6 +406,12 @@ pub(super) fn continuations(
         from = from.max(j + 1);
     }
     added
+}
+
+/// Whether `line` continues on the next one: it ends in a backslash after some text (a graph
+/// line of `git log --graph`, `|\ \`, ends in one too, and holds no letter or digit).
+fn continues(line: &[u8]) -> bool {
+    line.trim_ascii_end().ends_with(b"\\") && line.iter().any(u8::is_ascii_alphanumeric)
 }
 
 /// The first line from `from` on whose flags `wanted` picks. The next few lines are tested

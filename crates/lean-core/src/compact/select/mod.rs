@@ -326,6 +326,9 @@ fn select_with(
         &units,
         limits,
         render_with,
+        |flags| {
+            choose::continuations(&lines.texts, kind, flags);
+        },
         strategies,
         opts,
         start_terse,

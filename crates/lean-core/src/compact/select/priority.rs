@@ -483,8 +483,9 @@ const EMPTY_UNIT: Unit = Unit {
     count: 0,
 };
 
-/// Keeps units in priority order within the token budget and Pi's cut, renders, and tightens
-/// (smaller plan, terse markers) until the rendered view fits. The last resort is the tail
+/// Keeps units in priority order within the token budget and Pi's cut (with what `keep_whole`
+/// adds to the kept lines), renders, and tightens (smaller plan, terse markers) until the
+/// rendered view fits. The last resort is the tail
 /// that fits, then a single marker: never larger than Pi's cut.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn fit_to_limits(
@@ -493,6 +494,7 @@ pub(super) fn fit_to_limits(
     units: &Units,
     limits: Limits,
     render_with: impl Fn(&[LineFlags], bool, Vec<&'static str>) -> Selection,
+    keep_whole: impl Fn(&mut [LineFlags]),
     mut strategies: Vec<&'static str>,
     opts: &CompactOptions,
     start_terse: bool,
@@ -521,6 +523,9 @@ pub(super) fn fit_to_limits(
             byte_budget,
             marker_bytes,
         );
+        // What a kept line needs to be read (the lines a statement continues onto) comes with
+        // it; a view it makes too large is planned smaller on the next attempt.
+        keep_whole(flags);
         let view = render_with(flags, terse, strategies.clone());
         let view_tokens = estimate_tokens(&view.text);
         let token_limit = limits.tokens.max(forced_tokens + forced_tokens / 8);
