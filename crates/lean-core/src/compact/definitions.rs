@@ -25,10 +25,12 @@ pub(crate) fn is_type_definition(line: &[u8]) -> bool {
     })
 }
 
-/// True for what an outline shows first: a type, or a definition at the top level (not
-/// indented: a module's own functions, before the methods nested in its classes).
-pub(crate) fn is_outline_head(line: &[u8]) -> bool {
-    is_type_definition(line) || !matches!(line.first(), Some(b' ' | b'\t'))
+/// True for a definition an outline shows before the others: a type; and in a source read
+/// (`source`), also one at the top level (not indented: a module's own functions, before the
+/// methods nested in its classes). Grep hits keep types alone first: hits of top-level
+/// functions would crowd out the type a search was for.
+pub(crate) fn is_outline_head(line: &[u8], source: bool) -> bool {
+    is_type_definition(line) || source && !matches!(line.first(), Some(b' ' | b'\t'))
 }
 
 /// `s` after its leading spaces and tabs, 8 bytes per step (most lines tested are indented

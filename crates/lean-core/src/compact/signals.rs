@@ -13,9 +13,7 @@ pub(crate) enum Signal {
     Error = 3,
 }
 
-pub(crate) use super::definitions::{
-    after_indent, is_definition, is_method_head, is_outline_head, is_type_definition,
-};
+pub(crate) use super::definitions::{after_indent, is_definition, is_method_head, is_outline_head};
 #[cfg(test)]
 pub(crate) use super::template_hash::template_hash;
 pub(crate) use super::template_hash::{

@@ -4,9 +4,7 @@
 use std::collections::HashSet;
 
 use super::super::lines::trim;
-use super::super::signals::{
-    is_outline_head, is_pass_line, is_type_definition, message_hash, Signal,
-};
+use super::super::signals::{is_outline_head, is_pass_line, message_hash, Signal};
 use super::analyze::Lines;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_kinds::{
@@ -289,17 +287,13 @@ pub(super) fn fill_by_rank(
         n / 12
     });
     // Types say more than functions, and in a source read top-level definitions more than the
-    // methods nested in classes; take them first, then in order. When all
-    // candidates fit, the order cannot matter and no line is asked what it declares.
+    // methods nested in classes (see `is_outline_head`); take them first, then in order. When
+    // all candidates fit, the order cannot matter and no line is asked what it declares.
     if high.len() > structural_cap {
-        let (mut heads, others): (Vec<u32>, Vec<u32>) = high.iter().partition(|&&i| {
-            let text = lines.hit_text(i as usize);
-            if kind == ContentKind::Source {
-                is_outline_head(text)
-            } else {
-                is_type_definition(text)
-            }
-        });
+        let source = kind == ContentKind::Source;
+        let (mut heads, others): (Vec<u32>, Vec<u32>) = high
+            .iter()
+            .partition(|&&i| is_outline_head(lines.hit_text(i as usize), source));
         heads.extend(others);
         high = heads;
     }

@@ -561,7 +561,8 @@ pub(super) fn is_diff_metadata(text: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::signals::{is_definition, is_pass_line, is_type_definition};
+    use super::super::super::definitions::is_type_definition;
+    use super::super::super::signals::{is_definition, is_pass_line};
     use super::*;
 
     /// The declaring keyword as a plain list of prefix tests (what the word-compare version in

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::budget::{estimate_tokens, Limits};
-use super::super::signals::{is_definition, is_outline_head, is_type_definition, Signal};
+use super::super::signals::{is_definition, is_outline_head, Signal};
 use super::analyze::Lines;
 use super::excerpt::shown_len;
 use super::flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
@@ -314,14 +314,7 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
             }
             Rank::High => {
                 let text = &lines.texts[i][lines.prefix(i)..];
-                // Types first; in a source read, top-level definitions with them (grep hits of
-                // top-level functions would crowd out the type a search was for).
-                let head = if source {
-                    is_outline_head(text)
-                } else {
-                    is_type_definition(text)
-                };
-                let order = u32::from(!head);
+                let order = u32::from(!is_outline_head(text, source));
                 Unit::line(4, order, i, line_bytes(line, terminated))
             }
             Rank::Rare => {
