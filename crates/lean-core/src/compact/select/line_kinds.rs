@@ -2,7 +2,7 @@
 //! structural rank each content kind gives its lines.
 
 use super::super::lines::{has_byte, indent_width, trim};
-use super::super::signals::{after_indent, is_definition, Signal};
+use super::super::signals::{after_indent, is_definition, line_shape, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
 use super::templates::TemplateIds;
@@ -129,13 +129,9 @@ pub(super) fn block_opener<'a>(
 ) -> Option<usize> {
     let child = line_at(i);
     let indent = indent_width(child);
-    // Words are counted in a line's head only: a kept line may be megabytes long.
-    let words = |line: &[u8]| {
-        line[..line.len().min(MAX_WORDS_HEAD)]
-            .split(u8::is_ascii_whitespace)
-            .filter(|w| !w.is_empty())
-            .count()
-    };
+    // Words as a line's shape counts them (in its head only: a kept line may be megabytes
+    // long).
+    let words = |line: &[u8]| line_shape(line).words;
     for j in (i.saturating_sub(MAX_BLOCK_LINES)..i).rev() {
         let line = line_at(j);
         if line.starts_with(b"@@") {
@@ -153,8 +149,6 @@ pub(super) fn block_opener<'a>(
 
 /// Farthest above a line its block's opening line is looked for.
 const MAX_BLOCK_LINES: usize = 40;
-/// Bytes of a line's head whose words tell an opener from a row of the same table.
-const MAX_WORDS_HEAD: usize = 256;
 
 /// How far after a warning's message its location line may come.
 pub(super) const LOCATION_LOOKAHEAD: usize = 2;
