@@ -214,7 +214,7 @@ fn select_with(
         if sections::mark_section_headings(&lines.texts, &mut flags) > 0 {
             strategies.push("section-headings");
         }
-        if sections::mark_record_context(&lines.texts, &mut flags) > 0 {
+        if sections::mark_record_context(&lines.texts, &mut unlike, &mut flags) > 0 {
             strategies.push("record-context");
         }
     }

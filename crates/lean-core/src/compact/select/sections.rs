@@ -148,11 +148,20 @@ pub(super) fn mark_section_headings(texts: &LineTexts<'_>, flags: &mut [LineFlag
 /// Records open with a line of the output's first line's first word (`File:`, `commit`,
 /// `Package:`) when that word opens at least three of them, the first two within
 /// [`MAX_RECORD_LINES`] lines. The opener of every record holding a line ranked high (unlike
-/// its look-alikes, a query hit, a changed line) ranks high too, and a short record (at most
-/// [`SHORT_RECORD_LINES`] lines, as `stat` or `apt-cache show` print them) ranks high whole.
-/// A record line of rare shape that starts with a field most records have is unlike them, and
-/// ranks high. Returns how many lines it ranked; at most about [`MAX_RECORD_CONTEXT_LINES`].
-pub(super) fn mark_record_context(texts: &LineTexts<'_>, flags: &mut [LineFlags]) -> usize {
+/// its look-alikes, a query hit, a changed line) or chosen as a minority (`chosen`: the
+/// lines the budget keeps first, whatever their rank) ranks high too, and a short record (at
+/// most [`SHORT_RECORD_LINES`] lines, as `stat` or `apt-cache show` print them) ranks high
+/// whole. A record line of rare shape that starts with a field most records have is unlike
+/// them, and ranks high. Returns how many lines it ranked; at most about
+/// [`MAX_RECORD_CONTEXT_LINES`].
+///
+/// A chosen minority's record goes into `chosen` itself, right after it: the budget keeps that
+/// list first, and a record ranked high among hundreds would wait for its turn by position.
+pub(super) fn mark_record_context(
+    texts: &LineTexts<'_>,
+    chosen: &mut Vec<u32>,
+    flags: &mut [LineFlags],
+) -> usize {
     let n = flags.len();
     let Some(first) = (0..n.min(HEAD_LINES)).find(|&i| !is_blank(texts.get(i))) else {
         return 0;
@@ -217,13 +226,22 @@ pub(super) fn mark_record_context(texts: &LineTexts<'_>, flags: &mut [LineFlags]
             marked += 1;
         }
     }
+    let mut sorted = chosen.clone();
+    sorted.sort_unstable();
+    // The lines read with each chosen minority, by the minority's line.
+    let mut with_chosen: HashMap<u32, std::ops::Range<usize>, PreHashed> = HashMap::default();
     for (k, &start) in openers.iter().enumerate() {
         if marked >= MAX_RECORD_CONTEXT_LINES {
             break;
         }
         let end = openers.get(k + 1).copied().unwrap_or(n);
-        let kept_inside =
-            (start + 1..end).any(|i| flags[i].rank() <= Rank::High && !flags[i].has(DUPLICATE));
+        let first_chosen = sorted.partition_point(|&c| (c as usize) <= start);
+        let chosen_inside = sorted
+            .get(first_chosen)
+            .copied()
+            .filter(|&c| (c as usize) < end);
+        let kept_inside = chosen_inside.is_some()
+            || (start + 1..end).any(|i| flags[i].rank() <= Rank::High && !flags[i].has(DUPLICATE));
         if !kept_inside {
             continue;
         }
@@ -232,12 +250,25 @@ pub(super) fn mark_record_context(texts: &LineTexts<'_>, flags: &mut [LineFlags]
         } else {
             start..start + 1
         };
+        if let Some(c) = chosen_inside {
+            with_chosen.insert(c, lines.clone());
+        }
         for i in lines {
             if flags[i].rank() > Rank::High && !flags[i].has(DUPLICATE) {
                 flags[i].set_rank(Rank::High);
                 marked += 1;
             }
         }
+    }
+    if !with_chosen.is_empty() {
+        let mut ordered: Vec<u32> = Vec::with_capacity(chosen.len() + with_chosen.len() * 8);
+        for &c in chosen.iter() {
+            ordered.push(c);
+            if let Some(lines) = with_chosen.get(&c) {
+                ordered.extend(lines.clone().map(|i| i as u32).filter(|&i| i != c));
+            }
+        }
+        *chosen = ordered;
     }
     marked
 }

@@ -180,20 +180,37 @@ pub(super) fn group_minorities(
         Minority::Lines(lines) => lines.len(),
     };
     found.sort_by_key(|(strength, k, minority)| (Reverse(*strength), *k, held(minority)));
-    // The lines each minority is known to hold (without reading any again): a line in
-    // more than one is no look-alike with one value unlike, but a line unlike in several ways.
-    let mut known: Vec<u32> = Vec::new();
-    for (_, _, minority) in &found {
-        match minority {
-            Minority::Value(v) => {
-                known.extend_from_slice(&v.lines[..(v.count as usize).min(LINES_PER_VALUE)]);
-            }
-            Minority::Lines(lines) => known.extend_from_slice(lines),
+    // The lines each minority is known to hold (without reading any again), each with the
+    // minority's signature (how many lines it holds and which it knows): a line in minorities
+    // of different lines is no look-alike with one value unlike, but a line unlike in several
+    // ways. Minorities of the same two or more lines are one difference printed twice, a
+    // number and its name (`42/  shadow` among `0/    root`), so a line in only those is unlike
+    // once. (A single line unlike in two slots is just unlike: its slots count apart.)
+    let mut known: Vec<(u32, u64)> = Vec::new();
+    for (_, slot, minority) in &found {
+        let (count, lines) = match minority {
+            Minority::Value(v) => (
+                v.count as usize,
+                &v.lines[..(v.count as usize).min(LINES_PER_VALUE)],
+            ),
+            Minority::Lines(lines) => (lines.len(), &lines[..]),
+        };
+        let mut bytes: Vec<u8> = Vec::with_capacity(16 + 4 * lines.len());
+        bytes.extend_from_slice(&(count as u64).to_le_bytes());
+        if count < 2 {
+            bytes.extend_from_slice(&(*slot as u64).to_le_bytes());
         }
+        for line in lines {
+            bytes.extend_from_slice(&line.to_le_bytes());
+        }
+        let signature = xxh3_64(&bytes);
+        known.extend(lines.iter().map(|&line| (line, signature)));
     }
     known.sort_unstable();
     let unlike_once = |line: u32| {
-        known.partition_point(|&l| l <= line) - known.partition_point(|&l| l < line) <= 1
+        let held = &known[known.partition_point(|&(l, _)| l < line)..];
+        let held = &held[..held.partition_point(|&(l, _)| l == line)];
+        held.windows(2).all(|pair| pair[0].1 == pair[1].1)
     };
     let width = table.slots.len();
     let mut kept = 0usize;
