@@ -317,6 +317,7 @@ fn select_with(
         &kept_errors,
         &records,
         &pinned_hits,
+        &unlike,
         kind,
     );
     drop(kept_errors);

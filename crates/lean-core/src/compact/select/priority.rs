@@ -29,7 +29,7 @@ pub(super) struct Unit {
     /// Bytes of its lines, newlines included: what keeping it adds to the view, markers aside.
     pub(super) bytes: u32,
     /// Priority class, lower first: 0 first instance of each error template and its cause
-    /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure,
+    /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure and lines unlike their look-alikes,
     /// 4 definitions, warnings (by instance of their template) and rare lines, 5 other context
     /// and diff hunk headers, 6 first instance of each remaining template. Everything else becomes markers.
     pub(super) class: u8,
@@ -90,6 +90,7 @@ pub(super) fn priority_units(
     kept_errors: &[u32],
     records: &[std::ops::Range<usize>],
     pinned: &[u32],
+    unlike: &[u32],
     kind: ContentKind,
 ) -> Units {
     let n = flags.len();
@@ -97,8 +98,16 @@ pub(super) fn priority_units(
     // line, so it never grows (and copies); one scatter then puts them in priority order.
     let mut pushed = PushedUnits::with_capacity(kept_errors.len() + n);
     let mut members: Vec<u32> = Vec::new();
-    // Lines taken by an error's unit; without errors nothing is (and no line is asked).
-    let mut claimed = vec![false; if kept_errors.is_empty() { 0 } else { n }];
+    // Lines taken by an error's unit or kept as unlike their look-alikes; without either
+    // nothing is (and no line is asked).
+    let mut claimed = vec![
+        false;
+        if kept_errors.is_empty() && unlike.is_empty() {
+            0
+        } else {
+            n
+        }
+    ];
     // Errors with their cause chains: the context lines that follow each one up to the next
     // error. Instance k of a template ranks behind instance k - 1 of every other template.
     let mut instances: HashMap<u32, u32, PreHashed> = HashMap::default();
@@ -141,6 +150,18 @@ pub(super) fn priority_units(
         *k += 1;
     }
     drop(instances);
+    // Lines unlike their look-alikes (chosen minorities, most telling first, with the lines
+    // that name their records) are the fold's news: a view chosen again by priority keeps
+    // them after structure, before definitions, warnings and rare lines, whose count can be
+    // any. Lines kept by rank anyway (must and context lines) keep their own units.
+    let mut unlike_units: Vec<u32> = Vec::new();
+    for &u in unlike {
+        let f = flags[u as usize];
+        if f.rank() > Rank::Context && !f.has(DUPLICATE) && !claimed[u as usize] {
+            claimed[u as usize] = true;
+            unlike_units.push(u);
+        }
+    }
     // One copy of the line loop per id width and per kind that matters (a diff's tests are
     // constants in its copy).
     let diff = kind == ContentKind::Diff;
@@ -158,6 +179,10 @@ pub(super) fn priority_units(
         (TemplateIds::Narrow(ids), true) => line_units::<u16, true>(&state, ids, &mut pushed),
         (TemplateIds::Wide(ids), false) => line_units::<u32, false>(&state, ids, &mut pushed),
         (TemplateIds::Wide(ids), true) => line_units::<u32, true>(&state, ids, &mut pushed),
+    }
+    for u in unlike_units {
+        let bytes = shown_len(lines.texts[u as usize].len()) + 1;
+        pushed.push_order_zero(Unit::line(3, 0, u as usize, bytes));
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a
@@ -230,8 +255,12 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
         if f.has(DUPLICATE) && rank != Rank::Must {
             continue;
         }
-        // Lines in an error's unit are must or context lines (the error and its chain).
+        // Lines in an error's unit are must or context lines (the error and its chain); the
+        // others claimed are unlike their look-alikes, and have units of their own.
         let in_error_unit = || claimed.get(i) == Some(&true);
+        if rank > Rank::Context && in_error_unit() {
+            continue;
+        }
         // A changed signature (`+fn`, `-def`, `+class`) says what a diff changes, however
         // deep in a run of ordinary changed code: the first ones are kept whatever the budget,
         // as an error's first instance is.

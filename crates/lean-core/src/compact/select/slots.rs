@@ -36,7 +36,7 @@ const KEPT_MINORITIES: usize = 16;
 /// A slot of at most [`MAX_DISTINCT`] values that each recur this many times on average
 /// holds categories (see `Slot::categorical`).
 const CATEGORY_REPEATS: usize = 4;
-/// Numeric slots whose extremes are kept per group.
+/// Numeric slots whose extremes (the smallest and the three largest values) are kept per group.
 const EXTREME_SLOTS: usize = 3;
 /// Most lines ranked high as unlike their look-alikes, over all groups: the rest are named by
 /// their markers.
@@ -259,6 +259,9 @@ struct Slot<'a> {
     last: f64,
     min: (f64, u32),
     max: (f64, u32),
+    /// The second and third largest numbers (after `max`), with their lines: a question about
+    /// a measured column is about its big rows, and the runner-up is news too.
+    runners_up: [(f64, u32); 2],
     /// The word the last member added held here, the index of its value in `values` (while
     /// they have not overflowed) and its number (`None`: none, or numbers were settled).
     /// Look-alikes mostly repeat a word (the constant ones throughout): a repeat is counted
@@ -279,6 +282,7 @@ impl<'a> Slot<'a> {
             last: f64::NEG_INFINITY,
             min: (f64::INFINITY, 0),
             max: (f64::NEG_INFINITY, 0),
+            runners_up: [(f64::NEG_INFINITY, 0); 2],
             repeat: None,
             repeat_value: 0,
             repeat_number: None,
@@ -356,9 +360,24 @@ impl<'a> Slot<'a> {
         if x < self.min.0 {
             self.min = (x, line);
         }
-        if x > self.max.0 {
-            self.max = (x, line);
+        if x > self.runners_up[1].0 {
+            let mut entry = (x, line);
+            if x > self.max.0 {
+                std::mem::swap(&mut self.max, &mut entry);
+            }
+            if entry.0 > self.runners_up[0].0 {
+                std::mem::swap(&mut self.runners_up[0], &mut entry);
+            }
+            self.runners_up[1] = entry;
         }
+    }
+
+    /// The lines of the three largest numbers, largest first (fewer when fewer were seen).
+    fn largest(&self) -> impl Iterator<Item = u32> + '_ {
+        std::iter::once(self.max)
+            .chain(self.runners_up)
+            .filter(|&(x, _)| x > f64::NEG_INFINITY)
+            .map(|(_, line)| line)
     }
 
     /// Whether the slot holds one value throughout.
@@ -564,7 +583,7 @@ pub(super) fn mark_unlike_members(
         minorities::group_minorities(&reader, &table, lines, None, &mut candidates);
         let numeric = table.slots.iter().filter(|s| s.numeric(m) && !s.rising);
         for slot in numeric.take(EXTREME_SLOTS) {
-            for line in [slot.min.1, slot.max.1] {
+            for line in std::iter::once(slot.min.1).chain(slot.largest()) {
                 candidates.push(minorities::Candidate::extreme(m, line));
             }
         }
