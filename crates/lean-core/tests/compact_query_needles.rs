@@ -194,3 +194,125 @@ fn a_stanza_headed_by_the_asked_name_is_shown_whole() {
         }
     }
 }
+
+/// A block opened by a short line that names the asked identifier and then opens what follows
+/// (`<event name="jdk.X">`, `CREATE VIEW x AS`, `x = {`) is shown with its first lines, however
+/// many other lines mention the name: the block is the answer to "how is x defined".
+#[test]
+fn a_block_opened_by_the_asked_name_is_shown() {
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(0x0b10_0000 + seed);
+        let style = seed % 3;
+        let count = rng.range(200, 700) as usize;
+        let at = rng.range(5, count as u64 - 5) as usize;
+        let names: Vec<String> = (0..count)
+            .map(|k| format!("app_{}_{k}", name(&mut rng).to_ascii_lowercase()))
+            .collect();
+        let target = &names[at];
+        let mut blocks: Vec<Vec<String>> = Vec::new();
+        for (k, block_name) in names.iter().enumerate() {
+            let mention = if k != at && rng.below(3) == 0 {
+                format!(" -- see {target}")
+            } else {
+                String::new()
+            };
+            let fields: Vec<(String, u64)> = (0..rng.range(3, 7))
+                .map(|_| (name(&mut rng).to_ascii_lowercase(), rng.range(1, 5000)))
+                .collect();
+            let block: Vec<String> = match style {
+                0 => std::iter::once(format!("    <event name=\"{block_name}\">"))
+                    .chain(fields.iter().map(|(f, v)| {
+                        format!("      <setting name=\"{f}\">{v} ms</setting>{mention}")
+                    }))
+                    .chain(std::iter::once("    </event>".to_string()))
+                    .collect(),
+                1 => std::iter::once(format!("CREATE VIEW {block_name} AS"))
+                    .chain(std::iter::once("    SELECT".to_string()))
+                    .chain(
+                        fields
+                            .iter()
+                            .map(|(f, v)| format!("            t{v}.{f} AS {f},{mention}")),
+                    )
+                    .chain(std::iter::once("    FROM base;".to_string()))
+                    .collect(),
+                _ => std::iter::once(format!("  {block_name} = {{"))
+                    .chain(
+                        fields
+                            .iter()
+                            .map(|(f, v)| format!("    {f} = {v},{mention}")),
+                    )
+                    .chain(std::iter::once("  }".to_string()))
+                    .collect(),
+            };
+            blocks.push(block);
+        }
+        let separator = if style == 1 { "\n\n" } else { "\n" };
+        let input = blocks
+            .iter()
+            .map(|b| b.join("\n"))
+            .collect::<Vec<_>>()
+            .join(separator)
+            + "\n";
+        let opts = CompactOptions {
+            tool: Some("read".into()),
+            path: Some(["default.jfc", "views.sql", "settings.conf"][style as usize].into()),
+            query: Some(format!("How is {target} defined")),
+            ..Default::default()
+        };
+        let view = String::from_utf8(compact(input.as_bytes(), &opts).text).unwrap();
+        let shown: std::collections::HashSet<&str> = view.lines().collect();
+        for line in blocks[at].iter().take(4) {
+            assert!(
+                shown.contains(line.as_str()),
+                "seed {seed}: {line:?} of the asked block is not shown"
+            );
+        }
+    }
+}
+
+/// An over-long line (a minified bundle, a one-line JSON document) is excerpted by its two
+/// ends, which rarely hold what was asked: where the prompt names something the line holds,
+/// the excerpt also shows that place, so the asked setting is read in the view.
+#[test]
+fn an_excerpt_shows_the_asked_place_of_a_long_line() {
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(0xe0c0_0000 + seed);
+        // 40-200 KB on one line: over the lossless threshold, and some over Pi's cut.
+        let count = rng.range(3000, 12000) as usize;
+        let at = rng.range(50, count as u64 - 50) as usize;
+        let key = format!("{}Limit", name(&mut rng).to_ascii_lowercase());
+        let value = rng.range(1, 100_000);
+        let fields: Vec<String> = (0..count)
+            .map(|k| {
+                if k == at {
+                    format!("{key}:{value}")
+                } else {
+                    format!("{}{k}:!{}", name(&mut rng).to_ascii_lowercase(), k % 2)
+                }
+            })
+            .collect();
+        let input = format!(
+            "/*! bundle v{} */\n!function(e){{var defaults={{{}}};e.exports=defaults}}(module);\n//# sourceMappingURL=bundle.js.map\n",
+            rng.range(1, 9),
+            fields.join(",")
+        );
+        let opts = CompactOptions {
+            tool: Some("read".into()),
+            path: Some("dist/bundle.js".into()),
+            query: Some(format!("What is the default {key}")),
+            recovery_id: Some("0123456789abcdef".into()),
+            ..Default::default()
+        };
+        let view = String::from_utf8(compact(input.as_bytes(), &opts).text).unwrap();
+        let wanted = format!("{key}:{value},");
+        assert!(
+            view.contains("token_retrieve"),
+            "seed {seed}: not excerpted"
+        );
+        assert!(view.contains(&wanted), "seed {seed}: {wanted:?} not shown");
+        assert!(
+            view.ends_with("//# sourceMappingURL=bundle.js.map\n"),
+            "seed {seed}"
+        );
+    }
+}

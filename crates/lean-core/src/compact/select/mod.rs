@@ -251,6 +251,20 @@ fn select_with(
     if !long_lines.is_empty() {
         strategies.push("excerpt-long-lines");
     }
+    // Where the query names something a long line holds, its excerpt shows that place too.
+    let long_line_places: Vec<Vec<usize>> = match opts.query.as_deref() {
+        Some(query) if !long_lines.is_empty() => match query::QueryTerms::new(query) {
+            Some(terms) => long_lines
+                .iter()
+                .map(|&i| {
+                    let text = lines.hit_text(i as usize);
+                    terms.first_places(text, excerpt::MAX_WINDOWS)
+                })
+                .collect(),
+            None => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
     let memo = MarkerMemo::default();
     let render_up_to = |flags: &[LineFlags],
                         terse: bool,
@@ -266,6 +280,7 @@ fn select_with(
             overwritten,
             stop_above_bytes,
             long_lines: &long_lines,
+            long_line_places: &long_line_places,
         };
         render(input, index, &lines.texts, plan, kind, opts, strategies)
     };

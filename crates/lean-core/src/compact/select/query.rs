@@ -25,6 +25,8 @@ const PLAIN_WORD_LINES: usize = 24;
 const MIN_PLAIN_BYTES: usize = 4;
 /// Most bytes a heading line holds besides the term it names (`Package: `, `[`, `## `).
 const MAX_HEADING_EXTRA: usize = 16;
+/// Most bytes after a heading's term that open what follows it (`AS`, `= {`, `">`).
+const MAX_OPENER_BYTES: usize = 4;
 /// Most lines of the paragraph a heading opens that are kept with it.
 const PARAGRAPH_LINES: usize = 16;
 /// Most paragraph lines kept in all.
@@ -82,14 +84,24 @@ fn phrase_forms(term: &str) -> Option<[String; 3]> {
     })
 }
 
-/// Whether a term found at `start..end` of `text` is the line's subject: it ends the line's
-/// words (a colon or bracket may close it) and the rest of the line is a short label.
+/// Whether a term found at `start..end` of `text` is the line's subject: the term ends a name
+/// (`zlib1g`, not `zlib1g-dev`), the rest of the line is a short label, and after the term comes
+/// only what closes it (`:`, `]`, `)`, a quote) or a few bytes that open what follows, with no
+/// lower-case letter or digit (`AS`, `{`, `= {`, `">`): `Package: zlib1g`, `[zlib1g]`, `CREATE
+/// VIEW pg_stat_activity AS`, `<event name="jdk.JavaMonitorEnter">`.
 fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
-    let rest = &text[end..];
+    let ends_name = text
+        .get(end)
+        .is_none_or(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/')));
+    let rest = text[end..].trim_ascii();
     let closes = rest
         .iter()
-        .all(|b| matches!(b, b':' | b']' | b')' | b' ' | b'\t' | b'\r'));
-    closes && text.trim_ascii().len() <= (end - start) + MAX_HEADING_EXTRA
+        .all(|b| matches!(b, b':' | b']' | b')' | b'"' | b'\'' | b'`'));
+    let opens = rest.len() <= MAX_OPENER_BYTES
+        && !rest
+            .iter()
+            .any(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+    ends_name && (closes || opens) && text.trim_ascii().len() <= (end - start) + MAX_HEADING_EXTRA
 }
 
 /// Records line `i` among a term's lines, once per line and up to one past
@@ -97,6 +109,70 @@ fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
 fn note_line(lines: &mut Vec<u32>, i: usize) {
     if lines.len() <= SELECTIVE_HITS && lines.last() != Some(&(i as u32)) {
         lines.push(i as u32);
+    }
+}
+
+/// The terms of the caller's query that can point at lines (named terms, selective-candidate
+/// plain words, and the forms of phrases), with one automaton over them (case-insensitive).
+pub(super) struct QueryTerms<'q> {
+    terms: Vec<std::borrow::Cow<'q, str>>,
+    /// Whether each term was named on purpose (see [`is_named`]).
+    named: Vec<bool>,
+    automaton: aho_corasick::AhoCorasick,
+}
+
+impl<'q> QueryTerms<'q> {
+    /// `None` when no word of `query` can point at a line.
+    pub(super) fn new(query: &'q str) -> Option<QueryTerms<'q>> {
+        let mut terms: Vec<std::borrow::Cow<'q, str>> = Vec::new();
+        let mut named: Vec<bool> = Vec::new();
+        for term in bounded_query_terms(query) {
+            if let Some(forms) = phrase_forms(term) {
+                // Each way of writing the phrase as one identifier is a plain word of its own:
+                // `api_key` may be selective where `apikey` is not.
+                terms.extend(forms.map(std::borrow::Cow::Owned));
+                named.extend([false; 3]);
+            } else {
+                let is_name = is_named(term);
+                if is_name || is_plain_candidate(term) {
+                    terms.push(std::borrow::Cow::Borrowed(term));
+                    named.push(is_name);
+                }
+            }
+        }
+        if terms.is_empty() {
+            return None;
+        }
+        let automaton = aho_corasick::AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .build(terms.iter().map(|t| t.as_bytes()))
+            .ok()?;
+        Some(QueryTerms {
+            terms,
+            named,
+            automaton,
+        })
+    }
+
+    /// The byte offsets in `text` of the first place of each term it holds (a plain word only
+    /// where a word starts), in order, at most `most`.
+    pub(super) fn first_places(&self, text: &[u8], most: usize) -> Vec<usize> {
+        let mut seen = vec![false; self.terms.len()];
+        let mut places = Vec::new();
+        for found in self.automaton.find_overlapping_iter(text) {
+            let term = found.pattern().as_usize();
+            let at_word_start =
+                found.start() == 0 || !text[found.start() - 1].is_ascii_alphanumeric();
+            if seen[term] || !(self.named[term] || at_word_start) {
+                continue;
+            }
+            seen[term] = true;
+            places.push(found.start());
+            if places.len() == most {
+                break;
+            }
+        }
+        places
     }
 }
 
@@ -115,28 +191,11 @@ pub(super) fn mark_query_hits(
     flags: &mut [LineFlags],
     query: &str,
 ) -> Vec<u32> {
-    let mut terms: Vec<std::borrow::Cow<'_, str>> = Vec::new();
-    let mut named: Vec<bool> = Vec::new();
-    for term in bounded_query_terms(query) {
-        if let Some(forms) = phrase_forms(term) {
-            // Each way of writing the phrase as one identifier is a plain word of its own:
-            // `api_key` may be selective where `apikey` is not.
-            terms.extend(forms.map(std::borrow::Cow::Owned));
-            named.extend([false; 3]);
-        } else {
-            let is_name = is_named(term);
-            if is_name || is_plain_candidate(term) {
-                terms.push(std::borrow::Cow::Borrowed(term));
-                named.push(is_name);
-            }
-        }
-    }
-    if terms.is_empty() {
-        return Vec::new();
-    }
-    let Ok(automaton) = aho_corasick::AhoCorasickBuilder::new()
-        .ascii_case_insensitive(true)
-        .build(terms.iter().map(|t| t.as_bytes()))
+    let Some(QueryTerms {
+        terms,
+        named,
+        automaton,
+    }) = QueryTerms::new(query)
     else {
         return Vec::new();
     };
@@ -294,6 +353,13 @@ mod tests {
         assert!(is_heading(b"[zlib1g]", 1, 7));
         assert!(!is_heading(b"Depends: libc6, zlib1g (>= 1:1.1.4)", 16, 22));
         assert!(!is_heading(b"Package: zlib1g-dev", 9, 15));
+        // A name that opens what follows it: a view, an element, a table.
+        assert!(is_heading(b"CREATE VIEW pg_roles AS", 12, 20));
+        assert!(is_heading(b"    <event name=\"jdk.ThreadStart\">", 17, 32));
+        assert!(is_heading(b"  app_cache = {", 2, 11));
+        // Not when a word or a number follows it.
+        assert!(!is_heading(b"zz word qq", 3, 7));
+        assert!(!is_heading(b"zlib1g 1.2", 0, 6));
     }
 
     #[test]

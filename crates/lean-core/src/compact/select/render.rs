@@ -396,6 +396,9 @@ pub(super) struct RenderPlan<'p> {
     pub(super) stop_above_bytes: usize,
     /// Lines to excerpt when kept (see `excerpt`), in order; empty for a whole view.
     pub(super) long_lines: &'p [u32],
+    /// For each of `long_lines`, the places (byte offsets after any grep prefix) of the query
+    /// terms its excerpt also shows; empty without a query.
+    pub(super) long_line_places: &'p [Vec<usize>],
 }
 
 /// Renders the view `plan` describes: kept lines verbatim, a marker per dropped run that pays
@@ -741,19 +744,34 @@ impl View<'_> {
         }
         let span = r.index.span(r.input, i);
         let prefix = r.prefix(i);
-        if !r.plan.long_lines.is_empty() && r.plan.long_lines.binary_search(&(i as u32)).is_ok() {
+        let long = if r.plan.long_lines.is_empty() {
+            None
+        } else {
+            r.plan.long_lines.binary_search(&(i as u32)).ok()
+        };
+        if let Some(k) = long {
             let text = &r.texts[i];
-            let (from, to) = write_excerpt(
+            let places = r
+                .plan
+                .long_line_places
+                .get(k)
+                .map_or(&[][..], Vec::as_slice);
+            let cuts = write_excerpt(
                 &mut self.out,
                 &text[prefix.min(text.len())..],
                 i + 1,
                 r.marker.id,
+                places,
             );
             self.out.extend_from_slice(&r.input[span.end..span.next]);
+            let columns: Vec<String> = cuts
+                .iter()
+                .map(|(from, to)| format!("{from}-{to}"))
+                .collect();
             self.ranges.push(DroppedRange {
                 start_line: i + 1,
                 end_line: i + 1,
-                template: format!("columns {from}-{to}"),
+                template: format!("columns {}", columns.join(", ")),
             });
         } else if prefix == 0 && !r.texts.is_cleaned() {
             // The line's text is its raw bytes: write them with their terminator.
@@ -923,6 +941,7 @@ mod tests {
                 overwritten: &[],
                 stop_above_bytes: usize::MAX,
                 long_lines: &[],
+                long_line_places: &[],
             };
             let view = render(&input, &index, &lines.texts, plan, kind, &opts, Vec::new()).text;
             let (len, tokens) = (view.len(), estimate_tokens(&view));
