@@ -83,6 +83,7 @@ pub(super) const TERSE_MARKER_BYTES: usize = 72;
 pub(super) type Units = (Vec<Unit>, Vec<u32>);
 
 /// Every line worth keeping, grouped into units and sorted by priority.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn priority_units(
     lines: &Lines<'_>,
     templates: &Templates,
