@@ -514,3 +514,35 @@ proptest! {
         prop_assert!(out.lines().any(|l| l.contains(&id) && l.contains(&state)), "record {at} lost: {}", lines[at]);
     }
 }
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    /// A read is data by its content too: an XML document within Pi's cut is whole whatever
+    /// its file is named (a JFR `.jfc`, an `.xsd`, a `.plist`, or no extension at all).
+    #[test]
+    fn xml_reads_within_pis_cut_are_whole(
+        events in 150usize..400,
+        ext in prop::sample::select(vec!["jfc", "xsd", "plist", "csproj", "config", ""]),
+        bom in any::<bool>(),
+    ) {
+        let mut input = String::new();
+        if bom {
+            input.push('\u{feff}');
+        }
+        input.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<configuration version=\"2.0\">\n");
+        for k in 0..events {
+            input.push_str(&format!(
+                "    <event name=\"jdk.Event{k}\">\n      <setting name=\"enabled\">{}</setting>\n      <setting name=\"threshold\">{} ms</setting>\n    </event>\n\n",
+                k % 3 == 0,
+                k % 50
+            ));
+        }
+        input.push_str("</configuration>\n");
+        prop_assume!(input.len() <= 50 * 1024 && input.len() > 32 * 1024);
+        let path = if ext.is_empty() { "profiles/default".to_string() } else { format!("profiles/default.{ext}") };
+        let opts = CompactOptions { tool: Some("read".into()), path: Some(path), ..Default::default() };
+        let result = compact(input.as_bytes(), &opts);
+        prop_assert!(!result.changed);
+    }
+}

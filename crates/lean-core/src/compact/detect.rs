@@ -79,14 +79,17 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
 /// asked about are all look-alike lines a fold would hide).
 /// A shell command whose last stage prints a file (`cat x.yaml`, `head -n 80 data.csv`) is a
 /// read too.
-pub(crate) fn is_data_read(opts: &CompactOptions) -> bool {
+///
+/// A read is data by its content too, whatever the file is named: an XML document (a JFR
+/// `.jfc`, an `.xsd`, a `.plist`, a `.csproj`) is read as one.
+pub(crate) fn is_data_read(input: &[u8], opts: &CompactOptions) -> bool {
     let read_tool = opts.tool.as_deref().is_some_and(|tool| {
         ["read", "view", "cat"]
             .iter()
             .any(|name| tool.eq_ignore_ascii_case(name))
     });
     if read_tool {
-        return opts.path.as_deref().is_some_and(is_data_path);
+        return opts.path.as_deref().is_some_and(is_data_path) || is_xml_document(input);
     }
     let Some(command) = opts.command.as_deref() else {
         return false;
@@ -98,6 +101,17 @@ pub(crate) fn is_data_read(opts: &CompactOptions) -> bool {
         printer,
         Some("cat" | "bat" | "less" | "more" | "head" | "tail")
     ) && words.last().is_some_and(is_data_path)
+}
+
+/// Whether `input` opens with an XML declaration (after a byte-order mark and blank space).
+fn is_xml_document(input: &[u8]) -> bool {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let start = input
+        .iter()
+        .take(256)
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(input.len());
+    input[start..].starts_with(b"<?xml ")
 }
 
 /// Whether a config-kind output is a dump of settings that Pi's own cut shows whole (a

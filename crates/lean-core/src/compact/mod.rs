@@ -360,7 +360,7 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     }
     let kind = detect(input, opts);
     if kind == ContentKind::Binary
-        || detect::is_data_read(opts)
+        || detect::is_data_read(input, opts)
         || (kind == ContentKind::Config && detect::is_settings_dump(input))
         || (matches!(kind, ContentKind::Log | ContentKind::Text)
             && (detect::is_help_listing(input)
