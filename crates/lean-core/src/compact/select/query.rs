@@ -104,6 +104,12 @@ fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
     ends_name && (closes || opens) && text.trim_ascii().len() <= (end - start) + MAX_HEADING_EXTRA
 }
 
+/// Whether a term found at `start` of `text` starts a word there: a plain word counts only
+/// there, so `port` is not found in `import`.
+fn at_word_start(text: &[u8], start: usize) -> bool {
+    start == 0 || !text[start - 1].is_ascii_alphanumeric()
+}
+
 /// Records line `i` among a term's lines, once per line and up to one past
 /// [`SELECTIVE_HITS`] (then the term is not selective, and more lines tell nothing).
 fn note_line(lines: &mut Vec<u32>, i: usize) {
@@ -161,9 +167,7 @@ impl<'q> QueryTerms<'q> {
         let mut places = Vec::new();
         for found in self.automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
-            let at_word_start =
-                found.start() == 0 || !text[found.start() - 1].is_ascii_alphanumeric();
-            if seen[term] || !(self.named[term] || at_word_start) {
+            if seen[term] || !(self.named[term] || at_word_start(text, found.start())) {
                 continue;
             }
             seen[term] = true;
@@ -205,8 +209,7 @@ pub(super) fn mark_query_hits(
     for (i, text) in texts.indexed() {
         for found in automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
-            let at_word_start =
-                found.start() == 0 || !text[found.start() - 1].is_ascii_alphanumeric();
+            let at_word_start = at_word_start(text, found.start());
             if named[term] {
                 flags[i].set(QUERY_HIT);
             } else if !at_word_start {
