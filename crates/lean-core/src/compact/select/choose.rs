@@ -11,6 +11,7 @@ use super::line_kinds::{
     block_opener, is_blank, is_location_line, is_stack_frame, LOCATION_LOOKAHEAD,
 };
 use super::line_texts::LineTexts;
+use super::spread;
 use super::templates::{water_fill, PreHashed, Templates};
 use super::{Budget, ContentKind, STACK_LOOKAHEAD};
 
@@ -330,6 +331,18 @@ pub(super) fn fill_by_rank(
         flags[i].set(KEEP);
         kept_lines += 1;
         kept_bytes += texts[i].len() + 1;
+    }
+    // A path listing's ordinary lines are its entries, each a fact: the room left shows every
+    // directory with its first entries, not only the listing's head.
+    if kind == ContentKind::Tree && within(kept_lines, kept_bytes) {
+        let (lines_added, bytes_added) = spread::spread_over_directories(
+            texts,
+            flags,
+            budget.lines - kept_lines,
+            budget.bytes - kept_bytes,
+        );
+        kept_lines += lines_added;
+        kept_bytes += bytes_added;
     }
     // Ordinary lines only fill the budget when the caller asked to keep more.
     let fill_ranks: &[Rank] = if aggressiveness < 1.0 {

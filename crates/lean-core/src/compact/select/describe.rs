@@ -249,19 +249,23 @@ fn describe_shape(
         }
     }
     let len = end - start + 1;
-    if len < 4 {
+    // A listing's run of a few entries is named too: each entry is a fact of its own.
+    if len < 2 || len < 4 && kind != ContentKind::Tree {
         return RunWords::none();
     }
     if kind == ContentKind::Tree {
         match run_directory(texts, start, end) {
             Some(Directory::Common(prefix)) => {
-                return RunWords::around(": \"", &[&prefix, "<*>"].concat(), "\"");
+                let words = RunWords::around(": \"", &[&prefix, "<*>"].concat(), "\"");
+                let names = hidden_names(texts, start, end, prefix.len());
+                return words.then(&["; names \"", &names, "\""].concat());
             }
-            Some(Directory::MostlyUnder(top)) => {
+            Some(Directory::MostlyUnder(top)) if len >= 4 => {
                 // The template keeps the opening quote, as range templates always had it.
                 return RunWords::around(": ", &["mostly \"", &top, "/<*>"].concat(), "\"");
             }
-            None => {}
+            _ if len < 4 => return RunWords::none(),
+            _ => {}
         }
     }
     let words = match dominant_template(texts, templates, start, end, |_| 0) {
@@ -270,6 +274,71 @@ fn describe_shape(
     };
     debug_assert!(words.text.len() <= MAX_RUN_WORDS_BYTES, "{}", words.text);
     words
+}
+
+/// Most bytes of the names a listing's marker gives (see [`hidden_names`]).
+pub(super) const MAX_NAMES_BYTES: usize = 160;
+
+/// What a run of paths under one directory hides, after the directory's `prefix_len` bytes:
+/// the names of its own entries, and each subdirectory once with the count of its entries
+/// (`rules/ ×791`; a subdirectory of one entry by that entry's path), in order, space-separated
+/// and cut with ` …` after about [`MAX_NAMES_BYTES`]. A listing's entries are its facts, and a
+/// marker naming them tells the model which run holds the file it looks for.
+fn hidden_names(texts: &LineTexts<'_>, start: usize, end: usize, prefix_len: usize) -> String {
+    let mut names = String::new();
+    // The subdirectory being counted: its name with the `/`, the first path under it, and
+    // how many paths follow it there.
+    let mut open: Option<(&[u8], &[u8], usize)> = None;
+    let mut full = false;
+    let push = |names: &mut String, item: &str| -> bool {
+        if names.len() + 1 + item.len() > MAX_NAMES_BYTES {
+            names.push_str(if names.is_empty() { "…" } else { " …" });
+            return false;
+        }
+        if !names.is_empty() {
+            names.push(' ');
+        }
+        names.push_str(item);
+        true
+    };
+    let close = |open: (&[u8], &[u8], usize)| -> String {
+        match open {
+            (_, only, 1) => String::from_utf8_lossy(only).into_owned(),
+            (directory, _, count) => format!("{} ×{count}", String::from_utf8_lossy(directory)),
+        }
+    };
+    for text in run_texts(texts, start, end) {
+        let name = trim(text).get(prefix_len..).unwrap_or_default();
+        if name.is_empty() {
+            continue;
+        }
+        let directory = find_byte(b'/', name).map(|slash| &name[..=slash]);
+        if let Some((current, _, count)) = open.as_mut() {
+            if directory == Some(*current) {
+                *count += 1;
+                continue;
+            }
+        }
+        if let Some(done) = open.take() {
+            if !push(&mut names, &close(done)) {
+                full = true;
+                break;
+            }
+        }
+        match directory {
+            Some(directory) => open = Some((directory, name, 1)),
+            None => {
+                if !push(&mut names, &String::from_utf8_lossy(name)) {
+                    full = true;
+                    break;
+                }
+            }
+        }
+    }
+    if let (Some(done), false) = (open, full) {
+        push(&mut names, &close(done));
+    }
+    names
 }
 
 /// The names of an `ls -l` run (every line an entry, blank or `total …`), space-separated and

@@ -25,6 +25,7 @@ mod render;
 mod sections;
 mod shapes;
 mod slots;
+mod spread;
 mod templates;
 
 use super::budget::{estimate_within, Limits};
