@@ -334,13 +334,13 @@ pub(super) fn fill_by_rank(
     }
     // A path listing's ordinary lines are its entries, each a fact: the room left shows every
     // directory with its first entries, not only the listing's head.
+    // Its markers name what they hide, so the spread also stays within the view's token
+    // budget: a byte weighs at most half a token.
     if kind == ContentKind::Tree && within(kept_lines, kept_bytes) {
-        let (lines_added, bytes_added) = spread::spread_over_directories(
-            texts,
-            flags,
-            budget.lines - kept_lines,
-            budget.bytes - kept_bytes,
-        );
+        let room_bytes = (budget.bytes - kept_bytes)
+            .min((2 * budget.view_tokens).saturating_sub(kept_bytes + unlike_bytes));
+        let (lines_added, bytes_added) =
+            spread::spread_over_directories(texts, flags, budget.lines - kept_lines, room_bytes);
         kept_lines += lines_added;
         kept_bytes += bytes_added;
     }

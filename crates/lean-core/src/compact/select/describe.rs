@@ -280,16 +280,16 @@ fn describe_shape(
 pub(super) const MAX_NAMES_BYTES: usize = 160;
 
 /// What a run of paths under one directory hides, after the directory's `prefix_len` bytes:
-/// the names of its own entries, and each subdirectory once with the count of its entries
-/// (`rules/ ×791`; a subdirectory of one entry by that entry's path), in order, space-separated
+/// the names of its own entries, and each subdirectory once with the count of its lines
+/// (`rules/ ×791`, its own line among them; a subdirectory of one line by that line's path),
+/// in order, space-separated
 /// and cut with ` …` after about [`MAX_NAMES_BYTES`]. A listing's entries are its facts, and a
 /// marker naming them tells the model which run holds the file it looks for.
 fn hidden_names(texts: &LineTexts<'_>, start: usize, end: usize, prefix_len: usize) -> String {
     let mut names = String::new();
-    // The subdirectory being counted: its name with the `/`, the first path under it, and
-    // how many paths follow it there.
+    // The entry being counted: its first component (a subdirectory's name, or a file's), the
+    // first path there, and how many paths there are (the directory's own line among them).
     let mut open: Option<(&[u8], &[u8], usize)> = None;
-    let mut full = false;
     let push = |names: &mut String, item: &str| -> bool {
         if names.len() + 1 + item.len() > MAX_NAMES_BYTES {
             names.push_str(if names.is_empty() { "…" } else { " …" });
@@ -304,7 +304,7 @@ fn hidden_names(texts: &LineTexts<'_>, start: usize, end: usize, prefix_len: usi
     let close = |open: (&[u8], &[u8], usize)| -> String {
         match open {
             (_, only, 1) => String::from_utf8_lossy(only).into_owned(),
-            (directory, _, count) => format!("{} ×{count}", String::from_utf8_lossy(directory)),
+            (top, _, count) => format!("{}/ ×{count}", String::from_utf8_lossy(top)),
         }
     };
     for text in run_texts(texts, start, end) {
@@ -312,30 +312,19 @@ fn hidden_names(texts: &LineTexts<'_>, start: usize, end: usize, prefix_len: usi
         if name.is_empty() {
             continue;
         }
-        let directory = find_byte(b'/', name).map(|slash| &name[..=slash]);
-        if let Some((current, _, count)) = open.as_mut() {
-            if directory == Some(*current) {
-                *count += 1;
-                continue;
-            }
-        }
-        if let Some(done) = open.take() {
-            if !push(&mut names, &close(done)) {
-                full = true;
-                break;
-            }
-        }
-        match directory {
-            Some(directory) => open = Some((directory, name, 1)),
-            None => {
-                if !push(&mut names, &String::from_utf8_lossy(name)) {
-                    full = true;
-                    break;
+        let top = find_byte(b'/', name).map_or(name, |slash| &name[..slash]);
+        match open.as_mut() {
+            Some((current, _, count)) if *current == top => *count += 1,
+            _ => {
+                if let Some(done) = open.replace((top, name, 1)) {
+                    if !push(&mut names, &close(done)) {
+                        return names;
+                    }
                 }
             }
         }
     }
-    if let (Some(done), false) = (open, full) {
+    if let Some(done) = open {
         push(&mut names, &close(done));
     }
     names

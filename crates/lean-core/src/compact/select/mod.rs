@@ -70,9 +70,11 @@ struct Budget {
     warning_lines: usize,
     /// Most instances of one error or warning template kept when they flood.
     per_template: usize,
+    /// The view's token budget (see `Limits`): what a pass that fills the room may not outgrow.
+    view_tokens: usize,
 }
 
-fn budget(input_len: usize, line_count: usize, aggressiveness: f64) -> Budget {
+fn budget(input_len: usize, line_count: usize, aggressiveness: f64, view_tokens: usize) -> Budget {
     let scale = 1.0 + 3.0 * (1.0 - aggressiveness.clamp(0.0, 1.0));
     let root = (line_count as f64).sqrt();
     let lines = ((40.0 + 3.0 * root) * scale) as usize;
@@ -82,6 +84,7 @@ fn budget(input_len: usize, line_count: usize, aggressiveness: f64) -> Budget {
         error_lines: ((120.0 + root) * scale) as usize,
         warning_lines: (lines / 4).max(16),
         per_template: (6.0 * scale) as usize,
+        view_tokens,
     }
 }
 
@@ -160,7 +163,7 @@ fn select_with(
         pinned_hits = query::mark_query_hits(&lines.texts, &mut flags, query);
     }
     let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
-    let budget = budget(input.len(), index.len(), aggressiveness);
+    let budget = budget(input.len(), index.len(), aggressiveness, limits.tokens);
     let (errors, warnings) =
         analyze::rank(&lines, &templates, kind, input.len(), &budget, &mut flags);
     // Template ids are final from here on: the end records are found once, for the ranks and

@@ -26,22 +26,18 @@ const MAX_REFITS: usize = 6;
 /// named as such) is not part of the name.
 pub(super) fn listed_path(line: &[u8]) -> Option<&[u8]> {
     let t = trim(line);
-    let after = |t: &'_ [u8], sep: u8| -> usize {
-        t.iter().rposition(|&b| b == sep).map_or(0, |at| at + 1)
-    };
+    let after = |t: &[u8], separator: u8| memchr::memrchr(separator, t).map_or(0, |at| at + 1);
     let t = &t[after(t, b'\t')..];
     let t = &t[after(t, b' ')..];
     let t = t.strip_suffix(b"/").unwrap_or(t);
     let t = t.strip_prefix(b"./").unwrap_or(t);
-    t.iter()
-        .rposition(|&b| b == b'/')
-        .filter(|&at| at > 0 || t.len() > 1)?;
+    memchr::memrchr(b'/', t).filter(|&at| at > 0 || t.len() > 1)?;
     Some(t)
 }
 
 /// The directory holding `path` (without its final `/`; `/` itself for a top-level path).
 fn directory_of(path: &[u8]) -> &[u8] {
-    match path.iter().rposition(|&b| b == b'/') {
+    match memchr::memrchr(b'/', path) {
         Some(0) => &path[..1],
         Some(at) => &path[..at],
         None => &[],
@@ -96,7 +92,7 @@ pub(super) fn spread_over_directories(
     }
     let mut added = (0usize, 0usize);
     for (node, share) in shares {
-        for &i in tree.nodes[node].entries.iter().take(share) {
+        for &i in tree.entries_of(node).iter().take(share) {
             let i = i as usize;
             let bytes = texts.get(i).len() + 1;
             if added.0 + 1 > room_lines || added.1 + bytes > room_bytes {
@@ -115,37 +111,99 @@ fn is_candidate(flag: LineFlags) -> bool {
     !flag.has(KEEP) && !flag.has(DUPLICATE) && flag.rank() >= Rank::Body
 }
 
-/// One directory of a listing: its own entries (line indexes, in order) and its
-/// subdirectories.
-#[derive(Default)]
-struct Directory {
-    entries: Vec<u32>,
-    children: Vec<usize>,
-}
-
-/// The directories of a listing's lines, the root first and every directory after its parent.
+/// The directories of a listing's lines, the root first and every directory after its parent:
+/// each directory's own entries (line indexes, in order) and its subdirectories, held as
+/// slices of two flat arrays (a listing has about as many directories as lines).
 struct DirectoryTree {
-    nodes: Vec<Directory>,
+    /// Where each directory's entries start in `entries`, and one past the last directory.
+    entry_starts: Vec<u32>,
+    entries: Vec<u32>,
+    /// Where each directory's subdirectories start in `children`, and one past the last.
+    child_starts: Vec<u32>,
+    children: Vec<u32>,
 }
 
 impl DirectoryTree {
     fn of(lines: &[(u32, &[u8])]) -> DirectoryTree {
-        let mut nodes = vec![Directory::default()];
-        let mut child_of: HashMap<(usize, &[u8]), usize> = HashMap::new();
-        for &(i, dir) in lines {
-            let mut node = 0usize;
-            // Components past the deepest level stay with the last directory of that level.
-            for component in dir.split(|&b| b == b'/').take(MAX_DEPTH) {
-                node = *child_of.entry((node, component)).or_insert_with(|| {
-                    nodes.push(Directory::default());
-                    let id = nodes.len() - 1;
-                    nodes[node].children.push(id);
-                    id
-                });
-            }
-            nodes[node].entries.push(i);
+        // Each line's directory, and each directory's parent (the root its own), found by
+        // walking the path's components.
+        let mut parents: Vec<u32> = vec![0];
+        let mut directory_of_line: Vec<u32> = Vec::with_capacity(lines.len());
+        let mut child_of: HashMap<(u32, &[u8]), u32> = HashMap::new();
+        // A listing names a directory's entries together: a line in the directory of the line
+        // before it takes its node without walking the path again.
+        let mut last: Option<(&[u8], u32)> = None;
+        for &(_, dir) in lines {
+            let node = match last {
+                Some((last_dir, node)) if last_dir == dir => node,
+                _ => {
+                    let mut node = 0u32;
+                    // Components past the deepest level stay with the last directory there.
+                    for component in dir.split(|&b| b == b'/').take(MAX_DEPTH) {
+                        node = *child_of.entry((node, component)).or_insert_with(|| {
+                            parents.push(node);
+                            (parents.len() - 1) as u32
+                        });
+                    }
+                    node
+                }
+            };
+            directory_of_line.push(node);
+            last = Some((dir, node));
         }
-        DirectoryTree { nodes }
+        let n = parents.len();
+        let group = |count_of: &mut dyn FnMut(&mut Vec<u32>)| {
+            let mut starts = vec![0u32; n + 1];
+            count_of(&mut starts);
+            for k in 0..n {
+                starts[k + 1] += starts[k];
+            }
+            starts
+        };
+        // Entries grouped by directory, in line order within each.
+        let entry_starts = group(&mut |starts| {
+            for &d in &directory_of_line {
+                starts[d as usize + 1] += 1;
+            }
+        });
+        let mut entries = vec![0u32; lines.len()];
+        let mut next = entry_starts.clone();
+        for (&(i, _), &d) in lines.iter().zip(&directory_of_line) {
+            entries[next[d as usize] as usize] = i;
+            next[d as usize] += 1;
+        }
+        // Subdirectories grouped by parent, in order of creation (the root is no child).
+        let child_starts = group(&mut |starts| {
+            for &p in &parents[1..] {
+                starts[p as usize + 1] += 1;
+            }
+        });
+        let mut children = vec![0u32; n - 1];
+        let mut next = child_starts.clone();
+        for (child, &p) in parents.iter().enumerate().skip(1) {
+            children[next[p as usize] as usize] = child as u32;
+            next[p as usize] += 1;
+        }
+        DirectoryTree {
+            entry_starts,
+            entries,
+            child_starts,
+            children,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.entry_starts.len() - 1
+    }
+
+    /// Directory `d`'s own entries, in line order.
+    fn entries_of(&self, d: usize) -> &[u32] {
+        &self.entries[self.entry_starts[d] as usize..self.entry_starts[d + 1] as usize]
+    }
+
+    /// Directory `d`'s subdirectories.
+    fn children_of(&self, d: usize) -> &[u32] {
+        &self.children[self.child_starts[d] as usize..self.child_starts[d + 1] as usize]
     }
 
     /// How many of its own entries each directory shows when `room` lines are shared down the
@@ -153,37 +211,50 @@ impl DirectoryTree {
     /// room holds a line for every directory with entries, each gets one first (no directory
     /// goes unseen for being small), and the rest of the room is shared over the entries left.
     fn shares(&self, room: usize) -> Vec<(usize, usize)> {
-        let with_entries = self.nodes.iter().filter(|n| !n.entries.is_empty()).count();
+        let n = self.len();
+        let with_entries = (0..n).filter(|&d| !self.entries_of(d).is_empty()).count();
         let reserved = usize::from(with_entries <= room);
         // Each directory's entries and those under it, besides the reserved first ones.
-        let mut left = vec![0usize; self.nodes.len()];
-        for id in (0..self.nodes.len()).rev() {
-            let node = &self.nodes[id];
-            let own = node.entries.len().saturating_sub(reserved);
-            left[id] = own + node.children.iter().map(|&c| left[c]).sum::<usize>();
+        let mut left = vec![0usize; n];
+        for d in (0..n).rev() {
+            let own = self.entries_of(d).len().saturating_sub(reserved);
+            left[d] = own
+                + self
+                    .children_of(d)
+                    .iter()
+                    .map(|&c| left[c as usize])
+                    .sum::<usize>();
         }
-        let mut share = vec![0usize; self.nodes.len()];
+        let mut share = vec![0usize; n];
         share[0] = (room - reserved * with_entries).min(left[0]);
         let mut out = Vec::new();
         // Parents come before their children, so one pass in order hands every share down.
-        for id in 0..self.nodes.len() {
-            let node = &self.nodes[id];
-            // The parts: the directory's own entries (`None`) and each subdirectory.
-            let mut parts: Vec<(usize, Option<usize>)> =
-                node.children.iter().map(|&c| (left[c], Some(c))).collect();
-            let own = node.entries.len().saturating_sub(reserved);
-            if own > 0 {
-                parts.push((own, None));
-            }
-            let mut shown = if node.entries.is_empty() { 0 } else { reserved };
-            for (part, given) in split_evenly(share[id], &parts) {
-                match part {
-                    Some(child) => share[child] = given,
-                    None => shown += given,
+        for d in 0..n {
+            let mut shown = if self.entries_of(d).is_empty() {
+                0
+            } else {
+                reserved
+            };
+            if share[d] > 0 {
+                // The parts: the directory's own entries (`None`) and each subdirectory.
+                let mut parts: Vec<(usize, Option<usize>)> = self
+                    .children_of(d)
+                    .iter()
+                    .map(|&c| (left[c as usize], Some(c as usize)))
+                    .collect();
+                let own = self.entries_of(d).len().saturating_sub(reserved);
+                if own > 0 {
+                    parts.push((own, None));
+                }
+                for (part, given) in split_evenly(share[d], &parts) {
+                    match part {
+                        Some(child) => share[child] = given,
+                        None => shown += given,
+                    }
                 }
             }
             if shown > 0 {
-                out.push((id, shown));
+                out.push((d, shown));
             }
         }
         out
@@ -198,7 +269,7 @@ impl DirectoryTree {
     fn cost(&self, shares: &[(usize, usize)], texts: &LineTexts<'_>) -> usize {
         let lines: usize = shares
             .iter()
-            .flat_map(|&(node, share)| self.nodes[node].entries.iter().take(share))
+            .flat_map(|&(node, share)| self.entries_of(node).iter().take(share))
             .map(|&i| texts.get(i as usize).len() + 1)
             .sum();
         lines + (shares.len() + 1) * MARKER_BYTES
