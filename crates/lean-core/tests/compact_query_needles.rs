@@ -316,3 +316,68 @@ fn an_excerpt_shows_the_asked_place_of_a_long_line() {
         );
     }
 }
+
+/// A name the prompt gives qualified (`semver::Version`, `shop.models.Invoice`) is printed by
+/// its last part alone (`type: \`Version\``, `loaded Invoice`): the line holding that part,
+/// among look-alikes naming other types, is shown.
+#[test]
+fn a_qualified_name_finds_the_line_printing_its_last_part() {
+    let camel = |rng: &mut Rng| -> String {
+        let word = name(rng);
+        let mut chars = word.chars();
+        let first = chars.next().expect("a name").to_ascii_uppercase();
+        std::iter::once(first).chain(chars).collect()
+    };
+    let mut checked = 0;
+    for seed in 0..cases() {
+        let mut rng = Rng::new(0x9a51_0000 + seed);
+        let rust = seed % 2 == 0;
+        let n = rng.range(400, 3000) as usize;
+        let at = rng.below(n as u64) as usize;
+        let mut lines = Vec::with_capacity(n);
+        let mut needle = String::new();
+        for k in 0..n {
+            let type_name = camel(&mut rng);
+            let line = if rust {
+                format!(
+                    "print-type-size type: `{type_name}`: {} bytes, alignment: 8 bytes",
+                    8 * rng.range(1, 20)
+                )
+            } else {
+                format!(
+                    "2026-12-06 07:{:02}:{:02} INFO registry: loaded {type_name} from models ({} fields)",
+                    rng.below(60),
+                    rng.below(60),
+                    rng.range(1, 40)
+                )
+            };
+            if k == at {
+                needle = type_name;
+            }
+            lines.push(line);
+        }
+        let holders = lines
+            .iter()
+            .filter(|l| {
+                l.to_ascii_lowercase()
+                    .contains(&needle.to_ascii_lowercase())
+            })
+            .count();
+        if holders != 1 {
+            continue;
+        }
+        checked += 1;
+        let input = lines.join("\n") + "\n";
+        let qualified = if rust {
+            format!("mycrate::{needle}")
+        } else {
+            format!("shop.models.{needle}")
+        };
+        let asked = view(&input, Some(format!("{qualified} large")));
+        assert!(
+            asked.lines().any(|l| l == lines[at]),
+            "seed {seed}: the line printing {needle} (asked as {qualified}) is not shown"
+        );
+    }
+    assert!(checked * 10 >= cases() * 9, "only {checked} cases checked");
+}

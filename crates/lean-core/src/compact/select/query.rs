@@ -84,6 +84,27 @@ fn phrase_forms(term: &str) -> Option<[String; 3]> {
     })
 }
 
+/// The last part of a qualified name: after the last `::` (`semver::Version`,
+/// `std::io::Error`), or after the last `.` when that part holds a capital or an underscore
+/// (`pkg.models.User`, `os.path_join`; not a file's extension, `config.yaml`). `None` for
+/// other terms, and for a last part that is not a word of letters, digits and underscores.
+fn last_segment(term: &str) -> Option<&str> {
+    let last = match term.rfind("::") {
+        Some(at) => &term[at + 2..],
+        None => {
+            let at = term.rfind('.')?;
+            let last = &term[at + 1..];
+            if !last.bytes().any(|b| b.is_ascii_uppercase() || b == b'_') {
+                return None;
+            }
+            last
+        }
+    };
+    let word = last.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    let starts_with_letter = last.bytes().next().is_some_and(|b| b.is_ascii_alphabetic());
+    (word && starts_with_letter && last.len() < term.len()).then_some(last)
+}
+
 /// Whether a term found at `start..end` of `text` is the line's subject: the term ends a name
 /// (`zlib1g`, not `zlib1g-dev`), the rest of the line is a short label, and after the term comes
 /// only what closes it (`:`, `]`, `)`, a quote) or a few bytes that open what follows, with no
@@ -143,6 +164,12 @@ impl<'q> QueryTerms<'q> {
                 if is_name || is_plain_candidate(term) {
                     terms.push(std::borrow::Cow::Borrowed(term));
                     named.push(is_name);
+                }
+                // Tools print a qualified name's last part alone (`Version` for
+                // `semver::Version`): it is a plain word, found only where few lines hold it.
+                if let Some(last) = last_segment(term).filter(|t| is_plain_candidate(t)) {
+                    terms.push(std::borrow::Cow::Borrowed(last));
+                    named.push(false);
                 }
             }
         }
@@ -267,6 +294,20 @@ pub(super) fn mark_query_hits(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_qualified_name_also_names_its_last_part() {
+        use super::last_segment;
+        assert_eq!(last_segment("semver::Version"), Some("Version"));
+        assert_eq!(last_segment("std::io::Error"), Some("Error"));
+        assert_eq!(last_segment("pkg.models.User"), Some("User"));
+        assert_eq!(last_segment("os.path_join"), Some("path_join"));
+        assert_eq!(last_segment("config.yaml"), None);
+        assert_eq!(last_segment("v1.2.3"), None);
+        assert_eq!(last_segment("a::"), None);
+        assert_eq!(last_segment("Version"), None);
+        assert_eq!(last_segment("x::9lives"), None);
+    }
+
     use super::*;
     use crate::compact::lines::LineIndex;
 
