@@ -2,10 +2,73 @@
 //! also inside a diff or after a grep prefix: structure the selection keeps.
 
 /// True for a line that declares a function, type, module or class, in common languages, also
-/// inside a diff (`+`/`-` prefix) or after a grep `line:` prefix has been removed.
+/// inside a diff (`+`/`-` prefix) or after a grep `line:` prefix has been removed; in SQL, a
+/// `CREATE` of a table, view, function or other schema object.
 #[inline]
 pub(crate) fn is_definition(line: &[u8]) -> bool {
-    definition_keyword(line).is_some()
+    definition_keyword(line).is_some() || is_sql_definition(line)
+}
+
+/// Words that may come between SQL's `CREATE` and the kind of object it creates.
+const SQL_CREATE_MODIFIERS: &[&[u8]] = &[
+    b"or replace ",
+    b"temporary ",
+    b"temp ",
+    b"unique ",
+    b"materialized ",
+    b"recursive ",
+    b"unlogged ",
+    b"global ",
+    b"local ",
+];
+/// The schema objects whose `CREATE` an outline shows.
+const SQL_CREATED_OBJECTS: &[&[u8]] = &[
+    b"table ",
+    b"view ",
+    b"function ",
+    b"procedure ",
+    b"trigger ",
+    b"index ",
+    b"type ",
+    b"schema ",
+    b"sequence ",
+    b"domain ",
+    b"aggregate ",
+    b"policy ",
+    b"rule ",
+    b"extension ",
+];
+
+/// Whether `line` opens an SQL statement creating a schema object (`CREATE VIEW pg_roles AS`,
+/// `create or replace function f(…)`, `+CREATE TABLE t (` in a diff), in either case. Lines
+/// that do not start with a `c` after the indent are settled by one comparison.
+fn is_sql_definition(line: &[u8]) -> bool {
+    let rest = match line.first() {
+        Some(b'+' | b'-') => &line[1..],
+        _ => line,
+    };
+    let rest = after_indent(rest);
+    if !rest
+        .get(..7)
+        .is_some_and(|head| head.eq_ignore_ascii_case(b"create "))
+    {
+        return false;
+    }
+    let mut rest = after_indent(&rest[7..]);
+    let starts_with = |rest: &[u8], word: &[u8]| {
+        rest.get(..word.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(word))
+    };
+    // Each modifier at most once, in any order: bounded by their number.
+    for _ in 0..SQL_CREATE_MODIFIERS.len() {
+        match SQL_CREATE_MODIFIERS.iter().find(|m| starts_with(rest, m)) {
+            Some(modifier) => rest = after_indent(&rest[modifier.len()..]),
+            None => break,
+        }
+    }
+    SQL_CREATED_OBJECTS
+        .iter()
+        .any(|object| starts_with(rest, object))
 }
 
 /// True for declarations of types (struct, enum, trait, class, interface, type, union).
@@ -305,6 +368,30 @@ const DEFINITION_PAIRS: [u32; 26] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sql_creates_are_definitions() {
+        for line in [
+            &b"CREATE VIEW pg_roles AS"[..],
+            b"create or replace function public.touch() returns trigger as $$",
+            b"CREATE UNIQUE INDEX users_email ON users (email);",
+            b"CREATE MATERIALIZED VIEW m AS",
+            b"    CREATE TEMP TABLE t (",
+            b"+CREATE TABLE customers(",
+            b"CREATE OR REPLACE TEMPORARY VIEW v AS",
+        ] {
+            assert!(is_definition(line), "{}", String::from_utf8_lossy(line));
+        }
+        for line in [
+            &b"-- create the view"[..],
+            b"CREATE",
+            b"created 3 rows",
+            b"CREATE ROLE admin;",
+            b"SELECT * FROM create_view;",
+        ] {
+            assert!(!is_definition(line), "{}", String::from_utf8_lossy(line));
+        }
+    }
 
     #[test]
     fn definitions_across_languages() {
