@@ -93,3 +93,48 @@ fn compaction_query_terms_are_deduplicated_and_capped() {
     assert!(text.contains(&format!("key{:05}z in", MAX_QUERY_TERMS - 1)));
     assert!(!text.contains(&format!("key{:05}z in", MAX_QUERY_TERMS + 100)));
 }
+
+/// Path listings spread the budget over their directories: very deep paths (a thousand
+/// components, just under the length where a line is excerpted), a directory per line, and one
+/// directory of everything all come back within Pi's cut, every line verbatim from the input,
+/// every marker bounded.
+#[test]
+fn path_listings_at_hostile_shapes_stay_bounded() {
+    let deep_dir = "d/".repeat(1_000);
+    let shapes: [Box<dyn Fn(usize) -> String>; 3] = [
+        Box::new(|i| format!("/{deep_dir}x{}/file{i}.txt", i % 7)),
+        Box::new(|i| format!("/srv/{i:06}/{}/leaf.rs", i * 7919 % 1000)),
+        Box::new(|i| format!("./all/file_{i}.bin")),
+    ];
+    for (s, shape) in shapes.iter().enumerate() {
+        let lines = if s == 0 { 600 } else { 60_000 };
+        let input: String = (0..lines).map(|i| shape(i) + "\n").collect();
+        let options = CompactOptions {
+            tool: Some("bash".into()),
+            command: Some("find /".into()),
+            ..CompactOptions::default()
+        };
+        let result = compact(input.as_bytes(), &options);
+        assert!(result.changed, "shape {s}");
+        assert!(
+            result.text.len() <= lean_core::compact::pi_sent_bytes(input.as_bytes(), false),
+            "shape {s}: the view is over Pi's cut"
+        );
+        let view = String::from_utf8_lossy(&result.text);
+        let original: std::collections::HashSet<&str> = input.lines().collect();
+        for line in view.lines() {
+            if line.starts_with("[…") {
+                assert!(
+                    line.len() < 1_000,
+                    "shape {s}: a marker of {} bytes",
+                    line.len()
+                );
+            } else if !line.is_empty() {
+                assert!(
+                    original.contains(line),
+                    "shape {s}: {line:.80} is not verbatim"
+                );
+            }
+        }
+    }
+}
