@@ -212,7 +212,13 @@ pub(super) fn describe_run(
             .map_or(RunMembers::None, RunMembers::Words),
         None => RunMembers::None,
     };
-    let values = summarize_run(
+    // Lists of named records are output of their own (a trust store, installed packages);
+    // the first words of diagnostics, grep hits, code and listings are locations and paths.
+    let names = matches!(
+        kind,
+        ContentKind::Log | ContentKind::Text | ContentKind::Table
+    );
+    let mut values = summarize_run(
         texts,
         grep_prefix,
         templates,
@@ -220,7 +226,24 @@ pub(super) fn describe_run(
         start,
         end,
         &templates.changes,
+        names,
     );
+    // Records of two lines (a name, then a digest) split a run between two templates: when
+    // the one summarized hides nothing worth naming, the other may hold the names.
+    if let (true, true, RunMembers::Template(id)) = (names, values.is_empty(), members) {
+        if let Some(other) = other_template(templates, start, end, id) {
+            values = summarize_run(
+                texts,
+                grep_prefix,
+                templates,
+                RunMembers::Template(other),
+                start,
+                end,
+                &[],
+                names,
+            );
+        }
+    }
     // Quoted like the template, so a marker still ends in `" · token_retrieve …]`.
     if values.is_empty() {
         words
@@ -229,6 +252,14 @@ pub(super) fn describe_run(
     } else {
         words.then(&["; values \"", &values, "\""].concat())
     }
+}
+
+/// The template of the first line of `start..=end` not of template `id`, when it holds at
+/// least a third of the lines.
+fn other_template(templates: &Templates, start: usize, end: usize, id: u32) -> Option<u32> {
+    let other = (start..=end).map(|j| templates.of(j)).find(|&t| t != id)?;
+    let held = (start..=end).filter(|&j| templates.of(j) == other).count();
+    (held * 3 >= end + 1 - start).then_some(other)
 }
 
 /// The shape of a dropped run (see [`describe_run`]).

@@ -810,7 +810,9 @@ fn row_shape(line: &[u8]) -> u64 {
 /// most common values with counts and its rare ones with their line numbers (from 1), or a
 /// numeric slot's range with the lines of its extremes, after `in M of N lines, ` when the
 /// members are not every line of the run. `changes` (sorted by the later line) adds the rerun
-/// lines within the run that changed, with old → new values.
+/// lines within the run that changed, with old → new values. With `names`, records named by
+/// their first word are named in the room left (see [`hidden_names`]).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn summarize_run(
     texts: &LineTexts<'_>,
     grep_prefix: &[u32],
@@ -819,6 +821,7 @@ pub(super) fn summarize_run(
     start: usize,
     end: usize,
     changes: &[(u32, u32)],
+    names: bool,
 ) -> String {
     let mut parts: Vec<String> = Vec::new();
     let changed = changed_in(texts, changes, start, end);
@@ -919,6 +922,25 @@ pub(super) fn summarize_run(
             parts.push(part);
         }
     }
+    // The names the members hide, in the room the other parts leave.
+    if names && m >= MIN_NAMED_MEMBERS {
+        let run = end + 1 - start;
+        let share = if m < run {
+            format!("in {m} of {run} lines, ").len()
+        } else {
+            0
+        };
+        let used: usize = share + parts.iter().map(|p| p.len() + 2).sum::<usize>();
+        if let Some(part) = hidden_names(
+            texts,
+            grep_prefix,
+            &table,
+            members,
+            MAX_SUMMARY_BYTES.saturating_sub(used),
+        ) {
+            parts.push(part);
+        }
+    }
     // Values read from some of the run's lines only are said to be theirs: a range must not
     // pass for the whole run's.
     let len = end + 1 - start;
@@ -929,6 +951,118 @@ pub(super) fn summarize_run(
     }
     join_bounded(&parts)
 }
+
+/// Fewest members whose names a summary lists.
+const MIN_NAMED_MEMBERS: usize = 3;
+/// Fewest bytes of names worth listing (a name or two).
+const MIN_NAMES_BYTES: usize = 24;
+
+/// Whether a value reads as a name: it holds a run of three letters, and is no hex digest
+/// (`96:BC:EC:06`, `ebeaf2df36`), number, path (a location, `src/a.c:12:`), structure (a
+/// JSON object, a call) or long text.
+fn is_name_like(value: &[u8]) -> bool {
+    let structured = |b: &u8| matches!(b, b'/' | b'{' | b'}' | b'(' | b',');
+    if value.len() > 2 * MAX_NAME_BYTES || value.iter().any(structured) {
+        return false;
+    }
+    let hex = value
+        .iter()
+        .all(|b| b.is_ascii_hexdigit() || matches!(b, b':' | b'-' | b'.'));
+    let mut run = 0usize;
+    let letters = value.iter().any(|b| {
+        run = if b.is_ascii_alphabetic() { run + 1 } else { 0 };
+        run >= 3
+    });
+    letters && !hex
+}
+
+/// `name: first, second, …, last (N)` naming what the members hide when they are records named
+/// by their first word (`debian:isrg_root_x1.pem, Jun 24, …`, `numpy 2.1.0`): that word is no
+/// number, nearly every member has its own, and each is a name. The first names in line order and the last, within `room` bytes; `None`
+/// for other members, or too little room. A marker over a list of named records tells the
+/// model which names it holds, and where a sorted list's hidden part begins and ends.
+fn hidden_names<'a>(
+    texts: &LineTexts<'a>,
+    grep_prefix: &[u32],
+    table: &SlotTable<'_>,
+    members: impl Iterator<Item = usize>,
+    room: usize,
+) -> Option<String> {
+    let m = table.members;
+    // Grep hits quote code, whose first words are no names of records.
+    if room < MIN_NAMES_BYTES || !grep_prefix.is_empty() {
+        return None;
+    }
+    // A record's name leads it: the first word varies.
+    let k = 0;
+    let slot = table.slots.first()?;
+    if slot.constant() {
+        return None;
+    }
+    let distinct = slot.overflow || slot.values.len() * 3 >= m * 2;
+    if !distinct || slot.numeric(m) {
+        return None;
+    }
+    let mut name = String::new();
+    let mut first: Vec<String> = Vec::new();
+    let mut first_bytes = 0usize;
+    let mut last = String::new();
+    let mut count = 0usize;
+    for j in members {
+        let line = body(texts, grep_prefix, j);
+        let words: Vec<&[u8]> = words(line).take(k + 2).collect();
+        let value = value_of(words.get(k)?).1;
+        if !is_name_like(value) {
+            return None;
+        }
+        if name.is_empty() {
+            name = slot_name(&words, &table.slots, k);
+        }
+        count += 1;
+        last = shown_name(value);
+        if first_bytes < room {
+            first_bytes += last.len() + 2;
+            first.push(last.clone());
+        }
+    }
+    // All of them when they fit; else as many first ones as fit before `…, last (count)`.
+    let all = first.join(", ");
+    if first.len() == count && name.len() + 2 + all.len() <= room {
+        return Some(format!("{name}: {all}"));
+    }
+    let tail = format!(", …, {last} ({count})");
+    let mut listed = String::new();
+    for n in first.iter().take(count - 1) {
+        let sep = if listed.is_empty() { 0 } else { 2 };
+        if name.len() + 2 + listed.len() + sep + n.len() + tail.len() > room {
+            break;
+        }
+        if sep > 0 {
+            listed.push_str(", ");
+        }
+        listed.push_str(n);
+    }
+    (!listed.is_empty()).then(|| format!("{name}: {listed}{tail}"))
+}
+
+/// A name as a marker shows it: like [`shown`], cut only past [`MAX_NAME_BYTES`].
+fn shown_name(value: &[u8]) -> String {
+    let text: String = String::from_utf8_lossy(value)
+        .chars()
+        .filter(|c| !c.is_control() && !matches!(c, '[' | ']' | '"' | '·'))
+        .collect();
+    if text.len() <= MAX_NAME_BYTES {
+        return text;
+    }
+    let mut cut = MAX_NAME_BYTES - 1;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}…", &text[..cut])
+}
+
+/// Longest name a marker shows whole.
+const MAX_NAME_BYTES: usize = 48;
 
 /// `parts` joined by `; `, as many whole parts as fit [`MAX_SUMMARY_BYTES`] (a first part too
 /// long is cut at a character).
