@@ -35,7 +35,7 @@ fn list(seed: u64) -> (String, Vec<(usize, String)>) {
         rng.range(2500, 5000)
     } as usize;
     let mut names: Vec<String> = (0..count).map(|k| record_name(&mut rng, k)).collect();
-    if seed % 2 == 0 {
+    if seed.is_multiple_of(2) {
         names.sort();
     }
     let mut lines: Vec<String> = Vec::new();
