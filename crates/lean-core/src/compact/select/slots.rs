@@ -677,12 +677,17 @@ const MUST_CHANGES: usize = 40;
 /// A value for a marker: valid UTF-8, no brackets, quotes or control characters (the marker
 /// stays one parseable line), at most [`MAX_VALUE_BYTES`] bytes.
 fn shown(value: &[u8]) -> String {
+    shown_within(value, MAX_VALUE_BYTES)
+}
+
+/// [`shown`] with `max` bytes at most.
+fn shown_within(value: &[u8], max: usize) -> String {
     let mut text: String = String::from_utf8_lossy(value)
         .chars()
         .filter(|c| !c.is_control() && !matches!(c, '[' | ']' | '"' | '·'))
         .collect();
-    if text.len() > MAX_VALUE_BYTES {
-        let mut cut = MAX_VALUE_BYTES - 1;
+    if text.len() > max {
+        let mut cut = max - 1;
         while !text.is_char_boundary(cut) {
             cut -= 1;
         }
@@ -1019,7 +1024,7 @@ fn hidden_names<'a>(
             name = slot_name(&words, &table.slots, k);
         }
         count += 1;
-        last = shown_name(value);
+        last = shown_within(value, MAX_NAME_BYTES);
         if first_bytes < room {
             first_bytes += last.len() + 2;
             first.push(last.clone());
@@ -1043,22 +1048,6 @@ fn hidden_names<'a>(
         listed.push_str(n);
     }
     (!listed.is_empty()).then(|| format!("{name}: {listed}{tail}"))
-}
-
-/// A name as a marker shows it: like [`shown`], cut only past [`MAX_NAME_BYTES`].
-fn shown_name(value: &[u8]) -> String {
-    let text: String = String::from_utf8_lossy(value)
-        .chars()
-        .filter(|c| !c.is_control() && !matches!(c, '[' | ']' | '"' | '·'))
-        .collect();
-    if text.len() <= MAX_NAME_BYTES {
-        return text;
-    }
-    let mut cut = MAX_NAME_BYTES - 1;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}…", &text[..cut])
 }
 
 /// Longest name a marker shows whole.
