@@ -333,9 +333,9 @@ pub(super) fn fill_by_rank(
         kept_bytes += texts[i].len() + 1;
     }
     // A path listing's ordinary lines are its entries, each a fact: the room left shows every
-    // directory with its first entries, not only the listing's head.
-    // Its markers name what they hide, so the spread also stays within the view's token
-    // budget: a byte weighs at most half a token.
+    // directory with its first entries, not only the listing's head. Its markers name what
+    // they hide, so the spread also stays within the view's token budget (a byte weighs at
+    // most half a token).
     if kind == ContentKind::Tree && within(kept_lines, kept_bytes) {
         let room_bytes = (budget.bytes - kept_bytes)
             .min((2 * budget.view_tokens).saturating_sub(kept_bytes + unlike_bytes));

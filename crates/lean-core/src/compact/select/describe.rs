@@ -288,7 +288,10 @@ fn describe_shape(
         match run_directory(texts, start, end) {
             Some(Directory::Common(prefix)) => {
                 let words = RunWords::around(": \"", &[&prefix, "<*>"].concat(), "\"");
-                let names = hidden_names(texts, start, end, prefix.len());
+                let names = hidden_entries(texts, start, end, prefix.len());
+                if names.is_empty() {
+                    return words;
+                }
                 return words.then(&["; names \"", &names, "\""].concat());
             }
             Some(Directory::MostlyUnder(top)) if len >= 4 => {
@@ -307,16 +310,16 @@ fn describe_shape(
     words
 }
 
-/// Most bytes of the names a listing's marker gives (see [`hidden_names`]).
+/// Most bytes of the names a listing's marker gives (see [`hidden_entries`]).
 pub(super) const MAX_NAMES_BYTES: usize = 160;
 
 /// What a run of paths under one directory hides, after the directory's `prefix_len` bytes:
 /// the names of its own entries, and each subdirectory once with the count of its lines
 /// (`rules/ ×791`, its own line among them; a subdirectory of one line by that line's path),
-/// in order, space-separated
-/// and cut with ` …` after about [`MAX_NAMES_BYTES`]. A listing's entries are its facts, and a
-/// marker naming them tells the model which run holds the file it looks for.
-fn hidden_names(texts: &LineTexts<'_>, start: usize, end: usize, prefix_len: usize) -> String {
+/// in order, space-separated and cut with ` …` after about [`MAX_NAMES_BYTES`]. A listing's
+/// entries are its facts, and a marker naming them tells the model which run holds the file
+/// it looks for.
+fn hidden_entries(texts: &LineTexts<'_>, start: usize, end: usize, prefix_len: usize) -> String {
     let mut names = String::new();
     // The entry being counted: its first component (a subdirectory's name, or a file's), the
     // first path there, and how many paths there are (the directory's own line among them).

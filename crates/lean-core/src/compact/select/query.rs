@@ -294,9 +294,11 @@ pub(super) fn mark_query_hits(
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::compact::lines::LineIndex;
+
     #[test]
     fn a_qualified_name_also_names_its_last_part() {
-        use super::last_segment;
         assert_eq!(last_segment("semver::Version"), Some("Version"));
         assert_eq!(last_segment("std::io::Error"), Some("Error"));
         assert_eq!(last_segment("pkg.models.User"), Some("User"));
@@ -307,9 +309,6 @@ mod tests {
         assert_eq!(last_segment("Version"), None);
         assert_eq!(last_segment("x::9lives"), None);
     }
-
-    use super::*;
-    use crate::compact::lines::LineIndex;
 
     /// The query's pinned lines, and every line it flags as a hit.
     fn run(input: &str, query: &str) -> (Vec<u32>, Vec<usize>) {

@@ -816,7 +816,7 @@ fn row_shape(line: &[u8]) -> u64 {
 /// numeric slot's range with the lines of its extremes, after `in M of N lines, ` when the
 /// members are not every line of the run. `changes` (sorted by the later line) adds the rerun
 /// lines within the run that changed, with old → new values. With `names`, records named by
-/// their first word are named in the room left (see [`hidden_names`]).
+/// their first word are named in the room left (see [`hidden_record_names`]).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn summarize_run(
     texts: &LineTexts<'_>,
@@ -936,7 +936,7 @@ pub(super) fn summarize_run(
             0
         };
         let used: usize = share + parts.iter().map(|p| p.len() + 2).sum::<usize>();
-        if let Some(part) = hidden_names(
+        if let Some(part) = hidden_record_names(
             texts,
             grep_prefix,
             &table,
@@ -986,7 +986,7 @@ fn is_name_like(value: &[u8]) -> bool {
 /// number, nearly every member has its own, and each is a name. The first names in line order and the last, within `room` bytes; `None`
 /// for other members, or too little room. A marker over a list of named records tells the
 /// model which names it holds, and where a sorted list's hidden part begins and ends.
-fn hidden_names<'a>(
+fn hidden_record_names<'a>(
     texts: &LineTexts<'a>,
     grep_prefix: &[u32],
     table: &SlotTable<'_>,

@@ -1,10 +1,10 @@
 //! A path listing's room spread over its directories. A listing (`find`, `dpkg -L`, `pip show
-//! -f`, `git status -uall`) is one template: every path is a variable word, so no line is rare
-//! and, left to rank, its view was the head, the tail and one marker over everything between
-//! (`/usr/<*>` for 1,651 paths), however much of the budget was left. Each path is a fact of
-//! its own, so the room left goes to every directory in turn: the view shows the listing's
-//! outline, each directory with its first entries, and each marker between them names the one
-//! directory whose entries it hides.
+//! -f`, `git status -uall`) is one template: every path is a variable word, so no line is rare,
+//! and left to rank its view would be the head, the tail and one marker over everything between
+//! (`/usr/<*>`), however much of the budget is left. Each path is a fact of its own, so the
+//! room left goes to every directory in turn: the view shows the listing's outline, each
+//! directory with its first entries, and each marker between them names the directory whose
+//! entries it hides.
 
 use std::collections::HashMap;
 
@@ -22,8 +22,8 @@ const MAX_REFITS: usize = 6;
 
 /// The path a listing line names, `None` for a line that names none: the line trimmed, after
 /// its last tab (`du`'s `size\tpath`) and its last blank (`find -printf '%s %p'`, git status's
-/// `modified:   path`), holding a `/` before its last byte. A trailing `/` (a directory
-/// named as such) is not part of the name.
+/// `modified:   path`), holding a `/` (and more than a `/`). A trailing `/` (a directory
+/// named as such) and a leading `./` are not part of the name.
 pub(super) fn listed_path(line: &[u8]) -> Option<&[u8]> {
     let t = trim(line);
     let after = |t: &[u8], separator: u8| memchr::memrchr(separator, t).map_or(0, |at| at + 1);
