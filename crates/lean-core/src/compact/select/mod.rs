@@ -158,9 +158,11 @@ fn select_with(
     if shapes::merge_status_runs(&lines, kind, &mut flags, &mut templates) {
         strategies.push("status-line-shapes");
     }
+    // The query's terms, read once: for the lines they mark here and the places excerpts show.
+    let query_terms = opts.query.as_deref().and_then(query::QueryTerms::new);
     let mut pinned_hits = Vec::new();
-    if let Some(query) = opts.query.as_deref() {
-        pinned_hits = query::mark_query_hits(&lines.texts, &mut flags, query);
+    if let Some(terms) = &query_terms {
+        pinned_hits = query::mark_query_hits(&lines.texts, &mut flags, terms);
     }
     let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
     let budget = budget(input.len(), index.len(), aggressiveness, limits.tokens);
@@ -256,17 +258,14 @@ fn select_with(
         strategies.push("excerpt-long-lines");
     }
     // Where the query names something a long line holds, its excerpt shows that place too.
-    let long_line_places: Vec<Vec<usize>> = match opts.query.as_deref() {
-        Some(query) if !long_lines.is_empty() => match query::QueryTerms::new(query) {
-            Some(terms) => long_lines
-                .iter()
-                .map(|&i| {
-                    let text = lines.hit_text(i as usize);
-                    terms.first_places(text, excerpt::MAX_WINDOWS)
-                })
-                .collect(),
-            None => Vec::new(),
-        },
+    let long_line_places: Vec<Vec<usize>> = match &query_terms {
+        Some(terms) if !long_lines.is_empty() => long_lines
+            .iter()
+            .map(|&i| {
+                let text = lines.hit_text(i as usize);
+                terms.first_places(text, excerpt::MAX_WINDOWS)
+            })
+            .collect(),
         _ => Vec::new(),
     };
     let memo = MarkerMemo::default();

@@ -220,16 +220,13 @@ impl<'q> QueryTerms<'q> {
 pub(super) fn mark_query_hits(
     texts: &LineTexts<'_>,
     flags: &mut [LineFlags],
-    query: &str,
+    query: &QueryTerms<'_>,
 ) -> Vec<u32> {
-    let Some(QueryTerms {
+    let QueryTerms {
         terms,
         named,
         automaton,
-    }) = QueryTerms::new(query)
-    else {
-        return Vec::new();
-    };
+    } = query;
     // Lines of each term, up to one past the selective bound (then it is not selective).
     let mut term_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut heading_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
@@ -250,7 +247,7 @@ pub(super) fn mark_query_hits(
     }
     let mut selective: Vec<(bool, &Vec<u32>)> = term_lines
         .iter()
-        .zip(&named)
+        .zip(named)
         .filter(|(lines, _)| !lines.is_empty() && lines.len() <= SELECTIVE_HITS)
         .map(|(lines, &named)| (named, lines))
         .collect();
@@ -315,7 +312,9 @@ mod tests {
         let index = LineIndex::new(input.as_bytes(), usize::MAX);
         let texts = LineTexts::of(input.as_bytes(), &index, None);
         let mut flags = vec![LineFlags::INITIAL; index.len()];
-        let pinned = mark_query_hits(&texts, &mut flags, query);
+        let pinned = QueryTerms::new(query).map_or_else(Vec::new, |terms| {
+            mark_query_hits(&texts, &mut flags, &terms)
+        });
         assert!(pinned.iter().all(|&i| flags[i as usize].has(QUERY_HIT)));
         let hits = (0..flags.len())
             .filter(|&i| flags[i].has(QUERY_HIT))
