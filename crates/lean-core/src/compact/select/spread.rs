@@ -151,39 +151,16 @@ impl DirectoryTree {
             directory_of_line.push(node);
             last = Some((dir, node));
         }
+        // Entries grouped by directory, in line order within each; subdirectories grouped by
+        // parent, in order of creation (the root is no child).
         let n = parents.len();
-        let group = |count_of: &mut dyn FnMut(&mut Vec<u32>)| {
-            let mut starts = vec![0u32; n + 1];
-            count_of(&mut starts);
-            for k in 0..n {
-                starts[k + 1] += starts[k];
-            }
-            starts
-        };
-        // Entries grouped by directory, in line order within each.
-        let entry_starts = group(&mut |starts| {
-            for &d in &directory_of_line {
-                starts[d as usize + 1] += 1;
-            }
-        });
-        let mut entries = vec![0u32; lines.len()];
-        let mut next = entry_starts.clone();
-        for (&(i, _), &d) in lines.iter().zip(&directory_of_line) {
-            entries[next[d as usize] as usize] = i;
-            next[d as usize] += 1;
-        }
-        // Subdirectories grouped by parent, in order of creation (the root is no child).
-        let child_starts = group(&mut |starts| {
-            for &p in &parents[1..] {
-                starts[p as usize + 1] += 1;
-            }
-        });
-        let mut children = vec![0u32; n - 1];
-        let mut next = child_starts.clone();
-        for (child, &p) in parents.iter().enumerate().skip(1) {
-            children[next[p as usize] as usize] = child as u32;
-            next[p as usize] += 1;
-        }
+        let line_directories = lines
+            .iter()
+            .zip(&directory_of_line)
+            .map(|(&(i, _), &d)| (d, i));
+        let (entry_starts, entries) = group_by_key(line_directories, n);
+        let child_parents = (1..n).map(|child| (parents[child], child as u32));
+        let (child_starts, children) = group_by_key(child_parents, n);
         DirectoryTree {
             entry_starts,
             entries,
@@ -274,6 +251,28 @@ impl DirectoryTree {
             .sum();
         lines + (shares.len() + 1) * MARKER_BYTES
     }
+}
+
+/// `pairs` of a key below `groups` and a value, grouped by key with the values of a key in
+/// their order: where each key's values start (and one past the last key's), and the values.
+fn group_by_key(
+    pairs: impl Iterator<Item = (u32, u32)> + Clone,
+    groups: usize,
+) -> (Vec<u32>, Vec<u32>) {
+    let mut starts = vec![0u32; groups + 1];
+    for (key, _) in pairs.clone() {
+        starts[key as usize + 1] += 1;
+    }
+    for k in 0..groups {
+        starts[k + 1] += starts[k];
+    }
+    let mut values = vec![0u32; starts[groups] as usize];
+    let mut next = starts.clone();
+    for (key, value) in pairs {
+        values[next[key as usize] as usize] = value;
+        next[key as usize] += 1;
+    }
+    (starts, values)
 }
 
 /// Splits `room` among `parts` (each its size and what it is), evenly, a part never given
