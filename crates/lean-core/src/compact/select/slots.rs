@@ -927,15 +927,17 @@ pub(super) fn summarize_run(
             parts.push(part);
         }
     }
+    // Values read from some of the run's lines only are said to be theirs: a range must not
+    // pass for the whole run's.
+    let len = end + 1 - start;
+    let share = if m < len {
+        format!("in {m} of {len} lines, ")
+    } else {
+        String::new()
+    };
     // The names the members hide, in the room the other parts leave.
     if names && m >= MIN_NAMED_MEMBERS {
-        let run = end + 1 - start;
-        let share = if m < run {
-            format!("in {m} of {run} lines, ").len()
-        } else {
-            0
-        };
-        let used: usize = share + parts.iter().map(|p| p.len() + 2).sum::<usize>();
+        let used: usize = share.len() + parts.iter().map(|p| p.len() + 2).sum::<usize>();
         if let Some(part) = hidden_record_names(
             texts,
             grep_prefix,
@@ -946,13 +948,8 @@ pub(super) fn summarize_run(
             parts.push(part);
         }
     }
-    // Values read from some of the run's lines only are said to be theirs: a range must not
-    // pass for the whole run's.
-    let len = end + 1 - start;
-    if m < len {
-        if let Some(first) = parts.get_mut(first_slot_part) {
-            first.insert_str(0, &format!("in {m} of {len} lines, "));
-        }
+    if let Some(first) = parts.get_mut(first_slot_part) {
+        first.insert_str(0, &share);
     }
     join_bounded(&parts)
 }
@@ -983,9 +980,10 @@ fn is_name_like(value: &[u8]) -> bool {
 
 /// `name: first, second, …, last (N)` naming what the members hide when they are records named
 /// by their first word (`debian:isrg_root_x1.pem, Jun 24, …`, `numpy 2.1.0`): that word is no
-/// number, nearly every member has its own, and each is a name. The first names in line order and the last, within `room` bytes; `None`
-/// for other members, or too little room. A marker over a list of named records tells the
-/// model which names it holds, and where a sorted list's hidden part begins and ends.
+/// number, nearly every member has its own, and each is a name. The first names in line order
+/// and the last, within `room` bytes; `None` for other members, or too little room. A marker
+/// over a list of named records tells the model which names it holds, and where a sorted
+/// list's hidden part begins and ends.
 fn hidden_record_names<'a>(
     texts: &LineTexts<'a>,
     grep_prefix: &[u32],
@@ -999,7 +997,6 @@ fn hidden_record_names<'a>(
         return None;
     }
     // A record's name leads it: the first word varies.
-    let k = 0;
     let slot = table.slots.first()?;
     if slot.constant() {
         return None;
@@ -1015,13 +1012,14 @@ fn hidden_record_names<'a>(
     let mut count = 0usize;
     for j in members {
         let line = body(texts, grep_prefix, j);
-        let words: Vec<&[u8]> = words(line).take(k + 2).collect();
-        let value = value_of(words.get(k)?).1;
+        // The first word, and the next for `slot_name` (a unit after it).
+        let words: Vec<&[u8]> = words(line).take(2).collect();
+        let value = value_of(words.first()?).1;
         if !is_name_like(value) {
             return None;
         }
         if name.is_empty() {
-            name = slot_name(&words, &table.slots, k);
+            name = slot_name(&words, &table.slots, 0);
         }
         count += 1;
         last = shown_within(value, MAX_NAME_BYTES);
