@@ -250,6 +250,28 @@ struct Slot<'a> {
     values: Vec<Value>,
     /// More than [`MAX_DISTINCT`] distinct values were seen.
     overflow: bool,
+    /// The values read as decimal numbers, and as hexadecimal ones.
+    decimal: Numbers,
+    hex: Numbers,
+    /// Hexadecimal values that start with a zero, and the width they share (`None` before the
+    /// first, `Some(0)` once two differ): a column of zero-padded hexadecimal numbers (sizes,
+    /// offsets and addresses in `readelf`, `objdump` or `pmap`) is numeric, a column of
+    /// commit ids (one in sixteen starts with a zero) is not.
+    hex_zero_led: u32,
+    hex_width: Option<usize>,
+    /// The word the last member added held here, the index of its value in `values` (while
+    /// they have not overflowed) and its numbers (`None`: none, or numbers were settled).
+    /// Look-alikes mostly repeat a word (the constant ones throughout): a repeat is counted
+    /// from these without reading it again.
+    repeat: Option<&'a [u8]>,
+    repeat_value: usize,
+    repeat_number: Option<f64>,
+    repeat_hex: Option<f64>,
+}
+
+/// What the members of a slot hold as numbers of one notation.
+#[derive(Clone)]
+struct Numbers {
     numbers: u32,
     /// Members whose value here is no number: past a tenth of the most members the table can
     /// hold, the slot can no longer be numeric and its numbers are not read.
@@ -262,20 +284,11 @@ struct Slot<'a> {
     /// The second and third largest numbers (after `max`), with their lines: a question about
     /// a measured column is about its big rows, and the runner-up is news too.
     runners_up: [(f64, u32); 2],
-    /// The word the last member added held here, the index of its value in `values` (while
-    /// they have not overflowed) and its number (`None`: none, or numbers were settled).
-    /// Look-alikes mostly repeat a word (the constant ones throughout): a repeat is counted
-    /// from these without reading it again.
-    repeat: Option<&'a [u8]>,
-    repeat_value: usize,
-    repeat_number: Option<f64>,
 }
 
-impl<'a> Slot<'a> {
-    fn new() -> Slot<'a> {
-        Slot {
-            values: Vec::new(),
-            overflow: false,
+impl Numbers {
+    fn new() -> Numbers {
+        Numbers {
             numbers: 0,
             non_numbers: 0,
             rising: true,
@@ -283,73 +296,15 @@ impl<'a> Slot<'a> {
             min: (f64::INFINITY, 0),
             max: (f64::NEG_INFINITY, 0),
             runners_up: [(f64::NEG_INFINITY, 0); 2],
-            repeat: None,
-            repeat_value: 0,
-            repeat_number: None,
         }
     }
 
-    /// Whether nothing this slot could still tell depends on more values: its distinct values
-    /// overflowed and it cannot be numeric among at most `bound` members.
     fn settled(&self, bound: usize) -> bool {
-        self.overflow && self.numbers_settled(bound)
-    }
-
-    fn numbers_settled(&self, bound: usize) -> bool {
         self.non_numbers as usize * 10 > bound
     }
 
-    /// Adds member `line`'s `word` (its value, see [`value_of`]). Most members repeat the
-    /// word the last one held here, counted in line; a new word is read out of line.
-    #[inline(always)]
-    fn add(&mut self, word: &'a [u8], line: u32, bound: usize) {
-        if self.repeat.is_some_and(|last| same_bytes(last, word)) {
-            // Overflow and settled numbers only ever set in: what the word did last time is
-            // what it does now.
-            if !self.overflow {
-                self.values[self.repeat_value].add_line(line);
-            }
-            if !self.numbers_settled(bound) {
-                self.add_number(self.repeat_number, line);
-            }
-            return;
-        }
-        self.add_new(word, line, bound);
-    }
-
-    #[inline(never)]
-    fn add_new(&mut self, word: &'a [u8], line: u32, bound: usize) {
-        let value = value_of(word).1;
-        self.repeat = Some(word);
-        if !self.overflow {
-            let h = xxh3_64(value);
-            let distinct = self.values.len();
-            match self.values.iter().position(|v| v.hash == h) {
-                Some(k) => {
-                    self.values[k].add_line(line);
-                    self.repeat_value = k;
-                }
-                None if distinct < MAX_DISTINCT => {
-                    self.values.push(Value {
-                        hash: h,
-                        count: 1,
-                        lines: [line, 0, 0],
-                    });
-                    self.repeat_value = distinct;
-                }
-                None => self.overflow = true,
-            }
-        }
-        self.repeat_number = None;
-        if self.numbers_settled(bound) {
-            return;
-        }
-        self.repeat_number = number_of(value);
-        self.add_number(self.repeat_number, line);
-    }
-
     /// Counts a member's number (`None`: its value is no number).
-    fn add_number(&mut self, number: Option<f64>, line: u32) {
+    fn add(&mut self, number: Option<f64>, line: u32) {
         let Some(x) = number else {
             self.non_numbers += 1;
             return;
@@ -380,14 +335,141 @@ impl<'a> Slot<'a> {
             .map(|(_, line)| line)
     }
 
+    /// Whether (nearly) every member holds a number here, and they differ.
+    fn numeric(&self, members: usize) -> bool {
+        self.numbers as usize * 10 >= members * 9 && self.max.0 > self.min.0
+    }
+}
+
+/// A hexadecimal number of 2 to 16 digits, with or without `0x`, and whether it starts with
+/// a zero (`0x` counts as one).
+fn hex_of(value: &[u8]) -> Option<(f64, bool)> {
+    let (digits, prefixed) = match value.strip_prefix(b"0x") {
+        Some(rest) => (rest, true),
+        None => (value, false),
+    };
+    if !(2..=16).contains(&digits.len()) || !digits.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    let n = digits.iter().fold(0u64, |n, &b| {
+        let d = (b as char).to_digit(16).unwrap_or(0);
+        n << 4 | u64::from(d)
+    });
+    Some((n as f64, prefixed || digits[0] == b'0'))
+}
+
+impl<'a> Slot<'a> {
+    fn new() -> Slot<'a> {
+        Slot {
+            values: Vec::new(),
+            overflow: false,
+            decimal: Numbers::new(),
+            hex: Numbers::new(),
+            hex_zero_led: 0,
+            hex_width: None,
+            repeat: None,
+            repeat_value: 0,
+            repeat_number: None,
+            repeat_hex: None,
+        }
+    }
+
+    /// Whether nothing this slot could still tell depends on more values: its distinct values
+    /// overflowed and it cannot be numeric among at most `bound` members.
+    fn settled(&self, bound: usize) -> bool {
+        self.overflow && self.numbers_settled(bound)
+    }
+
+    fn numbers_settled(&self, bound: usize) -> bool {
+        self.decimal.settled(bound) && self.hex.settled(bound)
+    }
+
+    /// Adds member `line`'s `word` (its value, see [`value_of`]). Most members repeat the
+    /// word the last one held here, counted in line; a new word is read out of line.
+    #[inline(always)]
+    fn add(&mut self, word: &'a [u8], line: u32, bound: usize) {
+        if self.repeat.is_some_and(|last| same_bytes(last, word)) {
+            // Overflow and settled numbers only ever set in: what the word did last time is
+            // what it does now.
+            if !self.overflow {
+                self.values[self.repeat_value].add_line(line);
+            }
+            if !self.numbers_settled(bound) {
+                self.decimal.add(self.repeat_number, line);
+                self.hex.add(self.repeat_hex, line);
+            }
+            return;
+        }
+        self.add_new(word, line, bound);
+    }
+
+    #[inline(never)]
+    fn add_new(&mut self, word: &'a [u8], line: u32, bound: usize) {
+        let value = value_of(word).1;
+        self.repeat = Some(word);
+        if !self.overflow {
+            let h = xxh3_64(value);
+            let distinct = self.values.len();
+            match self.values.iter().position(|v| v.hash == h) {
+                Some(k) => {
+                    self.values[k].add_line(line);
+                    self.repeat_value = k;
+                }
+                None if distinct < MAX_DISTINCT => {
+                    self.values.push(Value {
+                        hash: h,
+                        count: 1,
+                        lines: [line, 0, 0],
+                    });
+                    self.repeat_value = distinct;
+                }
+                None => self.overflow = true,
+            }
+        }
+        self.repeat_number = None;
+        self.repeat_hex = None;
+        if self.numbers_settled(bound) {
+            return;
+        }
+        self.repeat_number = number_of(value);
+        self.decimal.add(self.repeat_number, line);
+        if let Some((x, zero_led)) = hex_of(value) {
+            self.repeat_hex = Some(x);
+            self.hex_zero_led += u32::from(zero_led);
+            match self.hex_width {
+                None => self.hex_width = Some(value.len()),
+                Some(width) if width != value.len() => self.hex_width = Some(0),
+                Some(_) => {}
+            }
+        }
+        self.hex.add(self.repeat_hex, line);
+    }
+
     /// Whether the slot holds one value throughout.
     fn constant(&self) -> bool {
         !self.overflow && self.values.len() <= 1
     }
 
-    /// Whether (nearly) every member holds a number here, and they differ.
+    /// The slot's numbers when (nearly) every member holds one here and they differ: decimal
+    /// ones, or else zero-padded hexadecimal ones of one width, most of them led by a zero.
+    fn numbers(&self, members: usize) -> Option<&Numbers> {
+        if self.decimal.numeric(members) {
+            return Some(&self.decimal);
+        }
+        let padded = self.hex_width.is_some_and(|w| w > 0)
+            && self.hex_zero_led as usize * 2 >= self.hex.numbers as usize;
+        (padded && self.hex.numeric(members)).then_some(&self.hex)
+    }
+
+    /// Whether the slot is numeric (see [`Slot::numbers`]).
     fn numeric(&self, members: usize) -> bool {
-        self.numbers as usize * 10 >= members * 9 && self.max.0 > self.min.0
+        self.numbers(members).is_some()
+    }
+
+    /// The slot's numbers when numeric and not rising (a counter or a clock has no news at
+    /// its extremes).
+    fn measured(&self, members: usize) -> Option<&Numbers> {
+        self.numbers(members).filter(|n| !n.rising)
     }
 
     /// The most common value and its count, when most members share it.
@@ -581,9 +663,9 @@ pub(super) fn mark_unlike_members(
             continue;
         }
         minorities::group_minorities(&reader, &table, lines, None, &mut candidates);
-        let numeric = table.slots.iter().filter(|s| s.numeric(m) && !s.rising);
-        for slot in numeric.take(EXTREME_SLOTS) {
-            for line in std::iter::once(slot.min.1).chain(slot.largest()) {
+        let numeric = table.slots.iter().filter_map(|s| s.measured(m));
+        for numbers in numeric.take(EXTREME_SLOTS) {
+            for line in std::iter::once(numbers.min.1).chain(numbers.largest()) {
                 candidates.push(minorities::Candidate::extreme(m, line));
             }
         }
@@ -875,7 +957,7 @@ pub(super) fn summarize_run(
                 continue;
             }
             let name = slot_name(&sample, &table.slots, k);
-            let part = if slot.numeric(m) && !slot.rising {
+            let part = if let Some(numbers) = slot.measured(m) {
                 // The extremes as printed (with their units), from their lines.
                 let at = |line: u32| {
                     words(body(texts, grep_prefix, line as usize))
@@ -885,10 +967,10 @@ pub(super) fn summarize_run(
                 };
                 format!(
                     "{name}: {}–{} (min l. {}, max l. {})",
-                    at(slot.min.1),
-                    at(slot.max.1),
-                    slot.min.1 + 1,
-                    slot.max.1 + 1
+                    at(numbers.min.1),
+                    at(numbers.max.1),
+                    numbers.min.1 + 1,
+                    numbers.max.1 + 1
                 )
             } else if let Some(top) = slot.dominant(m) {
                 let mut part = format!("{name}: {} ×{}", value_text(top, k), top.count);
