@@ -3,7 +3,9 @@
 // a read whole; the same bytes printed by another command are compacted. Runs the real engine
 // through compactToolResult; no Pi process.
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { describe, test } from "node:test";
 import { RecoveryStore, compact } from "../index.js";
 import { compactToolResult } from "../extension/token-saver/compaction.js";
@@ -55,5 +57,42 @@ describe("data reads stay whole", () => {
     const view = patch.content.find((/** @type {any} */ p) => p.type === "text").text;
     assert.ok(view.length < text.length);
     assert.ok(view.includes("order_id,customer,sku,qty,amount_eur,status"));
+  });
+});
+
+describe("a long data read shows what the prompt names past Pi's cut", () => {
+  /** A lockfile of about 190 KB: Pi's read shows its first 50 KB. */
+  function lockfile() {
+    const parts = ["version = 1", "revision = 3", ""];
+    for (let i = 0; i < 1200; i++) {
+      parts.push("[[package]]", `name = "pkg-${i}"`, `version = "1.${i % 17}.${i % 5}"`, 'source = { registry = "https://pypi.org/simple" }');
+      parts.push(`sdist = { url = "https://files.example.org/pkg-${i}-1.${i % 17}.${i % 5}.tar.gz", hash = "sha256:${String(i).padStart(64, "0")}" }`, "");
+    }
+    return `${parts.join("\n")}\n`;
+  }
+
+  test("the package asked about, past the cut, reaches the model with the file's head", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pi-lean-past-cut-"));
+    try {
+      const text = lockfile();
+      fs.writeFileSync(path.join(dir, "uv.lock"), text);
+      // What Pi's read sent: the first 50 KB of lines and its notice.
+      const head = text.slice(0, text.lastIndexOf("\n", 50 * 1024));
+      const shown = head.split("\n").length;
+      const piCut = `${head}\n\n[Showing lines 1-${shown} of ${text.split("\n").length - 1} (50.0KB limit). Use offset=${shown + 1} to continue.]`;
+      const event = { toolCallId: "c", toolName: "read", input: { path: "uv.lock" }, content: [{ type: "text", text: piCut }], details: { truncation: { truncated: true } }, isError: false };
+      const asked = await compactToolResult(event, { prompt: "Which version of pkg-1100 is locked?", cwd: dir, recoverable: true }, session());
+      assert.ok(asked, "the read is patched");
+      const view = asked.content.find((/** @type {any} */ p) => p.type === "text").text;
+      assert.ok(view.includes('name = "pkg-1100"\nversion = "1.12.0"'), "the entry past the cut is shown verbatim");
+      assert.ok(view.startsWith("version = 1\nrevision = 3\n"), "the head comes first");
+      assert.ok(Buffer.byteLength(view) <= Buffer.byteLength(piCut), "within what Pi sent");
+      assert.match(view, /token_retrieve id=\w+ startLine=\d+/);
+      // Asked about a package within the cut, Pi's cut is left as it is.
+      const within = await compactToolResult(event, { prompt: "Which version of pkg-3 is locked?", cwd: dir, recoverable: true }, session());
+      assert.equal(within, undefined);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

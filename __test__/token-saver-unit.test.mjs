@@ -59,6 +59,10 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("Why do the tests fail?"), "tests fail tests+fail");
     assert.equal(queryHint("Why so? Is it ok?"), undefined);
     assert.equal(queryHint("check `escape_meta` and parseFlags"), "escape_meta parseFlags check");
+    // A hyphenated name is an identifier too; a leading `--` stays with it.
+    assert.equal(queryHint("Which version of python-dotenv is locked?"), "python-dotenv Which version locked");
+    assert.equal(queryHint("what does --max-retries default to"), "--max-retries what does default");
+    assert.equal(queryHint("Which version of pkg-1100 is locked?"), "pkg-1100 Which version locked");
   });
 
   test("two words written side by side become a phrase that finds the identifier joining them", () => {

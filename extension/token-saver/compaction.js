@@ -77,7 +77,7 @@ export const MAX_INTENT_CHARS = 2000;
 
 /**
  * The words of `text` that may point at lines of an output: the identifiers a writer names on
- * purpose (paths, snake_case, camelCase, dotted names, numbers with letters, backticked text)
+ * purpose (paths, snake_case, kebab-case, camelCase, dotted names, numbers with letters, backticked text)
  * and the plain words of four letters or more; with `latestFirst`, the words nearest the end
  * come first.
  * @param {string | undefined} text
@@ -93,7 +93,8 @@ function pointingWords(text, latestFirst = false) {
   for (const raw of text.split(/[\s,;()[\]{}"'`<>]+/)) {
     const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
     if (word.length < 4) continue;
-    if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]/.test(word)) named.push(word);
+    // A hyphen inside a word joins the parts of a name (`python-dotenv`, `rust-std`, `--max-retries`).
+    if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[A-Za-z0-9]-[A-Za-z0-9]/.test(word)) named.push(word);
     else if (/^[A-Za-z]+$/.test(word)) plain.push(word);
   }
   const joined = phrases(text);

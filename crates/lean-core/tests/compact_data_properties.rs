@@ -546,3 +546,60 @@ proptest! {
         prop_assert!(!result.changed);
     }
 }
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    /// A JSON document read is data too, whatever its file is named (a notebook, a HAR
+    /// capture, a web manifest, no extension at all): within Pi's cut it is whole, where a
+    /// notebook read came back as a skeleton without one cell.
+    #[test]
+    fn json_reads_within_pis_cut_are_whole(
+        cells in 60usize..160,
+        ext in prop::sample::select(vec!["ipynb", "har", "webmanifest", "data", ""]),
+        array in any::<bool>(),
+    ) {
+        let mut items: Vec<String> = Vec::new();
+        for k in 0..cells {
+            items.push(format!(
+                "  {{\n   \"cell_type\": \"code\",\n   \"execution_count\": {k},\n   \"metadata\": {{}},\n   \"source\": [\n    \"import numpy as np\\n\",\n    \"x_{k} = np.arange({})\\n\"\n   ]\n  }}",
+                k * 7 % 100
+            ));
+        }
+        let body = items.join(",\n");
+        let input = if array {
+            format!("[\n{body}\n]\n")
+        } else {
+            format!("{{\n \"cells\": [\n{body}\n ],\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}}\n")
+        };
+        prop_assume!(input.len() <= 50 * 1024 && input.len() > 12 * 1024);
+        let path = if ext.is_empty() { "notebooks/analysis".to_string() } else { format!("notebooks/analysis.{ext}") };
+        let opts = CompactOptions { tool: Some("read".into()), path: Some(path), ..Default::default() };
+        let result = compact(input.as_bytes(), &opts);
+        prop_assert!(!result.changed);
+    }
+
+    /// A small output is shown as stock Pi shows it, grep hits too: `path:line: text` lines
+    /// under the lossless threshold pass through, not regrouped by file.
+    #[test]
+    fn small_grep_output_passes_through(
+        files in 5usize..40,
+        hits in 1usize..6,
+        seed in 0u64..1000,
+    ) {
+        let mut input = String::new();
+        for f in 0..files {
+            for h in 0..hits {
+                input.push_str(&format!(
+                    "src/module_{f}/file_{}.py:{}: recieve ==> receive\n",
+                    (seed as usize + f) % 7,
+                    10 + h * 13
+                ));
+            }
+        }
+        prop_assume!(input.len() > 2048 && input.len() < 16 * 1024);
+        let opts = CompactOptions { tool: Some("bash".into()), command: Some("codespell src".into()), ..Default::default() };
+        let result = compact(input.as_bytes(), &opts);
+        prop_assert!(!result.changed, "{}", String::from_utf8_lossy(&result.text));
+    }
+}

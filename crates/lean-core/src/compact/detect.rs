@@ -81,7 +81,8 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
 /// read too.
 ///
 /// A read is data by its content too, whatever the file is named: an XML document (a JFR
-/// `.jfc`, an `.xsd`, a `.plist`, a `.csproj`) is read as one.
+/// `.jfc`, an `.xsd`, a `.plist`, a `.csproj`) or a JSON one (a `.ipynb`, a `.har`, a
+/// `.webmanifest`) is read as one.
 pub(crate) fn is_data_read(input: &[u8], opts: &CompactOptions) -> bool {
     let read_tool = opts.tool.as_deref().is_some_and(|tool| {
         ["read", "view", "cat"]
@@ -89,7 +90,9 @@ pub(crate) fn is_data_read(input: &[u8], opts: &CompactOptions) -> bool {
             .any(|name| tool.eq_ignore_ascii_case(name))
     });
     if read_tool {
-        return opts.path.as_deref().is_some_and(is_data_path) || is_xml_document(input);
+        return opts.path.as_deref().is_some_and(is_data_path)
+            || is_xml_document(input)
+            || is_json_document(input);
     }
     let Some(command) = opts.command.as_deref() else {
         return false;
@@ -101,6 +104,18 @@ pub(crate) fn is_data_read(input: &[u8], opts: &CompactOptions) -> bool {
         printer,
         Some("cat" | "bat" | "less" | "more" | "head" | "tail")
     ) && words.last().is_some_and(is_data_path)
+}
+
+/// Whether `input` is one JSON object or array by its ends: its first visible byte (after a
+/// byte-order mark) opens one and its last closes it, the same kind.
+fn is_json_document(input: &[u8]) -> bool {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let first = input.iter().find(|b| !b.is_ascii_whitespace());
+    let last = input.iter().rev().find(|b| !b.is_ascii_whitespace());
+    matches!(
+        (first, last),
+        (Some(b'{'), Some(b'}')) | (Some(b'['), Some(b']'))
+    )
 }
 
 /// Whether `input` opens with an XML declaration (after a byte-order mark and blank space).
@@ -262,7 +277,9 @@ fn is_data_path(path: &str) -> bool {
     let Some((_, ext)) = name.rsplit_once('.') else {
         return false;
     };
-    const DATA: [&str; 21] = [
+    // Markup documents (HTML, SVG), notebooks and translation catalogs are read for their
+    // content like the rest: one heading, cell or message is what the read is about.
+    const DATA: &[&str] = &[
         "csv",
         "tsv",
         "yaml",
@@ -284,6 +301,13 @@ fn is_data_path(path: &str) -> bool {
         "ndjson",
         "jsonl",
         "lock",
+        "ipynb",
+        "html",
+        "htm",
+        "xhtml",
+        "svg",
+        "po",
+        "pot",
     ];
     DATA.iter().any(|known| ext.eq_ignore_ascii_case(known))
 }

@@ -359,20 +359,33 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
         return passthrough(input, detect(input, opts), id, count_lines(input));
     }
     let kind = detect(input, opts);
-    if kind == ContentKind::Binary
-        || detect::is_data_read(input, opts)
+    // Outputs the model sees as Pi's cut shows them: reads of data, config and docs files,
+    // settings dumps, help listings, manual pages and indexes. Unless the query names lines
+    // past that cut (see `select::select_past_cut`).
+    let left_to_pi_cut = detect::is_data_read(input, opts)
         || (kind == ContentKind::Config && detect::is_settings_dump(input))
         || (matches!(kind, ContentKind::Log | ContentKind::Text)
             && (detect::is_help_listing(input)
                 || detect::is_manual_page(input)
-                || detect::is_index_listing(input)))
-    {
+                || detect::is_index_listing(input)));
+    let read = opts
+        .tool
+        .as_deref()
+        .is_some_and(|t| t.eq_ignore_ascii_case("read"));
+    let cut = if read {
+        select::Cut::Head
+    } else {
+        select::Cut::Tail
+    };
+    let past_cut =
+        left_to_pi_cut && opts.query.is_some() && budget::pi_cut_bytes(input, read) < input.len();
+    if kind == ContentKind::Binary || (left_to_pi_cut && !past_cut) {
         return passthrough(input, kind, id, count_lines(input));
     }
     // A JSON document needs only its line count (the parser counts them as it scans); the line
     // index is built for the line path. Both paths hand their count to the limits.
     let mut json_limits = None;
-    if kind == ContentKind::Json && input.len() <= MAX_JSON_TREE_BYTES {
+    if kind == ContentKind::Json && !past_cut && input.len() <= MAX_JSON_TREE_BYTES {
         if let Some((result, line_count, limits)) = compact_json(input, opts) {
             // A skeleton over the budget or the cap takes the line path, which fits both.
             if result.text.len() <= limits.json_bytes() {
@@ -397,7 +410,11 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     } else {
         kind
     };
-    let selection = select::select(input, &index, line_kind, opts, limits);
+    let selection = if past_cut {
+        select::select_past_cut(input, &index, line_kind, opts, limits, cut)
+    } else {
+        select::select(input, &index, line_kind, opts, limits)
+    };
     finish(input, kind, id, line_count, selection)
 }
 

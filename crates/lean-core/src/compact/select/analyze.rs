@@ -29,9 +29,10 @@ pub(super) struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
-    /// Reads grep prefixes when `kind` is grep output and most lines have one.
-    pub(super) fn new(texts: LineTexts<'a>, kind: ContentKind, input_len: usize) -> Lines<'a> {
-        let grep_prefix = if kind == ContentKind::Grep {
+    /// Reads grep prefixes when the lines are grep output to `group` by file and most lines
+    /// have one.
+    pub(super) fn new(texts: LineTexts<'a>, group: bool, input_len: usize) -> Lines<'a> {
+        let grep_prefix = if group {
             grep_prefixes(&texts, input_len)
         } else {
             Vec::new()
@@ -680,7 +681,7 @@ mod tests {
         let index = LineIndex::new_wide(&input);
         assert!(!index.is_narrow());
         let texts = LineTexts::of(&input, &index, None);
-        let lines = Lines::new(texts, ContentKind::Source, input.len());
+        let lines = Lines::new(texts, false, input.len());
         let mut flags = vec![LineFlags::INITIAL; index.len()];
         let templates = scan_and_intern(
             &input,

@@ -18,6 +18,8 @@ mod excerpt;
 mod flags;
 mod line_kinds;
 mod line_texts;
+mod past_cut;
+pub(crate) use past_cut::Cut;
 mod priority;
 mod query;
 mod records;
@@ -100,6 +102,70 @@ pub(crate) fn select(
     select_with(input, index, kind, opts, limits, Shortcut::Taken)
 }
 
+/// The view of an output left to Pi's cut and longer than it (see [`past_cut`]): Pi's cut, with
+/// the lines the query names past it; the input itself (left to Pi's cut) when it names none
+/// there or that view would not fit.
+pub(crate) fn select_past_cut(
+    input: &[u8],
+    index: &LineIndex,
+    kind: ContentKind,
+    opts: &CompactOptions,
+    limits: Limits,
+    cut: Cut,
+) -> Selection {
+    let unchanged = || Selection {
+        text: input.to_vec(),
+        ranges: Vec::new(),
+        strategies: Vec::new(),
+    };
+    let Some(terms) = opts.query.as_deref().and_then(query::QueryTerms::new) else {
+        return unchanged();
+    };
+    let dirty = needs_cleaning(input);
+    let cleaned = dirty.then(|| Cleaned::new(input, index));
+    let texts = LineTexts::of(input, index, cleaned.as_ref());
+    let overwritten: &[u32] = cleaned.as_ref().map_or(&[], |c| &c.overwritten);
+    let lines = Lines::new(texts, kind == ContentKind::Grep, input.len());
+    let mut flags = vec![LineFlags::INITIAL; index.len()];
+    let pinned = query::mark_query_hits(&lines.texts, &mut flags, &terms);
+    let Some(keep) = past_cut::lines_to_keep(&lines.texts, &pinned, limits.cap, cut) else {
+        return unchanged();
+    };
+    // The markers name their runs' shapes like any other view's.
+    let templates = analyze::scan_and_intern(input, index, &lines, kind, false, &mut flags);
+    for i in keep {
+        flags[i as usize].set(KEEP);
+    }
+    let memo = MarkerMemo::default();
+    for terse in [false, true] {
+        let plan = RenderPlan {
+            flags: &flags,
+            memo: &memo,
+            grouped: lines.grouped(),
+            grep_prefix: &lines.grep_prefix,
+            templates: &templates,
+            terse,
+            overwritten,
+            stop_above_bytes: limits.cap,
+            long_lines: &[],
+            long_line_places: &[],
+        };
+        let view = render(
+            input,
+            index,
+            &lines.texts,
+            plan,
+            kind,
+            opts,
+            vec!["query-past-cut"],
+        );
+        if view.text.len() <= limits.cap {
+            return view;
+        }
+    }
+    unchanged()
+}
+
 /// Whether a small output whose view is known to be the input itself skips the ranking (tests
 /// compare both ways).
 #[derive(Clone, Copy, PartialEq)]
@@ -127,15 +193,16 @@ fn select_with(
     if dirty {
         strategies.push("strip-ansi-progress");
     }
-    let lines = Lines::new(texts, kind, input.len());
+    // Principle 1 fixes a small output's view before any line is ranked: every line but exact
+    // repeats of the line before it, each as stock Pi shows it (grep hits keep their `path:`,
+    // not grouped by file). Without such repeats, and with nothing cleaned, that view is the
+    // input itself, which the caller passes through unchanged.
+    let small =
+        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS);
+    let lines = Lines::new(texts, kind == ContentKind::Grep && !small, input.len());
     if lines.grouped() {
         strategies.push("group-grep-by-file");
     }
-    // Principle 1 fixes a small output's view before any line is ranked: every line but exact
-    // repeats of the line before it. Without such repeats, and with nothing cleaned or
-    // grouped, that view is the input itself, which the caller passes through unchanged.
-    let small =
-        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS);
     if shortcut == Shortcut::Taken
         && small
         && !dirty

@@ -240,7 +240,12 @@ pub(super) fn mark_query_hits(
                 continue;
             }
             note_line(&mut term_lines[term], i);
-            if at_word_start && is_heading(text, found.start(), found.end()) {
+            // A name the user wrote with capitals (`LineWidth`) heads only the lines that write
+            // it so: a schema's `"lineWidth": {` properties are not its `"LineWidth": {`.
+            let written_so = !named[term]
+                || !terms[term].bytes().any(|b| b.is_ascii_uppercase())
+                || &text[found.start()..found.end()] == terms[term].as_bytes();
+            if at_word_start && written_so && is_heading(text, found.start(), found.end()) {
                 note_line(&mut heading_lines[term], i);
             }
         }
@@ -324,6 +329,21 @@ mod tests {
 
     fn hits(input: &str, query: &str) -> Vec<usize> {
         run(input, query).1
+    }
+
+    #[test]
+    fn a_name_with_capitals_heads_only_lines_that_write_it_so() {
+        let mut input = String::new();
+        for k in 0..12 {
+            input.push_str(&format!(
+                "\"lang{k}\": {{\n  \"lineWidth\": {{\n    \"type\": \"x\"\n  }}\n}},\n"
+            ));
+        }
+        input.push_str("\"LineWidth\": {\n  \"type\": \"integer\",\n  \"maximum\": 320\n}\n");
+        let pinned = run(&input, "LineWidth").0;
+        let last = input.lines().count() as u32;
+        // Twelve `lineWidth` properties head nothing; the definition heads its paragraph.
+        assert_eq!(pinned, vec![last - 4, last - 3, last - 2, last - 1]);
     }
 
     #[test]

@@ -915,7 +915,7 @@ mod tests {
             let kind =
                 [ContentKind::Log, ContentKind::Test, ContentKind::Diff][(case % 3) as usize];
             let texts = LineTexts::of(&input, &index, None);
-            let lines = Lines::new(texts, kind, input.len());
+            let lines = Lines::new(texts, kind == ContentKind::Grep, input.len());
             let mut flags = vec![LineFlags::INITIAL; index.len()];
             let templates = scan_and_intern(&input, &index, &lines, kind, true, &mut flags);
             let density = 2 + next() % 12;

@@ -800,7 +800,7 @@ mod tests {
             .collect();
         let index = super::super::super::lines::LineIndex::new(text.as_bytes(), usize::MAX);
         let texts = super::super::line_texts::LineTexts::of(text.as_bytes(), &index, None);
-        let lines = Lines::new(texts, ContentKind::Log, text.len());
+        let lines = Lines::new(texts, false, text.len());
         let mut flags = vec![LineFlags::INITIAL; 12];
         flags.iter_mut().for_each(|f| f.set_signal(Signal::Warning));
         let (ids, counts) = super::super::templates::intern_narrow(&lines.texts, &|_| 0, None);

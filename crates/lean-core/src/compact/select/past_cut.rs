@@ -1,0 +1,109 @@
+//! An output left to Pi's cut, longer than that cut, with a prompt that names something in it.
+//! A read of a data file (see `detect::is_data_read`), a help listing or a settings dump reaches
+//! the model as Pi's own cut shows it: a read's first 2,000 lines or 50 KB, a command's last. A
+//! lockfile, a schema, a message catalog or `--v8-options` is often longer, and what the prompt
+//! asks about (one package's version, one key's entry, one flag) is as likely past the cut as
+//! within it, where stock Pi shows nothing of it. So when the query's selective lines (its named
+//! terms, and the headings it names with their paragraphs, see `query::mark_query_hits`) lie
+//! past the cut, the view is Pi's cut, shortened just enough to show those lines too, with a
+//! marker over each run it leaves out. The view stays within Pi's cut. A cut that holds some of
+//! them is never shortened into the lines that follow them (their context): then it is left
+//! whole.
+
+use super::super::budget::{PI_MAX_BYTES, PI_MAX_LINES};
+use super::line_texts::LineTexts;
+
+/// Bytes reserved for one marker over the lines between two kept runs (its range, a
+/// description and the recovery hint).
+const MARKER_BYTES: usize = 320;
+/// Lines after the last one the query names in the head that the head must still show.
+const CONTEXT_LINES: usize = 32;
+/// Longest line past the cut that is shown: a longer one (a minified document) is no answer
+/// to read in place.
+const MAX_LINE_BYTES: usize = 4096;
+
+/// Which end of the output Pi's cut keeps: a `read`'s head, a command's tail.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Cut {
+    Head,
+    Tail,
+}
+
+/// The lines to keep: the query's `pinned` lines (at most half of `cap` with their markers),
+/// and the most lines of Pi's cut (from its end of the output) that fit the rest of `cap`;
+/// `None` when no pinned line lies past the cut, or when the shortened cut would lose the lines
+/// after one it holds (for a head, the [`CONTEXT_LINES`] after it). The lines' bytes and their
+/// markers fit `cap`.
+pub(super) fn lines_to_keep(
+    texts: &LineTexts<'_>,
+    pinned: &[u32],
+    cap: usize,
+    cut: Cut,
+) -> Option<Vec<u32>> {
+    let n = texts.len();
+    // The line `k`th from the cut's end of the output.
+    let nth = |k: usize| match cut {
+        Cut::Head => k,
+        Cut::Tail => n - 1 - k,
+    };
+    // Pi's cut: whole lines within both of its limits.
+    let mut shown = 0;
+    let mut shown_bytes = 0;
+    while shown < n && shown < PI_MAX_LINES && shown_bytes + texts[nth(shown)].len() < PI_MAX_BYTES
+    {
+        shown_bytes += texts[nth(shown)].len() + 1;
+        shown += 1;
+    }
+    // How far from the cut's end each line is (the `k` of `nth`).
+    let rank = |i: usize| match cut {
+        Cut::Head => i,
+        Cut::Tail => n - 1 - i,
+    };
+    let mut kept: Vec<u32> = Vec::new();
+    // The marker over the lines between the kept ones and the cut.
+    let mut kept_bytes = MARKER_BYTES;
+    let mut previous: Option<u32> = None;
+    for &i in pinned {
+        let len = texts[i as usize].len();
+        if len > MAX_LINE_BYTES {
+            continue;
+        }
+        let gap = previous.is_none_or(|p| p + 1 != i);
+        let cost = len + 1 + if gap { MARKER_BYTES } else { 0 };
+        if kept_bytes + cost > cap / 2 {
+            break;
+        }
+        kept_bytes += cost;
+        kept.push(i);
+        previous = Some(i);
+    }
+    if !kept.iter().any(|&i| rank(i as usize) >= shown) {
+        return None;
+    }
+    // The cut keeps what the query names in it with the lines that follow (their context);
+    // when it cannot, it stays what Pi's cut shows, whole. A tail shortened from its start
+    // keeps every line after one it still holds.
+    let context = match cut {
+        Cut::Head => CONTEXT_LINES,
+        Cut::Tail => 0,
+    };
+    let needed = pinned
+        .iter()
+        .map(|&i| rank(i as usize))
+        .filter(|&k| k < shown)
+        .max()
+        .map_or(0, |k| (k + 1 + context).min(shown));
+    let room = cap.saturating_sub(kept_bytes);
+    while shown > 0 && shown_bytes > room {
+        shown -= 1;
+        shown_bytes -= texts[nth(shown)].len() + 1;
+    }
+    if shown < needed {
+        return None;
+    }
+    let mut keep: Vec<u32> = (0..shown).map(|k| nth(k) as u32).collect();
+    keep.extend(kept);
+    keep.sort_unstable();
+    keep.dedup();
+    Some(keep)
+}
