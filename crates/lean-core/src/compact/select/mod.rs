@@ -19,7 +19,6 @@ mod flags;
 mod line_kinds;
 mod line_texts;
 mod past_cut;
-pub(crate) use past_cut::Cut;
 mod priority;
 mod query;
 mod records;
@@ -38,6 +37,8 @@ use flags::{LineFlags, Rank, DUPLICATE, KEEP};
 use line_texts::{Cleaned, LineTexts};
 use priority::{fit_to_limits, priority_units};
 use render::{render, MarkerMemo, RenderPlan};
+
+pub(crate) use past_cut::Cut;
 
 pub(crate) use flags::SELECT_BYTES_PER_LINE;
 

@@ -41,11 +41,13 @@ pub(super) fn lines_to_keep(
     cut: Cut,
 ) -> Option<Vec<u32>> {
     let n = texts.len();
-    // The line `k`th from the cut's end of the output.
+    // The line `k`th from the cut's end of the output; its own inverse, so it also gives how
+    // far from that end a line is.
     let nth = |k: usize| match cut {
         Cut::Head => k,
         Cut::Tail => n - 1 - k,
     };
+    let rank = nth;
     // Pi's cut: whole lines within both of its limits.
     let mut shown = 0;
     let mut shown_bytes = 0;
@@ -54,11 +56,6 @@ pub(super) fn lines_to_keep(
         shown_bytes += texts[nth(shown)].len() + 1;
         shown += 1;
     }
-    // How far from the cut's end each line is (the `k` of `nth`).
-    let rank = |i: usize| match cut {
-        Cut::Head => i,
-        Cut::Tail => n - 1 - i,
-    };
     let mut kept: Vec<u32> = Vec::new();
     // The marker over the lines between the kept ones and the cut.
     let mut kept_bytes = MARKER_BYTES;
