@@ -11,7 +11,7 @@
 //! Cases come from fixed seeds (`HEX_COLUMN_CASES`, default 300).
 
 mod support;
-use support::{view_of, Rng};
+use support::{hidden_range, view_of, Rng};
 
 const NAMES: &[&str] = &[
     "text",
@@ -78,15 +78,6 @@ fn table(seed: u64) -> (String, usize, String) {
     let mut text = lines.join("\n");
     text.push('\n');
     (text, largest_row.0, largest_row.1)
-}
-
-/// The hidden line range `(first, last)` of a marker line, from 1.
-fn hidden_range(marker: &str) -> Option<(usize, usize)> {
-    let rest = marker.strip_prefix("[… ")?;
-    let after_lines = rest.split_once(" lines ")?.1;
-    let range = after_lines.split([' ', ':', ']']).next()?;
-    let (a, b) = range.split_once('-')?;
-    Some((a.parse().ok()?, b.parse().ok()?))
 }
 
 #[test]

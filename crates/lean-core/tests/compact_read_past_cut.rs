@@ -54,12 +54,14 @@ fn lockfile(seed: u64) -> (String, Vec<(String, String)>) {
     (text, packages)
 }
 
-fn read(text: &str, query: Option<&str>) -> lean_core::compact::Compacted {
+/// The result of `text` as a `read` of `uv.lock` (`tool` "read") or as `cat uv.lock` in bash.
+fn compacted(text: &str, tool: &str, query: Option<&str>) -> lean_core::compact::Compacted {
     compact(
         text.as_bytes(),
         &CompactOptions {
-            tool: Some("read".into()),
-            path: Some("uv.lock".into()),
+            tool: Some(tool.into()),
+            path: (tool == "read").then(|| "uv.lock".into()),
+            command: (tool == "bash").then(|| "cat uv.lock".into()),
             query: query.map(str::to_string),
             recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
             ..Default::default()
@@ -67,17 +69,12 @@ fn read(text: &str, query: Option<&str>) -> lean_core::compact::Compacted {
     )
 }
 
+fn read(text: &str, query: Option<&str>) -> lean_core::compact::Compacted {
+    compacted(text, "read", query)
+}
+
 fn cat(text: &str, query: Option<&str>) -> lean_core::compact::Compacted {
-    compact(
-        text.as_bytes(),
-        &CompactOptions {
-            tool: Some("bash".into()),
-            command: Some("cat uv.lock".into()),
-            query: query.map(str::to_string),
-            recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
-            ..Default::default()
-        },
-    )
+    compacted(text, "bash", query)
 }
 
 #[test]

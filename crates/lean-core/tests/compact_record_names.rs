@@ -11,7 +11,7 @@
 //! Cases come from fixed seeds (`RECORD_NAME_CASES`, default 300).
 
 mod support;
-use support::{view_of, Rng};
+use support::{hidden_range, view_of, Rng};
 
 const PARTS: &[&str] = &[
     "root", "trust", "global", "secure", "server", "digi", "cert", "auth", "prime", "chain",
@@ -63,16 +63,6 @@ fn list(seed: u64) -> (String, Vec<(usize, String)>) {
     let mut text = lines.join("\n");
     text.push('\n');
     (text, records)
-}
-
-/// The hidden line range `(first, last)` of a marker line, from 1 (`[… 871 lines 4-874:`, or
-/// `… 4-874 omitted` without a recovery id).
-fn hidden_range(marker: &str) -> Option<(usize, usize)> {
-    let rest = marker.strip_prefix("[… ")?;
-    let after_lines = rest.split_once(" lines ")?.1;
-    let range = after_lines.split([' ', ':', ']']).next()?;
-    let (a, b) = range.split_once('-')?;
-    Some((a.parse().ok()?, b.parse().ok()?))
 }
 
 #[test]

@@ -109,3 +109,14 @@ pub fn keeps_lines(view: &str, wanted: &[String]) -> Result<(), String> {
         None => Ok(()),
     }
 }
+
+/// The hidden line range `(first, last)` of a marker line, from 1 (`[… 871 lines 4-874:`, or
+/// `… 4-874 omitted` without a recovery id).
+#[allow(dead_code)]
+pub fn hidden_range(marker: &str) -> Option<(usize, usize)> {
+    let rest = marker.strip_prefix("[… ")?;
+    let after_lines = rest.split_once(" lines ")?.1;
+    let range = after_lines.split([' ', ':', ']']).next()?;
+    let (a, b) = range.split_once('-')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
