@@ -107,6 +107,32 @@ pub fn pi_cut_bytes(input: &[u8], head: bool) -> usize {
     pi_cut_bytes_of(input, head, None)
 }
 
+/// Whether Pi's cut of this result keeps its head (a `read`) rather than its tail (a command's
+/// output).
+pub(crate) fn cut_keeps_head(opts: &CompactOptions) -> bool {
+    opts.tool
+        .as_deref()
+        .is_some_and(|t| t.eq_ignore_ascii_case("read"))
+}
+
+/// How many lines of `input` Pi's cut shows (see [`pi_cut_bytes`]): its first ones for a
+/// `head` cut, else its last ones (the last of them only its end when it alone is over the
+/// byte limit).
+pub(crate) fn pi_cut_lines(input: &[u8], head: bool) -> usize {
+    let cut = pi_cut_bytes(input, head);
+    if cut == 0 {
+        return 0;
+    }
+    let body = input.strip_suffix(b"\n").unwrap_or(input);
+    let cut = cut.min(body.len());
+    let kept = if head {
+        &body[..cut]
+    } else {
+        &body[body.len() - cut..]
+    };
+    memchr::memchr_iter(b'\n', kept).count() + 1
+}
+
 /// [`pi_cut_bytes`], given `input`'s line count when the caller has it.
 fn pi_cut_bytes_of(input: &[u8], head: bool, line_count: Option<usize>) -> usize {
     let body = input.strip_suffix(b"\n").unwrap_or(input);
@@ -238,10 +264,7 @@ impl Limits {
     /// The limits for `input`; `line_count` is its line count when the caller already has it
     /// (it saves a count of the input's newlines).
     pub(crate) fn new(input: &[u8], opts: &CompactOptions, line_count: Option<usize>) -> Limits {
-        let head = opts
-            .tool
-            .as_deref()
-            .is_some_and(|t| t.eq_ignore_ascii_case("read"));
+        let head = cut_keeps_head(opts);
         let pi_cut = pi_sent_bytes_of(input, head, line_count);
         let pi_cut = pi_cut.max(cut_short_by_a_long_line(input, head, pi_cut));
         let cap = opts.max_output_bytes.map_or(pi_cut, |m| m.min(pi_cut));
@@ -326,11 +349,20 @@ mod tests {
                 }
             }
             for head in [false, true] {
+                let cut = pi_cut(&input, head);
                 assert_eq!(
                     pi_cut_bytes(input.as_bytes(), head),
-                    pi_cut(&input, head).len(),
+                    cut.len(),
                     "case {case}, head {head}"
                 );
+                if !cut.is_empty() {
+                    assert_eq!(
+                        pi_cut_lines(input.as_bytes(), head),
+                        // An input that fits whole is returned with its final newline.
+                        cut.strip_suffix('\n').unwrap_or(&cut).split('\n').count(),
+                        "lines, case {case}, head {head}"
+                    );
+                }
             }
         }
         // Exactly at the byte limit and one over, as one line and as many.

@@ -368,17 +368,9 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
             && (detect::is_help_listing(input)
                 || detect::is_manual_page(input)
                 || detect::is_index_listing(input)));
-    let read = opts
-        .tool
-        .as_deref()
-        .is_some_and(|t| t.eq_ignore_ascii_case("read"));
-    let cut = if read {
-        select::Cut::Head
-    } else {
-        select::Cut::Tail
-    };
+    let head = budget::cut_keeps_head(opts);
     let past_cut =
-        left_to_pi_cut && opts.query.is_some() && budget::pi_cut_bytes(input, read) < input.len();
+        left_to_pi_cut && opts.query.is_some() && budget::pi_cut_bytes(input, head) < input.len();
     if kind == ContentKind::Binary || (left_to_pi_cut && !past_cut) {
         return passthrough(input, kind, id, count_lines(input));
     }
@@ -411,7 +403,7 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
         kind
     };
     let selection = if past_cut {
-        select::select_past_cut(input, &index, line_kind, opts, limits, cut)
+        select::select_past_cut(input, &index, line_kind, opts, limits, head)
     } else {
         select::select(input, &index, line_kind, opts, limits)
     };

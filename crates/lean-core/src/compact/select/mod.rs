@@ -29,7 +29,7 @@ mod slots;
 mod spread;
 mod templates;
 
-use super::budget::{estimate_within, Limits};
+use super::budget::{estimate_within, pi_cut_lines, Limits};
 use super::lines::{needs_cleaning, LineIndex};
 use super::{CompactOptions, ContentKind, DroppedRange};
 use analyze::Lines;
@@ -37,8 +37,6 @@ use flags::{LineFlags, Rank, DUPLICATE, KEEP};
 use line_texts::{Cleaned, LineTexts};
 use priority::{fit_to_limits, priority_units};
 use render::{render, MarkerMemo, RenderPlan};
-
-pub(crate) use past_cut::Cut;
 
 pub(crate) use flags::SELECT_BYTES_PER_LINE;
 
@@ -105,14 +103,15 @@ pub(crate) fn select(
 
 /// The view of an output left to Pi's cut and longer than it (see [`past_cut`]): Pi's cut, with
 /// the lines the query names past it; the input itself (left to Pi's cut) when it names none
-/// there or that view would not fit.
+/// there or that view would not fit. `head`: Pi's cut keeps the head (see
+/// `budget::cut_keeps_head`).
 pub(crate) fn select_past_cut(
     input: &[u8],
     index: &LineIndex,
     kind: ContentKind,
     opts: &CompactOptions,
     limits: Limits,
-    cut: Cut,
+    head: bool,
 ) -> Selection {
     let unchanged = || Selection {
         text: input.to_vec(),
@@ -129,7 +128,8 @@ pub(crate) fn select_past_cut(
     let lines = Lines::new(texts, kind == ContentKind::Grep, input.len());
     let mut flags = vec![LineFlags::INITIAL; index.len()];
     let pinned = query::mark_query_hits(&lines.texts, &mut flags, &terms);
-    let Some(keep) = past_cut::lines_to_keep(&lines.texts, &pinned, limits.cap, cut) else {
+    let shown = pi_cut_lines(input, head);
+    let Some(keep) = past_cut::lines_to_keep(&lines.texts, &pinned, shown, limits.cap, head) else {
         return unchanged();
     };
     // The markers name their runs' shapes like any other view's.

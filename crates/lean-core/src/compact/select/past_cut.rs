@@ -10,7 +10,6 @@
 //! them is never shortened into the lines that follow them (their context): then it is left
 //! whole.
 
-use super::super::budget::{PI_MAX_BYTES, PI_MAX_LINES};
 use super::line_texts::LineTexts;
 
 /// Bytes reserved for one marker over the lines between two kept runs (its range, a
@@ -22,40 +21,25 @@ const CONTEXT_LINES: usize = 32;
 /// to read in place.
 const MAX_LINE_BYTES: usize = 4096;
 
-/// Which end of the output Pi's cut keeps: a `read`'s head, a command's tail.
-#[derive(Clone, Copy, PartialEq)]
-pub(crate) enum Cut {
-    Head,
-    Tail,
-}
-
 /// The lines to keep: the query's `pinned` lines (at most half of `cap` with their markers),
-/// and the most lines of Pi's cut (from its end of the output) that fit the rest of `cap`;
-/// `None` when no pinned line lies past the cut, or when the shortened cut would lose the lines
-/// after one it holds (for a head, the [`CONTEXT_LINES`] after it). The lines' bytes and their
-/// markers fit `cap`.
+/// and the most of the `shown` lines of Pi's cut (its first ones for a `head` cut, else its
+/// last) that fit the rest of `cap`; `None` when no pinned line lies past the cut, or when the
+/// shortened cut would lose the lines after one it holds (for a head, the [`CONTEXT_LINES`]
+/// after it). The lines' bytes and their markers fit `cap`.
 pub(super) fn lines_to_keep(
     texts: &LineTexts<'_>,
     pinned: &[u32],
+    shown: usize,
     cap: usize,
-    cut: Cut,
+    head: bool,
 ) -> Option<Vec<u32>> {
     let n = texts.len();
     // The line `k`th from the cut's end of the output; its own inverse, so it also gives how
     // far from that end a line is.
-    let nth = |k: usize| match cut {
-        Cut::Head => k,
-        Cut::Tail => n - 1 - k,
-    };
+    let nth = |k: usize| if head { k } else { n - 1 - k };
     let rank = nth;
-    // Pi's cut: whole lines within both of its limits.
-    let mut shown = 0;
-    let mut shown_bytes = 0;
-    while shown < n && shown < PI_MAX_LINES && shown_bytes + texts[nth(shown)].len() < PI_MAX_BYTES
-    {
-        shown_bytes += texts[nth(shown)].len() + 1;
-        shown += 1;
-    }
+    let mut shown = shown.min(n);
+    let mut shown_bytes: usize = (0..shown).map(|k| texts[nth(k)].len() + 1).sum();
     let mut kept: Vec<u32> = Vec::new();
     // The marker over the lines between the kept ones and the cut.
     let mut kept_bytes = MARKER_BYTES;
@@ -80,10 +64,7 @@ pub(super) fn lines_to_keep(
     // The cut keeps what the query names in it with the lines that follow (their context);
     // when it cannot, it stays what Pi's cut shows, whole. A tail shortened from its start
     // keeps every line after one it still holds.
-    let context = match cut {
-        Cut::Head => CONTEXT_LINES,
-        Cut::Tail => 0,
-    };
+    let context = if head { CONTEXT_LINES } else { 0 };
     let needed = pinned
         .iter()
         .map(|&i| rank(i as usize))
