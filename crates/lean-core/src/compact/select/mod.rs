@@ -29,7 +29,7 @@ mod slots;
 mod spread;
 mod templates;
 
-use super::budget::{estimate_within, pi_cut_lines, Limits};
+use super::budget::{cut_keeps_head, estimate_within, pi_cut_lines, Limits};
 use super::lines::{needs_cleaning, LineIndex};
 use super::{CompactOptions, ContentKind, DroppedRange};
 use analyze::Lines;
@@ -231,6 +231,9 @@ fn select_with(
     let mut pinned_hits = Vec::new();
     if let Some(terms) = &query_terms {
         pinned_hits = query::mark_query_hits(&lines.texts, &mut flags, terms);
+        if kind == ContentKind::Diff {
+            query::pin_named_diff_files(&lines.texts, &mut flags, &mut pinned_hits);
+        }
     }
     let aggressiveness = opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0);
     let budget = budget(input.len(), index.len(), aggressiveness, limits.tokens);
@@ -238,7 +241,12 @@ fn select_with(
         analyze::rank(&lines, &templates, kind, input.len(), &budget, &mut flags);
     // Template ids are final from here on: the end records are found once, for the ranks and
     // for the budget.
-    let records = analyze::end_records(&lines.texts, &templates);
+    let mut records = analyze::end_records(&lines.texts, &templates);
+    // A command's output ends with its totals and verdict, and Pi's cut keeps its end; a read
+    // ends with more of the file, and Pi's cut keeps its head.
+    if !cut_keeps_head(opts) {
+        records.extend(analyze::closing_block(&lines.texts, &templates));
+    }
     analyze::mark_structure(&lines, &templates, &records, kind, &mut flags);
     // A fold never hides what makes a line different: members unlike their look-alikes, and
     // the lines a rerun changed, rank above the group's ordinary members. The clear

@@ -28,10 +28,13 @@ pub(super) struct Unit {
     pub(super) first: u32,
     /// Bytes of its lines, newlines included: what keeping it adds to the view, markers aside.
     pub(super) bytes: u32,
-    /// Priority class, lower first: 0 first instance of each error template and its cause
-    /// chain, 1 further error instances, 2 summaries, head/tail and query hits, 3 structure and lines unlike their look-alikes,
-    /// 4 definitions, warnings (by instance of their template) and rare lines, 5 other context
-    /// and diff hunk headers, 6 first instance of each remaining template. Everything else becomes markers.
+    /// Priority class, lower first: 0 the first instance of each error template with its
+    /// cause chain, and the output's edges (head, tail, end records); 1 the lines the query
+    /// pins (order 0), then further error instances (order: the instance); 2 summaries and
+    /// other query hits; 3 structure and lines unlike their look-alikes; 4 definitions,
+    /// warnings (by instance of their template) and rare lines; 5 other context and diff hunk
+    /// headers; 6 the first instance of each remaining template. Everything else becomes
+    /// markers.
     pub(super) class: u8,
     /// Number of its lines: an error and the context lines of its chain, within
     /// [`STACK_LOOKAHEAD`] lines, so it fits a byte.
@@ -141,8 +144,15 @@ pub(super) fn priority_units(
             members.extend_from_slice(&chain);
             first
         };
+        // An error the query pins ranks with the other pinned lines, before further
+        // instances of error templates.
+        let order = if pinned.binary_search(&(e as u32)).is_ok() {
+            0
+        } else {
+            *k
+        };
         pushed.push(Unit {
-            order: *k,
+            order,
             first,
             bytes: bytes as u32,
             class,
@@ -421,11 +431,12 @@ impl PushedUnits {
         }
     }
 
-    /// Pushes a unit of a class whose units all have order 0 (they stay in push order).
+    /// Pushes a unit of order 0. A class may hold units of other orders pushed before it (a
+    /// query's pinned lines come after the further instances of errors in class 1): then the
+    /// class is no longer in order, and the placement sorts it.
     fn push_order_zero(&mut self, unit: Unit) {
-        debug_assert!(unit.order == 0 && self.classes[unit.class as usize].max_order == 0);
-        self.classes[unit.class as usize].count += 1;
-        self.units.push(unit);
+        debug_assert!(unit.order == 0);
+        self.push(unit);
     }
 
     fn push(&mut self, unit: Unit) {

@@ -27,6 +27,8 @@ const MIN_PLAIN_BYTES: usize = 4;
 const MAX_HEADING_EXTRA: usize = 16;
 /// Most bytes after a heading's term that open what follows it (`AS`, `= {`, `">`).
 const MAX_OPENER_BYTES: usize = 4;
+/// Most rows a named term may key and still have them all kept (see [`keys_row`]).
+const KEYED_ROWS: usize = 64;
 /// Most lines of the paragraph a heading opens that are kept with it.
 const PARAGRAPH_LINES: usize = 16;
 /// Most paragraph lines kept in all.
@@ -125,6 +127,18 @@ fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
     ends_name && (closes || opens) && text.trim_ascii().len() <= (end - start) + MAX_HEADING_EXTRA
 }
 
+/// Whether a term found at `start..end` of `text` is the key of the row: the line's first
+/// field, after its indentation, followed by a blank or a `:` (`   org.apache.maven.project
+/// -> java.io java.base`, `serde_json: 1.0.108`). The rows a name keys are what a question
+/// about it reads (on which packages does `org.apache.maven.project` depend?), however many
+/// other rows mention it as a value.
+fn keys_row(text: &[u8], start: usize, end: usize) -> bool {
+    text[..start].iter().all(|&b| b == b' ' || b == b'\t')
+        && text
+            .get(end)
+            .is_some_and(|&b| b == b' ' || b == b'\t' || b == b':')
+}
+
 /// Whether a term found at `start` of `text` starts a word there: a plain word counts only
 /// there, so `port` is not found in `import`.
 fn at_word_start(text: &[u8], start: usize) -> bool {
@@ -217,6 +231,8 @@ impl<'q> QueryTerms<'q> {
 /// what follows it: when a term heads at most [`SELECTIVE_HITS`] lines, each such heading is
 /// kept with its paragraph (the lines up to the next blank one, at most [`PARAGRAPH_LINES`]),
 /// however many other lines mention the term: a stanza of `dpkg` status, a manual's entry.
+/// Likewise the rows a named term keys (see [`keys_row`]) are all kept when there are at most
+/// [`KEYED_ROWS`] of them: a table's rows about the name the user asked about.
 pub(super) fn mark_query_hits(
     texts: &LineTexts<'_>,
     flags: &mut [LineFlags],
@@ -230,6 +246,7 @@ pub(super) fn mark_query_hits(
     // Lines of each term, up to one past the selective bound (then it is not selective).
     let mut term_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut heading_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+    let mut keyed_rows: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     for (i, text) in texts.indexed() {
         for found in automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
@@ -247,6 +264,15 @@ pub(super) fn mark_query_hits(
                 || &text[found.start()..found.end()] == terms[term].as_bytes();
             if at_word_start && written_so && is_heading(text, found.start(), found.end()) {
                 note_line(&mut heading_lines[term], i);
+            }
+            let rows = &mut keyed_rows[term];
+            if named[term]
+                && written_so
+                && rows.len() <= KEYED_ROWS
+                && rows.last() != Some(&(i as u32))
+                && keys_row(text, found.start(), found.end())
+            {
+                rows.push(i as u32);
             }
         }
     }
@@ -271,6 +297,22 @@ pub(super) fn mark_query_hits(
         }
         pinned.extend_from_slice(lines);
     }
+    // The rows a named term keys, when it keys more than a few (fewer are pinned above) and
+    // not too many to read.
+    let mut keyed_kept = 0usize;
+    for rows in keyed_rows
+        .iter()
+        .filter(|r| r.len() > SELECTIVE_HITS && r.len() <= KEYED_ROWS)
+    {
+        if keyed_kept + rows.len() > KEYED_ROWS {
+            continue;
+        }
+        keyed_kept += rows.len();
+        for &i in rows {
+            flags[i as usize].set(QUERY_HIT);
+        }
+        pinned.extend_from_slice(rows);
+    }
     let mut paragraph_kept = 0usize;
     for headings in heading_lines.iter().filter(|h| h.len() <= SELECTIVE_HITS) {
         for &h in headings {
@@ -292,6 +334,65 @@ pub(super) fn mark_query_hits(
     pinned.sort_unstable();
     pinned.dedup();
     pinned
+}
+
+/// Most changed lines kept for the files of a diff the query names, over all of them.
+const NAMED_FILE_CHANGES: usize = 64;
+
+/// Whether a diff line names the file its section is about: `diff --git a/x b/x`, `--- a/x`,
+/// `+++ b/x`, `Index: x`.
+fn is_diff_file_header(text: &[u8]) -> bool {
+    text.starts_with(b"diff ")
+        || text.starts_with(b"--- ")
+        || text.starts_with(b"+++ ")
+        || text.starts_with(b"Index: ")
+}
+
+/// In a diff, a question about a file is a question about its changes: for each pinned line
+/// that heads a file's section (see [`is_diff_file_header`]), the section's hunk headers and
+/// changed lines are pinned too, up to the next file's headers, at most [`NAMED_FILE_CHANGES`]
+/// lines in all (the first files named first). Appends them to `pinned` (sorted again) and
+/// flags them as query hits. One pass over the named sections' lines.
+pub(super) fn pin_named_diff_files(
+    texts: &LineTexts<'_>,
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+) {
+    let n = texts.len();
+    let mut added: Vec<u32> = Vec::new();
+    let mut covered_to = 0usize;
+    for &h in pinned.iter() {
+        let h = h as usize;
+        if h < covered_to || !is_diff_file_header(&texts[h]) {
+            continue;
+        }
+        // Past this file's own header lines (`--- `, `+++ `, `index …`), to its first hunk.
+        let mut i = h + 1;
+        while i < n && !texts[i].starts_with(b"@@") && !texts[i].starts_with(b"diff ") {
+            i += 1;
+        }
+        while i < n && added.len() < NAMED_FILE_CHANGES {
+            let text = &texts[i];
+            let next_file = text.starts_with(b"diff ")
+                || text.starts_with(b"Index: ")
+                || (text.starts_with(b"--- ") && i + 1 < n && texts[i + 1].starts_with(b"+++ "));
+            if next_file {
+                break;
+            }
+            let changed = matches!(text.first(), Some(b'+' | b'-'));
+            if changed || text.starts_with(b"@@") {
+                flags[i].set(QUERY_HIT);
+                added.push(i as u32);
+            }
+            i += 1;
+        }
+        covered_to = i;
+    }
+    if !added.is_empty() {
+        pinned.extend(added);
+        pinned.sort_unstable();
+        pinned.dedup();
+    }
 }
 
 #[cfg(test)]

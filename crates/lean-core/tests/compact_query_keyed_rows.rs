@@ -1,0 +1,104 @@
+//! The rows a name keys are what a question about it reads. `jdeps` prints one row per
+//! dependency, `   org.apache.maven.project   -> org.apache.maven.artifact   maven-artifact.jar`,
+//! and the package also appears as the target of other packages' rows; asked "on which
+//! packages does `org.apache.maven.project` depend?", the view thinned the name's many hits
+//! per shape and lost rows it keys.
+//!
+//! Property over generated dependency tables well over the lossless threshold (40 to 120
+//! packages, each keying 3 to 40 rows, every package also a target of others): with a prompt
+//! naming one package that keys more than 8 rows, every row it keys is in the view verbatim.
+//!
+//! Cases come from fixed seeds (`QUERY_KEYED_ROW_CASES`, default 300).
+
+mod support;
+use lean_core::compact::{compact, CompactOptions};
+use support::{keeps_lines, Rng};
+
+const PARTS: &[&str] = &[
+    "project",
+    "artifact",
+    "model",
+    "plugin",
+    "execution",
+    "lifecycle",
+    "repository",
+    "settings",
+    "toolchain",
+    "building",
+    "resolver",
+    "internal",
+    "handler",
+    "manager",
+    "versioning",
+    "io",
+];
+const JARS: &[&str] = &[
+    "maven-core-3.x.jar",
+    "maven-artifact-3.x.jar",
+    "maven-model-3.x.jar",
+    "plexus-utils.jar",
+    "sisu-plexus.jar",
+    "java.base",
+    "not found",
+];
+
+/// A table, the package named by the prompt, and the rows it keys.
+fn table(seed: u64) -> (String, String, Vec<String>) {
+    let mut rng = Rng::new(seed);
+    let count = rng.range(40, 121) as usize;
+    let packages: Vec<String> = (0..count)
+        .map(|k| {
+            format!(
+                "org.apache.maven.{}.{}{k}",
+                rng.pick(PARTS),
+                rng.pick(PARTS)
+            )
+        })
+        .collect();
+    let rows_of: Vec<usize> = (0..count).map(|_| rng.range(3, 41) as usize).collect();
+    let named = loop {
+        let k = rng.below(count as u64) as usize;
+        if rows_of[k] > 8 {
+            break k;
+        }
+    };
+    let mut lines = vec![
+        "maven-core-3.x.jar -> java.base".to_string(),
+        "maven-core-3.x.jar -> not found".to_string(),
+    ];
+    let mut wanted = Vec::new();
+    for (k, package) in packages.iter().enumerate() {
+        for _ in 0..rows_of[k] {
+            let target = &packages[rng.below(count as u64) as usize];
+            let line = format!("   {package:<50} -> {target:<50} {}", rng.pick(JARS));
+            if k == named {
+                wanted.push(line.clone());
+            }
+            lines.push(line);
+        }
+    }
+    let mut text = lines.join("\n");
+    text.push('\n');
+    (text, packages[named].clone(), wanted)
+}
+
+#[test]
+fn every_row_a_named_term_keys_is_kept() {
+    let cases = support::cases("QUERY_KEYED_ROW_CASES", 300);
+    support::check_seeds(cases, 0x6b3e_d000, |seed| {
+        let (text, package, wanted) = table(seed);
+        let opts = CompactOptions {
+            tool: Some("bash".into()),
+            command: Some("jdeps -verbose:package target/classes".into()),
+            // The caller passes the prompt's words without their punctuation.
+            query: Some(format!("On which packages does {package} depend")),
+            recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
+            ..Default::default()
+        };
+        let result = compact(text.as_bytes(), &opts);
+        if !result.changed {
+            return Err("a table over the threshold came back unchanged".into());
+        }
+        keeps_lines(&String::from_utf8_lossy(&result.text), &wanted)
+    });
+}
