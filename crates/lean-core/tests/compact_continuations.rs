@@ -4,6 +4,8 @@
 //! it but hides its value. Each case is a script of look-alike continued statements; the prompt
 //! names one statement's variable, and the view must hold every line of that statement.
 //!
+//! A prototype whose parameter list runs over several lines is one statement too.
+//!
 //! Before continuations were kept, 43 of the first 50 cases lost a continued line; before they
 //! were kept in a view chosen again to fit its budget, 19 of 50 large C files lost a macro's.
 //! Cases come from a fixed seed (`CONTINUATION_CASES`, default 100).
@@ -97,6 +99,40 @@ fn c_case(seed: u64) -> Case {
     (out, name_asked, wanted, "src/table.c")
 }
 
+/// A preprocessed header (`gcc -E`): thousands of look-alike prototypes, each with its
+/// parameters over two to five lines, broken after a comma. Its text, the asked function and
+/// its prototype's lines.
+fn prototype_case(seed: u64) -> Case {
+    let mut rng = Rng::new(seed);
+    let functions = rng.range(800, 2000) as usize;
+    let asked = rng.below(functions as u64) as usize;
+    let mut out = String::new();
+    let (mut name_asked, mut wanted) = (String::new(), Vec::new());
+    for f in 0..functions {
+        let name = format!("table_{f:04}_open");
+        let params = rng.range(2, 6) as usize;
+        let mut lines = Vec::new();
+        for p in 0..params {
+            let param = format!("const char *__restrict __arg{p}_{}", rng.below(100));
+            lines.push(match (p == 0, p + 1 == params) {
+                (true, _) => format!("extern FILE *{name} ({param},"),
+                (false, false) => format!("      {param},"),
+                (false, true) => format!("      {param})"),
+            });
+        }
+        lines.push(" __attribute__ ((__nothrow__ , __leaf__));".to_string());
+        if f == asked {
+            name_asked = name;
+            wanted = lines[..params].to_vec();
+        }
+        for line in lines {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    (out, name_asked, wanted, "build/stdio.i")
+}
+
 fn check(seed: u64, case: fn(u64) -> Case) -> Result<(), String> {
     let (input, name, wanted, path) = case(seed);
     match support::read_view(&input, path, Some(&name)) {
@@ -119,4 +155,12 @@ fn a_kept_line_keeps_its_continuations() {
 fn a_kept_line_keeps_its_continuations_when_the_view_is_refit() {
     let cases = support::cases("CONTINUATION_CASES", 40);
     support::check_seeds(cases, 0xc048_0000, |seed| check(seed, c_case));
+}
+
+/// A prototype whose parameters run over several lines is kept whole with the line that names
+/// it.
+#[test]
+fn a_kept_line_keeps_the_rest_of_a_list_it_opened() {
+    let cases = support::cases("CONTINUATION_CASES", 100);
+    support::check_seeds(cases, 0xc049_0000, |seed| check(seed, prototype_case));
 }

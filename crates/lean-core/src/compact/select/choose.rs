@@ -383,8 +383,10 @@ pub(super) fn fill_by_rank(
 const MAX_CONTINUATION_LINES: usize = 8;
 
 /// A kept line that ends in a backslash continues on the next line (a shell command, a Tcl or
-/// Makefile assignment, a C macro): its statement is read whole, so the lines it continues onto
-/// are kept with it, up to [`MAX_CONTINUATION_LINES`]. Returns the bytes of the lines it added.
+/// Makefile assignment, a C macro), and so does one that stops inside a parenthesised list it
+/// opened (a prototype or call written over several lines, `fopen (const char *__filename,`):
+/// its statement is read whole, so the lines it continues onto are kept with it, up to
+/// [`MAX_CONTINUATION_LINES`]. Returns the bytes of the lines it added.
 pub(super) fn continuations(
     texts: &LineTexts<'_>,
     kind: ContentKind,
@@ -403,7 +405,14 @@ pub(super) fn continuations(
     while let Some(i) = next_line_where(flags, from, |f| f.has(KEEP)) {
         from = i + 1;
         let mut j = i;
-        while j + 1 < n && j - i < MAX_CONTINUATION_LINES && continues(texts.get(j)) {
+        // Parentheses the statement has opened and not yet closed.
+        let mut open = 0isize;
+        while j + 1 < n && j - i < MAX_CONTINUATION_LINES {
+            let text = texts.get(j);
+            open += paren_balance(text);
+            if !(continues(text) || open > 0 && ends_in_a_list(text)) {
+                break;
+            }
             j += 1;
             if !flags[j].has(KEEP) {
                 flags[j].set(KEEP);
@@ -413,6 +422,21 @@ pub(super) fn continuations(
         from = from.max(j + 1);
     }
     added
+}
+
+/// `(` minus `)` in `line`.
+fn paren_balance(line: &[u8]) -> isize {
+    line.iter().fold(0, |open, &b| match b {
+        b'(' => open + 1,
+        b')' => open - 1,
+        _ => open,
+    })
+}
+
+/// Whether `line` stops inside a list: it ends with `,` or `(`, so the list goes on below
+/// (`extern FILE *fopen (const char *__restrict __filename,`).
+fn ends_in_a_list(line: &[u8]) -> bool {
+    matches!(line.trim_ascii_end().last(), Some(b',' | b'('))
 }
 
 /// Whether `line` continues on the next one: it ends in a backslash after some text (a graph
