@@ -692,16 +692,52 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
     }
     // The distance back to the last identical line, for every line that repeats an earlier
     // one; a rerun shows as one distance most repeats share.
-    let mut last_seen: std::collections::HashMap<u64, u32, PreHashed> =
-        std::collections::HashMap::with_capacity_and_hasher(n, PreHashed);
-    // Indexed by distance (below `n`): a counting array, not a map.
-    let mut distances: Vec<u32> = vec![0; n];
+    //
+    // Most lines of a long output are unique, and a map of every line's hash outgrows the
+    // cache: a bit per bucket of hashes, set when a bucket is seen and again when it is seen
+    // twice, leaves out every line no other line shares its bucket with. Such a line has no
+    // identical line (nor one of the same hash), so the map holds only the few candidates
+    // and the distances it yields are the same.
+    let buckets = (n * 8).next_power_of_two();
+    let bucket = |hash: u64| (hash as usize) & (buckets - 1);
+    let mut seen = vec![0u64; buckets / 64];
+    let mut again = vec![0u64; buckets / 64];
+    let mut hashes: Vec<u64> = Vec::with_capacity(n);
+    let mut repeats = 0usize;
     for i in 0..n {
         let line = texts.get(i);
-        if line.iter().all(u8::is_ascii_whitespace) {
+        // A blank line's hash is never read (see below).
+        let hash = if line.iter().all(u8::is_ascii_whitespace) {
+            0
+        } else {
+            let hash = xxh3_64(line);
+            let (word, bit) = (bucket(hash) / 64, 1u64 << (bucket(hash) % 64));
+            if seen[word] & bit != 0 {
+                again[word] |= bit;
+                repeats += 1;
+            }
+            seen[word] |= bit;
+            hash
+        };
+        hashes.push(hash);
+    }
+    drop(seen);
+    if repeats == 0 {
+        return Vec::new();
+    }
+    let mut last_seen: std::collections::HashMap<u64, u32, PreHashed> =
+        std::collections::HashMap::with_capacity_and_hasher(2 * repeats, PreHashed);
+    // Indexed by distance (below `n`): a counting array, not a map.
+    let mut distances: Vec<u32> = vec![0; n];
+    for (i, &hash) in hashes.iter().enumerate() {
+        let b = bucket(hash);
+        if again[b / 64] & (1u64 << (b % 64)) == 0 {
             continue;
         }
-        if let Some(j) = last_seen.insert(xxh3_64(line), i as u32) {
+        if texts.get(i).iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if let Some(j) = last_seen.insert(hash, i as u32) {
             let d = i as u32 - j;
             if d >= 4 {
                 distances[d as usize] += 1;
