@@ -895,7 +895,13 @@ mod tests {
                 let odds = 1 + next() % 40;
                 cases.push(
                     (0..len)
-                        .map(|_| if next() % odds == 0 { b'\n' } else { b'x' })
+                        .map(|_| {
+                            if next().is_multiple_of(odds) {
+                                b'\n'
+                            } else {
+                                b'x'
+                            }
+                        })
                         .collect(),
                 );
             }
