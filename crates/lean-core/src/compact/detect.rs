@@ -2,7 +2,7 @@
 //! command line, file path) first and then from a sample of the content itself.
 
 use super::lines::{
-    byte_mask_chunks, control_bytes, indent_width, pair_marks64, trim, MarkedPositions,
+    byte_mask_chunks, control_bytes, indent_width, pair_marks64, split_lines, trim, MarkedPositions,
 };
 use super::signals::is_definition;
 use super::{CompactOptions, ContentKind};
@@ -140,7 +140,7 @@ pub(crate) fn is_settings_dump(input: &[u8]) -> bool {
     }
     let mut lines = 0usize;
     let mut quiet = 0usize;
-    for line in input.split(|&b| b == b'\n') {
+    for line in split_lines(input) {
         lines += 1;
         let text = line.trim_ascii_start();
         if text.is_empty()
@@ -162,7 +162,7 @@ pub(crate) fn is_settings_dump(input: &[u8]) -> bool {
 pub(crate) fn is_help_listing(input: &[u8]) -> bool {
     let mut text_lines = 0usize;
     let mut options = 0usize;
-    for line in input.split(|&b| b == b'\n').take(HELP_SCAN_LINES) {
+    for line in split_lines(input).take(HELP_SCAN_LINES) {
         let text = line.trim_ascii_start();
         if text.is_empty() {
             continue;
@@ -191,7 +191,7 @@ pub(crate) fn is_index_listing(input: &[u8]) -> bool {
     let mut names = std::collections::HashSet::new();
     let mut lines = 0usize;
     let mut distinct = 0usize;
-    for line in input.split(|&b| b == b'\n') {
+    for line in split_lines(input) {
         let text = line.trim_ascii();
         if text.is_empty() {
             continue;
@@ -221,7 +221,7 @@ const MIN_INDEX_LINES: usize = 50;
 /// `DESCRIPTION` heading after it. It is prose opened to read one entry, which no rule can
 /// rank; like an options listing it reaches the model as Pi's own cut shows it.
 pub(crate) fn is_manual_page(input: &[u8]) -> bool {
-    let mut lines = input.split(|&b| b == b'\n');
+    let mut lines = split_lines(input);
     if !lines
         .by_ref()
         .take(MANUAL_NAME_LINES)

@@ -283,6 +283,27 @@ impl Iterator for Newlines<'_> {
     }
 }
 
+/// The pieces of `bytes` between newlines, as `bytes.split(|&b| b == b'\n')` gives them (the
+/// last one after the final newline, empty when `bytes` ends with one), with the newlines
+/// found a block at a time (see [`Newlines`]) rather than tested byte by byte.
+pub(crate) fn split_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut newlines = Newlines::new(bytes);
+    let mut start = Some(0usize);
+    std::iter::from_fn(move || {
+        let from = start?;
+        match newlines.next() {
+            Some(at) => {
+                start = Some(at + 1);
+                Some(&bytes[from..at])
+            }
+            None => {
+                start = None;
+                Some(&bytes[from..])
+            }
+        }
+    })
+}
+
 /// Per 64-byte block of `bytes` (the last one may be shorter), one mask per pair of `pairs`:
 /// bit `i` of `marks[w][k]` is set when byte `64 * w + i` equals either byte of `pairs[k]`.
 /// Several bytes a scan asks about are found in one pass (AVX2 where the CPU has it), instead
@@ -852,9 +873,45 @@ pub(crate) fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{
-        byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, LineIndex,
-        Newlines,
+        byte_mask_chunks, common_prefix_len, control_bytes, find_byte, line_starts, split_lines,
+        LineIndex, Newlines,
     };
+
+    /// `split_lines` gives the pieces the standard split on newlines gives: empty input, no
+    /// newline, a final newline or none, empty lines, and lines across 64-byte blocks.
+    #[test]
+    fn split_lines_is_the_split_on_newlines() {
+        let mut next = crate::compact::select::xorshift(0x6c69_6e65_7370_6c74);
+        let mut cases: Vec<Vec<u8>> = vec![
+            Vec::new(),
+            b"\n".to_vec(),
+            b"\n\n".to_vec(),
+            b"a".to_vec(),
+            b"a\n".to_vec(),
+            b"a\nb".to_vec(),
+        ];
+        for len in [63usize, 64, 65, 127, 128, 129, 300, 1000] {
+            for _ in 0..20 {
+                let odds = 1 + next() % 40;
+                cases.push(
+                    (0..len)
+                        .map(|_| {
+                            if next().is_multiple_of(odds) {
+                                b'\n'
+                            } else {
+                                b'x'
+                            }
+                        })
+                        .collect(),
+                );
+            }
+        }
+        for case in &cases {
+            let ours: Vec<&[u8]> = split_lines(case).collect();
+            let std: Vec<&[u8]> = case.split(|&b| b == b'\n').collect();
+            assert_eq!(ours, std, "{case:?}");
+        }
+    }
 
     /// The index of a small input as built before the count was read off the index: a
     /// counting pass first, then the form it elects.

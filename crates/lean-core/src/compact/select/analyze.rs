@@ -19,6 +19,7 @@ use super::templates::{
     hit_text_of, intern_narrow, intern_wide, LineShapes, TemplateIds, Templates,
 };
 use super::{Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
+use foldhash::fast::RandomState as FastState;
 use std::collections::HashMap;
 
 /// The lines as the selection reads them: their cleaned texts and, for grep output grouped by
@@ -295,7 +296,10 @@ fn keep_lone_changes(
     changes: &[u32],
     flags: &mut [LineFlags],
 ) {
-    let mut per_template: HashMap<u32, u32> = HashMap::new();
+    // Only looked up, never iterated: any hasher gives the same counts, and a diff's changes
+    // are many of its lines.
+    let mut per_template: HashMap<u32, u32, FastState> =
+        HashMap::with_capacity_and_hasher(changes.len(), FastState::default());
     for &i in changes {
         *per_template.entry(templates.of(i as usize)).or_default() += 1;
     }

@@ -214,6 +214,7 @@ fn integer_of(number: &[u8]) -> Option<f64> {
 
 /// The text of line `i` whose slots are compared: for a grep hit, the hit after its `path:`
 /// prefix (`grep_prefix`, empty for other output) and its `line:` number.
+#[inline]
 fn body<'t>(texts: &LineTexts<'t>, grep_prefix: &[u32], i: usize) -> &'t [u8] {
     let line = texts.get(i);
     let Some(&prefix) = grep_prefix.get(i) else {
@@ -267,6 +268,11 @@ struct Slot<'a> {
     repeat_value: usize,
     repeat_number: Option<f64>,
     repeat_hex: Option<f64>,
+    /// Whether numbers are still read here (see `Numbers::settled`), and whether the slot is
+    /// still open (see [`Slot::settled`]), against the table's one bound: the scan asks for
+    /// every word of every member, and both only change as a member is added.
+    numbers_open: bool,
+    open: bool,
 }
 
 /// What the members of a slot hold as numbers of one notation.
@@ -371,17 +377,23 @@ impl<'a> Slot<'a> {
             repeat_value: 0,
             repeat_number: None,
             repeat_hex: None,
+            // No member yet: no number is missing.
+            numbers_open: true,
+            open: true,
         }
     }
 
     /// Whether nothing this slot could still tell depends on more values: its distinct values
-    /// overflowed and it cannot be numeric among at most `bound` members.
-    fn settled(&self, bound: usize) -> bool {
-        self.overflow && self.numbers_settled(bound)
+    /// overflowed and it cannot be numeric among at most the table's bound of members.
+    fn settled(&self) -> bool {
+        !self.open
     }
 
-    fn numbers_settled(&self, bound: usize) -> bool {
-        self.decimal.settled(bound) && self.hex.settled(bound)
+    /// Updates the flags after a member's numbers were counted against `bound`.
+    #[inline(always)]
+    fn count_numbers_against(&mut self, bound: usize) {
+        self.numbers_open = !(self.decimal.settled(bound) && self.hex.settled(bound));
+        self.open = self.numbers_open || !self.overflow;
     }
 
     /// Adds member `line`'s `word` (its value, see [`value_of`]). Most members repeat the
@@ -394,9 +406,10 @@ impl<'a> Slot<'a> {
             if !self.overflow {
                 self.values[self.repeat_value].add_line(line);
             }
-            if !self.numbers_settled(bound) {
+            if self.numbers_open {
                 self.decimal.add(self.repeat_number, line);
                 self.hex.add(self.repeat_hex, line);
+                self.count_numbers_against(bound);
             }
             return;
         }
@@ -428,7 +441,8 @@ impl<'a> Slot<'a> {
         }
         self.repeat_number = None;
         self.repeat_hex = None;
-        if self.numbers_settled(bound) {
+        if !self.numbers_open {
+            self.open = !self.overflow;
             return;
         }
         self.repeat_number = number_of(value);
@@ -443,6 +457,7 @@ impl<'a> Slot<'a> {
             }
         }
         self.hex.add(self.repeat_hex, line);
+        self.count_numbers_against(bound);
     }
 
     /// Whether the slot holds one value throughout.
@@ -556,7 +571,7 @@ impl<'a> SlotTable<'a> {
             live_end = table
                 .slots
                 .iter()
-                .rposition(|s| !s.settled(bound))
+                .rposition(|s| !s.settled())
                 .map_or(0, |k| k + 1);
         }
         table
@@ -567,7 +582,7 @@ impl<'a> SlotTable<'a> {
     fn add_member(&mut self, words: impl Iterator<Item = &'a [u8]>, line: usize, bound: usize) {
         self.members += 1;
         for (slot, word) in self.slots.iter_mut().zip(words) {
-            if !slot.settled(bound) {
+            if !slot.settled() {
                 slot.add(word, line as u32, bound);
             }
         }
@@ -692,16 +707,52 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
     }
     // The distance back to the last identical line, for every line that repeats an earlier
     // one; a rerun shows as one distance most repeats share.
-    let mut last_seen: std::collections::HashMap<u64, u32, PreHashed> =
-        std::collections::HashMap::with_capacity_and_hasher(n, PreHashed);
-    // Indexed by distance (below `n`): a counting array, not a map.
-    let mut distances: Vec<u32> = vec![0; n];
+    //
+    // Most lines of a long output are unique, and a map of every line's hash outgrows the
+    // cache: a bit per bucket of hashes, set when a bucket is seen and again when it is seen
+    // twice, leaves out every line no other line shares its bucket with. Such a line has no
+    // identical line (nor one of the same hash), so the map holds only the few candidates
+    // and the distances it yields are the same.
+    let buckets = (n * 8).next_power_of_two();
+    let bucket = |hash: u64| (hash as usize) & (buckets - 1);
+    let mut seen = vec![0u64; buckets / 64];
+    let mut again = vec![0u64; buckets / 64];
+    let mut hashes: Vec<u64> = Vec::with_capacity(n);
+    let mut repeats = 0usize;
     for i in 0..n {
         let line = texts.get(i);
-        if line.iter().all(u8::is_ascii_whitespace) {
+        // A blank line's hash is never read (see below).
+        let hash = if line.iter().all(u8::is_ascii_whitespace) {
+            0
+        } else {
+            let hash = xxh3_64(line);
+            let (word, bit) = (bucket(hash) / 64, 1u64 << (bucket(hash) % 64));
+            if seen[word] & bit != 0 {
+                again[word] |= bit;
+                repeats += 1;
+            }
+            seen[word] |= bit;
+            hash
+        };
+        hashes.push(hash);
+    }
+    drop(seen);
+    if repeats == 0 {
+        return Vec::new();
+    }
+    let mut last_seen: std::collections::HashMap<u64, u32, PreHashed> =
+        std::collections::HashMap::with_capacity_and_hasher(2 * repeats, PreHashed);
+    // Indexed by distance (below `n`): a counting array, not a map.
+    let mut distances: Vec<u32> = vec![0; n];
+    for (i, &hash) in hashes.iter().enumerate() {
+        let b = bucket(hash);
+        if again[b / 64] & (1u64 << (b % 64)) == 0 {
             continue;
         }
-        if let Some(j) = last_seen.insert(xxh3_64(line), i as u32) {
+        if texts.get(i).iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if let Some(j) = last_seen.insert(hash, i as u32) {
             let d = i as u32 - j;
             if d >= 4 {
                 distances[d as usize] += 1;
@@ -1090,26 +1141,30 @@ fn hidden_record_names<'a>(
     let mut name = String::new();
     let mut first: Vec<String> = Vec::new();
     let mut first_bytes = 0usize;
-    let mut last = String::new();
+    // The last name is shown in any case; the others only while they fit the room, so only
+    // those are made strings (a long run's names are read, not copied).
+    let mut last: &[u8] = &[];
     let mut count = 0usize;
     for j in members {
         let line = body(texts, grep_prefix, j);
-        // The first word, and the next for `slot_name` (a unit after it).
-        let words: Vec<&[u8]> = words(line).take(2).collect();
-        let value = value_of(words.first()?).1;
+        let value = value_of(words(line).next()?).1;
         if !is_name_like(value) {
             return None;
         }
         if name.is_empty() {
+            // The first word, and the next for `slot_name` (a unit after it).
+            let words: Vec<&[u8]> = words(line).take(2).collect();
             name = slot_name(&words, &table.slots, 0);
         }
         count += 1;
-        last = shown_within(value, MAX_NAME_BYTES);
+        last = value;
         if first_bytes < room {
-            first_bytes += last.len() + 2;
-            first.push(last.clone());
+            let shown = shown_within(value, MAX_NAME_BYTES);
+            first_bytes += shown.len() + 2;
+            first.push(shown);
         }
     }
+    let last = shown_within(last, MAX_NAME_BYTES);
     // All of them when they fit; else as many first ones as fit before `…, last (count)`.
     let all = first.join(", ");
     if first.len() == count && name.len() + 2 + all.len() <= room {

@@ -6,6 +6,7 @@
 //! directory with its first entries, and each marker between them names the directory whose
 //! entries it hides.
 
+use foldhash::fast::RandomState as FastState;
 use std::collections::HashMap;
 
 use super::super::lines::trim;
@@ -129,7 +130,8 @@ impl DirectoryTree {
         // walking the path's components.
         let mut parents: Vec<u32> = vec![0];
         let mut directory_of_line: Vec<u32> = Vec::with_capacity(lines.len());
-        let mut child_of: HashMap<(u32, &[u8]), u32> = HashMap::new();
+        // Only looked up: node numbers follow the order of insertion, whatever the hasher.
+        let mut child_of: HashMap<(u32, &[u8]), u32, FastState> = HashMap::default();
         // A listing names a directory's entries together: a line in the directory of the line
         // before it takes its node without walking the path again.
         let mut last: Option<(&[u8], u32)> = None;
