@@ -11,8 +11,7 @@
 //! Cases come from fixed seeds (`QUERY_DIFF_FILE_CASES`, default 300).
 
 mod support;
-use lean_core::compact::{compact, CompactOptions};
-use support::{keeps_lines, Rng};
+use support::{asked_view_of, keeps_lines, Rng};
 
 const MODULES: &[&str] = &[
     "exceptions",
@@ -100,18 +99,10 @@ fn the_changes_of_a_file_the_prompt_names_are_kept() {
         if wanted.len() > 48 {
             return Ok(());
         }
-        let opts = CompactOptions {
-            tool: Some("bash".into()),
-            command: Some("isort --diff src".into()),
-            // The caller passes the prompt's words without their punctuation.
-            query: Some(format!("What change does isort make in {path}")),
-            recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
-            ..Default::default()
-        };
-        let result = compact(text.as_bytes(), &opts);
-        if !result.changed {
+        let query = format!("What change does isort make in {path}");
+        let Some(view) = asked_view_of(&text, "isort --diff src", &query) else {
             return Err("a diff over the threshold came back unchanged".into());
-        }
-        keeps_lines(&String::from_utf8_lossy(&result.text), &wanted)
+        };
+        keeps_lines(&view, &wanted)
     });
 }

@@ -11,8 +11,7 @@
 //! Cases come from fixed seeds (`QUERY_KEYED_ROW_CASES`, default 300).
 
 mod support;
-use lean_core::compact::{compact, CompactOptions};
-use support::{keeps_lines, Rng};
+use support::{asked_view_of, keeps_lines, Rng};
 
 const PARTS: &[&str] = &[
     "project",
@@ -87,18 +86,11 @@ fn every_row_a_named_term_keys_is_kept() {
     let cases = support::cases("QUERY_KEYED_ROW_CASES", 300);
     support::check_seeds(cases, 0x6b3e_d000, |seed| {
         let (text, package, wanted) = table(seed);
-        let opts = CompactOptions {
-            tool: Some("bash".into()),
-            command: Some("jdeps -verbose:package target/classes".into()),
-            // The caller passes the prompt's words without their punctuation.
-            query: Some(format!("On which packages does {package} depend")),
-            recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
-            ..Default::default()
-        };
-        let result = compact(text.as_bytes(), &opts);
-        if !result.changed {
+        let query = format!("On which packages does {package} depend");
+        let Some(view) = asked_view_of(&text, "jdeps -verbose:package target/classes", &query)
+        else {
             return Err("a table over the threshold came back unchanged".into());
-        }
-        keeps_lines(&String::from_utf8_lossy(&result.text), &wanted)
+        };
+        keeps_lines(&view, &wanted)
     });
 }

@@ -75,6 +75,23 @@ pub fn view_of(text: &str, command: &str) -> Option<String> {
     )
 }
 
+/// The view of `text` as the output of bash running `command`, with `query` as the words of
+/// the user's prompt (the caller passes them without their punctuation) and a recovery id;
+/// `None` when the engine left it unchanged.
+#[allow(dead_code)]
+pub fn asked_view_of(text: &str, command: &str, query: &str) -> Option<String> {
+    view_with(
+        text,
+        CompactOptions {
+            tool: Some("bash".into()),
+            command: Some(command.into()),
+            query: Some(query.into()),
+            recovery_id: Some(lean_core::hash::xxh3_hex(text.as_bytes())),
+            ..Default::default()
+        },
+    )
+}
+
 /// The view of `text` as a `read` of `path`, with `query` as the words of the user's prompt;
 /// `None` when the engine left it unchanged.
 #[allow(dead_code)]
