@@ -297,8 +297,8 @@ pub(super) fn mark_query_hits(
         }
         pinned.extend_from_slice(lines);
     }
-    // The rows a named term keys, when it keys more than a few (fewer are pinned above) and
-    // not too many to read.
+    // The rows a named term keys, when it keys more than a few and not too many to read. (A
+    // term keying a few rows is pinned above only when few lines hold it at all.)
     let mut keyed_kept = 0usize;
     for rows in keyed_rows
         .iter()
@@ -339,13 +339,16 @@ pub(super) fn mark_query_hits(
 /// Most changed lines kept for the files of a diff the query names, over all of them.
 const NAMED_FILE_CHANGES: usize = 64;
 
+/// Whether a diff line opens a file's section before its `---`/`+++` names: `diff --git a/x
+/// b/x`, `Index: x`.
+fn opens_file_section(text: &[u8]) -> bool {
+    text.starts_with(b"diff ") || text.starts_with(b"Index: ")
+}
+
 /// Whether a diff line names the file its section is about: `diff --git a/x b/x`, `--- a/x`,
 /// `+++ b/x`, `Index: x`.
 fn is_diff_file_header(text: &[u8]) -> bool {
-    text.starts_with(b"diff ")
-        || text.starts_with(b"--- ")
-        || text.starts_with(b"+++ ")
-        || text.starts_with(b"Index: ")
+    opens_file_section(text) || text.starts_with(b"--- ") || text.starts_with(b"+++ ")
 }
 
 /// In a diff, a question about a file is a question about its changes: for each pinned line
@@ -368,13 +371,12 @@ pub(super) fn pin_named_diff_files(
         }
         // Past this file's own header lines (`--- `, `+++ `, `index …`), to its first hunk.
         let mut i = h + 1;
-        while i < n && !texts[i].starts_with(b"@@") && !texts[i].starts_with(b"diff ") {
+        while i < n && !texts[i].starts_with(b"@@") && !opens_file_section(&texts[i]) {
             i += 1;
         }
         while i < n && added.len() < NAMED_FILE_CHANGES {
             let text = &texts[i];
-            let next_file = text.starts_with(b"diff ")
-                || text.starts_with(b"Index: ")
+            let next_file = opens_file_section(text)
                 || (text.starts_with(b"--- ") && i + 1 < n && texts[i + 1].starts_with(b"+++ "));
             if next_file {
                 break;
