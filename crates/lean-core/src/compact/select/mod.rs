@@ -374,7 +374,8 @@ fn select_with(
         }
         return render_with(&flags, false, strategies);
     }
-    // A default view over Pi's cut has too many markers to describe: start terse.
+    // A default view over Pi's cut has too many markers to describe: start terse. A view
+    // known to be over the token budget is not described at all (see `known_misfit`).
     // (Its bounds count kept lines whole: with excerpts only rendering can tell.)
     let known_misfit = if !long_lines.is_empty() {
         None
