@@ -5,8 +5,10 @@
 //! per shape and lost rows it keys.
 //!
 //! Property over generated dependency tables well over the lossless threshold (40 to 120
-//! packages, each keying 3 to 40 rows, every package also a target of others): with a prompt
-//! naming one package that keys more than 8 rows, every row it keys is in the view verbatim.
+//! packages, each keying 1 to 40 rows, every package also a target of others): with a prompt
+//! naming one package, every row it keys is in the view verbatim. A package that keys a few
+//! rows is named by many more as their target, so the rows it keys are not found by how few
+//! lines name it.
 //!
 //! Cases come from fixed seeds (`QUERY_KEYED_ROW_CASES`, default 300).
 
@@ -54,13 +56,8 @@ fn table(seed: u64) -> (String, String, Vec<String>) {
             )
         })
         .collect();
-    let rows_of: Vec<usize> = (0..count).map(|_| rng.range(3, 41) as usize).collect();
-    let named = loop {
-        let k = rng.below(count as u64) as usize;
-        if rows_of[k] > 8 {
-            break k;
-        }
-    };
+    let rows_of: Vec<usize> = (0..count).map(|_| rng.range(1, 41) as usize).collect();
+    let named = rng.below(count as u64) as usize;
     let mut lines = vec![
         "maven-core-3.x.jar -> java.base".to_string(),
         "maven-core-3.x.jar -> not found".to_string(),

@@ -297,12 +297,14 @@ pub(super) fn mark_query_hits(
         }
         pinned.extend_from_slice(lines);
     }
-    // The rows a named term keys, when it keys more than a few and not too many to read. (A
-    // term keying a few rows is pinned above only when few lines hold it at all.)
+    // The rows a named term keys, when not too many to read, however many other lines name
+    // it (a package few rows are about is the target of many). A term on few lines had all
+    // of them pinned above.
     let mut keyed_kept = 0usize;
-    for rows in keyed_rows
+    for (rows, _) in keyed_rows
         .iter()
-        .filter(|r| r.len() > SELECTIVE_HITS && r.len() <= KEYED_ROWS)
+        .zip(&term_lines)
+        .filter(|(r, lines)| lines.len() > SELECTIVE_HITS && !r.is_empty() && r.len() <= KEYED_ROWS)
     {
         if keyed_kept + rows.len() > KEYED_ROWS {
             continue;
