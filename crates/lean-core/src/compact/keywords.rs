@@ -1,9 +1,10 @@
 //! Keyword signals: which lines report an error, a warning or a summary, found by one scan over
 //! the whole input.
 //!
-//! The hits come from Aho-Corasick automatons of the keywords (leftmost-first: the earliest
-//! position where a keyword matches, and there the keyword listed first; the next search starts
-//! after the match), whose own SIMD prefilters skip the bytes that start no keyword.
+//! The hits come from packed multi-pattern searchers of the keywords (leftmost-first: the
+//! earliest position where a keyword matches, and there the keyword listed first; the next
+//! search starts after the match), whose SIMD fingerprints skip the bytes that start no keyword
+//! and whose candidates are confirmed against the keywords themselves.
 
 use super::signals::Signal;
 
@@ -100,47 +101,80 @@ trait NextKeyword {
     fn next_from(&mut self, pos: usize) -> Option<(usize, usize, usize)>;
 }
 
-/// Keywords shorter than this are searched by an automaton of their own. Aho-Corasick's SIMD
-/// prefilter fingerprints every keyword by its first bytes, up to four and no more than the
-/// shortest keyword has: with the few three-byte keywords among the rest, ordinary text
+/// Keywords shorter than this are searched by a searcher of their own. The packed searcher
+/// fingerprints every keyword by its first bytes, up to four and no more than the shortest
+/// keyword has: with the few three-byte keywords among the rest, ordinary text
 /// (`Compiling`, `src/`) matched so many three-byte fingerprints that confirming the
 /// candidates cost most of the scan. Apart, the long keywords get four-byte fingerprints, and
 /// the short ones start with three distinct bytes that a byte search finds.
 const SHORT_KEYWORD: usize = 4;
 
-/// One automaton over some of the keywords, with the index in [`KEYWORDS`] of each of its
+/// One searcher over some of the keywords, with the index in [`KEYWORDS`] of each of its
 /// patterns.
 struct KeywordSet {
-    automaton: aho_corasick::AhoCorasick,
+    searcher: Searcher,
     keywords: Vec<usize>,
+}
+
+/// How a [`KeywordSet`] finds its hits. The packed searcher (Teddy's fingerprints, and
+/// Rabin-Karp on texts too short for them) confirms its candidates against the keywords
+/// directly, so it needs no automaton: building the automaton (a DFA) cost as much as scanning
+/// a 50 KB log, once per process. The automaton remains for CPUs without the packed searcher's
+/// vector instructions.
+enum Searcher {
+    Packed(aho_corasick::packed::Searcher),
+    Automaton(aho_corasick::AhoCorasick),
 }
 
 impl KeywordSet {
     fn of(short: bool) -> KeywordSet {
-        let keywords: Vec<usize> = (0..KEYWORDS.len())
+        let keywords = KeywordSet::keywords(short);
+        let mut packed = aho_corasick::packed::Config::new()
+            .match_kind(aho_corasick::packed::MatchKind::LeftmostFirst)
+            .builder();
+        packed.extend(keywords.iter().map(|&k| KEYWORDS[k].0));
+        match packed.build() {
+            Some(searcher) => KeywordSet {
+                searcher: Searcher::Packed(searcher),
+                keywords,
+            },
+            None => KeywordSet::automaton(short),
+        }
+    }
+
+    /// The indexes in [`KEYWORDS`] of the short or of the long keywords.
+    fn keywords(short: bool) -> Vec<usize> {
+        (0..KEYWORDS.len())
             .filter(|&k| (KEYWORDS[k].0.len() < SHORT_KEYWORD) == short)
-            .collect();
+            .collect()
+    }
+
+    /// The set searched by an Aho-Corasick automaton (the fallback of [`KeywordSet::of`]).
+    fn automaton(short: bool) -> KeywordSet {
+        let keywords = KeywordSet::keywords(short);
         let automaton = aho_corasick::AhoCorasick::builder()
             .match_kind(aho_corasick::MatchKind::LeftmostFirst)
-            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build(keywords.iter().map(|&k| KEYWORDS[k].0))
             .expect("static keyword list builds");
         KeywordSet {
-            automaton,
+            searcher: Searcher::Automaton(automaton),
             keywords,
         }
     }
 
     /// The leftmost-first hit of this set starting at or after `pos`, as [`NextKeyword`].
     fn find(&self, text: &[u8], pos: usize) -> Option<(usize, usize, usize)> {
-        let hit = self
-            .automaton
-            .find(aho_corasick::Input::new(text).range(pos..))?;
-        Some((
-            hit.start(),
-            self.keywords[hit.pattern().as_usize()],
-            hit.end(),
-        ))
+        let (start, pattern, end) = match &self.searcher {
+            Searcher::Packed(searcher) => {
+                let hit = searcher.find_in(text, aho_corasick::Span::from(pos..text.len()))?;
+                (hit.start(), hit.pattern(), hit.end())
+            }
+            Searcher::Automaton(automaton) => {
+                let hit = automaton.find(aho_corasick::Input::new(text).range(pos..))?;
+                (hit.start(), hit.pattern(), hit.end())
+            }
+        };
+        Some((start, self.keywords[pattern.as_usize()], end))
     }
 }
 
@@ -173,12 +207,12 @@ impl Pending {
     }
 }
 
-/// Hits from the automatons of the long and the short keywords (built once per process),
+/// Hits from the searchers of the long and the short keywords (built once per process),
 /// merged: the leftmost-first hit of all keywords is the earlier of the two sets' hits, and at
 /// the same start the keyword listed first.
 struct AutomatonSearch<'a> {
     text: &'a [u8],
-    sets: &'static [KeywordSet; 2],
+    sets: &'a [KeywordSet; 2],
     pending: [Pending; 2],
 }
 
@@ -186,6 +220,10 @@ impl<'a> AutomatonSearch<'a> {
     fn new(text: &'a [u8]) -> Self {
         static SETS: std::sync::OnceLock<[KeywordSet; 2]> = std::sync::OnceLock::new();
         let sets = SETS.get_or_init(|| [KeywordSet::of(false), KeywordSet::of(true)]);
+        AutomatonSearch::with(text, sets)
+    }
+
+    fn with(text: &'a [u8], sets: &'a [KeywordSet; 2]) -> Self {
         AutomatonSearch {
             text,
             sets,
@@ -380,6 +418,12 @@ mod tests {
         signals
     }
 
+    /// The automaton sets that stand in for the packed searchers on CPUs without them.
+    fn automatons() -> &'static [KeywordSet; 2] {
+        static SETS: std::sync::OnceLock<[KeywordSet; 2]> = std::sync::OnceLock::new();
+        SETS.get_or_init(|| [KeywordSet::automaton(false), KeywordSet::automaton(true)])
+    }
+
     fn line_starts(text: &[u8]) -> Vec<usize> {
         std::iter::once(0)
             .chain(memchr::memchr_iter(b'\n', text).map(|i| i + 1))
@@ -457,12 +501,30 @@ mod tests {
             let text = text_from(&pieces);
             let expected = reference_signals(&text);
             prop_assert_eq!(&scanned_by(&text, AutomatonSearch::new(&text)), &expected);
+            prop_assert_eq!(
+                &scanned_by(&text, AutomatonSearch::with(&text, automatons())),
+                &expected
+            );
             let starts = line_starts(&text);
             let mut signals = vec![Signal::None; starts.len()];
             scan_signals(&text, starts.len(), |i| starts[i], &mut signals);
             prop_assert_eq!(&signals, &expected);
         }
 
+    }
+
+    /// The property test above covers the packed searchers only where they are built.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_packed_searchers_serve_where_the_cpu_has_them() {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            for short in [false, true] {
+                assert!(matches!(
+                    KeywordSet::of(short).searcher,
+                    Searcher::Packed(_)
+                ));
+            }
+        }
     }
 
     #[test]
