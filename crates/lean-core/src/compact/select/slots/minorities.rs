@@ -335,7 +335,7 @@ fn kind_minorities<'s>(
             continue;
         }
         // Every value was counted: its kind is its first line's.
-        for v in &slot.values {
+        for v in slot.values.iter() {
             let known = &v.lines[..(v.count as usize).min(LINES_PER_VALUE)];
             kinds.add(key_of(v.lines[0], k), v.count as usize, known);
         }
