@@ -3,6 +3,7 @@
 //! declares something ([`super::definitions`]). The selection asks this module for all three.
 
 pub(crate) use super::keywords::{scan_signals, SignalSlot};
+use super::lines::find_byte;
 
 /// How much a keyword hit says about its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,6 +42,11 @@ pub(crate) fn is_pass_line(line: &[u8]) -> bool {
 
 /// Adjusts a keyword signal with facts about the whole line.
 pub(crate) fn refine_signal(signal: Signal, line: &[u8]) -> Signal {
+    refine_signal_of(signal, line, &mut Head::new(line))
+}
+
+/// [`refine_signal`] with the line's [`Head`], which [`QuotedSource`] may have read already.
+fn refine_signal_of(signal: Signal, line: &[u8], head: &mut Head<'_>) -> Signal {
     if signal == Signal::None {
         // pytest prints assertion details on lines starting with `E   `.
         if line.starts_with(b"E ") && line.len() > 3 && line[2..].starts_with(b"  ") {
@@ -56,21 +62,43 @@ pub(crate) fn refine_signal(signal: Signal, line: &[u8]) -> Signal {
     // A diagnostic names its own severity first: `warning: … missing # Errors section` is a
     // warning, a `help:` or `note:` line explains another diagnostic, and a location line
     // (`--> src/error.rs:3:9`) is a place, whatever words its path or message hold.
-    match severity_label(line) {
+    match severity_label(head) {
         Some(label) => label,
         None => signal,
+    }
+}
+
+/// A line after its indent, and the length of the location it starts with once asked for:
+/// whether a diagnostic's line opens a snippet and what severity it states both read the
+/// location, and a flood of located diagnostics is most of a build log.
+struct Head<'a> {
+    text: &'a [u8],
+    location: Option<usize>,
+}
+
+impl<'a> Head<'a> {
+    fn new(line: &'a [u8]) -> Head<'a> {
+        Head {
+            text: line.trim_ascii_start(),
+            location: None,
+        }
+    }
+
+    /// See [`location_len`].
+    fn location(&mut self) -> usize {
+        let text = self.text;
+        *self.location.get_or_insert_with(|| location_len(text))
     }
 }
 
 /// The severity a line states in its first word, after an optional `path:line:col:`
 /// location: `warning` (also `warning[…]`) is a warning, `note`, `help` and a location arrow
 /// (`-->`, `:::`) are none. `error` and other words leave the keyword scan's signal.
-fn severity_label(line: &[u8]) -> Option<Signal> {
-    let t = line.trim_ascii_start();
-    if is_location_arrow(t) {
+fn severity_label(head: &mut Head<'_>) -> Option<Signal> {
+    if is_location_arrow(head.text) {
         return Some(Signal::None);
     }
-    let t = &t[location_len(t)..];
+    let t = &head.text[head.location()..];
     let word_end = t
         .iter()
         .position(|&b| b == b':' || b == b'[')
@@ -88,8 +116,48 @@ fn is_location_arrow(t: &[u8]) -> bool {
 }
 
 /// Bytes of a leading `path:line:col: ` or `path:line: ` location (gcc, clang, many linters)
-/// in `t`, 0 without one.
+/// in `t`, 0 without one: its first word ends in `:` after one or two numbers, each led by a
+/// `:`, with something before them.
 fn location_len(t: &[u8]) -> usize {
+    // The first space is near the start of a short line: `find_byte` scans it inline.
+    let Some(space) = find_byte(b' ', t) else {
+        return 0;
+    };
+    let Some(body) = t[..space].strip_suffix(b":") else {
+        return 0;
+    };
+    // The numbers from the end, each after its colon.
+    let mut end = body.len();
+    let mut numbers = 0;
+    while numbers < 2 {
+        let digits = body[..end]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 {
+            break;
+        }
+        // A number with no colon before it leaves nothing for a path.
+        if end == digits {
+            return 0;
+        }
+        if body[end - digits - 1] != b':' {
+            break;
+        }
+        numbers += 1;
+        end -= digits + 1;
+    }
+    if numbers >= 1 && body.len() > numbers {
+        space + 1
+    } else {
+        0
+    }
+}
+
+/// [`location_len`] as first written: the rule over the colon-separated parts of the word.
+#[cfg(test)]
+fn location_len_reference(t: &[u8]) -> usize {
     let Some(space) = memchr::memchr(b' ', t) else {
         return 0;
     };
@@ -103,8 +171,6 @@ fn location_len(t: &[u8]) -> usize {
         .take(2)
         .take_while(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit))
         .count();
-    // Something precedes the numbers when the body holds a `:` before each of them: counted
-    // from the end, where those colons are, and no further than needed.
     let colons = body
         .iter()
         .rev()
@@ -153,9 +219,26 @@ impl QuotedSource {
     /// Whether `line`, the next line, is quoted source; `signal` is its keyword signal. (A
     /// location line that opens a snippet reports a warning or an error, or starts with an
     /// arrow: other lines are not asked.)
+    #[cfg(test)]
     pub(crate) fn step(&mut self, line: &[u8], signal: Signal) -> bool {
-        let arrow = matches!(line.trim_ascii_start().first(), Some(b'-' | b':'));
-        if (signal != Signal::None || arrow) && opens_snippet(line) {
+        self.step_with(line, &mut Head::new(line), signal)
+    }
+
+    /// Whether `line` is quoted source (as `step` tells), then the line's signal: none in
+    /// quoted source, else the keyword
+    /// signal `signal` refined (see [`refine_signal`]), the line's location read once.
+    pub(crate) fn step_and_refine(&mut self, line: &[u8], signal: Signal) -> Signal {
+        let mut head = Head::new(line);
+        if self.step_with(line, &mut head, signal) {
+            Signal::None
+        } else {
+            refine_signal_of(signal, line, &mut head)
+        }
+    }
+
+    fn step_with(&mut self, line: &[u8], head: &mut Head<'_>, signal: Signal) -> bool {
+        let arrow = matches!(head.text.first(), Some(b'-' | b':'));
+        if (signal != Signal::None || arrow) && opens_snippet_at(head) {
             self.open = true;
             return false;
         }
@@ -170,11 +253,16 @@ impl QuotedSource {
 /// A diagnostic's location, after which a compiler quotes the source: `--> path:l:c` or
 /// `::: path` (rustc), or `path:l:c: error|warning|note: …` (gcc, clang).
 fn opens_snippet(line: &[u8]) -> bool {
-    let t = line.trim_ascii_start();
+    opens_snippet_at(&mut Head::new(line))
+}
+
+/// [`opens_snippet`] of a line's [`Head`].
+fn opens_snippet_at(head: &mut Head<'_>) -> bool {
+    let t = head.text;
     if is_location_arrow(t) {
         return true;
     }
-    let at = location_len(t);
+    let at = head.location();
     let rest = &t[at..];
     at > 0
         && (rest.starts_with(b"error") || rest.starts_with(b"warning") || rest.starts_with(b"note"))
@@ -213,6 +301,19 @@ fn is_gutter_line(line: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The backward scan finds the locations the rule over colon-separated parts finds.
+        #[test]
+        fn locations_are_the_reference_rule(
+            line in proptest::collection::vec(
+                proptest::sample::select(b"a1:9 /.0-".to_vec()),
+                0..24,
+            ),
+        ) {
+            proptest::prop_assert_eq!(location_len(&line), location_len_reference(&line));
+        }
+    }
 
     fn quoted(lines: &[&str]) -> Vec<bool> {
         let mut state = QuotedSource::default();

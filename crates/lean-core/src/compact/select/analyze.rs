@@ -6,9 +6,7 @@ use super::super::detect::{
 };
 use super::super::lines::{same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
-use super::super::signals::{
-    is_definition, is_method_head, refine_signal, scan_signals, QuotedSource, Signal,
-};
+use super::super::signals::{is_definition, is_method_head, scan_signals, QuotedSource, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::{
     block_opener, diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank,
@@ -444,11 +442,7 @@ fn rank_lines<'t>(
         };
         let mut rank = structural(i, text).unwrap_or(Rank::Filler);
         if error_signals {
-            let signal = if quoted_source.step(line, flag.signal()) {
-                Signal::None
-            } else {
-                refine_signal(flag.signal(), line)
-            };
+            let signal = quoted_source.step_and_refine(line, flag.signal());
             flag.set_signal(signal);
             // A linter finding with a rule code (`file:1:2: F401 ...`) is a fact even without
             // the word "error"; notes and other located lines are not.

@@ -409,8 +409,14 @@ pub(super) fn continuations(
         let mut open = 0isize;
         while j + 1 < n && j - i < MAX_CONTINUATION_LINES {
             let text = texts.get(j);
+            let (backslash, list) = (continues(text), ends_in_a_list(text));
+            // Most lines end in neither: the statement ends there, whatever its parentheses,
+            // and their bytes are not counted.
+            if !backslash && !list {
+                break;
+            }
             open += paren_balance(text);
-            if !(continues(text) || open > 0 && ends_in_a_list(text)) {
+            if !(backslash || open > 0 && list) {
                 break;
             }
             j += 1;

@@ -229,7 +229,7 @@ fn body<'t>(texts: &LineTexts<'t>, grep_prefix: &[u32], i: usize) -> &'t [u8] {
 }
 
 /// One value of a slot: its hash, how many members hold it, and its first lines.
-#[derive(Clone)]
+#[derive(Clone, Copy, Default)]
 struct Value {
     hash: u64,
     count: u32,
@@ -245,10 +245,47 @@ impl Value {
     }
 }
 
+/// The distinct values of a slot, at most [`MAX_DISTINCT`], held in place: every slot of
+/// every table counts some, and a slot's few values are no reason to allocate.
+#[derive(Clone)]
+struct Values {
+    items: [Value; MAX_DISTINCT],
+    len: u8,
+}
+
+impl Values {
+    fn new() -> Values {
+        Values {
+            items: [Value::default(); MAX_DISTINCT],
+            len: 0,
+        }
+    }
+
+    /// Adds `value`; the caller keeps to [`MAX_DISTINCT`] values.
+    fn push(&mut self, value: Value) {
+        self.items[self.len as usize] = value;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Values {
+    type Target = [Value];
+
+    fn deref(&self) -> &[Value] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl std::ops::DerefMut for Values {
+    fn deref_mut(&mut self) -> &mut [Value] {
+        &mut self.items[..self.len as usize]
+    }
+}
+
 /// What the members of a group hold at one word position.
 #[derive(Clone)]
 struct Slot<'a> {
-    values: Vec<Value>,
+    values: Values,
     /// More than [`MAX_DISTINCT`] distinct values were seen.
     overflow: bool,
     /// The values read as decimal numbers, and as hexadecimal ones.
@@ -367,7 +404,7 @@ fn hex_of(value: &[u8]) -> Option<(f64, bool)> {
 impl<'a> Slot<'a> {
     fn new() -> Slot<'a> {
         Slot {
-            values: Vec::new(),
+            values: Values::new(),
             overflow: false,
             decimal: Numbers::new(),
             hex: Numbers::new(),
@@ -630,36 +667,58 @@ pub(super) fn mark_unlike_members(
             })
             .collect()
     };
-    let mut counts: std::collections::HashMap<u64, u32, PreHashed> =
+    // The shapes numbered as they first appear, each line's number and each shape's count:
+    // a line mostly has the shape of the line before, known without looking it up, and the
+    // lines are then grouped by number.
+    let mut index: std::collections::HashMap<u64, u32, PreHashed> =
         std::collections::HashMap::with_hasher(PreHashed);
-    for &s in &shapes {
-        *counts.entry(s).or_insert(0) += 1;
+    let mut counts: Vec<u32> = Vec::new();
+    let mut numbers: Vec<u32> = Vec::with_capacity(n);
+    let mut last: Option<(u64, u32)> = None;
+    for &shape in &shapes {
+        let number = match last {
+            Some((last_shape, number)) if last_shape == shape => number,
+            _ => {
+                let next = counts.len() as u32;
+                let number = *index.entry(shape).or_insert(next);
+                if number == next {
+                    counts.push(0);
+                }
+                last = Some((shape, number));
+                number
+            }
+        };
+        counts[number as usize] += 1;
+        numbers.push(number);
     }
     // Members of each group of at least MIN_GROUP lines, in one list by group (a counting sort).
-    let mut group_of: std::collections::HashMap<u64, usize, PreHashed> =
-        std::collections::HashMap::with_hasher(PreHashed);
+    // (Groups are judged one by one, in the map's order, which only the distinct shapes in
+    // their first lines' order make.)
+    let mut group_of: Vec<u32> = vec![u32::MAX; counts.len()];
     let mut starts: Vec<usize> = vec![0];
-    for (&shape, &count) in &counts {
+    for (&shape, &number) in &index {
+        let count = counts[number as usize];
         if count as usize >= MIN_GROUP && shape != EMPTY_SHAPE {
-            group_of.insert(shape, starts.len() - 1);
+            group_of[number as usize] = (starts.len() - 1) as u32;
             starts.push(starts.last().copied().unwrap_or(0) + count as usize);
         }
     }
-    drop(counts);
-    // (Groups are judged one by one: their numbering, in map order, changes no result.)
+    drop(index);
     let mut filled = starts.clone();
     let mut members = vec![0u32; *starts.last().unwrap_or(&0)];
     // Lines of no group (too few look-alikes of their shape), for their templates.
     let mut strays: Vec<u32> = Vec::new();
-    for (i, shape) in shapes.iter().enumerate() {
-        if let Some(&group) = group_of.get(shape) {
-            let at = &mut filled[group];
+    for (i, (&number, &shape)) in numbers.iter().zip(&shapes).enumerate() {
+        let group = group_of[number as usize];
+        if group != u32::MAX {
+            let at = &mut filled[group as usize];
             members[*at] = i as u32;
             *at += 1;
-        } else if keep && *shape != EMPTY_SHAPE && strays.len() < minorities::MAX_STRAYS {
+        } else if keep && shape != EMPTY_SHAPE && strays.len() < minorities::MAX_STRAYS {
             strays.push(i as u32);
         }
     }
+    drop(numbers);
     drop(shapes);
     let reader = minorities::Reader::new(texts, grep_prefix, word_counts, keep);
     let mut candidates: Vec<minorities::Candidate> = Vec::new();

@@ -24,8 +24,10 @@ const MAX_REFITS: usize = 6;
 /// The path a listing line names, `None` for a line that names none: the line trimmed, after
 /// its last tab (`du`'s `size\tpath`) and its last blank (`find -printf '%s %p'`, git status's
 /// `modified:   path`), holding a `/` (and more than a `/`). A trailing `/` (a directory
-/// named as such) and a leading `./` are not part of the name.
-pub(super) fn listed_path(line: &[u8]) -> Option<&[u8]> {
+/// named as such) and a leading `./` are not part of the name. (The plain reading, kept to
+/// test [`listed_path_and_directory`] against.)
+#[cfg(test)]
+fn listed_path(line: &[u8]) -> Option<&[u8]> {
     let t = trim(line);
     let after = |t: &[u8], separator: u8| memchr::memrchr(separator, t).map_or(0, |at| at + 1);
     let t = &t[after(t, b'\t')..];
@@ -36,7 +38,22 @@ pub(super) fn listed_path(line: &[u8]) -> Option<&[u8]> {
     Some(t)
 }
 
+/// The path a listing line names (after the line's last tab and its last blank there, see
+/// `listed_path`) and the directory holding it (without its final `/`; `/` itself for a
+/// top-level path), from one search for the last blank and one for the last `/`: every line
+/// of an output is asked.
+fn listed_path_and_directory(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let t = trim(line);
+    // After the last tab, then after the last blank there: after the last of either.
+    let t = &t[memchr::memrchr2(b'\t', b' ', t).map_or(0, |at| at + 1)..];
+    let t = t.strip_suffix(b"/").unwrap_or(t);
+    let t = t.strip_prefix(b"./").unwrap_or(t);
+    let slash = memchr::memrchr(b'/', t).filter(|&at| at > 0 || t.len() > 1)?;
+    Some((t, &t[..slash.max(1)]))
+}
+
 /// The directory holding `path` (without its final `/`; `/` itself for a top-level path).
+#[cfg(test)]
 fn directory_of(path: &[u8]) -> &[u8] {
     match memchr::memrchr(b'/', path) {
         Some(0) => &path[..1],
@@ -61,14 +78,19 @@ pub(super) fn spread_over_directories(
     let mut candidates: Vec<(u32, &[u8])> = Vec::new();
     let mut paths = 0usize;
     let mut candidate_bytes = 0usize;
+    let n = flags.len();
     for (i, &flag) in flags.iter().enumerate() {
         let text = texts.get(i);
-        let Some(path) = listed_path(text) else {
+        let Some((_, directory)) = listed_path_and_directory(text) else {
+            // Past half the lines naming no path, the output is no listing (see below).
+            if (i + 1 - paths) * 2 > n {
+                return (0, 0);
+            }
             continue;
         };
         paths += 1;
         if is_candidate(flag) {
-            candidates.push((i as u32, directory_of(path)));
+            candidates.push((i as u32, directory));
             candidate_bytes += text.len() + 1;
         }
     }
@@ -317,5 +339,20 @@ mod tests {
         assert_eq!(listed_path(b""), None);
         assert_eq!(directory_of(b"/usr"), b"/");
         assert_eq!(directory_of(b"/usr/lib/x"), b"/usr/lib");
+        for line in [
+            &b"/usr/lib/x.so"[..],
+            b"  pip/_vendor/x.py",
+            b"4\t/usr/a/x",
+            b"\tmodified:   src/a.rs",
+            b"./src/b/",
+            b"/",
+            b"/usr",
+            b"a b\tc/d e/f/",
+            b"README.md",
+        ] {
+            let found = listed_path_and_directory(line);
+            let plain = listed_path(line).map(|path| (path, directory_of(path)));
+            assert_eq!(found, plain, "{line:?}");
+        }
     }
 }

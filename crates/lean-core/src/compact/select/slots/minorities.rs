@@ -29,6 +29,8 @@ use xxhash_rust::xxh3::xxh3_64;
 /// Most members holding a value (or kind) for it to be a minority of a small group: a handful,
 /// each kept verbatim. (A value of at most a fiftieth of the members is one too.)
 pub(super) const FEW_LINES: usize = 8;
+// A minority's signature holds the lines it knows: a value's remembered ones or a kind's.
+const _: () = assert!(LINES_PER_VALUE <= FEW_LINES);
 /// A minority is clear, and kept before other lines, when at least two thirds of its group
 /// (this share in thousandths, rounded down) hold the common value or kind of its slot and
 /// the line is unlike them in that slot only: in a small group of free text, a word half the
@@ -195,15 +197,22 @@ pub(super) fn group_minorities(
             ),
             Minority::Lines(lines) => (lines.len(), &lines[..]),
         };
-        let mut bytes: Vec<u8> = Vec::with_capacity(16 + 4 * lines.len());
-        bytes.extend_from_slice(&(count as u64).to_le_bytes());
+        // The signature's bytes in a buffer on the stack (a minority knows at most
+        // FEW_LINES lines); every minority of every group has one.
+        let mut bytes = [0u8; 16 + 4 * FEW_LINES];
+        let mut len = 0;
+        let mut put = |part: &[u8]| {
+            bytes[len..len + part.len()].copy_from_slice(part);
+            len += part.len();
+        };
+        put(&(count as u64).to_le_bytes());
         if count < 2 {
-            bytes.extend_from_slice(&(*slot as u64).to_le_bytes());
+            put(&(*slot as u64).to_le_bytes());
         }
         for line in lines {
-            bytes.extend_from_slice(&line.to_le_bytes());
+            put(&line.to_le_bytes());
         }
-        let signature = xxh3_64(&bytes);
+        let signature = xxh3_64(&bytes[..len]);
         known.extend(lines.iter().map(|&line| (line, signature)));
     }
     known.sort_unstable();
@@ -335,7 +344,7 @@ fn kind_minorities<'s>(
             continue;
         }
         // Every value was counted: its kind is its first line's.
-        for v in &slot.values {
+        for v in slot.values.iter() {
             let known = &v.lines[..(v.count as usize).min(LINES_PER_VALUE)];
             kinds.add(key_of(v.lines[0], k), v.count as usize, known);
         }
