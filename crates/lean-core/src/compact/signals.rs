@@ -225,8 +225,8 @@ impl QuotedSource {
     }
 
     /// Whether `line` is quoted source (as `step` tells), then the line's signal: none in
-    /// quoted source, else the keyword
-    /// signal `signal` refined (see [`refine_signal`]), the line's location read once.
+    /// quoted source, else the keyword signal `signal` refined (see [`refine_signal`]), the
+    /// line's location read once.
     pub(crate) fn step_and_refine(&mut self, line: &[u8], signal: Signal) -> Signal {
         let mut head = Head::new(line);
         if self.step_with(line, &mut head, signal) {

@@ -292,10 +292,7 @@ pub(super) fn mark_query_hits(
             }
             plain_kept += lines.len();
         }
-        for &i in lines {
-            flags[i as usize].set(QUERY_HIT);
-        }
-        pinned.extend_from_slice(lines);
+        pin(flags, &mut pinned, lines);
     }
     // The rows a named term keys, when not too many to read, however many other lines name
     // it (a package few rows are about is the target of many). A term on few lines had all
@@ -310,10 +307,7 @@ pub(super) fn mark_query_hits(
             continue;
         }
         keyed_kept += rows.len();
-        for &i in rows {
-            flags[i as usize].set(QUERY_HIT);
-        }
-        pinned.extend_from_slice(rows);
+        pin(flags, &mut pinned, rows);
     }
     let mut paragraph_kept = 0usize;
     for headings in heading_lines.iter().filter(|h| h.len() <= SELECTIVE_HITS) {
@@ -336,6 +330,14 @@ pub(super) fn mark_query_hits(
     pinned.sort_unstable();
     pinned.dedup();
     pinned
+}
+
+/// Flags `lines` as query hits and adds them to the `pinned` lines.
+fn pin(flags: &mut [LineFlags], pinned: &mut Vec<u32>, lines: &[u32]) {
+    for &i in lines {
+        flags[i as usize].set(QUERY_HIT);
+    }
+    pinned.extend_from_slice(lines);
 }
 
 /// Most changed lines kept for the files of a diff the query names, over all of them.

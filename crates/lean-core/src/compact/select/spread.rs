@@ -95,7 +95,7 @@ pub(super) fn spread_over_directories(
         }
     }
     // A listing is most of its lines; a few paths in other output are no listing to outline.
-    if candidates.is_empty() || paths * 2 < flags.len() {
+    if candidates.is_empty() || paths * 2 < n {
         return (0, 0);
     }
     // The room in lines, at the candidates' mean length; then, while the lines with the
