@@ -63,6 +63,8 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("Which version of python-dotenv is locked?"), "python-dotenv Which version locked");
     assert.equal(queryHint("what does --max-retries default to"), "--max-retries what does default");
     assert.equal(queryHint("Which version of pkg-1100 is locked?"), "pkg-1100 Which version locked");
+    // A number of four digits or more points at its row; shorter ones are too common.
+    assert.equal(queryHint("What is the row of customer #1234 (port 80)?"), "What customer 1234 port");
   });
 
   test("two words written side by side become a phrase that finds the identifier joining them", () => {

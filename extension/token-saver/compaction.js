@@ -78,8 +78,9 @@ export const MAX_INTENT_CHARS = 2000;
 /**
  * The words of `text` that may point at lines of an output: the identifiers a writer names on
  * purpose (paths, snake_case, kebab-case, camelCase, dotted names, numbers with letters, backticked text)
- * and the plain words of four letters or more; with `latestFirst`, the words nearest the end
- * come first.
+ * and the plain words of four letters or more, or numbers of four digits or more (`customer 1234`,
+ * `port 8080`: the engine counts a number only as a whole one); with `latestFirst`, the words
+ * nearest the end come first.
  * @param {string | undefined} text
  * @param {boolean} [latestFirst]
  */
@@ -95,7 +96,7 @@ function pointingWords(text, latestFirst = false) {
     if (word.length < 4) continue;
     // A hyphen inside a word joins the parts of a name (`python-dotenv`, `rust-std`, `--max-retries`).
     if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[A-Za-z0-9]-[A-Za-z0-9]/.test(word)) named.push(word);
-    else if (/^[A-Za-z]+$/.test(word)) plain.push(word);
+    else if (/^(?:[A-Za-z]+|\d+)$/.test(word)) plain.push(word);
   }
   const joined = phrases(text);
   if (latestFirst) {

@@ -9,6 +9,9 @@
 //! A phrase `word+word` (two words the user wrote apart, joined by the caller) stands for the
 //! identifiers that join them, `word_word`, `word-word` and `wordword`, each a plain word.
 //!
+//! A number the user wrote (`customer 1234`, `port 8080`, `PID 4521`) is a plain word found
+//! only where it stands as a whole number: not inside `12345`, `91234`, `1234.5` or `v1.1234`.
+//!
 //! Work is bounded: at most [`MAX_QUERY_TERMS`](super::MAX_QUERY_TERMS) terms (three forms per
 //! phrase) in one automaton, one pass over the lines, and at most [`PLAIN_WORD_LINES`] lines
 //! kept for plain words.
@@ -49,12 +52,21 @@ const STOP_WORDS: &[&str] = &[
 /// its first letter a capital, or all capitals).
 pub(super) fn is_named(term: &str) -> bool {
     let bytes = term.as_bytes();
+    if is_number(term) {
+        return false;
+    }
     if !bytes.iter().all(u8::is_ascii_alphabetic) {
         return true;
     }
     let upper = bytes.iter().filter(|b| b.is_ascii_uppercase()).count();
     // camelCase or PascalCase inside the word; an all-capitals word is a plain word.
     upper > 1 && upper < bytes.len() || upper == 1 && !bytes[0].is_ascii_uppercase()
+}
+
+/// Whether `term` is a number of digits only: a plain word that counts only as a whole number
+/// (see [`stands_alone`]).
+fn is_number(term: &str) -> bool {
+    !term.is_empty() && term.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether a plain word can point at lines at all.
@@ -145,6 +157,23 @@ fn at_word_start(text: &[u8], start: usize) -> bool {
     start == 0 || !text[start - 1].is_ascii_alphanumeric()
 }
 
+/// Whether a number found at `start..end` of `text` is that number, not part of a longer one,
+/// a word, a decimal or a dotted version: no letter, digit or `.` before it, and no digit
+/// after it, nor a `.` followed by a digit (`1234,` and `1234)` count; `12345`, `1234.5`,
+/// `x1234` and `1.1234` do not).
+fn whole_number_at(text: &[u8], start: usize, end: usize) -> bool {
+    let before = start
+        .checked_sub(1)
+        .map(|i| text[i])
+        .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'.');
+    let after = match text.get(end) {
+        Some(b) if b.is_ascii_digit() => true,
+        Some(b'.') => text.get(end + 1).is_some_and(u8::is_ascii_digit),
+        _ => false,
+    };
+    !before && !after
+}
+
 /// Records line `i` among a term's lines, once per line and up to one past
 /// [`SELECTIVE_HITS`] (then the term is not selective, and more lines tell nothing).
 fn note_line(lines: &mut Vec<u32>, i: usize) {
@@ -159,6 +188,8 @@ pub(super) struct QueryTerms<'q> {
     terms: Vec<std::borrow::Cow<'q, str>>,
     /// Whether each term was named on purpose (see [`is_named`]).
     named: Vec<bool>,
+    /// Whether each term is a number (see [`is_number`]).
+    numbers: Vec<bool>,
     automaton: aho_corasick::AhoCorasick,
 }
 
@@ -194,21 +225,36 @@ impl<'q> QueryTerms<'q> {
             .ascii_case_insensitive(true)
             .build(terms.iter().map(|t| t.as_bytes()))
             .ok()?;
+        let numbers = terms.iter().map(|t| is_number(t)).collect();
         Some(QueryTerms {
             terms,
             named,
+            numbers,
             automaton,
         })
     }
 
-    /// The byte offsets in `text` of the first place of each term it holds (a plain word only
-    /// where a word starts), in order, at most `most`.
+    /// Whether `found` in `text` counts as its term: a named term anywhere, a number only as a
+    /// whole number, a plain word only where a word starts.
+    fn counts(&self, text: &[u8], found: &aho_corasick::Match) -> bool {
+        let term = found.pattern().as_usize();
+        if self.named[term] {
+            true
+        } else if self.numbers[term] {
+            whole_number_at(text, found.start(), found.end())
+        } else {
+            at_word_start(text, found.start())
+        }
+    }
+
+    /// The byte offsets in `text` of the first place of each term it holds (see
+    /// [`QueryTerms::counts`]), in order, at most `most`.
     pub(super) fn first_places(&self, text: &[u8], most: usize) -> Vec<usize> {
         let mut seen = vec![false; self.terms.len()];
         let mut places = Vec::new();
         for found in self.automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
-            if seen[term] || !(self.named[term] || at_word_start(text, found.start())) {
+            if seen[term] || !self.counts(text, &found) {
                 continue;
             }
             seen[term] = true;
@@ -223,7 +269,8 @@ impl<'q> QueryTerms<'q> {
 
 /// Flags the lines that hold a term of the caller's query (case-insensitive): every line of a
 /// named term, and the lines of a plain word found on at most [`SELECTIVE_HITS`] lines (a
-/// plain word counts only where a word starts, so `port` is not found in `import`). Returns
+/// plain word counts only where a word starts, so `port` is not found in `import`, and a
+/// number only as a whole number). Returns
 /// the lines of the selective terms, named or plain: those are kept outright, while the hits
 /// of a named term found on many lines are thinned per template (see `choose::query_hits`).
 ///
@@ -242,6 +289,7 @@ pub(super) fn mark_query_hits(
         terms,
         named,
         automaton,
+        ..
     } = query;
     // Lines of each term, up to one past the selective bound (then it is not selective).
     let mut term_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
@@ -253,7 +301,7 @@ pub(super) fn mark_query_hits(
             let at_word_start = at_word_start(text, found.start());
             if named[term] {
                 flags[i].set(QUERY_HIT);
-            } else if !at_word_start {
+            } else if !query.counts(text, &found) {
                 continue;
             }
             note_line(&mut term_lines[term], i);
@@ -466,9 +514,33 @@ mod tests {
         ] {
             assert!(is_named(named), "{named}");
         }
-        for plain in ["libssl", "Refunded", "CFLAGS", "needle"] {
+        for plain in ["libssl", "Refunded", "CFLAGS", "needle", "1234"] {
             assert!(!is_named(plain), "{plain}");
         }
+    }
+
+    #[test]
+    fn a_number_counts_only_as_a_whole_number() {
+        let at = |text: &str| {
+            let start = text.find("1234").expect("holds the number");
+            whole_number_at(text.as_bytes(), start, start + 4)
+        };
+        for whole in [
+            "1234",
+            "VALUES(1234,",
+            "pid 1234\n",
+            "#1234",
+            "1234.",
+            "1234ms",
+            "x-1234",
+        ] {
+            assert!(at(whole), "{whole}");
+        }
+        for part in ["12345", "91234", "1234.5", "1.1234", "v1234", "a1234"] {
+            assert!(!at(part), "{part}");
+        }
+        let input = "id 12345 ok\nid 1234.5 ok\nid 1.1234 ok\nid 1234 ok\nid 91234 ok\n";
+        assert_eq!(hits(input, "row 1234"), vec![3]);
     }
 
     #[test]
