@@ -397,10 +397,14 @@ fn opens_file_section(text: &[u8]) -> bool {
     text.starts_with(b"diff ") || text.starts_with(b"Index: ")
 }
 
-/// Whether a diff line names the file its section is about: `diff --git a/x b/x`, `--- a/x`,
-/// `+++ b/x`, `Index: x`.
-fn is_diff_file_header(text: &[u8]) -> bool {
-    opens_file_section(text) || text.starts_with(b"--- ") || text.starts_with(b"+++ ")
+/// Whether line `i` of a diff names the file its section is about: `diff --git a/x b/x`,
+/// `Index: x`, or the pair `--- a/x` and `+++ b/x`. A `--- ` or `+++ ` line alone is a changed
+/// line (a removed `-- comment` of SQL or Lua, an added `++ x`), not a header.
+fn is_diff_file_header(texts: &LineTexts<'_>, i: usize) -> bool {
+    let text = &texts[i];
+    opens_file_section(text)
+        || (text.starts_with(b"--- ") && i + 1 < texts.len() && texts[i + 1].starts_with(b"+++ "))
+        || (text.starts_with(b"+++ ") && i > 0 && texts[i - 1].starts_with(b"--- "))
 }
 
 /// In a diff, a question about a file is a question about its changes: for each pinned line
@@ -418,7 +422,7 @@ pub(super) fn pin_named_diff_files(
     let mut covered_to = 0usize;
     for &h in pinned.iter() {
         let h = h as usize;
-        if h < covered_to || !is_diff_file_header(&texts[h]) {
+        if h < covered_to || !is_diff_file_header(texts, h) {
             continue;
         }
         // Past this file's own header lines (`--- `, `+++ `, `index …`), to its first hunk.
@@ -484,6 +488,37 @@ mod tests {
 
     fn hits(input: &str, query: &str) -> Vec<usize> {
         run(input, query).1
+    }
+
+    /// The lines `pin_named_diff_files` pins for `query` in `input`.
+    fn diff_pins(input: &str, query: &str) -> Vec<u32> {
+        let index = LineIndex::new(input.as_bytes(), usize::MAX);
+        let texts = LineTexts::of(input.as_bytes(), &index, None);
+        let mut flags = vec![LineFlags::INITIAL; index.len()];
+        let mut pinned = QueryTerms::new(query).map_or_else(Vec::new, |terms| {
+            mark_query_hits(&texts, &mut flags, &terms)
+        });
+        pin_named_diff_files(&texts, &mut flags, &mut pinned);
+        pinned
+    }
+
+    #[test]
+    fn only_a_header_pair_opens_a_named_file_section() {
+        let mut input = String::from("--- a/schema.sql\n+++ b/schema.sql\n@@ -1,40 +1,40 @@\n");
+        input.push_str("--- legacy_accounts were merged in 2024\n");
+        for hunk in 0..2 {
+            input.push_str(&format!("@@ -{0},30 +{0},30 @@\n", 100 * hunk + 50));
+            for k in 0..15 {
+                input.push_str(&format!(
+                    "-CREATE INDEX idx_{k} ON t{k}(id);\n+CREATE INDEX ix_{k} ON t{k}(id);\n"
+                ));
+            }
+        }
+        // A removed SQL comment that names the term is one changed line, not a file's header.
+        assert_eq!(diff_pins(&input, "legacy_accounts"), vec![3]);
+        // The header pair pins the file's hunk header and changed lines.
+        let pinned = diff_pins(&input, "schema.sql");
+        assert_eq!(pinned.len(), 2 + 1 + 1 + 2 * 31, "{pinned:?}");
     }
 
     #[test]
