@@ -59,6 +59,9 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("Why do the tests fail?"), "tests fail tests+fail");
     assert.equal(queryHint("Why so? Is it ok?"), undefined);
     assert.equal(queryHint("check `escape_meta` and parseFlags"), "escape_meta parseFlags check");
+    // A call in backticks names its function.
+    assert.equal(queryHint("What does `.version()` default to? And `parse_args()`?"), "version parse_args What does default");
+    assert.equal(queryHint("What max-width does `.container` get?"), ".container max-width What does");
     // A hyphenated name is an identifier too; a leading `--` stays with it.
     assert.equal(queryHint("Which version of python-dotenv is locked?"), "python-dotenv Which version locked");
     assert.equal(queryHint("what does --max-retries default to"), "--max-retries what does default");

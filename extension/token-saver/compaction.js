@@ -90,7 +90,8 @@ function pointingWords(text, latestFirst = false) {
   /** @type {string[]} */
   const plain = [];
   if (!text) return { named, plain, phrases: [] };
-  for (const m of text.matchAll(/`([^`\n]{3,80})`/g)) named.push(...m[1].split(/\s+/));
+  // A call written as a name (`.version()`, `parse()`) names the function: its definition is what the output holds.
+  for (const m of text.matchAll(/`([^`\n]{3,80})`/g)) named.push(...m[1].split(/\s+/).map((w) => w.replace(/^\.?([A-Za-z_$][\w$]*)\(\)$/, "$1")));
   for (const raw of text.split(/[\s,;()[\]{}"'`<>]+/)) {
     const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
     if (word.length < 4) continue;

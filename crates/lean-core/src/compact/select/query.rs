@@ -139,6 +139,109 @@ fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
     ends_name && (closes || opens) && text.trim_ascii().len() <= (end - start) + MAX_HEADING_EXTRA
 }
 
+/// Words that may come before the name a line defines, after its indentation: keywords and
+/// modifiers of common languages (`def`, `pub fn`, `async`, `static`, `export function`).
+const DEFINING_WORDS: &[&[u8]] = &[
+    b"abstract",
+    b"async",
+    b"class",
+    b"const",
+    b"def",
+    b"default",
+    b"enum",
+    b"export",
+    b"extern",
+    b"final",
+    b"fn",
+    b"fun",
+    b"func",
+    b"function",
+    b"get",
+    b"inline",
+    b"interface",
+    b"module",
+    b"override",
+    b"private",
+    b"proc",
+    b"protected",
+    b"pub",
+    b"pub(crate)",
+    b"pub(super)",
+    b"public",
+    b"set",
+    b"static",
+    b"struct",
+    b"sub",
+    b"trait",
+    b"type",
+    b"unsafe",
+    b"virtual",
+];
+/// Most lines above a definition that belong to its head (a return type, attributes).
+const HEAD_LINES_ABOVE: usize = 2;
+/// Longest line above a definition taken as part of its head.
+const MAX_HEAD_LINE_BYTES: usize = 64;
+
+/// Whether a term found at `start..end` of line `i` is the name the line defines: after the
+/// line's indentation come only defining words (see [`DEFINING_WORDS`]), after the name (past
+/// blanks) a `(` or `<` opens its parameters, or with a defining word before it a `{` or `:`
+/// its body; the line is no statement (it does not end in `;`); and a name with no defining
+/// word before it must open its body, the line ending in `{` or the next one starting with
+/// it (`  version(str, flags) {`, GNU style `substr(size_type __pos = 0) const` then `{`).
+/// A question naming a function is answered by its definition, however often it is called.
+fn defines(texts: &LineTexts<'_>, i: usize, start: usize, end: usize) -> bool {
+    let text = &texts[i];
+    if text
+        .get(end)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        return false;
+    }
+    let before: Vec<&[u8]> = text[..start]
+        .split(|&b| b == b' ' || b == b'\t')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if !before.iter().all(|w| DEFINING_WORDS.contains(w)) {
+        return false;
+    }
+    let trimmed = text.trim_ascii_end();
+    if trimmed.ends_with(b";") {
+        return false;
+    }
+    let after = text[end..].trim_ascii_start();
+    let opens = |b: &[u8]| b.first().is_some_and(|&c| c == b'(' || c == b'<');
+    if before.is_empty() {
+        let opens_body = trimmed.ends_with(b"{")
+            || (i + 1 < texts.len() && texts[i + 1].trim_ascii_start().starts_with(b"{"));
+        opens(after) && opens_body
+    } else {
+        opens(after) || after.is_empty() || after.starts_with(b"{") || after.starts_with(b":")
+    }
+}
+
+/// The first line of the head of the definition on line `i`: up to [`HEAD_LINES_ABOVE`] lines
+/// above it that hold its return type or attributes (`basic_string` over `substr(…)`,
+/// `@property`, `#[inline]`): short lines of no statement, comment, block or call.
+fn head_start(texts: &LineTexts<'_>, i: usize) -> usize {
+    let mut first = i;
+    while first > 0 && i - first < HEAD_LINES_ABOVE {
+        let above = texts[first - 1].trim_ascii();
+        let attribute = above.starts_with(b"@") || above.starts_with(b"#[");
+        let type_words = !above.is_empty()
+            && above.len() <= MAX_HEAD_LINE_BYTES
+            && !above.starts_with(b"/")
+            && !above.starts_with(b"*")
+            && !above.starts_with(b"#")
+            && !above.starts_with(b"-")
+            && !above.iter().any(|b| b";{}()=,:".contains(b));
+        if !(attribute || type_words) {
+            break;
+        }
+        first -= 1;
+    }
+    first
+}
+
 /// Whether a term found at `start..end` of `text` is the key of the row: the line's first
 /// field, after its indentation, followed by a blank or a `:` (`   org.apache.maven.project
 /// -> java.io java.base`, `serde_json: 1.0.108`). The rows a name keys are what a question
@@ -279,7 +382,9 @@ impl<'q> QueryTerms<'q> {
 /// kept with its paragraph (the lines up to the next blank one, at most [`PARAGRAPH_LINES`]),
 /// however many other lines mention the term: a stanza of `dpkg` status, a manual's entry.
 /// Likewise the rows a named term keys (see [`keys_row`]) are all kept when there are at most
-/// [`KEYED_ROWS`] of them: a table's rows about the name the user asked about.
+/// [`KEYED_ROWS`] of them: a table's rows about the name the user asked about. And a line
+/// that defines a term (see [`defines`]) is kept with the head lines above it and its first
+/// lines, however often the term is called elsewhere.
 pub(super) fn mark_query_hits(
     texts: &LineTexts<'_>,
     flags: &mut [LineFlags],
@@ -294,6 +399,7 @@ pub(super) fn mark_query_hits(
     // Lines of each term, up to one past the selective bound (then it is not selective).
     let mut term_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut heading_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+    let mut definition_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut keyed_rows: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     for (i, text) in texts.indexed() {
         for found in automaton.find_overlapping_iter(text) {
@@ -312,6 +418,9 @@ pub(super) fn mark_query_hits(
                 || &text[found.start()..found.end()] == terms[term].as_bytes();
             if at_word_start && written_so && is_heading(text, found.start(), found.end()) {
                 note_line(&mut heading_lines[term], i);
+            }
+            if at_word_start && written_so && defines(texts, i, found.start(), found.end()) {
+                note_line(&mut definition_lines[term], i);
             }
             let rows = &mut keyed_rows[term];
             if named[term]
@@ -357,19 +466,26 @@ pub(super) fn mark_query_hits(
         keyed_kept += rows.len();
         pin(flags, &mut pinned, rows);
     }
+    // Headings with their paragraphs, then definitions with their heads and first lines.
     let mut paragraph_kept = 0usize;
-    for headings in heading_lines.iter().filter(|h| h.len() <= SELECTIVE_HITS) {
-        for &h in headings {
+    let headed = heading_lines.iter().map(|h| (h, false));
+    let defined = definition_lines.iter().map(|d| (d, true));
+    for (heads, definition) in headed.chain(defined) {
+        if heads.len() > SELECTIVE_HITS {
+            continue;
+        }
+        for &h in heads {
             let h = h as usize;
             let limit = texts.len().min(h + 1 + PARAGRAPH_LINES);
             let end = (h + 1..limit)
                 .find(|&j| texts[j].trim_ascii().is_empty())
                 .unwrap_or(limit);
-            if paragraph_kept + (end - h) > PARAGRAPH_LINES_TOTAL {
+            let first = if definition { head_start(texts, h) } else { h };
+            if paragraph_kept + (end - first) > PARAGRAPH_LINES_TOTAL {
                 break;
             }
-            paragraph_kept += end - h;
-            for (j, flag) in flags.iter_mut().enumerate().take(end).skip(h) {
+            paragraph_kept += end - first;
+            for (j, flag) in flags.iter_mut().enumerate().take(end).skip(first) {
                 flag.set(QUERY_HIT);
                 pinned.push(j as u32);
             }

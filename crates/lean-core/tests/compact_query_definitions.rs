@@ -1,0 +1,133 @@
+//! A function the user asks about is shown where it is defined, as a property over generated
+//! source files: hundreds of functions in one of four styles (JavaScript class methods, Python
+//! `def`s, C++ in GNU style with the return type on the line above, Rust `pub fn`s), each
+//! called from many other bodies, so its name is on a dozen lines or more. Asked "where is
+//! `name` defined and what does it return?", a read of the file must show the definition line,
+//! the head lines above it (the return type, a decorator) and the first lines of its body,
+//! verbatim.
+//!
+//! Cases come from a fixed seed (`QUERY_DEFINITION_CASES`, default 300).
+
+mod support;
+use support::{cases, check_seeds, keeps_lines, read_view, Rng};
+
+const WORDS: &[&str] = &[
+    "parse", "render", "flush", "load", "store", "check", "merge", "split", "resolve", "emit",
+    "build", "scan", "fetch", "apply", "reset", "drain",
+];
+const NOUNS: &[&str] = &[
+    "args", "config", "token", "buffer", "entry", "index", "options", "state", "table", "chunk",
+    "frame", "header", "record", "scope", "value", "queue",
+];
+
+/// A distinct function name in the naming style of `style`.
+fn name(rng: &mut Rng, style: u64, k: usize) -> String {
+    let (verb, noun) = (rng.pick(WORDS), rng.pick(NOUNS));
+    match style {
+        0 => format!("{verb}{}{}{k}", noun[..1].to_uppercase(), &noun[1..]),
+        _ => format!("{verb}_{noun}_{k}"),
+    }
+}
+
+/// Lines of one function: head lines above the definition, the definition, and the body, in
+/// `style`; `calls` names functions its body calls.
+fn function(style: u64, rng: &mut Rng, name: &str, calls: &[&str]) -> (Vec<String>, usize) {
+    let mut body: Vec<String> = calls
+        .iter()
+        .map(|c| match style {
+            1 => format!("        {c}(self.state, {})", rng.below(100)),
+            _ => format!("    {c}(this_state, {});", rng.below(100)),
+        })
+        .collect();
+    let limit = rng.range(2, 400);
+    match style {
+        0 => {
+            body.insert(0, format!("    const limit = {limit};"));
+            let mut lines = vec![format!("  {name}(input, options) {{")];
+            lines.extend(body.into_iter().map(|l| format!("  {l}")));
+            lines.push("    return this;".into());
+            lines.push("  }".into());
+            lines.push(String::new());
+            (lines, 0)
+        }
+        1 => {
+            body.insert(0, format!("        limit = {limit}"));
+            let mut lines = vec![
+                "    @staticmethod".to_string(),
+                format!("    def {name}(self, source, *, strict=False):"),
+            ];
+            lines.extend(body);
+            lines.push("        return limit".into());
+            lines.push(String::new());
+            (lines, 1)
+        }
+        2 => {
+            body.insert(0, format!("  size_type __limit = {limit};"));
+            let mut lines = vec![
+                "      _GLIBCXX20_CONSTEXPR".to_string(),
+                "      size_type".to_string(),
+                format!("      {name}(size_type __pos = 0, size_type __n = npos) const"),
+                "      {".to_string(),
+            ];
+            lines.extend(body.into_iter().map(|l| format!("    {l}")));
+            lines.push("\treturn __limit;".into());
+            lines.push("      }".into());
+            lines.push(String::new());
+            (lines, 2)
+        }
+        _ => {
+            body.insert(0, format!("    let limit = {limit};"));
+            let mut lines = vec![
+                "    #[inline]".to_string(),
+                format!("    pub fn {name}(&mut self, input: &[u8]) -> usize {{"),
+            ];
+            lines.extend(body.into_iter().map(|l| format!("    {l}")));
+            lines.push("        limit".into());
+            lines.push("    }".into());
+            lines.push(String::new());
+            (lines, 1)
+        }
+    }
+}
+
+fn check(seed: u64) -> Result<(), String> {
+    let mut rng = Rng::new(seed);
+    let style = rng.below(4);
+    let count = rng.range(150, 500) as usize;
+    let names: Vec<String> = (0..count).map(|k| name(&mut rng, style, k)).collect();
+    let asked = rng.below(count as u64) as usize;
+    let mut lines: Vec<String> = Vec::new();
+    let mut wanted = Vec::new();
+    for (k, own) in names.iter().enumerate() {
+        // Every body calls three functions, the asked one more often than most.
+        let calls: Vec<&str> = (0..3)
+            .map(|_| {
+                if rng.below(count as u64 / 12 + 1) == 0 {
+                    names[asked].as_str()
+                } else {
+                    names[rng.below(count as u64) as usize].as_str()
+                }
+            })
+            .collect();
+        let (function, definition) = function(style, &mut rng, own, &calls);
+        if k == asked {
+            wanted = function[..definition + 3].to_vec();
+        }
+        lines.extend(function);
+    }
+    let calls = lines
+        .iter()
+        .filter(|l| l.contains(&format!("{}(", names[asked])))
+        .count();
+    let input = lines.join("\n") + "\n";
+    let path = ["lib.js", "lib.py", "basic_string.h", "lib.rs"][style as usize];
+    let query = format!("{} defined What does return", names[asked]);
+    let view = read_view(&input, path, Some(&query)).unwrap_or_else(|| input.clone());
+    keeps_lines(&view, &wanted)
+        .map_err(|e| format!("style {style}, {count} functions, {calls} lines name it: {e}"))
+}
+
+#[test]
+fn a_function_asked_about_is_shown_where_it_is_defined() {
+    check_seeds(cases("QUERY_DEFINITION_CASES", 300), 0xdef0_0000, check);
+}
