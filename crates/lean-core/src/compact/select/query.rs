@@ -32,6 +32,8 @@ const MAX_HEADING_EXTRA: usize = 16;
 const MAX_OPENER_BYTES: usize = 4;
 /// Most rows a named term may key and still have them all kept (see [`keys_row`]).
 const KEYED_ROWS: usize = 64;
+/// Longest path before a term that [`names_file`] reads.
+const MAX_PATH_BYTES: usize = 256;
 /// Most lines of the paragraph a heading opens that are kept with it.
 const PARAGRAPH_LINES: usize = 16;
 /// Most paragraph lines kept in all.
@@ -254,6 +256,29 @@ fn keys_row(text: &[u8], start: usize, end: usize) -> bool {
             .is_some_and(|&b| b == b' ' || b == b'\t' || b == b':')
 }
 
+/// Whether a term found at `start..end` of `text` is the whole last part of a path: a `/`
+/// before it, and after it the line's end or what ends a path (a blank, a quote, `:`, `,`,
+/// `)`, `]`): `/usr/lib/postgresql/15/bin/postgres`, not `/usr/lib/postgresql/` or
+/// `postgres_fdw.so`. Asked where `postgres` is, the files named so answer it, however many
+/// other paths hold the word. A JSON pointer (`#/$defs/LineWidth`) names no file: a `#` in
+/// the path rules it out, as does a path longer than [`MAX_PATH_BYTES`].
+fn names_file(text: &[u8], start: usize, end: usize) -> bool {
+    let is_blank = |b: &u8| matches!(b, b' ' | b'\t' | b'"' | b'\'');
+    let ends_path = text
+        .get(end)
+        .is_none_or(|&b| is_blank(&b) || matches!(b, b':' | b',' | b')' | b']'));
+    if start == 0 || text[start - 1] != b'/' || !ends_path {
+        return false;
+    }
+    let window = &text[start.saturating_sub(MAX_PATH_BYTES)..start];
+    let path = match window.iter().rposition(is_blank) {
+        Some(at) => &window[at + 1..],
+        None if start <= MAX_PATH_BYTES => window,
+        None => return false,
+    };
+    !path.contains(&b'#')
+}
+
 /// Whether a term found at `start` of `text` starts a word there: a plain word counts only
 /// there, so `port` is not found in `import`.
 fn at_word_start(text: &[u8], start: usize) -> bool {
@@ -384,7 +409,8 @@ impl<'q> QueryTerms<'q> {
 /// Likewise the rows a named term keys (see [`keys_row`]) are all kept when there are at most
 /// [`KEYED_ROWS`] of them: a table's rows about the name the user asked about. And a line
 /// that defines a term (see [`defines`]) is kept with the head lines above it and its first
-/// lines, however often the term is called elsewhere.
+/// lines, however often the term is called elsewhere; and the paths a term ends (see
+/// [`names_file`]), when few.
 pub(super) fn mark_query_hits(
     texts: &LineTexts<'_>,
     flags: &mut [LineFlags],
@@ -400,6 +426,7 @@ pub(super) fn mark_query_hits(
     let mut term_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut heading_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut definition_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+    let mut file_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut keyed_rows: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     for (i, text) in texts.indexed() {
         for found in automaton.find_overlapping_iter(text) {
@@ -421,6 +448,9 @@ pub(super) fn mark_query_hits(
             }
             if at_word_start && written_so && defines(texts, i, found.start(), found.end()) {
                 note_line(&mut definition_lines[term], i);
+            }
+            if written_so && names_file(text, found.start(), found.end()) {
+                note_line(&mut file_lines[term], i);
             }
             let rows = &mut keyed_rows[term];
             if named[term]
@@ -454,6 +484,17 @@ pub(super) fn mark_query_hits(
     // The rows a named term keys, when not too many to read, however many other lines name
     // it (a package few rows are about is the target of many). A term on few lines had all
     // of them pinned above.
+    // The paths whose last part is the term, when few, however many other paths hold it.
+    let mut files_kept = 0usize;
+    for (files, _) in file_lines.iter().zip(&term_lines).filter(|(f, lines)| {
+        lines.len() > SELECTIVE_HITS && !f.is_empty() && f.len() <= SELECTIVE_HITS
+    }) {
+        if files_kept + files.len() > PLAIN_WORD_LINES {
+            continue;
+        }
+        files_kept += files.len();
+        pin(flags, &mut pinned, files);
+    }
     let mut keyed_kept = 0usize;
     for (rows, _) in keyed_rows
         .iter()
