@@ -179,6 +179,8 @@ const DEFINING_WORDS: &[&[u8]] = &[
     b"unsafe",
     b"virtual",
 ];
+/// Most bytes before the name a line defines (indentation and defining words).
+const MAX_DEFINITION_INDENT: usize = 64;
 /// Most lines above a definition that belong to its head (a return type, attributes).
 const HEAD_LINES_ABOVE: usize = 2;
 /// Longest line above a definition taken as part of its head.
@@ -193,9 +195,12 @@ const MAX_HEAD_LINE_BYTES: usize = 64;
 /// A question naming a function is answered by its definition, however often it is called.
 fn defines(texts: &LineTexts<'_>, i: usize, start: usize, end: usize) -> bool {
     let text = &texts[i];
-    if text
-        .get(end)
-        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    // A name defined far into its line is not at its start: bounding this keeps a long line of
+    // many hits linear.
+    if start > MAX_DEFINITION_INDENT
+        || text
+            .get(end)
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
     {
         return false;
     }
