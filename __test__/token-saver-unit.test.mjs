@@ -73,7 +73,9 @@ describe("pass-through rules", () => {
   test("two words written side by side become a phrase that finds the identifier joining them", () => {
     // The engine matches `api+key` as `api_key`, `api-key` and `apikey`, each kept only where
     // few lines hold it.
-    assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies environment+variable variable+supplies api+key");
+    assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies environment+variable variable+supplies api+key environment+supplies");
+    // Of three words in a row, the first and last make a phrase too, after the side-by-side ones.
+    assert.equal(queryHint("the default request timeout?"), "default request timeout default+request request+timeout default+timeout");
     // Punctuation or a function word between two words parts them; so does a non-word.
     assert.equal(queryHint("Set the log level, then max retries to 3"), "level then retries log+level max+retries");
     assert.equal(queryHint("timeout (ms) value2 x"), "value2 timeout");

@@ -121,21 +121,30 @@ const MAX_PHRASES_PER_TEXT = 8;
  * Two words a writer put side by side (`API key`, `max retries`, `log level`) as the engine's
  * phrase term `api+key`, which finds the one identifier an output joins them into
  * (`ANTHROPIC_API_KEY`, `--max-retries`, `logLevel`) where few lines hold it. Punctuation
- * between two words, or a function word, parts them.
+ * between two words, or a function word, parts them. Of three words in a row, the first and
+ * the last also make a phrase, after all the side-by-side ones: a name leaves out the word in
+ * the middle ("the default request timeout" is `DEFAULT_TIMEOUT`).
  * @param {string} text
  * @returns {string[]}
  */
 function phrases(text) {
   /** @type {string[]} */
-  const out = [];
+  const adjacent = [];
+  /** @type {string[]} */
+  const skipping = [];
   let previous = "";
+  let before = "";
   for (const raw of text.split(/\s+/)) {
     const core = /^([^A-Za-z]*)([A-Za-z]{2,24})([^A-Za-z]*)$/.exec(raw);
     const word = core && !FUNCTION_WORDS.has(core[2].toLowerCase()) ? core[2].toLowerCase() : "";
-    if (word && previous && !core?.[1]) out.push(`${previous}+${word}`);
-    previous = word && !core?.[3] ? word : "";
+    const joined = word && previous && !core?.[1];
+    if (joined) adjacent.push(`${previous}+${word}`);
+    if (joined && before) skipping.push(`${before}+${word}`);
+    const open = word && !core?.[3];
+    before = open && joined ? previous : "";
+    previous = open ? word : "";
   }
-  return [...new Set(out)];
+  return [...new Set([...adjacent, ...skipping])];
 }
 
 /**
