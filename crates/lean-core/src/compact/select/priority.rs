@@ -131,7 +131,8 @@ pub(super) fn priority_units(
             }
         }
         let k = instances.entry(templates.of(e)).or_insert(0);
-        let class = if *k == 0 { SKELETON_CLASS } else { 1 };
+        let asked = pinned.binary_search(&(e as u32)).is_ok();
+        let class = if *k == 0 || asked { SKELETON_CLASS } else { 1 };
         let bytes: usize = chain
             .iter()
             .map(|&j| shown_len(lines.texts[j as usize].len()) + 1)
@@ -144,10 +145,13 @@ pub(super) fn priority_units(
             members.extend_from_slice(&chain);
             first
         };
-        // An error the query pins ranks with the other pinned lines, before further
-        // instances of error templates.
-        let order = if pinned.binary_search(&(e as u32)).is_ok() {
+        // An error the query pins ranks with the other pinned lines, before every other
+        // error: when more distinct errors than the cut holds come first, the one asked about
+        // is still shown.
+        let order = if asked {
             0
+        } else if *k == 0 && !pinned.is_empty() {
+            1
         } else {
             *k
         };
@@ -323,11 +327,12 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
                 let text = &line[lines.prefix(i)..];
                 // The first and last lines (banner, verdict, exit status) and the first and
                 // last record are a rule of the budget, not a priority larger groups can
-                // outbid: they are kept whatever it.
-                let class = if edge {
+                // outbid: they are kept whatever it. So are the lines the query pins (a
+                // bounded few): what the user asked about, ahead of every error but the
+                // ones it asked about.
+                let class = if edge || f.has(QUERY_HIT) && pinned.binary_search(&(i as u32)).is_ok()
+                {
                     SKELETON_CLASS
-                } else if f.has(QUERY_HIT) && pinned.binary_search(&(i as u32)).is_ok() {
-                    1
                 } else if f.signal() == Signal::Summary || f.has(QUERY_HIT) {
                     2
                 } else if DIFF && text.starts_with(b"@@") {
