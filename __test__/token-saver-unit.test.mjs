@@ -74,6 +74,8 @@ describe("pass-through rules", () => {
     // The engine matches `api+key` as `api_key`, `api-key` and `apikey`, each kept only where
     // few lines hold it.
     assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies environment+variable variable+supplies api+key environment+supplies");
+    // Words in double quotes pass as one quoted term, found as written.
+    assert.equal(queryHint('What is the German for "Table of Contents"?'), 'What German Table Contents "Table+of+Contents"');
     // Of three words in a row, the first and last make a phrase too, after the side-by-side ones.
     assert.equal(queryHint("the default request timeout?"), "default request timeout default+request request+timeout default+timeout");
     // Punctuation or a function word between two words parts them; so does a non-word.

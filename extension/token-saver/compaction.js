@@ -99,7 +99,7 @@ function pointingWords(text, latestFirst = false) {
     if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[A-Za-z0-9]-[A-Za-z0-9]/.test(word)) named.push(word);
     else if (/^(?:[A-Za-z]+|\d+)$/.test(word)) plain.push(word);
   }
-  const joined = phrases(text);
+  const joined = [...quoted(text), ...phrases(text)];
   if (latestFirst) {
     named.reverse();
     plain.reverse();
@@ -116,6 +116,27 @@ const FUNCTION_WORDS = new Set(
 );
 /** Phrases taken from one text. */
 const MAX_PHRASES_PER_TEXT = 8;
+
+/** Most words of a quoted text passed as one term. */
+const MAX_QUOTED_WORDS = 8;
+
+/**
+ * Words the writer put in double quotes (`"Table of Contents"`, `"connection refused"`), as the
+ * engine's quoted term `"table+of+contents"`, found as written: the exact text the user looks
+ * for, where each of its words alone is common. Two to eight words, none holding `+` or `"`.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function quoted(text) {
+  /** @type {string[]} */
+  const out = [];
+  for (const m of text.matchAll(/["\u201c]([^"\u201d\n]{3,80})["\u201d]/g)) {
+    const words = m[1].trim().split(/\s+/);
+    if (words.length < 2 || words.length > MAX_QUOTED_WORDS || words.some((w) => w.includes("+"))) continue;
+    out.push(`"${words.join("+")}"`);
+  }
+  return out;
+}
 
 /**
  * Two words a writer put side by side (`API key`, `max retries`, `log level`) as the engine's

@@ -9,6 +9,9 @@
 //! A phrase `word+word` (two words the user wrote apart, joined by the caller) stands for the
 //! identifiers that join them, `word_word`, `word-word` and `wordword`, each a plain word.
 //!
+//! Words the user put in double quotes (`"Table of Contents"`) come as `"table+of+contents"`
+//! and are found as written, blanks between them.
+//!
 //! A number the user wrote (`customer 1234`, `port 8080`, `PID 4521`) is a plain word found
 //! only where it stands as a whole number: not inside `12345`, `91234`, `1234.5` or `v1.1234`.
 //!
@@ -98,6 +101,19 @@ fn phrase_forms(term: &str) -> Option<[String; 3]> {
             format!("{first}{second}"),
         ]
     })
+}
+
+/// The text a quoted term `"word+word+word"` stands for: the words the user put in double
+/// quotes (`"Table of Contents"`, `"connection refused"`), joined by single blanks, found as
+/// they stand (without case) where a word starts; a plain word, kept only where few lines hold
+/// it. `None` for any other term.
+fn quoted_text(term: &str) -> Option<String> {
+    let inner = term.strip_prefix('"')?.strip_suffix('"')?;
+    (inner.contains('+')
+        && !inner.contains("++")
+        && !inner.starts_with('+')
+        && !inner.ends_with('+'))
+    .then(|| inner.replace('+', " "))
 }
 
 /// The last part of a qualified name: after the last `::` (`semver::Version`,
@@ -332,7 +348,10 @@ impl<'q> QueryTerms<'q> {
         let mut terms: Vec<std::borrow::Cow<'q, str>> = Vec::new();
         let mut named: Vec<bool> = Vec::new();
         for term in bounded_query_terms(query) {
-            if let Some(forms) = phrase_forms(term) {
+            if let Some(text) = quoted_text(term) {
+                terms.push(std::borrow::Cow::Owned(text));
+                named.push(false);
+            } else if let Some(forms) = phrase_forms(term) {
                 // Each way of writing the phrase as one identifier is a plain word of its own:
                 // `api_key` may be selective where `apikey` is not.
                 terms.extend(forms.map(std::borrow::Cow::Owned));
@@ -714,6 +733,32 @@ mod tests {
         for plain in ["libssl", "Refunded", "CFLAGS", "needle", "1234"] {
             assert!(!is_named(plain), "{plain}");
         }
+    }
+
+    #[test]
+    fn quoted_words_are_found_as_written() {
+        assert_eq!(
+            quoted_text("\"Table+of+Contents\""),
+            Some("Table of Contents".into())
+        );
+        assert_eq!(quoted_text("\"a+b\""), Some("a b".into()));
+        for other in [
+            "Table+of+Contents",
+            "\"alone\"",
+            "\"a++b\"",
+            "\"+a\"",
+            "api+key",
+        ] {
+            assert_eq!(quoted_text(other), None, "{other}");
+        }
+        let mut input = String::new();
+        for k in 0..40 {
+            input.push_str(&format!("msgid \"Table of Figures {k}\"\nmsgstr \"x\"\n\n"));
+            input.push_str(&format!("msgid \"Contents of {k}\"\nmsgstr \"y\"\n\n"));
+        }
+        input.push_str("msgid \"Table of Contents\"\nmsgstr \"Inhaltsverzeichnis\"\n\n");
+        let (pinned, _) = run(&input, "\"Table+of+Contents\" Table Contents");
+        assert_eq!(pinned, vec![240, 241], "the entry and its translation");
     }
 
     #[test]
