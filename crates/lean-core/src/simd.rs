@@ -98,11 +98,27 @@ mod sse2 {
     /// tab), variable bytes (digits, `/\@="'\``), digits, dots, colons and ASCII letters.
     #[inline(always)]
     pub(crate) fn classify32_sse2(bytes: &[u8; 32]) -> [u32; 6] {
+        classify_sse2::<true>(bytes)
+    }
+
+    /// [`classify32_sse2`] of the first 16 bytes only: the masks' bits 16 to 31 are clear.
+    #[inline(always)]
+    pub(crate) fn classify16_sse2(bytes: &[u8; 32]) -> [u32; 6] {
+        classify_sse2::<false>(bytes)
+    }
+
+    /// [`classify32_sse2`], of the second 16 bytes too when `BOTH`.
+    #[inline(always)]
+    fn classify_sse2<const BOTH: bool>(bytes: &[u8; 32]) -> [u32; 6] {
         // SAFETY: SSE2 is enabled for the whole build (this module's `cfg`).
         let (low, high) = unsafe {
             (
                 classify16(load_at(bytes, 0)),
-                classify16(load_at(bytes, 16)),
+                if BOTH {
+                    classify16(load_at(bytes, 16))
+                } else {
+                    [0; 6]
+                },
             )
         };
         std::array::from_fn(|k| (low[k] as u32 & 0xffff) | (high[k] as u32) << 16)
@@ -119,15 +135,17 @@ mod sse2 {
         };
         let separator = _mm_or_si128(eq(b' '), eq(b'\t'));
         let digit = within(_mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8)), 9);
+        // With bit 5 set, `@` (0x40) and `` ` `` (0x60) are both 0x60, and no other byte is.
+        let lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+        let at_or_backtick = _mm_cmpeq_epi8(lower, _mm_set1_epi8(b'`' as i8));
         let marks = _mm_or_si128(
             _mm_or_si128(
                 _mm_or_si128(eq(b'/'), eq(b'\\')),
-                _mm_or_si128(eq(b'@'), eq(b'=')),
+                _mm_or_si128(at_or_backtick, eq(b'=')),
             ),
-            _mm_or_si128(_mm_or_si128(eq(b'"'), eq(b'\'')), eq(b'`')),
+            _mm_or_si128(eq(b'"'), eq(b'\'')),
         );
         let variable = _mm_or_si128(digit, marks);
-        let lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
         let letter = within(_mm_sub_epi8(lower, _mm_set1_epi8(b'a' as i8)), 25);
         [
             _mm_movemask_epi8(separator),
@@ -233,7 +251,9 @@ mod tests {
     proptest! {
         #[test]
         fn classify32_matches_the_scalar_reference(bytes in prop::array::uniform32(interesting())) {
-            prop_assert_eq!(super::classify32_sse2(&bytes), super::scalar::classify32(&bytes));
+            let reference = super::scalar::classify32(&bytes);
+            prop_assert_eq!(super::classify32_sse2(&bytes), reference);
+            prop_assert_eq!(super::classify16_sse2(&bytes), reference.map(|m| m & 0xffff));
         }
 
         #[test]

@@ -679,8 +679,17 @@ fn words_hash_in_place<C: Classify, const DIGITS_ONLY: bool, const SHAPES: bool>
         }
     }
     // A chunk is read only when it starts before the line's end, so it ends at most 31 bytes
-    // past it: within the slack.
-    let chunk = |at: usize| C::classify32(chunk32(bytes, at));
+    // past it: within the slack. One whose second half lies past the line's end has only its
+    // first half classified (every use of the masks clears the bits past the line's end, or
+    // reads them only beside bits it clears).
+    let chunk = |at: usize| {
+        let block = chunk32(bytes, at);
+        if n - at <= 16 {
+            C::classify16(block)
+        } else {
+            C::classify32(block)
+        }
+    };
     let low = chunk(0);
     if n <= 64 {
         let lanes = if n <= 32 {
@@ -1180,6 +1189,13 @@ trait Classify: Sized {
     /// The classes of `bytes[..32]` (`bytes` holds at least 32).
     fn classify32(bytes: &[u8; 32]) -> Lanes;
 
+    /// The classes of `bytes[..16]`, the bits of the other 16 bytes clear.
+    #[inline(always)]
+    fn classify16(bytes: &[u8; 32]) -> Lanes {
+        let lanes = Self::classify32(bytes);
+        LineMasks::zip(lanes, Lanes::default(), |lane, _| lane & 0xffff)
+    }
+
     /// `words_hash_with::<Self, false, true>`, compiled out of line (long lines are rare).
     #[inline(never)]
     fn long_line_hash(head: &[u8]) -> u64 {
@@ -1300,7 +1316,20 @@ struct Sse2;
 impl Classify for Sse2 {
     #[inline(always)]
     fn classify32(bytes: &[u8; 32]) -> Lanes {
-        let [separator, variable, digit, dot, colon, letter] = crate::simd::classify32_sse2(bytes);
+        Sse2::lanes(crate::simd::classify32_sse2(bytes))
+    }
+
+    #[inline(always)]
+    fn classify16(bytes: &[u8; 32]) -> Lanes {
+        Sse2::lanes(crate::simd::classify16_sse2(bytes))
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+impl Sse2 {
+    /// The kernel's masks, in its order, as [`Lanes`].
+    #[inline(always)]
+    fn lanes([separator, variable, digit, dot, colon, letter]: [u32; 6]) -> Lanes {
         Lanes {
             separator,
             variable,
