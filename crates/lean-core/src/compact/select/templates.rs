@@ -180,8 +180,8 @@ impl TemplateIds {
 /// Lines without their grep prefixes (`prefix(i)` bytes for line `i`, see [`hit_text_of`]),
 /// line `next` first: what shapes their templates, each with the rest of `buffer` after it
 /// (the hash reads past a line's end instead of copying it). `lines` ends where the pass does,
-/// so a step tests for the end once. Not a `map` chain: the hashing loop is compiled for AVX2,
-/// and there the adapters were left as a call per line.
+/// so a step tests for the end once. Not a `map` chain: in the hashing loop the compiler left
+/// the adapters as a call per line.
 struct TemplateTexts<'a, I, P> {
     lines: I,
     /// The buffer every line lies in.
