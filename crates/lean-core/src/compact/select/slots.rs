@@ -1515,4 +1515,77 @@ mod tests {
             }
         }
     }
+
+    mod shared {
+        use super::super::{line_shape, Numbers, Slot, SlotTable};
+        use proptest::prelude::*;
+
+        /// What a scan counted in a slot, to compare two scans.
+        fn numbers(n: &Numbers) -> Vec<u64> {
+            let mut out = vec![u64::from(n.numbers), u64::from(n.non_numbers)];
+            out.push(u64::from(n.rising));
+            for (x, line) in [n.min, n.max, n.runners_up[0], n.runners_up[1], (n.last, 0)] {
+                out.extend([x.to_bits(), u64::from(line)]);
+            }
+            out
+        }
+
+        fn counted(slot: &Slot<'_>) -> Vec<u64> {
+            let mut out: Vec<u64> = slot
+                .values
+                .iter()
+                .flat_map(|v| {
+                    let [a, b, c] = v.lines;
+                    [
+                        v.hash,
+                        u64::from(v.count),
+                        u64::from(a),
+                        u64::from(b),
+                        u64::from(c),
+                    ]
+                })
+                .collect();
+            out.extend(numbers(&slot.decimal));
+            out.extend(numbers(&slot.hex));
+            out.extend([
+                u64::from(slot.overflow),
+                u64::from(slot.hex_zero_led),
+                slot.hex_width.map_or(u64::MAX, |w| w as u64),
+                u64::from(slot.open),
+            ]);
+            out
+        }
+
+        proptest! {
+            /// Counting the words a member shares with the member before as repeats, without
+            /// splitting them, counts what splitting every word counts.
+            #[test]
+            fn shared_words_count_as_split_words(
+                lines in proptest::collection::vec(
+                    proptest::collection::vec(
+                        proptest::sample::select(vec![
+                            &b"INFO"[..], b"WARN", b"a", b"ab", b"12", b"0x1f", b"007", b"4.5ms",
+                            b"k=v", b"k=w", b" ", b"  ", b"\t", b"\x01",
+                        ]),
+                        0..12,
+                    ),
+                    1..80,
+                ),
+                known in any::<bool>(),
+            ) {
+                let lines: Vec<Vec<u8>> = lines.into_iter().map(|parts| parts.concat()).collect();
+                let members = || {
+                    lines.iter().enumerate().map(|(i, line)| {
+                        let count = known.then(|| line_shape(line).words);
+                        (i, &line[..], count)
+                    })
+                };
+                let shared = SlotTable::scan::<true>(members(), lines.len(), lines.len());
+                let split = SlotTable::scan::<false>(members(), lines.len(), lines.len());
+                prop_assert_eq!(shared.members, split.members);
+                let table = |t: &SlotTable<'_>| t.slots.iter().map(counted).collect::<Vec<_>>();
+                prop_assert_eq!(table(&shared), table(&split));
+            }
+        }
+    }
 }
