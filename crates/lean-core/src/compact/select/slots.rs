@@ -233,7 +233,7 @@ fn integer_of(number: &[u8]) -> Option<f64> {
 
 /// The text of line `i` whose slots are compared: for a grep hit, the hit after its `path:`
 /// prefix (`grep_prefix`, empty for other output) and its `line:` number.
-#[inline]
+#[inline(always)]
 fn body<'t>(texts: &LineTexts<'t>, grep_prefix: &[u32], i: usize) -> &'t [u8] {
     let line = texts.get(i);
     let Some(&prefix) = grep_prefix.get(i) else {
