@@ -11,7 +11,7 @@
 //! per slot, groups of at least [`MIN_GROUP`] members only, and the first [`MAX_GROUP_LINES`]
 //! members of a group compared.
 
-use super::super::lines::same_bytes;
+use super::super::lines::{common_prefix_len, same_bytes};
 use super::super::signals::{line_shape, EMPTY_SHAPE, SHAPE_BYTES, SHAPE_WORDS};
 use super::describe::majority;
 use super::flags::{LineFlags, Rank};
@@ -54,16 +54,34 @@ const MAX_VALUE_BYTES: usize = 24;
 
 /// The words of `line` (split on spaces and tabs), at most [`MAX_WORDS`] of its first bytes.
 fn words(line: &[u8]) -> Words<'_> {
-    Words {
-        rest: &line[..line.len().min(MAX_SCANNED_BYTES)],
-        left: MAX_WORDS,
-    }
+    Words::from(scanned(line), 0, 0)
+}
+
+/// The bytes of `line` whose words are read.
+#[inline]
+fn scanned(line: &[u8]) -> &[u8] {
+    &line[..line.len().min(MAX_SCANNED_BYTES)]
 }
 
 /// The iterator of [`words`]: a plain byte loop, since it runs over every line's words.
 struct Words<'a> {
     rest: &'a [u8],
     left: usize,
+    /// Bytes of the scanned line before `rest`: after a word, where that word ends.
+    end: usize,
+}
+
+impl<'a> Words<'a> {
+    /// The words of `head` (a line's [`scanned`] bytes) from byte `from` on, `done` of them
+    /// already read before it.
+    #[inline]
+    fn from(head: &'a [u8], from: usize, done: usize) -> Words<'a> {
+        Words {
+            rest: &head[from..],
+            left: MAX_WORDS - done,
+            end: from,
+        }
+    }
 }
 
 impl<'a> Iterator for Words<'a> {
@@ -80,6 +98,7 @@ impl<'a> Iterator for Words<'a> {
         let (word, after) = rest.split_at(first_blank(rest));
         self.rest = after;
         self.left -= 1;
+        self.end += start + word.len();
         Some(word)
     }
 }
@@ -214,7 +233,7 @@ fn integer_of(number: &[u8]) -> Option<f64> {
 
 /// The text of line `i` whose slots are compared: for a grep hit, the hit after its `path:`
 /// prefix (`grep_prefix`, empty for other output) and its `line:` number.
-#[inline]
+#[inline(always)]
 fn body<'t>(texts: &LineTexts<'t>, grep_prefix: &[u32], i: usize) -> &'t [u8] {
     let line = texts.get(i);
     let Some(&prefix) = grep_prefix.get(i) else {
@@ -438,19 +457,25 @@ impl<'a> Slot<'a> {
     #[inline(always)]
     fn add(&mut self, word: &'a [u8], line: u32, bound: usize) {
         if self.repeat.is_some_and(|last| same_bytes(last, word)) {
-            // Overflow and settled numbers only ever set in: what the word did last time is
-            // what it does now.
-            if !self.overflow {
-                self.values[self.repeat_value].add_line(line);
-            }
-            if self.numbers_open {
-                self.decimal.add(self.repeat_number, line);
-                self.hex.add(self.repeat_hex, line);
-                self.count_numbers_against(bound);
-            }
+            self.add_repeat(line, bound);
             return;
         }
         self.add_new(word, line, bound);
+    }
+
+    /// Adds member `line` holding the word the last member added held here.
+    #[inline(always)]
+    fn add_repeat(&mut self, line: u32, bound: usize) {
+        // Overflow and settled numbers only ever set in: what the word did last time is what
+        // it does now.
+        if !self.overflow {
+            self.values[self.repeat_value].add_line(line);
+        }
+        if self.numbers_open {
+            self.decimal.add(self.repeat_number, line);
+            self.hex.add(self.repeat_hex, line);
+            self.count_numbers_against(bound);
+        }
     }
 
     #[inline(never)]
@@ -571,8 +596,9 @@ struct SlotTable<'a> {
 impl<'a> SlotTable<'a> {
     /// `bound`: the most lines `lines` yields (a slot settles against it); at most `cap` of
     /// them are read. Each line comes with its number of words when known (see
-    /// [`line_shape`]): then only the words up to the last slot not yet settled are split.
-    fn scan(
+    /// [`line_shape`]): then only the words up to the last slot not yet settled are split, and
+    /// those the member shares with the member before are not split at all.
+    fn scan<const SHARED: bool>(
         lines: impl Iterator<Item = (usize, &'a [u8], Option<u8>)>,
         bound: usize,
         cap: usize,
@@ -584,7 +610,15 @@ impl<'a> SlotTable<'a> {
         };
         let mut scratch: Vec<&[u8]> = Vec::with_capacity(MAX_WORDS);
         let mut live_end = MAX_WORDS;
+        // The last member's scanned bytes, and where its first `split` words end: look-alikes
+        // mostly start alike, and a word the member holds at the same place holds the same
+        // bytes (every open slot's last word, see `Slot::repeat`).
+        let mut last: &[u8] = &[];
+        let mut ends = [0usize; MAX_WORDS];
+        let mut split = 0usize;
         for (i, line, count) in lines.take(cap) {
+            let head = scanned(line);
+            let line = i as u32;
             match count {
                 Some(count) if table.members > 0 => {
                     if count as usize != table.slots.len() {
@@ -592,38 +626,80 @@ impl<'a> SlotTable<'a> {
                     }
                     // A known count is the number of `words`: the words go to the slots as
                     // they are split.
-                    table.add_member(words(line).take(live_end), i, bound);
+                    table.members += 1;
+                    let shared = if SHARED {
+                        shared_words(last, head, &ends[..split.min(live_end)])
+                    } else {
+                        0
+                    };
+                    for slot in &mut table.slots[..shared] {
+                        if !slot.settled() {
+                            slot.add_repeat(line, bound);
+                        }
+                    }
+                    let from = shared.checked_sub(1).map_or(0, |k| ends[k]);
+                    let mut words = Words::from(head, from, shared);
+                    split = shared;
+                    for slot in table.slots.iter_mut().take(live_end).skip(shared) {
+                        let Some(word) = words.next() else { break };
+                        ends[split] = words.end;
+                        split += 1;
+                        if !slot.settled() {
+                            slot.add(word, line, bound);
+                        }
+                    }
                 }
                 _ => {
                     scratch.clear();
-                    scratch.extend(words(line));
+                    let mut words = words(head);
+                    while let Some(word) = words.next() {
+                        ends[scratch.len()] = words.end;
+                        scratch.push(word);
+                    }
+                    split = scratch.len();
                     if table.members == 0 {
                         table.slots = vec![Slot::new(); scratch.len()];
                     } else if scratch.len() != table.slots.len() {
+                        // The ends are this line's now, not the last member's.
+                        split = 0;
                         continue;
                     }
-                    table.add_member(scratch.iter().copied(), i, bound);
+                    table.members += 1;
+                    for (slot, &word) in table.slots.iter_mut().zip(&scratch) {
+                        if !slot.settled() {
+                            slot.add(word, line, bound);
+                        }
+                    }
                 }
             }
-            live_end = table
-                .slots
-                .iter()
-                .rposition(|s| !s.settled())
-                .map_or(0, |k| k + 1);
+            last = head;
+            // Slots only ever settle: the last open one is found from the one before.
+            live_end = live_end.min(table.slots.len());
+            while live_end > 0 && table.slots[live_end - 1].settled() {
+                live_end -= 1;
+            }
         }
         table
     }
+}
 
-    /// Counts member `line`'s words, slot by slot, in the slots still open.
-    #[inline(always)]
-    fn add_member(&mut self, words: impl Iterator<Item = &'a [u8]>, line: usize, bound: usize) {
-        self.members += 1;
-        for (slot, word) in self.slots.iter_mut().zip(words) {
-            if !slot.settled() {
-                slot.add(word, line as u32, bound);
-            }
-        }
+/// How many of the first words of `last` (a line's [`scanned`] bytes, its words ending at
+/// `ends`) `head` holds at the same places: the bytes up to a word's end are the same, and
+/// `head`'s word ends there too.
+#[inline(always)]
+fn shared_words(last: &[u8], head: &[u8], ends: &[usize]) -> usize {
+    let Some(&limit) = ends.last() else {
+        return 0;
+    };
+    let same = common_prefix_len(&last[..limit], &head[..limit.min(head.len())]);
+    let mut shared = 0;
+    while shared < ends.len() && ends[shared] < same {
+        shared += 1;
     }
+    // A word ending where the lines part is shared when `head`'s word ends there as well.
+    let ends_too =
+        ends.get(shared) == Some(&same) && head.get(same).is_none_or(|&b| b == b' ' || b == b'\t');
+    shared + usize::from(ends_too)
 }
 
 /// Ranks the members of every group of look-alikes that hold a value unlike theirs as rare
@@ -724,7 +800,7 @@ pub(super) fn mark_unlike_members(
     let mut candidates: Vec<minorities::Candidate> = Vec::new();
     for group in starts.windows(2) {
         let lines = &members[group[0]..group[1]];
-        let table = SlotTable::scan(
+        let table = SlotTable::scan::<false>(
             lines.iter().map(|&i| {
                 let i = i as usize;
                 (i, body(texts, grep_prefix, i), word_counts.get(i).copied())
@@ -1025,18 +1101,25 @@ pub(super) fn summarize_run(
     if !changed.is_empty() {
         parts.push(changed);
     }
-    let is_member = |j: usize| match members {
-        RunMembers::Template(id) => templates.of(j) == id,
-        RunMembers::Words(count) => {
-            word_count(texts, grep_prefix, &templates.word_counts, j) == count
-        }
-        RunMembers::None => false,
-    };
-    if matches!(members, RunMembers::None) {
-        return join_bounded(&parts);
+    // The members listed first: the scan and the names read them, and a run's lines are tested
+    // once, in a loop of their own.
+    let mut listed: Vec<u32> = Vec::with_capacity(end + 1 - start);
+    match members {
+        RunMembers::Template(id) => listed.extend(
+            (start..=end)
+                .filter(|&j| templates.of(j) == id)
+                .map(|j| j as u32),
+        ),
+        RunMembers::Words(count) => listed.extend(
+            (start..=end)
+                .filter(|&j| word_count(texts, grep_prefix, &templates.word_counts, j) == count)
+                .map(|j| j as u32),
+        ),
+        RunMembers::None => return join_bounded(&parts),
     }
-    let members = (start..=end).filter(|&j| is_member(j));
-    let table = SlotTable::scan(
+    let members = listed;
+    let members = members.iter().map(|&j| j as usize);
+    let table = SlotTable::scan::<true>(
         members.clone().map(|j| {
             (
                 j,
@@ -1429,6 +1512,79 @@ mod tests {
                 let trimmed = trim_punctuation(value);
                 let plain = (key, if trimmed.is_empty() { value } else { trimmed });
                 prop_assert_eq!(value_of(&word), plain);
+            }
+        }
+    }
+
+    mod shared {
+        use super::super::{line_shape, Numbers, Slot, SlotTable};
+        use proptest::prelude::*;
+
+        /// What a scan counted in a slot, to compare two scans.
+        fn numbers(n: &Numbers) -> Vec<u64> {
+            let mut out = vec![u64::from(n.numbers), u64::from(n.non_numbers)];
+            out.push(u64::from(n.rising));
+            for (x, line) in [n.min, n.max, n.runners_up[0], n.runners_up[1], (n.last, 0)] {
+                out.extend([x.to_bits(), u64::from(line)]);
+            }
+            out
+        }
+
+        fn counted(slot: &Slot<'_>) -> Vec<u64> {
+            let mut out: Vec<u64> = slot
+                .values
+                .iter()
+                .flat_map(|v| {
+                    let [a, b, c] = v.lines;
+                    [
+                        v.hash,
+                        u64::from(v.count),
+                        u64::from(a),
+                        u64::from(b),
+                        u64::from(c),
+                    ]
+                })
+                .collect();
+            out.extend(numbers(&slot.decimal));
+            out.extend(numbers(&slot.hex));
+            out.extend([
+                u64::from(slot.overflow),
+                u64::from(slot.hex_zero_led),
+                slot.hex_width.map_or(u64::MAX, |w| w as u64),
+                u64::from(slot.open),
+            ]);
+            out
+        }
+
+        proptest! {
+            /// Counting the words a member shares with the member before as repeats, without
+            /// splitting them, counts what splitting every word counts.
+            #[test]
+            fn shared_words_count_as_split_words(
+                lines in proptest::collection::vec(
+                    proptest::collection::vec(
+                        proptest::sample::select(vec![
+                            &b"INFO"[..], b"WARN", b"a", b"ab", b"12", b"0x1f", b"007", b"4.5ms",
+                            b"k=v", b"k=w", b" ", b"  ", b"\t", b"\x01",
+                        ]),
+                        0..12,
+                    ),
+                    1..80,
+                ),
+                known in any::<bool>(),
+            ) {
+                let lines: Vec<Vec<u8>> = lines.into_iter().map(|parts| parts.concat()).collect();
+                let members = || {
+                    lines.iter().enumerate().map(|(i, line)| {
+                        let count = known.then(|| line_shape(line).words);
+                        (i, &line[..], count)
+                    })
+                };
+                let shared = SlotTable::scan::<true>(members(), lines.len(), lines.len());
+                let split = SlotTable::scan::<false>(members(), lines.len(), lines.len());
+                prop_assert_eq!(shared.members, split.members);
+                let table = |t: &SlotTable<'_>| t.slots.iter().map(counted).collect::<Vec<_>>();
+                prop_assert_eq!(table(&shared), table(&split));
             }
         }
     }

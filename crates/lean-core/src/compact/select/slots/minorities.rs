@@ -470,7 +470,7 @@ pub(super) fn stray_minorities(
         }
     }
     for (own, list) in groups.iter().zip(&lists) {
-        let table = SlotTable::scan(
+        let table = SlotTable::scan::<false>(
             list.iter().map(|&i| {
                 let i = i as usize;
                 (i, reader.body(i), reader.word_counts.get(i).copied())
