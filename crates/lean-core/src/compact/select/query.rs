@@ -69,7 +69,7 @@ pub(super) fn is_named(term: &str) -> bool {
 }
 
 /// Whether `term` is a number of digits only: a plain word that counts only as a whole number
-/// (see [`stands_alone`]).
+/// (see [`whole_number_at`]).
 fn is_number(term: &str) -> bool {
     !term.is_empty() && term.bytes().all(|b| b.is_ascii_digit())
 }
@@ -220,11 +220,12 @@ fn defines(texts: &LineTexts<'_>, i: usize, start: usize, end: usize) -> bool {
     {
         return false;
     }
-    let before: Vec<&[u8]> = text[..start]
+    let mut before = text[..start]
         .split(|&b| b == b' ' || b == b'\t')
         .filter(|w| !w.is_empty())
-        .collect();
-    if !before.iter().all(|w| DEFINING_WORDS.contains(w)) {
+        .peekable();
+    let bare = before.peek().is_none();
+    if !before.all(|w| DEFINING_WORDS.contains(&w)) {
         return false;
     }
     let trimmed = text.trim_ascii_end();
@@ -233,7 +234,7 @@ fn defines(texts: &LineTexts<'_>, i: usize, start: usize, end: usize) -> bool {
     }
     let after = text[end..].trim_ascii_start();
     let opens = |b: &[u8]| b.first().is_some_and(|&c| c == b'(' || c == b'<');
-    if before.is_empty() {
+    if bare {
         let opens_body = trimmed.ends_with(b"{")
             || (i + 1 < texts.len() && texts[i + 1].trim_ascii_start().starts_with(b"{"));
         opens(after) && opens_body
@@ -505,32 +506,24 @@ pub(super) fn mark_query_hits(
         }
         pin(flags, &mut pinned, lines);
     }
-    // The rows a named term keys, when not too many to read, however many other lines name
-    // it (a package few rows are about is the target of many). A term on few lines had all
-    // of them pinned above.
-    // The paths whose last part is the term, when few, however many other paths hold it.
-    let mut files_kept = 0usize;
-    for (files, _) in file_lines.iter().zip(&term_lines).filter(|(f, lines)| {
-        lines.len() > SELECTIVE_HITS && !f.is_empty() && f.len() <= SELECTIVE_HITS
-    }) {
-        if files_kept + files.len() > PLAIN_WORD_LINES {
-            continue;
-        }
-        files_kept += files.len();
-        pin(flags, &mut pinned, files);
-    }
-    let mut keyed_kept = 0usize;
-    for (rows, _) in keyed_rows
-        .iter()
-        .zip(&term_lines)
-        .filter(|(r, lines)| lines.len() > SELECTIVE_HITS && !r.is_empty() && r.len() <= KEYED_ROWS)
-    {
-        if keyed_kept + rows.len() > KEYED_ROWS {
-            continue;
-        }
-        keyed_kept += rows.len();
-        pin(flags, &mut pinned, rows);
-    }
+    // A term on few lines had all of them pinned above. Of a term on many, the paths whose
+    // last part it is, when few, and the rows it keys, when not too many to read (a package
+    // few rows are about is the target of many).
+    let mut pin_some_of_common =
+        |lines_of: &[Vec<u32>], most_each: usize, most: usize| {
+            let mut kept = 0usize;
+            for (lines, _) in lines_of.iter().zip(&term_lines).filter(|(l, all)| {
+                all.len() > SELECTIVE_HITS && !l.is_empty() && l.len() <= most_each
+            }) {
+                if kept + lines.len() > most {
+                    continue;
+                }
+                kept += lines.len();
+                pin(flags, &mut pinned, lines);
+            }
+        };
+    pin_some_of_common(&file_lines, SELECTIVE_HITS, PLAIN_WORD_LINES);
+    pin_some_of_common(&keyed_rows, KEYED_ROWS, KEYED_ROWS);
     // Headings with their paragraphs, then definitions with their heads and first lines.
     let mut paragraph_kept = 0usize;
     let headed = heading_lines.iter().map(|h| (h, false));
