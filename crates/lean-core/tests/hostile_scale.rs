@@ -138,3 +138,25 @@ fn path_listings_at_hostile_shapes_stay_bounded() {
         }
     }
 }
+
+/// The query's rules that read around each hit (a definition's head, a path's last part, a
+/// whole number) read a bounded span: 3,000 lines of 3,000 bytes, each a run of hundreds of
+/// hits (over a million in all), come back within Pi's cut.
+#[test]
+fn a_million_query_hits_stay_bounded() {
+    let shapes = ["  foo(", "/foo ", " 1234 ", "\"foo bar\" "];
+    for shape in shapes {
+        let line = shape.repeat(3_000 / shape.len());
+        let input: String = (0..3_000).map(|_| line.clone() + "\n").collect();
+        let options = CompactOptions {
+            tool: Some("bash".into()),
+            query: Some("foo 1234 \"foo+bar\"".into()),
+            ..CompactOptions::default()
+        };
+        let result = compact(input.as_bytes(), &options);
+        assert!(
+            result.text.len() <= lean_core::compact::pi_sent_bytes(input.as_bytes(), false),
+            "{shape:?}: the view is over Pi's cut"
+        );
+    }
+}
