@@ -544,6 +544,7 @@ pub(super) fn fit_to_limits(
     let mut terse = start_terse;
     let mut best: Option<Selection> = None;
     let mut costs = vec![UnitTokens(UNKNOWN); units.0.len()];
+    let mut previous_len = usize::MAX;
     for _attempt in 0..5 {
         let marker_bytes = if terse {
             TERSE_MARKER_BYTES
@@ -586,9 +587,15 @@ pub(super) fn fit_to_limits(
         if best.is_some() {
             break;
         }
-        // Too large: shrink the plan by how far the view overshot, with a margin.
+        let last_len = std::mem::replace(&mut previous_len, view.text.len());
+        // Too large: shrink the plan by how far the view overshot, with a margin. A view no
+        // smaller than the last one is made large by its markers (a marker and a path per file
+        // of grep hits), not by its lines: those markers go terse.
         if view.text.len() > limits.cap {
             byte_budget = byte_budget * limits.cap / view.text.len() * 9 / 10;
+            terse = true;
+        }
+        if view.text.len() >= last_len {
             terse = true;
         }
         if view_tokens > token_limit {

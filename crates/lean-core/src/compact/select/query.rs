@@ -22,6 +22,7 @@
 use super::bounded_query_terms;
 use super::flags::{LineFlags, QUERY_HIT};
 use super::line_texts::LineTexts;
+use super::templates::hit_text_of;
 
 /// Most lines a plain word may be found on and still point at them.
 const SELECTIVE_HITS: usize = 8;
@@ -203,24 +204,26 @@ const HEAD_LINES_ABOVE: usize = 2;
 const MAX_HEAD_LINE_BYTES: usize = 64;
 
 /// Whether a term found at `start..end` of line `i` is the name the line defines: after the
-/// line's indentation come only defining words (see [`DEFINING_WORDS`]), after the name (past
+/// line's indentation (after `from`, where a grep hit's own text starts) come only defining
+/// words (see [`DEFINING_WORDS`]), after the name (past
 /// blanks) a `(` or `<` opens its parameters, or with a defining word before it a `{` or `:`
 /// its body; the line is no statement (it does not end in `;`); and a name with no defining
 /// word before it must open its body, the line ending in `{` or the next one starting with
 /// it (`  version(str, flags) {`, GNU style `substr(size_type __pos = 0) const` then `{`).
 /// A question naming a function is answered by its definition, however often it is called.
-fn defines(texts: &LineTexts<'_>, i: usize, start: usize, end: usize) -> bool {
+fn defines(texts: &LineTexts<'_>, i: usize, from: usize, start: usize, end: usize) -> bool {
     let text = &texts[i];
     // A name defined far into its line is not at its start: bounding this keeps a long line of
     // many hits linear.
-    if start > MAX_DEFINITION_INDENT
+    if start < from
+        || start - from > MAX_DEFINITION_INDENT
         || text
             .get(end)
             .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
     {
         return false;
     }
-    let mut before = text[..start]
+    let mut before = text[from..start]
         .split(|&b| b == b' ' || b == b'\t')
         .filter(|w| !w.is_empty())
         .peekable();
@@ -438,9 +441,11 @@ impl<'q> QueryTerms<'q> {
 /// [`names_file`]), when few.
 pub(super) fn mark_query_hits(
     texts: &LineTexts<'_>,
+    grep_prefix: &[u32],
     flags: &mut [LineFlags],
     query: &QueryTerms<'_>,
 ) -> Vec<u32> {
+    let prefix = |i: usize| grep_prefix.get(i).map_or(0, |&p| p as usize);
     let QueryTerms {
         terms,
         named,
@@ -471,7 +476,8 @@ pub(super) fn mark_query_hits(
             if at_word_start && written_so && is_heading(text, found.start(), found.end()) {
                 note_line(&mut heading_lines[term], i);
             }
-            if at_word_start && written_so && defines(texts, i, found.start(), found.end()) {
+            let from = text.len() - hit_text_of(text, prefix(i)).len();
+            if at_word_start && written_so && defines(texts, i, from, found.start(), found.end()) {
                 note_line(&mut definition_lines[term], i);
             }
             if written_so && names_file(text, found.start(), found.end()) {
@@ -535,10 +541,29 @@ pub(super) fn mark_query_hits(
         for &h in heads {
             let h = h as usize;
             let limit = texts.len().min(h + 1 + PARAGRAPH_LINES);
-            let end = (h + 1..limit)
-                .find(|&j| texts[j].trim_ascii().is_empty())
-                .unwrap_or(limit);
-            let first = if definition { head_start(texts, h) } else { h };
+            let end = if prefix(h) > 0 {
+                // A grep hit's lines are other hits: only its own file's context lines follow it.
+                let p = prefix(h);
+                let path = &texts[h][..p - 1];
+                (h + 1..limit)
+                    .find(|&j| {
+                        let text = &texts[j];
+                        !(prefix(j) == p
+                            && text.starts_with(path)
+                            && text[p - 1] == b'-'
+                            && !hit_text_of(text, p).trim_ascii().is_empty())
+                    })
+                    .unwrap_or(limit)
+            } else {
+                (h + 1..limit)
+                    .find(|&j| texts[j].trim_ascii().is_empty())
+                    .unwrap_or(limit)
+            };
+            let first = if definition && prefix(h) == 0 {
+                head_start(texts, h)
+            } else {
+                h
+            };
             if paragraph_kept + (end - first) > PARAGRAPH_LINES_TOTAL {
                 break;
             }
@@ -651,7 +676,7 @@ mod tests {
         let texts = LineTexts::of(input.as_bytes(), &index, None);
         let mut flags = vec![LineFlags::INITIAL; index.len()];
         let pinned = QueryTerms::new(query).map_or_else(Vec::new, |terms| {
-            mark_query_hits(&texts, &mut flags, &terms)
+            mark_query_hits(&texts, &[], &mut flags, &terms)
         });
         assert!(pinned.iter().all(|&i| flags[i as usize].has(QUERY_HIT)));
         let hits = (0..flags.len())
@@ -670,7 +695,7 @@ mod tests {
         let texts = LineTexts::of(input.as_bytes(), &index, None);
         let mut flags = vec![LineFlags::INITIAL; index.len()];
         let mut pinned = QueryTerms::new(query).map_or_else(Vec::new, |terms| {
-            mark_query_hits(&texts, &mut flags, &terms)
+            mark_query_hits(&texts, &[], &mut flags, &terms)
         });
         pin_named_diff_files(&texts, &mut flags, &mut pinned);
         pinned

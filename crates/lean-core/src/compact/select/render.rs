@@ -378,6 +378,9 @@ pub(super) struct RenderPlan<'p> {
     pub(super) grouped: bool,
     /// Per-line grep prefix lengths; empty unless the output was grouped.
     pub(super) grep_prefix: &'p [u32],
+    /// Lines the question pinned, in order: in grouped grep output each is written as the tool
+    /// printed it, `path:line:text`, so the answer to "where is it" reads in one line.
+    pub(super) whole: &'p [u32],
     pub(super) templates: &'p Templates,
     /// Markers without descriptions, and runs of any length replaced: the plan must shrink.
     pub(super) terse: bool,
@@ -472,13 +475,18 @@ pub(super) fn render(
             }
         }
         if renderer.plan.grouped && (!group_open || renderer.new_file(i)) {
-            let key = renderer.group_key(i);
-            if !key.is_empty() {
-                view.flush_overwrites(&renderer, None);
-                view.out.extend_from_slice(key);
-                view.out.push(b'\n');
+            if renderer.keep(i) && renderer.whole(i) {
+                // The line names its file itself; the next line of the file names it again.
+                group_open = false;
+            } else {
+                let key = renderer.group_key(i);
+                if !key.is_empty() {
+                    view.flush_overwrites(&renderer, None);
+                    view.out.extend_from_slice(key);
+                    view.out.push(b'\n');
+                }
+                group_open = true;
             }
-            group_open = true;
         }
         if renderer.keep(i) {
             if renderer.verbatim {
@@ -553,6 +561,24 @@ impl Renderer<'_, '_> {
 
     fn prefix(&self, i: usize) -> usize {
         self.plan.grep_prefix.get(i).map_or(0, |&p| p as usize)
+    }
+
+    /// Whether kept line `i` is written with its grep `path:` (see [`RenderPlan::whole`]). An
+    /// excerpted line is not: its excerpt's places are counted after the prefix.
+    fn whole(&self, i: usize) -> bool {
+        let i = i as u32;
+        self.plan.grouped
+            && self.plan.whole.binary_search(&i).is_ok()
+            && self.plan.long_lines.binary_search(&i).is_err()
+    }
+
+    /// The part of line `i`'s grep prefix its written form leaves out.
+    fn written_prefix(&self, i: usize) -> usize {
+        if self.whole(i) {
+            0
+        } else {
+            self.prefix(i)
+        }
     }
 
     /// The file of grep hit `i` (its prefix without the `:`), empty for other lines.
@@ -736,7 +762,7 @@ impl View<'_> {
             self.flush_overwrites(r, Some(i));
         }
         let span = r.index.span(r.input, i);
-        let prefix = r.prefix(i);
+        let prefix = r.written_prefix(i);
         let long = if r.plan.long_lines.is_empty() {
             None
         } else {
@@ -929,6 +955,7 @@ mod tests {
                 memo: &memo,
                 grouped: false,
                 grep_prefix: &lines.grep_prefix,
+                whole: &[],
                 templates: &templates,
                 terse: false,
                 overwritten: &[],
