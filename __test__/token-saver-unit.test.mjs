@@ -81,6 +81,8 @@ describe("pass-through rules", () => {
     // Punctuation or a function word between two words parts them; so does a non-word.
     assert.equal(queryHint("Set the log level, then max retries to 3"), "level then retries log+level max+retries");
     assert.equal(queryHint("timeout (ms) value2 x"), "value2 timeout");
+    assert.equal(queryHint("Which findings have 100% confidence?"), "100% Which findings have confidence");
+    assert.equal(queryHint("Is coverage below 87.5%, or (12%)?"), "87.5% 12% coverage below coverage+below");
     // At most eight phrases from the prompt and the assistant together, the prompt's first.
     const many = Array.from({ length: 20 }, (_, k) => `alpha${"bcdefghijklmnopqrstuvwxyz"[k]} omega`).join(". ");
     const phrases = /** @type {string} */ (queryHint(many, "said this tail end")).split(" ").filter((t) => t.includes("+"));

@@ -79,7 +79,8 @@ export const MAX_INTENT_CHARS = 2000;
  * The words of `text` that may point at lines of an output: the identifiers a writer names on
  * purpose (paths, snake_case, kebab-case, camelCase, dotted names, numbers with letters, backticked text)
  * and the plain words of four letters or more, or numbers of four digits or more (`customer 1234`,
- * `port 8080`: the engine counts a number only as a whole one); with `latestFirst`, the words
+ * `port 8080`: the engine counts a number only as a whole one), and percentages (`100%`, named:
+ * every line holding one is a hit, thinned per line shape); with `latestFirst`, the words
  * nearest the end come first.
  * @param {string | undefined} text
  * @param {boolean} [latestFirst]
@@ -93,6 +94,12 @@ function pointingWords(text, latestFirst = false) {
   // A call written as a name (`.version()`, `parse()`) names the function: its definition is what the output holds.
   for (const m of text.matchAll(/`([^`\n]{3,80})`/g)) named.push(...m[1].split(/\s+/).map((w) => w.replace(/^\.?([A-Za-z_$][\w$]*)\(\)$/, "$1")));
   for (const raw of text.split(/[\s,;()[\]{}"'`<>]+/)) {
+    // A percentage names a value the output prints with its sign (`100% confidence`, `0.5%`).
+    const percent = /^(\d+(?:\.\d+)?%)[^\w%]*$/.exec(raw);
+    if (percent) {
+      named.push(percent[1]);
+      continue;
+    }
     const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
     if (word.length < 4) continue;
     // A hyphen inside a word joins the parts of a name (`python-dotenv`, `rust-std`, `--max-retries`).

@@ -8,9 +8,12 @@
 //! past the cut, the view is Pi's cut, shortened just enough to show those lines too, with a
 //! marker over each run it leaves out. The view stays within Pi's cut. A cut that holds some of
 //! them is never shortened into the lines that follow them (their context): then it is left
-//! whole.
+//! whole. Like every compacted view it shows both ends of the output: a shortened head cut
+//! also shows the output's last lines (a closing tag, a trailer, the entry a question calls
+//! the last one), and a shortened tail cut its first.
 
 use super::line_texts::LineTexts;
+use super::{HEAD_LINES, TAIL_LINES};
 
 /// Bytes reserved for one marker over the lines between two kept runs (its range, a
 /// description and the recovery hint).
@@ -60,6 +63,25 @@ pub(super) fn lines_to_keep(
     }
     if !kept.iter().any(|&i| rank(i as usize) >= shown) {
         return None;
+    }
+    // The other end of the output, which Pi's cut does not show: its lines nearest that end
+    // that fit, after the asked ones.
+    let far_end = if head { TAIL_LINES } else { HEAD_LINES };
+    let far_lines = (0..far_end.min(n)).map(|k| nth(n - 1 - k) as u32);
+    let mut far_kept: Vec<u32> = Vec::new();
+    // One marker goes between the run and the lines before it.
+    let mut far_bytes = MARKER_BYTES;
+    for i in far_lines.filter(|&i| rank(i as usize) >= shown) {
+        let len = texts[i as usize].len();
+        if len > MAX_LINE_BYTES || kept_bytes + far_bytes + len + 1 > cap / 2 {
+            break;
+        }
+        far_bytes += len + 1;
+        far_kept.push(i);
+    }
+    if !far_kept.is_empty() {
+        kept_bytes += far_bytes;
+        kept.extend(far_kept);
     }
     // The cut keeps what the query names in it with the lines that follow (their context);
     // when it cannot, it stays what Pi's cut shows, whole. A tail shortened from its start

@@ -75,6 +75,15 @@ fn is_number(term: &str) -> bool {
     !term.is_empty() && term.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Whether `term` is a percentage (`100%`, `87.5%`): a named term (a value written with its
+/// sign) that also counts only as a whole number, so `50%` is not found in `150%`.
+fn is_percentage(term: &str) -> bool {
+    term.strip_suffix('%').is_some_and(|number| {
+        let mut parts = number.splitn(2, '.');
+        parts.all(is_number)
+    })
+}
+
 /// Whether a plain word can point at lines at all.
 fn is_plain_candidate(term: &str) -> bool {
     term.len() >= MIN_PLAIN_BYTES
@@ -381,7 +390,10 @@ impl<'q> QueryTerms<'q> {
             .ascii_case_insensitive(true)
             .build(terms.iter().map(|t| t.as_bytes()))
             .ok()?;
-        let numbers = terms.iter().map(|t| is_number(t)).collect();
+        let numbers = terms
+            .iter()
+            .map(|t| is_number(t) || is_percentage(t))
+            .collect();
         Some(QueryTerms {
             terms,
             named,
@@ -390,14 +402,14 @@ impl<'q> QueryTerms<'q> {
         })
     }
 
-    /// Whether `found` in `text` counts as its term: a named term anywhere, a number only as a
-    /// whole number, a plain word only where a word starts.
+    /// Whether `found` in `text` counts as its term: a number (or percentage) only as a whole
+    /// number, another named term anywhere, a plain word only where a word starts.
     fn counts(&self, text: &[u8], found: &aho_corasick::Match) -> bool {
         let term = found.pattern().as_usize();
-        if self.named[term] {
-            true
-        } else if self.numbers[term] {
+        if self.numbers[term] {
             whole_number_at(text, found.start(), found.end())
+        } else if self.named[term] {
+            true
         } else {
             at_word_start(text, found.start())
         }
@@ -462,10 +474,11 @@ pub(super) fn mark_query_hits(
         for found in automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
             let at_word_start = at_word_start(text, found.start());
+            if !query.counts(text, &found) {
+                continue;
+            }
             if named[term] {
                 flags[i].set(QUERY_HIT);
-            } else if !query.counts(text, &found) {
-                continue;
             }
             note_line(&mut term_lines[term], i);
             // A name the user wrote with capitals (`LineWidth`) heads only the lines that write

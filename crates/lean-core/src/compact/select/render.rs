@@ -15,7 +15,7 @@ use super::describe::{
     shorten_for_marker, RunWords, LONG_RUN_BYTES,
 };
 use super::excerpt::write_excerpt;
-use super::flags::{LineFlags, DUPLICATE, KEEP};
+use super::flags::{LineFlags, DUPLICATE, KEEP, QUERY_HIT};
 use super::line_texts::{visible_segments, LineTexts};
 use super::templates::Templates;
 use super::{CompactOptions, ContentKind, DroppedRange, Selection};
@@ -378,9 +378,6 @@ pub(super) struct RenderPlan<'p> {
     pub(super) grouped: bool,
     /// Per-line grep prefix lengths; empty unless the output was grouped.
     pub(super) grep_prefix: &'p [u32],
-    /// Lines the question pinned, in order: in grouped grep output each is written as the tool
-    /// printed it, `path:line:text`, so the answer to "where is it" reads in one line.
-    pub(super) whole: &'p [u32],
     pub(super) templates: &'p Templates,
     /// Markers without descriptions, and runs of any length replaced: the plan must shrink.
     pub(super) terse: bool,
@@ -563,12 +560,14 @@ impl Renderer<'_, '_> {
         self.plan.grep_prefix.get(i).map_or(0, |&p| p as usize)
     }
 
-    /// Whether kept line `i` is written with its grep `path:` (see [`RenderPlan::whole`]). An
-    /// excerpted line is not: its excerpt's places are counted after the prefix.
+    /// Whether kept line `i` is written with its grep `path:`: a line the question points at
+    /// (a [`QUERY_HIT`]) is written as the tool printed it, `path:line:text`, so the answer to
+    /// "where is it" reads in one line. An excerpted line is not: its excerpt's places are
+    /// counted after the prefix.
     fn whole(&self, i: usize) -> bool {
         let i = i as u32;
         self.plan.grouped
-            && self.plan.whole.binary_search(&i).is_ok()
+            && self.plan.flags[i as usize].has(QUERY_HIT)
             && self.plan.long_lines.binary_search(&i).is_err()
     }
 
@@ -955,7 +954,6 @@ mod tests {
                 memo: &memo,
                 grouped: false,
                 grep_prefix: &lines.grep_prefix,
-                whole: &[],
                 templates: &templates,
                 terse: false,
                 overwritten: &[],

@@ -1,0 +1,80 @@
+//! A read longer than Pi's cut, shortened to show what the question names past it, still ends
+//! where the file ends: as every compacted view keeps both ends of its output, the view of a
+//! data file's read shows the file's last lines (a closing tag, a trailer, the last entry
+//! asked for as "the last one"), not only the head Pi's cut shows and the asked line.
+//!
+//! The property over generated data files (YAML, TOML, CSV and XML, of 2,500 to 9,000 lines),
+//! each with one asked-for key past Pi's 2,000-line cut: the view holds the asked line and the
+//! file's last eight lines, verbatim, and is no longer than Pi's cut.
+//!
+//! Cases come from a fixed seed (`PAST_CUT_ENDS_CASES`, default 300).
+
+mod support;
+use support::{cases, check_seeds, keeps_lines, read_view, Rng};
+
+const NOUNS: &[&str] = &[
+    "alpha", "bravo", "cobalt", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "juniper",
+];
+
+/// Line `k` of a file of `style`, about entry `name`.
+fn entry(style: u64, rng: &mut Rng, name: &str) -> String {
+    let port = rng.range(1024, 9000);
+    match style {
+        0 => format!("  {name}: {{ port: {port}, replicas: {} }}", rng.below(9)),
+        1 => format!("{name} = {{ port = {port}, replicas = {} }}", rng.below(9)),
+        2 => format!("{name},{port},{},eu-west-{}", rng.below(9), rng.below(3)),
+        _ => format!("  <service name=\"{name}\" port=\"{port}\"/>"),
+    }
+}
+
+fn check(seed: u64) -> Result<(), String> {
+    let mut rng = Rng::new(seed);
+    let style = rng.below(4);
+    let count = rng.range(2_500, 9_000) as usize;
+    let names: Vec<String> = (0..count)
+        .map(|k| format!("{}_{k:05}", rng.pick(NOUNS)))
+        .collect();
+    let asked = rng.range(2_100, count as u64 - 20) as usize;
+    let mut lines = vec![match style {
+        0 => "services:".to_string(),
+        1 => "[services]".to_string(),
+        2 => "name,port,replicas,region".to_string(),
+        _ => "<services>".to_string(),
+    }];
+    let mut wanted = Vec::new();
+    for (k, name) in names.iter().enumerate() {
+        let line = entry(style, &mut rng, name);
+        if k == asked {
+            wanted.push(line.clone());
+        }
+        lines.push(line);
+    }
+    match style {
+        0 => lines.push(format!("total: {count}")),
+        1 => lines.push(format!("[meta]\ntotal = {count}")),
+        2 => {}
+        _ => lines.push("</services>".to_string()),
+    }
+    let input = lines.join("\n") + "\n";
+    let all: Vec<&str> = input.lines().collect();
+    wanted.extend(all[all.len() - 8..].iter().map(|l| l.to_string()));
+    let path = [
+        "services.yaml",
+        "services.toml",
+        "services.csv",
+        "services.xml",
+    ][style as usize];
+    let query = format!("{} What port does it use", names[asked]);
+    let Some(view) = read_view(&input, path, Some(&query)) else {
+        return Err("left unchanged".into());
+    };
+    if view.len() > 50 * 1024 {
+        return Err(format!("view of {} bytes is over Pi's cut", view.len()));
+    }
+    keeps_lines(&view, &wanted).map_err(|e| format!("style {style}, {count} entries: {e}"))
+}
+
+#[test]
+fn a_shortened_read_still_shows_the_files_last_lines() {
+    check_seeds(cases("PAST_CUT_ENDS_CASES", 300), 0xe2d5_0000, check);
+}
