@@ -9,20 +9,11 @@
 //! Cases come from a fixed seed (`QUERY_DEFINITION_CASES`, default 300).
 
 mod support;
-use support::{cases, check_seeds, keeps_lines, read_view, Rng};
-
-const WORDS: &[&str] = &[
-    "parse", "render", "flush", "load", "store", "check", "merge", "split", "resolve", "emit",
-    "build", "scan", "fetch", "apply", "reset", "drain",
-];
-const NOUNS: &[&str] = &[
-    "args", "config", "token", "buffer", "entry", "index", "options", "state", "table", "chunk",
-    "frame", "header", "record", "scope", "value", "queue",
-];
+use support::{cases, check_seeds, keeps_lines, read_view, Rng, NOUNS, VERBS};
 
 /// A distinct function name in the naming style of `style`.
 fn name(rng: &mut Rng, style: u64, k: usize) -> String {
-    let (verb, noun) = (rng.pick(WORDS), rng.pick(NOUNS));
+    let (verb, noun) = (rng.pick(VERBS), rng.pick(NOUNS));
     match style {
         0 => format!("{verb}{}{}{k}", noun[..1].to_uppercase(), &noun[1..]),
         _ => format!("{verb}_{noun}_{k}"),

@@ -9,16 +9,8 @@
 //! Cases come from a fixed seed (`QUERY_GREP_DEFINITION_CASES`, default 300).
 
 mod support;
-use support::{asked_view_of, cases, check_seeds, keeps_lines, Rng};
+use support::{asked_view_of, cases, check_seeds, keeps_lines, Rng, NOUNS, VERBS};
 
-const VERBS: &[&str] = &[
-    "parse", "render", "flush", "load", "store", "check", "merge", "split", "resolve", "emit",
-    "build", "scan", "fetch", "apply", "reset", "drain",
-];
-const NOUNS: &[&str] = &[
-    "args", "config", "token", "buffer", "entry", "index", "options", "state", "table", "chunk",
-    "frame", "header", "record", "scope", "value", "queue",
-];
 const DIRS: &[&str] = &[
     "src",
     "lib",

@@ -137,3 +137,16 @@ pub fn hidden_range(marker: &str) -> Option<(usize, usize)> {
     let (a, b) = range.split_once('-')?;
     Some((a.parse().ok()?, b.parse().ok()?))
 }
+
+/// Verbs that generated function names start with.
+#[allow(dead_code)]
+pub const VERBS: &[&str] = &[
+    "parse", "render", "flush", "load", "store", "check", "merge", "split", "resolve", "emit",
+    "build", "scan", "fetch", "apply", "reset", "drain",
+];
+/// Nouns that generated names end with.
+#[allow(dead_code)]
+pub const NOUNS: &[&str] = &[
+    "args", "config", "token", "buffer", "entry", "index", "options", "state", "table", "chunk",
+    "frame", "header", "record", "scope", "value", "queue",
+];
