@@ -10,6 +10,7 @@
 //! Cases come from a fixed seed (`PAST_CUT_ENDS_CASES`, default 300).
 
 mod support;
+use lean_core::compact::pi_cut_bytes;
 use support::{cases, check_seeds, keeps_lines, read_view, Rng};
 
 const NOUNS: &[&str] = &[
@@ -77,4 +78,48 @@ fn check(seed: u64) -> Result<(), String> {
 #[test]
 fn a_shortened_read_still_shows_the_files_last_lines() {
     check_seeds(cases("PAST_CUT_ENDS_CASES", 300), 0xe2d5_0000, check);
+}
+
+/// Asked about a name on a line near the end of Pi's cut and again past it, a read shows both:
+/// the line within the cut keeps the lines after it (its context), and the one past the cut is
+/// shown too, where the view before was left to Pi's cut, which could not hold both.
+fn check_both_sides(seed: u64) -> Result<(), String> {
+    let mut rng = Rng::new(seed);
+    let count = rng.range(2_600, 6_000) as usize;
+    let names: Vec<String> = (0..count)
+        .map(|k| format!("{}_{k:05}", rng.pick(NOUNS)))
+        .collect();
+    let asked = rng.range(2_100, count as u64 - 20) as usize;
+    let mut lines = vec!["services:".to_string()];
+    lines.extend(names.iter().map(|name| entry(0, &mut rng, name)));
+    let mut wanted = vec![lines[asked + 1].clone()];
+    // The note and its context go a little before the end of Pi's cut.
+    let text = lines.join("\n") + "\n";
+    let cut_lines = text[..pi_cut_bytes(text.as_bytes(), true)].lines().count();
+    let note_at = cut_lines - rng.range(36, 60) as usize;
+    let mut note = vec![format!(
+        "  # {} moved to the eu-west pool in 2025",
+        names[asked]
+    )];
+    note.extend((0..3).map(|_| format!("  #   replicas: {}", rng.below(9))));
+    wanted.extend(note.iter().cloned());
+    lines.splice(note_at..note_at, note);
+    let input = lines.join("\n") + "\n";
+    let query = format!("{} Where is it, and what port", names[asked]);
+    let Some(view) = read_view(&input, "services.yaml", Some(&query)) else {
+        return Err("left unchanged".into());
+    };
+    if view.len() > 50 * 1024 {
+        return Err(format!("view of {} bytes is over Pi's cut", view.len()));
+    }
+    keeps_lines(&view, &wanted).map_err(|e| format!("{count} entries, note at {note_at}: {e}"))
+}
+
+#[test]
+fn a_name_within_and_past_the_cut_is_shown_on_both_sides() {
+    check_seeds(
+        cases("PAST_CUT_ENDS_CASES", 300),
+        0xe2d6_0000,
+        check_both_sides,
+    );
 }

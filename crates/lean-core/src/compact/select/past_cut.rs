@@ -6,9 +6,10 @@
 //! within it, where stock Pi shows nothing of it. So when the query's selective lines (its named
 //! terms, and the headings it names with their paragraphs, see `query::mark_query_hits`) lie
 //! past the cut, the view is Pi's cut, shortened just enough to show those lines too, with a
-//! marker over each run it leaves out. The view stays within Pi's cut. A cut that holds some of
-//! them is never shortened into the lines that follow them (their context): then it is left
-//! whole. Like every compacted view it shows both ends of the output: a shortened head cut
+//! marker over each run it leaves out. The view stays within Pi's cut. A head cut that holds
+//! some of them keeps the lines that follow each (its context): shortened before one of them,
+//! it keeps that line and its context as a run of their own. A tail cut is never shortened past
+//! one of them: then it is left whole. Like every compacted view it shows both ends of the output: a shortened head cut
 //! also shows the output's last lines (a closing tag, a trailer, the entry a question calls
 //! the last one), and a shortened tail cut its first.
 
@@ -27,8 +28,9 @@ const MAX_LINE_BYTES: usize = 4096;
 /// The lines to keep: the query's `pinned` lines (at most half of `cap` with their markers),
 /// and the most of the `shown` lines of Pi's cut (its first ones for a `head` cut, else its
 /// last) that fit the rest of `cap`; `None` when no pinned line lies past the cut, or when the
-/// shortened cut would lose the lines after one it holds (for a head, the [`CONTEXT_LINES`]
-/// after it). The lines' bytes and their markers fit `cap`.
+/// shortened cut would lose the lines after one it holds (a tail's lines after it; a head keeps
+/// the [`CONTEXT_LINES`] after each as runs of their own, `None` when those do not fit). The
+/// lines' bytes and their markers fit `cap`.
 pub(super) fn lines_to_keep(
     texts: &LineTexts<'_>,
     pinned: &[u32],
@@ -94,16 +96,67 @@ pub(super) fn lines_to_keep(
         .max()
         .map_or(0, |k| (k + 1 + context).min(shown));
     let room = cap.saturating_sub(kept_bytes);
+    let cut = shown;
     while shown > 0 && shown_bytes > room {
         shown -= 1;
         shown_bytes -= texts[nth(shown)].len() + 1;
     }
-    if shown < needed {
+    if shown < needed && !head {
+        // A tail shortened from its start keeps every line after one it still holds: one it
+        // no longer holds would lose them.
         return None;
+    }
+    if shown < needed {
+        // The head cannot reach past the lines after the last one the query names in it: each
+        // such line keeps its own context instead, as a run of its own, and the head is
+        // shortened by what those runs cost (counted whole, though the head may hold some).
+        let runs = context_runs(pinned, cut, context, &rank);
+        let mut run_bytes = 0usize;
+        for &(first, end) in &runs {
+            run_bytes +=
+                MARKER_BYTES + (first..end).map(|k| texts[nth(k)].len() + 1).sum::<usize>();
+        }
+        let room = room.checked_sub(run_bytes)?;
+        while shown > 0 && shown_bytes > room {
+            shown -= 1;
+            shown_bytes -= texts[nth(shown)].len() + 1;
+        }
+        kept.extend(
+            runs.iter()
+                .flat_map(|&(first, end)| first..end)
+                .filter(|&k| k >= shown)
+                .map(|k| nth(k) as u32),
+        );
     }
     let mut keep: Vec<u32> = (0..shown).map(|k| nth(k) as u32).collect();
     keep.extend(kept);
     keep.sort_unstable();
     keep.dedup();
     Some(keep)
+}
+
+/// The runs of lines, as ranks `first..end` (line numbers of a head cut), that the `pinned`
+/// lines among the cut's first `cut` lines make with the `context` lines after each, merged
+/// where they touch.
+fn context_runs(
+    pinned: &[u32],
+    cut: usize,
+    context: usize,
+    rank: &impl Fn(usize) -> usize,
+) -> Vec<(usize, usize)> {
+    let mut starts: Vec<usize> = pinned
+        .iter()
+        .map(|&i| rank(i as usize))
+        .filter(|&k| k < cut)
+        .collect();
+    starts.sort_unstable();
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for k in starts {
+        let end = (k + 1 + context).min(cut);
+        match runs.last_mut() {
+            Some(last) if k <= last.1 => last.1 = last.1.max(end),
+            _ => runs.push((k, end)),
+        }
+    }
+    runs
 }
