@@ -18,7 +18,7 @@
 // Usage:
 //   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR]
 //                                    [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR]
-//                                    [--set7 DIR] [--set8 DIR] [--set9 DIR] [--set10 DIR] [--json FILE] [--score-py] [--questions]
+//                                    [--set7 DIR] [--set8 DIR] [--set9 DIR] [--set10 DIR] [--set11 DIR] [--json FILE] [--score-py] [--questions]
 //
 //   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
 //   --rust-example      target/release/examples/compact --tool {tool} --path {in} {in} (build: cargo build --release -p lean-core --example compact)
@@ -34,6 +34,7 @@
 //   --set8 DIR          eighth held-out corpus directory (default eval/compaction-set8)
 //   --set9 DIR          ninth held-out corpus directory (default eval/compaction-set9)
 //   --set10 DIR         tenth held-out corpus directory (default eval/compaction-set10)
+//   --set11 DIR         eleventh held-out corpus directory (default eval/compaction-set11)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
 //   --questions         pass each file's question (a corpus's QUESTIONS.md) as the user's prompt: the
@@ -73,6 +74,7 @@ const CORPORA = [
   { name: 'set8', dir: join(repoRoot, 'eval', 'compaction-set8'), label: 'held-out set 8 (eval/compaction-set8)' },
   { name: 'set9', dir: join(repoRoot, 'eval', 'compaction-set9'), label: 'held-out set 9 (eval/compaction-set9)' },
   { name: 'set10', dir: join(repoRoot, 'eval', 'compaction-set10'), label: 'held-out set 10 (eval/compaction-set10)' },
+  { name: 'set11', dir: join(repoRoot, 'eval', 'compaction-set11'), label: 'held-out set 11 (eval/compaction-set11)' },
 ];
 
 function parseArgs(argv) {
