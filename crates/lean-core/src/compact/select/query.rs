@@ -187,7 +187,9 @@ const DEFINING_WORDS: &[&[u8]] = &[
     b"get",
     b"inline",
     b"interface",
+    b"let",
     b"module",
+    b"mut",
     b"override",
     b"private",
     b"proc",
@@ -203,6 +205,8 @@ const DEFINING_WORDS: &[&[u8]] = &[
     b"trait",
     b"type",
     b"unsafe",
+    b"val",
+    b"var",
     b"virtual",
 ];
 /// Most bytes before the name a line defines (indentation and defining words).
@@ -241,24 +245,74 @@ fn defines(texts: &LineTexts<'_>, i: usize, from: usize, start: usize, end: usiz
         return false;
     }
     let trimmed = text.trim_ascii_end();
-    if trimmed.ends_with(b";") {
+    let after = text[end..].trim_ascii_start();
+    // A variable, constant or property bound after defining words to a value or a type is
+    // defined there, statement or not: `export let sortable = false;`, `pub const MAX: u8 = 8;`.
+    let binds = !bare
+        && (after.starts_with(b"=") && !after.starts_with(b"==")
+            || after.starts_with(b":") && !after.starts_with(b"::"));
+    if trimmed.ends_with(b";") && !binds {
         return false;
     }
-    let after = text[end..].trim_ascii_start();
     let opens = |b: &[u8]| b.first().is_some_and(|&c| c == b'(' || c == b'<');
     if bare {
         let opens_body = trimmed.ends_with(b"{")
             || (i + 1 < texts.len() && texts[i + 1].trim_ascii_start().starts_with(b"{"));
         opens(after) && opens_body
     } else {
-        opens(after) || after.is_empty() || after.starts_with(b"{") || after.starts_with(b":")
+        binds || opens(after) || after.is_empty() || after.starts_with(b"{")
     }
 }
 
 /// The first line of the head of the definition on line `i`: up to [`HEAD_LINES_ABOVE`] lines
 /// above it that hold its return type or attributes (`basic_string` over `substr(…)`,
-/// `@property`, `#[inline]`): short lines of no statement, comment, block or call.
+/// `@property`, `#[inline]`): short lines of no statement, comment, block or call; and the doc
+/// comment right above those (see [`doc_comment_start`]).
 fn head_start(texts: &LineTexts<'_>, i: usize) -> usize {
+    let first = type_head_start(texts, i);
+    doc_comment_start(texts, first)
+}
+
+/// Most lines of a doc comment kept above a definition.
+const DOC_LINES_ABOVE: usize = 12;
+
+/// The first line of the doc comment that ends right above line `i` (`i` itself when there is
+/// none): a block comment closed by `*/` whose opening `/*` is at most [`DOC_LINES_ABOVE`]
+/// lines up, or a run of `///`, `//` or `#` lines, at most that many. What a definition means,
+/// its defaults and types, is written there: `@type {"none" | "ascending"}` over a property.
+fn doc_comment_start(texts: &LineTexts<'_>, i: usize) -> usize {
+    let Some(above) = i.checked_sub(1).map(|j| texts[j].trim_ascii()) else {
+        return i;
+    };
+    let lowest = i.saturating_sub(DOC_LINES_ABOVE);
+    if above.ends_with(b"*/") {
+        // Up to the line that opens the block, over lines that continue it (` * …`); no block
+        // opened within the bound, no comment.
+        for j in (lowest..i).rev() {
+            let line = texts[j].trim_ascii_start();
+            if line.starts_with(b"/*") {
+                return j;
+            }
+            if j + 1 < i && !line.starts_with(b"*") {
+                return i;
+            }
+        }
+        return i;
+    }
+    let line_comment = |t: &[u8]| {
+        let t = t.trim_ascii_start();
+        t.starts_with(b"//") || t.starts_with(b"# ") || t == b"#"
+    };
+    let mut first = i;
+    while first > lowest && line_comment(&texts[first - 1]) {
+        first -= 1;
+    }
+    first
+}
+
+/// The first of up to [`HEAD_LINES_ABOVE`] lines above line `i` that hold its return type or
+/// attributes (see [`head_start`]).
+fn type_head_start(texts: &LineTexts<'_>, i: usize) -> usize {
     let mut first = i;
     while first > 0 && i - first < HEAD_LINES_ABOVE {
         let above = texts[first - 1].trim_ascii();
@@ -543,11 +597,13 @@ pub(super) fn mark_query_hits(
         };
     pin_some_of_common(&file_lines, SELECTIVE_HITS, PLAIN_WORD_LINES);
     pin_some_of_common(&keyed_rows, KEYED_ROWS, KEYED_ROWS);
-    // Headings with their paragraphs, then definitions with their heads and first lines.
+    // Definitions with their heads and first lines, then headings with their paragraphs: a
+    // definition is what a question naming it asks for, a line little more than the name may
+    // only mention it.
     let mut paragraph_kept = 0usize;
     let headed = heading_lines.iter().map(|h| (h, false));
     let defined = definition_lines.iter().map(|d| (d, true));
-    for (heads, definition) in headed.chain(defined) {
+    for (heads, definition) in defined.chain(headed) {
         if heads.len() > SELECTIVE_HITS {
             continue;
         }
@@ -712,6 +768,32 @@ mod tests {
         });
         pin_named_diff_files(&texts, &mut flags, &mut pinned);
         pinned
+    }
+
+    #[test]
+    fn a_doc_comment_heads_a_definition_only_when_it_ends_right_above_it() {
+        let long_block = format!("/**\n{} */\nconst LONG = 1;\n", " * line\n".repeat(12));
+        let input = format!(
+            "x();\n/**\n * Doc.\n */\nexport let a = 1;\n// one\n// two\nval b = 2\ny();\nlet c = 3;\n{long_block}"
+        );
+        let index = LineIndex::new(input.as_bytes(), usize::MAX);
+        let texts = LineTexts::of(input.as_bytes(), &index, None);
+        assert_eq!(
+            doc_comment_start(&texts, 4),
+            1,
+            "a block comment right above"
+        );
+        assert_eq!(doc_comment_start(&texts, 7), 5, "a run of line comments");
+        assert_eq!(doc_comment_start(&texts, 9), 9, "code right above");
+        let long = (0..texts.len())
+            .find(|&i| &texts[i] == b"const LONG = 1;")
+            .unwrap();
+        assert_eq!(
+            doc_comment_start(&texts, long),
+            long,
+            "an opener past the bound"
+        );
+        assert_eq!(doc_comment_start(&texts, 0), 0);
     }
 
     #[test]
