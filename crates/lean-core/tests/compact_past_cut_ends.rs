@@ -66,13 +66,25 @@ fn check(seed: u64) -> Result<(), String> {
         "services.xml",
     ][style as usize];
     let query = format!("{} What port does it use", names[asked]);
-    let Some(view) = read_view(&input, path, Some(&query)) else {
+    shown_within_the_cut(&input, path, &query, &wanted)
+        .map_err(|e| format!("style {style}, {count} entries: {e}"))
+}
+
+/// Fails unless the read of `input` as `path`, asked `query`, is compacted, within Pi's cut,
+/// and holds every one of `wanted` as a whole line.
+fn shown_within_the_cut(
+    input: &str,
+    path: &str,
+    query: &str,
+    wanted: &[String],
+) -> Result<(), String> {
+    let Some(view) = read_view(input, path, Some(query)) else {
         return Err("left unchanged".into());
     };
     if view.len() > 50 * 1024 {
         return Err(format!("view of {} bytes is over Pi's cut", view.len()));
     }
-    keeps_lines(&view, &wanted).map_err(|e| format!("style {style}, {count} entries: {e}"))
+    keeps_lines(&view, wanted)
 }
 
 #[test]
@@ -106,13 +118,8 @@ fn check_both_sides(seed: u64) -> Result<(), String> {
     lines.splice(note_at..note_at, note);
     let input = lines.join("\n") + "\n";
     let query = format!("{} Where is it, and what port", names[asked]);
-    let Some(view) = read_view(&input, "services.yaml", Some(&query)) else {
-        return Err("left unchanged".into());
-    };
-    if view.len() > 50 * 1024 {
-        return Err(format!("view of {} bytes is over Pi's cut", view.len()));
-    }
-    keeps_lines(&view, &wanted).map_err(|e| format!("{count} entries, note at {note_at}: {e}"))
+    shown_within_the_cut(&input, "services.yaml", &query, &wanted)
+        .map_err(|e| format!("{count} entries, note at {note_at}: {e}"))
 }
 
 #[test]
