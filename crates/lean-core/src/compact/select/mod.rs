@@ -127,7 +127,7 @@ pub(crate) fn select_past_cut(
     let overwritten: &[u32] = cleaned.as_ref().map_or(&[], |c| &c.overwritten);
     let lines = Lines::new(texts, kind == ContentKind::Grep, input.len());
     let mut flags = vec![LineFlags::INITIAL; index.len()];
-    let pinned = query::mark_query_hits(&lines.texts, &lines.grep_prefix, &mut flags, &terms);
+    let pinned = query::mark_query_hits(&lines, &mut flags, &terms);
     let shown = pi_cut_lines(input, head);
     let Some(keep) = past_cut::lines_to_keep(&lines.texts, &pinned, shown, limits.cap, head) else {
         return unchanged();
@@ -230,7 +230,7 @@ fn select_with(
     let query_terms = opts.query.as_deref().and_then(query::QueryTerms::new);
     let mut pinned_hits = Vec::new();
     if let Some(terms) = &query_terms {
-        pinned_hits = query::mark_query_hits(&lines.texts, &lines.grep_prefix, &mut flags, terms);
+        pinned_hits = query::mark_query_hits(&lines, &mut flags, terms);
         if kind == ContentKind::Diff {
             query::pin_named_diff_files(&lines.texts, &mut flags, &mut pinned_hits);
         }

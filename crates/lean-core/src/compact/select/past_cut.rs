@@ -9,9 +9,9 @@
 //! marker over each run it leaves out. The view stays within Pi's cut. A head cut that holds
 //! some of them keeps the lines that follow each (its context): shortened before one of them,
 //! it keeps that line and its context as a run of their own. A tail cut is never shortened past
-//! one of them: then it is left whole. Like every compacted view it shows both ends of the output: a shortened head cut
-//! also shows the output's last lines (a closing tag, a trailer, the entry a question calls
-//! the last one), and a shortened tail cut its first.
+//! one of them: then it is left whole. Like every compacted view it shows both ends of the
+//! output: a shortened head cut also shows the output's last lines (a closing tag, a trailer,
+//! the entry a question calls the last one), and a shortened tail cut its first.
 
 use super::line_texts::LineTexts;
 use super::{HEAD_LINES, TAIL_LINES};
@@ -85,9 +85,9 @@ pub(super) fn lines_to_keep(
         kept_bytes += far_bytes;
         kept.extend(far_kept);
     }
-    // The cut keeps what the query names in it with the lines that follow (their context);
-    // when it cannot, it stays what Pi's cut shows, whole. A tail shortened from its start
-    // keeps every line after one it still holds.
+    // The cut keeps what the query names in it with the lines that follow (their context). A
+    // tail shortened from its start keeps every line after one it still holds; a head that
+    // cannot keeps those lines as runs of their own (below).
     let context = if head { CONTEXT_LINES } else { 0 };
     let needed = pinned
         .iter()
@@ -97,10 +97,7 @@ pub(super) fn lines_to_keep(
         .map_or(0, |k| (k + 1 + context).min(shown));
     let room = cap.saturating_sub(kept_bytes);
     let cut = shown;
-    while shown > 0 && shown_bytes > room {
-        shown -= 1;
-        shown_bytes -= texts[nth(shown)].len() + 1;
-    }
+    (shown, shown_bytes) = shorten(texts, &nth, (shown, shown_bytes), room);
     if shown < needed && !head {
         // A tail shortened from its start keeps every line after one it still holds: one it
         // no longer holds would lose them.
@@ -116,11 +113,12 @@ pub(super) fn lines_to_keep(
             run_bytes +=
                 MARKER_BYTES + (first..end).map(|k| texts[nth(k)].len() + 1).sum::<usize>();
         }
-        let room = room.checked_sub(run_bytes)?;
-        while shown > 0 && shown_bytes > room {
-            shown -= 1;
-            shown_bytes -= texts[nth(shown)].len() + 1;
-        }
+        (shown, _) = shorten(
+            texts,
+            &nth,
+            (shown, shown_bytes),
+            room.checked_sub(run_bytes)?,
+        );
         kept.extend(
             runs.iter()
                 .flat_map(|&(first, end)| first..end)
@@ -133,6 +131,21 @@ pub(super) fn lines_to_keep(
     keep.sort_unstable();
     keep.dedup();
     Some(keep)
+}
+
+/// The cut's first `shown` lines (of `bytes` bytes) less the ones farthest from its end, until
+/// the rest fits `room` bytes: how many are left, and their bytes.
+fn shorten(
+    texts: &LineTexts<'_>,
+    nth: &impl Fn(usize) -> usize,
+    (mut shown, mut bytes): (usize, usize),
+    room: usize,
+) -> (usize, usize) {
+    while shown > 0 && bytes > room {
+        shown -= 1;
+        bytes -= texts[nth(shown)].len() + 1;
+    }
+    (shown, bytes)
 }
 
 /// The runs of lines, as ranks `first..end` (line numbers of a head cut), that the `pinned`

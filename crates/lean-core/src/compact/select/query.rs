@@ -19,10 +19,10 @@
 //! phrase) in one automaton, one pass over the lines, and at most [`PLAIN_WORD_LINES`] lines
 //! kept for plain words.
 
+use super::analyze::Lines;
 use super::bounded_query_terms;
 use super::flags::{LineFlags, QUERY_HIT};
 use super::line_texts::LineTexts;
-use super::templates::hit_text_of;
 
 /// Most lines a plain word may be found on and still point at them.
 const SELECTIVE_HITS: usize = 8;
@@ -506,12 +506,11 @@ impl<'q> QueryTerms<'q> {
 /// lines, however often the term is called elsewhere; and the paths a term ends (see
 /// [`names_file`]), when few.
 pub(super) fn mark_query_hits(
-    texts: &LineTexts<'_>,
-    grep_prefix: &[u32],
+    lines: &Lines<'_>,
     flags: &mut [LineFlags],
     query: &QueryTerms<'_>,
 ) -> Vec<u32> {
-    let prefix = |i: usize| grep_prefix.get(i).map_or(0, |&p| p as usize);
+    let texts = &lines.texts;
     let QueryTerms {
         terms,
         named,
@@ -543,8 +542,17 @@ pub(super) fn mark_query_hits(
             if at_word_start && written_so && is_heading(text, found.start(), found.end()) {
                 note_line(&mut heading_lines[term], i);
             }
-            let from = text.len() - hit_text_of(text, prefix(i)).len();
-            if at_word_start && written_so && defines(texts, i, from, found.start(), found.end()) {
+            // A grep hit's own text starts after its `path:line:`.
+            if at_word_start
+                && written_so
+                && defines(
+                    texts,
+                    i,
+                    text.len() - lines.hit_text(i).len(),
+                    found.start(),
+                    found.end(),
+                )
+            {
                 note_line(&mut definition_lines[term], i);
             }
             if written_so && names_file(text, found.start(), found.end()) {
@@ -609,26 +617,8 @@ pub(super) fn mark_query_hits(
         }
         for &h in heads {
             let h = h as usize;
-            let limit = texts.len().min(h + 1 + PARAGRAPH_LINES);
-            let end = if prefix(h) > 0 {
-                // A grep hit's lines are other hits: only its own file's context lines follow it.
-                let p = prefix(h);
-                let path = &texts[h][..p - 1];
-                (h + 1..limit)
-                    .find(|&j| {
-                        let text = &texts[j];
-                        !(prefix(j) == p
-                            && text.starts_with(path)
-                            && text[p - 1] == b'-'
-                            && !hit_text_of(text, p).trim_ascii().is_empty())
-                    })
-                    .unwrap_or(limit)
-            } else {
-                (h + 1..limit)
-                    .find(|&j| texts[j].trim_ascii().is_empty())
-                    .unwrap_or(limit)
-            };
-            let first = if definition && prefix(h) == 0 {
+            let end = paragraph_end(lines, h);
+            let first = if definition && lines.prefix(h) == 0 {
                 head_start(texts, h)
             } else {
                 h
@@ -646,6 +636,26 @@ pub(super) fn mark_query_hits(
     pinned.sort_unstable();
     pinned.dedup();
     pinned
+}
+
+/// The end of the paragraph line `h` heads: the next blank line, at most [`PARAGRAPH_LINES`]
+/// on. A grep hit's next lines are other hits: only its own file's context lines (`path-N-`)
+/// follow it.
+fn paragraph_end(lines: &Lines<'_>, h: usize) -> usize {
+    let texts = &lines.texts;
+    let limit = texts.len().min(h + 1 + PARAGRAPH_LINES);
+    let p = lines.prefix(h);
+    let ends = |j: usize| {
+        if p == 0 {
+            return texts[j].trim_ascii().is_empty();
+        }
+        let text = &texts[j];
+        !(lines.prefix(j) == p
+            && text.starts_with(&texts[h][..p - 1])
+            && text[p - 1] == b'-'
+            && !lines.hit_text(j).trim_ascii().is_empty())
+    };
+    (h + 1..limit).find(|&j| ends(j)).unwrap_or(limit)
 }
 
 /// Flags `lines` as query hits and adds them to the `pinned` lines.
@@ -742,10 +752,10 @@ mod tests {
     /// The query's pinned lines, and every line it flags as a hit.
     fn run(input: &str, query: &str) -> (Vec<u32>, Vec<usize>) {
         let index = LineIndex::new(input.as_bytes(), usize::MAX);
-        let texts = LineTexts::of(input.as_bytes(), &index, None);
+        let lines = Lines::new(LineTexts::of(input.as_bytes(), &index, None), false, 0);
         let mut flags = vec![LineFlags::INITIAL; index.len()];
         let pinned = QueryTerms::new(query).map_or_else(Vec::new, |terms| {
-            mark_query_hits(&texts, &[], &mut flags, &terms)
+            mark_query_hits(&lines, &mut flags, &terms)
         });
         assert!(pinned.iter().all(|&i| flags[i as usize].has(QUERY_HIT)));
         let hits = (0..flags.len())
@@ -761,12 +771,12 @@ mod tests {
     /// The lines `pin_named_diff_files` pins for `query` in `input`.
     fn diff_pins(input: &str, query: &str) -> Vec<u32> {
         let index = LineIndex::new(input.as_bytes(), usize::MAX);
-        let texts = LineTexts::of(input.as_bytes(), &index, None);
+        let lines = Lines::new(LineTexts::of(input.as_bytes(), &index, None), false, 0);
         let mut flags = vec![LineFlags::INITIAL; index.len()];
         let mut pinned = QueryTerms::new(query).map_or_else(Vec::new, |terms| {
-            mark_query_hits(&texts, &[], &mut flags, &terms)
+            mark_query_hits(&lines, &mut flags, &terms)
         });
-        pin_named_diff_files(&texts, &mut flags, &mut pinned);
+        pin_named_diff_files(&lines.texts, &mut flags, &mut pinned);
         pinned
     }
 

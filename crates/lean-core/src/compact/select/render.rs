@@ -565,10 +565,9 @@ impl Renderer<'_, '_> {
     /// "where is it" reads in one line. An excerpted line is not: its excerpt's places are
     /// counted after the prefix.
     fn whole(&self, i: usize) -> bool {
-        let i = i as u32;
         self.plan.grouped
-            && self.plan.flags[i as usize].has(QUERY_HIT)
-            && self.plan.long_lines.binary_search(&i).is_err()
+            && self.plan.flags[i].has(QUERY_HIT)
+            && self.plan.long_lines.binary_search(&(i as u32)).is_err()
     }
 
     /// The part of line `i`'s grep prefix its written form leaves out.
