@@ -18,7 +18,7 @@
 // Usage:
 //   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR]
 //                                    [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR]
-//                                    [--set7 DIR] [--set8 DIR] [--set9 DIR] [--set10 DIR] [--set11 DIR] [--json FILE] [--score-py] [--questions]
+//                                    [--set7 DIR] [--set8 DIR] [--set9 DIR] [--set10 DIR] [--set11 DIR] [--json FILE] [--views DIR] [--score-py] [--questions]
 //
 //   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
 //   --rust-example      target/release/examples/compact --tool {tool} --path {in} {in} (build: cargo build --release -p lean-core --example compact)
@@ -36,6 +36,8 @@
 //   --set10 DIR         tenth held-out corpus directory (default eval/compaction-set10)
 //   --set11 DIR         eleventh held-out corpus directory (default eval/compaction-set11)
 //   --json FILE         per-file rows of every corpus as JSON
+//   --views DIR         write each view as printed to DIR/<corpus>/<file> (with --questions or --said:
+//                       <file>.q); `diff -r` of two such folders shows which views a change moved
 //   --score-py          also run the shared corpus's own score.py (a cross-check of the shared rows)
 //   --questions         pass each file's question (a corpus's QUESTIONS.md) as the user's prompt: the
 //                       compactor gets `--query=WORDS` with the words the extension takes from a prompt
@@ -106,9 +108,10 @@ function parseArgs(argv) {
       case '--said': options.questions = 'said'; break;
       case '--rust-example': options.rustExample = true; break;
       case '--json': options.json = resolve(value()); break;
+      case '--views': options.views = resolve(value()); break;
       case '-h':
       case '--help':
-        console.log(`usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] ${CORPORA.map((c) => `[--${c.name} DIR]`).join(' ')} [--json FILE] [--score-py] [--questions] [--said]`);
+        console.log(`usage: node scripts/eval-compaction.mjs [--rust-example] [--cmd "TOOL {in}"] ${CORPORA.map((c) => `[--${c.name} DIR]`).join(' ')} [--json FILE] [--views DIR] [--score-py] [--questions] [--said]`);
         process.exit(0);
         break;
       default: throw new Error(`unknown argument ${arg}`);
@@ -226,7 +229,7 @@ async function main() {
     const dir = options.dirs[name];
     let result;
     try {
-      result = await scoreCorpus(label, dir, command, options.questions);
+      result = await scoreCorpus(label, dir, command, options.questions, options.views);
     } catch (error) {
       console.error(String(error instanceof Error ? error.message : error));
       process.exit(2);
@@ -277,7 +280,7 @@ async function readQuestions(dir, as) {
  * Scores one corpus directory (must_keep.json, optional tools.json) and prints a row per file.
  * Returns null when the directory has no must_keep.json.
  */
-async function scoreCorpus(label, dir, command, withQuestions) {
+async function scoreCorpus(label, dir, command, withQuestions, viewsDir) {
   const keysFile = join(dir, 'must_keep.json');
   if (!existsSync(keysFile)) {
     console.log(`\n(${label} not found at ${dir})`);
@@ -314,6 +317,10 @@ async function scoreCorpus(label, dir, command, withQuestions) {
     // A compactor that fails is an error of the run, not a view that lost every fact.
     if (run.status !== 0) throw new Error(`the compactor failed on ${file} (exit ${run.status}): ${(run.stderr ?? '').trim().split('\n')[0]}`);
     const printed = run.stdout ?? '';
+    if (viewsDir) {
+      mkdirSync(join(viewsDir, corpus), { recursive: true });
+      writeFileSync(join(viewsDir, corpus, withQuestions ? `${file}.q` : file), printed);
+    }
     const cutText = piCut(truncate, text, tool);
     // An output the compactor left unchanged reaches the model as stock Pi sends it: its cut.
     const out = printed === text ? cutText : printed;
