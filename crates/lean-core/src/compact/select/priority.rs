@@ -168,11 +168,12 @@ pub(super) fn priority_units(
     // Lines unlike their look-alikes (chosen minorities, most telling first, with the lines
     // that name their records) are the fold's news: a view chosen again by priority keeps
     // them after structure, before definitions, warnings and rare lines, whose count can be
-    // any. Lines kept by rank anyway (must and context lines) keep their own units.
+    // any. Must lines keep their own units; a context line's own (class 5) would come after
+    // every definition and rare line.
     let mut unlike_units: Vec<u32> = Vec::new();
     for &u in unlike {
         let f = flags[u as usize];
-        if f.rank() > Rank::Context && !f.has(DUPLICATE) && !claimed[u as usize] {
+        if f.rank() > Rank::Must && !f.has(DUPLICATE) && !claimed[u as usize] {
             claimed[u as usize] = true;
             unlike_units.push(u);
         }
@@ -195,9 +196,11 @@ pub(super) fn priority_units(
         (TemplateIds::Wide(ids), false) => line_units::<u32, false>(&state, ids, &mut pushed),
         (TemplateIds::Wide(ids), true) => line_units::<u32, true>(&state, ids, &mut pushed),
     }
-    for u in unlike_units {
+    // In their order (most telling first), after structure: when the budget cannot hold them
+    // all, the ones it drops are the least telling, not the last in the output.
+    for (k, u) in (1u32..).zip(unlike_units) {
         let bytes = shown_len(lines.texts[u as usize].len()) + 1;
-        pushed.push_order_zero(Unit::line(3, 0, u as usize, bytes));
+        pushed.push(Unit::line(3, k, u as usize, bytes));
     }
     // Ties go by position. Units of one class were pushed in line order (error units in the
     // order of `kept_errors`, which is ascending; the others in a pass over the lines), so a

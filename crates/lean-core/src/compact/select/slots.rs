@@ -36,6 +36,8 @@ const KEPT_MINORITIES: usize = 16;
 /// A slot of at most [`MAX_DISTINCT`] values that each recur this many times on average
 /// holds categories (see `Slot::categorical`).
 const CATEGORY_REPEATS: usize = 4;
+/// Fewest members rising throughout that make a slot a counter or a clock.
+const MIN_RISING: usize = 8;
 /// Numeric slots whose extremes (the smallest and the three largest values) are kept per group.
 const EXTREME_SLOTS: usize = 3;
 /// Most lines ranked high as unlike their look-alikes, over all groups: the rest are named by
@@ -343,6 +345,9 @@ struct Numbers {
     last: f64,
     min: (f64, u32),
     max: (f64, u32),
+    /// Members holding the largest number: a maximum many rows share (a digit column's `9`)
+    /// singles no row out.
+    at_max: u32,
     /// The second and third largest numbers (after `max`), with their lines: a question about
     /// a measured column is about its big rows, and the runner-up is news too.
     runners_up: [(f64, u32); 2],
@@ -357,6 +362,7 @@ impl Numbers {
             last: f64::NEG_INFINITY,
             min: (f64::INFINITY, 0),
             max: (f64::NEG_INFINITY, 0),
+            at_max: 0,
             runners_up: [(f64::NEG_INFINITY, 0); 2],
         }
     }
@@ -376,6 +382,11 @@ impl Numbers {
         self.last = x;
         if x < self.min.0 {
             self.min = (x, line);
+        }
+        if x == self.max.0 {
+            self.at_max += 1;
+        } else if x > self.max.0 {
+            self.at_max = 1;
         }
         if x > self.runners_up[1].0 {
             let mut entry = (x, line);
@@ -544,9 +555,11 @@ impl<'a> Slot<'a> {
     }
 
     /// The slot's numbers when numeric and not rising (a counter or a clock has no news at
-    /// its extremes).
+    /// its extremes). A few members may rise by chance (five random values do once in 120
+    /// groups): fewer than [`MIN_RISING`] are measurements still.
     fn measured(&self, members: usize) -> Option<&Numbers> {
-        self.numbers(members).filter(|n| !n.rising)
+        self.numbers(members)
+            .filter(|n| !n.rising || members < MIN_RISING)
     }
 
     /// The most common value and its count, when most members share it.
@@ -813,10 +826,17 @@ pub(super) fn mark_unlike_members(
             continue;
         }
         minorities::group_minorities(&reader, &table, lines, None, &mut candidates);
-        let numeric = table.slots.iter().filter_map(|s| s.measured(m));
-        for numbers in numeric.take(EXTREME_SLOTS) {
-            for line in std::iter::once(numbers.min.1).chain(numbers.largest()) {
-                candidates.push(minorities::Candidate::extreme(m, line));
+        let numeric = table.slots.iter().filter_map(|s| Some((s, s.measured(m)?)));
+        for (slot, numbers) in numeric.take(EXTREME_SLOTS) {
+            // Tiers: a maximum one member holds in a column of measurements, the smallest
+            // value (and a maximum of a few recurring values, a digit among digits), then the
+            // runners-up.
+            let singled_out = numbers.at_max == 1 && !slot.categorical(m);
+            let max_tier = u8::from(!singled_out);
+            candidates.push(minorities::Candidate::extreme(m, max_tier, numbers.max.1));
+            candidates.push(minorities::Candidate::extreme(m, 1, numbers.min.1));
+            for line in numbers.largest().skip(1) {
+                candidates.push(minorities::Candidate::extreme(m, 2, line));
             }
         }
     }

@@ -39,6 +39,9 @@ const CLEAR_SHARE: u32 = 666;
 /// Most minority lines chosen over all groups (each group gives at most [`KEPT_MINORITIES`]):
 /// a table of flags has a minority in a dozen groups, and an output more.
 const MAX_MINORITY_LINES: usize = 64;
+/// Most groups' maxima chosen over all groups: a log of a few dozen kinds of timed events
+/// shows each kind's slowest.
+const MAX_MAXIMA: usize = 32;
 /// Lines of no group remembered for their templates; past them, strays are not compared.
 pub(super) const MAX_STRAYS: usize = 1 << 16;
 /// Templates whose members are read to judge strays.
@@ -101,14 +104,20 @@ impl<'r, 't> Reader<'r, 't> {
 }
 
 /// A line to rank as unlike its look-alikes, in the order they are taken: minorities (class 0)
-/// before extremes (1), clear minorities first, the more one-sided slot first (its share of
-/// members holding its common value or kind, in thousandths), then larger groups (their fold
-/// hides more), then in line order.
+/// before extremes (1), clear minorities first, then extremes by tier (every group's largest
+/// value before any group's smallest, and those before the runners-up; "which is slowest" is
+/// asked of whichever group the question is about, so no group's runners-up may crowd out
+/// another group's maximum), the more one-sided slot first (its share of members holding its
+/// common value or kind, in thousandths), then larger groups (their fold hides more), then in
+/// line order.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Candidate {
     class: u8,
     /// Not a clear minority (see [`CLEAR_SHARE`]): ranked, but not kept before other lines.
     loose: bool,
+    /// An extreme's place: 0 the largest value when one member holds it, 1 the smallest (or a
+    /// largest value several members share), 2 the runners-up.
+    tier: u8,
     strength: Reverse<u32>,
     size: Reverse<usize>,
     line: u32,
@@ -123,6 +132,7 @@ impl Candidate {
         Candidate {
             class: 0,
             loose: !clear,
+            tier: 0,
             strength: Reverse(strength),
             size: Reverse(members),
             line,
@@ -130,16 +140,25 @@ impl Candidate {
         }
     }
 
-    /// The largest or smallest value of a numeric slot of a group of `members`.
-    pub(super) fn extreme(members: usize, line: u32) -> Candidate {
+    /// The largest or smallest value of a numeric slot of a group of `members`, at `tier`.
+    pub(super) fn extreme(members: usize, tier: u8, line: u32) -> Candidate {
         Candidate {
             class: 1,
             loose: true,
+            tier,
             strength: Reverse(0),
             size: Reverse(members),
             line,
             ranks: true,
         }
+    }
+}
+
+impl Candidate {
+    /// Whether the line holds the largest value of a measured slot of its group: what "which
+    /// is slowest" or "which is largest" asks for, so it is kept as a clear minority is.
+    fn is_maximum(&self) -> bool {
+        self.class == 1 && self.tier == 0
     }
 }
 
@@ -485,25 +504,36 @@ pub(super) fn stray_minorities(
 }
 
 /// Ranks the candidates as rare lines in their order: every clear minority line (at most
-/// [`MAX_MINORITY_LINES`]), and the other minorities and extremes until [`MAX_UNLIKE`] lines
-/// were ranked higher than they were. Returns the clear minority lines (in that order) and
-/// how many lines were ranked higher.
+/// [`MAX_MINORITY_LINES`]) and every group's maximum one member holds (at most
+/// [`MAX_MAXIMA`]), and the other minorities and extremes until [`MAX_UNLIKE`] lines were
+/// ranked higher than they were. Returns the clear minority lines and maxima (in that order)
+/// and how many lines were ranked higher.
 pub(super) fn choose(mut candidates: Vec<Candidate>, flags: &mut [LineFlags]) -> (Vec<u32>, usize) {
     candidates.sort_unstable();
     let mut chosen: Vec<u32> = Vec::new();
     let mut marked = 0usize;
     // Lines other than clear minorities ranked higher, bounded on their own.
     let mut others = 0usize;
+    // Groups' maxima chosen: bounded on their own, so that one-off lines' minorities do not
+    // crowd them out.
+    let mut maxima = 0usize;
     for c in candidates {
         let f = &mut flags[c.line as usize];
-        // Must and context lines are kept anyway; a high one (a definition among many) is
-        // not, and is chosen too.
-        if f.has(DUPLICATE) || f.rank() < Rank::High {
+        // Must lines are kept anyway; a context line is too, but a view fit to its budget
+        // drops context first, and a high one (a definition among many) is not kept anyway:
+        // both are chosen too.
+        if f.has(DUPLICATE) || f.rank() < Rank::Context {
             continue;
         }
-        let minority = !c.loose && chosen.len() < MAX_MINORITY_LINES && !chosen.contains(&c.line);
+        let room = if c.is_maximum() {
+            maxima < MAX_MAXIMA
+        } else {
+            !c.loose && chosen.len() - maxima < MAX_MINORITY_LINES
+        };
+        let minority = room && !chosen.contains(&c.line);
         if minority {
             chosen.push(c.line);
+            maxima += usize::from(c.is_maximum());
         } else if others >= MAX_UNLIKE {
             continue;
         }
