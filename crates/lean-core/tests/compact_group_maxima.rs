@@ -130,4 +130,3 @@ fn each_measured_group_keeps_its_largest_value() {
         support::keeps_lines(&view, &wanted)
     });
 }
-

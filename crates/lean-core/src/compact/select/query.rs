@@ -92,6 +92,22 @@ fn is_plain_candidate(term: &str) -> bool {
             .any(|stop| stop.eq_ignore_ascii_case(term))
 }
 
+/// The stem of a plain word written with an inflection (`upgraded`, `failing`, `conflicts`,
+/// `classes`): the word without its `ing`, `ed`, `es` or `s`, when at least
+/// [`MIN_PLAIN_BYTES`] letters are left. `None` for other words.
+fn stem(word: &str) -> Option<&str> {
+    if !word.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    let lower = word.to_ascii_lowercase();
+    let cut = ["ing", "ed", "es", "s"]
+        .iter()
+        .find(|suffix| lower.ends_with(*suffix) && !lower.ends_with("ss"))?
+        .len();
+    let stem = &word[..word.len() - cut];
+    (stem.len() >= MIN_PLAIN_BYTES).then_some(stem)
+}
+
 /// Longest word of a phrase term.
 const MAX_PHRASE_WORD: usize = 24;
 
@@ -406,6 +422,10 @@ pub(super) struct QueryTerms<'q> {
     named: Vec<bool>,
     /// Whether each term is a number (see [`is_number`]).
     numbers: Vec<bool>,
+    /// The word of the query each term stands for, when it is one word (a name, a plain word,
+    /// its stem or a qualified name's last part): the lines where two words meet are found by
+    /// these (see [`pin_meetings`]). Phrase forms and quoted text are several words already.
+    words: Vec<Option<u8>>,
     automaton: aho_corasick::AhoCorasick,
 }
 
@@ -414,26 +434,39 @@ impl<'q> QueryTerms<'q> {
     pub(super) fn new(query: &'q str) -> Option<QueryTerms<'q>> {
         let mut terms: Vec<std::borrow::Cow<'q, str>> = Vec::new();
         let mut named: Vec<bool> = Vec::new();
-        for term in bounded_query_terms(query) {
+        let mut words: Vec<Option<u8>> = Vec::new();
+        for (word, term) in (0u8..).zip(bounded_query_terms(query)) {
             if let Some(text) = quoted_text(term) {
                 terms.push(std::borrow::Cow::Owned(text));
                 named.push(false);
+                words.push(None);
             } else if let Some(forms) = phrase_forms(term) {
                 // Each way of writing the phrase as one identifier is a plain word of its own:
                 // `api_key` may be selective where `apikey` is not.
                 terms.extend(forms.map(std::borrow::Cow::Owned));
                 named.extend([false; 3]);
+                words.extend([None; 3]);
             } else {
                 let is_name = is_named(term);
                 if is_name || is_plain_candidate(term) {
                     terms.push(std::borrow::Cow::Borrowed(term));
                     named.push(is_name);
+                    words.push(Some(word));
+                }
+                // The question writes a word in one form, the output in another (`upgraded`
+                // for `upgrade`, `failing` for `failed`): the stem is found where a word
+                // starts with it.
+                if let Some(stem) = stem(term).filter(|_| !is_name && is_plain_candidate(term)) {
+                    terms.push(std::borrow::Cow::Borrowed(stem));
+                    named.push(false);
+                    words.push(Some(word));
                 }
                 // Tools print a qualified name's last part alone (`Version` for
                 // `semver::Version`): it is a plain word, found only where few lines hold it.
                 if let Some(last) = last_segment(term).filter(|t| is_plain_candidate(t)) {
                     terms.push(std::borrow::Cow::Borrowed(last));
                     named.push(false);
+                    words.push(Some(word));
                 }
             }
         }
@@ -452,6 +485,7 @@ impl<'q> QueryTerms<'q> {
             terms,
             named,
             numbers,
+            words,
             automaton,
         })
     }
@@ -523,12 +557,18 @@ pub(super) fn mark_query_hits(
     let mut definition_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut file_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut keyed_rows: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+    // Lines holding two or more words of the query, with the words each holds.
+    let mut meetings: Vec<(u32, u64)> = Vec::new();
     for (i, text) in texts.indexed() {
+        let mut words_here = 0u64;
         for found in automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
             let at_word_start = at_word_start(text, found.start());
             if !query.counts(text, &found) {
                 continue;
+            }
+            if let Some(word) = query.words[term] {
+                words_here |= 1 << word;
             }
             if named[term] {
                 flags[i].set(QUERY_HIT);
@@ -568,6 +608,9 @@ pub(super) fn mark_query_hits(
                 rows.push(i as u32);
             }
         }
+        if words_here.count_ones() >= 2 && meetings.len() < MAX_MEETING_LINES {
+            meetings.push((i as u32, words_here));
+        }
     }
     let mut selective: Vec<(bool, &Vec<u32>)> = term_lines
         .iter()
@@ -605,6 +648,7 @@ pub(super) fn mark_query_hits(
         };
     pin_some_of_common(&file_lines, SELECTIVE_HITS, PLAIN_WORD_LINES);
     pin_some_of_common(&keyed_rows, KEYED_ROWS, KEYED_ROWS);
+    pin_meetings(&meetings, flags, &mut pinned);
     // Definitions with their heads and first lines, then headings with their paragraphs: a
     // definition is what a question naming it asks for, a line little more than the name may
     // only mention it.
@@ -659,6 +703,53 @@ fn paragraph_end(lines: &Lines<'_>, h: usize) -> usize {
 }
 
 /// Flags `lines` as query hits and adds them to the `pinned` lines.
+/// Most lines holding two words of the query that are read (past them, a pair of common
+/// words meets everywhere and none is selective).
+const MAX_MEETING_LINES: usize = 1 << 14;
+/// Words of one line paired with each other: its first ones.
+const MAX_WORDS_PAIRED: u32 = 8;
+
+/// Pins the lines where two words of the query meet, when the pair meets on at most
+/// [`SELECTIVE_HITS`] lines: each word may be on many lines (`nodejs` on every step of its
+/// install and upgrade), and the line that holds both (`upgrade nodejs:amd64 20.1 20.2` for
+/// "when was nodejs upgraded") is what the question is about. The rarest pairs first, at most
+/// [`PLAIN_WORD_LINES`] lines in all.
+fn pin_meetings(meetings: &[(u32, u64)], flags: &mut [LineFlags], pinned: &mut Vec<u32>) {
+    if meetings.is_empty() || meetings.len() >= MAX_MEETING_LINES {
+        return;
+    }
+    let mut pairs: std::collections::BTreeMap<(u32, u32), Vec<u32>> = Default::default();
+    for &(i, words) in meetings {
+        let mut rest = words;
+        let mut held: Vec<u32> = Vec::new();
+        while rest != 0 && held.len() < MAX_WORDS_PAIRED as usize {
+            held.push(rest.trailing_zeros());
+            rest &= rest - 1;
+        }
+        for (k, &a) in held.iter().enumerate() {
+            for &b in &held[k + 1..] {
+                let lines = pairs.entry((a, b)).or_default();
+                if lines.len() <= SELECTIVE_HITS {
+                    lines.push(i);
+                }
+            }
+        }
+    }
+    let mut selective: Vec<&Vec<u32>> = pairs
+        .values()
+        .filter(|lines| lines.len() <= SELECTIVE_HITS)
+        .collect();
+    selective.sort_by_key(|lines| lines.len());
+    let mut kept = 0usize;
+    for lines in selective {
+        if kept + lines.len() > PLAIN_WORD_LINES {
+            break;
+        }
+        kept += lines.len();
+        pin(flags, pinned, lines);
+    }
+}
+
 fn pin(flags: &mut [LineFlags], pinned: &mut Vec<u32>, lines: &[u32]) {
     for &i in lines {
         flags[i as usize].set(QUERY_HIT);
@@ -920,6 +1011,31 @@ mod tests {
             hits(&input, "Which libssl file did openat return"),
             vec![200]
         );
+    }
+
+    #[test]
+    fn stems_drop_one_inflection_and_keep_four_letters() {
+        assert_eq!(stem("upgraded"), Some("upgrad"));
+        assert_eq!(stem("failing"), Some("fail"));
+        assert_eq!(stem("conflicts"), Some("conflict"));
+        assert_eq!(stem("classes"), Some("class"));
+        assert_eq!(stem("Installed"), Some("Install"));
+        assert_eq!(stem("process"), None, "a double s is the word's own");
+        assert_eq!(stem("used"), None, "too short a stem");
+        assert_eq!(stem("build"), None, "no inflection");
+        assert_eq!(stem("pg_trgm"), None, "not a plain word");
+    }
+
+    #[test]
+    fn two_common_words_pin_the_line_where_they_meet() {
+        let mut input = String::new();
+        for k in 0..12 {
+            input.push_str(&format!("upgrade pkg{k} 1.{k} 1.{}\n", k + 1));
+            input.push_str(&format!("status installed nodejs 2.{k}\n"));
+        }
+        input.push_str("upgrade nodejs 20.1 20.2\n");
+        let (pinned, _) = run(&input, "when was nodejs upgraded");
+        assert_eq!(pinned, vec![24]);
     }
 
     #[test]
