@@ -6,6 +6,10 @@
 //! the head lines above it (the return type, a decorator) and the first lines of its body,
 //! verbatim.
 //!
+//! A second property: when the body has blank lines between its steps, the whole body is
+//! shown (every line from the definition to the line that closes it), not only its first
+//! paragraph: the step a question asks about may come after the first blank line.
+//!
 //! Cases come from a fixed seed (`QUERY_DEFINITION_CASES`, default 300).
 
 mod support;
@@ -22,20 +26,30 @@ fn name(rng: &mut Rng, style: u64, k: usize) -> String {
 
 /// Lines of one function: head lines above the definition, the definition, and the body, in
 /// `style`; `calls` names functions its body calls.
-fn function(style: u64, rng: &mut Rng, name: &str, calls: &[&str]) -> (Vec<String>, usize) {
-    let mut body: Vec<String> = calls
-        .iter()
-        .map(|c| match style {
+fn function(
+    style: u64,
+    rng: &mut Rng,
+    name: &str,
+    calls: &[&str],
+    gaps: bool,
+) -> (Vec<String>, usize) {
+    let mut body: Vec<String> = Vec::new();
+    for c in calls {
+        // Steps apart, as a body's steps are written.
+        if gaps && !body.is_empty() {
+            body.push(String::new());
+        }
+        body.push(match style {
             1 => format!("        {c}(self.state, {})", rng.below(100)),
             _ => format!("    {c}(this_state, {});", rng.below(100)),
-        })
-        .collect();
+        });
+    }
     let limit = rng.range(2, 400);
     match style {
         0 => {
             body.insert(0, format!("    const limit = {limit};"));
             let mut lines = vec![format!("  {name}(input, options) {{")];
-            lines.extend(body.into_iter().map(|l| format!("  {l}")));
+            lines.extend(body.into_iter().map(|l| indented("  ", l)));
             lines.push("    return this;".into());
             lines.push("  }".into());
             lines.push(String::new());
@@ -60,7 +74,7 @@ fn function(style: u64, rng: &mut Rng, name: &str, calls: &[&str]) -> (Vec<Strin
                 format!("      {name}(size_type __pos = 0, size_type __n = npos) const"),
                 "      {".to_string(),
             ];
-            lines.extend(body.into_iter().map(|l| format!("    {l}")));
+            lines.extend(body.into_iter().map(|l| indented("    ", l)));
             lines.push("\treturn __limit;".into());
             lines.push("      }".into());
             lines.push(String::new());
@@ -72,7 +86,7 @@ fn function(style: u64, rng: &mut Rng, name: &str, calls: &[&str]) -> (Vec<Strin
                 "    #[inline]".to_string(),
                 format!("    pub fn {name}(&mut self, input: &[u8]) -> usize {{"),
             ];
-            lines.extend(body.into_iter().map(|l| format!("    {l}")));
+            lines.extend(body.into_iter().map(|l| indented("    ", l)));
             lines.push("        limit".into());
             lines.push("    }".into());
             lines.push(String::new());
@@ -81,7 +95,22 @@ fn function(style: u64, rng: &mut Rng, name: &str, calls: &[&str]) -> (Vec<Strin
     }
 }
 
+/// `line` after `indent`, a blank line left blank.
+fn indented(indent: &str, line: String) -> String {
+    if line.is_empty() {
+        line
+    } else {
+        format!("{indent}{line}")
+    }
+}
+
 fn check(seed: u64) -> Result<(), String> {
+    check_file(seed, false)
+}
+
+/// A file of functions in one style, `gaps` between the steps of their bodies; with `gaps`, the
+/// asked function's whole body must be shown, else its definition and first lines.
+fn check_file(seed: u64, gaps: bool) -> Result<(), String> {
     let mut rng = Rng::new(seed);
     let style = rng.below(4);
     let count = rng.range(150, 500) as usize;
@@ -100,9 +129,18 @@ fn check(seed: u64) -> Result<(), String> {
                 }
             })
             .collect();
-        let (function, definition) = function(style, &mut rng, own, &calls);
+        let (function, definition) = function(style, &mut rng, own, &calls, gaps);
         if k == asked {
-            wanted = function[..definition + 3].to_vec();
+            wanted = if gaps {
+                let closed = function.len() - 1;
+                function[definition..closed]
+                    .iter()
+                    .filter(|l| !l.is_empty())
+                    .cloned()
+                    .collect()
+            } else {
+                function[..definition + 3].to_vec()
+            };
         }
         lines.extend(function);
     }
@@ -121,4 +159,11 @@ fn check(seed: u64) -> Result<(), String> {
 #[test]
 fn a_function_asked_about_is_shown_where_it_is_defined() {
     check_seeds(cases("QUERY_DEFINITION_CASES", 300), 0xdef0_0000, check);
+}
+
+#[test]
+fn a_function_asked_about_shows_its_body_past_blank_lines() {
+    check_seeds(cases("QUERY_DEFINITION_CASES", 300), 0xb0d1_0000, |seed| {
+        check_file(seed, true)
+    });
 }

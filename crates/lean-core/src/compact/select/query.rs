@@ -653,29 +653,48 @@ pub(super) fn mark_query_hits(
     // definition is what a question naming it asks for, a line little more than the name may
     // only mention it.
     let mut paragraph_kept = 0usize;
-    let headed = heading_lines.iter().map(|h| (h, false));
-    let defined = definition_lines.iter().map(|d| (d, true));
-    for (heads, definition) in defined.chain(headed) {
+    let mut pin_range = |range: std::ops::Range<usize>, flags: &mut [LineFlags]| {
+        if paragraph_kept + range.len() > PARAGRAPH_LINES_TOTAL {
+            return false;
+        }
+        paragraph_kept += range.len();
+        for j in range {
+            flags[j].set(QUERY_HIT);
+            pinned.push(j as u32);
+        }
+        true
+    };
+    // The body of a definition the user named is taken whole; of a plain word's, the rest
+    // past its first paragraph waits until every definition and heading has its first lines.
+    let mut rests: Vec<std::ops::Range<usize>> = Vec::new();
+    let headed = heading_lines.iter().zip(named).map(|(h, &n)| (h, false, n));
+    let defined = definition_lines
+        .iter()
+        .zip(named)
+        .map(|(d, &n)| (d, true, n));
+    for (heads, definition, named) in defined.chain(headed) {
         if heads.len() > SELECTIVE_HITS {
             continue;
         }
         for &h in heads {
             let h = h as usize;
-            let end = paragraph_end(lines, h);
-            let first = if definition && lines.prefix(h) == 0 {
-                head_start(texts, h)
+            let in_file = definition && lines.prefix(h) == 0;
+            let paragraph = paragraph_end(lines, h);
+            let body = if in_file {
+                body_end(texts, h).max(paragraph)
             } else {
-                h
+                paragraph
             };
-            if paragraph_kept + (end - first) > PARAGRAPH_LINES_TOTAL {
+            let end = if named { body } else { paragraph };
+            let first = if in_file { head_start(texts, h) } else { h };
+            if !pin_range(first..end, flags) {
                 break;
             }
-            paragraph_kept += end - first;
-            for (j, flag) in flags.iter_mut().enumerate().take(end).skip(first) {
-                flag.set(QUERY_HIT);
-                pinned.push(j as u32);
-            }
+            rests.push(end..body);
         }
+    }
+    for rest in rests {
+        pin_range(rest, flags);
     }
     pinned.sort_unstable();
     pinned.dedup();
@@ -702,7 +721,60 @@ fn paragraph_end(lines: &Lines<'_>, h: usize) -> usize {
     (h + 1..limit).find(|&j| ends(j)).unwrap_or(limit)
 }
 
-/// Flags `lines` as query hits and adds them to the `pinned` lines.
+/// The end of the body a definition on line `h` of a file opens, at most [`PARAGRAPH_LINES`]
+/// on: where its braces close when the head opens one (`onPage(event) {`, or `{` on the line
+/// after a GNU-style head), else the first line indented no deeper than `h` (with it when it
+/// closes the body: `}`, `end`). Blank lines inside the body are part of it: a function's body
+/// has blank lines between its steps, and the step a question asks about
+/// (`this.$emit('page')` in `onPage`) may come after the first of them.
+fn body_end(texts: &LineTexts<'_>, h: usize) -> usize {
+    let limit = texts.len().min(h + 1 + PARAGRAPH_LINES);
+    // Columns of leading blanks, a tab to the next multiple of 8.
+    let indent = |line: &[u8]| {
+        line.iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .fold(0, |col, &b| {
+                if b == b'\t' {
+                    (col / 8 + 1) * 8
+                } else {
+                    col + 1
+                }
+            })
+    };
+    let next_text = (h + 1..limit)
+        .map(|j| texts[j].trim_ascii())
+        .find(|t| !t.is_empty());
+    let braced = texts[h].trim_ascii_end().ends_with(b"{") || next_text == Some(b"{".as_slice());
+    if braced {
+        let (mut depth, mut opened) = (0isize, false);
+        for j in h..limit {
+            for &b in texts[j].iter() {
+                depth += match b {
+                    b'{' => 1,
+                    b'}' => -1,
+                    _ => 0,
+                };
+                opened |= depth > 0;
+            }
+            if opened && depth <= 0 {
+                return j + 1;
+            }
+        }
+        return limit;
+    }
+    let own = indent(&texts[h]);
+    for j in h + 1..limit {
+        let line = &texts[j];
+        let text = line.trim_ascii();
+        if text.is_empty() || indent(line) > own || matches!(text.last(), Some(b'{' | b'(')) {
+            continue;
+        }
+        let closes = matches!(text.first(), Some(b'}' | b')' | b']')) || text == b"end";
+        return if closes { j + 1 } else { j };
+    }
+    limit
+}
+
 /// Most lines holding two words of the query that are read (past them, a pair of common
 /// words meets everywhere and none is selective).
 const MAX_MEETING_LINES: usize = 1 << 14;
@@ -750,6 +822,7 @@ fn pin_meetings(meetings: &[(u32, u64)], flags: &mut [LineFlags], pinned: &mut V
     }
 }
 
+/// Flags `lines` as query hits and adds them to the `pinned` lines.
 fn pin(flags: &mut [LineFlags], pinned: &mut Vec<u32>, lines: &[u32]) {
     for &i in lines {
         flags[i as usize].set(QUERY_HIT);
