@@ -9,7 +9,7 @@ const BLOCK: usize = 16;
 /// `Buffer.from(string)` give).
 pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
     // Room for ASCII text; the first other unit makes exactly the room the rest can take. Left
-    // to grow, the buffer would double, and on a large input that allocation pattern made the
+    // to grow, the buffer would double, and on a large input a doubled buffer can make the
     // allocator hand out fresh pages on every call (page faults costing more than the copy).
     let mut out: Vec<u8> = Vec::with_capacity(units.len());
     let mut sized = false;
