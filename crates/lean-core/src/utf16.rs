@@ -8,7 +8,11 @@ const BLOCK: usize = 16;
 /// `units` as UTF-8, each unpaired surrogate as U+FFFD (what `String::from_utf16_lossy` and
 /// `Buffer.from(string)` give).
 pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
+    // Room for ASCII text; the first other unit makes exactly the room the rest can take. Left
+    // to grow, the buffer would double, and on a large input a doubled buffer can make the
+    // allocator hand out fresh pages on every call (page faults costing more than the copy).
     let mut out: Vec<u8> = Vec::with_capacity(units.len());
+    let mut sized = false;
     let mut at = 0;
     while at < units.len() {
         while let Some(block) = units.get(at..at + BLOCK) {
@@ -26,6 +30,10 @@ pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
             at += 1;
             continue;
         }
+        if !sized {
+            out.reserve_exact(utf8_len_bound(&units[at..]));
+            sized = true;
+        }
         // A character of one or two units; an unpaired surrogate is one unit, replaced.
         let (c, used) = match char::decode_utf16(units[at..].iter().copied().take(2)).next() {
             Some(Ok(c)) => (c, c.len_utf16()),
@@ -36,6 +44,22 @@ pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
     }
     // Whole characters only were written, so this holds; the fallback never runs.
     String::from_utf8(out).unwrap_or_else(|_| String::from_utf16_lossy(units))
+}
+
+/// The most UTF-8 bytes `units` can take: one per ASCII unit, two per unit below U+0800, three
+/// per other unit (a surrogate pair's four bytes are two per unit, and a lone surrogate's
+/// U+FFFD is three). Counted in 16-bit lanes, a chunk at a time (at most two extra bytes a
+/// unit, so a chunk's count fits).
+fn utf8_len_bound(units: &[u16]) -> usize {
+    units
+        .chunks(1 << 14)
+        .map(|chunk| {
+            let extra = chunk.iter().fold(0u16, |extra, &unit| {
+                extra + u16::from(unit >= 0x80) + u16::from(unit >= 0x800)
+            });
+            chunk.len() + usize::from(extra)
+        })
+        .sum()
 }
 
 /// `text` as UTF-16.
@@ -90,6 +114,19 @@ mod tests {
         fn utf16_is_what_the_standard_library_gives(units in units()) {
             let text = String::from_utf16_lossy(&units);
             prop_assert_eq!(utf16_from_str(&text), text.encode_utf16().collect::<Vec<u16>>());
+        }
+    }
+
+    /// A large text with one character past ASCII is written into the room that character
+    /// needs, not into a doubled buffer.
+    #[test]
+    fn one_character_past_ascii_does_not_double_the_buffer() {
+        for odd in ["é", "€", "😀"] {
+            let text = format!("{}{odd}{}", "a".repeat(100_000), "b".repeat(7));
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let utf8 = utf8_from_utf16_lossy(&units);
+            assert_eq!(utf8, text);
+            assert!(utf8.capacity() < units.len() + 16, "{}", utf8.capacity());
         }
     }
 

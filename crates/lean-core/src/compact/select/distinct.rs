@@ -37,8 +37,14 @@ pub(super) fn diagnostic_code(line: &[u8]) -> Option<&[u8]> {
         }
         from = close + 1;
     }
-    // A word holds a lint path only if the line does: most lines are spared the search.
-    let lint_path = memchr::memmem::find(line, b"clippy::").is_some();
+    // A word holds a lint path only if the line does: most lines are spared the search. Its
+    // searcher is built once: every warning and error line asks.
+    static LINT_PATH: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    let lint_path = LINT_PATH
+        .get_or_init(|| memchr::memmem::Finder::new(b"clippy::"))
+        .find(line)
+        .is_some();
     line.split(|&b| b == b' ' || b == b'\t' || b == b'(' || b == b')')
         .find_map(|word| code_word(word, lint_path))
 }

@@ -498,13 +498,20 @@ pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Op
 /// Whether `line` holds a word diff's change: `[-` closed by `-]` or `{+` closed by `+}` later
 /// in the line, with something between them.
 pub(super) fn is_word_diff_change(line: &[u8]) -> bool {
-    fn paired(line: &[u8], open: &[u8], close: &[u8]) -> bool {
-        memchr::memmem::find(line, open).is_some_and(|at| {
+    fn paired(line: &[u8], open: [u8; 2], close: [u8; 2]) -> bool {
+        find_pair(line, open).is_some_and(|at| {
             let rest = &line[at + open.len()..];
-            memchr::memmem::find(rest, close).is_some_and(|end| end > 0)
+            find_pair(rest, close).is_some_and(|end| end > 0)
         })
     }
-    paired(line, b"[-", b"-]") || paired(line, b"{+", b"+}")
+    paired(line, *b"[-", *b"-]") || paired(line, *b"{+", *b"+}")
+}
+
+/// Where the two bytes `pair` first stand in `hay`, tried at each place of the first byte:
+/// every unsigned line of a diff is asked, and a general searcher for two bytes is built
+/// anew on each call.
+fn find_pair(hay: &[u8], pair: [u8; 2]) -> Option<usize> {
+    memchr::memchr_iter(pair[0], hay).find(|&at| hay.get(at + 1) == Some(&pair[1]))
 }
 
 /// Structural rank of a listing line: git status entries and `dir:` headers of top-level
@@ -927,6 +934,29 @@ mod tests {
                 assert_eq!(last[k], last_kept);
             }
         }
+    }
+
+    /// The two-byte search finds what the general searcher finds, over lines of the bytes the
+    /// word diff marks are made of.
+    #[test]
+    fn pairs_are_found_where_the_general_search_finds_them() {
+        let mut next = crate::compact::select::xorshift(0x51f1_5eed_0000_0003u64);
+        for _ in 0..5000 {
+            let len = (next() % 24) as usize;
+            let line: Vec<u8> = (0..len)
+                .map(|_| b"[-]{+}a "[(next() % 8) as usize])
+                .collect();
+            for pair in [*b"[-", *b"-]", *b"{+", *b"+}"] {
+                assert_eq!(
+                    find_pair(&line, pair),
+                    memchr::memmem::find(&line, &pair),
+                    "{line:?}"
+                );
+            }
+        }
+        assert!(is_word_diff_change(b"x [-old-]{+new+} y"));
+        assert!(!is_word_diff_change(b"x [--] y"));
+        assert!(!is_word_diff_change(b"x -] [- y"));
     }
 
     #[test]
