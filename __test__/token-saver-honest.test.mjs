@@ -125,10 +125,11 @@ describe("savings are counted against what stock Pi would have sent", () => {
 });
 
 /** Grep hits of one shape in two files, at lines that depend on `first` and `step`. */
+// More hits than Pi's cut shows: a search within it is left whole when no question is asked.
 function grepRun(/** @type {number} */ first, /** @type {number} */ step) {
   const lines = [];
   for (const file of ["src/alpha.rs", "src/beta.rs"]) {
-    for (let k = 0; k < 400; k++) lines.push(`${file}:${first + k * step}:        // TODO: handle case ${k} of the parser`);
+    for (let k = 0; k < 1100; k++) lines.push(`${file}:${first + k * step}:        // TODO: handle case ${k} of the parser`);
   }
   return lines.join("\n");
 }

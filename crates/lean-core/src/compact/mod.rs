@@ -359,16 +359,22 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
         return passthrough(input, detect(input, opts), id, count_lines(input));
     }
     let kind = detect(input, opts);
+    let head = budget::cut_keeps_head(opts);
     // Outputs the model sees as Pi's cut shows them: reads of data, config and docs files,
     // settings dumps, help listings, manual pages and indexes. Unless the query names lines
-    // past that cut (see `select::select_past_cut`).
-    let left_to_pi_cut = detect::is_data_read(input, opts)
+    // past that cut (see `select::select_past_cut`). And a search Pi shows whole when no
+    // question says which of its hits matter: each hit is a fact of its own, and a fold of
+    // look-alike hits hides the ones the model searched for.
+    let unasked_search = kind == ContentKind::Grep
+        && opts.query.is_none()
+        && budget::pi_cut_bytes(input, head) >= input.len();
+    let left_to_pi_cut = unasked_search
+        || detect::is_data_read(input, opts)
         || (kind == ContentKind::Config && detect::is_settings_dump(input))
         || (matches!(kind, ContentKind::Log | ContentKind::Text)
             && (detect::is_help_listing(input)
                 || detect::is_manual_page(input)
                 || detect::is_index_listing(input)));
-    let head = budget::cut_keeps_head(opts);
     let past_cut =
         left_to_pi_cut && opts.query.is_some() && budget::pi_cut_bytes(input, head) < input.len();
     if kind == ContentKind::Binary || (left_to_pi_cut && !past_cut) {
