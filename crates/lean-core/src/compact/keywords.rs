@@ -56,6 +56,8 @@ const KEYWORDS: &[(&str, Signal)] = &[
     ("Aborted", Signal::Error),
     ("***", Signal::Error),
     ("aused by", Signal::Error),
+    // git's merge, rebase and cherry-pick: a file the merge left to the user.
+    ("CONFLICT (", Signal::Error),
     ("\" 4", Signal::Error), // HTTP access log status 4xx, validated below
     ("\" 5", Signal::Error), // HTTP access log status 5xx, validated below
     ("warning", Signal::Warning),
@@ -173,6 +175,7 @@ const SEARCH_ORDER: &[&str] = &[
     "Aborted",
     "uccessfully",
     "nable to",
+    "CONFLICT (",
     "Finished",
     "FATAL",
     "Created ",

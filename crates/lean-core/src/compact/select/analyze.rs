@@ -9,8 +9,8 @@ use super::super::recognize::{recognize, Fact};
 use super::super::signals::{is_definition, is_method_head, scan_signals, QuotedSource, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::{
-    block_opener, diff_line_rank, is_backtrace_frame, state_before_failure, tree_line_rank,
-    uses_error_signals, DiffState,
+    block_opener, diff_line_rank, is_backtrace_frame, is_unmerged_path, state_before_failure,
+    tree_line_rank, uses_error_signals, DiffState,
 };
 use super::line_texts::LineTexts;
 use super::templates::{
@@ -441,6 +441,9 @@ fn rank_lines<'t>(
             line
         };
         let mut rank = structural(i, text).unwrap_or(Rank::Filler);
+        if error_signals && is_unmerged_path(text) {
+            rank = Rank::Must;
+        }
         if error_signals {
             let signal = quoted_source.step_and_refine(line, flag.signal());
             flag.set_signal(signal);

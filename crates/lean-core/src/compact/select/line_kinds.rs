@@ -420,6 +420,8 @@ fn head_word(text: &[u8]) -> u64 {
 #[derive(Default)]
 pub(super) struct DiffState {
     pub(super) in_message: bool,
+    /// A file's diff or a commit has begun: the lines before are the command's own report.
+    pub(super) past_report: bool,
     pub(super) hunks: SmallHunks,
     /// Every changed line inside a hunk, in order.
     pub(super) changes: Vec<u32>,
@@ -444,6 +446,13 @@ impl DiffState {
 /// rest; `state` is updated with what the line starts or ends.
 #[inline(always)]
 pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Option<Rank> {
+    if !state.past_report {
+        if line.starts_with(b"diff ") || line.starts_with(b"commit ") {
+            state.past_report = true;
+        } else if is_git_report(line) {
+            return Some(Rank::Must);
+        }
+    }
     // One dispatch on the first byte: every header, metadata or message test below starts
     // with a different one, and changed lines, most of a diff, start with `+` or `-`.
     match line.first() {
@@ -492,6 +501,43 @@ pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Op
             (state.in_message && line.starts_with(b"    ") && !is_blank(line)).then_some(Rank::Must)
         }
         _ => is_diff_metadata(line).then_some(Rank::Must),
+    }
+}
+
+/// What git reports before a diff when a merge, rebase or cherry-pick stops (`CONFLICT
+/// (content): Merge conflict in …`, `error:`, the unmerged paths of `git status`): the files
+/// left to the user, each a fact the diff below does not state.
+const GIT_REPORTS: &[&[u8]] = &[
+    b"CONFLICT",
+    b"error:",
+    b"fatal:",
+    b"warning:",
+    b"Automatic merge failed",
+    b"Unmerged paths",
+    b"both modified:",
+    b"both added:",
+    b"both deleted:",
+    b"deleted by them:",
+    b"deleted by us:",
+    b"added by them:",
+    b"added by us:",
+];
+
+/// Whether `line` is one of git's reports (see [`GIT_REPORTS`]), indented or not.
+fn is_git_report(line: &[u8]) -> bool {
+    let text = line.trim_ascii_start();
+    GIT_REPORTS.iter().any(|report| text.starts_with(report))
+}
+
+/// Whether `line` is an unmerged path as `git status` lists it (`\tboth modified:   x`,
+/// `\tdeleted by them: x`): a file a stopped merge left to the user, in any output.
+pub(super) fn is_unmerged_path(line: &[u8]) -> bool {
+    line.first() == Some(&b'\t') && {
+        let text = &line[1..];
+        [&b"both "[..], b"deleted by ", b"added by "]
+            .iter()
+            .any(|state| text.starts_with(state))
+            && text.contains(&b':')
     }
 }
 
