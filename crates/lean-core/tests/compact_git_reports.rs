@@ -97,4 +97,3 @@ fn git_reports_before_a_diff_are_kept() {
         support::keeps_lines(&view, &wanted)
     });
 }
-

@@ -56,8 +56,27 @@ fn first_word(line: &[u8]) -> Option<&[u8]> {
         .then_some(word)
 }
 
-/// Ranks section headings high: lines that open a section (after a blank line or at the top,
-/// followed by a line of text), whose first word opens 2 to [`MAX_SECTIONS`] sections and starts
+/// Whether `line` is a banner: a title between two runs of one rule character, at least three
+/// each (`====== SET ======`, `--- PASS: x ---`, `### Summary ###`). A banner opens a section
+/// wherever it stands: tools print the next one right after the last line of the section before.
+fn is_banner(line: &[u8]) -> bool {
+    let t = line.trim_ascii();
+    let Some(&rule) = t.first() else {
+        return false;
+    };
+    if !matches!(rule, b'=' | b'-' | b'#' | b'*' | b'~') {
+        return false;
+    }
+    let lead = t.iter().take_while(|&&b| b == rule).count();
+    let tail = t.iter().rev().take_while(|&&b| b == rule).count();
+    lead >= 3
+        && tail >= 3
+        && lead + tail < t.len()
+        && t[lead..t.len() - tail].iter().any(u8::is_ascii_alphabetic)
+}
+
+/// Ranks section headings high: lines that open a section (after a blank line, at the top, or
+/// a banner anywhere; followed by a line of text), whose first word opens 2 to [`MAX_SECTIONS`] sections and starts
 /// few other lines (at most as many as it opens). A heading's caption, the line after it when
 /// every section has one of its kind (`There are 41 section headers, …`), ranks high with it.
 /// Returns how many lines it ranked.
@@ -70,13 +89,20 @@ pub(super) fn mark_section_headings(texts: &LineTexts<'_>, flags: &mut [LineFlag
     for i in 0..n {
         let line = texts.get(i);
         let blank = is_blank(line);
+        let banner = is_banner(line);
         let opens = !blank
-            && previous_blank
+            && (previous_blank || banner)
             && line.len() <= MAX_HEADING_BYTES
             && i + 1 < n
             && !is_blank(texts.get(i + 1));
         if opens {
-            if let Some(word) = first_word(line) {
+            // A banner's rule is its first word, letters or not.
+            let word = if banner {
+                line.trim_ascii().split(|&b| b == b' ').next()
+            } else {
+                first_word(line)
+            };
+            if let Some(word) = word {
                 let key = keys.entry(xxh3_64(word)).or_default();
                 key.openings += 1;
                 if key.at.len() <= MAX_SECTIONS {
