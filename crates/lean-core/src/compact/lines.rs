@@ -592,6 +592,20 @@ pub(crate) fn indent_width(line: &[u8]) -> usize {
         .count()
 }
 
+/// Columns of a line's leading spaces and tabs, a tab to the next multiple of 8: how deep it
+/// is indented where tabs and spaces mix.
+pub(crate) fn indent_columns(line: &[u8]) -> usize {
+    line.iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .fold(0, |col, &b| {
+            if b == b'\t' {
+                (col / 8 + 1) * 8
+            } else {
+                col + 1
+            }
+        })
+}
+
 /// The line without leading and trailing ASCII whitespace.
 #[inline]
 pub(crate) fn trim(line: &[u8]) -> &[u8] {

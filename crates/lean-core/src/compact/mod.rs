@@ -360,14 +360,13 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     }
     let kind = detect(input, opts);
     let head = budget::cut_keeps_head(opts);
+    let within_cut = || budget::pi_cut_bytes(input, head) >= input.len();
     // Outputs the model sees as Pi's cut shows them: reads of data, config and docs files,
     // settings dumps, help listings, manual pages and indexes. Unless the query names lines
     // past that cut (see `select::select_past_cut`). And a search Pi shows whole when no
     // question says which of its hits matter: each hit is a fact of its own, and a fold of
     // look-alike hits hides the ones the model searched for.
-    let unasked_search = kind == ContentKind::Grep
-        && opts.query.is_none()
-        && budget::pi_cut_bytes(input, head) >= input.len();
+    let unasked_search = kind == ContentKind::Grep && opts.query.is_none() && within_cut();
     let left_to_pi_cut = unasked_search
         || detect::is_data_read(input, opts)
         || (kind == ContentKind::Config && detect::is_settings_dump(input))
@@ -375,8 +374,7 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
             && (detect::is_help_listing(input)
                 || detect::is_manual_page(input)
                 || detect::is_index_listing(input)));
-    let past_cut =
-        left_to_pi_cut && opts.query.is_some() && budget::pi_cut_bytes(input, head) < input.len();
+    let past_cut = left_to_pi_cut && opts.query.is_some() && !within_cut();
     if kind == ContentKind::Binary || (left_to_pi_cut && !past_cut) {
         return passthrough(input, kind, id, count_lines(input));
     }

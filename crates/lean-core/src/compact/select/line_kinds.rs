@@ -505,8 +505,8 @@ pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Op
 }
 
 /// What git reports before a diff when a merge, rebase or cherry-pick stops (`CONFLICT
-/// (content): Merge conflict in …`, `error:`, the unmerged paths of `git status`): the files
-/// left to the user, each a fact the diff below does not state.
+/// (content): Merge conflict in …`, `error:`), besides the unmerged paths of `git status` (see
+/// [`UNMERGED_STATES`]): the files left to the user, each a fact the diff below does not state.
 const GIT_REPORTS: &[&[u8]] = &[
     b"CONFLICT",
     b"error:",
@@ -514,6 +514,10 @@ const GIT_REPORTS: &[&[u8]] = &[
     b"warning:",
     b"Automatic merge failed",
     b"Unmerged paths",
+];
+
+/// The states `git status` gives an unmerged path (`both modified:   x`).
+const UNMERGED_STATES: &[&[u8]] = &[
     b"both modified:",
     b"both added:",
     b"both deleted:",
@@ -523,22 +527,23 @@ const GIT_REPORTS: &[&[u8]] = &[
     b"added by us:",
 ];
 
-/// Whether `line` is one of git's reports (see [`GIT_REPORTS`]), indented or not.
-fn is_git_report(line: &[u8]) -> bool {
-    let text = line.trim_ascii_start();
-    GIT_REPORTS.iter().any(|report| text.starts_with(report))
+/// Whether `text` starts with an unmerged path's state (see [`UNMERGED_STATES`]).
+fn starts_unmerged(text: &[u8]) -> bool {
+    UNMERGED_STATES.iter().any(|state| text.starts_with(state))
 }
 
-/// Whether `line` is an unmerged path as `git status` lists it (`\tboth modified:   x`,
-/// `\tdeleted by them: x`): a file a stopped merge left to the user, in any output.
+/// Whether `line` is one of git's reports (see [`GIT_REPORTS`]) or an unmerged path, indented
+/// or not.
+fn is_git_report(line: &[u8]) -> bool {
+    let text = line.trim_ascii_start();
+    GIT_REPORTS.iter().any(|report| text.starts_with(report)) || starts_unmerged(text)
+}
+
+/// Whether `line` is an unmerged path as `git status` lists it, after a tab
+/// (`\tboth modified:   x`, `\tdeleted by them: x`): a file a stopped merge left to the user,
+/// in any output.
 pub(super) fn is_unmerged_path(line: &[u8]) -> bool {
-    line.first() == Some(&b'\t') && {
-        let text = &line[1..];
-        [&b"both "[..], b"deleted by ", b"added by "]
-            .iter()
-            .any(|state| text.starts_with(state))
-            && text.contains(&b':')
-    }
+    line.first() == Some(&b'\t') && starts_unmerged(&line[1..])
 }
 
 /// Whether `line` holds a word diff's change: `[-` closed by `-]` or `{+` closed by `+}` later

@@ -19,6 +19,7 @@
 //! phrase) in one automaton, one pass over the lines, and at most [`PLAIN_WORD_LINES`] lines
 //! kept for plain words.
 
+use super::super::lines::indent_columns;
 use super::analyze::Lines;
 use super::bounded_query_terms;
 use super::flags::{LineFlags, QUERY_HIT};
@@ -729,18 +730,6 @@ fn paragraph_end(lines: &Lines<'_>, h: usize) -> usize {
 /// (`this.$emit('page')` in `onPage`) may come after the first of them.
 fn body_end(texts: &LineTexts<'_>, h: usize) -> usize {
     let limit = texts.len().min(h + 1 + PARAGRAPH_LINES);
-    // Columns of leading blanks, a tab to the next multiple of 8.
-    let indent = |line: &[u8]| {
-        line.iter()
-            .take_while(|b| matches!(b, b' ' | b'\t'))
-            .fold(0, |col, &b| {
-                if b == b'\t' {
-                    (col / 8 + 1) * 8
-                } else {
-                    col + 1
-                }
-            })
-    };
     let next_text = (h + 1..limit)
         .map(|j| texts[j].trim_ascii())
         .find(|t| !t.is_empty());
@@ -762,11 +751,12 @@ fn body_end(texts: &LineTexts<'_>, h: usize) -> usize {
         }
         return limit;
     }
-    let own = indent(&texts[h]);
+    let own = indent_columns(&texts[h]);
     for j in h + 1..limit {
         let line = &texts[j];
         let text = line.trim_ascii();
-        if text.is_empty() || indent(line) > own || matches!(text.last(), Some(b'{' | b'(')) {
+        if text.is_empty() || indent_columns(line) > own || matches!(text.last(), Some(b'{' | b'('))
+        {
             continue;
         }
         let closes = matches!(text.first(), Some(b'}' | b')' | b']')) || text == b"end";

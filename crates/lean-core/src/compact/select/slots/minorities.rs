@@ -152,9 +152,7 @@ impl Candidate {
             ranks: true,
         }
     }
-}
 
-impl Candidate {
     /// Whether the line holds the largest value of a measured slot of its group: what "which
     /// is slowest" or "which is largest" asks for, so it is kept as a clear minority is.
     fn is_maximum(&self) -> bool {
