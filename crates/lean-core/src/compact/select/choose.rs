@@ -379,6 +379,29 @@ pub(super) fn fill_by_rank(
     kept_bytes + unlike_bytes
 }
 
+/// A merge conflict (see [`super::line_kinds::conflict_regions`]) with a kept line is kept whole: both sides
+/// and their markers are one fact, and a view showing our side without theirs misleads.
+/// Returns the bytes of the lines it added.
+pub(super) fn whole_conflicts(
+    texts: &LineTexts<'_>,
+    conflicts: &[std::ops::Range<usize>],
+    flags: &mut [LineFlags],
+) -> usize {
+    let mut added = 0;
+    for region in conflicts {
+        if !flags[region.clone()].iter().any(|f| f.has(KEEP)) {
+            continue;
+        }
+        for j in region.clone() {
+            if !flags[j].has(KEEP) {
+                flags[j].set(KEEP);
+                added += texts.get(j).len() + 1;
+            }
+        }
+    }
+    added
+}
+
 /// Most lines a kept line's continuations bring with it.
 const MAX_CONTINUATION_LINES: usize = 8;
 

@@ -425,6 +425,8 @@ pub(super) struct DiffState {
     pub(super) hunks: SmallHunks,
     /// Every changed line inside a hunk, in order.
     pub(super) changes: Vec<u32>,
+    /// Sign columns of the current hunk (see [`hunk_columns`]).
+    pub(super) columns: usize,
 }
 
 impl DiffState {
@@ -478,7 +480,10 @@ pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Op
         }
         Some(b'd') if line.starts_with(b"diff ") => {
             state.hunks.file_starts();
-            if line.starts_with(b"diff --git") {
+            if line.starts_with(b"diff --git")
+                || line.starts_with(b"diff --cc ")
+                || line.starts_with(b"diff --combined ")
+            {
                 state.in_message = false;
                 Some(Rank::Must)
             } else {
@@ -492,16 +497,104 @@ pub(super) fn diff_line_rank(i: usize, line: &[u8], state: &mut DiffState) -> Op
         }
         Some(b'@') if line.starts_with(b"@@") => {
             state.hunks.hunk_starts();
+            state.columns = hunk_columns(line);
             Some(Rank::Must)
         }
         Some(b'A') => line.starts_with(b"Author:").then_some(Rank::Must),
         Some(b'M') => line.starts_with(b"Merge:").then_some(Rank::Must),
+        // A combined diff's line changed against a later parent only (` +ours`).
+        Some(b' ')
+            if state.columns > 1 && state.hunks.in_hunk && is_hunk_change(line, state.columns) =>
+        {
+            state.hunks.changed(i);
+            Some(state.change(i, line))
+        }
         // The commit message is indented by four spaces.
         Some(b' ') => {
             (state.in_message && line.starts_with(b"    ") && !is_blank(line)).then_some(Rank::Must)
         }
         _ => is_diff_metadata(line).then_some(Rank::Must),
     }
+}
+
+/// Sign columns of the hunk a header opens: one for `@@`, one per parent for a combined
+/// diff's (`@@@` for a merge of two).
+pub(super) fn hunk_columns(header: &[u8]) -> usize {
+    header
+        .iter()
+        .take_while(|&&b| b == b'@')
+        .count()
+        .saturating_sub(1)
+        .max(1)
+}
+
+/// Whether `line`, inside a hunk of `columns` sign columns, is changed against some parent:
+/// its first `columns` bytes are signs or spaces, and one is a sign. A combined diff writes
+/// ` +x` for a line only the second parent lacks, which the first column alone takes for
+/// context.
+pub(super) fn is_hunk_change(line: &[u8], columns: usize) -> bool {
+    let signs = &line[..columns.min(line.len())];
+    signs.iter().all(|&b| matches!(b, b'+' | b'-' | b' ')) && signs.iter().any(|&b| b != b' ')
+}
+
+/// Most lines of a conflict kept as one unit (see [`conflict_regions`]): a larger one is
+/// read line by line, as any long change is.
+pub(super) const MAX_CONFLICT_LINES: usize = 40;
+
+/// The conflict marker `text` is, as a file holds it or as a diff shows it after up to two
+/// sign columns: `<` for `<<<<<<< ours`, `=` for `=======`, `>` for `>>>>>>> theirs`.
+fn conflict_marker(text: &[u8]) -> Option<u8> {
+    (0..=2).find_map(|p| {
+        let (signs, rest) = text.split_at_checked(p)?;
+        if !signs.iter().all(|&b| matches!(b, b'+' | b'-' | b' ')) {
+            return None;
+        }
+        let mark = *rest.first()?;
+        let ends = |len: usize| rest.get(len).is_none_or(|&b| b == b' ' || b == b'\r');
+        (matches!(mark, b'<' | b'=' | b'>')
+            && rest.len() >= 7
+            && rest[..7].iter().all(|&b| b == mark)
+            && ends(7))
+        .then_some(mark)
+    })
+}
+
+/// The line ranges of merge conflicts, from `<<<<<<<` through `=======` to `>>>>>>>`, of at
+/// most [`MAX_CONFLICT_LINES`] lines (`text(i)` is line `i`). Both sides of a conflict are
+/// one fact: a view that shows ours without theirs misleads more than one that shows
+/// neither.
+pub(super) fn conflict_regions<'t>(
+    n: usize,
+    text: impl Fn(usize) -> &'t [u8],
+) -> Vec<std::ops::Range<usize>> {
+    let mut regions = Vec::new();
+    let mut open: Option<(usize, bool)> = None;
+    for i in 0..n {
+        let line = text(i);
+        // Most lines are settled by their first three bytes.
+        if !line
+            .iter()
+            .take(3)
+            .any(|&b| matches!(b, b'<' | b'=' | b'>'))
+        {
+            continue;
+        }
+        match (conflict_marker(line), open) {
+            (Some(b'<'), _) => open = Some((i, false)),
+            (Some(b'='), Some((start, _))) => open = Some((start, true)),
+            (Some(b'>'), Some((start, true))) => {
+                if i + 1 - start <= MAX_CONFLICT_LINES {
+                    regions.push(start..i + 1);
+                }
+                open = None;
+            }
+            _ => {}
+        }
+        if open.is_some_and(|(start, _)| i + 1 - start > MAX_CONFLICT_LINES) {
+            open = None;
+        }
+    }
+    regions
 }
 
 /// What git reports before a diff when a merge, rebase or cherry-pick stops (`CONFLICT

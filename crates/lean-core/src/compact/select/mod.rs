@@ -34,6 +34,7 @@ use super::lines::{needs_cleaning, LineIndex};
 use super::{CompactOptions, ContentKind, DroppedRange};
 use analyze::Lines;
 use flags::{LineFlags, Rank, DUPLICATE, KEEP};
+use line_kinds::conflict_regions;
 use line_texts::{Cleaned, LineTexts};
 use priority::{fit_to_limits, priority_units};
 use render::{render, MarkerMemo, RenderPlan};
@@ -301,6 +302,12 @@ fn select_with(
         }
     }
 
+    // Search hits are no file's lines in a row: a conflict in them is not one.
+    let conflicts = if lines.grouped() {
+        Vec::new()
+    } else {
+        conflict_regions(lines.texts.len(), |i| lines.texts.get(i))
+    };
     let kept_errors = choose::errors_with_details(&lines, &templates, &errors, &budget, &mut flags);
     if kept_errors.len() < errors.len() {
         strategies.push("thin-repeated-errors");
@@ -320,7 +327,8 @@ fn select_with(
         &budget,
         aggressiveness,
         &mut flags,
-    ) + choose::continuations(&lines.texts, kind, &mut flags);
+    ) + choose::continuations(&lines.texts, kind, &mut flags)
+        + choose::whole_conflicts(&lines.texts, &conflicts, &mut flags);
 
     // Principle 1: a small output is never made lossy to save a few hundred tokens: every
     // line but exact repeats is kept (for search results: distinct hits are facts).
@@ -424,6 +432,7 @@ fn select_with(
         render_with,
         |flags| {
             choose::continuations(&lines.texts, kind, flags);
+            choose::whole_conflicts(&lines.texts, &conflicts, flags);
         },
         strategies,
         opts,

@@ -23,6 +23,7 @@ use super::super::lines::indent_columns;
 use super::analyze::Lines;
 use super::bounded_query_terms;
 use super::flags::{LineFlags, QUERY_HIT};
+use super::line_kinds::{hunk_columns, is_hunk_change};
 use super::line_texts::LineTexts;
 
 /// Most lines a plain word may be found on and still point at them.
@@ -862,6 +863,7 @@ pub(super) fn pin_named_diff_files(
         while i < n && !texts[i].starts_with(b"@@") && !opens_file_section(&texts[i]) {
             i += 1;
         }
+        let mut columns = 1;
         while i < n && added.len() < NAMED_FILE_CHANGES {
             let text = &texts[i];
             let next_file = opens_file_section(text)
@@ -869,8 +871,10 @@ pub(super) fn pin_named_diff_files(
             if next_file {
                 break;
             }
-            let changed = matches!(text.first(), Some(b'+' | b'-'));
-            if changed || text.starts_with(b"@@") {
+            if text.starts_with(b"@@") {
+                columns = hunk_columns(text);
+            }
+            if is_hunk_change(text, columns) || text.starts_with(b"@@") {
                 flags[i].set(QUERY_HIT);
                 added.push(i as u32);
             }
