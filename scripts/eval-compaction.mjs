@@ -18,8 +18,8 @@
 // Usage:
 //   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR]
 //                                    [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR]
-//                                    [--set7 DIR] [--set8 DIR] [--set9 DIR] [--set10 DIR] [--set11 DIR] [--set12 DIR] [--json FILE] [--views DIR]
-//                                    [--score-py] [--questions]
+//                                    [--set7 DIR] [--set8 DIR] [--set9 DIR] [--set10 DIR] [--set11 DIR] [--set12 DIR] [--set13 DIR]
+//                                    [--json FILE] [--views DIR] [--score-py] [--questions]
 //
 //   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
 //   --rust-example      target/release/examples/compact --tool {tool} --path {in} {in} (build: cargo build --release -p lean-core --example compact)
@@ -37,6 +37,7 @@
 //   --set10 DIR         tenth held-out corpus directory (default eval/compaction-set10)
 //   --set11 DIR         eleventh held-out corpus directory (default eval/compaction-set11)
 //   --set12 DIR         twelfth held-out corpus directory (default eval/compaction-set12)
+//   --set13 DIR         thirteenth held-out corpus directory (default eval/compaction-set13)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --views DIR         write each view as printed to DIR/<corpus>/<file> (with --questions or --said:
 //                       <file>.q); `diff -r` of two such folders shows which views a change moved
@@ -80,6 +81,7 @@ const CORPORA = [
   { name: 'set10', dir: join(repoRoot, 'eval', 'compaction-set10'), label: 'held-out set 10 (eval/compaction-set10)' },
   { name: 'set11', dir: join(repoRoot, 'eval', 'compaction-set11'), label: 'held-out set 11 (eval/compaction-set11)' },
   { name: 'set12', dir: join(repoRoot, 'eval', 'compaction-set12'), label: 'held-out set 12 (eval/compaction-set12)' },
+  { name: 'set13', dir: join(repoRoot, 'eval', 'compaction-set13'), label: 'held-out set 13 (eval/compaction-set13)' },
 ];
 
 function parseArgs(argv) {
