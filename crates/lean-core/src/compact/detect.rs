@@ -61,7 +61,9 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
         b"rs" | b"py" | b"js" | b"mjs" | b"cjs" | b"ts" | b"tsx" | b"jsx" | b"go" | b"c" | b"h"
         | b"cc" | b"cpp" | b"hpp" | b"java" | b"kt" | b"swift" | b"rb" | b"php" | b"cs"
         | b"scala" | b"lua" | b"sh" | b"bash" | b"zig" | b"ex" | b"exs" | b"hs" | b"ml"
-        | b"sql" | b"css" | b"scss" | b"html" | b"vue" | b"svelte" => ContentKind::Source,
+        | b"pyi" | b"pyx" | b"pxd" | b"sql" | b"css" | b"scss" | b"html" | b"vue" | b"svelte" => {
+            ContentKind::Source
+        }
         b"yaml" | b"yml" | b"toml" | b"ini" | b"cfg" | b"conf" | b"properties" | b"env" => {
             ContentKind::Config
         }
@@ -104,6 +106,33 @@ pub(crate) fn is_data_read(input: &[u8], opts: &CompactOptions) -> bool {
         printer,
         Some("cat" | "bat" | "less" | "more" | "head" | "tail")
     ) && words.last().is_some_and(is_data_path)
+}
+
+/// Whether the output is a `read` of a file whose kind its name does not say: no extension
+/// the engine reads as source, config, data or a diff (`.vim`, `.sty`, `.supp`, `.7`, a
+/// `copyright` or `Compose` file), and not a container of anything (`.txt`, `.log`, `.out`),
+/// whose content decides. The engine knows no outline of such a file and which of its lines
+/// are its facts, so it is shown as Pi's cut shows it, like a data file (the lines past that
+/// cut a question names are added to it).
+pub(crate) fn is_unknown_kind_read(opts: &CompactOptions) -> bool {
+    let read_tool = opts.tool.as_deref().is_some_and(|tool| {
+        ["read", "view", "cat"]
+            .iter()
+            .any(|name| tool.eq_ignore_ascii_case(name))
+    });
+    let Some(path) = opts.path.as_deref().filter(|_| read_tool) else {
+        return false;
+    };
+    if extension_kind(path).is_some() || is_data_path(path) {
+        return false;
+    }
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let container = name.rsplit_once('.').is_some_and(|(_, ext)| {
+        ["txt", "log", "out"]
+            .iter()
+            .any(|known| ext.eq_ignore_ascii_case(known))
+    });
+    !container
 }
 
 /// Whether `input` is one JSON object or array by its ends: its first visible byte (after a

@@ -365,9 +365,12 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     // settings dumps, help listings, manual pages and indexes. Unless the query names lines
     // past that cut (see `select::select_past_cut`). And a search Pi shows whole when no
     // question says which of its hits matter: each hit is a fact of its own, and a fold of
-    // look-alike hits hides the ones the model searched for.
+    // look-alike hits hides the ones the model searched for. And a read of a file whose kind
+    // its name does not say (see `detect::is_unknown_kind_read`), unless its content is a
+    // config's, whose active settings are known to outrank its comments.
     let unasked_search = kind == ContentKind::Grep && opts.query.is_none() && within_cut();
     let left_to_pi_cut = unasked_search
+        || (kind != ContentKind::Config && detect::is_unknown_kind_read(opts))
         || detect::is_data_read(input, opts)
         || (kind == ContentKind::Config && detect::is_settings_dump(input))
         || (matches!(kind, ContentKind::Log | ContentKind::Text)
