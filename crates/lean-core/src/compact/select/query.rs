@@ -775,13 +775,22 @@ const MAX_WORDS_PAIRED: u32 = 8;
 /// Pins the lines where two words of the query meet, when the pair meets on at most
 /// [`SELECTIVE_HITS`] lines: each word may be on many lines (`nodejs` on every step of its
 /// install and upgrade), and the line that holds both (`upgrade nodejs:amd64 20.1 20.2` for
-/// "when was nodejs upgraded") is what the question is about. The rarest pairs first, at most
-/// [`PLAIN_WORD_LINES`] lines in all.
+/// "when was nodejs upgraded") is what the question is about. So are the lines holding the
+/// same three or more words, when few: every pair of `dead_psili`, `dead_tilde` and
+/// `Greek_omega` starts dozens of compose sequences, and the one holding all three is the
+/// one asked about. The rarest sets first, at most [`PLAIN_WORD_LINES`] lines in all.
 fn pin_meetings(meetings: &[(u32, u64)], flags: &mut [LineFlags], pinned: &mut Vec<u32>) {
     if meetings.is_empty() || meetings.len() >= MAX_MEETING_LINES {
         return;
     }
-    let mut pairs: std::collections::BTreeMap<(u32, u32), Vec<u32>> = Default::default();
+    // Lines per set of words (a bit per word), up to one past the selective bound.
+    let mut sets: std::collections::BTreeMap<u64, Vec<u32>> = Default::default();
+    let mut note = |set: u64, i: u32| {
+        let lines = sets.entry(set).or_default();
+        if lines.len() <= SELECTIVE_HITS {
+            lines.push(i);
+        }
+    };
     for &(i, words) in meetings {
         let mut rest = words;
         let mut held: Vec<u32> = Vec::new();
@@ -791,14 +800,14 @@ fn pin_meetings(meetings: &[(u32, u64)], flags: &mut [LineFlags], pinned: &mut V
         }
         for (k, &a) in held.iter().enumerate() {
             for &b in &held[k + 1..] {
-                let lines = pairs.entry((a, b)).or_default();
-                if lines.len() <= SELECTIVE_HITS {
-                    lines.push(i);
-                }
+                note(1 << a | 1 << b, i);
             }
         }
+        if held.len() > 2 {
+            note(held.iter().fold(0, |set, &w| set | 1 << w), i);
+        }
     }
-    let mut selective: Vec<&Vec<u32>> = pairs
+    let mut selective: Vec<&Vec<u32>> = sets
         .values()
         .filter(|lines| lines.len() <= SELECTIVE_HITS)
         .collect();
