@@ -88,11 +88,21 @@ pub(super) fn code_after_location(line: &[u8]) -> Option<&[u8]> {
     }
     let rest = &line[end..];
     let start = rest.iter().position(|&b| b != b' ' && b != b'\t')?;
-    let word = rest[start..]
-        .split(|&b| b == b' ' || b == b'\t')
-        .next()
-        .map(trim_colon)?;
-    code_word(word, true).or_else(|| is_rule_path(word).then_some(word))
+    let raw = rest[start..].split(|&b| b == b' ' || b == b'\t').next()?;
+    let word = trim_colon(raw);
+    code_word(word, true)
+        .or_else(|| is_rule_path(word).then_some(word))
+        .or_else(|| (numbers == 2 && is_kind_word(raw)).then_some(word))
+}
+
+/// Whether `raw`, the first word after a compiler's `path:line:column:`, is the kind of its
+/// diagnostic: a lowercase word ending in a colon (`note:`, `missed:`, `optimized:`,
+/// `remark:`). A compiler writes one there; a search hit with a column holds the file's text
+/// after it, which seldom starts so.
+fn is_kind_word(raw: &[u8]) -> bool {
+    raw.strip_suffix(b":").is_some_and(|word| {
+        (3..=12).contains(&word.len()) && word.iter().all(u8::is_ascii_lowercase)
+    })
 }
 
 /// Whether `word` is a rule path (`lint/suspicious/noDebugger`, `react-hooks/exhaustive-deps`,
@@ -128,14 +138,15 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Ranks the first line of each distinct diagnostic code among warnings and errors as a
-/// must-keep fact: a lint flood keeps one example of every kind it reports. Returns how many.
+/// must-keep fact: a lint flood keeps one example of every kind it reports. Returns those
+/// lines, in order (the budget keeps them before other structure).
 pub(super) fn mark_diagnostic_kinds(
     texts: &LineTexts<'_>,
     prefix: &dyn Fn(usize) -> usize,
     flags: &mut [LineFlags],
-) -> usize {
+) -> Vec<u32> {
     let mut seen: Vec<&[u8]> = Vec::new();
-    let mut marked = 0;
+    let mut marked = Vec::new();
     for (i, f) in flags.iter_mut().enumerate() {
         if f.has(DUPLICATE) {
             continue;
@@ -154,10 +165,8 @@ pub(super) fn mark_diagnostic_kinds(
             continue;
         }
         seen.push(code);
-        if f.rank() > Rank::Must {
-            f.set_rank(Rank::Must);
-            marked += 1;
-        }
+        f.set_rank(Rank::Must);
+        marked.push(i as u32);
         if seen.len() >= MAX_KINDS {
             break;
         }

@@ -254,6 +254,8 @@ fn select_with(
     // minorities among them, most telling first, are kept before rare templates fill the
     // budget.
     let mut unlike: Vec<u32> = Vec::new();
+    // The first line of each diagnostic kind (see `distinct::mark_diagnostic_kinds`).
+    let mut kinds: Vec<u32> = Vec::new();
     if compares_look_alikes {
         // Lines of a program (a source file, grep hits quoting code) are no records of one
         // output: a value few of them hold is no news, and they keep only their ranks.
@@ -274,7 +276,8 @@ fn select_with(
         }
         if !matches!(kind, ContentKind::Source | ContentKind::Tree) {
             let prefix = |i: usize| lines.prefix(i);
-            if distinct::mark_diagnostic_kinds(&lines.texts, &prefix, &mut flags) > 0 {
+            kinds = distinct::mark_diagnostic_kinds(&lines.texts, &prefix, &mut flags);
+            if !kinds.is_empty() {
                 strategies.push("one-per-diagnostic-kind");
             }
             if distinct::mark_commands_before_errors(&lines.texts, &mut flags) > 0 {
@@ -421,6 +424,7 @@ fn select_with(
         &records,
         &pinned_hits,
         &unlike,
+        &kinds,
         kind,
     );
     drop(kept_errors);

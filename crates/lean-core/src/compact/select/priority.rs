@@ -95,6 +95,7 @@ pub(super) fn priority_units(
     records: &[std::ops::Range<usize>],
     pinned: &[u32],
     unlike: &[u32],
+    kinds: &[u32],
     kind: ContentKind,
 ) -> Units {
     let n = flags.len();
@@ -188,6 +189,7 @@ pub(super) fn priority_units(
         claimed: &claimed,
         records,
         pinned,
+        kinds,
         source: kind == ContentKind::Source,
     };
     match (&templates.ids, diff) {
@@ -222,6 +224,9 @@ struct LineState<'s, 'a> {
     /// Lines of query terms found on few lines, and the paragraphs their headings open
     /// (sorted): what the prompt asked about ranks above other query hits and summaries.
     pinned: &'s [u32],
+    /// The first line of each diagnostic kind (sorted, a bounded few): one example of every
+    /// kind a flood reports is kept whatever the budget, as an error's first instance is.
+    kinds: &'s [u32],
     /// Whether the lines are a source read, whose outline shows top-level definitions first.
     source: bool,
 }
@@ -242,6 +247,7 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
         claimed,
         records,
         pinned,
+        kinds,
         source,
     } = *state;
     let n = flags.len();
@@ -332,8 +338,10 @@ fn line_units<Id: Copy + Into<u32>, const DIFF: bool>(
                 // last record are a rule of the budget, not a priority larger groups can
                 // outbid: they are kept whatever it. So are the lines the query pins (a
                 // bounded few): what the user asked about, ahead of every error but the
-                // ones it asked about.
-                let class = if edge || f.has(QUERY_HIT) && pinned.binary_search(&(i as u32)).is_ok()
+                // ones it asked about; and one example of each diagnostic kind.
+                let class = if edge
+                    || f.has(QUERY_HIT) && pinned.binary_search(&(i as u32)).is_ok()
+                    || kinds.binary_search(&(i as u32)).is_ok()
                 {
                     SKELETON_CLASS
                 } else if f.signal() == Signal::Summary || f.has(QUERY_HIT) {
