@@ -241,7 +241,9 @@ const MAX_HEAD_LINE_BYTES: usize = 64;
 /// its body; the line is no statement (it does not end in `;`); and a name with no defining
 /// word before it must open its body, the line ending in `{` or the next one starting with
 /// it (`  version(str, flags) {`, GNU style `substr(size_type __pos = 0) const` then `{`).
-/// A question naming a function is answered by its definition, however often it is called.
+/// Or, whatever comes before it, the name is the last thing before the `{` that ends the
+/// line. A question naming a function is answered by its definition, however often it is
+/// called.
 fn defines(texts: &LineTexts<'_>, i: usize, from: usize, start: usize, end: usize) -> bool {
     let text = &texts[i];
     // A name defined far into its line is not at its start: bounding this keeps a long line of
@@ -253,6 +255,17 @@ fn defines(texts: &LineTexts<'_>, i: usize, from: usize, start: usize, end: usiz
             .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
     {
         return false;
+    }
+    // A report that writes a block per entry names it last before the block opens
+    // (`Function [ <internal:SPL> function iterator_to_array ] {`, `message Request {`,
+    // `.navbar {`): past the name come only closing brackets and blanks, then the `{` that
+    // ends the line.
+    let opens_its_block = text[end..]
+        .trim_ascii_end()
+        .strip_suffix(b"{")
+        .is_some_and(|between| between.iter().all(|&b| matches!(b, b' ' | b'\t' | b']')));
+    if opens_its_block {
+        return true;
     }
     let mut before = text[from..start]
         .split(|&b| b == b' ' || b == b'\t')
