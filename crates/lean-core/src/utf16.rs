@@ -15,13 +15,11 @@ pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
     let mut sized = false;
     let mut at = 0;
     while at < units.len() {
-        while let Some(block) = units.get(at..at + BLOCK) {
-            if block.iter().fold(0, |any, &unit| any | unit) >= 0x80 {
-                break;
-            }
-            out.extend(block.iter().map(|&unit| unit as u8));
-            at += BLOCK;
-        }
+        // The whole stretch of ASCII blocks is found first and narrowed in one copy: a copy
+        // per block would check the buffer's room every time.
+        let ascii = ascii_blocks(&units[at..]);
+        out.extend(units[at..at + ascii].iter().map(|&unit| unit as u8));
+        at += ascii;
         let Some(&unit) = units.get(at) else {
             break;
         };
@@ -44,6 +42,12 @@ pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
     }
     // Whole characters only were written, so this holds; the fallback never runs.
     String::from_utf8(out).unwrap_or_else(|_| String::from_utf16_lossy(units))
+}
+
+/// How many units `units` starts with in whole blocks of [`BLOCK`] ASCII units.
+fn ascii_blocks(units: &[u16]) -> usize {
+    let is_ascii = |block: &&[u16]| block.iter().fold(0, |any, &unit| any | unit) < 0x80;
+    units.chunks_exact(BLOCK).take_while(is_ascii).count() * BLOCK
 }
 
 /// The most UTF-8 bytes `units` can take: one per ASCII unit, two per unit below U+0800, three
