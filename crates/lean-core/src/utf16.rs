@@ -72,13 +72,14 @@ pub fn utf16_from_str(text: &str) -> Vec<u16> {
     let mut out: Vec<u16> = Vec::with_capacity(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
-        while let Some(block) = bytes.get(at..at + BLOCK) {
-            if !block.is_ascii() {
-                break;
-            }
-            out.extend(block.iter().map(|&b| u16::from(b)));
-            at += BLOCK;
-        }
+        // As in `utf8_from_utf16_lossy`: the stretch of ASCII blocks is widened in one copy.
+        let ascii = bytes[at..]
+            .chunks_exact(BLOCK)
+            .take_while(|block| block.is_ascii())
+            .count()
+            * BLOCK;
+        out.extend(bytes[at..at + ascii].iter().map(|&b| u16::from(b)));
+        at += ascii;
         // Blocks and characters are taken whole, so `at` is at a character boundary.
         let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) else {
             break;
