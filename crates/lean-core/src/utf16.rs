@@ -15,13 +15,11 @@ pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
     let mut sized = false;
     let mut at = 0;
     while at < units.len() {
-        while let Some(block) = units.get(at..at + BLOCK) {
-            if block.iter().fold(0, |any, &unit| any | unit) >= 0x80 {
-                break;
-            }
-            out.extend(block.iter().map(|&unit| unit as u8));
-            at += BLOCK;
-        }
+        // The whole stretch of ASCII blocks is found first and narrowed in one copy: a copy
+        // per block would check the buffer's room every time.
+        let ascii = ascii_blocks(&units[at..]);
+        out.extend(units[at..at + ascii].iter().map(|&unit| unit as u8));
+        at += ascii;
         let Some(&unit) = units.get(at) else {
             break;
         };
@@ -46,6 +44,12 @@ pub fn utf8_from_utf16_lossy(units: &[u16]) -> String {
     String::from_utf8(out).unwrap_or_else(|_| String::from_utf16_lossy(units))
 }
 
+/// How many units `units` starts with in whole blocks of [`BLOCK`] ASCII units.
+fn ascii_blocks(units: &[u16]) -> usize {
+    let is_ascii = |block: &&[u16]| block.iter().fold(0, |any, &unit| any | unit) < 0x80;
+    units.chunks_exact(BLOCK).take_while(is_ascii).count() * BLOCK
+}
+
 /// The most UTF-8 bytes `units` can take: one per ASCII unit, two per unit below U+0800, three
 /// per other unit (a surrogate pair's four bytes are two per unit, and a lone surrogate's
 /// U+FFFD is three). Counted in 16-bit lanes, a chunk at a time (at most two extra bytes a
@@ -68,13 +72,14 @@ pub fn utf16_from_str(text: &str) -> Vec<u16> {
     let mut out: Vec<u16> = Vec::with_capacity(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
-        while let Some(block) = bytes.get(at..at + BLOCK) {
-            if !block.is_ascii() {
-                break;
-            }
-            out.extend(block.iter().map(|&b| u16::from(b)));
-            at += BLOCK;
-        }
+        // As in `utf8_from_utf16_lossy`: the stretch of ASCII blocks is widened in one copy.
+        let ascii = bytes[at..]
+            .chunks_exact(BLOCK)
+            .take_while(|block| block.is_ascii())
+            .count()
+            * BLOCK;
+        out.extend(bytes[at..at + ascii].iter().map(|&b| u16::from(b)));
+        at += ascii;
         // Blocks and characters are taken whole, so `at` is at a character boundary.
         let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) else {
             break;
