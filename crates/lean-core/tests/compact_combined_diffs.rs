@@ -90,6 +90,22 @@ fn shown(view: &str, side: &[String]) -> usize {
         .count()
 }
 
+/// Fails naming the first conflict the view shows one side of whole and none of the other.
+fn no_one_sided(view: &str, conflicts: &[Conflict]) -> Result<(), String> {
+    for c in conflicts {
+        let (ours, theirs) = (shown(view, &c.ours), shown(view, &c.theirs));
+        if (ours == 0 && theirs == c.theirs.len()) || (theirs == 0 && ours == c.ours.len()) {
+            return Err(format!(
+                "a conflict shows {ours}/{} of our side and {theirs}/{} of theirs: {:?}",
+                c.ours.len(),
+                c.theirs.len(),
+                c.ours[0]
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn no_conflict_shows_one_side_whole_and_none_of_the_other() {
     let cases = support::cases("COMBINED_DIFF_CASES", 300);
@@ -98,18 +114,7 @@ fn no_conflict_shows_one_side_whole_and_none_of_the_other() {
         let Some(view) = view_of(&text, "git diff") else {
             return Ok(());
         };
-        for c in &conflicts {
-            let (ours, theirs) = (shown(&view, &c.ours), shown(&view, &c.theirs));
-            if (ours == 0 && theirs == c.theirs.len()) || (theirs == 0 && ours == c.ours.len()) {
-                return Err(format!(
-                    "a conflict shows {ours}/{} of our side and {theirs}/{} of theirs: {:?}",
-                    c.ours.len(),
-                    c.theirs.len(),
-                    c.ours[0]
-                ));
-            }
-        }
-        Ok(())
+        no_one_sided(&view, &conflicts)
     });
 }
 
@@ -178,16 +183,6 @@ fn a_read_shows_no_conflict_one_sided() {
         let Some(view) = read_view(&text, "src/state.rs", None) else {
             return Ok(());
         };
-        for c in &conflicts {
-            let (ours, theirs) = (shown(&view, &c.ours), shown(&view, &c.theirs));
-            if (ours == 0 && theirs == c.theirs.len()) || (theirs == 0 && ours == c.ours.len()) {
-                return Err(format!(
-                    "a conflict shows {ours}/{} of our side and {theirs}/{} of theirs",
-                    c.ours.len(),
-                    c.theirs.len()
-                ));
-            }
-        }
-        Ok(())
+        no_one_sided(&view, &conflicts)
     });
 }

@@ -128,7 +128,19 @@ pub(crate) fn select_past_cut(
     let overwritten: &[u32] = cleaned.as_ref().map_or(&[], |c| &c.overwritten);
     let lines = Lines::new(texts, kind == ContentKind::Grep, input.len());
     let mut flags = vec![LineFlags::INITIAL; index.len()];
-    let pinned = query::mark_query_hits(&lines, &mut flags, &terms);
+    let mut pinned = query::mark_query_hits(&lines, &mut flags, &terms);
+    // An asked line comes with what it needs to be read (the lines its statement continues
+    // onto), wherever it stands.
+    let mut statement = vec![LineFlags::INITIAL; index.len()];
+    for &i in &pinned {
+        statement[i as usize].set(KEEP);
+    }
+    if choose::continuations(&lines.texts, kind, &mut statement) > 0 {
+        pinned = (0..statement.len() as u32)
+            .filter(|&i| statement[i as usize].has(KEEP))
+            .collect();
+    }
+    drop(statement);
     let shown = pi_cut_lines(input, head);
     let Some(keep) = past_cut::lines_to_keep(&lines.texts, &pinned, shown, limits.cap, head) else {
         return unchanged();
