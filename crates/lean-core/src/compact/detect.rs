@@ -47,9 +47,23 @@ fn looks_binary(input: &[u8]) -> bool {
     !head.is_empty() && (suspicious * 10 > head.len() || invalid_utf8 * 4 > head.len())
 }
 
-fn extension_kind(path: &str) -> Option<ContentKind> {
+/// The part of a path's file name after its last dot, if it has one.
+fn extension(path: &str) -> Option<&str> {
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let ext = name.rsplit_once('.').map(|(_, e)| e)?;
+    name.rsplit_once('.').map(|(_, ext)| ext)
+}
+
+/// Whether the tool is one that reads a file (`read`, `view`, `cat`), in any case.
+fn is_read_tool(opts: &CompactOptions) -> bool {
+    opts.tool.as_deref().is_some_and(|tool| {
+        ["read", "view", "cat"]
+            .iter()
+            .any(|name| tool.eq_ignore_ascii_case(name))
+    })
+}
+
+fn extension_kind(path: &str) -> Option<ContentKind> {
+    let ext = extension(path)?;
     // Lowercased on the stack: every known extension is short, so a longer one is none of
     // them (a `String` per call was most of a small input's hint cost).
     let mut lower = [0u8; 10];
@@ -86,12 +100,7 @@ fn extension_kind(path: &str) -> Option<ContentKind> {
 /// `.jfc`, an `.xsd`, a `.plist`, a `.csproj`) or a JSON one (a `.ipynb`, a `.har`, a
 /// `.webmanifest`) is read as one.
 pub(crate) fn is_data_read(input: &[u8], opts: &CompactOptions) -> bool {
-    let read_tool = opts.tool.as_deref().is_some_and(|tool| {
-        ["read", "view", "cat"]
-            .iter()
-            .any(|name| tool.eq_ignore_ascii_case(name))
-    });
-    if read_tool {
+    if is_read_tool(opts) {
         return opts.path.as_deref().is_some_and(is_data_path)
             || is_xml_document(input)
             || is_json_document(input);
@@ -115,19 +124,13 @@ pub(crate) fn is_data_read(input: &[u8], opts: &CompactOptions) -> bool {
 /// are its facts, so it is shown as Pi's cut shows it, like a data file (the lines past that
 /// cut a question names are added to it).
 pub(crate) fn is_unknown_kind_read(opts: &CompactOptions) -> bool {
-    let read_tool = opts.tool.as_deref().is_some_and(|tool| {
-        ["read", "view", "cat"]
-            .iter()
-            .any(|name| tool.eq_ignore_ascii_case(name))
-    });
-    let Some(path) = opts.path.as_deref().filter(|_| read_tool) else {
+    let Some(path) = opts.path.as_deref().filter(|_| is_read_tool(opts)) else {
         return false;
     };
     if extension_kind(path).is_some() || is_data_path(path) {
         return false;
     }
-    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let container = name.rsplit_once('.').is_some_and(|(_, ext)| {
+    let container = extension(path).is_some_and(|ext| {
         ["txt", "log", "out"]
             .iter()
             .any(|known| ext.eq_ignore_ascii_case(known))
@@ -302,8 +305,7 @@ fn is_bare_assignment(t: &[u8]) -> bool {
 
 /// Whether a file name has the extension of a data, config or docs format.
 fn is_data_path(path: &str) -> bool {
-    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let Some((_, ext)) = name.rsplit_once('.') else {
+    let Some(ext) = extension(path) else {
         return false;
     };
     // Markup documents (HTML, SVG), notebooks and translation catalogs are read for their
@@ -351,7 +353,7 @@ fn from_hints(opts: &CompactOptions) -> Option<ContentKind> {
         if is(&["ls", "find", "glob", "tree"]) {
             return Some(ContentKind::Tree);
         }
-        if is(&["read", "view", "cat"]) {
+        if is_read_tool(opts) {
             if let Some(kind) = opts.path.as_deref().and_then(extension_kind) {
                 return Some(kind);
             }

@@ -379,9 +379,9 @@ pub(super) fn fill_by_rank(
     kept_bytes + unlike_bytes
 }
 
-/// A merge conflict (see [`super::line_kinds::conflict_regions`]) with a kept line is kept whole: both sides
-/// and their markers are one fact, and a view showing our side without theirs misleads.
-/// Returns the bytes of the lines it added.
+/// A merge conflict (see [`super::line_kinds::conflict_regions`]) with a kept line is kept
+/// whole: both sides and their markers are one fact, and a view showing our side without
+/// theirs misleads. Returns the bytes of the lines it added.
 pub(super) fn whole_conflicts(
     texts: &LineTexts<'_>,
     conflicts: &[std::ops::Range<usize>],

@@ -77,9 +77,9 @@ fn is_banner(line: &[u8]) -> bool {
 
 /// Ranks section headings high: lines that open a section (after a blank line, at the top, or
 /// a banner anywhere; followed by a line of text), whose first word opens 2 to
-/// [`MAX_SECTIONS`] sections and starts few other lines (at most as many as it opens). A heading's caption, the line after it when
-/// every section has one of its kind (`There are 41 section headers, …`), ranks high with it.
-/// Returns how many lines it ranked.
+/// [`MAX_SECTIONS`] sections and starts few other lines (at most as many as it opens). A
+/// heading's caption, the line after it when every section has one of its kind (`There are
+/// 41 section headers, …`), ranks high with it. Returns how many lines it ranked.
 pub(super) fn mark_section_headings(texts: &LineTexts<'_>, flags: &mut [LineFlags]) -> usize {
     let n = flags.len();
     // Lines that open a section, by first word: blank lines are few in most outputs, so this
