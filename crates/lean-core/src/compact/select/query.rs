@@ -582,18 +582,20 @@ pub(super) fn mark_query_hits(
             if !query.counts(text, &found) {
                 continue;
             }
-            if let Some(word) = query.words[term] {
-                words_here |= 1 << word;
-            }
             if named[term] {
                 flags[i].set(QUERY_HIT);
             }
             note_line(&mut term_lines[term], i);
             // A name the user wrote with capitals (`LineWidth`) heads only the lines that write
-            // it so: a schema's `"lineWidth": {` properties are not its `"LineWidth": {`.
+            // it so: a schema's `"lineWidth": {` properties are not its `"LineWidth": {`. Nor
+            // does it meet the question's other words where it is written otherwise: a compose
+            // table's `<Greek_OMEGA>` sequences are not the `<Greek_omega>` one asked about.
             let written_so = !named[term]
                 || !terms[term].bytes().any(|b| b.is_ascii_uppercase())
                 || &text[found.start()..found.end()] == terms[term].as_bytes();
+            if let (Some(word), true) = (query.words[term], written_so) {
+                words_here |= 1 << word;
+            }
             if at_word_start && written_so && is_heading(text, found.start(), found.end()) {
                 note_line(&mut heading_lines[term], i);
             }
