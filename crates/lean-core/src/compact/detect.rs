@@ -471,7 +471,19 @@ pub(crate) fn numbered_separator(head: &[u8], i: usize) -> bool {
     digits > 0 && head.get(i + 1 + digits) == Some(&separator)
 }
 
-/// `LINE:COL: CODE` or `LINE:COL: error|warning` after a grep-style `path:` prefix.
+/// Whether `raw`, the first word after a compiler's `path:line:column: `, is the kind of its
+/// diagnostic: a lowercase word ending in a colon (`note:`, `missed:`, `optimized:`,
+/// `remark:`). A compiler writes one there; a search hit with a column holds the file's text
+/// after it, which seldom starts so.
+pub(crate) fn is_kind_word(raw: &[u8]) -> bool {
+    raw.strip_suffix(b":").is_some_and(|word| {
+        (3..=12).contains(&word.len()) && word.iter().all(u8::is_ascii_lowercase)
+    })
+}
+
+/// `LINE:COL: CODE`, `LINE:COL: error|warning` or `LINE:COL: kind: ` (see [`is_kind_word`])
+/// after a grep-style `path:` prefix: a finding, not a search hit. gcc's `-fopt-info` remarks
+/// (`x.c:441:14: optimized: …`, `missed:`, `note:`) are a compiler's log.
 #[inline]
 pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
     // Indexes checked against the length as they go: iterator adapters here cost a call and
@@ -488,20 +500,31 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
         }
         i += 1;
     }
-    if i < len && rest[i] == b' ' {
+    let spaced = i < len && rest[i] == b' ';
+    if spaced {
         i += 1;
     }
     let tail = &rest[i..];
-    // The first byte tells a rule code (capital letters, then a digit) from the two words.
+    // The first byte tells a rule code (capital letters, then a digit) from the words.
     match tail.first() {
         Some(b'A'..=b'Z') => {
             let letters = tail.iter().take_while(|b| b.is_ascii_uppercase()).count();
             tail.get(letters).is_some_and(u8::is_ascii_digit)
         }
-        Some(b'e') => tail.starts_with(b"error"),
-        Some(b'w') => tail.starts_with(b"warning"),
+        Some(b'e') if tail.starts_with(b"error") => true,
+        Some(b'w') if tail.starts_with(b"warning") => true,
+        Some(b'a'..=b'z') => spaced && is_kind_word(first_word(tail)),
         _ => false,
     }
+}
+
+/// `text` up to its first space or tab.
+fn first_word(text: &[u8]) -> &[u8] {
+    let end = text
+        .iter()
+        .position(|&b| b == b' ' || b == b'\t')
+        .unwrap_or(text.len());
+    &text[..end]
 }
 
 #[inline(always)]
@@ -1123,11 +1146,21 @@ mod tests {
             }
             i += digits + 1;
         }
+        let spaced = rest[i..].starts_with(b" ");
         let tail = rest[i..].strip_prefix(b" ").unwrap_or(&rest[i..]);
         let letters = tail.iter().take_while(|b| b.is_ascii_uppercase()).count();
+        let word = tail
+            .split(|&b| b == b' ' || b == b'\t')
+            .next()
+            .unwrap_or(b"");
+        let kind = word.len() >= 4
+            && word.ends_with(b":")
+            && word.len() <= 13
+            && word[..word.len() - 1].iter().all(u8::is_ascii_lowercase);
         (letters > 0 && tail.get(letters).is_some_and(u8::is_ascii_digit))
             || tail.starts_with(b"error")
             || tail.starts_with(b"warning")
+            || (spaced && kind)
     }
 
     proptest::proptest! {
@@ -1136,7 +1169,8 @@ mod tests {
             parts in proptest::collection::vec(
                 proptest::sample::select(vec![
                     &b"1"[..], b"42", b":", b" ", b"  ", b"F", b"E501", b"ABC", b"7", b"error",
-                    b"erro", b"warning", b"warn", b"x", b"e", b"w",
+                    b"erro", b"warning", b"warn", b"x", b"e", b"w", b"note:", b"optimized:",
+                    b"no:", b"verylongkindword:", b"\t", b"ab",
                 ]),
                 0..10,
             )

@@ -4,6 +4,7 @@
 //! says what was being built). Both are bounded: a flood of thousands of codes or errors
 //! marks at most [`MAX_KINDS`] and [`MAX_COMMANDS`] lines.
 
+use super::super::detect::is_kind_word;
 use super::super::lines::trim;
 use super::super::signals::Signal;
 use super::flags::{LineFlags, Rank, DUPLICATE};
@@ -11,6 +12,10 @@ use super::line_texts::LineTexts;
 
 /// Most distinct diagnostic codes whose first instance is kept.
 const MAX_KINDS: usize = 64;
+/// Most lines of a diagnostic kind for which each is kept: a kind this rare is the news.
+const RARE_KIND_LINES: usize = 3;
+/// Most lines kept for rare kinds beyond each kind's first.
+const MAX_RARE_EXTRA: usize = 32;
 /// Most command lines kept before errors.
 const MAX_COMMANDS: usize = 32;
 /// How far before an error to look for the command that produced it.
@@ -95,16 +100,6 @@ pub(super) fn code_after_location(line: &[u8]) -> Option<&[u8]> {
         .or_else(|| (numbers == 2 && is_kind_word(raw)).then_some(word))
 }
 
-/// Whether `raw`, the first word after a compiler's `path:line:column:`, is the kind of its
-/// diagnostic: a lowercase word ending in a colon (`note:`, `missed:`, `optimized:`,
-/// `remark:`). A compiler writes one there; a search hit with a column holds the file's text
-/// after it, which seldom starts so.
-fn is_kind_word(raw: &[u8]) -> bool {
-    raw.strip_suffix(b":").is_some_and(|word| {
-        (3..=12).contains(&word.len()) && word.iter().all(u8::is_ascii_lowercase)
-    })
-}
-
 /// Whether `word` is a rule path (`lint/suspicious/noDebugger`, `react-hooks/exhaustive-deps`,
 /// `@typescript-eslint/no-explicit-any`): two or more slash-separated names of letters, digits,
 /// `-` and `_`, each starting with a letter (the first may start with `@`). File paths are told
@@ -138,16 +133,19 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Ranks the first line of each distinct diagnostic code among warnings and errors as a
-/// must-keep fact: a lint flood keeps one example of every kind it reports. Returns those
-/// lines, in order (the budget keeps them before other structure).
+/// must-keep fact: a lint flood keeps one example of every kind it reports. A rare kind, one
+/// of at most [`RARE_KIND_LINES`] lines, keeps them all (at most [`MAX_RARE_EXTRA`] beyond the
+/// firsts): gcc's three `optimized:` remarks among hundreds of `missed:` and `note:` lines
+/// each say what was vectorized where. Returns those lines, in order (the budget keeps them
+/// before other structure).
 pub(super) fn mark_diagnostic_kinds(
     texts: &LineTexts<'_>,
     prefix: &dyn Fn(usize) -> usize,
     flags: &mut [LineFlags],
 ) -> Vec<u32> {
-    let mut seen: Vec<&[u8]> = Vec::new();
-    let mut marked = Vec::new();
-    for (i, f) in flags.iter_mut().enumerate() {
+    // Each kind's code with its lines, up to one past the rare bound.
+    let mut kinds: Vec<(&[u8], Vec<u32>)> = Vec::new();
+    for (i, f) in flags.iter().enumerate() {
         if f.has(DUPLICATE) {
             continue;
         }
@@ -161,15 +159,22 @@ pub(super) fn mark_diagnostic_kinds(
         let Some(code) = code else {
             continue;
         };
-        if seen.contains(&code) {
-            continue;
+        match kinds.iter().position(|(seen, _)| *seen == code) {
+            Some(k) if kinds[k].1.len() <= RARE_KIND_LINES => kinds[k].1.push(i as u32),
+            Some(_) => {}
+            None if kinds.len() < MAX_KINDS => kinds.push((code, vec![i as u32])),
+            None => {}
         }
-        seen.push(code);
-        f.set_rank(Rank::Must);
-        marked.push(i as u32);
-        if seen.len() >= MAX_KINDS {
-            break;
-        }
+    }
+    let mut marked: Vec<u32> = kinds.iter().map(|(_, lines)| lines[0]).collect();
+    let rare_rest = kinds
+        .iter()
+        .filter(|(_, lines)| lines.len() <= RARE_KIND_LINES)
+        .flat_map(|(_, lines)| lines[1..].iter().copied());
+    marked.extend(rare_rest.take(MAX_RARE_EXTRA));
+    marked.sort_unstable();
+    for &i in &marked {
+        flags[i as usize].set_rank(Rank::Must);
     }
     marked
 }
