@@ -169,12 +169,18 @@ fn last_segment(term: &str) -> Option<&str> {
 /// (`zlib1g`, not `zlib1g-dev`), the rest of the line is a short label, and after the term comes
 /// only what closes it (`:`, `]`, `)`, a quote) or a few bytes that open what follows, with no
 /// lower-case letter or digit (`AS`, `{`, `= {`, `">`): `Package: zlib1g`, `[zlib1g]`, `CREATE
-/// VIEW pg_stat_activity AS`, `<event name="jdk.JavaMonitorEnter">`.
+/// VIEW pg_stat_activity AS`, `<event name="jdk.JavaMonitorEnter">`. A quoted string alone
+/// on its line (`"net/http/httptest",`) is an item of a list, followed by its siblings: it
+/// heads nothing.
 fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
     let ends_name = text
         .get(end)
         .is_none_or(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/')));
     let rest = text[end..].trim_ascii();
+    let quote = text[..start].trim_ascii_start();
+    if matches!(quote, b"\"" | b"'") && rest.strip_suffix(b",").unwrap_or(rest) == quote {
+        return false;
+    }
     let closes = rest
         .iter()
         .all(|b| matches!(b, b':' | b']' | b')' | b'"' | b'\'' | b'`'));
@@ -640,10 +646,13 @@ pub(super) fn mark_query_hits(
     let mut plain_kept = 0usize;
     for (named, lines) in selective {
         if !named {
-            if plain_kept + lines.len() > PLAIN_WORD_LINES {
+            // Lines another term pinned cost nothing more: a word and its stem (`package`,
+            // `packages`) hold the same lines, and counted twice they crowd out a third word.
+            let new = lines.iter().filter(|i| !pinned.contains(*i)).count();
+            if plain_kept + new > PLAIN_WORD_LINES {
                 continue;
             }
-            plain_kept += lines.len();
+            plain_kept += new;
         }
         pin(flags, &mut pinned, lines);
     }
@@ -719,12 +728,21 @@ pub(super) fn mark_query_hits(
 }
 
 /// The end of the paragraph line `h` heads: the next blank line, at most [`PARAGRAPH_LINES`]
-/// on. A grep hit's next lines are other hits: only its own file's context lines (`path-N-`)
-/// follow it.
+/// on. A heading that opens a bracket (`"GoFiles": [`, `"scripts": {`) heads the lines up to
+/// where it closes: a key's value, not the keys after it, which a document without blank
+/// lines would give. A grep hit's next lines are other hits: only its own file's context
+/// lines (`path-N-`) follow it.
 fn paragraph_end(lines: &Lines<'_>, h: usize) -> usize {
     let texts = &lines.texts;
     let limit = texts.len().min(h + 1 + PARAGRAPH_LINES);
     let p = lines.prefix(h);
+    if p == 0 {
+        match texts[h].trim_ascii_end().last() {
+            Some(b'[') => return closing_end(texts, h, limit, b'[', b']'),
+            Some(b'{') => return closing_end(texts, h, limit, b'{', b'}'),
+            _ => {}
+        }
+    }
     let ends = |j: usize| {
         if p == 0 {
             return texts[j].trim_ascii().is_empty();
@@ -736,6 +754,26 @@ fn paragraph_end(lines: &Lines<'_>, h: usize) -> usize {
             && !lines.hit_text(j).trim_ascii().is_empty())
     };
     (h + 1..limit).find(|&j| ends(j)).unwrap_or(limit)
+}
+
+/// The line after the one where the `open` bracket first opened from line `h` on closes
+/// again, or `limit` when it does not close before it.
+fn closing_end(texts: &LineTexts<'_>, h: usize, limit: usize, open: u8, close: u8) -> usize {
+    let (mut depth, mut opened) = (0isize, false);
+    for j in h..limit {
+        for &b in texts[j].iter() {
+            if b == open {
+                depth += 1;
+            } else if b == close {
+                depth -= 1;
+            }
+            opened |= depth > 0;
+        }
+        if opened && depth <= 0 {
+            return j + 1;
+        }
+    }
+    limit
 }
 
 /// The end of the body a definition on line `h` of a file opens, at most [`PARAGRAPH_LINES`]
@@ -751,21 +789,7 @@ fn body_end(texts: &LineTexts<'_>, h: usize) -> usize {
         .find(|t| !t.is_empty());
     let braced = texts[h].trim_ascii_end().ends_with(b"{") || next_text == Some(b"{".as_slice());
     if braced {
-        let (mut depth, mut opened) = (0isize, false);
-        for j in h..limit {
-            for &b in texts[j].iter() {
-                depth += match b {
-                    b'{' => 1,
-                    b'}' => -1,
-                    _ => 0,
-                };
-                opened |= depth > 0;
-            }
-            if opened && depth <= 0 {
-                return j + 1;
-            }
-        }
-        return limit;
+        return closing_end(texts, h, limit, b'{', b'}');
     }
     let own = indent_columns(&texts[h]);
     for j in h + 1..limit {
