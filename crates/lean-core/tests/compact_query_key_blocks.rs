@@ -71,7 +71,7 @@ fn stream(seed: u64) -> (String, String, String) {
         lines.extend(list("Deps", &deps));
         lines.extend(list("TestGoFiles", &files(&mut rng, "_test")));
         lines.extend(list("XTestGoFiles", &files(&mut rng, "_x_test")));
-        lines.push(format!("\t\"Root\": \"/usr/lib/go\""));
+        lines.push("\t\"Root\": \"/usr/lib/go\"".to_string());
         lines.push("}".to_string());
     }
     let query = format!(
