@@ -989,6 +989,52 @@ struct Shape<'q> {
 /// their differing value in the one-line form.
 const WHOLE_UNLIKE: usize = 5;
 
+/// Most records of one array written in full for holding a value the question names.
+const ASKED_RECORDS: usize = 5;
+/// Longest value an asked record shows in full; a longer one keeps its start.
+const ASKED_VALUE_BYTES: usize = 1024;
+
+/// The asked word a record field's string value is, as written (`"code": "PRS"` for a
+/// question about `PRS`).
+fn asked_value(doc: &Document<'_>, field: usize, asked: &[&[u8]]) -> Option<usize> {
+    if doc.kind(field) != Kind::Scalar {
+        return None;
+    }
+    let value = doc
+        .raw(field)
+        .strip_prefix(b"\"")
+        .and_then(|v| v.strip_suffix(b"\""))?;
+    (value.len() >= 3)
+        .then(|| asked.iter().position(|word| *word == value))
+        .flatten()
+}
+
+/// The asked words that few records of `array` hold as a value (at most [`ASKED_RECORDS`]):
+/// a value every record holds (`"installer": "pip"`) points at none of them.
+fn selective_asked_values<'q>(
+    doc: &Document<'_>,
+    array: usize,
+    asked: &[&'q [u8]],
+) -> Vec<&'q [u8]> {
+    let mut held = vec![0usize; asked.len()];
+    for record in doc.children(array).take(MAX_RECORDS) {
+        if doc.kind(record) != Kind::Object {
+            continue;
+        }
+        for field in doc.children(record) {
+            if let Some(word) = asked_value(doc, field, asked) {
+                held[word] += 1;
+            }
+        }
+    }
+    asked
+        .iter()
+        .zip(held)
+        .filter(|&(_, n)| (1..=ASKED_RECORDS).contains(&n))
+        .map(|(&word, _)| word)
+        .collect()
+}
+
 /// Most short values an opened nested object shows in a record's one-line form.
 const OPENED_VALUES: usize = 3;
 
@@ -1175,6 +1221,12 @@ fn records(
     let mut lossy = false;
     let mut planned = plan.fields.iter();
     let mut unlike_whole = 0usize;
+    let mut asked_records = 0usize;
+    let asked_values = if asked.is_empty() {
+        Vec::new()
+    } else {
+        selective_asked_values(doc, array, asked)
+    };
     // The first, the last and a spread of records in between keep their content (SO-20): they
     // show what a record holds, which the one-line form of the others cannot.
     let sampled = |i: usize| {
@@ -1215,6 +1267,14 @@ fn records(
         };
         let whole_unlike = shape.whole_unlike && unlike_whole < WHOLE_UNLIKE && unlike();
         unlike_whole += usize::from(whole_unlike);
+        // A record holding a value the question names keeps every field, in full: the
+        // violation coded `PRS` is asked for with its line and its message.
+        let in_full = !asked_values.is_empty()
+            && asked_records < ASKED_RECORDS
+            && doc
+                .children(item)
+                .any(|field| asked_value(doc, field, &asked_values).is_some());
+        asked_records += usize::from(in_full);
         if whole_records && (sampled(i) || whole_unlike) {
             // Its planned fields are passed over: the record is written whole.
             if let Some(last) = doc.count(item).checked_sub(1) {
@@ -1238,7 +1298,7 @@ fn records(
             let keep = match role {
                 // A rare key is the difference itself, an asked one the answer: kept with a
                 // bounded form of its value.
-                _ if is_asked(doc.key(field), asked) => true,
+                _ if in_full || is_asked(doc.key(field), asked) => true,
                 Role::Rare => true,
                 _ if opened => true,
                 _ if value == NOT_SCALAR => false,
@@ -1262,8 +1322,11 @@ fn records(
                 lossy |= short_values(doc, field, out);
             } else if value == NOT_SCALAR {
                 lossy |= skeleton_of(doc, field, shape.depth, shape, out);
-            } else if raw_len <= 2 * SHORT_SCALAR {
+            } else if raw_len <= 2 * SHORT_SCALAR || (in_full && raw_len <= ASKED_VALUE_BYTES) {
                 out.extend_from_slice(doc.raw(field));
+            } else if in_full {
+                write_deep_scalar(doc.raw(field), out);
+                lossy = true;
             } else {
                 out.extend_from_slice("\"…\"".as_bytes());
                 lossy = true;
