@@ -130,14 +130,14 @@ impl Marker<'_> {
 
     /// `[… {n} lines {start}-{end}{description} · token_retrieve id={id} startLine={start}]`,
     /// or without an id `[… {n} lines {start}-{end} omitted{description}]`; written by hand,
-    /// as `format!` costs several times more for these few numbers.
+    /// as `format!` costs several times more for these few numbers. Its parts are strings
+    /// already: only the digits are checked as UTF-8, not the whole line with its description.
     fn render_always_into(&self, line: &mut String, start: usize, end: usize, description: &str) {
         // Every byte but the four numbers' (at most 20 digits each), reserved at once.
         const WORDS: usize = "[… ".len() + " lines ".len() + "-".len() + "]".len();
         const WITH_ID: usize = " · token_retrieve id=".len() + " startLine=".len();
         line.clear();
-        let mut bytes = std::mem::take(line).into_bytes();
-        bytes.reserve(
+        line.reserve(
             WORDS
                 + WITH_ID
                 + " omitted".len()
@@ -145,27 +145,26 @@ impl Marker<'_> {
                 + description.len()
                 + self.id.map_or(0, str::len),
         );
-        bytes.extend_from_slice("[… ".as_bytes());
-        write_digits(&mut bytes, end - start + 1);
-        bytes.extend_from_slice(b" lines ");
-        write_digits(&mut bytes, start);
-        bytes.push(b'-');
-        write_digits(&mut bytes, end);
+        line.push_str("[… ");
+        write_digits(line, end - start + 1);
+        line.push_str(" lines ");
+        write_digits(line, start);
+        line.push('-');
+        write_digits(line, end);
         match self.id {
             Some(id) => {
-                bytes.extend_from_slice(description.as_bytes());
-                bytes.extend_from_slice(" · token_retrieve id=".as_bytes());
-                bytes.extend_from_slice(id.as_bytes());
-                bytes.extend_from_slice(b" startLine=");
-                write_digits(&mut bytes, start);
+                line.push_str(description);
+                line.push_str(" · token_retrieve id=");
+                line.push_str(id);
+                line.push_str(" startLine=");
+                write_digits(line, start);
             }
             None => {
-                bytes.extend_from_slice(b" omitted");
-                bytes.extend_from_slice(description.as_bytes());
+                line.push_str(" omitted");
+                line.push_str(description);
             }
         }
-        bytes.push(b']');
-        *line = String::from_utf8(bytes).expect("UTF-8 strings and ASCII digits");
+        line.push(']');
     }
 
     /// Marker after kept lines `start..=end` whose carriage-return cleanup hid `hidden`.
@@ -334,7 +333,7 @@ const MAX_DIGITS: usize = 20;
 
 /// Appends `n` in decimal, two digits at a time from the back into a stack buffer.
 #[inline(always)]
-fn write_digits(out: &mut Vec<u8>, mut n: usize) {
+fn write_digits(out: &mut String, mut n: usize) {
     let len = decimal_len(n);
     let mut digits = [0u8; MAX_DIGITS];
     let mut at = len;
@@ -349,7 +348,7 @@ fn write_digits(out: &mut Vec<u8>, mut n: usize) {
     } else {
         digits[at - 1] = b'0' + n as u8;
     }
-    out.extend_from_slice(&digits[..len]);
+    out.push_str(std::str::from_utf8(&digits[..len]).expect("ASCII digits"));
 }
 
 /// Number of decimal digits of `n`. Marker numbers are line numbers and counts, mostly below
@@ -1023,10 +1022,10 @@ mod tests {
             n = next;
         }
         for n in numbers {
-            let mut out = b"#".to_vec();
+            let mut out = String::from("#");
             out.reserve(MAX_DIGITS);
             write_digits(&mut out, n);
-            assert_eq!(out, format!("#{n}").into_bytes());
+            assert_eq!(out, format!("#{n}"));
             assert_eq!(decimal_len(n), n.to_string().len());
         }
     }

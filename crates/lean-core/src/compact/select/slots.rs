@@ -610,11 +610,15 @@ impl<'a> SlotTable<'a> {
     /// `bound`: the most lines `lines` yields (a slot settles against it); at most `cap` of
     /// them are read. Each line comes with its number of words when known (see
     /// [`line_shape`]): then only the words up to the last slot not yet settled are split, and
-    /// those the member shares with the member before are not split at all.
+    /// those the member shares with the member before are not split at all. With
+    /// `until_settled`, reading stops once every slot is settled and two members were read: a
+    /// caller that only asks the slots what they hold learns nothing from more members (a
+    /// settled slot overflowed and cannot be numeric), only `members` would still grow.
     fn scan<const SHARED: bool>(
         lines: impl Iterator<Item = (usize, &'a [u8], Option<u8>)>,
         bound: usize,
         cap: usize,
+        until_settled: bool,
     ) -> SlotTable<'a> {
         let bound = bound.min(cap);
         let mut table = SlotTable {
@@ -690,6 +694,9 @@ impl<'a> SlotTable<'a> {
             live_end = live_end.min(table.slots.len());
             while live_end > 0 && table.slots[live_end - 1].settled() {
                 live_end -= 1;
+            }
+            if until_settled && live_end == 0 && table.members >= 2 {
+                break;
             }
         }
         table
@@ -820,6 +827,7 @@ pub(super) fn mark_unlike_members(
             }),
             lines.len(),
             MAX_GROUP_LINES,
+            false,
         );
         let m = table.members;
         if m < MIN_GROUP {
@@ -1149,6 +1157,9 @@ pub(super) fn summarize_run(
         }),
         end + 1 - start,
         MAX_SUMMARY_LINES,
+        // Without names, settled slots add nothing to the summary, and the count of members
+        // is only said next to a slot's values.
+        !names,
     );
     let m = table.members;
     let first_slot_part = parts.len();
@@ -1600,8 +1611,8 @@ mod tests {
                         (i, &line[..], count)
                     })
                 };
-                let shared = SlotTable::scan::<true>(members(), lines.len(), lines.len());
-                let split = SlotTable::scan::<false>(members(), lines.len(), lines.len());
+                let shared = SlotTable::scan::<true>(members(), lines.len(), lines.len(), false);
+                let split = SlotTable::scan::<false>(members(), lines.len(), lines.len(), false);
                 prop_assert_eq!(shared.members, split.members);
                 let table = |t: &SlotTable<'_>| t.slots.iter().map(counted).collect::<Vec<_>>();
                 prop_assert_eq!(table(&shared), table(&split));

@@ -494,6 +494,7 @@ pub(super) fn stray_minorities(
             }),
             list.len(),
             MAX_GROUP_LINES,
+            false,
         );
         if table.members >= MIN_GROUP {
             group_minorities(reader, &table, list, Some(own), candidates);
