@@ -76,6 +76,13 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies environment+variable variable+supplies api+key environment+supplies");
     // Words in double quotes pass as one quoted term, found as written.
     assert.equal(queryHint('What is the German for "Table of Contents"?'), 'What German Table Contents "Table+of+Contents"');
+    // A code span with blanks in it is text to find as written, as a quoted one is.
+    assert.equal(queryHint("What does `Ord for Version` expand to?"), 'Ord for Version What does expand "Ord+for+Version"');
+    // Backticks pair in order: the prose between a short span and the next one is no span.
+    assert.equal(
+      queryHint("Which sequence gives `@`, and what does `<dead_psili> <Greek_omega>` produce?"),
+      '<dead_psili> <Greek_omega> dead_psili Greek_omega Which sequence gives what does produce "<dead_psili>+<Greek_omega>" sequence+gives',
+    );
     // Of three words in a row, the first and last make a phrase too, after the side-by-side ones.
     assert.equal(queryHint("the default request timeout?"), "default request timeout default+request request+timeout default+timeout");
     // Punctuation or a function word between two words parts them; so does a non-word.

@@ -92,7 +92,7 @@ function pointingWords(text, latestFirst = false) {
   const plain = [];
   if (!text) return { named, plain, phrases: [] };
   // A call written as a name (`.version()`, `parse()`) names the function: its definition is what the output holds.
-  for (const m of text.matchAll(/`([^`\n]{3,80})`/g)) named.push(...m[1].split(/\s+/).map((w) => w.replace(/^\.?([A-Za-z_$][\w$]*)\(\)$/, "$1")));
+  for (const span of codeSpans(text)) named.push(...span.split(/\s+/).map((w) => w.replace(/^\.?([A-Za-z_$][\w$]*)\(\)$/, "$1")));
   for (const raw of text.split(/[\s,;()[\]{}"'`<>]+/)) {
     // A percentage names a value the output prints with its sign (`100% confidence`, `0.5%`).
     const percent = /^(\d+(?:\.\d+)?%)[^\w%]*$/.exec(raw);
@@ -128,18 +128,31 @@ const MAX_PHRASES_PER_TEXT = 8;
 const MAX_QUOTED_WORDS = 8;
 
 /**
- * Words the writer put in double quotes (`"Table of Contents"`, `"connection refused"`), as the
- * engine's quoted term `"table+of+contents"`, found as written: the exact text the user looks
- * for, where each of its words alone is common. Two to eight words, none holding `+` or `"`.
+ * The code spans of `text` of 3 to 80 characters. Backticks pair in order, so a short span
+ * (`` `@` ``) does not make the prose between two spans one.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function codeSpans(text) {
+  return [...text.matchAll(/`([^`\n]*)`/g)].map((m) => m[1]).filter((span) => span.length >= 3 && span.length <= 80);
+}
+
+/**
+ * Words the writer put in double quotes (`"Table of Contents"`, `"connection refused"`) or in
+ * one code span (`` `Ord for Version` ``, `` `<dead_psili> <dead_tilde> <Greek_omega>` ``), as
+ * the engine's quoted term `"table+of+contents"`, found as written: the exact text the user
+ * looks for, where each of its words alone is common. Two to eight words, none holding `+` or
+ * `"`.
  * @param {string} text
  * @returns {string[]}
  */
 function quoted(text) {
   /** @type {string[]} */
   const out = [];
-  for (const m of text.matchAll(/["\u201c]([^"\u201d\n]{3,80})["\u201d]/g)) {
-    const words = m[1].trim().split(/\s+/);
-    if (words.length < 2 || words.length > MAX_QUOTED_WORDS || words.some((w) => w.includes("+"))) continue;
+  const quotes = [...text.matchAll(/["\u201c]([^"\u201d\n]{3,80})["\u201d]/g)].map((m) => m[1]);
+  for (const inner of [...quotes, ...codeSpans(text)]) {
+    const words = inner.trim().split(/\s+/);
+    if (words.length < 2 || words.length > MAX_QUOTED_WORDS || words.some((w) => w.includes("+") || w.includes('"'))) continue;
     out.push(`"${words.join("+")}"`);
   }
   return out;
