@@ -1,6 +1,7 @@
 //! A function the user asks about is shown where it is defined, as a property over generated
-//! source files: hundreds of functions in one of four styles (JavaScript class methods, Python
-//! `def`s, C++ in GNU style with the return type on the line above, Rust `pub fn`s), each
+//! source files: hundreds of functions in one of five styles (JavaScript class methods, Python
+//! `def`s, C++ in GNU style with the return type on the line above, Rust `pub fn`s, Go methods
+//! with their receiver between `func` and the name), each
 //! called from many other bodies, so its name is on a dozen lines or more. Asked "where is
 //! `name` defined and what does it return?", a read of the file must show the definition line,
 //! the head lines above it (the return type, a decorator) and the first lines of its body,
@@ -19,7 +20,7 @@ use support::{cases, check_seeds, keeps_lines, read_view, Rng, NOUNS, VERBS};
 fn name(rng: &mut Rng, style: u64, k: usize) -> String {
     let (verb, noun) = (rng.pick(VERBS), rng.pick(NOUNS));
     match style {
-        0 => format!("{verb}{}{}{k}", noun[..1].to_uppercase(), &noun[1..]),
+        0 | 4 => format!("{verb}{}{}{k}", noun[..1].to_uppercase(), &noun[1..]),
         _ => format!("{verb}_{noun}_{k}"),
     }
 }
@@ -80,6 +81,17 @@ fn function(
             lines.push(String::new());
             (lines, 2)
         }
+        4 => {
+            body.insert(0, format!("    limit := {limit}"));
+            let mut lines = vec![format!(
+                "func (s *Server) {name}(input []byte, opts Options) (int, error) {{"
+            )];
+            lines.extend(body.into_iter().map(|l| l.replacen("    ", "\t", 1)));
+            lines.push("\treturn limit, nil".into());
+            lines.push("}".into());
+            lines.push(String::new());
+            (lines, 0)
+        }
         _ => {
             body.insert(0, format!("    let limit = {limit};"));
             let mut lines = vec![
@@ -112,7 +124,7 @@ fn check(seed: u64) -> Result<(), String> {
 /// asked function's whole body must be shown, else its definition and first lines.
 fn check_file(seed: u64, gaps: bool) -> Result<(), String> {
     let mut rng = Rng::new(seed);
-    let style = rng.below(4);
+    let style = rng.below(5);
     let count = rng.range(150, 500) as usize;
     let names: Vec<String> = (0..count).map(|k| name(&mut rng, style, k)).collect();
     let asked = rng.below(count as u64) as usize;
@@ -149,7 +161,7 @@ fn check_file(seed: u64, gaps: bool) -> Result<(), String> {
         .filter(|l| l.contains(&format!("{}(", names[asked])))
         .count();
     let input = lines.join("\n") + "\n";
-    let path = ["lib.js", "lib.py", "basic_string.h", "lib.rs"][style as usize];
+    let path = ["lib.js", "lib.py", "basic_string.h", "lib.rs", "server.go"][style as usize];
     let query = format!("{} defined What does return", names[asked]);
     let view = read_view(&input, path, Some(&query)).unwrap_or_else(|| input.clone());
     keeps_lines(&view, &wanted)

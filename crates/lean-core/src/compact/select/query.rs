@@ -240,6 +240,31 @@ const HEAD_LINES_ABOVE: usize = 2;
 /// Longest line above a definition taken as part of its head.
 const MAX_HEAD_LINE_BYTES: usize = 64;
 
+/// Whether `words` (those before a name) are all defining words (see [`DEFINING_WORDS`]), a Go
+/// method's receiver after `func` aside: `func (c *Command) ExecuteC() (…) {` defines
+/// `ExecuteC`.
+fn only_defining_words<'a>(mut words: impl Iterator<Item = &'a [u8]>) -> bool {
+    let mut receiver_may_follow = false;
+    while let Some(word) = words.next() {
+        if receiver_may_follow && word.starts_with(b"(") {
+            let mut last = word;
+            while !last.ends_with(b")") {
+                match words.next() {
+                    Some(next) => last = next,
+                    None => return false,
+                }
+            }
+            receiver_may_follow = false;
+            continue;
+        }
+        if !DEFINING_WORDS.contains(&word) {
+            return false;
+        }
+        receiver_may_follow = word == b"func";
+    }
+    true
+}
+
 /// Whether a term found at `start..end` of line `i` is the name the line defines: after the
 /// line's indentation (after `from`, where a grep hit's own text starts) come only defining
 /// words (see [`DEFINING_WORDS`]), after the name (past
@@ -278,7 +303,7 @@ fn defines(texts: &LineTexts<'_>, i: usize, from: usize, start: usize, end: usiz
         .filter(|w| !w.is_empty())
         .peekable();
     let bare = before.peek().is_none();
-    if !before.all(|w| DEFINING_WORDS.contains(&w)) {
+    if !only_defining_words(before) {
         return false;
     }
     let trimmed = text.trim_ascii_end();
@@ -675,6 +700,7 @@ pub(super) fn mark_query_hits(
     pin_some_of_common(&file_lines, SELECTIVE_HITS, PLAIN_WORD_LINES);
     pin_some_of_common(&keyed_rows, KEYED_ROWS, KEYED_ROWS);
     pin_meetings(&meetings, flags, &mut pinned);
+    pin_enclosing_blocks(lines, flags, &mut pinned);
     // Definitions with their heads and first lines, then headings with their paragraphs: a
     // definition is what a question naming it asks for, a line little more than the name may
     // only mention it.
@@ -725,6 +751,69 @@ pub(super) fn mark_query_hits(
     pinned.sort_unstable();
     pinned.dedup();
     pinned
+}
+
+/// Most lines of the block an asked line stands in for the block to be kept with it.
+const BLOCK_LINES: usize = 12;
+/// Most lines kept for the blocks of asked lines in all.
+const BLOCK_LINES_TOTAL: usize = 48;
+/// How far above an asked line the head of its block is looked for.
+const BLOCK_HEAD_LOOKBACK: usize = 6;
+
+/// Pins the small block each pinned line stands in (see [`enclosing_block`]): an asked line of
+/// code is read with the statement around it. "What does `ExecuteC` do when a command is not
+/// found" pins the comment `// If found parse to a subcommand and then failed, …`; the answer
+/// is the `if err != nil {` block it stands in. At most [`BLOCK_LINES_TOTAL`] lines in all.
+fn pin_enclosing_blocks(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u32>) {
+    let mut kept = 0usize;
+    let asked: Vec<u32> = pinned.clone();
+    let mut last_end = 0usize;
+    for i in asked {
+        let i = i as usize;
+        if i < last_end || lines.prefix(i) != 0 {
+            continue;
+        }
+        let Some(block) = enclosing_block(&lines.texts, i) else {
+            continue;
+        };
+        if kept + block.len() > BLOCK_LINES_TOTAL {
+            break;
+        }
+        kept += block.len();
+        last_end = block.end;
+        for j in block {
+            flags[j].set(QUERY_HIT);
+            pinned.push(j as u32);
+        }
+    }
+}
+
+/// The block of at most [`BLOCK_LINES`] lines that line `i` stands in: from the nearest line
+/// above it (within [`BLOCK_HEAD_LOOKBACK`]) indented less, when that line opens a block (ends
+/// in `{`, or in `:` as Python's do), to where the block closes (its `}`, or the next line
+/// indented no deeper than its head). `None` for an unindented line, or a block that does not
+/// close within the bound.
+fn enclosing_block(texts: &LineTexts<'_>, i: usize) -> Option<std::ops::Range<usize>> {
+    let own = indent_columns(&texts[i]);
+    if own == 0 || texts[i].trim_ascii().is_empty() {
+        return None;
+    }
+    let head = (i.saturating_sub(BLOCK_HEAD_LOOKBACK)..i)
+        .rev()
+        .find(|&j| !texts[j].trim_ascii().is_empty() && indent_columns(&texts[j]) < own)?;
+    let limit = texts.len().min(head + BLOCK_LINES);
+    let opener = texts[head].trim_ascii_end();
+    let end = if opener.ends_with(b"{") {
+        let end = closing_end(texts, head, limit + 1, b'{', b'}');
+        (end <= limit).then_some(end)?
+    } else if opener.ends_with(b":") {
+        let depth = indent_columns(&texts[head]);
+        (head + 1..limit)
+            .find(|&j| !texts[j].trim_ascii().is_empty() && indent_columns(&texts[j]) <= depth)?
+    } else {
+        return None;
+    };
+    (end > i).then_some(head..end)
 }
 
 /// The end of the paragraph line `h` heads: the next blank line, at most [`PARAGRAPH_LINES`]
