@@ -188,7 +188,20 @@ fn is_heading(text: &[u8], start: usize, end: usize) -> bool {
         && !rest
             .iter()
             .any(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
-    ends_name && (closes || opens) && text.trim_ascii().len() <= (end - start) + MAX_HEADING_EXTRA
+    // A path the term ends names it (`/usr/lib/postgresql/15/bin/postgres:` heads the versions
+    // `ldd -v` lists for `postgres` as `postgres:` would): the name starts where the path does.
+    let path_start = text[..start]
+        .iter()
+        .rposition(|&b| b == b' ' || b == b'\t')
+        .map_or(0, |blank| blank + 1);
+    let name_start = if text[path_start..start].ends_with(b"/") {
+        path_start
+    } else {
+        start
+    };
+    ends_name
+        && (closes || opens)
+        && text.trim_ascii().len() <= (end - name_start) + MAX_HEADING_EXTRA
 }
 
 /// Words that may come before the name a line defines, after its indentation: keywords and
