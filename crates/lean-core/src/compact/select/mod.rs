@@ -33,7 +33,7 @@ use super::budget::{cut_keeps_head, estimate_within, pi_cut_lines, Limits};
 use super::lines::{needs_cleaning, LineIndex};
 use super::{CompactOptions, ContentKind, DroppedRange};
 use analyze::Lines;
-use flags::{LineFlags, Rank, DUPLICATE, KEEP};
+use flags::{LineFlags, Rank, DUPLICATE, KEEP, QUERY_HIT};
 use line_kinds::conflict_regions;
 use line_texts::{Cleaned, LineTexts};
 use priority::{fit_to_limits, priority_units};
@@ -142,7 +142,11 @@ pub(crate) fn select_past_cut(
     }
     drop(statement);
     let shown = pi_cut_lines(input, head);
-    let Some(keep) = past_cut::lines_to_keep(&lines.texts, &pinned, shown, limits.cap, head) else {
+    let hits: Vec<u32> = (0..flags.len() as u32)
+        .filter(|&i| flags[i as usize].has(QUERY_HIT))
+        .collect();
+    let Some(keep) = past_cut::lines_to_keep(&lines.texts, &pinned, &hits, shown, limits.cap, head)
+    else {
         return unchanged();
     };
     // The markers name their runs' shapes like any other view's.

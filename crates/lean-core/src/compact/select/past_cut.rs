@@ -34,6 +34,7 @@ const MAX_LINE_BYTES: usize = 4096;
 pub(super) fn lines_to_keep(
     texts: &LineTexts<'_>,
     pinned: &[u32],
+    hits: &[u32],
     shown: usize,
     cap: usize,
     head: bool,
@@ -89,6 +90,14 @@ pub(super) fn lines_to_keep(
     // tail shortened from its start keeps every line after one it still holds; a head that
     // cannot keeps those lines as runs of their own (below).
     let context = if head { CONTEXT_LINES } else { 0 };
+    // Every line of the cut that holds a term of the question keeps its context too, selective
+    // or not: a name the question asks about (`registerTool`) is often on more lines past the
+    // cut than a shortened cut could show, and the one example within the cut is the answer
+    // Pi's cut would have given.
+    let mut asked: Vec<u32> = pinned.iter().chain(hits).copied().collect();
+    asked.sort_unstable();
+    asked.dedup();
+    let pinned = &asked[..];
     let needed = pinned
         .iter()
         .map(|&i| rank(i as usize))

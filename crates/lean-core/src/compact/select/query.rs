@@ -613,6 +613,7 @@ pub(super) fn mark_query_hits(
     // Lines of each term, up to one past the selective bound (then it is not selective).
     let mut term_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut heading_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
+    let mut heading_indent: Vec<usize> = vec![usize::MAX; terms.len()];
     let mut definition_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut file_lines: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
     let mut keyed_rows: Vec<Vec<u32>> = vec![Vec::new(); terms.len()];
@@ -641,7 +642,18 @@ pub(super) fn mark_query_hits(
                 words_here |= 1 << word;
             }
             if at_word_start && written_so && is_heading(text, found.start(), found.end()) {
-                note_line(&mut heading_lines[term], i);
+                // Of the lines a term heads, the least indented are its headings: the more
+                // indented ones are items listed under other headings (`apt-cache rdepends`
+                // lists `  libpq5` under each package that depends on it, below `libpq5`'s
+                // own entry).
+                let indent = indent_columns(text);
+                if indent < heading_indent[term] {
+                    heading_indent[term] = indent;
+                    heading_lines[term].clear();
+                }
+                if indent == heading_indent[term] {
+                    note_line(&mut heading_lines[term], i);
+                }
             }
             // A grep hit's own text starts after its `path:line:`.
             if at_word_start
