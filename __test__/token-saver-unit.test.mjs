@@ -76,6 +76,8 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies environment+variable variable+supplies api+key environment+supplies");
     // Words in double quotes pass as one quoted term, found as written.
     assert.equal(queryHint('What is the German for "Table of Contents"?'), 'What German Table Contents "Table+of+Contents"');
+    // `Class#method` is a name (Ruby's and Java's docs write methods so).
+    assert.equal(queryHint("What are the overloads of Hash#fetch?"), "Hash#fetch What overloads");
     // A code span with blanks in it is text to find as written, as a quoted one is.
     assert.equal(queryHint("What does `Ord for Version` expand to?"), 'Ord for Version What does expand "Ord+for+Version"');
     // Backticks pair in order: the prose between a short span and the next one is no span.

@@ -103,7 +103,8 @@ function pointingWords(text, latestFirst = false) {
     const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
     if (word.length < 4) continue;
     // A hyphen inside a word joins the parts of a name (`python-dotenv`, `rust-std`, `--max-retries`).
-    if (/[_/]|::|\w\.\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[A-Za-z0-9]-[A-Za-z0-9]/.test(word)) named.push(word);
+    // So does a `#` between two (`Hash#fetch`, Ruby's and Java's way to write a method of a class).
+    if (/[_/]|::|\w\.\w|\w#\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[A-Za-z0-9]-[A-Za-z0-9]/.test(word)) named.push(word);
     else if (/^(?:[A-Za-z]+|\d+)$/.test(word)) plain.push(word);
   }
   const joined = [...quoted(text), ...phrases(text)];

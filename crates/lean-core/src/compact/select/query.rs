@@ -145,12 +145,15 @@ fn quoted_text(term: &str) -> Option<String> {
 }
 
 /// The last part of a qualified name: after the last `::` (`semver::Version`,
-/// `std::io::Error`), or after the last `.` when that part holds a capital or an underscore
-/// (`pkg.models.User`, `os.path_join`; not a file's extension, `config.yaml`). `None` for
+/// `std::io::Error`), after the last `#` (`Hash#fetch`), or after the last `.` when that part
+/// holds a capital or an underscore (`pkg.models.User`, `os.path_join`; not a file's
+/// extension, `config.yaml`). `None` for
 /// other terms, and for a last part that is not a word of letters, digits and underscores.
 fn last_segment(term: &str) -> Option<&str> {
     let last = match term.rfind("::") {
         Some(at) => &term[at + 2..],
+        // Ruby's and Java's docs write a method of a class as `Hash#fetch`.
+        None if term.contains('#') => &term[term.rfind('#')? + 1..],
         None => {
             let at = term.rfind('.')?;
             let last = &term[at + 1..];
@@ -1062,6 +1065,8 @@ mod tests {
         assert_eq!(last_segment("std::io::Error"), Some("Error"));
         assert_eq!(last_segment("pkg.models.User"), Some("User"));
         assert_eq!(last_segment("os.path_join"), Some("path_join"));
+        assert_eq!(last_segment("Hash#fetch"), Some("fetch"));
+        assert_eq!(last_segment("Hash#to_h"), Some("to_h"));
         assert_eq!(last_segment("config.yaml"), None);
         assert_eq!(last_segment("v1.2.3"), None);
         assert_eq!(last_segment("a::"), None);
