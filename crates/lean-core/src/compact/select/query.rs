@@ -795,6 +795,7 @@ const BLOCK_HEAD_LOOKBACK: usize = 6;
 fn pin_enclosing_blocks(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u32>) {
     let mut kept = 0usize;
     let asked: Vec<u32> = pinned.clone();
+    pin_ancestors(lines, flags, pinned, &asked);
     let mut last_end = 0usize;
     for i in asked {
         let i = i as usize;
@@ -810,6 +811,44 @@ fn pin_enclosing_blocks(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut
         kept += block.len();
         last_end = block.end;
         for j in block {
+            flags[j].set(QUERY_HIT);
+            pinned.push(j as u32);
+        }
+    }
+}
+
+/// How far above an asked line its ancestors are looked for.
+const ANCESTOR_LOOKBACK: usize = 40;
+/// Most ancestor lines kept for the asked lines in all.
+const ANCESTOR_LINES_TOTAL: usize = 48;
+
+/// Pins the ancestors of each `asked` line: the nearest line above it indented less, that
+/// line's own, and so on to the margin (within [`ANCESTOR_LOOKBACK`] lines). An asked line
+/// deep in a structure is read under the lines it belongs to: `This fixes CVE-2008-4865` under
+/// its changelog entry's `valgrind (1:3.3.1-3) unstable` (which upload fixed it), a nested key
+/// under its parents. At most [`ANCESTOR_LINES_TOTAL`] lines in all.
+fn pin_ancestors(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u32>, asked: &[u32]) {
+    let texts = &lines.texts;
+    let mut kept = 0usize;
+    for &i in asked {
+        let i = i as usize;
+        if lines.prefix(i) != 0 || texts[i].trim_ascii().is_empty() {
+            continue;
+        }
+        let mut depth = indent_columns(&texts[i]);
+        for j in (i.saturating_sub(ANCESTOR_LOOKBACK)..i).rev() {
+            if depth == 0 {
+                break;
+            }
+            let text = &texts[j];
+            if text.trim_ascii().is_empty() || indent_columns(text) >= depth {
+                continue;
+            }
+            depth = indent_columns(text);
+            if kept == ANCESTOR_LINES_TOTAL {
+                return;
+            }
+            kept += 1;
             flags[j].set(QUERY_HIT);
             pinned.push(j as u32);
         }
@@ -1324,8 +1363,8 @@ mod tests {
         for k in 0..100 {
             input.push_str(&format!("    this.apiKey{k} = options.apiKey ?? null;\n"));
         }
-        input.push_str("      apiKey = readEnv('ANTHROPIC_API_KEY') ?? null;\n");
-        input.push_str("  --max-retries <n>   retry failed requests\n");
+        input.push_str("    apiKey = readEnv('ANTHROPIC_API_KEY') ?? null;\n");
+        input.push_str("    --max-retries <n>   retry failed requests\n");
         input.push_str("    logLevel: 'warn',\n");
         // `apikey` is on every line and keeps none; `api_key` is on one.
         assert_eq!(hits(&input, "api+key"), vec![100]);
