@@ -112,11 +112,12 @@ fn an_asked_line_of_code_comes_with_its_block() {
         let Some(view) = read_view(&text, path, Some(&query)) else {
             return Err("left whole: the case is too small to test the rule".into());
         };
-        let joined = wanted.join("\n");
-        if format!("\n{view}\n").contains(&format!("\n{joined}\n")) {
-            Ok(())
-        } else {
-            Err(format!("lost the block {joined:?}"))
-        }
+        support::keeps_block(
+            &view,
+            &wanted.join(
+                "
+",
+            ),
+        )
     });
 }

@@ -49,11 +49,12 @@ fn the_least_indented_lines_a_name_heads_are_its_headings() {
         else {
             return Err("left whole: the case is too small to test the rule".into());
         };
-        let joined = wanted.join("\n");
-        if format!("\n{view}\n").contains(&format!("\n{joined}\n")) {
-            Ok(())
-        } else {
-            Err(format!("lost the entry {joined:?}"))
-        }
+        support::keeps_block(
+            &view,
+            &wanted.join(
+                "
+",
+            ),
+        )
     });
 }

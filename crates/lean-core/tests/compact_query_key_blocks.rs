@@ -89,10 +89,6 @@ fn an_asked_key_keeps_the_block_it_opens() {
         let Some(view) = asked_view_of(&text, "go list -json ./...", &query) else {
             return Err("left whole: the case is too small to test the rule".into());
         };
-        if format!("\n{view}\n").contains(&format!("\n{needle}\n")) {
-            Ok(())
-        } else {
-            Err(format!("lost the block {needle:?}"))
-        }
+        support::keeps_block(&view, &needle)
     });
 }

@@ -56,11 +56,12 @@ fn a_path_ending_in_the_asked_name_heads_its_block() {
         let Some(view) = asked_view_of(&text, "ldd -v ./bin/server", &query) else {
             return Err("left whole: the case is too small to test the rule".into());
         };
-        let joined = wanted.join("\n");
-        if format!("\n{view}\n").contains(&format!("\n{joined}\n")) {
-            Ok(())
-        } else {
-            Err(format!("lost the block {joined:?}"))
-        }
+        support::keeps_block(
+            &view,
+            &wanted.join(
+                "
+",
+            ),
+        )
     });
 }

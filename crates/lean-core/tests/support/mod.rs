@@ -127,6 +127,16 @@ pub fn keeps_lines(view: &str, wanted: &[String]) -> Result<(), String> {
     }
 }
 
+/// Fails unless `block` (lines joined by `\n`) stands in `view` as whole lines, in a row.
+#[allow(dead_code)]
+pub fn keeps_block(view: &str, block: &str) -> Result<(), String> {
+    if format!("\n{view}\n").contains(&format!("\n{block}\n")) {
+        Ok(())
+    } else {
+        Err(format!("lost the block {block:?}"))
+    }
+}
+
 /// The hidden line range `(first, last)` of a marker line, from 1 (`[… 871 lines 4-874:`, or
 /// `… 4-874 omitted` without a recovery id).
 #[allow(dead_code)]
