@@ -728,7 +728,12 @@ pub(super) fn mark_query_hits(
     pin_some_of_common(&file_lines, SELECTIVE_HITS, PLAIN_WORD_LINES);
     pin_some_of_common(&keyed_rows, KEYED_ROWS, KEYED_ROWS);
     pin_meetings(&meetings, flags, &mut pinned);
-    pin_enclosing_blocks(lines, flags, &mut pinned);
+    // The lines the terms pinned, in order: each brings its ancestors and its block.
+    let mut asked = pinned.clone();
+    asked.sort_unstable();
+    asked.dedup();
+    pin_ancestors(lines, flags, &mut pinned, &asked);
+    pin_enclosing_blocks(lines, flags, &mut pinned, &asked);
     // Definitions with their heads and first lines, then headings with their paragraphs: a
     // definition is what a question naming it asks for, a line little more than the name may
     // only mention it.
@@ -788,16 +793,20 @@ const BLOCK_LINES_TOTAL: usize = 48;
 /// How far above an asked line the head of its block is looked for.
 const BLOCK_HEAD_LOOKBACK: usize = 6;
 
-/// Pins the small block each pinned line stands in (see [`enclosing_block`]): an asked line of
-/// code is read with the statement around it. "What does `ExecuteC` do when a command is not
-/// found" pins the comment `// If found parse to a subcommand and then failed, …`; the answer
-/// is the `if err != nil {` block it stands in. At most [`BLOCK_LINES_TOTAL`] lines in all.
-fn pin_enclosing_blocks(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u32>) {
+/// Pins the small block each `asked` line (in order) stands in (see [`enclosing_block`]): an
+/// asked line of code is read with the statement around it. "What does `ExecuteC` do when a
+/// command is not found" pins the comment `// If found parse to a subcommand and then failed,
+/// …`; the answer is the `if err != nil {` block it stands in. At most [`BLOCK_LINES_TOTAL`]
+/// lines in all.
+fn pin_enclosing_blocks(
+    lines: &Lines<'_>,
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+    asked: &[u32],
+) {
     let mut kept = 0usize;
-    let asked: Vec<u32> = pinned.clone();
-    pin_ancestors(lines, flags, pinned, &asked);
     let mut last_end = 0usize;
-    for i in asked {
+    for &i in asked {
         let i = i as usize;
         if i < last_end || lines.prefix(i) != 0 {
             continue;
