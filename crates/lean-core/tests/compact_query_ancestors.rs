@@ -11,7 +11,7 @@
 //! Cases come from fixed seeds (`ANCESTOR_CASES`, default 300).
 
 mod support;
-use support::{read_view, Rng, NOUNS, VERBS};
+use support::{Rng, NOUNS, VERBS};
 
 fn changelog(seed: u64) -> (String, String, Vec<String>) {
     let mut rng = Rng::new(seed);
@@ -78,11 +78,7 @@ fn an_asked_line_is_shown_under_its_ancestors() {
     let cases = support::cases("ANCESTOR_CASES", 300);
     support::check_seeds(cases, 0xa1c_0000, |seed| {
         let (text, query, wanted) = changelog(seed);
-        // Left to Pi's cut, the view is that cut.
-        let view = read_view(&text, "debian/changelog.Debian", Some(&query)).unwrap_or_else(|| {
-            let cut = lean_core::compact::pi_cut_bytes(text.as_bytes(), true);
-            text[..cut].to_string()
-        });
+        let view = support::read_as_shown(&text, "debian/changelog.Debian", Some(&query));
         support::keeps_lines(&view, &wanted)
     });
 }

@@ -9,7 +9,7 @@
 //! Cases come from fixed seeds (`CLASS_METHOD_CASES`, default 300).
 
 mod support;
-use support::{read_view, Rng, NOUNS, VERBS};
+use support::{Rng, NOUNS, VERBS};
 
 fn signatures(seed: u64) -> (String, String, Vec<String>) {
     let mut rng = Rng::new(seed);
@@ -44,11 +44,7 @@ fn a_class_method_is_found_by_its_name() {
     let cases = support::cases("CLASS_METHOD_CASES", 300);
     support::check_seeds(cases, 0x9e4_0000, |seed| {
         let (text, query, wanted) = signatures(seed);
-        // Left to Pi's cut, the view is that cut.
-        let view = read_view(&text, "core/store.rbs", Some(&query)).unwrap_or_else(|| {
-            let cut = lean_core::compact::pi_cut_bytes(text.as_bytes(), true);
-            text[..cut].to_string()
-        });
+        let view = support::read_as_shown(&text, "core/store.rbs", Some(&query));
         support::keeps_lines(&view, &wanted)
     });
 }

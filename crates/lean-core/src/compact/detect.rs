@@ -519,7 +519,7 @@ pub(crate) fn is_coded_finding(rest: &[u8]) -> bool {
 }
 
 /// `text` up to its first space or tab.
-fn first_word(text: &[u8]) -> &[u8] {
+pub(crate) fn first_word(text: &[u8]) -> &[u8] {
     let end = text
         .iter()
         .position(|&b| b == b' ' || b == b'\t')

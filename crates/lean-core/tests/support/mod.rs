@@ -127,6 +127,16 @@ pub fn keeps_lines(view: &str, wanted: &[String]) -> Result<(), String> {
     }
 }
 
+/// What the model is shown of a `read` of `path`: the view, or Pi's cut of `text` when the
+/// engine leaves it to that cut.
+#[allow(dead_code)]
+pub fn read_as_shown(text: &str, path: &str, query: Option<&str>) -> String {
+    read_view(text, path, query).unwrap_or_else(|| {
+        let cut = lean_core::compact::pi_cut_bytes(text.as_bytes(), true);
+        text[..cut].to_string()
+    })
+}
+
 /// Fails unless `block` (lines joined by `\n`) stands in `view` as whole lines, in a row.
 #[allow(dead_code)]
 pub fn keeps_block(view: &str, block: &str) -> Result<(), String> {

@@ -4,7 +4,7 @@
 //! says what was being built). Both are bounded: a flood of thousands of codes or errors
 //! marks at most [`MAX_KINDS`] and [`MAX_COMMANDS`] lines.
 
-use super::super::detect::is_kind_word;
+use super::super::detect::{first_word, is_kind_word};
 use super::super::lines::trim;
 use super::super::signals::Signal;
 use super::flags::{LineFlags, Rank, DUPLICATE};
@@ -93,7 +93,7 @@ pub(super) fn code_after_location(line: &[u8]) -> Option<&[u8]> {
     }
     let rest = &line[end..];
     let start = rest.iter().position(|&b| b != b' ' && b != b'\t')?;
-    let raw = rest[start..].split(|&b| b == b' ' || b == b'\t').next()?;
+    let raw = first_word(&rest[start..]);
     let word = trim_colon(raw);
     code_word(word, true)
         .or_else(|| is_rule_path(word).then_some(word))
