@@ -104,8 +104,12 @@ function pointingWords(text, latestFirst = false) {
     if (word.length < 4) continue;
     // A hyphen inside a word joins the parts of a name (`python-dotenv`, `rust-std`, `--max-retries`).
     // So does a `#` between two (`Hash#fetch`, Ruby's and Java's way to write a method of a class).
-    if (/[_/]|::|\w\.\w|\w#\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[A-Za-z0-9]-[A-Za-z0-9]/.test(word)) named.push(word);
-    else if (/^(?:[A-Za-z]+|\d+)$/.test(word)) plain.push(word);
+    if (/[_/]|::|\w\.\w|\w#\w|[a-z][A-Z]|[A-Za-z]\d|\d[A-Za-z]|[A-Za-z0-9]-[A-Za-z0-9]/.test(word)) {
+      named.push(word);
+      // A compound of words (`positional-argument`, `read-only`) may be the prose name of what
+      // the output spells otherwise (`PositionalArgs`, `ReadOnly`): its parts are plain words too.
+      if (/^[A-Za-z]+(?:-[A-Za-z]+)+$/.test(word)) plain.push(...word.split("-").filter((part) => part.length >= 4));
+    } else if (/^(?:[A-Za-z]+|\d+)$/.test(word)) plain.push(word);
   }
   const joined = [...quoted(text), ...phrases(text)];
   if (latestFirst) {

@@ -734,8 +734,9 @@ fn plan(
     }
 }
 
-/// When no plan fits: the tail that fits in half the cap with terse markers for the rest, or
-/// else one marker for everything. Never larger than Pi's cut.
+/// When no plan fits: the head and the tail that fit in half the cap, then the lines the
+/// query asked about in another quarter, with terse markers for the rest; or else one marker
+/// for everything. Never larger than Pi's cut.
 fn last_resort(
     texts: &LineTexts<'_>,
     flags: &mut [LineFlags],
@@ -766,6 +767,21 @@ fn last_resort(
         let cost = shown_len(texts[i].len()) + 1;
         if bytes + cost > limits.cap / 2
             || estimate_tokens(shown(&texts[i])) + bytes / 4 > limits.tokens / 2
+        {
+            break;
+        }
+        bytes += cost;
+        flags[i].set(KEEP);
+    }
+    // Then the lines the user asked about, in order, while a quarter more fits: what the
+    // question named is not left to the tail.
+    for i in head..n {
+        if flags[i].has(KEEP) || !flags[i].has(QUERY_HIT) {
+            continue;
+        }
+        let cost = shown_len(texts[i].len()) + 1;
+        if bytes + cost > limits.cap / 4 * 3
+            || estimate_tokens(shown(&texts[i])) + bytes / 4 > limits.tokens / 4 * 3
         {
             break;
         }
@@ -851,6 +867,69 @@ mod tests {
             }
         }
         (forced_tokens, skipped)
+    }
+
+    /// When no plan fits, the last resort still shows the lines the query asked about (a
+    /// few, far from both ends), beside its head and tail: a view that fell back to the tail
+    /// had dropped the `Summary:` line a question named.
+    #[test]
+    fn the_last_resort_keeps_the_asked_lines() {
+        let mut next = crate::compact::select::xorshift(0x1a57_9e50_77a1_2c3du64);
+        for _case in 0..200u64 {
+            let lines = 1_000 + (next() % 3_000) as usize;
+            let mut input = Vec::new();
+            for _ in 0..lines {
+                let width = 20 + (next() % 100) as usize;
+                input.extend((0..width).map(|_| b"ab1 ,;xyz"[(next() % 9) as usize]));
+                input.push(b'\n');
+            }
+            let index = LineIndex::new_wide(&input);
+            let texts = LineTexts::of(&input, &index, None);
+            let mut flags = vec![LineFlags::INITIAL; lines];
+            let asked: Vec<usize> = (0..1 + next() % 6)
+                .map(|_| HEAD_LINES + 10 + (next() as usize % (lines / 2)))
+                .collect();
+            for &i in &asked {
+                flags[i].set(QUERY_HIT);
+            }
+            let limits = Limits {
+                tokens: 8_000,
+                cap: 50 * 1024,
+            };
+            // Kept lines and one short marker per dropped run, as a terse view renders them.
+            let render = |flags: &[LineFlags], _terse: bool, strategies: Vec<&'static str>| {
+                let mut text = Vec::new();
+                let mut in_run = false;
+                for (i, f) in flags.iter().enumerate() {
+                    if f.has(KEEP) {
+                        text.extend_from_slice(&texts[i]);
+                        text.push(b'\n');
+                        in_run = false;
+                    } else if !in_run {
+                        text.extend_from_slice(b"[\xe2\x80\xa6 omitted]\n");
+                        in_run = true;
+                    }
+                }
+                Selection {
+                    text,
+                    ranges: Vec::new(),
+                    strategies,
+                }
+            };
+            let view = last_resort(
+                &texts,
+                &mut flags,
+                limits,
+                render,
+                Vec::new(),
+                &CompactOptions::default(),
+            );
+            assert!(view.text.len() <= limits.cap);
+            for &i in &asked {
+                assert!(flags[i].has(KEEP), "asked line {i} of {lines} dropped");
+            }
+            assert!(flags[0].has(KEEP) && flags[lines - 1].has(KEEP));
+        }
     }
 
     #[test]

@@ -606,6 +606,25 @@ pub(super) fn mark_query_hits(
     flags: &mut [LineFlags],
     query: &QueryTerms<'_>,
 ) -> Vec<u32> {
+    mark_query_hits_with(lines, flags, query, Context::Record)
+}
+
+/// What comes with each asked line besides its ancestors and block.
+#[derive(Clone, Copy, PartialEq)]
+enum Context {
+    /// The comment above it and its neighbours (see [`pin_doc_comments`], [`pin_neighbours`]).
+    Record,
+    /// Nothing more: what the terms find, for tests of the finding.
+    #[cfg(test)]
+    None,
+}
+
+fn mark_query_hits_with(
+    lines: &Lines<'_>,
+    flags: &mut [LineFlags],
+    query: &QueryTerms<'_>,
+    context: Context,
+) -> Vec<u32> {
     let texts = &lines.texts;
     let QueryTerms {
         terms,
@@ -734,6 +753,10 @@ pub(super) fn mark_query_hits(
     asked.dedup();
     pin_ancestors(lines, flags, &mut pinned, &asked);
     pin_enclosing_blocks(lines, flags, &mut pinned, &asked);
+    if context == Context::Record {
+        pin_doc_comments(lines, flags, &mut pinned, &asked);
+        pin_neighbours(lines, flags, &mut pinned, &asked);
+    }
     // Definitions with their heads and first lines, then headings with their paragraphs: a
     // definition is what a question naming it asks for, a line little more than the name may
     // only mention it.
@@ -859,6 +882,85 @@ fn pin_ancestors(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u3
             }
             kept += 1;
             flags[j].set(QUERY_HIT);
+            pinned.push(j as u32);
+        }
+    }
+}
+
+/// Lines before an asked line kept with it (see [`pin_neighbours`]).
+const NEIGHBOURS_BEFORE: usize = 1;
+/// Lines after an asked line kept with it.
+const NEIGHBOURS_AFTER: usize = 2;
+/// Most neighbour lines kept for the asked lines in all.
+const NEIGHBOUR_LINES_TOTAL: usize = 32;
+/// Longest neighbour line kept: a longer one is a value of its own, not a part of the record
+/// around an asked line (a statistics row's `most_common_vals` list).
+const NEIGHBOUR_MAX_BYTES: usize = 240;
+
+/// Pins the line before each `asked` line and the two after it, as `grep -B1 -A2` would show
+/// them: a record often spans lines of one shape, and its key and value are apart. pickletools
+/// prints the key `'SOABI'`, then a memo line, then the value; a tokenizer prints `'def'` on
+/// the line before the asked `'split'`. Blank lines, grep hits and lines longer than
+/// [`NEIGHBOUR_MAX_BYTES`] are not counted. At most
+/// [`NEIGHBOUR_LINES_TOTAL`] lines in all.
+fn pin_neighbours(
+    lines: &Lines<'_>,
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+    asked: &[u32],
+) {
+    let texts = &lines.texts;
+    let mut kept = 0usize;
+    // A grep hit's neighbours are other hits, from other places: no record spans them.
+    let own_line = |j: usize| lines.prefix(j) == 0 && !texts[j].trim_ascii().is_empty();
+    let short = |j: usize| texts[j].len() <= NEIGHBOUR_MAX_BYTES;
+    for &i in asked {
+        let i = i as usize;
+        if !own_line(i) {
+            continue;
+        }
+        let window = i.saturating_sub(NEIGHBOURS_BEFORE)..texts.len().min(i + NEIGHBOURS_AFTER + 1);
+        for j in window.filter(|&j| j != i && own_line(j) && short(j)) {
+            if flags[j].has(QUERY_HIT) {
+                continue;
+            }
+            if kept == NEIGHBOUR_LINES_TOTAL {
+                return;
+            }
+            kept += 1;
+            flags[j].set(QUERY_HIT);
+            pinned.push(j as u32);
+        }
+    }
+}
+
+/// Most comment lines kept above the asked lines in all.
+const DOC_COMMENT_LINES_TOTAL: usize = 36;
+
+/// Pins the comment that ends right above each `asked` line (see [`doc_comment_start`]): what
+/// a field, a setting or a statement is for is written there, not on its own line. "Which
+/// field holds the positional-argument validator" finds `Args PositionalArgs`; the comment
+/// `// Expected arguments` above it says that is the one. At most [`DOC_COMMENT_LINES_TOTAL`]
+/// lines in all.
+fn pin_doc_comments(
+    lines: &Lines<'_>,
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+    asked: &[u32],
+) {
+    let mut kept = 0usize;
+    for &i in asked {
+        let i = i as usize;
+        if lines.prefix(i) != 0 {
+            continue;
+        }
+        let first = doc_comment_start(&lines.texts, i);
+        if kept + (i - first) > DOC_COMMENT_LINES_TOTAL {
+            return;
+        }
+        kept += i - first;
+        for (j, flag) in flags.iter_mut().enumerate().take(i).skip(first) {
+            flag.set(QUERY_HIT);
             pinned.push(j as u32);
         }
     }
@@ -1128,7 +1230,7 @@ mod tests {
         let lines = Lines::new(LineTexts::of(input.as_bytes(), &index, None), false, 0);
         let mut flags = vec![LineFlags::INITIAL; index.len()];
         let pinned = QueryTerms::new(query).map_or_else(Vec::new, |terms| {
-            mark_query_hits(&lines, &mut flags, &terms)
+            mark_query_hits_with(&lines, &mut flags, &terms, Context::None)
         });
         assert!(pinned.iter().all(|&i| flags[i as usize].has(QUERY_HIT)));
         let hits = (0..flags.len())
@@ -1147,7 +1249,7 @@ mod tests {
         let lines = Lines::new(LineTexts::of(input.as_bytes(), &index, None), false, 0);
         let mut flags = vec![LineFlags::INITIAL; index.len()];
         let mut pinned = QueryTerms::new(query).map_or_else(Vec::new, |terms| {
-            mark_query_hits(&lines, &mut flags, &terms)
+            mark_query_hits_with(&lines, &mut flags, &terms, Context::None)
         });
         pin_named_diff_files(&lines.texts, &mut flags, &mut pinned);
         pinned
