@@ -17,7 +17,6 @@ use super::templates::{
     hit_text_of, intern_narrow, intern_wide, LineShapes, TemplateIds, Templates,
 };
 use super::{Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
-use foldhash::fast::RandomState as FastState;
 use std::collections::HashMap;
 
 /// The lines as the selection reads them: their cleaned texts and, for grep output grouped by
@@ -294,17 +293,16 @@ fn keep_lone_changes(
     changes: &[u32],
     flags: &mut [LineFlags],
 ) {
-    // Only looked up, never iterated: any hasher gives the same counts, and a diff's changes
-    // are many of its lines.
-    let mut per_template: HashMap<u32, u32, FastState> =
-        HashMap::with_capacity_and_hasher(changes.len(), FastState::default());
+    // Counted by template id in a table as long as the ids are many: ids are dense, and a
+    // diff's changes are many of its lines, each a hash and a probe in a map.
+    let mut per_template = vec![0u32; templates.counts.len()];
     for &i in changes {
-        *per_template.entry(templates.of(i as usize)).or_default() += 1;
+        per_template[templates.of(i as usize) as usize] += 1;
     }
     let lone: Vec<usize> = changes
         .iter()
         .map(|&i| i as usize)
-        .filter(|&i| per_template[&templates.of(i)] <= 2)
+        .filter(|&i| per_template[templates.of(i) as usize] <= 2)
         .take(MAX_LONE_CHANGES + 1)
         .collect();
     if lone.len() > MAX_LONE_CHANGES {

@@ -321,12 +321,15 @@ fn select_with(
         }
     }
 
-    // Search hits are no file's lines in a row: a conflict in them is not one.
-    let conflicts = if lines.grouped() {
-        Vec::new()
-    } else {
-        conflict_regions(lines.texts.len(), |i| lines.texts.get(i))
-    };
+    // Search hits are no file's lines in a row: a conflict in them is not one. A conflict
+    // opens at a `<<<<<<<` line, so raw input without those bytes has none (a cleaned line
+    // may join them from pieces an escape split).
+    let conflicts =
+        if lines.grouped() || !(dirty || memchr::memmem::find(input, b"<<<<<<<").is_some()) {
+            Vec::new()
+        } else {
+            conflict_regions(lines.texts.len(), |i| lines.texts.get(i))
+        };
     let kept_errors = choose::errors_with_details(&lines, &templates, &errors, &budget, &mut flags);
     if kept_errors.len() < errors.len() {
         strategies.push("thin-repeated-errors");
