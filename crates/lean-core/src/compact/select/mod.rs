@@ -29,7 +29,9 @@ mod slots;
 mod spread;
 mod templates;
 
-use super::budget::{cut_keeps_head, estimate_within, pi_cut_lines, Limits};
+use super::budget::{
+    cut_keeps_head, estimate_tokens_padded, estimate_within, pi_cut_lines, Limits,
+};
 use super::lines::{needs_cleaning, LineIndex};
 use super::{CompactOptions, ContentKind, DroppedRange};
 use analyze::Lines;
@@ -50,6 +52,8 @@ pub(crate) const PARALLEL_MIN_BYTES: usize = 1 << 20;
 /// the risk is hiding the one fact the agent needed. At 8,000 both tuning corpora keep every
 /// fact (+15% output tokens over 2,500), and on the held-out set it removes three of the four
 /// files where a lossy view lost a fact that Pi's own cut keeps (docs/compaction-values.md).
+/// Counted as the model reads the output: runs of padding weigh a token per 16 bytes (see
+/// `estimate_tokens_padded`), so a table padded into columns is not taken for a large one.
 const SMALL_LOSSLESS_TOKENS: usize = 8000;
 
 /// Lines at the head and tail are kept: they carry the command's banner and its verdict.
@@ -215,8 +219,10 @@ fn select_with(
     // repeats of the line before it, each as stock Pi shows it (grep hits keep their `path:`,
     // not grouped by file). Without such repeats, and with nothing cleaned, that view is the
     // input itself, which the caller passes through unchanged.
-    let small =
-        input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS);
+    let small = input.len() <= 4 * SMALL_LOSSLESS_TOKENS
+        && estimate_within(input, SMALL_LOSSLESS_TOKENS)
+        || input.len() <= 8 * SMALL_LOSSLESS_TOKENS
+            && estimate_tokens_padded(input) <= SMALL_LOSSLESS_TOKENS;
     let lines = Lines::new(texts, kind == ContentKind::Grep && !small, input.len());
     if lines.grouped() {
         strategies.push("group-grep-by-file");
