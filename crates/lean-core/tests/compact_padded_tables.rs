@@ -21,7 +21,7 @@ fn table(seed: u64) -> (String, usize) {
     let rows = rng.range(480, 760) as usize / columns;
     let widths: Vec<usize> = (0..columns).map(|_| rng.range(50, 90) as usize).collect();
     let mut tokens = 0usize;
-    let mut row = |cells: Vec<String>, tokens: &mut usize| {
+    let row = |cells: Vec<String>, tokens: &mut usize| {
         let padded: Vec<String> = cells
             .iter()
             .zip(&widths)

@@ -767,8 +767,7 @@ fn mark_query_hits_with(
         }
         paragraph_kept += range.len();
         for j in range {
-            flags[j].set(QUERY_HIT);
-            pinned.push(j as u32);
+            pin_line(flags, &mut pinned, j);
         }
         true
     };
@@ -843,8 +842,7 @@ fn pin_enclosing_blocks(
         kept += block.len();
         last_end = block.end;
         for j in block {
-            flags[j].set(QUERY_HIT);
-            pinned.push(j as u32);
+            pin_line(flags, pinned, j);
         }
     }
 }
@@ -881,8 +879,7 @@ fn pin_ancestors(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u3
                 return;
             }
             kept += 1;
-            flags[j].set(QUERY_HIT);
-            pinned.push(j as u32);
+            pin_line(flags, pinned, j);
         }
     }
 }
@@ -928,8 +925,7 @@ fn pin_neighbours(
                 return;
             }
             kept += 1;
-            flags[j].set(QUERY_HIT);
-            pinned.push(j as u32);
+            pin_line(flags, pinned, j);
         }
     }
 }
@@ -959,9 +955,8 @@ fn pin_doc_comments(
             return;
         }
         kept += i - first;
-        for (j, flag) in flags.iter_mut().enumerate().take(i).skip(first) {
-            flag.set(QUERY_HIT);
-            pinned.push(j as u32);
+        for j in first..i {
+            pin_line(flags, pinned, j);
         }
     }
 }
@@ -1129,6 +1124,12 @@ fn pin_meetings(meetings: &[(u32, u64)], flags: &mut [LineFlags], pinned: &mut V
 }
 
 /// Flags `lines` as query hits and adds them to the `pinned` lines.
+/// Pins line `j`: flags it as asked and lists it.
+fn pin_line(flags: &mut [LineFlags], pinned: &mut Vec<u32>, j: usize) {
+    flags[j].set(QUERY_HIT);
+    pinned.push(j as u32);
+}
+
 fn pin(flags: &mut [LineFlags], pinned: &mut Vec<u32>, lines: &[u32]) {
     for &i in lines {
         flags[i as usize].set(QUERY_HIT);
