@@ -9,6 +9,11 @@
 //! of 9 to 30 lines each of a shape found nowhere else (`Key: value`, keys from a word list);
 //! every line of the block is in the view verbatim.
 //!
+//! A second property: the block is a titled list whose lines repeat one shape among them
+//! (modulefinder's `Missing modules:`, with six `? multiprocessing.X imported from -`). A shape
+//! all of whose lines lie in the block is the block's own, not a body before it, however many
+//! lines it has: every line of the list is kept.
+//!
 //! Cases come from fixed seeds (`CLOSING_BLOCK_CASES`, default 400).
 
 mod support;
@@ -177,6 +182,57 @@ fn every_line_of_a_closing_block_is_kept() {
         let Some(view) = view_of(&text, "npx tsc --extendedDiagnostics") else {
             return Err("an output over the threshold came back unchanged".into());
         };
+        keeps_lines(&view, &closing)
+    });
+}
+
+/// A module listing and its closing `Missing modules:` list: its lines name one module each,
+/// imported from one to three others or from `-`, the latter three to eight times.
+fn listing(seed: u64) -> (String, Vec<String>) {
+    let mut rng = Rng::new(seed);
+    let mut lines = vec![
+        "  Name                      File".to_string(),
+        "  ----                      ----".to_string(),
+    ];
+    for k in 0..rng.range(700, 1500) {
+        let name = format!(
+            "{}_{k}",
+            MESSAGE_WORDS[rng.below(MESSAGE_WORDS.len() as u64) as usize]
+        );
+        lines.push(format!("m {name:<25} /usr/lib/python3.11/{name}.py"));
+    }
+    lines.push(String::new());
+    let mut closing = vec!["Missing modules:".to_string()];
+    let dashes = rng.range(3, 9);
+    let others = rng.range(4, 18);
+    for k in 0..dashes + others {
+        let name = format!(
+            "{}.{}{k}",
+            rng.pick(MESSAGE_WORDS),
+            rng.pick(WORDS).replace(' ', "")
+        );
+        let from = if k % 2 == 0 && k / 2 < dashes || k >= 2 * others {
+            "-".to_string()
+        } else {
+            (0..rng.range(1, 4))
+                .map(|_| format!("{}.{}", rng.pick(MESSAGE_WORDS), rng.pick(MESSAGE_WORDS)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        closing.push(format!("? {name} imported from {from}"));
+    }
+    lines.extend(closing.iter().cloned());
+    let mut text = lines.join("\n");
+    text.push('\n');
+    (text, closing)
+}
+
+#[test]
+fn a_closing_list_of_its_own_shapes_is_kept_whole() {
+    let cases = support::cases("CLOSING_BLOCK_CASES", 400);
+    support::check_seeds(cases, 0x3c10_7700, |seed| {
+        let (text, closing) = listing(seed);
+        let view = view_of(&text, "python -m modulefinder pydoc.py").ok_or("left whole")?;
         keeps_lines(&view, &closing)
     });
 }

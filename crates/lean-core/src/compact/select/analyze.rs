@@ -596,13 +596,22 @@ pub(super) fn closing_block(
     let mut open = 0usize;
     // The block's first line that is not blank (blank lines separate it from the body).
     let mut first = None;
-    for i in (n.saturating_sub(MAX_CLOSING_LINES + 1)..n).rev() {
+    let window = n.saturating_sub(MAX_CLOSING_LINES + 1)..n;
+    // Lines of each template in the window: a template all of whose lines lie there is no
+    // body of look-alikes before the block, however many lines it has (modulefinder's six
+    // `? multiprocessing.X imported from -` in its `Missing modules:` list).
+    let mut in_window: HashMap<u32, u32> = HashMap::new();
+    for i in window.clone() {
+        *in_window.entry(templates.of(i)).or_insert(0) += 1;
+    }
+    for i in window.rev() {
         if blank(i) {
             continue;
         }
         let id = templates.of(i);
         let total = templates.count_of(i);
-        let body_line = total >= MIN_BODY_TEMPLATE_LINES && !inside.contains_key(&id);
+        let body_line =
+            total >= MIN_BODY_TEMPLATE_LINES && total > in_window[&id] && !inside.contains_key(&id);
         if body_line && open == 0 {
             let from = first?;
             return (n - from > TAIL_LINES).then_some(from..n);
