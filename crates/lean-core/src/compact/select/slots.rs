@@ -872,32 +872,32 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
     // one; a rerun shows as one distance most repeats share.
     //
     // Most lines of a long output are unique, and a map of every line's hash outgrows the
-    // cache: a bit per bucket of fingerprints, set when a bucket is seen and again when it is
-    // seen twice, leaves out every line no other line shares its bucket with. Such a line has
-    // no identical line (identical lines have one fingerprint), so the map holds only the few
-    // candidates and the distances it yields are the same. A fingerprint reads a line's length
-    // and its first and last bytes only: a hash of every whole line cost more than the rest.
+    // cache: a bit per bucket of hashes, set when a bucket is seen and again when it is seen
+    // twice, leaves out every line no other line shares its bucket with. Such a line has no
+    // identical line (nor one of the same hash), so the map holds only the few candidates
+    // and the distances it yields are the same.
     let buckets = (n * 8).next_power_of_two();
-    let bucket = |print: u64| (print as usize) & (buckets - 1);
+    let bucket = |hash: u64| (hash as usize) & (buckets - 1);
     let mut seen = vec![0u64; buckets / 64];
     let mut again = vec![0u64; buckets / 64];
-    let mut prints: Vec<u64> = Vec::with_capacity(n);
+    let mut hashes: Vec<u64> = Vec::with_capacity(n);
     let mut repeats = 0usize;
-    for line in texts.iter_from(0) {
-        // A blank line's fingerprint is never read (see below).
-        let print = if line.iter().all(u8::is_ascii_whitespace) {
+    for i in 0..n {
+        let line = texts.get(i);
+        // A blank line's hash is never read (see below).
+        let hash = if line.iter().all(u8::is_ascii_whitespace) {
             0
         } else {
-            let print = fingerprint(line);
-            let (word, bit) = (bucket(print) / 64, 1u64 << (bucket(print) % 64));
-            // Without a branch: whether a bucket was seen before is as good as random.
-            let twice = seen[word] & bit;
-            again[word] |= twice;
-            repeats += usize::from(twice != 0);
+            let hash = xxh3_64(line);
+            let (word, bit) = (bucket(hash) / 64, 1u64 << (bucket(hash) % 64));
+            if seen[word] & bit != 0 {
+                again[word] |= bit;
+                repeats += 1;
+            }
             seen[word] |= bit;
-            print
+            hash
         };
-        prints.push(print);
+        hashes.push(hash);
     }
     drop(seen);
     if repeats == 0 {
@@ -907,16 +907,15 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
         std::collections::HashMap::with_capacity_and_hasher(2 * repeats, PreHashed);
     // Indexed by distance (below `n`): a counting array, not a map.
     let mut distances: Vec<u32> = vec![0; n];
-    for (i, &print) in prints.iter().enumerate() {
-        let b = bucket(print);
+    for (i, &hash) in hashes.iter().enumerate() {
+        let b = bucket(hash);
         if again[b / 64] & (1u64 << (b % 64)) == 0 {
             continue;
         }
-        let line = texts.get(i);
-        if line.iter().all(u8::is_ascii_whitespace) {
+        if texts.get(i).iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        if let Some(j) = last_seen.insert(xxh3_64(line), i as u32) {
+        if let Some(j) = last_seen.insert(hash, i as u32) {
             let d = i as u32 - j;
             if d >= 4 {
                 distances[d as usize] += 1;
@@ -950,25 +949,6 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
         return Vec::new();
     }
     changes
-}
-
-/// A line's length with its first and last eight bytes (all of a shorter one), mixed: equal
-/// for identical lines, and rarely for others, at a cost that does not grow with the line.
-#[inline]
-fn fingerprint(line: &[u8]) -> u64 {
-    let len = line.len();
-    let (head, tail) = if len >= 8 {
-        let word = |at: usize| u64::from_le_bytes(line[at..at + 8].try_into().expect("8 bytes"));
-        (word(0), word(len - 8))
-    } else {
-        let mut bytes = [0u8; 8];
-        bytes[..len].copy_from_slice(line);
-        (u64::from_le_bytes(bytes), 0)
-    };
-    let mixed = (head ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        ^ tail.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    let folded = (mixed ^ (mixed >> 32)).wrapping_mul(0xff51_afd7_ed55_8ccd);
-    folded ^ (folded >> 29)
 }
 
 /// Ranks the later line of each changed rerun pair as high (see [`rerun_changes`]).
