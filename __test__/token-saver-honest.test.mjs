@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { truncateHead, truncateTail } from "@earendil-works/pi-coding-agent";
 import { RecoveryStore, compact } from "../index.js";
-import { compactToolResult } from "../extension/token-saver/compaction.js";
+import { compactToolResult, queryHint } from "../extension/token-saver/compaction.js";
 import { DECAY, FEEDBACK_STEP, GROWTH_FLOOR_BYTES, MAX_WEIGHT, RetrievalFeedback } from "../extension/token-saver/feedback.js";
 import { TokenSaverStats } from "../extension/token-saver/stats.js";
 
@@ -135,6 +135,8 @@ function grepRun(/** @type {number} */ first, /** @type {number} */ step) {
 }
 
 describe("retrieval feedback is proportionate", () => {
+  // The session compacts with the turn's question; a view without feedback is compacted with it too.
+  const ASKED = queryHint(turn.prompt);
   /** Compacts `text` and returns the view and its record. */
   async function run(/** @type {ReturnType<typeof session>} */ s, /** @type {string} */ text, command = "cargo test") {
     const patch = /** @type {any} */ (await compactToolResult(bash(text, command), turn, s.value));
@@ -144,8 +146,8 @@ describe("retrieval feedback is proportionate", () => {
   test("one retrieval makes the next view of the same kind grow by at most max(view, 4 KB) × the step", async () => {
     const s = session();
     const first = await run(s, testRun(3000, "a"));
-    const plain = compact(testRun(3000, "b"), { tool: "bash", command: "cargo test", recoverable: true });
-    const range = compact(testRun(3000, "a"), { tool: "bash", command: "cargo test", recoverable: true }).ranges[0];
+    const plain = compact(testRun(3000, "b"), { tool: "bash", command: "cargo test", recoverable: true, query: ASKED });
+    const range = compact(testRun(3000, "a"), { tool: "bash", command: "cargo test", recoverable: true, query: ASKED }).ranges[0];
     const shape = s.feedback.noteRetrieval(first.record.id, range.startLine);
     assert.equal(shape?.kind, "test");
     assert.equal(shape?.template, range.template, "the retrieved marker's template is what the feedback names");
@@ -162,7 +164,7 @@ describe("retrieval feedback is proportionate", () => {
     const s = session();
     const first = await run(s, testRun(1200, "a"));
     s.feedback.noteRetrieval(first.record.id, 2);
-    const plain = compact(testRun(1200, "b"), { tool: "bash", command: "cargo test", recoverable: true });
+    const plain = compact(testRun(1200, "b"), { tool: "bash", command: "cargo test", recoverable: true, query: ASKED });
     const next = await run(s, testRun(1200, "b"));
     const bytes = Buffer.byteLength(next.text);
     assert.ok(bytes > plain.outputBytes, `softened: ${bytes} vs plain ${plain.outputBytes}`);
@@ -175,7 +177,7 @@ describe("retrieval feedback is proportionate", () => {
     const first = await run(s, testRun(1200, "a"));
     s.feedback.noteRetrieval(first.record.id, 2);
     const log = serviceLog(2000);
-    const plain = compact(log, { tool: "bash", command: "journalctl", recoverable: true });
+    const plain = compact(log, { tool: "bash", command: "journalctl", recoverable: true, query: ASKED });
     assert.notEqual(plain.kind, "test");
     const view = await run(s, log, "journalctl");
     assert.equal(view.text, plain.text);
@@ -188,7 +190,7 @@ describe("retrieval feedback is proportionate", () => {
     s.feedback.noteRetrieval(first.record.id, 2);
     for (const salt of ["b", "c", "d", "e"]) await run(s, testRun(1200, salt));
     assert.equal(s.feedback.weight("bash", "test"), 0);
-    const plain = compact(testRun(1200, "f"), { tool: "bash", command: "cargo test", recoverable: true });
+    const plain = compact(testRun(1200, "f"), { tool: "bash", command: "cargo test", recoverable: true, query: ASKED });
     assert.equal((await run(s, testRun(1200, "f"))).text, plain.text);
   });
 
@@ -197,7 +199,7 @@ describe("retrieval feedback is proportionate", () => {
     const first = await run(s, testRun(3000, "a"));
     for (let i = 0; i < 20; i++) s.feedback.noteRetrieval(first.record.id, 2);
     assert.equal(s.feedback.weight("bash", "test"), MAX_WEIGHT);
-    const plain = compact(testRun(3000, "b"), { tool: "bash", command: "cargo test", recoverable: true });
+    const plain = compact(testRun(3000, "b"), { tool: "bash", command: "cargo test", recoverable: true, query: ASKED });
     const next = await run(s, testRun(3000, "b"));
     assert.ok(Buffer.byteLength(next.text) <= plain.outputBytes + Math.max(plain.outputBytes, GROWTH_FLOOR_BYTES) * MAX_WEIGHT);
     // Shapes are bounded too.
