@@ -1123,13 +1123,13 @@ fn pin_meetings(meetings: &[(u32, u64)], flags: &mut [LineFlags], pinned: &mut V
     }
 }
 
-/// Flags `lines` as query hits and adds them to the `pinned` lines.
-/// Pins line `j`: flags it as asked and lists it.
+/// Pins line `j`: flags it as a query hit and adds it to the `pinned` lines.
 fn pin_line(flags: &mut [LineFlags], pinned: &mut Vec<u32>, j: usize) {
     flags[j].set(QUERY_HIT);
     pinned.push(j as u32);
 }
 
+/// Flags `lines` as query hits and adds them to the `pinned` lines.
 fn pin(flags: &mut [LineFlags], pinned: &mut Vec<u32>, lines: &[u32]) {
     for &i in lines {
         flags[i as usize].set(QUERY_HIT);
