@@ -71,12 +71,19 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("Which version of pkg-1100 is locked?"), "pkg-1100 Which version locked");
     // A number of four digits or more points at its row; shorter ones are too common.
     assert.equal(queryHint("What is the row of customer #1234 (port 80)?"), "What customer 1234 port");
+    // A short word in capitals or with a digit is a name, after the longer words; a short word
+    // in lower case, or a common one in capitals, is not.
+    assert.equal(queryHint("What values do SOABI and CC have?"), "What values SOABI have CC");
+    assert.equal(queryHint("Which udev rule matches the Canon EOS 5D Mark IV?"), "Which udev rule matches Canon Mark EOS 5D IV udev+rule rule+matches canon+eos mark+iv udev+matches");
+    assert.equal(queryHint("Where does the stream end? Is it OK?"), "Where does stream stream+end");
+    // A file extension names files of its kind.
+    assert.equal(queryHint("Which lexer handles .nix files?"), ".nix Which lexer handles files lexer+handles nix+files");
   });
 
   test("two words written side by side become a phrase that finds the identifier joining them", () => {
     // The engine matches `api+key` as `api_key`, `api-key` and `apikey`, each kept only where
     // few lines hold it.
-    assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies environment+variable variable+supplies api+key environment+supplies");
+    assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies API environment+variable variable+supplies api+key environment+supplies");
     // Words in double quotes pass as one quoted term, found as written.
     assert.equal(queryHint('What is the German for "Table of Contents"?'), 'What German Table Contents "Table+of+Contents"');
     // `Class#method` is a name (Ruby's and Java's docs write methods so).

@@ -90,6 +90,8 @@ function pointingWords(text, latestFirst = false) {
   const named = [];
   /** @type {string[]} */
   const plain = [];
+  /** @type {string[]} */
+  const short = [];
   if (!text) return { named, plain, phrases: [] };
   // A call written as a name (`.version()`, `parse()`) names the function: its definition is what the output holds.
   for (const span of codeSpans(text)) named.push(...span.split(/\s+/).map((w) => w.replace(/^\.?([A-Za-z_$][\w$]*)\(\)$/, "$1")));
@@ -101,6 +103,19 @@ function pointingWords(text, latestFirst = false) {
       continue;
     }
     const word = raw.replace(/^[^\w./-]+|[^\w/]+$/g, "");
+    // A short word written in capitals or with a digit (`CC`, `PID`, `MIT`, `5D`) is a name:
+    // the engine finds it as a whole word only, written as here. It comes after the longer
+    // words, which say more. Short words in lower case are most often English (`end`, `top`).
+    if (/^(?:[A-Z]{2,3}|(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,3})$/.test(word) && !SHORT_COMMON_WORDS.has(word.toLowerCase())) {
+      short.push(word);
+      continue;
+    }
+    // A file extension (`.nix`, `.toml`) names the files of a kind: the engine finds it where
+    // a path or a pattern holds it.
+    if (/^\.[A-Za-z][A-Za-z0-9]{1,7}$/.test(word) && !text.includes(`${word}(`)) {
+      named.push(word);
+      continue;
+    }
     if (word.length < 4) continue;
     // A hyphen inside a word joins the parts of a name (`python-dotenv`, `rust-std`, `--max-retries`).
     // So does a `#` between two (`Hash#fetch`, Ruby's and Java's way to write a method of a class).
@@ -115,8 +130,10 @@ function pointingWords(text, latestFirst = false) {
   if (latestFirst) {
     named.reverse();
     plain.reverse();
+    short.reverse();
     joined.reverse();
   }
+  plain.push(...short);
   return { named: named.filter((t) => t.length >= 3).slice(0, MAX_NAMED_PER_TEXT), plain, phrases: joined.slice(0, MAX_PHRASES_PER_TEXT) };
 }
 
@@ -126,6 +143,15 @@ const FUNCTION_WORDS = new Set(
     " ",
   ),
 );
+/**
+ * Short words that name nothing in an output: the function words, and common verbs,
+ * quantifiers and question words of two or three letters.
+ */
+const SHORT_COMMON_WORDS = new Set([
+  ...[...FUNCTION_WORDS].filter((w) => w.length <= 3),
+  ..."all also any ask bad big can did get got had has her him his let may new not now off ok old one own per put ran run saw say see set she too top two use was way who why yes yet".split(" "),
+]);
+
 /** Phrases taken from one text. */
 const MAX_PHRASES_PER_TEXT = 8;
 

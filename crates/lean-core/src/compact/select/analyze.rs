@@ -6,7 +6,9 @@ use super::super::detect::{
 };
 use super::super::lines::{same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
-use super::super::signals::{is_definition, is_method_head, scan_signals, QuotedSource, Signal};
+use super::super::signals::{
+    is_definition, is_method_head, line_shape, scan_signals, QuotedSource, Signal, EMPTY_SHAPE,
+};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::{
     block_opener, diff_line_rank, is_backtrace_frame, is_unmerged_path, state_before_failure,
@@ -14,7 +16,7 @@ use super::line_kinds::{
 };
 use super::line_texts::LineTexts;
 use super::templates::{
-    hit_text_of, intern_narrow, intern_wide, LineShapes, TemplateIds, Templates,
+    hit_text_of, intern_narrow, intern_wide, LineShapes, PreHashed, TemplateIds, Templates,
 };
 use super::{Budget, ContentKind, HEAD_LINES, PARALLEL_MIN_BYTES, TAIL_LINES};
 use std::collections::HashMap;
@@ -630,6 +632,134 @@ pub(super) fn closing_block(
         first = Some(i);
     }
     None
+}
+
+/// Most lines of one shape for them to be a short list by [`mark_islands`].
+const MAX_ISLAND_LINES: u32 = 16;
+/// Fewest lines of one shape for them to be a list rather than a line or two (which the
+/// rare-template rank already ranks).
+const MIN_ISLAND_LINES: u32 = 3;
+/// Most lines [`mark_islands`] ranks in one output: a long output of many short lists is no
+/// output with one, and its lists are left to the ranks.
+const MAX_ISLANDS_LINES: usize = 48;
+/// How many times longer than a list the output must be for the list to stand out of it.
+const ISLAND_OUTPUT_RATIO: usize = 10;
+
+/// Lines on each side of a list that [`stands_apart`] compares it with.
+const ISLAND_NEIGHBOURS: usize = 8;
+
+/// How a line opens, for [`stands_apart`]: its indent (capped), the shape of its first two
+/// words, and its number of words.
+fn opening(line: &[u8]) -> (usize, u64, u8) {
+    let indent = line
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let mut words = line[indent..]
+        .split(|&b| b == b' ' || b == b'\t')
+        .filter(|w| !w.is_empty());
+    let first_two = match (words.next(), words.next()) {
+        (Some(_), Some(b)) => {
+            let end = b.as_ptr() as usize - line.as_ptr() as usize + b.len();
+            &line[indent..end]
+        }
+        _ => &line[indent..],
+    };
+    (
+        indent.min(16),
+        line_shape(first_two).hash,
+        line_shape(line).words,
+    )
+}
+
+/// Whether the list on lines `span` opens unlike the lines around it: no line of the
+/// [`ISLAND_NEIGHBOURS`] not blank on either side has its first line's indent and first two
+/// words' shape with a word count within half or double its own. Rows of one table whose
+/// free-text column runs longer in a few of them (`dpkg -l`'s descriptions) make a shape of
+/// their own that stands together too; they open like the rows around them.
+fn stands_apart(texts: &LineTexts<'_>, span: &std::ops::Range<usize>) -> bool {
+    let (indent, lead, words) = opening(&texts[span.start]);
+    let alike = |i: usize| {
+        let (other_indent, other_lead, other_words) = opening(&texts[i]);
+        other_indent == indent
+            && other_lead == lead
+            && other_words * 2 >= words
+            && other_words <= words.saturating_mul(2)
+    };
+    let not_blank = |i: &usize| !texts[*i].trim_ascii().is_empty();
+    // Blank lines are skipped within a bounded reach: a scan per list stays short.
+    let reach = 4 * ISLAND_NEIGHBOURS;
+    let before = (span.start.saturating_sub(reach)..span.start).rev();
+    let after = span.end..texts.len().min(span.end + reach);
+    let before = before.filter(not_blank).take(ISLAND_NEIGHBOURS);
+    let after = after.filter(not_blank).take(ISLAND_NEIGHBOURS);
+    !before.chain(after).any(alike)
+}
+
+/// Ranks as must lines the short lists amid a longer output: the lines of a shape (the kind
+/// of each word, see `line_shape`) held by [`MIN_ISLAND_LINES`] to [`MAX_ISLAND_LINES`] lines
+/// that all stand together (within a span at most half again as long as their count, with the
+/// lines between them), in an output at least [`ISLAND_OUTPUT_RATIO`] times as long. A shape
+/// found only there is the output changing its voice: a program's own results printed amid a
+/// runtime's trace, a settings dump between a server's phases, a small table a build prints
+/// halfway. The fold would show the first line of such a list at best, ranked with the first
+/// line of every other template. Shortest lists first, at most [`MAX_ISLANDS_LINES`] lines in
+/// all; returns how many lines it ranked. Needs the lines' shapes (`Templates::shapes`, which
+/// the template pass works out for every kind that compares look-alikes); one pass over them.
+pub(super) fn mark_islands(
+    texts: &LineTexts<'_>,
+    templates: &Templates,
+    flags: &mut [LineFlags],
+) -> usize {
+    let shapes = &templates.shapes;
+    let n = flags.len();
+    if shapes.len() != n || n < ISLAND_OUTPUT_RATIO * MIN_ISLAND_LINES as usize {
+        return 0;
+    }
+    // Each shape's first line, last line and count. Look-alike lines mostly follow one
+    // another: a run of one shape is looked up once.
+    let mut spans: HashMap<u64, (u32, u32, u32), PreHashed> = HashMap::with_hasher(PreHashed);
+    let mut i = 0usize;
+    while i < n {
+        let shape = shapes[i];
+        let mut end = i + 1;
+        while end < n && shapes[end] == shape {
+            end += 1;
+        }
+        if shape != EMPTY_SHAPE {
+            let run = (end - i) as u32;
+            spans
+                .entry(shape)
+                .and_modify(|(_, last, count)| {
+                    *last = end as u32 - 1;
+                    *count = count.saturating_add(run);
+                })
+                .or_insert((i as u32, end as u32 - 1, run));
+        }
+        i = end;
+    }
+    let mut lists: Vec<std::ops::Range<usize>> = spans
+        .into_values()
+        .filter_map(|(first, last, count)| {
+            let span = (first as usize)..(last as usize + 1);
+            let list = (MIN_ISLAND_LINES..=MAX_ISLAND_LINES).contains(&count);
+            let together = span.len() <= (count + count / 2) as usize;
+            let stands_out = span.len() * ISLAND_OUTPUT_RATIO <= n;
+            (list && together && stands_out && stands_apart(texts, &span)).then_some(span)
+        })
+        .collect();
+    lists.sort_by_key(|span| (span.len(), span.start));
+    let mut ranked = 0usize;
+    for span in lists {
+        if ranked + span.len() > MAX_ISLANDS_LINES {
+            break;
+        }
+        ranked += span.len();
+        for f in &mut flags[span] {
+            f.lower_rank(Rank::Must);
+        }
+    }
+    ranked
 }
 
 #[cfg(test)]

@@ -271,26 +271,36 @@ fn select_with(
         records.extend(analyze::closing_block(&lines.texts, &templates));
     }
     analyze::mark_structure(&lines, &templates, &records, kind, &mut flags);
+    // Lines of a program (a source file, grep hits quoting code, a diff's changes) make
+    // short runs of one shape everywhere: no list stands out of them.
+    if !matches!(
+        kind,
+        ContentKind::Source | ContentKind::Grep | ContentKind::Diff
+    ) && analyze::mark_islands(&lines.texts, &templates, &mut flags) > 0
+    {
+        strategies.push("short-lists");
+    }
     // A fold never hides what makes a line different: members unlike their look-alikes, and
     // the lines a rerun changed, rank above the group's ordinary members. The clear
     // minorities among them, most telling first, are kept before rare templates fill the
     // budget.
     let mut unlike: Vec<u32> = Vec::new();
+    // Every line that rule ranked higher: the chosen ones and the other extremes.
+    let mut ranked: Vec<u32> = Vec::new();
     // The first line of each diagnostic kind (see `distinct::mark_diagnostic_kinds`).
     let mut kinds: Vec<u32> = Vec::new();
     if compares_look_alikes {
         // Lines of a program (a source file, grep hits quoting code) are no records of one
         // output: a value few of them hold is no news, and they keep only their ranks.
         let keep = !matches!(kind, ContentKind::Grep | ContentKind::Source);
-        let marked;
-        (unlike, marked) = slots::mark_unlike_members(
+        (unlike, ranked) = slots::mark_unlike_members(
             &lines.texts,
             &lines.grep_prefix,
             &mut flags,
             &mut templates,
             keep,
         );
-        if marked > 0 {
+        if !ranked.is_empty() {
             strategies.push("keep-unlike-members");
         }
         if records::mark_unlike_records(&lines.texts, &mut flags) > 0 {
@@ -324,6 +334,9 @@ fn select_with(
         }
         if sections::mark_record_context(&lines.texts, &mut unlike, &mut flags) > 0 {
             strategies.push("record-context");
+        }
+        if sections::add_ancestors(&lines.texts, &mut unlike, &ranked, &mut flags) > 0 {
+            strategies.push("unlike-ancestors");
         }
     }
 

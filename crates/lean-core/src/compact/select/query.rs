@@ -86,9 +86,32 @@ fn is_percentage(term: &str) -> bool {
     })
 }
 
+/// Whether `term` is a short word: two or three letters or digits, at least one a letter
+/// (`CC`, `PID`, `nix`, `5D`). Shorter than a plain word may be, such a word the user wrote
+/// is most often a name (an acronym, a language, a model), and the most specific word of the
+/// question: it counts only as a whole word, and in capitals where the user wrote capitals, so
+/// `CC` is found in `'CC'` and `CC=gcc`, not in `gcc`, `cc1` or `CCSHARED`; `nix` in `Nix`
+/// and `*.nix`, not in `nixos`. The caller leaves out function words (`the`, `and`).
+fn is_short_word(term: &str) -> bool {
+    (2..MIN_PLAIN_BYTES).contains(&term.len())
+        && term.bytes().all(|b| b.is_ascii_alphanumeric())
+        && term.bytes().any(|b| b.is_ascii_alphabetic())
+}
+
+/// Whether the short word `term` found at `start..end` of `text` counts (see
+/// [`is_short_word`]): no letter or digit on either side, and the same capitals where `term`
+/// has any.
+fn short_word_at(text: &[u8], start: usize, end: usize, term: &str) -> bool {
+    let found = &text[start..end];
+    let as_written = !term.bytes().any(|b| b.is_ascii_uppercase()) || found == term.as_bytes();
+    as_written
+        && at_word_start(text, start)
+        && text.get(end).is_none_or(|b| !b.is_ascii_alphanumeric())
+}
+
 /// Whether a plain word can point at lines at all.
 fn is_plain_candidate(term: &str) -> bool {
-    term.len() >= MIN_PLAIN_BYTES
+    (term.len() >= MIN_PLAIN_BYTES || is_short_word(term))
         && !STOP_WORDS
             .iter()
             .any(|stop| stop.eq_ignore_ascii_case(term))
@@ -484,6 +507,8 @@ pub(super) struct QueryTerms<'q> {
     named: Vec<bool>,
     /// Whether each term is a number (see [`is_number`]).
     numbers: Vec<bool>,
+    /// Whether each term is a short word (see [`is_short_word`]).
+    short_words: Vec<bool>,
     /// The word of the query each term stands for, when it is one word (a name, a plain word,
     /// its stem or a qualified name's last part): the lines where two words meet are found by
     /// these (see [`pin_meetings`]). Phrase forms and quoted text are several words already.
@@ -543,20 +568,25 @@ impl<'q> QueryTerms<'q> {
             .iter()
             .map(|t| is_number(t) || is_percentage(t))
             .collect();
+        let short_words = terms.iter().map(|t| is_short_word(t)).collect();
         Some(QueryTerms {
             terms,
             named,
             numbers,
+            short_words,
             words,
             automaton,
         })
     }
 
     /// Whether `found` in `text` counts as its term: a number (or percentage) only as a whole
-    /// number, another named term anywhere, a plain word only where a word starts.
+    /// number, a short word only as a whole word as written, another named term anywhere, a
+    /// plain word only where a word starts.
     fn counts(&self, text: &[u8], found: &aho_corasick::Match) -> bool {
         let term = found.pattern().as_usize();
-        if self.numbers[term] {
+        if self.short_words[term] {
+            short_word_at(text, found.start(), found.end(), &self.terms[term])
+        } else if self.numbers[term] {
             whole_number_at(text, found.start(), found.end())
         } else if self.named[term] {
             true

@@ -729,15 +729,15 @@ fn shared_words(last: &[u8], head: &[u8], ends: &[usize]) -> usize {
 /// value of its numeric slots that are not counters. A line whose shape has too few
 /// look-alikes is compared with the lines of its template instead. With `keep`, returns the
 /// minority lines chosen (most telling first, a bounded number), which the budget keeps
-/// before rare templates; without, only the slot rule ranks lines. Also returns how many
-/// lines this ranked higher than they were.
+/// before rare templates; without, only the slot rule ranks lines. Also returns the lines
+/// this ranked higher than they were.
 pub(super) fn mark_unlike_members(
     texts: &LineTexts<'_>,
     grep_prefix: &[u32],
     flags: &mut [LineFlags],
     templates: &mut Templates,
     keep: bool,
-) -> (Vec<u32>, usize) {
+) -> (Vec<u32>, Vec<u32>) {
     let n = flags.len();
     let Templates {
         ids,

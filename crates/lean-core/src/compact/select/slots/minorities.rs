@@ -506,11 +506,14 @@ pub(super) fn stray_minorities(
 /// [`MAX_MINORITY_LINES`]) and every group's maximum one member holds (at most
 /// [`MAX_MAXIMA`]), and the other minorities and extremes until [`MAX_UNLIKE`] lines were
 /// ranked higher than they were. Returns the clear minority lines and maxima (in that order)
-/// and how many lines were ranked higher.
-pub(super) fn choose(mut candidates: Vec<Candidate>, flags: &mut [LineFlags]) -> (Vec<u32>, usize) {
+/// and the lines it ranked higher.
+pub(super) fn choose(
+    mut candidates: Vec<Candidate>,
+    flags: &mut [LineFlags],
+) -> (Vec<u32>, Vec<u32>) {
     candidates.sort_unstable();
     let mut chosen: Vec<u32> = Vec::new();
-    let mut marked = 0usize;
+    let mut marked: Vec<u32> = Vec::new();
     // Lines other than clear minorities ranked higher, bounded on their own.
     let mut others = 0usize;
     // Groups' maxima chosen: bounded on their own, so that one-off lines' minorities do not
@@ -538,7 +541,7 @@ pub(super) fn choose(mut candidates: Vec<Candidate>, flags: &mut [LineFlags]) ->
         }
         if f.rank() > Rank::Rare && c.ranks {
             f.set_rank(Rank::Rare);
-            marked += 1;
+            marked.push(c.line);
             others += usize::from(!minority);
         }
     }
