@@ -143,8 +143,11 @@ pub(super) fn mark_diagnostic_kinds(
     prefix: &dyn Fn(usize) -> usize,
     flags: &mut [LineFlags],
 ) -> Vec<u32> {
-    // Each kind's code with its lines, up to one past the rare bound.
+    // Each kind's code with its lines, up to one past the rare bound; the kinds of lines that
+    // open with their code apart, with how many such lines there were.
     let mut kinds: Vec<(&[u8], Vec<u32>)> = Vec::new();
+    let mut opening: Vec<(&[u8], Vec<u32>)> = Vec::new();
+    let mut opening_lines = 0usize;
     for (i, f) in flags.iter().enumerate() {
         if f.has(DUPLICATE) {
             continue;
@@ -156,14 +159,26 @@ pub(super) fn mark_diagnostic_kinds(
         } else {
             code_after_location(text)
         };
-        let Some(code) = code else {
-            continue;
+        let (code, into) = match code {
+            Some(code) => (code, &mut kinds),
+            None => match code_first(text) {
+                Some(code) => {
+                    opening_lines += 1;
+                    (code, &mut opening)
+                }
+                None => continue,
+            },
         };
-        match kinds.iter().position(|(seen, _)| *seen == code) {
-            Some(k) if kinds[k].1.len() <= RARE_KIND_LINES => kinds[k].1.push(i as u32),
-            Some(_) => {}
-            None if kinds.len() < MAX_KINDS => kinds.push((code, vec![i as u32])),
-            None => {}
+        note_kind(into, code, i);
+    }
+    // Linters that print the rule first (`W3045 'AccessControl' is a legacy property`, the
+    // location on the next line) report kinds that recur: when most such codes are distinct,
+    // the lines are rows keyed by an id (a feature table's `T175`), not a flood's kinds.
+    if opening.len() * 2 <= opening_lines {
+        for (code, lines) in opening {
+            for i in lines {
+                note_kind(&mut kinds, code, i as usize);
+            }
         }
     }
     let mut marked: Vec<u32> = kinds.iter().map(|(_, lines)| lines[0]).collect();
@@ -177,6 +192,32 @@ pub(super) fn mark_diagnostic_kinds(
         flags[i as usize].set_rank(Rank::Must);
     }
     marked
+}
+
+/// Notes line `i` under `code` in `kinds`: a new kind while there are fewer than
+/// [`MAX_KINDS`], a line of a known one up to one past [`RARE_KIND_LINES`].
+fn note_kind<'t>(kinds: &mut Vec<(&'t [u8], Vec<u32>)>, code: &'t [u8], i: usize) {
+    match kinds.iter().position(|(seen, _)| *seen == code) {
+        Some(k) if kinds[k].1.len() <= RARE_KIND_LINES => kinds[k].1.push(i as u32),
+        Some(_) => {}
+        None if kinds.len() < MAX_KINDS => kinds.push((code, vec![i as u32])),
+        None => {}
+    }
+}
+
+/// The rule code a line opens with, followed by its message of at least two words
+/// (`W3045 'AccessControl' is a legacy property`, `SC2086 Double quote to prevent globbing`):
+/// a diagnostic without a severity word or a location before it.
+fn code_first(line: &[u8]) -> Option<&[u8]> {
+    // The code stands at the margin: an indented line continues something else.
+    let word = first_word(line);
+    let code = code_word(word, false)?;
+    let message_words = line[word.len()..]
+        .split(|&b| b == b' ' || b == b'\t')
+        .filter(|w| !w.is_empty())
+        .take(2)
+        .count();
+    (message_words == 2).then_some(code)
 }
 
 /// Whether `line` runs a build step: a compiler or build tool invocation, or a shell trace.
