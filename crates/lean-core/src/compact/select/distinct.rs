@@ -148,6 +148,8 @@ pub(super) fn mark_diagnostic_kinds(
     let mut kinds: Vec<(&[u8], Vec<u32>)> = Vec::new();
     let mut opening: Vec<(&[u8], Vec<u32>)> = Vec::new();
     let mut opening_lines = 0usize;
+    // Every distinct code lines open with, beyond the kinds noted.
+    let mut opening_codes: std::collections::HashSet<&[u8]> = std::collections::HashSet::new();
     for (i, f) in flags.iter().enumerate() {
         if f.has(DUPLICATE) {
             continue;
@@ -164,6 +166,7 @@ pub(super) fn mark_diagnostic_kinds(
             None => match code_first(text) {
                 Some(code) => {
                     opening_lines += 1;
+                    opening_codes.insert(code);
                     (code, &mut opening)
                 }
                 None => continue,
@@ -174,7 +177,7 @@ pub(super) fn mark_diagnostic_kinds(
     // Linters that print the rule first (`W3045 'AccessControl' is a legacy property`, the
     // location on the next line) report kinds that recur: when most such codes are distinct,
     // the lines are rows keyed by an id (a feature table's `T175`), not a flood's kinds.
-    if opening.len() * 2 <= opening_lines {
+    if opening_codes.len() * 2 <= opening_lines {
         for (code, lines) in opening {
             for i in lines {
                 note_kind(&mut kinds, code, i as usize);
