@@ -606,6 +606,53 @@ pub(crate) fn indent_columns(line: &[u8]) -> usize {
         })
 }
 
+/// How deep a line stands in a structure, where a tree is drawn as well as indented: its
+/// [`indent_columns`], and when it opens with the bars and branches of a drawn tree
+/// (`|  |--java.util.concurrent.ThreadPoolExecutor`, `│   ├── src`, `` `-- lib ``), the columns up
+/// to its first other character, each drawing character one column. A `-` counts only right
+/// after a bar or a branch: a leading dash is a list item or a diff's removed line.
+pub(crate) fn depth_columns(line: &[u8]) -> usize {
+    let mut i = 0usize;
+    let mut columns = 0usize;
+    let mut drawn = false;
+    let mut after_bar = false;
+    loop {
+        match line.get(i) {
+            Some(b' ' | b'\t') => {
+                i += 1;
+                columns += 1;
+                after_bar = false;
+            }
+            Some(b'|' | b'`') => {
+                i += 1;
+                columns += 1;
+                drawn = true;
+                after_bar = true;
+            }
+            Some(b'-') if after_bar => {
+                i += 1;
+                columns += 1;
+            }
+            // `─` `│` `┌` `└` `├` (U+2500, U+2502, U+250C, U+2514, U+251C).
+            Some(0xE2)
+                if line.get(i + 1) == Some(&0x94)
+                    && matches!(line.get(i + 2), Some(0x80 | 0x82 | 0x8C | 0x94 | 0x9C)) =>
+            {
+                i += 3;
+                columns += 1;
+                drawn = true;
+                after_bar = true;
+            }
+            _ => break,
+        }
+    }
+    if drawn {
+        columns
+    } else {
+        indent_columns(line)
+    }
+}
+
 /// The line without leading and trailing ASCII whitespace.
 #[inline]
 pub(crate) fn trim(line: &[u8]) -> &[u8] {

@@ -19,7 +19,7 @@
 //! phrase) in one automaton, one pass over the lines, and at most [`PLAIN_WORD_LINES`] lines
 //! kept for plain words.
 
-use super::super::lines::indent_columns;
+use super::super::lines::{depth_columns, indent_columns};
 use super::analyze::Lines;
 use super::bounded_query_terms;
 use super::flags::{LineFlags, QUERY_HIT};
@@ -882,8 +882,9 @@ const ANCESTOR_LOOKBACK: usize = 40;
 /// Most ancestor lines kept for the asked lines in all.
 const ANCESTOR_LINES_TOTAL: usize = 48;
 
-/// Pins the ancestors of each `asked` line: the nearest line above it indented less, that
-/// line's own, and so on to the margin (within [`ANCESTOR_LOOKBACK`] lines). An asked line
+/// Pins the ancestors of each `asked` line: the nearest line above it less deep (indented
+/// less, or fewer bars in from a drawn tree's margin, see `depth_columns`), that line's own, and
+/// so on to the margin (within [`ANCESTOR_LOOKBACK`] lines). An asked line
 /// deep in a structure is read under the lines it belongs to: `This fixes CVE-2008-4865` under
 /// its changelog entry's `valgrind (1:3.3.1-3) unstable` (which upload fixed it), a nested key
 /// under its parents. At most [`ANCESTOR_LINES_TOTAL`] lines in all.
@@ -895,16 +896,16 @@ fn pin_ancestors(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u3
         if lines.prefix(i) != 0 || texts[i].trim_ascii().is_empty() {
             continue;
         }
-        let mut depth = indent_columns(&texts[i]);
+        let mut depth = depth_columns(&texts[i]);
         for j in (i.saturating_sub(ANCESTOR_LOOKBACK)..i).rev() {
             if depth == 0 {
                 break;
             }
             let text = &texts[j];
-            if text.trim_ascii().is_empty() || indent_columns(text) >= depth {
+            if text.trim_ascii().is_empty() || depth_columns(text) >= depth {
                 continue;
             }
-            depth = indent_columns(text);
+            depth = depth_columns(text);
             if kept == ANCESTOR_LINES_TOTAL {
                 return;
             }

@@ -9,7 +9,7 @@
 //! the records, and at most [`MAX_SECTIONS`] headings and [`MAX_RECORD_CONTEXT_LINES`] record
 //! lines ranked.
 
-use super::super::lines::indent_columns;
+use super::super::lines::depth_columns;
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::is_blank;
 use super::line_texts::LineTexts;
@@ -307,12 +307,13 @@ const ANCESTOR_LINES_TOTAL: usize = 32;
 
 /// Puts the ancestors of each `chosen` line (a minority or a maximum the budget keeps first)
 /// into `chosen` right after it, and ranks them high, as it ranks those of the other `ranked`
-/// lines (extremes ranked as rare lines): the nearest line above it indented less, that
-/// line's own, and so on to the margin, within [`ANCESTOR_LOOKBACK`] lines. A tool that
-/// reports per item prints the item's name and its figures indented under it (`bzip2 -vvv`'s
-/// file over its ratio, `vermin`'s `!2, 3.10  path` over the finding that decides it), and the
-/// name line has every other item's shape: the value unlike the others says nothing without
-/// it. At most [`ANCESTOR_LINES_TOTAL`] lines in all; returns how many it added.
+/// lines (extremes ranked as rare lines): the nearest line above it less deep (see
+/// `depth_columns`), that line's own, and so on to the margin, within [`ANCESTOR_LOOKBACK`]
+/// lines. A tool that reports per item prints the item's name and its figures indented under
+/// it (`bzip2 -vvv`'s file over its ratio, `vermin`'s `!2, 3.10  path` over the finding that
+/// decides it), and the name line has every other item's shape: the value unlike the others
+/// says nothing without it. At most [`ANCESTOR_LINES_TOTAL`] lines in all; returns how many it
+/// added.
 pub(super) fn add_ancestors(
     texts: &LineTexts<'_>,
     chosen: &mut Vec<u32>,
@@ -335,16 +336,16 @@ pub(super) fn add_ancestors(
         if is_blank(texts.get(i)) {
             continue;
         }
-        let mut depth = indent_columns(texts.get(i));
+        let mut depth = depth_columns(texts.get(i));
         for j in (i.saturating_sub(ANCESTOR_LOOKBACK)..i).rev() {
             if depth == 0 || added == ANCESTOR_LINES_TOTAL {
                 break;
             }
             let text = texts.get(j);
-            if is_blank(text) || indent_columns(text) >= depth {
+            if is_blank(text) || depth_columns(text) >= depth {
                 continue;
             }
-            depth = indent_columns(text);
+            depth = depth_columns(text);
             let at = taken.partition_point(|&t| t < j as u32);
             if taken.get(at) == Some(&(j as u32)) {
                 continue;
