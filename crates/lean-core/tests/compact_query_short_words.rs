@@ -95,7 +95,7 @@ fn output(seed: u64) -> (String, String, &'static str) {
 #[test]
 fn an_asked_short_word_keeps_its_whole_word_line() {
     let cases = support::cases("SHORT_WORD_CASES", 300);
-    support::check_seeds(cases, 0x5407_7e, |seed| {
+    support::check_seeds(cases, 0x0054_077e, |seed| {
         let (text, needle, asked) = output(seed);
         let Some(view) = asked_view_of(&text, "python -m pickletools sysconfig.pickle", asked)
         else {

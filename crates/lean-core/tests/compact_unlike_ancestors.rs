@@ -94,9 +94,9 @@ fn output(seed: u64) -> (String, Vec<String>) {
 #[test]
 fn an_unlike_line_comes_with_its_record_name() {
     let cases = support::cases("UNLIKE_ANCESTOR_CASES", 300);
-    support::check_seeds(cases, 0xa7_ce57, |seed| {
+    support::check_seeds(cases, 0x00a7_ce57, |seed| {
         let (text, wanted) = output(seed);
-        if std::env::var("PL_DUMP").is_ok() && seed == 0xa7_ce57 {
+        if std::env::var("PL_DUMP").is_ok() && seed == 0x00a7_ce57 {
             std::fs::write("/tmp/anc0.txt", &text).unwrap();
             eprintln!("WANT {:?}", wanted);
         }
