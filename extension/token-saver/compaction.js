@@ -149,7 +149,7 @@ const FUNCTION_WORDS = new Set(
  */
 const SHORT_COMMON_WORDS = new Set([
   ...[...FUNCTION_WORDS].filter((w) => w.length <= 3),
-  ..."all also any ask bad big can did get got had has her him his let may new not now off ok old one own per put ran run saw say see set she too top two use was way who why yes yet".split(" "),
+  ..."all any ask bad big can did get got had has her him his let may new not now off ok old one own per put ran run saw say see set she too top two use was way who why yes yet".split(" "),
 ]);
 
 /** Phrases taken from one text. */

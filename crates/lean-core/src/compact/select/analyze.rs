@@ -4,15 +4,15 @@
 use super::super::detect::{
     grep_prefix_len, is_coded_finding, is_ls_long_entry, numbered_separator,
 };
-use super::super::lines::{same_bytes, LineIndex, Starts};
+use super::super::lines::{indent_width, same_bytes, LineIndex, Starts};
 use super::super::recognize::{recognize, Fact};
 use super::super::signals::{
     is_definition, is_method_head, line_shape, scan_signals, QuotedSource, Signal, EMPTY_SHAPE,
 };
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_kinds::{
-    block_opener, diff_line_rank, is_backtrace_frame, is_unmerged_path, state_before_failure,
-    tree_line_rank, uses_error_signals, DiffState,
+    block_opener, diff_line_rank, is_backtrace_frame, is_blank, is_unmerged_path,
+    state_before_failure, tree_line_rank, uses_error_signals, DiffState,
 };
 use super::line_texts::LineTexts;
 use super::templates::{
@@ -651,10 +651,7 @@ const ISLAND_NEIGHBOURS: usize = 8;
 /// How a line opens, for [`stands_apart`]: its indent (capped), the shape of its first two
 /// words, and its number of words.
 fn opening(line: &[u8]) -> (usize, u64, u8) {
-    let indent = line
-        .iter()
-        .take_while(|&&b| b == b' ' || b == b'\t')
-        .count();
+    let indent = indent_width(line);
     let mut words = line[indent..]
         .split(|&b| b == b' ' || b == b'\t')
         .filter(|w| !w.is_empty());
@@ -686,7 +683,7 @@ fn stands_apart(texts: &LineTexts<'_>, span: &std::ops::Range<usize>) -> bool {
             && other_words * 2 >= words
             && other_words <= words.saturating_mul(2)
     };
-    let not_blank = |i: &usize| !texts[*i].trim_ascii().is_empty();
+    let not_blank = |i: &usize| !is_blank(&texts[*i]);
     // Blank lines are skipped within a bounded reach: a scan per list stays short.
     let reach = 4 * ISLAND_NEIGHBOURS;
     let before = (span.start.saturating_sub(reach)..span.start).rev();

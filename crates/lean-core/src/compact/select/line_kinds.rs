@@ -1,7 +1,7 @@
 //! What a line is for the selection: blank, stack frame, diff metadata, tree entry, and the
 //! structural rank each content kind gives its lines.
 
-use super::super::lines::{has_byte, indent_width, trim};
+use super::super::lines::{depth_columns, has_byte, indent_width, trim};
 use super::super::signals::{after_indent, is_definition, line_shape, Signal};
 use super::flags::{LineFlags, Rank, DUPLICATE};
 use super::line_texts::LineTexts;
@@ -149,6 +149,38 @@ pub(super) fn block_opener<'a>(
 
 /// Farthest above a line its block's opening line is looked for.
 const MAX_BLOCK_LINES: usize = 40;
+
+/// How far above a line its ancestors are looked for (see [`ancestors`]).
+const ANCESTOR_LOOKBACK: usize = 40;
+
+/// The ancestors of line `i`, nearest first: the nearest line above it less deep (indented
+/// less, or fewer bars in from a drawn tree's margin, see `depth_columns`), that line's own,
+/// and so on to the margin, within [`ANCESTOR_LOOKBACK`] lines. None for a blank line.
+pub(super) fn ancestors<'t>(
+    texts: &'t LineTexts<'t>,
+    i: usize,
+) -> impl Iterator<Item = usize> + 't {
+    let own = texts.get(i);
+    let mut depth = if is_blank(own) { 0 } else { depth_columns(own) };
+    (i.saturating_sub(ANCESTOR_LOOKBACK)..i)
+        .rev()
+        .map_while(move |j| {
+            if depth == 0 {
+                return None;
+            }
+            let text = texts.get(j);
+            if is_blank(text) {
+                return Some(None);
+            }
+            let above = depth_columns(text);
+            if above >= depth {
+                return Some(None);
+            }
+            depth = above;
+            Some(Some(j))
+        })
+        .flatten()
+}
 
 /// How far after a warning's message its location line may come.
 pub(super) const LOCATION_LOOKAHEAD: usize = 2;

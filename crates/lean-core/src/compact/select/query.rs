@@ -19,11 +19,11 @@
 //! phrase) in one automaton, one pass over the lines, and at most [`PLAIN_WORD_LINES`] lines
 //! kept for plain words.
 
-use super::super::lines::{depth_columns, indent_columns};
+use super::super::lines::indent_columns;
 use super::analyze::Lines;
 use super::bounded_query_terms;
 use super::flags::{LineFlags, QUERY_HIT};
-use super::line_kinds::{hunk_columns, is_hunk_change};
+use super::line_kinds::{ancestors, hunk_columns, is_hunk_change};
 use super::line_texts::LineTexts;
 
 /// Most lines a plain word may be found on and still point at them.
@@ -877,15 +877,11 @@ fn pin_enclosing_blocks(
     }
 }
 
-/// How far above an asked line its ancestors are looked for.
-const ANCESTOR_LOOKBACK: usize = 40;
 /// Most ancestor lines kept for the asked lines in all.
 const ANCESTOR_LINES_TOTAL: usize = 48;
 
-/// Pins the ancestors of each `asked` line: the nearest line above it less deep (indented
-/// less, or fewer bars in from a drawn tree's margin, see `depth_columns`), that line's own, and
-/// so on to the margin (within [`ANCESTOR_LOOKBACK`] lines). An asked line
-/// deep in a structure is read under the lines it belongs to: `This fixes CVE-2008-4865` under
+/// Pins the ancestors of each `asked` line (see `line_kinds::ancestors`). An asked line deep
+/// in a structure is read under the lines it belongs to: `This fixes CVE-2008-4865` under
 /// its changelog entry's `valgrind (1:3.3.1-3) unstable` (which upload fixed it), a nested key
 /// under its parents. At most [`ANCESTOR_LINES_TOTAL`] lines in all.
 fn pin_ancestors(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u32>, asked: &[u32]) {
@@ -893,19 +889,10 @@ fn pin_ancestors(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u3
     let mut kept = 0usize;
     for &i in asked {
         let i = i as usize;
-        if lines.prefix(i) != 0 || texts[i].trim_ascii().is_empty() {
+        if lines.prefix(i) != 0 {
             continue;
         }
-        let mut depth = depth_columns(&texts[i]);
-        for j in (i.saturating_sub(ANCESTOR_LOOKBACK)..i).rev() {
-            if depth == 0 {
-                break;
-            }
-            let text = &texts[j];
-            if text.trim_ascii().is_empty() || depth_columns(text) >= depth {
-                continue;
-            }
-            depth = depth_columns(text);
+        for j in ancestors(texts, i) {
             if kept == ANCESTOR_LINES_TOTAL {
                 return;
             }

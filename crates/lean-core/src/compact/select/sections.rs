@@ -9,9 +9,8 @@
 //! the records, and at most [`MAX_SECTIONS`] headings and [`MAX_RECORD_CONTEXT_LINES`] record
 //! lines ranked.
 
-use super::super::lines::depth_columns;
 use super::flags::{LineFlags, Rank, DUPLICATE};
-use super::line_kinds::is_blank;
+use super::line_kinds::{ancestors, is_blank};
 use super::line_texts::LineTexts;
 use super::templates::PreHashed;
 use super::HEAD_LINES;
@@ -300,16 +299,12 @@ pub(super) fn mark_record_context(
     marked
 }
 
-/// How far above a chosen line its ancestors are looked for (see [`add_ancestors`]).
-const ANCESTOR_LOOKBACK: usize = 40;
 /// Most ancestor lines [`add_ancestors`] adds in all.
 const ANCESTOR_LINES_TOTAL: usize = 32;
 
 /// Puts the ancestors of each `chosen` line (a minority or a maximum the budget keeps first)
 /// into `chosen` right after it, and ranks them high, as it ranks those of the other `ranked`
-/// lines (extremes ranked as rare lines): the nearest line above it less deep (see
-/// `depth_columns`), that line's own, and so on to the margin, within [`ANCESTOR_LOOKBACK`]
-/// lines. A tool that reports per item prints the item's name and its figures indented under
+/// lines (extremes ranked as rare lines; see `line_kinds::ancestors`). A tool that reports per item prints the item's name and its figures indented under
 /// it (`bzip2 -vvv`'s file over its ratio, `vermin`'s `!2, 3.10  path` over the finding that
 /// decides it), and the name line has every other item's shape: the value unlike the others
 /// says nothing without it. At most [`ANCESTOR_LINES_TOTAL`] lines in all; returns how many it
@@ -332,20 +327,10 @@ pub(super) fn add_ancestors(
         if is_chosen {
             ordered.push(c);
         }
-        let i = c as usize;
-        if is_blank(texts.get(i)) {
-            continue;
-        }
-        let mut depth = depth_columns(texts.get(i));
-        for j in (i.saturating_sub(ANCESTOR_LOOKBACK)..i).rev() {
-            if depth == 0 || added == ANCESTOR_LINES_TOTAL {
+        for j in ancestors(texts, c as usize) {
+            if added == ANCESTOR_LINES_TOTAL {
                 break;
             }
-            let text = texts.get(j);
-            if is_blank(text) || depth_columns(text) >= depth {
-                continue;
-            }
-            depth = depth_columns(text);
             let at = taken.partition_point(|&t| t < j as u32);
             if taken.get(at) == Some(&(j as u32)) {
                 continue;
