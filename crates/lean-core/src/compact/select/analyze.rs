@@ -759,6 +759,78 @@ pub(super) fn mark_islands(
     ranked
 }
 
+/// Most blocks an output may have for [`mark_block_edges`] to rank their edges: beyond it the
+/// blocks are an output's paragraphs, not a few parts a reader finds by their titles.
+const MAX_EDGED_BLOCKS: usize = 64;
+/// Fewest lines a block needs for its edges to rank: a shorter one is folded whole or not at
+/// all, and its lines compete as they are.
+const MIN_EDGED_BLOCK_LINES: usize = 5;
+
+/// An output printed as a few long blocks separated by blank lines (tables one after another,
+/// a report's sections, a tool's per-target summaries): each block's first line (its title)
+/// and its last line (its count or total, `(459 rows)`) are must lines when they differ in
+/// shape from the lines inside the block: two lines per block, of a bounded number of blocks,
+/// above the definitions and look-alike rows a budget chooses between. A fold across blocks would hide where one part ends and
+/// how big it was, which a question about one part reads. Needs the lines' shapes; returns how
+/// many lines it ranked.
+pub(super) fn mark_block_edges(
+    texts: &LineTexts<'_>,
+    templates: &Templates,
+    flags: &mut [LineFlags],
+) -> usize {
+    let shapes = &templates.shapes;
+    let n = flags.len();
+    if shapes.len() != n {
+        return 0;
+    }
+    let mut blocks: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut i = 0usize;
+    while i < n {
+        if is_blank(texts.get(i)) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < n && !is_blank(texts.get(i)) {
+            i += 1;
+        }
+        if blocks.len() > MAX_EDGED_BLOCKS {
+            return 0;
+        }
+        blocks.push(start..i);
+    }
+    if blocks.len() < 3 {
+        return 0;
+    }
+    // Edges that differ in shape from their block's lines; a text every block ends or opens
+    // with (a legend printed under each table) tells no block from another.
+    let mut edges: Vec<usize> = Vec::new();
+    for block in blocks {
+        if block.len() < MIN_EDGED_BLOCK_LINES {
+            continue;
+        }
+        let inner = &shapes[block.start + 1..block.end - 1];
+        for edge in [block.start, block.end - 1] {
+            let worded = texts.get(edge).iter().any(u8::is_ascii_alphanumeric);
+            if worded && !inner.contains(&shapes[edge]) {
+                edges.push(edge);
+            }
+        }
+    }
+    let mut seen: HashMap<&[u8], u32> = HashMap::with_capacity(edges.len());
+    for &edge in &edges {
+        *seen.entry(texts.get(edge)).or_insert(0) += 1;
+    }
+    let mut ranked = 0usize;
+    for edge in edges {
+        if seen[texts.get(edge)] == 1 && flags[edge].rank() > Rank::Must {
+            flags[edge].lower_rank(Rank::Must);
+            ranked += 1;
+        }
+    }
+    ranked
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::templates::TemplateInterner;

@@ -271,6 +271,12 @@ fn select_with(
         records.extend(analyze::closing_block(&lines.texts, &templates));
     }
     analyze::mark_structure(&lines, &templates, &records, kind, &mut flags);
+    // A config's parts are its sections, which its recognizer ranks; its blocks are comments.
+    if kind != ContentKind::Config
+        && analyze::mark_block_edges(&lines.texts, &templates, &mut flags) > 0
+    {
+        strategies.push("block-edges");
+    }
     // Lines of a program (a source file, grep hits quoting code, a diff's changes) make
     // short runs of one shape everywhere: no list stands out of them.
     if !matches!(
