@@ -417,6 +417,37 @@ fn looks_json(input: &[u8]) -> bool {
     )
 }
 
+/// Most lines a tool may print before a JSON document for the document to be read as JSON.
+const MAX_PREFACE_LINES: usize = 3;
+/// Longest line of such a preface: a status note, not data.
+const MAX_PREFACE_LINE_BYTES: usize = 240;
+
+/// Where a JSON document starts, after at most a few short lines a tool printed first, and how
+/// many lines those are: cargo's `Locking 54 packages` on stderr before `--unit-graph`'s
+/// document, a package manager's notice before its report; `(0, 0)` for an input that opens
+/// with its document. `None` when no object or array starts there and ends the input (the
+/// caller parses it to be sure).
+pub(crate) fn json_preface(input: &[u8]) -> Option<(usize, usize)> {
+    if !matches!(trim(input).last(), Some(b'}' | b']')) {
+        return None;
+    }
+    let mut offset = 0usize;
+    for lines in 0..=MAX_PREFACE_LINES {
+        let rest = &input[offset..];
+        let line_end = memchr::memchr(b'\n', rest).map_or(rest.len(), |at| at + 1);
+        let line = trim(&rest[..line_end]);
+        if matches!(line.first(), Some(b'{' | b'[')) {
+            return Some((offset, lines));
+        }
+        if lines == MAX_PREFACE_LINES || line_end > MAX_PREFACE_LINE_BYTES || line_end == rest.len()
+        {
+            return None;
+        }
+        offset += line_end;
+    }
+    None
+}
+
 /// True for `path:NUM:` or `path-NUM-` (grep context) prefixes where path looks like a file.
 ///
 /// Returns (path_len, prefix_len) where prefix_len covers `path:`. A path has no blanks, so no

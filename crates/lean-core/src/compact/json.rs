@@ -991,11 +991,16 @@ const WHOLE_UNLIKE: usize = 5;
 
 /// Most records of one array written in full for holding a value the question names.
 const ASKED_RECORDS: usize = 5;
+/// Levels of nested values an asked record opens beyond the skeleton's.
+const ASKED_RECORD_LEVELS: usize = 2;
 /// Longest value an asked record shows in full; a longer one keeps its start.
 const ASKED_VALUE_BYTES: usize = 1024;
 
 /// The asked word a record field's string value is, as written (`"code": "PRS"` for a
-/// question about `PRS`).
+/// question about `PRS`), or holds as a word of its own (`"pkg_id": "…index#clap@4.6.10"` for
+/// a question about `clap`; words end where a question's words do, see [`asked_words`]). Only
+/// an identifier (a value without blanks: an id, a reference, a path) is read for its words;
+/// a word of a description's prose (`but not IE 8`) names no record.
 fn asked_value(doc: &Document<'_>, field: usize, asked: &[&[u8]]) -> Option<usize> {
     if doc.kind(field) != Kind::Scalar {
         return None;
@@ -1004,9 +1009,15 @@ fn asked_value(doc: &Document<'_>, field: usize, asked: &[&[u8]]) -> Option<usiz
         .raw(field)
         .strip_prefix(b"\"")
         .and_then(|v| v.strip_suffix(b"\""))?;
-    (value.len() >= 3)
-        .then(|| asked.iter().position(|word| *word == value))
-        .flatten()
+    if value.contains(&b' ') {
+        return (value.len() >= 3)
+            .then(|| asked.iter().position(|word| *word == value))
+            .flatten();
+    }
+    value
+        .split(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.') || b >= 0x80))
+        .filter(|word| word.len() >= 3)
+        .find_map(|word| asked.iter().position(|asked| *asked == word))
 }
 
 /// The asked words that few records of `array` hold as a value (at most [`ASKED_RECORDS`]):
@@ -1017,14 +1028,19 @@ fn selective_asked_values<'q>(
     asked: &[&'q [u8]],
 ) -> Vec<&'q [u8]> {
     let mut held = vec![0usize; asked.len()];
+    let mut in_record = vec![false; asked.len()];
     for record in doc.children(array).take(MAX_RECORDS) {
         if doc.kind(record) != Kind::Object {
             continue;
         }
+        in_record.fill(false);
         for field in doc.children(record) {
             if let Some(word) = asked_value(doc, field, asked) {
-                held[word] += 1;
+                in_record[word] = true;
             }
+        }
+        for (held, &here) in held.iter_mut().zip(&in_record) {
+            *held += usize::from(here);
         }
     }
     asked
@@ -1275,12 +1291,19 @@ fn records(
                 .children(item)
                 .any(|field| asked_value(doc, field, &asked_values).is_some());
         asked_records += usize::from(in_full);
+        // The record asked for opens its nested values a few levels further (within the
+        // skeleton's caps on items and fields): a package's feature list.
+        let opened_shape = Shape {
+            depth: shape.depth + ASKED_RECORD_LEVELS,
+            ..*shape
+        };
+        let record_shape = if in_full { &opened_shape } else { shape };
         if whole_records && (sampled(i) || whole_unlike) {
             // Its planned fields are passed over: the record is written whole.
             if let Some(last) = doc.count(item).checked_sub(1) {
                 planned.nth(last);
             }
-            lossy |= skeleton_of(doc, item, depth + 1, shape, out);
+            lossy |= skeleton_of(doc, item, depth + 1, record_shape, out);
             out.push(b',');
             continue;
         }
@@ -1321,7 +1344,7 @@ fn records(
             if opened {
                 lossy |= short_values(doc, field, out);
             } else if value == NOT_SCALAR {
-                lossy |= skeleton_of(doc, field, shape.depth, shape, out);
+                lossy |= skeleton_of(doc, field, shape.depth, record_shape, out);
             } else if raw_len <= 2 * SHORT_SCALAR || (in_full && raw_len <= ASKED_VALUE_BYTES) {
                 out.extend_from_slice(doc.raw(field));
             } else if in_full {

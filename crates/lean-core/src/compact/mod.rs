@@ -385,13 +385,27 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     // index is built for the line path. Both paths hand their count to the limits.
     let mut json_limits = None;
     if kind == ContentKind::Json && !past_cut && input.len() <= MAX_JSON_TREE_BYTES {
-        if let Some((result, line_count, limits)) = compact_json(input, opts) {
+        if let Some((result, line_count, limits)) = compact_json(input, (0, 0), opts) {
             // A skeleton over the budget or the cap takes the line path, which fits both.
             if result.text.len() <= limits.json_bytes() {
                 return finish(input, kind, id, line_count, result);
             }
             // The parser's line count is the index's: the line path reuses these limits.
             json_limits = Some(limits);
+        }
+    }
+    // A JSON document whatever the command (`cargo metadata`, `kubectl get -o json`), and
+    // after a few lines the tool printed first: those lines as they are, then the document's
+    // view.
+    if json_limits.is_none() && !past_cut && input.len() <= MAX_JSON_TREE_BYTES {
+        let preface = detect::json_preface(input)
+            .filter(|&(_, lines)| kind != ContentKind::Json || lines > 0);
+        if let Some(preface) = preface {
+            if let Some((result, line_count, limits)) = compact_json(input, preface, opts) {
+                if result.text.len() <= limits.json_bytes() {
+                    return finish(input, ContentKind::Json, id, line_count, result);
+                }
+            }
         }
     }
     // JSON that did not parse as one document (NDJSON, JSON lines logs, truncated output) is
@@ -442,18 +456,24 @@ fn finish(
 }
 
 /// The JSON view of a document and the input's line count; `None` when `input` is not one JSON
-/// document.
+/// document after its `preface` (the byte offset where the document starts and the lines
+/// before it, see [`detect::json_preface`]), which the view keeps as it is.
 fn compact_json(
     input: &[u8],
+    preface: (usize, usize),
     opts: &CompactOptions,
 ) -> Option<(select::Selection, usize, budget::Limits)> {
-    let root = json::parse(input)?;
-    let line_count = root.lines;
+    let (offset, preface_lines) = preface;
+    let document = &input[offset..];
+    let root = json::parse(document)?;
+    let line_count = preface_lines + root.lines;
+    debug_assert_eq!(line_count, count_lines(input));
     let limits = budget::Limits::new(input, opts, Some(line_count));
     let scale = 1.0 + 3.0 * (1.0 - opts.aggressiveness.unwrap_or(1.0).clamp(0.0, 1.0));
-    let target = ((8192 + input.len() / 64).min(24 * 1024) as f64 * scale) as usize;
-    let mut minified = Vec::with_capacity((input.len() / 2).min(target + 1));
-    if json::minify_within(&root, &mut minified, target) {
+    let target = ((8192 + document.len() / 64).min(24 * 1024) as f64 * scale) as usize;
+    let mut minified = Vec::with_capacity((document.len() / 2).min(target + 1) + offset);
+    minified.extend_from_slice(&input[..offset]);
+    if json::minify_within(&root, &mut minified, target + offset) {
         let view = select::Selection {
             text: minified,
             ranges: Vec::new(),
@@ -467,25 +487,27 @@ fn compact_json(
         &root,
         opts.query.as_deref(),
         target,
-        limits.json_bytes(),
+        limits.json_bytes().saturating_sub(offset),
         &mut skeleton,
     );
+    skeleton.splice(0..0, input[..offset].iter().copied());
     let mut strategies = vec!["minify-json", "factor-constant-fields"];
     let mut ranges = Vec::new();
     if lossy {
         strategies.push("json-skeleton");
-        let end = line_count.max(1);
+        let start = preface_lines + 1;
+        let end = line_count.max(start);
         let marker = match opts.recovery_id.as_deref() {
             Some(rid) => format!(
-                "\n[… JSON skeleton: nested values and repeated fields of lines 1-{end} omitted · token_retrieve id={rid} startLine=1]"
+                "\n[… JSON skeleton: nested values and repeated fields of lines {start}-{end} omitted · token_retrieve id={rid} startLine={start}]"
             ),
             None => format!(
-                "\n[… JSON skeleton: nested values and repeated fields of lines 1-{end} omitted]"
+                "\n[… JSON skeleton: nested values and repeated fields of lines {start}-{end} omitted]"
             ),
         };
         skeleton.extend_from_slice(marker.as_bytes());
         ranges.push(DroppedRange {
-            start_line: 1,
+            start_line: start,
             end_line: end,
             template: "json skeleton".to_string(),
         });
