@@ -802,9 +802,13 @@ pub(super) fn mark_block_edges(
     if blocks.len() < 3 {
         return 0;
     }
-    // Edges that differ in shape from their block's lines; a text every block ends or opens
+    // Edges that differ in shape from their block's lines; a text most blocks end or open
     // with (a legend printed under each table) tells no block from another.
     let mut edges: Vec<usize> = Vec::new();
+    let edged = blocks
+        .iter()
+        .filter(|b| b.len() >= MIN_EDGED_BLOCK_LINES)
+        .count();
     for block in blocks {
         if block.len() < MIN_EDGED_BLOCK_LINES {
             continue;
@@ -823,7 +827,9 @@ pub(super) fn mark_block_edges(
     }
     let mut ranked = 0usize;
     for edge in edges {
-        if seen[texts.get(edge)] == 1 && flags[edge].rank() > Rank::Must {
+        let held = seen[texts.get(edge)] as usize;
+        let boilerplate = held >= 3 && 2 * held >= edged;
+        if !boilerplate && flags[edge].rank() > Rank::Must {
             flags[edge].lower_rank(Rank::Must);
             ranked += 1;
         }

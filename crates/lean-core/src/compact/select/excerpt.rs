@@ -19,6 +19,13 @@ pub(super) const EXCERPT_BYTES: usize = HEAD_BYTES + TAIL_BYTES + 120;
 /// setting around the name.
 const WINDOW_BEFORE: usize = 160;
 const WINDOW_AFTER: usize = 320;
+/// Bytes one query window shows.
+pub(super) const WINDOW_BYTES: usize = WINDOW_BEFORE + WINDOW_AFTER;
+/// The stretch of a line whose asked words one window shows (see
+/// `QueryTerms::densest_places`): how far into it the window's place goes, and its length. A
+/// short stretch tells words that meet (a block of settings) from words named a few lines
+/// apart; the window shows it from just before its first word, and as much after it again.
+pub(super) const DENSE_STRETCH: (usize, usize) = (WINDOW_BEFORE - 16, 192);
 /// Most query windows in one excerpted line.
 pub(super) const MAX_WINDOWS: usize = 3;
 

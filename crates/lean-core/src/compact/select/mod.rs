@@ -149,10 +149,22 @@ pub(crate) fn select_past_cut(
     let hits: Vec<u32> = (0..flags.len() as u32)
         .filter(|&i| flags[i as usize].has(QUERY_HIT))
         .collect();
-    let Some(keep) = past_cut::lines_to_keep(&lines.texts, &pinned, &hits, shown, limits.cap, head)
+    let Some((keep, long_lines)) =
+        past_cut::lines_to_keep(&lines.texts, &pinned, &hits, shown, limits.cap, head)
     else {
         return unchanged();
     };
+    // An asked line too long to show whole shows the places the question names.
+    let long_line_places: Vec<Vec<usize>> = long_lines
+        .iter()
+        .map(|&i| {
+            terms.densest_places(
+                lines.hit_text(i as usize),
+                excerpt::MAX_WINDOWS,
+                excerpt::DENSE_STRETCH,
+            )
+        })
+        .collect();
     // The markers name their runs' shapes like any other view's.
     let templates = analyze::scan_and_intern(input, index, &lines, kind, false, &mut flags);
     for i in keep {
@@ -169,18 +181,14 @@ pub(crate) fn select_past_cut(
             terse,
             overwritten,
             stop_above_bytes: limits.cap,
-            long_lines: &[],
-            long_line_places: &[],
+            long_lines: &long_lines,
+            long_line_places: &long_line_places,
         };
-        let view = render(
-            input,
-            index,
-            &lines.texts,
-            plan,
-            kind,
-            opts,
-            vec!["query-past-cut"],
-        );
+        let mut strategies = vec!["query-past-cut"];
+        if !long_lines.is_empty() {
+            strategies.push("excerpt-long-lines");
+        }
+        let view = render(input, index, &lines.texts, plan, kind, opts, strategies);
         if view.text.len() <= limits.cap {
             return view;
         }
@@ -394,7 +402,7 @@ fn select_with(
             .iter()
             .map(|&i| {
                 let text = lines.hit_text(i as usize);
-                terms.first_places(text, excerpt::MAX_WINDOWS)
+                terms.densest_places(text, excerpt::MAX_WINDOWS, excerpt::DENSE_STRETCH)
             })
             .collect(),
         _ => Vec::new(),

@@ -13,6 +13,7 @@
 //! output: a shortened head cut also shows the output's last lines (a closing tag, a trailer,
 //! the entry a question calls the last one), and a shortened tail cut its first.
 
+use super::excerpt;
 use super::line_texts::LineTexts;
 use super::{HEAD_LINES, TAIL_LINES};
 
@@ -21,16 +22,21 @@ use super::{HEAD_LINES, TAIL_LINES};
 const MARKER_BYTES: usize = 320;
 /// Lines after the last one the query names in the head that the head must still show.
 const CONTEXT_LINES: usize = 32;
-/// Longest line past the cut that is shown: a longer one (a minified document) is no answer
-/// to read in place.
+/// Longest line past the cut that is shown whole: a longer one (a minified document, a source
+/// map's embedded sources) is no answer to read in place, and an asked one is excerpted around
+/// the places the question names (see `excerpt`).
 const MAX_LINE_BYTES: usize = 4096;
+/// Most bytes an excerpted line takes with its query windows and their inline markers.
+const EXCERPTED_LINE_BYTES: usize =
+    excerpt::EXCERPT_BYTES + excerpt::MAX_WINDOWS * (excerpt::WINDOW_BYTES + 160);
 
 /// The lines to keep: the query's `pinned` lines (at most half of `cap` with their markers),
 /// and the most of the `shown` lines of Pi's cut (its first ones for a `head` cut, else its
 /// last) that fit the rest of `cap`; `None` when no pinned line lies past the cut, or when the
 /// shortened cut would lose the lines after one it holds (a tail's lines after it; a head keeps
 /// the [`CONTEXT_LINES`] after each as runs of their own, `None` when those do not fit). The
-/// lines' bytes and their markers fit `cap`.
+/// lines' bytes and their markers fit `cap`. Also returns the pinned lines past the cut longer
+/// than [`MAX_LINE_BYTES`], in order: the view excerpts them.
 pub(super) fn lines_to_keep(
     texts: &LineTexts<'_>,
     pinned: &[u32],
@@ -38,7 +44,7 @@ pub(super) fn lines_to_keep(
     shown: usize,
     cap: usize,
     head: bool,
-) -> Option<Vec<u32>> {
+) -> Option<(Vec<u32>, Vec<u32>)> {
     let n = texts.len();
     // The line `k`th from the cut's end of the output; its own inverse, so it also gives how
     // far from that end a line is.
@@ -50,10 +56,12 @@ pub(super) fn lines_to_keep(
     // The marker over the lines between the kept ones and the cut.
     let mut kept_bytes = MARKER_BYTES;
     let mut previous: Option<u32> = None;
+    let mut excerpted: Vec<u32> = Vec::new();
     for &i in pinned {
-        let len = texts[i as usize].len();
-        if len > MAX_LINE_BYTES {
-            continue;
+        let mut len = texts[i as usize].len();
+        let long = len > MAX_LINE_BYTES;
+        if long {
+            len = EXCERPTED_LINE_BYTES;
         }
         let gap = previous.is_none_or(|p| p + 1 != i);
         let cost = len + 1 + if gap { MARKER_BYTES } else { 0 };
@@ -62,11 +70,15 @@ pub(super) fn lines_to_keep(
         }
         kept_bytes += cost;
         kept.push(i);
+        if long {
+            excerpted.push(i);
+        }
         previous = Some(i);
     }
     if !kept.iter().any(|&i| rank(i as usize) >= shown) {
         return None;
     }
+    excerpted.sort_unstable();
     // The other end of the output, which Pi's cut does not show: its lines nearest that end
     // that fit, after the asked ones.
     let far_end = if head { TAIL_LINES } else { HEAD_LINES };
@@ -117,10 +129,17 @@ pub(super) fn lines_to_keep(
         // such line keeps its own context instead, as a run of its own, and the head is
         // shortened by what those runs cost (counted whole, though the head may hold some).
         let runs = context_runs(pinned, cut, context, &rank);
+        // An asked line too long to show whole is shown as its excerpt.
+        let shown_bytes_of = |i: usize| {
+            if excerpted.binary_search(&(i as u32)).is_ok() {
+                EXCERPTED_LINE_BYTES
+            } else {
+                texts[i].len() + 1
+            }
+        };
         let mut run_bytes = 0usize;
         for &(first, end) in &runs {
-            run_bytes +=
-                MARKER_BYTES + (first..end).map(|k| texts[nth(k)].len() + 1).sum::<usize>();
+            run_bytes += MARKER_BYTES + (first..end).map(|k| shown_bytes_of(nth(k))).sum::<usize>();
         }
         (shown, _) = shorten(
             texts,
@@ -139,7 +158,10 @@ pub(super) fn lines_to_keep(
     keep.extend(kept);
     keep.sort_unstable();
     keep.dedup();
-    Some(keep)
+    // A line the cut still shows is shown whole, as Pi's cut would.
+    excerpted.retain(|&i| rank(i as usize) >= shown);
+    excerpted.sort_unstable();
+    Some((keep, excerpted))
 }
 
 /// The cut's first `shown` lines (of `bytes` bytes) less the ones farthest from its end, until

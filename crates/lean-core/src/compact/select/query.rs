@@ -595,24 +595,108 @@ impl<'q> QueryTerms<'q> {
         }
     }
 
-    /// The byte offsets in `text` of the first place of each term it holds (see
-    /// [`QueryTerms::counts`]), in order, at most `most`.
-    pub(super) fn first_places(&self, text: &[u8], most: usize) -> Vec<usize> {
-        let mut seen = vec![false; self.terms.len()];
-        let mut places = Vec::new();
-        for found in self.automaton.find_overlapping_iter(text) {
-            let term = found.pattern().as_usize();
-            if seen[term] || !self.counts(text, &found) {
-                continue;
-            }
-            seen[term] = true;
-            places.push(found.start());
-            if places.len() == most {
-                break;
+    /// The byte offsets in `text` of at most `most` places to show around, each `lead` bytes
+    /// into a stretch of at most `width` bytes where the asked words meet (`async: false,
+    /// breaks: false, … pedantic: false` in a source map's embedded sources), not the first
+    /// place of each word, which in a long line is mostly where it is named in passing.
+    /// Stretches are chosen one by one, apart from the ones chosen: of those holding the most
+    /// distinct terms (see [`QueryTerms::counts`]) that no chosen stretch holds yet, then the
+    /// most distinct terms, the shortest. In order.
+    pub(super) fn densest_places(
+        &self,
+        text: &[u8],
+        most: usize,
+        (lead, width): (usize, usize),
+    ) -> Vec<usize> {
+        // Each place and its term, at most MAX_PLACES of them (a term found everywhere adds
+        // nothing after its first places).
+        let mut found: Vec<(usize, usize)> = Vec::new();
+        for m in self.automaton.find_overlapping_iter(text) {
+            if self.counts(text, &m) {
+                found.push((m.start(), m.pattern().as_usize()));
+                if found.len() == MAX_PLACES {
+                    break;
+                }
             }
         }
+        found.sort_unstable();
+        let mut covered = vec![false; self.terms.len()];
+        let mut chosen: Vec<(usize, usize)> = Vec::new();
+        while chosen.len() < most {
+            let Some((from, to)) = shortest_stretch(&found, &covered, &chosen, width) else {
+                break;
+            };
+            for &(at, term) in &found {
+                if (from..=to).contains(&at) {
+                    covered[term] = true;
+                }
+            }
+            chosen.push((from, to));
+        }
+        let mut places: Vec<usize> = chosen
+            .into_iter()
+            .map(|(from, _)| (from + lead).min(text.len().saturating_sub(1)))
+            .collect();
+        places.sort_unstable();
         places
     }
+}
+
+/// Most places of query terms [`QueryTerms::densest_places`] weighs in one line.
+const MAX_PLACES: usize = 4096;
+
+/// The stretch `(first, last)` (byte offsets of its first and last place) that
+/// [`QueryTerms::densest_places`] chooses next among `found` (places and their terms, in
+/// order): at most `width` bytes from its first place to its last, apart from the `chosen`
+/// ones, with the most distinct terms not yet `covered`, then the most distinct terms, then
+/// the shortest. Two passes of two pointers: the best counts, then the shortest stretch that
+/// reaches them (for each last place, the latest first place that keeps every term).
+fn shortest_stretch(
+    found: &[(usize, usize)],
+    covered: &[bool],
+    chosen: &[(usize, usize)],
+    width: usize,
+) -> Option<(usize, usize)> {
+    let apart = |from: usize, to: usize| chosen.iter().all(|&(a, b)| to < a || b < from);
+    let mut held = vec![0u32; covered.len()];
+    let mut best: Option<(usize, usize)> = None;
+    let mut shortest: Option<(usize, (usize, usize))> = None;
+    for pass in 0..2 {
+        held.fill(0);
+        let (mut first, mut distinct, mut new) = (0usize, 0usize, 0usize);
+        for last in 0..found.len() {
+            let term = found[last].1;
+            held[term] += 1;
+            if held[term] == 1 {
+                distinct += 1;
+                new += usize::from(!covered[term]);
+            }
+            // Too long, or the first place's term is held again later: drop the first place.
+            while found[last].0 - found[first].0 >= width || held[found[first].1] > 1 {
+                let term = found[first].1;
+                held[term] -= 1;
+                if held[term] == 0 {
+                    distinct -= 1;
+                    new -= usize::from(!covered[term]);
+                }
+                first += 1;
+            }
+            let (from, to) = (found[first].0, found[last].0);
+            if !apart(from, to) {
+                continue;
+            }
+            if pass == 0 {
+                if best.is_none_or(|b| (new, distinct) > b) && new + distinct > 0 {
+                    best = Some((new, distinct));
+                }
+            } else if best == Some((new, distinct))
+                && shortest.is_none_or(|(span, _)| to - from < span)
+            {
+                shortest = Some((to - from, (from, to)));
+            }
+        }
+    }
+    shortest.map(|(_, stretch)| stretch)
 }
 
 /// Flags the lines that hold a term of the caller's query (case-insensitive): every line of a
