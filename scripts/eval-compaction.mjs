@@ -19,7 +19,7 @@
 //   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR]
 //                                    [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR]
 //                                    [--set7 DIR] [--set8 DIR] [--set9 DIR] [--set10 DIR] [--set11 DIR] [--set12 DIR] [--set13 DIR]
-//                                    [--set14 DIR] [--set15 DIR] [--set16 DIR]
+//                                    [--set14 DIR] [--set15 DIR] [--set16 DIR] [--set17 DIR]
 //                                    [--json FILE] [--views DIR] [--score-py] [--questions]
 //
 //   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
@@ -42,6 +42,7 @@
 //   --set14 DIR         fourteenth held-out corpus directory (default eval/compaction-set14)
 //   --set15 DIR         fifteenth held-out corpus directory (default eval/compaction-set15)
 //   --set16 DIR         sixteenth held-out corpus directory (default eval/compaction-set16)
+//   --set17 DIR         seventeenth held-out corpus directory (default eval/compaction-set17)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --views DIR         write each view as printed to DIR/<corpus>/<file> (with --questions or --said:
 //                       <file>.q); `diff -r` of two such folders shows which views a change moved
@@ -89,6 +90,7 @@ const CORPORA = [
   { name: 'set14', dir: join(repoRoot, 'eval', 'compaction-set14'), label: 'held-out set 14 (eval/compaction-set14)' },
   { name: 'set15', dir: join(repoRoot, 'eval', 'compaction-set15'), label: 'held-out set 15 (eval/compaction-set15)' },
   { name: 'set16', dir: join(repoRoot, 'eval', 'compaction-set16'), label: 'held-out set 16 (eval/compaction-set16)' },
+  { name: 'set17', dir: join(repoRoot, 'eval', 'compaction-set17'), label: 'held-out set 17 (eval/compaction-set17)' },
 ];
 
 function parseArgs(argv) {
