@@ -69,8 +69,10 @@ describe("pass-through rules", () => {
     // (`PositionalArgs`): its parts of four letters or more are plain words too.
     assert.equal(queryHint("Which field holds the positional-argument validator?"), "positional-argument Which field holds positional argument validator field+holds");
     assert.equal(queryHint("Which version of pkg-1100 is locked?"), "pkg-1100 Which version locked");
-    // A number of four digits or more points at its row; shorter ones are too common.
+    // A number of four digits or more points at its row; two digits are too common.
     assert.equal(queryHint("What is the row of customer #1234 (port 80)?"), "What customer 1234 port");
+    // Three digits name one record too, after the longer words.
+    assert.equal(queryHint("What did transaction 777 change?"), "What transaction change 777");
     // A short word in capitals or with a digit is a name, after the longer words; a short word
     // in lower case, or a common one in capitals, is not.
     assert.equal(queryHint("What values do SOABI and CC have?"), "What values SOABI have CC");

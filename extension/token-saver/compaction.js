@@ -110,6 +110,13 @@ function pointingWords(text, latestFirst = false) {
       short.push(word);
       continue;
     }
+    // A number of three digits points at one record (`transaction 777`, `line 182`); the
+    // engine finds it as a whole number, only where few lines hold it. Two digits are too
+    // common (`port 80`, `top 10`).
+    if (/^\d{3}$/.test(word)) {
+      short.push(word);
+      continue;
+    }
     // A file extension (`.nix`, `.toml`) names the files of a kind: the engine finds it where
     // a path or a pattern holds it.
     if (/^\.[A-Za-z][A-Za-z0-9]{1,7}$/.test(word) && !text.includes(`${word}(`)) {

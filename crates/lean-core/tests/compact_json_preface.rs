@@ -5,7 +5,7 @@
 //! it; the question "which features is clap built with" names `clap`, which no value equals
 //! (the unit's id is `registry+…#clap@4.6.10`).
 //!
-//! Properties over generated unit graphs (40 to 200 units, on one line or pretty-printed,
+//! Properties over generated unit graphs (80 to 200 units, on one line or pretty-printed,
 //! after 0 to 3 status lines), asked about one unit by its crate name:
 //! - every status line is in the view verbatim, and the view is the document's JSON view
 //!   (its skeleton marker names the document's lines, after the status lines);
@@ -30,7 +30,7 @@ const STATUS: &[&str] = &[
 /// as written.
 fn output(seed: u64) -> (String, Vec<String>, String, String) {
     let mut rng = Rng::new(seed);
-    let units = rng.range(40, 201) as usize;
+    let units = rng.range(80, 201) as usize;
     let pretty = rng.below(3) == 0;
     let asked_at = rng.below(units as u64) as usize;
     let mut records = Vec::new();

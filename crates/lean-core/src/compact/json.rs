@@ -46,6 +46,8 @@ const TAIL_ITEMS: usize = 4;
 struct Hidden {
     from: usize,
     to: usize,
+    /// Children in that range shown all the same (the keys a question names).
+    shown: usize,
 }
 
 impl Hidden {
@@ -54,9 +56,14 @@ impl Hidden {
             Hidden {
                 from: HEAD_ITEMS,
                 to: count - TAIL_ITEMS,
+                shown: 0,
             }
         } else {
-            Hidden { from: 0, to: 0 }
+            Hidden {
+                from: 0,
+                to: 0,
+                shown: 0,
+            }
         }
     }
 
@@ -68,7 +75,8 @@ impl Hidden {
     /// it wrote one.
     fn mark_after(&self, i: usize, out: &mut Vec<u8>) -> bool {
         if self.to > self.from && i + 1 == self.from {
-            out.extend_from_slice(format!(",…{} more", self.to - self.from).as_bytes());
+            let more = self.to - self.from - self.shown;
+            out.extend_from_slice(format!(",…{more} more").as_bytes());
             true
         } else {
             false
@@ -963,11 +971,14 @@ pub(crate) fn skeleton_within(
     lossy
 }
 
-/// The words of `query` that may name keys.
+/// The words of `query` that may name keys: names with their dots, dashes and slashes
+/// (`moto/sts/models.py`).
 fn asked_words(query: Option<&str>) -> Vec<&[u8]> {
     query
         .into_iter()
-        .flat_map(|q| q.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))))
+        .flat_map(|q| {
+            q.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/')))
+        })
         .filter(|word| !word.is_empty())
         .take(64)
         .map(str::as_bytes)
@@ -991,6 +1002,8 @@ const WHOLE_UNLIKE: usize = 5;
 
 /// Most records of one array written in full for holding a value the question names.
 const ASKED_RECORDS: usize = 5;
+/// Fewest keys of a map whose keys are data (files, ids) rather than a record's fields.
+const KEYED_MAP_FIELDS: usize = 8;
 /// Levels of nested values an asked record opens beyond the skeleton's.
 const ASKED_RECORD_LEVELS: usize = 2;
 /// Longest value an asked record shows in full; a longer one keeps its start.
@@ -1015,7 +1028,9 @@ fn asked_value(doc: &Document<'_>, field: usize, asked: &[&[u8]]) -> Option<usiz
             .flatten();
     }
     value
-        .split(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.') || b >= 0x80))
+        .split(|&b| {
+            !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/') || b >= 0x80)
+        })
         .filter(|word| word.len() >= 3)
         .find_map(|word| asked.iter().position(|asked| *asked == word))
 }
@@ -1184,9 +1199,21 @@ fn skeleton_of(
             } else {
                 usize::MAX
             };
-            let hidden = Hidden::of(fields, limit);
+            let mut hidden = Hidden::of(fields, limit);
+            // In a map keyed by data (files, ids: more than KEYED_MAP_FIELDS keys), a key the
+            // question names is shown where it stands, however long the map, with its value
+            // opened. A field every record has (`violations`) names no one of them.
+            let keyed = depth > 0 && fields > KEYED_MAP_FIELDS && !shape.asked.is_empty();
+            let asked = |field: usize| keyed && is_asked(doc.key(field), shape.asked);
+            if hidden.to > hidden.from && keyed {
+                hidden.shown = doc
+                    .children(value)
+                    .enumerate()
+                    .filter(|&(i, field)| hidden.skips(i) && asked(field))
+                    .count();
+            }
             for (i, field) in doc.children(value).enumerate() {
-                if hidden.skips(i) {
+                if hidden.skips(i) && !asked(field) {
                     continue;
                 }
                 if i > 0 {
@@ -1197,7 +1224,14 @@ fn skeleton_of(
                 }
                 out.extend_from_slice(doc.key(field));
                 out.push(b':');
-                lossy |= skeleton_of(doc, field, depth + 1, shape, out);
+                // A key the question names (a file in a map of findings by file) opens its
+                // value as an asked record does.
+                let opened = Shape {
+                    depth: shape.depth.max(depth + 1 + ASKED_RECORD_LEVELS),
+                    ..*shape
+                };
+                let field_shape = if asked(field) { &opened } else { shape };
+                lossy |= skeleton_of(doc, field, depth + 1, field_shape, out);
                 lossy |= hidden.mark_after(i, out);
             }
             if depth == 0 {

@@ -384,7 +384,10 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     // A JSON document needs only its line count (the parser counts them as it scans); the line
     // index is built for the line path. Both paths hand their count to the limits.
     let mut json_limits = None;
-    if kind == ContentKind::Json && !past_cut && input.len() <= MAX_JSON_TREE_BYTES {
+    // A small document is a small output like any other (principle 1): it reaches the model as
+    // printed, not re-laid out.
+    let json_view = !past_cut && input.len() <= MAX_JSON_TREE_BYTES && !select::is_small(input);
+    if kind == ContentKind::Json && json_view {
         if let Some((result, line_count, limits)) = compact_json(input, (0, 0), opts) {
             // A skeleton over the budget or the cap takes the line path, which fits both.
             if result.text.len() <= limits.json_bytes() {
@@ -397,7 +400,7 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     // A JSON document whatever the command (`cargo metadata`, `kubectl get -o json`), and
     // after a few lines the tool printed first: those lines as they are, then the document's
     // view.
-    if json_limits.is_none() && !past_cut && input.len() <= MAX_JSON_TREE_BYTES {
+    if json_limits.is_none() && json_view {
         let preface = detect::json_preface(input)
             .filter(|&(_, lines)| kind != ContentKind::Json || lines > 0);
         if let Some(preface) = preface {

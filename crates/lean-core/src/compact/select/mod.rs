@@ -205,6 +205,14 @@ enum Shortcut {
     Skipped,
 }
 
+/// Whether `input` is a small output, shown whole but for exact repeats of a line (principle
+/// 1): within [`SMALL_LOSSLESS_TOKENS`] as the model reads it.
+pub(crate) fn is_small(input: &[u8]) -> bool {
+    input.len() <= 4 * SMALL_LOSSLESS_TOKENS && estimate_within(input, SMALL_LOSSLESS_TOKENS)
+        || input.len() <= 8 * SMALL_LOSSLESS_TOKENS
+            && estimate_tokens_padded(input) <= SMALL_LOSSLESS_TOKENS
+}
+
 fn select_with(
     input: &[u8],
     index: &LineIndex,
@@ -227,10 +235,7 @@ fn select_with(
     // repeats of the line before it, each as stock Pi shows it (grep hits keep their `path:`,
     // not grouped by file). Without such repeats, and with nothing cleaned, that view is the
     // input itself, which the caller passes through unchanged.
-    let small = input.len() <= 4 * SMALL_LOSSLESS_TOKENS
-        && estimate_within(input, SMALL_LOSSLESS_TOKENS)
-        || input.len() <= 8 * SMALL_LOSSLESS_TOKENS
-            && estimate_tokens_padded(input) <= SMALL_LOSSLESS_TOKENS;
+    let small = is_small(input);
     let lines = Lines::new(texts, kind == ContentKind::Grep && !small, input.len());
     if lines.grouped() {
         strategies.push("group-grep-by-file");

@@ -98,6 +98,13 @@ fn is_short_word(term: &str) -> bool {
         && term.bytes().any(|b| b.is_ascii_alphabetic())
 }
 
+/// Whether `term` is a number of two or three digits: the question's pointer at one record
+/// (`transaction 777`, `line 182`, `PID 42`), found only as a whole number (see
+/// [`whole_number_at`]).
+fn is_short_number(term: &str) -> bool {
+    (2..MIN_PLAIN_BYTES).contains(&term.len()) && is_number(term)
+}
+
 /// Whether the short word `term` found at `start..end` of `text` counts (see
 /// [`is_short_word`]): no letter or digit on either side, and the same capitals where `term`
 /// has any.
@@ -111,7 +118,7 @@ fn short_word_at(text: &[u8], start: usize, end: usize, term: &str) -> bool {
 
 /// Whether a plain word can point at lines at all.
 fn is_plain_candidate(term: &str) -> bool {
-    (term.len() >= MIN_PLAIN_BYTES || is_short_word(term))
+    (term.len() >= MIN_PLAIN_BYTES || is_short_word(term) || is_short_number(term))
         && !STOP_WORDS
             .iter()
             .any(|stop| stop.eq_ignore_ascii_case(term))
