@@ -770,9 +770,9 @@ const MIN_EDGED_BLOCK_LINES: usize = 5;
 /// a report's sections, a tool's per-target summaries): each block's first line (its title)
 /// and its last line (its count or total, `(459 rows)`) are must lines when they differ in
 /// shape from the lines inside the block: two lines per block, of a bounded number of blocks,
-/// above the definitions and look-alike rows a budget chooses between. A fold across blocks would hide where one part ends and
-/// how big it was, which a question about one part reads. Needs the lines' shapes; returns how
-/// many lines it ranked.
+/// above the definitions and look-alike rows a budget chooses between. A fold across blocks
+/// would hide where one part ends and how big it was, which a question about one part reads.
+/// Needs the lines' shapes; returns how many lines it ranked.
 pub(super) fn mark_block_edges(
     texts: &LineTexts<'_>,
     templates: &Templates,
