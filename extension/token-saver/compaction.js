@@ -106,14 +106,10 @@ function pointingWords(text, latestFirst = false) {
     // A short word written in capitals or with a digit (`CC`, `PID`, `MIT`, `5D`) is a name:
     // the engine finds it as a whole word only, written as here. It comes after the longer
     // words, which say more. Short words in lower case are most often English (`end`, `top`).
-    if (/^(?:[A-Z]{2,3}|(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,3})$/.test(word) && !SHORT_COMMON_WORDS.has(word.toLowerCase())) {
-      short.push(word);
-      continue;
-    }
-    // A number of three digits points at one record (`transaction 777`, `line 182`); the
-    // engine finds it as a whole number, only where few lines hold it. Two digits are too
-    // common (`port 80`, `top 10`).
-    if (/^\d{3}$/.test(word)) {
+    // A number of three digits points at one record (`transaction 777`, `line 182`), found as a
+    // whole number only where few lines hold it; two digits are too common (`port 80`, `top 10`).
+    const shortName = /^(?:[A-Z]{2,3}|(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,3})$/.test(word) && !SHORT_COMMON_WORDS.has(word.toLowerCase());
+    if (shortName || /^\d{3}$/.test(word)) {
       short.push(word);
       continue;
     }

@@ -976,13 +976,17 @@ pub(crate) fn skeleton_within(
 fn asked_words(query: Option<&str>) -> Vec<&[u8]> {
     query
         .into_iter()
-        .flat_map(|q| {
-            q.split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/')))
-        })
+        .flat_map(|q| q.split(|c: char| !is_name_char(c)))
         .filter(|word| !word.is_empty())
         .take(64)
         .map(str::as_bytes)
         .collect()
+}
+
+/// Whether `c` belongs to a name a question or a value writes: letters, digits, `_`, and the
+/// dots, dashes and slashes of a qualified name or a path.
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '/')
 }
 
 /// What a skeleton shows: the keys asked for, how deep containers open, and how many fields
@@ -1027,10 +1031,9 @@ fn asked_value(doc: &Document<'_>, field: usize, asked: &[&[u8]]) -> Option<usiz
             .then(|| asked.iter().position(|word| *word == value))
             .flatten();
     }
+    // A UTF-8 sequence's bytes stay in their word, as its character does in a question's.
     value
-        .split(|&b| {
-            !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/') || b >= 0x80)
-        })
+        .split(|&b| !(b >= 0x80 || is_name_char(char::from(b))))
         .filter(|word| word.len() >= 3)
         .find_map(|word| asked.iter().position(|asked| *asked == word))
 }
@@ -1226,11 +1229,14 @@ fn skeleton_of(
                 out.push(b':');
                 // A key the question names (a file in a map of findings by file) opens its
                 // value as an asked record does.
-                let opened = Shape {
-                    depth: shape.depth.max(depth + 1 + ASKED_RECORD_LEVELS),
-                    ..*shape
+                let field_shape = if asked(field) {
+                    &Shape {
+                        depth: shape.depth.max(depth + 1 + ASKED_RECORD_LEVELS),
+                        ..*shape
+                    }
+                } else {
+                    shape
                 };
-                let field_shape = if asked(field) { &opened } else { shape };
                 lossy |= skeleton_of(doc, field, depth + 1, field_shape, out);
                 lossy |= hidden.mark_after(i, out);
             }
@@ -1327,11 +1333,14 @@ fn records(
         asked_records += usize::from(in_full);
         // The record asked for opens its nested values a few levels further (within the
         // skeleton's caps on items and fields): a package's feature list.
-        let opened_shape = Shape {
-            depth: shape.depth + ASKED_RECORD_LEVELS,
-            ..*shape
+        let record_shape = if in_full {
+            &Shape {
+                depth: shape.depth + ASKED_RECORD_LEVELS,
+                ..*shape
+            }
+        } else {
+            shape
         };
-        let record_shape = if in_full { &opened_shape } else { shape };
         if whole_records && (sampled(i) || whole_unlike) {
             // Its planned fields are passed over: the record is written whole.
             if let Some(last) = doc.count(item).checked_sub(1) {

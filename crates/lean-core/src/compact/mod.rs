@@ -387,28 +387,28 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     // A small document is a small output like any other (principle 1): it reaches the model as
     // printed, not re-laid out.
     let json_view = !past_cut && input.len() <= MAX_JSON_TREE_BYTES && !select::is_small(input);
-    if kind == ContentKind::Json && json_view {
-        if let Some((result, line_count, limits)) = compact_json(input, (0, 0), opts) {
+    if json_view {
+        // A JSON output opens with its document. Any output may hold one whatever the command
+        // (`cargo metadata`, `kubectl get -o json`), and after a few lines the tool printed
+        // first: those lines as they are, then the document's view.
+        let opening = (kind == ContentKind::Json).then_some((0, 0));
+        let after_preface = || {
+            detect::json_preface(input).filter(|&(_, lines)| kind != ContentKind::Json || lines > 0)
+        };
+        let prefaces = opening
+            .into_iter()
+            .chain(std::iter::once_with(after_preface).flatten());
+        for preface in prefaces {
+            let Some((result, line_count, limits)) = compact_json(input, preface, opts) else {
+                continue;
+            };
             // A skeleton over the budget or the cap takes the line path, which fits both.
             if result.text.len() <= limits.json_bytes() {
-                return finish(input, kind, id, line_count, result);
+                return finish(input, ContentKind::Json, id, line_count, result);
             }
             // The parser's line count is the index's: the line path reuses these limits.
             json_limits = Some(limits);
-        }
-    }
-    // A JSON document whatever the command (`cargo metadata`, `kubectl get -o json`), and
-    // after a few lines the tool printed first: those lines as they are, then the document's
-    // view.
-    if json_limits.is_none() && json_view {
-        let preface = detect::json_preface(input)
-            .filter(|&(_, lines)| kind != ContentKind::Json || lines > 0);
-        if let Some(preface) = preface {
-            if let Some((result, line_count, limits)) = compact_json(input, preface, opts) {
-                if result.text.len() <= limits.json_bytes() {
-                    return finish(input, ContentKind::Json, id, line_count, result);
-                }
-            }
+            break;
         }
     }
     // JSON that did not parse as one document (NDJSON, JSON lines logs, truncated output) is

@@ -805,14 +805,12 @@ pub(super) fn mark_block_edges(
     // Edges that differ in shape from their block's lines; a text most blocks end or open
     // with (a legend printed under each table) tells no block from another.
     let mut edges: Vec<usize> = Vec::new();
-    let edged = blocks
-        .iter()
-        .filter(|b| b.len() >= MIN_EDGED_BLOCK_LINES)
-        .count();
+    let mut edged = 0usize;
     for block in blocks {
         if block.len() < MIN_EDGED_BLOCK_LINES {
             continue;
         }
+        edged += 1;
         let inner = &shapes[block.start + 1..block.end - 1];
         for edge in [block.start, block.end - 1] {
             let worded = texts.get(edge).iter().any(u8::is_ascii_alphanumeric);

@@ -20,7 +20,7 @@ pub(super) const EXCERPT_BYTES: usize = HEAD_BYTES + TAIL_BYTES + 120;
 const WINDOW_BEFORE: usize = 160;
 const WINDOW_AFTER: usize = 320;
 /// Bytes one query window shows.
-pub(super) const WINDOW_BYTES: usize = WINDOW_BEFORE + WINDOW_AFTER;
+const WINDOW_BYTES: usize = WINDOW_BEFORE + WINDOW_AFTER;
 /// The stretch of a line whose asked words one window shows (see
 /// `QueryTerms::densest_places`): how far into it the window's place goes, and its length. A
 /// short stretch tells words that meet (a block of settings) from words named a few lines
@@ -28,6 +28,8 @@ pub(super) const WINDOW_BYTES: usize = WINDOW_BEFORE + WINDOW_AFTER;
 pub(super) const DENSE_STRETCH: (usize, usize) = (WINDOW_BEFORE - 16, 192);
 /// Most query windows in one excerpted line.
 pub(super) const MAX_WINDOWS: usize = 3;
+/// Most bytes an excerpted line takes with its query windows and their inline markers.
+pub(super) const MAX_EXCERPT_BYTES: usize = EXCERPT_BYTES + MAX_WINDOWS * (WINDOW_BYTES + 160);
 
 /// Bytes line text of `len` bytes takes in a lossy view (without query windows).
 #[inline(always)]

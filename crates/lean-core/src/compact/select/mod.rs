@@ -155,16 +155,7 @@ pub(crate) fn select_past_cut(
         return unchanged();
     };
     // An asked line too long to show whole shows the places the question names.
-    let long_line_places: Vec<Vec<usize>> = long_lines
-        .iter()
-        .map(|&i| {
-            terms.densest_places(
-                lines.hit_text(i as usize),
-                excerpt::MAX_WINDOWS,
-                excerpt::DENSE_STRETCH,
-            )
-        })
-        .collect();
+    let long_line_places = asked_places(&terms, &lines, &long_lines);
     // The markers name their runs' shapes like any other view's.
     let templates = analyze::scan_and_intern(input, index, &lines, kind, false, &mut flags);
     for i in keep {
@@ -203,6 +194,22 @@ enum Shortcut {
     Taken,
     #[cfg(test)]
     Skipped,
+}
+
+/// For each of the `long_lines` a view excerpts, the places its excerpt shows around, where the
+/// asked words meet (see `QueryTerms::densest_places`).
+fn asked_places(
+    terms: &query::QueryTerms<'_>,
+    lines: &Lines<'_>,
+    long_lines: &[u32],
+) -> Vec<Vec<usize>> {
+    long_lines
+        .iter()
+        .map(|&i| {
+            let text = lines.hit_text(i as usize);
+            terms.densest_places(text, excerpt::MAX_WINDOWS, excerpt::DENSE_STRETCH)
+        })
+        .collect()
 }
 
 /// Whether `input` is a small output, shown whole but for exact repeats of a line (principle
@@ -402,15 +409,9 @@ fn select_with(
         strategies.push("excerpt-long-lines");
     }
     // Where the query names something a long line holds, its excerpt shows that place too.
-    let long_line_places: Vec<Vec<usize>> = match &query_terms {
-        Some(terms) if !long_lines.is_empty() => long_lines
-            .iter()
-            .map(|&i| {
-                let text = lines.hit_text(i as usize);
-                terms.densest_places(text, excerpt::MAX_WINDOWS, excerpt::DENSE_STRETCH)
-            })
-            .collect(),
-        _ => Vec::new(),
+    let long_line_places = match &query_terms {
+        Some(terms) => asked_places(terms, &lines, &long_lines),
+        None => Vec::new(),
     };
     let memo = MarkerMemo::default();
     let render_up_to = |flags: &[LineFlags],

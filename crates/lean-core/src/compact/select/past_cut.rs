@@ -26,9 +26,6 @@ const CONTEXT_LINES: usize = 32;
 /// map's embedded sources) is no answer to read in place, and an asked one is excerpted around
 /// the places the question names (see `excerpt`).
 const MAX_LINE_BYTES: usize = 4096;
-/// Most bytes an excerpted line takes with its query windows and their inline markers.
-const EXCERPTED_LINE_BYTES: usize =
-    excerpt::EXCERPT_BYTES + excerpt::MAX_WINDOWS * (excerpt::WINDOW_BYTES + 160);
 
 /// The lines to keep: the query's `pinned` lines (at most half of `cap` with their markers),
 /// and the most of the `shown` lines of Pi's cut (its first ones for a `head` cut, else its
@@ -61,7 +58,7 @@ pub(super) fn lines_to_keep(
         let mut len = texts[i as usize].len();
         let long = len > MAX_LINE_BYTES;
         if long {
-            len = EXCERPTED_LINE_BYTES;
+            len = excerpt::MAX_EXCERPT_BYTES;
         }
         let gap = previous.is_none_or(|p| p + 1 != i);
         let cost = len + 1 + if gap { MARKER_BYTES } else { 0 };
@@ -132,7 +129,7 @@ pub(super) fn lines_to_keep(
         // An asked line too long to show whole is shown as its excerpt.
         let shown_bytes_of = |i: usize| {
             if excerpted.binary_search(&(i as u32)).is_ok() {
-                EXCERPTED_LINE_BYTES
+                excerpt::MAX_EXCERPT_BYTES
             } else {
                 texts[i].len() + 1
             }
@@ -160,7 +157,6 @@ pub(super) fn lines_to_keep(
     keep.dedup();
     // A line the cut still shows is shown whole, as Pi's cut would.
     excerpted.retain(|&i| rank(i as usize) >= shown);
-    excerpted.sort_unstable();
     Some((keep, excerpted))
 }
 

@@ -693,7 +693,7 @@ fn shortest_stretch(
                 continue;
             }
             if pass == 0 {
-                if best.is_none_or(|b| (new, distinct) > b) && new + distinct > 0 {
+                if best.is_none_or(|b| (new, distinct) > b) {
                     best = Some((new, distinct));
                 }
             } else if best == Some((new, distinct))

@@ -304,11 +304,11 @@ const ANCESTOR_LINES_TOTAL: usize = 32;
 
 /// Puts the ancestors of each `chosen` line (a minority or a maximum the budget keeps first)
 /// into `chosen` right after it, and ranks them high, as it ranks those of the other `ranked`
-/// lines (extremes ranked as rare lines; see `line_kinds::ancestors`). A tool that reports per item prints the item's name and its figures indented under
-/// it (`bzip2 -vvv`'s file over its ratio, `vermin`'s `!2, 3.10  path` over the finding that
-/// decides it), and the name line has every other item's shape: the value unlike the others
-/// says nothing without it. At most [`ANCESTOR_LINES_TOTAL`] lines in all; returns how many it
-/// added.
+/// lines (extremes ranked as rare lines; see `line_kinds::ancestors`). A tool that reports
+/// per item prints the item's name and its figures indented under it (`bzip2 -vvv`'s file over
+/// its ratio, `vermin`'s `!2, 3.10  path` over the finding that decides it), and the name line
+/// has every other item's shape: the value unlike the others says nothing without it. At most
+/// [`ANCESTOR_LINES_TOTAL`] lines in all; returns how many it added.
 pub(super) fn add_ancestors(
     texts: &LineTexts<'_>,
     chosen: &mut Vec<u32>,
