@@ -61,13 +61,13 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("check `escape_meta` and parseFlags"), "escape_meta parseFlags check");
     // A call in backticks names its function.
     assert.equal(queryHint("What does `.version()` default to? And `parse_args()`?"), "version parse_args What does default");
-    assert.equal(queryHint("What max-width does `.container` get?"), ".container max-width What width does");
+    assert.equal(queryHint("What max-width does `.container` get?"), ".container max-width What width does max+width");
     // A hyphenated name is an identifier too; a leading `--` stays with it.
-    assert.equal(queryHint("Which version of python-dotenv is locked?"), "python-dotenv Which version python dotenv locked");
+    assert.equal(queryHint("Which version of python-dotenv is locked?"), "python-dotenv Which version python dotenv locked python+dotenv");
     assert.equal(queryHint("what does --max-retries default to"), "--max-retries what does default");
     // A compound of words may be the prose name of what the output spells otherwise
     // (`PositionalArgs`): its parts of four letters or more are plain words too.
-    assert.equal(queryHint("Which field holds the positional-argument validator?"), "positional-argument Which field holds positional argument validator field+holds");
+    assert.equal(queryHint("Which field holds the positional-argument validator?"), "positional-argument Which field holds positional argument validator positional+argument field+holds");
     assert.equal(queryHint("Which version of pkg-1100 is locked?"), "pkg-1100 Which version locked");
     // A number of four digits or more points at its row; two digits are too common.
     assert.equal(queryHint("What is the row of customer #1234 (port 80)?"), "What customer 1234 port");

@@ -92,6 +92,8 @@ function pointingWords(text, latestFirst = false) {
   const plain = [];
   /** @type {string[]} */
   const short = [];
+  /** @type {string[]} */
+  const compounds = [];
   if (!text) return { named, plain, phrases: [] };
   // A call written as a name (`.version()`, `parse()`) names the function: its definition is what the output holds.
   for (const span of codeSpans(text)) named.push(...span.split(/\s+/).map((w) => w.replace(/^\.?([A-Za-z_$][\w$]*)\(\)$/, "$1")));
@@ -127,9 +129,13 @@ function pointingWords(text, latestFirst = false) {
       // A compound of words (`positional-argument`, `read-only`) may be the prose name of what
       // the output spells otherwise (`PositionalArgs`, `ReadOnly`): its parts are plain words too.
       if (/^[A-Za-z]+(?:-[A-Za-z]+)+$/.test(word)) plain.push(...word.split("-").filter((part) => part.length >= 4));
+      // Two words a hyphen joins (`append-only`, `dry-run`) are also the phrase that finds the
+      // identifier spelling them as one (`appendonly`, `dry_run`, `DryRun`).
+      const pair = /^([A-Za-z]{2,24})-([A-Za-z]{2,24})$/.exec(word);
+      if (pair) compounds.push(`${pair[1].toLowerCase()}+${pair[2].toLowerCase()}`);
     } else if (/^(?:[A-Za-z]+|\d+)$/.test(word)) plain.push(word);
   }
-  const joined = [...quoted(text), ...phrases(text)];
+  const joined = [...quoted(text), ...compounds, ...phrases(text)];
   if (latestFirst) {
     named.reverse();
     plain.reverse();
