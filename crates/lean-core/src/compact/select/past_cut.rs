@@ -47,8 +47,8 @@ pub(super) fn lines_to_keep(
     // far from that end a line is.
     let nth = |k: usize| if head { k } else { n - 1 - k };
     let rank = nth;
-    let mut shown = shown.min(n);
-    let mut shown_bytes: usize = (0..shown).map(|k| texts[nth(k)].len() + 1).sum();
+    let shown = shown.min(n);
+    let shown_bytes: usize = (0..shown).map(|k| texts[nth(k)].len() + 1).sum();
     let mut kept: Vec<u32> = Vec::new();
     // The marker over the lines between the kept ones and the cut.
     let mut kept_bytes = MARKER_BYTES;
@@ -102,30 +102,77 @@ pub(super) fn lines_to_keep(
     // Every line of the cut that holds a term of the question keeps its context too, selective
     // or not: a name the question asks about (`registerTool`) is often on more lines past the
     // cut than a shortened cut could show, and the one example within the cut is the answer
-    // Pi's cut would have given.
+    // Pi's cut would have given. When the cut cannot also hold all that, the lines of the
+    // selective terms come first: a term on every record (a certificate bundle's `SHA256`)
+    // names no record, and the record the question names past the cut is its answer.
     let mut asked: Vec<u32> = pinned.iter().chain(hits).copied().collect();
     asked.sort_unstable();
     asked.dedup();
-    let pinned = &asked[..];
-    let needed = pinned
-        .iter()
-        .map(|&i| rank(i as usize))
-        .filter(|&k| k < shown)
-        .max()
-        .map_or(0, |k| (k + 1 + context).min(shown));
-    let room = cap.saturating_sub(kept_bytes);
-    let cut = shown;
-    (shown, shown_bytes) = shorten(texts, &nth, (shown, shown_bytes), room);
-    if shown < needed && !head {
-        // A tail shortened from its start keeps every line after one it still holds: one it
-        // no longer holds would lose them.
-        return None;
-    }
-    if shown < needed {
+    let cut = Cut {
+        shown,
+        shown_bytes,
+        room: cap.saturating_sub(kept_bytes),
+        context,
+        head,
+    };
+    let (shown, runs) = cut
+        .keep(texts, &asked, &excerpted)
+        .or_else(|| cut.keep(texts, pinned, &excerpted))?;
+    kept.extend(runs);
+    let mut keep: Vec<u32> = (0..shown).map(|k| nth(k) as u32).collect();
+    keep.extend(kept);
+    keep.sort_unstable();
+    keep.dedup();
+    // A line the cut still shows is shown whole, as Pi's cut would.
+    excerpted.retain(|&i| rank(i as usize) >= shown);
+    Some((keep, excerpted))
+}
+
+/// Pi's cut, to be shortened to leave `room` bytes for what the view keeps past it.
+struct Cut {
+    /// Its lines and their bytes.
+    shown: usize,
+    shown_bytes: usize,
+    room: usize,
+    /// Lines after each asked one in a head cut that it must still show.
+    context: usize,
+    head: bool,
+}
+
+impl Cut {
+    /// How many lines of the cut are shown, and the lines kept past them so that each of
+    /// `asked` within the cut keeps its context; `None` when that does not fit.
+    fn keep(
+        &self,
+        texts: &LineTexts<'_>,
+        asked: &[u32],
+        excerpted: &[u32],
+    ) -> Option<(usize, Vec<u32>)> {
+        let n = texts.len();
+        let head = self.head;
+        let nth = |k: usize| if head { k } else { n - 1 - k };
+        let rank = nth;
+        let context = self.context;
+        let needed = asked
+            .iter()
+            .map(|&i| rank(i as usize))
+            .filter(|&k| k < self.shown)
+            .max()
+            .map_or(0, |k| (k + 1 + context).min(self.shown));
+        let cut = self.shown;
+        let (shown, _) = shorten(texts, &nth, (self.shown, self.shown_bytes), self.room);
+        if shown >= needed {
+            return Some((shown, Vec::new()));
+        }
+        if !head {
+            // A tail shortened from its start keeps every line after one it still holds: one
+            // it no longer holds would lose them.
+            return None;
+        }
         // The head cannot reach past the lines after the last one the query names in it: each
         // such line keeps its own context instead, as a run of its own, and the head is
         // shortened by what those runs cost (counted whole, though the head may hold some).
-        let runs = context_runs(pinned, cut, context, &rank);
+        let runs = context_runs(asked, cut, context, &rank);
         // An asked line too long to show whole is shown as its excerpt.
         let shown_bytes_of = |i: usize| {
             if excerpted.binary_search(&(i as u32)).is_ok() {
@@ -138,26 +185,20 @@ pub(super) fn lines_to_keep(
         for &(first, end) in &runs {
             run_bytes += MARKER_BYTES + (first..end).map(|k| shown_bytes_of(nth(k))).sum::<usize>();
         }
-        (shown, _) = shorten(
+        let (shown, _) = shorten(
             texts,
             &nth,
-            (shown, shown_bytes),
-            room.checked_sub(run_bytes)?,
+            (self.shown, self.shown_bytes),
+            self.room.checked_sub(run_bytes)?,
         );
-        kept.extend(
-            runs.iter()
-                .flat_map(|&(first, end)| first..end)
-                .filter(|&k| k >= shown)
-                .map(|k| nth(k) as u32),
-        );
+        let kept = runs
+            .iter()
+            .flat_map(|&(first, end)| first..end)
+            .filter(|&k| k >= shown)
+            .map(|k| nth(k) as u32)
+            .collect();
+        Some((shown, kept))
     }
-    let mut keep: Vec<u32> = (0..shown).map(|k| nth(k) as u32).collect();
-    keep.extend(kept);
-    keep.sort_unstable();
-    keep.dedup();
-    // A line the cut still shows is shown whole, as Pi's cut would.
-    excerpted.retain(|&i| rank(i as usize) >= shown);
-    Some((keep, excerpted))
 }
 
 /// The cut's first `shown` lines (of `bytes` bytes) less the ones farthest from its end, until
