@@ -20,6 +20,7 @@
 //! kept for plain words.
 
 use super::super::lines::indent_columns;
+use super::super::ContentKind;
 use super::analyze::Lines;
 use super::bounded_query_terms;
 use super::flags::{LineFlags, QUERY_HIT};
@@ -726,15 +727,20 @@ pub(super) fn mark_query_hits(
     lines: &Lines<'_>,
     flags: &mut [LineFlags],
     query: &QueryTerms<'_>,
+    kind: ContentKind,
 ) -> Vec<u32> {
-    mark_query_hits_with(lines, flags, query, Context::Record)
+    // Source code and diffs are no records of fields: their paragraphs are code.
+    let fields = !matches!(kind, ContentKind::Source | ContentKind::Diff);
+    mark_query_hits_with(lines, flags, query, Context::Record { fields })
 }
 
 /// What comes with each asked line besides its ancestors and block.
 #[derive(Clone, Copy, PartialEq)]
 enum Context {
-    /// The comment above it and its neighbours (see [`pin_doc_comments`], [`pin_neighbours`]).
-    Record,
+    /// The comment above it and its neighbours (see [`pin_doc_comments`], [`pin_neighbours`]);
+    /// with `fields`, its record's lines that hold the question's other words (see
+    /// [`pin_asked_fields`]).
+    Record { fields: bool },
     /// Nothing more: what the terms find, for tests of the finding.
     #[cfg(test)]
     None,
@@ -874,9 +880,16 @@ fn mark_query_hits_with(
     asked.dedup();
     pin_ancestors(lines, flags, &mut pinned, &asked);
     pin_enclosing_blocks(lines, flags, &mut pinned, &asked);
-    if context == Context::Record {
-        pin_doc_comments(lines, flags, &mut pinned, &asked);
-        pin_neighbours(lines, flags, &mut pinned, &asked);
+    match context {
+        Context::Record { fields } => {
+            pin_doc_comments(lines, flags, &mut pinned, &asked);
+            pin_neighbours(lines, flags, &mut pinned, &asked);
+            if fields {
+                pin_asked_fields(lines, flags, &mut pinned, &asked, query);
+            }
+        }
+        #[cfg(test)]
+        Context::None => {}
     }
     // Definitions with their heads and first lines, then headings with their paragraphs: a
     // definition is what a question naming it asks for, a line little more than the name may
@@ -1031,6 +1044,74 @@ fn pin_neighbours(
                 continue;
             }
             if kept == NEIGHBOUR_LINES_TOTAL {
+                return;
+            }
+            kept += 1;
+            pin_line(flags, pinned, j);
+        }
+    }
+}
+
+/// Lines of an asked line's record, above and below it, that are read for the question's
+/// other words (see [`pin_asked_fields`]).
+const RECORD_REACH: usize = 24;
+/// Most lines kept for the question's words in the asked lines' records, in all.
+const RECORD_FIELD_LINES_TOTAL: usize = 32;
+/// Most record lines read for them, in all.
+const RECORD_LINES_READ: usize = 4096;
+
+/// Pins the lines of each asked line's record that hold another word of the question. A
+/// question that names one record and a field every record has ("the serial and SHA256
+/// fingerprint of ISRG Root X2") asks for that record's field: the field's word is on every
+/// record, so it points at no line alone, and the line a few lines from the record's name that
+/// holds it is the answer. A record is the lines around the asked one between blank lines (or
+/// the output's ends), at most [`RECORD_REACH`] each way; grep hits have no record.
+fn pin_asked_fields(
+    lines: &Lines<'_>,
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+    asked: &[u32],
+    query: &QueryTerms<'_>,
+) {
+    let texts = &lines.texts;
+    let in_record = |j: usize| lines.prefix(j) == 0 && !texts[j].trim_ascii().is_empty();
+    let holds_a_word = |j: usize| {
+        let text = &texts[j];
+        query
+            .automaton
+            .find_overlapping_iter(text)
+            .any(|found| query.counts(text, &found))
+    };
+    let mut already = pinned.clone();
+    already.sort_unstable();
+    let mut kept = 0usize;
+    let mut read = 0usize;
+    for &i in asked {
+        let i = i as usize;
+        if !in_record(i) {
+            continue;
+        }
+        // The record's ends: a blank line (or the output's end) within reach each way, else
+        // the lines around are no record of their own (a build's steps, a log).
+        let Some(end) = (i + 1..=i + RECORD_REACH).find(|&j| j >= texts.len() || !in_record(j))
+        else {
+            continue;
+        };
+        let Some(start) = (0..=RECORD_REACH.min(i))
+            .find(|&k| k == i || !in_record(i - k - 1))
+            .map(|k| i - k)
+        else {
+            continue;
+        };
+        for j in (start..end).filter(|&j| j != i) {
+            read += 1;
+            if read > RECORD_LINES_READ {
+                return;
+            }
+            if already.binary_search(&(j as u32)).is_ok() || !holds_a_word(j) {
+                continue;
+            }
+            if kept == RECORD_FIELD_LINES_TOTAL {
                 return;
             }
             kept += 1;

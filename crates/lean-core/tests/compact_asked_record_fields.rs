@@ -1,0 +1,97 @@
+//! A question that names one record and a field every record has asks for that record's
+//! field. A certificate bundle read past Pi's cut, asked for "the serial and the SHA256
+//! fingerprint of ISRG Root X2", showed the record's label and its neighbours, not the
+//! serial and fingerprint lines a few lines below them.
+//!
+//! Property over generated outputs of 150 to 2,500 blank-separated records of `key: value`
+//! fields (the keys the same in every record, the record's name in its first field), in which
+//! the question names one record and one of the other fields (a word, or a name with digits
+//! like `SHA256`): the asked field of the asked record is a whole line of the view, whether the
+//! output is a command's (compacted whole) or a read of a data file (past Pi's cut, where only
+//! what the question names is added to it).
+//!
+//! Cases come from fixed seeds (`ASKED_RECORD_FIELD_CASES`, default 300).
+
+mod support;
+use support::{asked_view_of, keeps_lines, read_as_shown, Rng, NOUNS, VERBS};
+
+/// A record's name: a word of capitals of its own (`QKZT`, as `ISRG`), a noun and a number.
+fn name(rng: &mut Rng, k: usize) -> (String, String) {
+    let own: String = (0..rng.range(4, 7))
+        .map(|_| (b'A' + rng.below(26) as u8) as char)
+        .collect();
+    let noun = rng.pick(NOUNS);
+    let label = format!("{own} {}{} {k}", noun[..1].to_uppercase(), &noun[1..]);
+    (label, own)
+}
+
+fn hex(rng: &mut Rng, bytes: usize) -> String {
+    (0..bytes)
+        .map(|_| format!("{:02x}", rng.below(256)))
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+/// The output, the asked record's own word, the asked field's key and that record's field
+/// line.
+fn records(rng: &mut Rng) -> (String, String, String, String) {
+    let mut keys: Vec<String> = Vec::new();
+    // Keys with digits are names (`SHA256`): the question's word is then found on every
+    // record, within Pi's cut as past it.
+    let digits = rng.below(2) == 0;
+    while keys.len() < rng.range(4, 9) as usize {
+        let key = if digits {
+            format!("{}{}", rng.pick(NOUNS), rng.range(2, 999))
+        } else {
+            format!("{}{}", rng.pick(NOUNS), rng.pick(VERBS))
+        };
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    let count = rng.range(150, 2_500) as usize;
+    let asked = rng.below(count as u64) as usize;
+    // The asked field is never the name's neighbour: at least two lines below it.
+    let field = rng.range(1, keys.len() as u64) as usize;
+    let body = rng.range(0, 12) as usize;
+    let mut text = String::new();
+    let (mut asked_name, mut wanted) = (String::new(), String::new());
+    for k in 0..count {
+        let (label, own) = name(rng, k);
+        text.push_str(&format!("# Label: \"{label}\"\n"));
+        for (f, key) in keys.iter().enumerate() {
+            let bytes = rng.range(8, 32) as usize;
+            let line = format!("# {key}: {}", hex(rng, bytes));
+            if k == asked && f == field {
+                wanted = line.clone();
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+        for _ in 0..body {
+            text.push_str(&hex(rng, 24).replace(':', ""));
+            text.push('\n');
+        }
+        text.push('\n');
+        if k == asked {
+            asked_name = own;
+        }
+    }
+    (text, asked_name, keys[field].clone(), wanted)
+}
+
+#[test]
+fn the_asked_field_of_the_asked_record_is_shown() {
+    let cases = support::cases("ASKED_RECORD_FIELD_CASES", 300);
+    support::check_seeds(cases, 0x00a5_c0de, |seed| {
+        let mut rng = Rng::new(seed);
+        let (text, asked, key, wanted) = records(&mut rng);
+        let question = format!("{key} {asked}");
+        let wanted = [wanted];
+        let view =
+            asked_view_of(&text, "openssl-list --records", &question).unwrap_or(text.clone());
+        keeps_lines(&view, &wanted).map_err(|e| format!("command: {e}"))?;
+        let shown = read_as_shown(&text, "certs/bundle.pem", Some(&question));
+        keeps_lines(&shown, &wanted).map_err(|e| format!("read: {e}"))
+    });
+}
