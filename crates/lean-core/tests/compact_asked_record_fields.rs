@@ -3,12 +3,12 @@
 //! fingerprint of ISRG Root X2", showed the record's label and its neighbours, not the
 //! serial and fingerprint lines a few lines below them.
 //!
-//! Property over generated outputs of 150 to 2,500 blank-separated records of `key: value`
-//! fields (the keys the same in every record, the record's name in its first field), in which
-//! the question names one record and one of the other fields (a word, or a name with digits
-//! like `SHA256`): the asked field of the asked record is a whole line of the view, whether the
-//! output is a command's (compacted whole) or a read of a data file (past Pi's cut, where only
-//! what the question names is added to it).
+//! Property over generated outputs of 150 to 2,500 records of fields (the keys the same in
+//! every record; the record's name first, last, or first with each field's key on a line of
+//! its own above its value), in which the question names one record and one of the other
+//! fields (a word, or a name with digits like `SHA256`): the asked field of the asked record
+//! is a whole line of the view, whether the output is a command's (compacted whole) or a read
+//! of a data file (past Pi's cut, where only what the question names is added to it).
 //!
 //! Cases come from fixed seeds (`ASKED_RECORD_FIELD_CASES`, default 300).
 
@@ -51,28 +51,58 @@ fn records(rng: &mut Rng) -> (String, String, String, String) {
     }
     let count = rng.range(150, 2_500) as usize;
     let asked = rng.below(count as u64) as usize;
-    // The asked field is never the name's neighbour: at least two lines below it.
-    let field = rng.range(1, keys.len() as u64) as usize;
+    // The asked field is never the name's neighbour: at least two lines from it.
+    let field = rng.range(1, keys.len() as u64 - 1) as usize;
     let body = rng.range(0, 12) as usize;
+    // Where a record names itself: first (`# Label:`), last (a zip entry's `Filename`), or
+    // first with each field's name on a line of its own above its value and no blank line
+    // between records (`redis-cli COMMAND DOCS`).
+    let layout = rng.below(3);
     let mut text = String::new();
     let (mut asked_name, mut wanted) = (String::new(), String::new());
     for k in 0..count {
         let (label, own) = name(rng, k);
-        text.push_str(&format!("# Label: \"{label}\"\n"));
-        for (f, key) in keys.iter().enumerate() {
+        match layout {
+            0 => text.push_str(&format!("# Label: \"{label}\"\n")),
+            2 => text.push_str(&format!("{own} (command)\n")),
+            _ => {}
+        }
+        let fields = if layout == 1 {
+            keys.iter().enumerate().rev().collect::<Vec<_>>()
+        } else {
+            keys.iter().enumerate().collect()
+        };
+        for (f, key) in fields {
             let bytes = rng.range(8, 32) as usize;
-            let line = format!("# {key}: {}", hex(rng, bytes));
+            let value = hex(rng, bytes);
+            let line = if layout == 2 {
+                text.push_str(&format!("{key}\n"));
+                value
+            } else {
+                format!("# {key}: {value}")
+            };
             if k == asked && f == field {
                 wanted = line.clone();
             }
             text.push_str(&line);
             text.push('\n');
         }
-        for _ in 0..body {
-            text.push_str(&hex(rng, 24).replace(':', ""));
-            text.push('\n');
+        match layout {
+            1 => text.push_str(&format!("Filename '{label}'\n\n")),
+            // A long tail of arguments: no blank line or paragraph bounds the record.
+            2 => {
+                for _ in 0..rng.range(10, 30) {
+                    text.push_str(&format!("name\n{}\n", rng.pick(VERBS)));
+                }
+            }
+            _ => {
+                for _ in 0..body {
+                    text.push_str(&hex(rng, 24).replace(':', ""));
+                    text.push('\n');
+                }
+                text.push('\n');
+            }
         }
-        text.push('\n');
         if k == asked {
             asked_name = own;
         }

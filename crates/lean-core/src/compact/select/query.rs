@@ -1052,20 +1052,23 @@ fn pin_neighbours(
     }
 }
 
-/// Lines of an asked line's record, above and below it, that are read for the question's
-/// other words (see [`pin_asked_fields`]).
+/// Lines on each side of an asked line read for the question's other words (see
+/// [`pin_asked_fields`]).
 const RECORD_REACH: usize = 24;
-/// Most lines kept for the question's words in the asked lines' records, in all.
+/// Most lines kept for the question's words around the asked lines, in all.
 const RECORD_FIELD_LINES_TOTAL: usize = 32;
-/// Most record lines read for them, in all.
+/// Most lines read for them, in all.
 const RECORD_LINES_READ: usize = 4096;
 
-/// Pins the lines of each asked line's record that hold another word of the question. A
-/// question that names one record and a field every record has ("the serial and SHA256
-/// fingerprint of ISRG Root X2") asks for that record's field: the field's word is on every
-/// record, so it points at no line alone, and the line a few lines from the record's name that
-/// holds it is the answer. A record is the lines around the asked one between blank lines (or
-/// the output's ends), at most [`RECORD_REACH`] each way; grep hits have no record.
+/// Pins, on each side of each asked line, the nearest line holding each other word of the
+/// question: the asked record's field. A question that names one record and a field every
+/// record has ("the serial and SHA256 fingerprint of ISRG Root X2", "the CRC of
+/// rich/console.py", "since which version does LMPOP exist") asks for that record's field:
+/// the field's word is on every record, so it points at no line alone, and its line nearest
+/// the record's name is the answer, below the name or above it (a zip entry's header names
+/// its file last). A field's name alone on its line is followed by its value, which is kept
+/// too. A record ends at a blank line, and at most [`RECORD_REACH`] lines are read each way;
+/// grep hits have no record.
 fn pin_asked_fields(
     lines: &Lines<'_>,
     flags: &mut [LineFlags],
@@ -1074,13 +1077,26 @@ fn pin_asked_fields(
     query: &QueryTerms<'_>,
 ) {
     let texts = &lines.texts;
+    let n = texts.len();
     let in_record = |j: usize| lines.prefix(j) == 0 && !texts[j].trim_ascii().is_empty();
-    let holds_a_word = |j: usize| {
+    // The question's words on a line, a bit each (phrases and quoted text are no field's
+    // word), and whether one of them is all the line holds (a field's name, `since`, `CRC:`).
+    let words_on = |j: usize| {
         let text = &texts[j];
-        query
-            .automaton
-            .find_overlapping_iter(text)
-            .any(|found| query.counts(text, &found))
+        let name = text.trim_ascii();
+        let name = name.strip_suffix(b":").unwrap_or(name);
+        let mut alone = false;
+        let mut words = 0u64;
+        for found in query.automaton.find_overlapping_iter(text) {
+            if let (true, Some(word)) = (
+                query.counts(text, &found),
+                query.words[found.pattern().as_usize()],
+            ) {
+                words |= 1 << word;
+                alone |= found.end() - found.start() == name.len();
+            }
+        }
+        (words, alone)
     };
     let mut already = pinned.clone();
     already.sort_unstable();
@@ -1091,31 +1107,37 @@ fn pin_asked_fields(
         if !in_record(i) {
             continue;
         }
-        // The record's ends: a blank line (or the output's end) within reach each way, else
-        // the lines around are no record of their own (a build's steps, a log).
-        let Some(end) = (i + 1..=i + RECORD_REACH).find(|&j| j >= texts.len() || !in_record(j))
-        else {
-            continue;
-        };
-        let Some(start) = (0..=RECORD_REACH.min(i))
-            .find(|&k| k == i || !in_record(i - k - 1))
-            .map(|k| i - k)
-        else {
-            continue;
-        };
-        for j in (start..end).filter(|&j| j != i) {
-            read += 1;
-            if read > RECORD_LINES_READ {
-                return;
+        // The asked line's own words name the record, not its fields.
+        let (own, _) = words_on(i);
+        let below = (i + 1..n.min(i + 1 + RECORD_REACH)).take_while(|&j| in_record(j));
+        let above = (i.saturating_sub(RECORD_REACH)..i)
+            .rev()
+            .take_while(|&j| in_record(j));
+        for side in [below.collect::<Vec<_>>(), above.collect()] {
+            let mut seen = own;
+            for j in side {
+                read += 1;
+                if read > RECORD_LINES_READ {
+                    return;
+                }
+                let (words, alone) = words_on(j);
+                let new = words & !seen;
+                if new == 0 {
+                    continue;
+                }
+                seen |= new;
+                let value = (alone && j + 1 < n && in_record(j + 1)).then_some(j + 1);
+                for field in std::iter::once(j).chain(value) {
+                    if already.binary_search(&(field as u32)).is_ok() {
+                        continue;
+                    }
+                    if kept == RECORD_FIELD_LINES_TOTAL {
+                        return;
+                    }
+                    kept += 1;
+                    pin_line(flags, pinned, field);
+                }
             }
-            if already.binary_search(&(j as u32)).is_ok() || !holds_a_word(j) {
-                continue;
-            }
-            if kept == RECORD_FIELD_LINES_TOTAL {
-                return;
-            }
-            kept += 1;
-            pin_line(flags, pinned, j);
         }
     }
 }
