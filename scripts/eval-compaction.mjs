@@ -19,7 +19,7 @@
 //   node scripts/eval-compaction.mjs [--rust-example] [--cmd 'TOOL {in}'] [--shared DIR] [--own DIR]
 //                                    [--heldout DIR] [--large DIR] [--fresh DIR] [--unseen DIR] [--set6 DIR]
 //                                    [--set7 DIR] [--set8 DIR] [--set9 DIR] [--set10 DIR] [--set11 DIR] [--set12 DIR] [--set13 DIR]
-//                                    [--set14 DIR] [--set15 DIR] [--set16 DIR] [--set17 DIR]
+//                                    [--set14 DIR] [--set15 DIR] [--set16 DIR] [--set17 DIR] [--set18 DIR]
 //                                    [--json FILE] [--views DIR] [--score-py] [--questions]
 //
 //   default compactor   node bin/pi-lean.js compact --tool {tool} {in}
@@ -43,6 +43,7 @@
 //   --set15 DIR         fifteenth held-out corpus directory (default eval/compaction-set15)
 //   --set16 DIR         sixteenth held-out corpus directory (default eval/compaction-set16)
 //   --set17 DIR         seventeenth held-out corpus directory (default eval/compaction-set17)
+//   --set18 DIR         eighteenth held-out corpus directory (default eval/compaction-set18)
 //   --json FILE         per-file rows of every corpus as JSON
 //   --views DIR         write each view as printed to DIR/<corpus>/<file> (with --questions or --said:
 //                       <file>.q); `diff -r` of two such folders shows which views a change moved
@@ -91,6 +92,7 @@ const CORPORA = [
   { name: 'set15', dir: join(repoRoot, 'eval', 'compaction-set15'), label: 'held-out set 15 (eval/compaction-set15)' },
   { name: 'set16', dir: join(repoRoot, 'eval', 'compaction-set16'), label: 'held-out set 16 (eval/compaction-set16)' },
   { name: 'set17', dir: join(repoRoot, 'eval', 'compaction-set17'), label: 'held-out set 17 (eval/compaction-set17)' },
+  { name: 'set18', dir: join(repoRoot, 'eval', 'compaction-set18'), label: 'held-out set 18 (eval/compaction-set18)' },
 ];
 
 function parseArgs(argv) {
