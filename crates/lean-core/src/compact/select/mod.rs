@@ -25,6 +25,7 @@ mod records;
 mod render;
 mod sections;
 mod shapes;
+mod side_by_side;
 mod slots;
 mod spread;
 mod templates;
@@ -296,6 +297,11 @@ fn select_with(
         && analyze::mark_block_edges(&lines.texts, &templates, &mut flags) > 0
     {
         strategies.push("block-edges");
+    }
+    // A side-by-side comparison's marked lines are its changes, whatever printed it (`diff
+    // -y` is read as a diff by its command).
+    if !lines.grouped() && side_by_side::mark_side_by_side_changes(&lines.texts, &mut flags) > 0 {
+        strategies.push("side-by-side-changes");
     }
     // Lines of a program (a source file, grep hits quoting code, a diff's changes) make
     // short runs of one shape everywhere: no list stands out of them.
