@@ -79,6 +79,8 @@ pub(crate) fn estimate_tokens_padded(bytes: &[u8]) -> usize {
     // hold no padding byte next to its own repeat, and such a stretch changes nothing: it is
     // passed over a block at a time, with compares that vectorize. A padding run is never
     // entered past its first byte, since a block holding its first two bytes is not skipped.
+    // A block that holds one is stepped through run by run to its end before the next block
+    // is tested, so a padded table's blocks are each tested once.
     const BLOCK: usize = 32;
     let padding = |b: u8| {
         (b == b' ')
@@ -92,15 +94,20 @@ pub(crate) fn estimate_tokens_padded(bytes: &[u8]) -> usize {
             | (b == b'+')
     };
     let mut i = 0;
+    // Runs are stepped through up to here before a block is tested again.
+    let mut stepped_to = 0;
     while i < bytes.len() {
-        if let Some(block) = bytes.get(i..i + BLOCK + 1) {
-            let padded = block
-                .iter()
-                .zip(&block[1..])
-                .fold(false, |any, (&a, &b)| any | ((a == b) & padding(a)));
-            if !padded {
-                i += BLOCK;
-                continue;
+        if i >= stepped_to {
+            if let Some(block) = bytes.get(i..i + BLOCK + 1) {
+                let padded = block
+                    .iter()
+                    .zip(&block[1..])
+                    .fold(false, |any, (&a, &b)| any | ((a == b) & padding(a)));
+                if !padded {
+                    i += BLOCK;
+                    continue;
+                }
+                stepped_to = i + BLOCK;
             }
         }
         let b = bytes[i];
