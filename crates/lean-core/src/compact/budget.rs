@@ -75,12 +75,14 @@ fn quarter_tokens_by_blocks(bytes: &[u8]) -> usize {
 /// model reads it?); budgets keep the plain estimate, whose bounds per byte the planners use.
 pub(crate) fn estimate_tokens_padded(bytes: &[u8]) -> usize {
     let mut quarters = quarter_tokens(bytes);
-    // Runs are stepped over one at a time from a run's first byte. Most stretches of output
-    // hold no padding byte next to its own repeat, and such a stretch changes nothing: it is
-    // passed over a block at a time, with compares that vectorize. A padding run is never
-    // entered past its first byte, since a block holding its first two bytes is not skipped.
-    // A block that holds one is stepped through run by run to its end before the next block
-    // is tested, so a padded table's blocks are each tested once.
+    // Padding runs are stepped over whole from their first byte; other bytes weigh as counted
+    // whatever their runs, and are passed one at a time. Most stretches of output hold no
+    // padding byte next to its own repeat, and such a stretch changes nothing: it is passed
+    // over a block at a time, with compares that vectorize. A padding run is never entered
+    // past its first byte: a block holding its first two bytes is not skipped, and a byte
+    // passed alone differs from a padding byte after it. A block that holds one is stepped
+    // through to its end before the next block is tested, so a padded table's blocks are
+    // each tested once.
     const BLOCK: usize = 32;
     let padding = |b: u8| {
         (b == b' ')
@@ -111,8 +113,12 @@ pub(crate) fn estimate_tokens_padded(bytes: &[u8]) -> usize {
             }
         }
         let b = bytes[i];
+        if !padding(b) {
+            i += 1;
+            continue;
+        }
         let run = bytes[i..].iter().take_while(|&&c| c == b).count();
-        if run >= 2 && b" -=_.*#~+".contains(&b) {
+        if run >= 2 {
             let weight = if b == b' ' { 1 } else { 2 };
             quarters = quarters - run * weight + 4 * run.div_ceil(16);
         }
