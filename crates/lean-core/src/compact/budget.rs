@@ -506,7 +506,7 @@ mod tests {
             let mut bytes = Vec::with_capacity(len);
             while bytes.len() < len {
                 let b = alphabet[(next() % alphabet.len() as u64) as usize];
-                let repeat = if next() % 4 == 0 {
+                let repeat = if next().is_multiple_of(4) {
                     1 + (next() % 40) as usize
                 } else {
                     1
