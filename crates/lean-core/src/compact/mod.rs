@@ -386,7 +386,9 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     let mut json_limits = None;
     // A small document is a small output like any other (principle 1): it reaches the model as
     // printed, not re-laid out.
-    let json_view = !past_cut && input.len() <= MAX_JSON_TREE_BYTES && !select::is_small(input);
+    // Asked once: the line path's selection asks it too.
+    let small = !past_cut && select::is_small(input);
+    let json_view = !past_cut && input.len() <= MAX_JSON_TREE_BYTES && !small;
     if json_view {
         // A JSON output opens with its document. Any output may hold one whatever the command
         // (`cargo metadata`, `kubectl get -o json`), and after a few lines the tool printed
@@ -429,7 +431,7 @@ fn pipeline(input: &[u8], opts: &CompactOptions, id: Option<String>) -> Compacte
     let selection = if past_cut {
         select::select_past_cut(input, &index, line_kind, opts, limits, head)
     } else {
-        select::select(input, &index, line_kind, opts, limits)
+        select::select(input, &index, line_kind, opts, limits, small)
     };
     finish(input, kind, id, line_count, selection)
 }

@@ -96,15 +96,18 @@ fn budget(input_len: usize, line_count: usize, aggressiveness: f64, view_tokens:
 }
 
 /// Chooses the lines of `input` to keep verbatim and renders the view with markers for the
-/// rest, within `limits` (the token budget and Pi's cut).
+/// rest, within `limits` (the token budget and Pi's cut). `small`: whether `input`
+/// [`is_small`], which the caller has already asked.
 pub(crate) fn select(
     input: &[u8],
     index: &LineIndex,
     kind: ContentKind,
     opts: &CompactOptions,
     limits: Limits,
+    small: bool,
 ) -> Selection {
-    select_with(input, index, kind, opts, limits, Shortcut::Taken)
+    debug_assert_eq!(small, is_small(input));
+    select_with(input, index, kind, opts, limits, small, Shortcut::Taken)
 }
 
 /// The view of an output left to Pi's cut and longer than it (see [`past_cut`]): Pi's cut, with
@@ -227,6 +230,7 @@ fn select_with(
     kind: ContentKind,
     opts: &CompactOptions,
     limits: Limits,
+    small: bool,
     shortcut: Shortcut,
 ) -> Selection {
     let mut strategies: Vec<&'static str> = Vec::new();
@@ -243,7 +247,6 @@ fn select_with(
     // repeats of the line before it, each as stock Pi shows it (grep hits keep their `path:`,
     // not grouped by file). Without such repeats, and with nothing cleaned, that view is the
     // input itself, which the caller passes through unchanged.
-    let small = is_small(input);
     let lines = Lines::new(texts, kind == ContentKind::Grep && !small, input.len());
     if lines.grouped() {
         strategies.push("group-grep-by-file");
@@ -556,8 +559,9 @@ mod tests {
         }
         let opts = CompactOptions::default();
         let limits = Limits::new(input, &opts, Some(narrow.len()));
-        let a = select(input, &narrow, kind, &opts, limits);
-        let b = select(input, &wide, kind, &opts, limits);
+        let small = is_small(input);
+        let a = select(input, &narrow, kind, &opts, limits, small);
+        let b = select(input, &wide, kind, &opts, limits, small);
         assert_eq!(a.text, b.text);
         assert_eq!(a.ranges, b.ranges);
     }
@@ -614,8 +618,17 @@ mod tests {
             let index = LineIndex::new(&input, usize::MAX);
             let opts = CompactOptions::default();
             let limits = Limits::new(&input, &opts, Some(index.len()));
-            let fast = select_with(&input, &index, kind, &opts, limits, Shortcut::Taken);
-            let full = select_with(&input, &index, kind, &opts, limits, Shortcut::Skipped);
+            let small = is_small(&input);
+            let fast = select_with(&input, &index, kind, &opts, limits, small, Shortcut::Taken);
+            let full = select_with(
+                &input,
+                &index,
+                kind,
+                &opts,
+                limits,
+                small,
+                Shortcut::Skipped,
+            );
             if fast.text == input {
                 taken += 1;
             }
