@@ -8,8 +8,8 @@
 //! The layout is read from the lines, whatever the command: the gutter is the visual column
 //! (tabs expanded to 8) where most marks stand, and the output is a comparison only when most
 //! of its other lines mirror themselves across that column. Each line's first
-//! [`MAX_SCANNED_COLUMNS`] bytes are searched for marks, and only an output with marks has its
-//! lines read again.
+//! [`MAX_SCANNED_COLUMNS`] bytes are searched for marks, and only an output whose first
+//! [`SAMPLE_LINES`] lines mostly print their text twice is read at all.
 
 use super::flags::{LineFlags, Rank};
 use super::line_kinds::is_blank;
@@ -21,6 +21,10 @@ const MAX_SCANNED_COLUMNS: usize = 512;
 const MIN_MIRRORED: usize = 8;
 /// Bytes of each half compared to tell a mirrored line.
 const MIRROR_PREFIX: usize = 16;
+/// First lines read to tell a comparison: most of them print their text twice.
+const SAMPLE_LINES: usize = 64;
+/// Fewest bytes of a line's opening text that count as printed again.
+const MIN_REPEATED_START: usize = 4;
 
 /// The visual column of the first gutter mark of `line`, within [`MAX_SCANNED_COLUMNS`]
 /// columns. A mark is `|`, `<` or `>` with blank space before it and a blank or the line's end
@@ -75,9 +79,30 @@ fn mirrors(line: &[u8], gutter: usize) -> bool {
     n > 0 && left[..n] == right[..n]
 }
 
+/// Whether `line` prints its opening text again after a blank: a shared line of a comparison,
+/// whatever its gutter.
+fn repeats_its_start(line: &[u8]) -> bool {
+    let text = line.trim_ascii_start();
+    let start = text[..text.len().min(MIRROR_PREFIX)].trim_ascii_end();
+    let from = line.len() - text.len() + start.len();
+    start.len() >= MIN_REPEATED_START
+        && memchr::memmem::find_iter(&line[from..], start)
+            .any(|at| matches!(line[from + at - 1], b' ' | b'\t'))
+}
+
 /// Ranks the marked lines of a side-by-side comparison as must lines; returns how many.
 pub(super) fn mark_side_by_side_changes(texts: &LineTexts<'_>, flags: &mut [LineFlags]) -> usize {
     let n = flags.len();
+    // Most of a comparison's first lines print their text twice; any other output is left
+    // after reading a few of its lines.
+    let sample: Vec<&[u8]> = (0..n)
+        .map(|i| texts.get(i))
+        .filter(|line| !is_blank(line))
+        .take(SAMPLE_LINES)
+        .collect();
+    if 2 * sample.iter().filter(|line| repeats_its_start(line)).count() < sample.len() {
+        return 0;
+    }
     // The gutter: the column most marks stand at.
     let mut at_column = vec![0u32; MAX_SCANNED_COLUMNS];
     for i in 0..n {
