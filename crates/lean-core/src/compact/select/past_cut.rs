@@ -115,9 +115,10 @@ pub(super) fn lines_to_keep(
         context,
         head,
     };
+    // The fallback is tried only when the other terms' lines add to the selective ones.
     let (shown, runs) = cut
         .keep(texts, &asked, &excerpted)
-        .or_else(|| cut.keep(texts, pinned, &excerpted))?;
+        .or_else(|| (asked.len() > pinned.len()).then(|| cut.keep(texts, pinned, &excerpted))?)?;
     kept.extend(runs);
     let mut keep: Vec<u32> = (0..shown).map(|k| nth(k) as u32).collect();
     keep.extend(kept);

@@ -1102,6 +1102,32 @@ fn pin_asked_fields(
     already.sort_unstable();
     let mut kept = 0usize;
     let mut read = 0usize;
+    // Reads line `j` of one side of an asked line, `seen` the words found on that side so
+    // far; breaks when the bounds are reached.
+    let mut read_line = |j: usize, seen: &mut u64| -> std::ops::ControlFlow<()> {
+        read += 1;
+        if read > RECORD_LINES_READ {
+            return std::ops::ControlFlow::Break(());
+        }
+        let (words, alone) = words_on(j);
+        let new = words & !*seen;
+        if new == 0 {
+            return std::ops::ControlFlow::Continue(());
+        }
+        *seen |= new;
+        let value = (alone && j + 1 < n && in_record(j + 1)).then_some(j + 1);
+        for field in std::iter::once(j).chain(value) {
+            if already.binary_search(&(field as u32)).is_ok() {
+                continue;
+            }
+            if kept == RECORD_FIELD_LINES_TOTAL {
+                return std::ops::ControlFlow::Break(());
+            }
+            kept += 1;
+            pin_line(flags, pinned, field);
+        }
+        std::ops::ControlFlow::Continue(())
+    };
     for &i in asked {
         let i = i as usize;
         if !in_record(i) {
@@ -1110,34 +1136,22 @@ fn pin_asked_fields(
         // The asked line's own words name the record, not its fields.
         let (own, _) = words_on(i);
         let below = (i + 1..n.min(i + 1 + RECORD_REACH)).take_while(|&j| in_record(j));
+        let mut seen = own;
+        if below
+            .map(|j| read_line(j, &mut seen))
+            .any(|flow| flow.is_break())
+        {
+            return;
+        }
         let above = (i.saturating_sub(RECORD_REACH)..i)
             .rev()
             .take_while(|&j| in_record(j));
-        for side in [below.collect::<Vec<_>>(), above.collect()] {
-            let mut seen = own;
-            for j in side {
-                read += 1;
-                if read > RECORD_LINES_READ {
-                    return;
-                }
-                let (words, alone) = words_on(j);
-                let new = words & !seen;
-                if new == 0 {
-                    continue;
-                }
-                seen |= new;
-                let value = (alone && j + 1 < n && in_record(j + 1)).then_some(j + 1);
-                for field in std::iter::once(j).chain(value) {
-                    if already.binary_search(&(field as u32)).is_ok() {
-                        continue;
-                    }
-                    if kept == RECORD_FIELD_LINES_TOTAL {
-                        return;
-                    }
-                    kept += 1;
-                    pin_line(flags, pinned, field);
-                }
-            }
+        let mut seen = own;
+        if above
+            .map(|j| read_line(j, &mut seen))
+            .any(|flow| flow.is_break())
+        {
+            return;
         }
     }
 }

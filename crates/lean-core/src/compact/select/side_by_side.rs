@@ -8,7 +8,7 @@
 //! The layout is read from the lines, whatever the command: the gutter is the visual column
 //! (tabs expanded to 8) where most marks stand, and the output is a comparison only when most
 //! of its other lines mirror themselves across that column. Each line's first
-//! [`MAX_SCANNED_COLUMNS`] bytes are searched for marks, and only an output whose first
+//! [`MAX_SCANNED_COLUMNS`] bytes are searched for marks once, and only an output whose first
 //! [`SAMPLE_LINES`] lines mostly print their text twice is read at all.
 
 use super::flags::{LineFlags, Rank};
@@ -95,39 +95,45 @@ pub(super) fn mark_side_by_side_changes(texts: &LineTexts<'_>, flags: &mut [Line
     let n = flags.len();
     // Most of a comparison's first lines print their text twice; any other output is left
     // after reading a few of its lines.
-    let sample: Vec<&[u8]> = (0..n)
-        .map(|i| texts.get(i))
-        .filter(|line| !is_blank(line))
-        .take(SAMPLE_LINES)
-        .collect();
-    if 2 * sample.iter().filter(|line| repeats_its_start(line)).count() < sample.len() {
+    let (mut sampled, mut repeated) = (0usize, 0usize);
+    for line in (0..n).map(|i| texts.get(i)).filter(|line| !is_blank(line)) {
+        if sampled == SAMPLE_LINES {
+            break;
+        }
+        sampled += 1;
+        repeated += usize::from(repeats_its_start(line));
+    }
+    if 2 * repeated < sampled {
         return 0;
     }
-    // The gutter: the column most marks stand at.
+    // Each line's mark, then the gutter: the column most marks stand at.
+    let marks: Vec<(usize, usize)> = (0..n)
+        .filter_map(|i| gutter_mark(texts.get(i)).map(|column| (i, column)))
+        .collect();
     let mut at_column = vec![0u32; MAX_SCANNED_COLUMNS];
-    for i in 0..n {
-        if let Some(column) = gutter_mark(texts.get(i)) {
-            at_column[column] += 1;
-        }
+    for &(_, column) in &marks {
+        at_column[column] += 1;
     }
-    let Some((gutter, &marks)) = at_column
+    let Some((gutter, _)) = at_column
         .iter()
         .enumerate()
+        .filter(|&(_, &count)| count > 0)
         .max_by_key(|&(column, count)| (*count, std::cmp::Reverse(column)))
     else {
         return 0;
     };
-    if marks == 0 {
-        return 0;
-    }
     let mut marked: Vec<usize> = Vec::new();
     let (mut mirrored, mut others) = (0usize, 0usize);
+    let mut next_mark = marks.iter().peekable();
     for i in 0..n {
         let line = texts.get(i);
+        let column = next_mark
+            .next_if(|&&(at, _)| at == i)
+            .map(|&(_, column)| column);
         if is_blank(line) {
             continue;
         }
-        if gutter_mark(line) == Some(gutter) {
+        if column == Some(gutter) {
             marked.push(i);
         } else if mirrors(line, gutter) {
             mirrored += 1;
