@@ -1081,6 +1081,9 @@ fn pin_asked_fields(
     let in_record = |j: usize| lines.prefix(j) == 0 && !texts[j].trim_ascii().is_empty();
     // The question's words on a line, a bit each (phrases and quoted text are no field's
     // word), and whether one of them is all the line holds (a field's name, `since`, `CRC:`).
+    // A name is a field's only where it stands whole: `%CurrentVersionNT%` is another key
+    // than `"CurrentVersion"`, and holds no field the question names.
+    let is_ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
     let words_on = |j: usize| {
         let text = &texts[j];
         let name = text.trim_ascii();
@@ -1088,10 +1091,12 @@ fn pin_asked_fields(
         let mut alone = false;
         let mut words = 0u64;
         for found in query.automaton.find_overlapping_iter(text) {
-            if let (true, Some(word)) = (
-                query.counts(text, &found),
-                query.words[found.pattern().as_usize()],
-            ) {
+            let term = found.pattern().as_usize();
+            let whole = !query.named[term]
+                || (!text[..found.start()].last().is_some_and(is_ident)
+                    && !text.get(found.end()).is_some_and(is_ident));
+            if let (true, true, Some(word)) = (whole, query.counts(text, &found), query.words[term])
+            {
                 words |= 1 << word;
                 alone |= found.end() - found.start() == name.len();
             }
@@ -1128,13 +1133,27 @@ fn pin_asked_fields(
         }
         std::ops::ControlFlow::Continue(())
     };
-    for &i in asked {
-        let i = i as usize;
-        if !in_record(i) {
-            continue;
-        }
+    // The fields of a bounded number of lines are kept: the lines holding more of the
+    // question come first ("the service pack of the 64-bit prefix" names one record by two
+    // words, after dozens of lines each naming one word), then in order.
+    let mut order: Vec<(u64, usize)> = asked
+        .iter()
+        .map(|&i| i as usize)
+        .filter(|&i| in_record(i))
+        .map(|i| (words_on(i).0, i))
+        .collect();
+    order.sort_by_key(|&(own, i)| (std::cmp::Reverse(own.count_ones()), i));
+    if std::env::var_os("DBG_PAST").is_some() {
+        eprintln!(
+            "order {:?}",
+            order
+                .iter()
+                .map(|(o, i)| (o.count_ones(), i + 1))
+                .collect::<Vec<_>>()
+        );
+    }
+    for (own, i) in order {
         // The asked line's own words name the record, not its fields.
-        let (own, _) = words_on(i);
         let below = (i + 1..n.min(i + 1 + RECORD_REACH)).take_while(|&j| in_record(j));
         let mut seen = own;
         if below
