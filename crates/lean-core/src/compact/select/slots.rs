@@ -882,8 +882,7 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
     let mut again = vec![0u64; buckets / 64];
     let mut hashes: Vec<u64> = Vec::with_capacity(n);
     let mut repeats = 0usize;
-    for i in 0..n {
-        let line = texts.get(i);
+    for line in texts.iter_from(0) {
         // A blank line's hash is never read (see below).
         let hash = if line.iter().all(u8::is_ascii_whitespace) {
             0
@@ -912,7 +911,8 @@ pub(super) fn rerun_changes(texts: &LineTexts<'_>, templates: &Templates) -> Vec
         if again[b / 64] & (1u64 << (b % 64)) == 0 {
             continue;
         }
-        if texts.get(i).iter().all(u8::is_ascii_whitespace) {
+        // Only a blank line's hash was left 0 unread (another line's is 0 by chance).
+        if hash == 0 && texts.get(i).iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         if let Some(j) = last_seen.insert(hash, i as u32) {
