@@ -1143,15 +1143,6 @@ fn pin_asked_fields(
         .map(|i| (words_on(i).0, i))
         .collect();
     order.sort_by_key(|&(own, i)| (std::cmp::Reverse(own.count_ones()), i));
-    if std::env::var_os("DBG_PAST").is_some() {
-        eprintln!(
-            "order {:?}",
-            order
-                .iter()
-                .map(|(o, i)| (o.count_ones(), i + 1))
-                .collect::<Vec<_>>()
-        );
-    }
     for (own, i) in order {
         // The asked line's own words name the record, not its fields.
         let below = (i + 1..n.min(i + 1 + RECORD_REACH)).take_while(|&j| in_record(j));
