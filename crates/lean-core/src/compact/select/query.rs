@@ -885,6 +885,7 @@ fn mark_query_hits_with(
             pin_doc_comments(lines, flags, &mut pinned, &asked);
             pin_neighbours(lines, flags, &mut pinned, &asked);
             if fields {
+                pin_record_rests(lines, flags, &mut pinned, &asked);
                 pin_asked_fields(lines, flags, &mut pinned, &asked, query);
             }
         }
@@ -1048,6 +1049,90 @@ fn pin_neighbours(
             }
             kept += 1;
             pin_line(flags, pinned, j);
+        }
+    }
+}
+
+/// Most lines after an asked line that make the rest of its record (see [`pin_record_rests`]).
+const RECORD_REST_LINES: usize = 12;
+/// Most lines kept for the rests of the asked lines' records, in all.
+const RECORD_REST_LINES_TOTAL: usize = 48;
+
+/// The shape of a line's first word, for telling a record's opening line from the lines that
+/// continue it: letters and digits stand for their class, a run of one class for one, and
+/// other bytes for themselves. `Z Asia/Kolkata …` and `Z Asia/Krasnoyarsk …` open records
+/// alike; `5:53:20 - HMT 1870` continues one. At most 16 classes are read.
+fn first_word_shape(text: &[u8]) -> ([u8; 16], usize) {
+    let mut shape = [0u8; 16];
+    let mut len = 0;
+    for &b in text.trim_ascii_start() {
+        if b == b' ' || b == b'\t' || len == shape.len() {
+            break;
+        }
+        let class = if b.is_ascii_alphabetic() {
+            b'a'
+        } else if b.is_ascii_digit() {
+            b'9'
+        } else {
+            b
+        };
+        if len == 0 || shape[len - 1] != class || !matches!(class, b'a' | b'9') {
+            shape[len] = class;
+            len += 1;
+        }
+    }
+    (shape, len)
+}
+
+/// Pins the rest of the record each `asked` line opens: the lines after it up to the next
+/// one that opens a record the same way (indented alike, its first word of the same shape),
+/// or one indented less (it belongs to what encloses the record), or a blank line, or the
+/// output's end. Many formats write a record as a line naming it and
+/// unindented lines continuing it: a zic `Zone` line and its rules until the next `Z` line, a
+/// disassembly's `== disasm:` header and its instructions. The question names the record by
+/// its first line; the answer is the lines that follow, however many. A record is taken only
+/// when it ends within [`RECORD_REST_LINES`] lines whose each is at most
+/// [`NEIGHBOUR_MAX_BYTES`] long: past that bound the asked line opens no record that can be
+/// told apart (a log's every line is of one shape, and ends its predecessor at once). At most
+/// [`RECORD_REST_LINES_TOTAL`] lines in all; grep hits have no record.
+fn pin_record_rests(
+    lines: &Lines<'_>,
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+    asked: &[u32],
+) {
+    let texts = &lines.texts;
+    let n = texts.len();
+    let mut kept = 0usize;
+    for &i in asked {
+        let i = i as usize;
+        if lines.prefix(i) != 0 || texts[i].trim_ascii().is_empty() {
+            continue;
+        }
+        let opens = (indent_columns(&texts[i]), first_word_shape(&texts[i]));
+        let limit = n.min(i + 2 + RECORD_REST_LINES);
+        let end = (i + 1..limit).find(|&j| {
+            let text = &texts[j];
+            text.trim_ascii().is_empty()
+                || lines.prefix(j) != 0
+                || text.len() > NEIGHBOUR_MAX_BYTES
+                || indent_columns(text) < opens.0
+                || (indent_columns(text), first_word_shape(text)) == opens
+        });
+        let end = match end {
+            Some(j) if texts[j].len() <= NEIGHBOUR_MAX_BYTES && lines.prefix(j) == 0 => j,
+            None if limit == n => n,
+            _ => continue,
+        };
+        let new = (i + 1..end).filter(|&j| !flags[j].has(QUERY_HIT)).count();
+        if kept + new > RECORD_REST_LINES_TOTAL {
+            break;
+        }
+        kept += new;
+        for j in i + 1..end {
+            if !flags[j].has(QUERY_HIT) {
+                pin_line(flags, pinned, j);
+            }
         }
     }
 }
