@@ -76,7 +76,10 @@ describe("pass-through rules", () => {
     // A short word in capitals or with a digit is a name, after the longer words; a short word
     // in lower case, or a common one in capitals, is not.
     assert.equal(queryHint("What values do SOABI and CC have?"), "What values SOABI have CC");
-    assert.equal(queryHint("Which udev rule matches the Canon EOS 5D Mark IV?"), "Which udev rule matches Canon Mark EOS 5D IV udev+rule rule+matches canon+eos mark+iv udev+matches");
+    assert.equal(
+      queryHint("Which udev rule matches the Canon EOS 5D Mark IV?"),
+      'Which udev rule matches Canon Mark EOS 5D IV "Canon+EOS+5D+Mark+IV" udev+rule rule+matches canon+eos mark+iv udev+matches',
+    );
     assert.equal(queryHint("Where does the stream end? Is it OK?"), "Where does stream stream+end");
     // A file extension names files of its kind.
     assert.equal(queryHint("Which lexer handles .nix files?"), ".nix Which lexer handles files lexer+handles nix+files");
@@ -90,6 +93,13 @@ describe("pass-through rules", () => {
     assert.equal(queryHint('What is the German for "Table of Contents"?'), 'What German Table Contents "Table+of+Contents"');
     // `Class#method` is a name (Ruby's and Java's docs write methods so).
     assert.equal(queryHint("What are the overloads of Hash#fetch?"), "Hash#fetch What overloads");
+    // A name of several capitalized words (or numbers) is found as written too; a question word
+    // before it is no part of it, and one that opens a sentence may be an ordinary word.
+    assert.equal(
+      queryHint("Is ISRG Root X1 trusted, and Amazon Root CA 1?"),
+      'ISRG Root trusted Amazon X1 CA "ISRG+Root+X1" "Amazon+Root+CA+1" isrg+root amazon+root root+ca amazon+ca',
+    );
+    assert.equal(queryHint("Show Caps Lock handling"), 'Show Caps Lock handling "Show+Caps+Lock" "Caps+Lock" show+caps caps+lock lock+handling show+lock caps+handling');
     // A code span with blanks in it is text to find as written, as a quoted one is.
     assert.equal(queryHint("What does `Ord for Version` expand to?"), 'Ord for Version What does expand "Ord+for+Version"');
     // Backticks pair in order: the prose between a short span and the next one is no span.

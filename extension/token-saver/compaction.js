@@ -135,7 +135,7 @@ function pointingWords(text, latestFirst = false) {
       if (pair) compounds.push(`${pair[1].toLowerCase()}+${pair[2].toLowerCase()}`);
     } else if (/^(?:[A-Za-z]+|\d+)$/.test(word)) plain.push(word);
   }
-  const joined = [...quoted(text), ...compounds, ...phrases(text)];
+  const joined = [...quoted(text), ...properNames(text), ...compounds, ...phrases(text)];
   if (latestFirst) {
     named.reverse();
     plain.reverse();
@@ -196,6 +196,60 @@ function quoted(text) {
     out.push(`"${words.join("+")}"`);
   }
   return out;
+}
+
+/** A word of a name written in capitals: `Amazon`, `CA`, `X2`, `5D`, `1`. */
+const NAME_WORD = /^(?:[A-Z][A-Za-z0-9]*|[0-9][A-Za-z0-9]*)$/;
+
+/**
+ * Names the writer spelled as several words, each capitalized or a number (`Amazon Root CA 1`,
+ * `Canon EOS 5D Mark IV`, `Subject Key Identifier`, `CREATE TABLE`), as the engine's quoted
+ * term, found as written: an output prints such a name the same way, and it tells one record
+ * from its look-alikes (`Amazon Root CA 2`) where each word alone is on many lines. Punctuation
+ * or a code span ends a name; a question word or function word before it is no part of it
+ * (`Is ISRG Root X1`). A name that opens a sentence may start with an ordinary word written
+ * in capitals there (`Show Caps Lock handling`): it also comes without that word. Two to
+ * eight words, at least one of them with a letter.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function properNames(text) {
+  /** @type {string[]} */
+  const out = [];
+  /** @param {string[]} run @param {boolean} sentenceStart */
+  const flush = (run, sentenceStart) => {
+    while (run.length > 0 && FUNCTION_WORDS.has(run[0].toLowerCase())) {
+      run.shift();
+      sentenceStart = false;
+    }
+    const variants = sentenceStart ? [run, run.slice(1)] : [run];
+    for (const words of variants) {
+      if (words.length >= 2 && words.length <= MAX_QUOTED_WORDS && words.some((w) => /[A-Za-z]/.test(w))) out.push(`"${words.join("+")}"`);
+    }
+  };
+  /** @type {string[]} */
+  let run = [];
+  let runStartsSentence = true;
+  let sentenceStart = true;
+  for (const raw of text.replace(/`[^`\n]*`/g, " | ").split(/\s+/)) {
+    const m = /^([^A-Za-z0-9]*)([A-Za-z0-9]+)([^A-Za-z0-9]*)$/.exec(raw);
+    const word = m && NAME_WORD.test(m[2]) ? m[2] : "";
+    if (!word || m?.[1]) {
+      flush(run, runStartsSentence);
+      run = [];
+    }
+    if (word) {
+      if (run.length === 0) runStartsSentence = sentenceStart && !m?.[1];
+      run.push(word);
+    }
+    if (!word || m?.[3]) {
+      flush(run, runStartsSentence);
+      run = [];
+    }
+    sentenceStart = raw === "" ? sentenceStart : /[.?!:]$/.test(raw);
+  }
+  flush(run, runStartsSentence);
+  return [...new Set(out)];
 }
 
 /**
