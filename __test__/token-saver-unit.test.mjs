@@ -73,6 +73,8 @@ describe("pass-through rules", () => {
     assert.equal(queryHint("What is the row of customer #1234 (port 80)?"), "What customer 1234 port");
     // Three digits name one record too, after the longer words.
     assert.equal(queryHint("What did transaction 777 change?"), "What transaction change 777");
+    // So does a short number with decimals; a longer one is a name already.
+    assert.equal(queryHint("What does rect(2.3, inf) give?"), "What does rect give 2.3");
     // A short word in capitals or with a digit is a name, after the longer words; a short word
     // in lower case, or a common one in capitals, is not.
     assert.equal(queryHint("What values do SOABI and CC have?"), "What values SOABI have CC");

@@ -110,8 +110,9 @@ function pointingWords(text, latestFirst = false) {
     // words, which say more. Short words in lower case are most often English (`end`, `top`).
     // A number of three digits points at one record (`transaction 777`, `line 182`), found as a
     // whole number only where few lines hold it; two digits are too common (`port 80`, `top 10`).
+    // So does a number with decimals (`rect(2.3, inf)`, `a 0.25 threshold`).
     const shortName = /^(?:[A-Z]{2,3}|(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,3})$/.test(word) && !SHORT_COMMON_WORDS.has(word.toLowerCase());
-    if (shortName || /^\d{3}$/.test(word)) {
+    if (shortName || /^\d{3}$/.test(word) || /^\d+\.\d+$/.test(word)) {
       short.push(word);
       continue;
     }
