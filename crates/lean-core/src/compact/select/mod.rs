@@ -153,8 +153,18 @@ pub(crate) fn select_past_cut(
     let hits: Vec<u32> = (0..flags.len() as u32)
         .filter(|&i| flags[i as usize].has(QUERY_HIT))
         .collect();
+    // What the question names most of comes first when not all of it fits.
+    let weights: Vec<u32> = pinned
+        .iter()
+        .map(|&i| terms.terms_on(&lines.texts[i as usize]))
+        .collect();
+    let asked = past_cut::Asked {
+        pinned: &pinned,
+        weights: &weights,
+        hits: &hits,
+    };
     let Some((keep, long_lines)) =
-        past_cut::lines_to_keep(&lines.texts, &pinned, &hits, shown, limits.cap, head)
+        past_cut::lines_to_keep(&lines.texts, asked, shown, limits.cap, head)
     else {
         return unchanged();
     };

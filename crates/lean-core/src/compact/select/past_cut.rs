@@ -27,21 +27,34 @@ const CONTEXT_LINES: usize = 32;
 /// the places the question names (see `excerpt`).
 const MAX_LINE_BYTES: usize = 4096;
 
-/// The lines to keep: the query's `pinned` lines (at most half of `cap` with their markers),
-/// and the most of the `shown` lines of Pi's cut (its first ones for a `head` cut, else its
-/// last) that fit the rest of `cap`; `None` when no pinned line lies past the cut, or when the
-/// shortened cut would lose the lines after one it holds (a tail's lines after it; a head keeps
-/// the [`CONTEXT_LINES`] after each as runs of their own, `None` when those do not fit). The
-/// lines' bytes and their markers fit `cap`. Also returns the pinned lines past the cut longer
-/// than [`MAX_LINE_BYTES`], in order: the view excerpts them.
+/// What the question points at: the lines it pins (in order), how many of its terms each
+/// holds, and every line holding one of its terms (in order).
+pub(super) struct Asked<'a> {
+    pub pinned: &'a [u32],
+    pub weights: &'a [u32],
+    pub hits: &'a [u32],
+}
+
+/// The lines to keep: the query's pinned lines (at most half of `cap` with their markers; the
+/// runs of them holding more of the question's terms first, then in order), and the most of
+/// the `shown` lines of Pi's cut (its first ones for a `head` cut, else its last) that fit the
+/// rest of `cap`; `None` when no pinned line lies past the cut, or when the shortened cut would
+/// lose the lines after one it holds (a tail's lines after it; a head keeps the
+/// [`CONTEXT_LINES`] after each as runs of their own, `None` when those do not fit). The lines'
+/// bytes and their markers fit `cap`. Also returns the pinned lines past the cut longer than
+/// [`MAX_LINE_BYTES`], in order: the view excerpts them.
 pub(super) fn lines_to_keep(
     texts: &LineTexts<'_>,
-    pinned: &[u32],
-    hits: &[u32],
+    asked: Asked<'_>,
     shown: usize,
     cap: usize,
     head: bool,
 ) -> Option<(Vec<u32>, Vec<u32>)> {
+    let Asked {
+        pinned,
+        weights,
+        hits,
+    } = asked;
     let n = texts.len();
     // The line `k`th from the cut's end of the output; its own inverse, so it also gives how
     // far from that end a line is.
@@ -52,29 +65,50 @@ pub(super) fn lines_to_keep(
     let mut kept: Vec<u32> = Vec::new();
     // The marker over the lines between the kept ones and the cut.
     let mut kept_bytes = MARKER_BYTES;
-    let mut previous: Option<u32> = None;
     let mut excerpted: Vec<u32> = Vec::new();
-    for &i in pinned {
-        let mut len = texts[i as usize].len();
-        let long = len > MAX_LINE_BYTES;
-        if long {
-            len = excerpt::MAX_EXCERPT_BYTES;
+    // A pinned line's bytes as shown: a long one as its excerpt.
+    let shown_len = |i: u32| {
+        let len = texts[i as usize].len();
+        if len > MAX_LINE_BYTES {
+            excerpt::MAX_EXCERPT_BYTES
+        } else {
+            len
         }
-        let gap = previous.is_none_or(|p| p + 1 != i);
-        let cost = len + 1 + if gap { MARKER_BYTES } else { 0 };
-        if kept_bytes + cost > cap / 2 {
-            break;
+    };
+    // The runs of adjacent pinned lines, each with the most terms a line of it holds. Runs are
+    // taken most terms first, then in order, while they fit (each costs its lines and the
+    // marker before it); of a run that does not fit whole, its first lines that do.
+    let mut runs: Vec<(u32, std::ops::Range<usize>)> = Vec::new();
+    for (k, &i) in pinned.iter().enumerate() {
+        match runs.last_mut() {
+            Some((weight, run)) if pinned[run.end - 1] + 1 == i => {
+                run.end = k + 1;
+                *weight = (*weight).max(weights[k]);
+            }
+            _ => runs.push((weights[k], k..k + 1)),
         }
-        kept_bytes += cost;
-        kept.push(i);
-        if long {
-            excerpted.push(i);
+    }
+    runs.sort_by_key(|(weight, run)| (std::cmp::Reverse(*weight), run.start));
+    for (_, run) in runs {
+        let mut cost = MARKER_BYTES;
+        for &i in &pinned[run] {
+            if kept_bytes + cost + shown_len(i) + 1 > cap / 2 {
+                break;
+            }
+            cost += shown_len(i) + 1;
+            kept.push(i);
+            if texts[i as usize].len() > MAX_LINE_BYTES {
+                excerpted.push(i);
+            }
         }
-        previous = Some(i);
+        if cost > MARKER_BYTES {
+            kept_bytes += cost;
+        }
     }
     if !kept.iter().any(|&i| rank(i as usize) >= shown) {
         return None;
     }
+    kept.sort_unstable();
     excerpted.sort_unstable();
     // The other end of the output, which Pi's cut does not show: its lines nearest that end
     // that fit, after the asked ones.

@@ -603,6 +603,20 @@ impl<'q> QueryTerms<'q> {
         }
     }
 
+    /// How many of the question's terms `text` holds, each counted once (see
+    /// [`QueryTerms::counts`]); a word and its stem or last part count as one. At most 64.
+    pub(super) fn terms_on(&self, text: &[u8]) -> u32 {
+        let mut held = 0u64;
+        for found in self.automaton.find_overlapping_iter(text) {
+            let term = found.pattern().as_usize();
+            if self.counts(text, &found) {
+                let unit = self.words[term].map_or(term, usize::from);
+                held |= 1 << (unit % 64);
+            }
+        }
+        held.count_ones()
+    }
+
     /// The byte offsets in `text` of at most `most` places to show around, each `lead` bytes
     /// into a stretch of at most `width` bytes where the asked words meet (`async: false,
     /// breaks: false, … pedantic: false` in a source map's embedded sources), not the first
@@ -886,6 +900,7 @@ fn mark_query_hits_with(
             pin_neighbours(lines, flags, &mut pinned, &asked);
             if fields {
                 pin_record_rests(lines, flags, &mut pinned, &asked);
+                pin_asked_paragraphs(lines, flags, &mut pinned, &asked);
                 pin_asked_fields(lines, flags, &mut pinned, &asked, query);
             }
         }
@@ -1130,6 +1145,72 @@ fn pin_record_rests(
         }
         kept += new;
         for j in i + 1..end {
+            if !flags[j].has(QUERY_HIT) {
+                pin_line(flags, pinned, j);
+            }
+        }
+    }
+}
+
+/// Most lines of a paragraph kept whole with an asked line in it (see [`pin_asked_paragraphs`]).
+const PARAGRAPH_RECORD_LINES: usize = 12;
+/// Most lines kept for the asked lines' paragraphs, in all.
+const PARAGRAPH_RECORD_LINES_TOTAL: usize = 48;
+
+/// Pins the whole paragraph each `asked` line stands in, when it is short: the lines between
+/// the blank lines (or the output's ends) around it, at most [`PARAGRAPH_RECORD_LINES`] of at
+/// most [`NEIGHBOUR_MAX_BYTES`] each. A list of blank-separated records (a suffix list's
+/// entries under the comment naming who submitted them, a package's stanza, a certificate)
+/// answers a question about one entry with its record: the entry asked about is often not the
+/// first line, and what the question wants to know (who, which version) is a line or two
+/// above it. At most [`PARAGRAPH_RECORD_LINES_TOTAL`] lines in all; grep hits have none.
+fn pin_asked_paragraphs(
+    lines: &Lines<'_>,
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+    asked: &[u32],
+) {
+    let texts = &lines.texts;
+    let n = texts.len();
+    let in_paragraph = |j: usize| {
+        lines.prefix(j) == 0
+            && !texts[j].trim_ascii().is_empty()
+            && texts[j].len() <= NEIGHBOUR_MAX_BYTES
+    };
+    let ends = |j: usize| texts[j].trim_ascii().is_empty();
+    let mut kept = 0usize;
+    let mut last_end = 0usize;
+    for &i in asked {
+        let i = i as usize;
+        if i < last_end || !in_paragraph(i) {
+            continue;
+        }
+        // The paragraph's first line: after a blank line, or the output's first.
+        let reach = i.saturating_sub(PARAGRAPH_RECORD_LINES);
+        let Some(first) = (reach..i)
+            .rev()
+            .find(|&j| !in_paragraph(j))
+            .map_or((reach == 0).then_some(0), |j| ends(j).then_some(j + 1))
+        else {
+            continue;
+        };
+        let limit = n.min(first + PARAGRAPH_RECORD_LINES + 1);
+        let Some(end) = (i + 1..limit)
+            .find(|&j| !in_paragraph(j))
+            .map_or((limit == n).then_some(n), |j| ends(j).then_some(j))
+        else {
+            continue;
+        };
+        if end - first > PARAGRAPH_RECORD_LINES {
+            continue;
+        }
+        let new = (first..end).filter(|&j| !flags[j].has(QUERY_HIT)).count();
+        if kept + new > PARAGRAPH_RECORD_LINES_TOTAL {
+            break;
+        }
+        kept += new;
+        last_end = end;
+        for j in first..end {
             if !flags[j].has(QUERY_HIT) {
                 pin_line(flags, pinned, j);
             }
