@@ -136,7 +136,7 @@ pub(crate) fn select_past_cut(
     let overwritten: &[u32] = cleaned.as_ref().map_or(&[], |c| &c.overwritten);
     let lines = Lines::new(texts, kind == ContentKind::Grep, input.len());
     let mut flags = vec![LineFlags::INITIAL; index.len()];
-    let mut pinned = query::mark_query_hits(&lines, &mut flags, &terms, kind);
+    let mut pinned = query::mark_query_hits(&lines, &mut flags, &terms, kind, true);
     // An asked line comes with what it needs to be read (the lines its statement continues
     // onto), wherever it stands.
     let mut statement = vec![LineFlags::INITIAL; index.len()];
@@ -287,7 +287,7 @@ fn select_with(
     let query_terms = opts.query.as_deref().and_then(query::QueryTerms::new);
     let mut pinned_hits = Vec::new();
     if let Some(terms) = &query_terms {
-        pinned_hits = query::mark_query_hits(&lines, &mut flags, terms, kind);
+        pinned_hits = query::mark_query_hits(&lines, &mut flags, terms, kind, false);
         if kind == ContentKind::Diff {
             query::pin_named_diff_files(&lines.texts, &mut flags, &mut pinned_hits);
         }

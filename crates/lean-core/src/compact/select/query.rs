@@ -737,15 +737,20 @@ fn shortest_stretch(
 /// that defines a term (see [`defines`]) is kept with the head lines above it and its first
 /// lines, however often the term is called elsewhere; and the paths a term ends (see
 /// [`names_file`]), when few.
+///
+/// `document`: the output is a file shown past Pi's cut for what the question names there
+/// (see `select::select_past_cut`), so an asked line that opens a nested block also keeps the
+/// block's first lines (see [`pin_nested_blocks`]).
 pub(super) fn mark_query_hits(
     lines: &Lines<'_>,
     flags: &mut [LineFlags],
     query: &QueryTerms<'_>,
     kind: ContentKind,
+    document: bool,
 ) -> Vec<u32> {
     // Source code and diffs are no records of fields: their paragraphs are code.
     let fields = !matches!(kind, ContentKind::Source | ContentKind::Diff);
-    mark_query_hits_with(lines, flags, query, Context::Record { fields })
+    mark_query_hits_with(lines, flags, query, Context::Record { fields, document })
 }
 
 /// What comes with each asked line besides its ancestors and block.
@@ -753,8 +758,9 @@ pub(super) fn mark_query_hits(
 enum Context {
     /// The comment above it and its neighbours (see [`pin_doc_comments`], [`pin_neighbours`]);
     /// with `fields`, its record's lines that hold the question's other words (see
-    /// [`pin_asked_fields`]).
-    Record { fields: bool },
+    /// [`pin_asked_fields`]) and the rest of its record; with `document`, the first lines of
+    /// the block it opens.
+    Record { fields: bool, document: bool },
     /// Nothing more: what the terms find, for tests of the finding.
     #[cfg(test)]
     None,
@@ -895,9 +901,12 @@ fn mark_query_hits_with(
     pin_ancestors(lines, flags, &mut pinned, &asked);
     pin_enclosing_blocks(lines, flags, &mut pinned, &asked);
     match context {
-        Context::Record { fields } => {
+        Context::Record { fields, document } => {
             pin_doc_comments(lines, flags, &mut pinned, &asked);
             pin_neighbours(lines, flags, &mut pinned, &asked);
+            if document {
+                pin_nested_blocks(lines, flags, &mut pinned, &asked);
+            }
             if fields {
                 pin_record_rests(lines, flags, &mut pinned, &asked);
                 pin_asked_paragraphs(lines, flags, &mut pinned, &asked);
@@ -1139,6 +1148,47 @@ fn pin_record_rests(
             None if limit == n => n,
             _ => continue,
         };
+        let new = (i + 1..end).filter(|&j| !flags[j].has(QUERY_HIT)).count();
+        if kept + new > RECORD_REST_LINES_TOTAL {
+            break;
+        }
+        kept += new;
+        for j in i + 1..end {
+            if !flags[j].has(QUERY_HIT) {
+                pin_line(flags, pinned, j);
+            }
+        }
+    }
+}
+
+/// Pins the first [`RECORD_REST_LINES`] lines of the block each `asked` line opens: the lines
+/// after it indented deeper, up to one indented no deeper or a blank line. In a document read
+/// for what a question names, the named element's content is the answer: an XML schema's
+/// `<xs:simpleType name="hashAlg">` lists its values below it. At most
+/// [`RECORD_REST_LINES_TOTAL`] lines in all.
+fn pin_nested_blocks(
+    lines: &Lines<'_>,
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+    asked: &[u32],
+) {
+    let texts = &lines.texts;
+    let n = texts.len();
+    let in_block = |j: usize, own: usize| {
+        lines.prefix(j) == 0
+            && !texts[j].trim_ascii().is_empty()
+            && texts[j].len() <= NEIGHBOUR_MAX_BYTES
+            && indent_columns(&texts[j]) > own
+    };
+    let mut kept = 0usize;
+    for &i in asked {
+        let i = i as usize;
+        if lines.prefix(i) != 0 || texts[i].trim_ascii().is_empty() {
+            continue;
+        }
+        let own = indent_columns(&texts[i]);
+        let limit = n.min(i + 1 + RECORD_REST_LINES);
+        let end = (i + 1..limit).find(|&j| !in_block(j, own)).unwrap_or(limit);
         let new = (i + 1..end).filter(|&j| !flags[j].has(QUERY_HIT)).count();
         if kept + new > RECORD_REST_LINES_TOTAL {
             break;
