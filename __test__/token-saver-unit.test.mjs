@@ -91,6 +91,8 @@ describe("pass-through rules", () => {
     // The engine matches `api+key` as `api_key`, `api-key` and `apikey`, each kept only where
     // few lines hold it.
     assert.equal(queryHint("Which environment variable supplies the API key?"), "Which environment variable supplies API environment+variable variable+supplies api+key environment+supplies");
+    // One word in double quotes is a name, whatever its letters, as in a code span.
+    assert.equal(queryHint('Against the string "aαβb", what does it match?'), "aαβb Against string what does match");
     // Words in double quotes pass as one quoted term, found as written.
     assert.equal(queryHint('What is the German for "Table of Contents"?'), 'What German Table Contents "Table+of+Contents"');
     // `Class#method` is a name (Ruby's and Java's docs write methods so).

@@ -97,6 +97,9 @@ function pointingWords(text, latestFirst = false) {
   if (!text) return { named, plain, phrases: [] };
   // A call written as a name (`.version()`, `parse()`) names the function: its definition is what the output holds.
   for (const span of codeSpans(text)) named.push(...span.split(/\s+/).map((w) => w.replace(/^\.?([A-Za-z_$][\w$]*)\(\)$/, "$1")));
+  // One word in double quotes is the exact text the user looks for, as in a code span
+  // (`"aαβb"`, `"frobnicate"`), whatever its letters.
+  for (const m of text.matchAll(/["\u201c]([^\s"\u201d]{3,80})["\u201d]/g)) named.push(m[1]);
   for (const raw of text.split(/[\s,;()[\]{}"'`<>]+/)) {
     // A percentage names a value the output prints with its sign (`100% confidence`, `0.5%`).
     const percent = /^(\d+(?:\.\d+)?%)[^\w%]*$/.exec(raw);
