@@ -75,14 +75,12 @@ fn quarter_tokens_by_blocks(bytes: &[u8]) -> usize {
 /// model reads it?); budgets keep the plain estimate, whose bounds per byte the planners use.
 pub(crate) fn estimate_tokens_padded(bytes: &[u8]) -> usize {
     let mut quarters = quarter_tokens(bytes);
-    // Padding runs are stepped over whole from their first byte; other bytes weigh as counted
-    // whatever their runs, and are passed one at a time. Most stretches of output hold no
-    // padding byte next to its own repeat, and such a stretch changes nothing: it is passed
-    // over a block at a time, with compares that vectorize. A padding run is never entered
-    // past its first byte: a block holding its first two bytes is not skipped, and a byte
-    // passed alone differs from a padding byte after it. A block that holds one is stepped
-    // through to its end before the next block is tested, so a padded table's blocks are
-    // each tested once.
+    // Only a run of two or more of one padding byte changes the count, and every such run
+    // starts at a pair of equal padding bytes. Most stretches of output hold no such pair:
+    // they are passed over a block at a time, with compares that vectorize. A block that
+    // holds one goes from pair to pair (a run is stepped over whole from its first byte, and
+    // may end past the block); a block starts where no run of more than one byte is open, so
+    // its first pair of a run is where the run starts.
     const BLOCK: usize = 32;
     let padding = |b: u8| {
         (b == b' ')
@@ -95,36 +93,64 @@ pub(crate) fn estimate_tokens_padded(bytes: &[u8]) -> usize {
             | (b == b'~')
             | (b == b'+')
     };
-    let mut i = 0;
-    // Runs are stepped through up to here before a block is tested again.
-    let mut stepped_to = 0;
-    while i < bytes.len() {
-        if i >= stepped_to {
-            if let Some(block) = bytes.get(i..i + BLOCK + 1) {
-                let padded = block
-                    .iter()
-                    .zip(&block[1..])
-                    .fold(false, |any, (&a, &b)| any | ((a == b) & padding(a)));
-                if !padded {
-                    i += BLOCK;
-                    continue;
-                }
-                stepped_to = i + BLOCK;
-            }
-        }
-        let b = bytes[i];
-        if !padding(b) {
-            i += 1;
-            continue;
-        }
-        let run = bytes[i..].iter().take_while(|&&c| c == b).count();
+    let pair = |a: u8, b: u8| (a == b) & padding(a);
+    let mut weigh_run = |at: usize| {
+        let b = bytes[at];
+        let run = bytes[at..].iter().take_while(|&&c| c == b).count();
         if run >= 2 {
             let weight = if b == b' ' { 1 } else { 2 };
             quarters = quarters - run * weight + 4 * run.div_ceil(16);
         }
-        i += run;
+        at + run
+    };
+    let mut i = 0;
+    while let Some(block) = bytes.get(i..i + BLOCK + 1) {
+        // Byte k: whether the block's bytes k and k + 1 are one padding byte twice (compares
+        // that vectorize), then bit k of `pairs`, eight flags at a time.
+        let mut flags = [0u8; BLOCK];
+        for (flag, (&a, &b)) in flags.iter_mut().zip(block.iter().zip(&block[1..])) {
+            *flag = u8::from(pair(a, b));
+        }
+        let mut pairs = flags
+            .chunks_exact(8)
+            .enumerate()
+            .fold(0u32, |bits, (k, eight)| {
+                bits | gather_flags(eight.try_into().expect("eight flags")) << (8 * k)
+            });
+        if pairs == 0 {
+            i += BLOCK;
+            continue;
+        }
+        let mut end = i + BLOCK;
+        while pairs != 0 {
+            let past = weigh_run(i + pairs.trailing_zeros() as usize);
+            end = end.max(past);
+            // The pairs within the run just weighed are part of it.
+            let weighed = past - i;
+            pairs = if weighed >= BLOCK {
+                0
+            } else {
+                pairs & u32::MAX << weighed
+            };
+        }
+        i = end;
+    }
+    // The last bytes, fewer than a block's, one at a time.
+    while i < bytes.len() {
+        i = if padding(bytes[i]) {
+            weigh_run(i)
+        } else {
+            i + 1
+        };
     }
     quarters.div_ceil(4)
+}
+
+/// Eight flags of 0 or 1 as the low eight bits, the first flag lowest: the multiplication
+/// moves flag k to bit 56 + k, and no two of its partial products meet or carry there.
+#[inline(always)]
+fn gather_flags(flags: [u8; 8]) -> u32 {
+    (u64::from_le_bytes(flags).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Whether `estimate_tokens(bytes) <= limit`, without counting when the length alone says:

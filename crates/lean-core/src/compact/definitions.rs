@@ -6,7 +6,18 @@
 /// `CREATE` of a table, view, function or other schema object.
 #[inline]
 pub(crate) fn is_definition(line: &[u8]) -> bool {
-    definition_keyword(line).is_some() || is_sql_definition(line)
+    // Both tests read the line after its diff mark and indent, found once for both.
+    let rest = after_indent(after_diff_mark(line));
+    keyword_after_indent(rest).is_some() || is_sql_definition_after_indent(rest)
+}
+
+/// `line` without the `+` or `-` a diff marks a changed line with.
+#[inline(always)]
+fn after_diff_mark(line: &[u8]) -> &[u8] {
+    match line.first() {
+        Some(b'+' | b'-') => &line[1..],
+        _ => line,
+    }
 }
 
 /// Words that may come between SQL's `CREATE` and the kind of object it creates.
@@ -39,22 +50,27 @@ const SQL_CREATED_OBJECTS: &[&[u8]] = &[
     b"extension ",
 ];
 
-/// Whether `line` opens an SQL statement creating a schema object (`CREATE VIEW pg_roles AS`,
-/// `create or replace function f(…)`, `+CREATE TABLE t (` in a diff), in either case. Lines
-/// that do not start with a `c` after the indent are settled by one comparison.
-fn is_sql_definition(line: &[u8]) -> bool {
-    let rest = match line.first() {
-        Some(b'+' | b'-') => &line[1..],
-        _ => line,
-    };
-    let rest = after_indent(rest);
-    if !rest
-        .get(..7)
-        .is_some_and(|head| head.eq_ignore_ascii_case(b"create "))
+/// Whether `rest` (a line after its diff mark and indent) opens an SQL statement creating a
+/// schema object (`CREATE VIEW pg_roles AS`, `create or replace function f(…)`, `+CREATE TABLE
+/// t (` in a diff), in either case. Lines that do not start with a `c` are settled by their
+/// first byte.
+#[inline(always)]
+fn is_sql_definition_after_indent(rest: &[u8]) -> bool {
+    if !rest.first().is_some_and(|&b| b.eq_ignore_ascii_case(&b'c'))
+        || !rest
+            .get(..7)
+            .is_some_and(|head| head.eq_ignore_ascii_case(b"create "))
     {
         return false;
     }
-    let mut rest = after_indent(&rest[7..]);
+    creates_schema_object(&rest[7..])
+}
+
+/// Whether `rest` (what follows an SQL `CREATE `) names a schema object an outline shows,
+/// after any modifiers: out of line, as few lines get here.
+#[inline(never)]
+fn creates_schema_object(rest: &[u8]) -> bool {
+    let mut rest = after_indent(rest);
     let starts_with = |rest: &[u8], word: &[u8]| {
         rest.get(..word.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(word))
@@ -133,6 +149,12 @@ pub(crate) fn after_indent(s: &[u8]) -> &[u8] {
 /// those starting with the line's first byte.
 #[inline(always)]
 fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
+    keyword_after_indent(after_indent(after_diff_mark(line)))
+}
+
+/// [`definition_keyword`] of `rest`, a line after its diff mark and indent.
+#[inline(always)]
+fn keyword_after_indent(rest: &[u8]) -> Option<&'static [u8]> {
     /// The first 8 bytes of `s` as a little-endian word, zero-padded.
     #[inline(always)]
     fn head(s: &[u8]) -> u64 {
@@ -226,11 +248,6 @@ fn definition_keyword(line: &[u8]) -> Option<&'static [u8]> {
             rest = &rest[modifier..];
         }
     }
-    let rest = match line.first() {
-        Some(b'+' | b'-') => &line[1..],
-        _ => line,
-    };
-    let rest = after_indent(rest);
     // Every modifier and keyword starts with a lowercase letter pair of `DEFINITION_PAIRS`;
     // most lines start with none (code's `if`, `for`, `self`, `return` included), and this
     // two-load test settles them without the call.

@@ -197,8 +197,12 @@ pub(super) fn mark_record_context(
     };
     let opens = |i: usize| {
         let line = texts.get(i);
+        if line.len() > MAX_HEADING_BYTES {
+            return false;
+        }
         let t = line.trim_ascii_start();
-        line.len() <= MAX_HEADING_BYTES
+        // Every line is asked: its first byte settles most without comparing the whole word.
+        t.first() == word.first()
             && t.starts_with(word)
             && matches!(t.get(word.len()), None | Some(b' ' | b'\t'))
     };

@@ -148,24 +148,23 @@ fn value_of(word: &[u8]) -> (&[u8], &[u8]) {
     (key, if trimmed.is_empty() { value } else { trimmed })
 }
 
+/// The quotes, brackets and separators [`trim_punctuation`] takes off a value, by byte: a
+/// lookup per byte where a test for each of them costs a branch chain.
+const JUNK: [bool; 256] = {
+    let mut junk = [false; 256];
+    let bytes = b"\"'()[]{}<>,;`";
+    let mut k = 0;
+    while k < bytes.len() {
+        junk[bytes[k] as usize] = true;
+        k += 1;
+    }
+    junk
+};
+
+/// `value` without the quotes, brackets and separators around it (see [`JUNK`]).
+#[inline]
 fn trim_punctuation(value: &[u8]) -> &[u8] {
-    let junk = |b: &u8| {
-        matches!(
-            b,
-            b'"' | b'\''
-                | b'('
-                | b')'
-                | b'['
-                | b']'
-                | b'{'
-                | b'}'
-                | b'<'
-                | b'>'
-                | b','
-                | b';'
-                | b'`'
-        )
-    };
+    let junk = |b: &u8| JUNK[*b as usize];
     let start = value.iter().position(|b| !junk(b)).unwrap_or(value.len());
     let end = value
         .iter()
@@ -181,26 +180,46 @@ pub(super) fn number_of(value: &[u8]) -> Option<f64> {
     if !matches!(value.first(), Some(b'0'..=b'9' | b'.' | b'-' | b'+')) {
         return None;
     }
-    let digits_end = value
-        .iter()
-        .enumerate()
-        .position(|(k, &b)| {
-            !(b.is_ascii_digit() || b == b'.' || (k == 0 && (b == b'-' || b == b'+')))
-        })
-        .unwrap_or(value.len());
-    let (number, unit) = value.split_at(digits_end);
+    // One pass over the number: where it ends, its dots and digits, and its value as an
+    // integer (which only a number without a dot of at most 15 digits takes).
+    let (mut end, mut dots, mut digits, mut integer) = (value.len(), 0usize, 0usize, 0u64);
+    for (k, &b) in value.iter().enumerate() {
+        if b.is_ascii_digit() {
+            digits += 1;
+            integer = integer.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
+        } else if b == b'.' {
+            dots += 1;
+        } else if !(k == 0 && (b == b'-' || b == b'+')) {
+            end = k;
+            break;
+        }
+    }
+    let (number, unit) = value.split_at(end);
     if unit.len() > 3 || !unit.iter().all(|&b| b.is_ascii_alphabetic() || b == b'%') {
         return None;
     }
-    if number.iter().filter(|&&b| b == b'.').count() > 1 || !number.iter().any(u8::is_ascii_digit) {
+    if dots > 1 || digits == 0 {
         return None;
     }
-    let x = match integer_of(number) {
-        Some(x) => x,
-        None => std::str::from_utf8(number).ok()?.parse::<f64>().ok()?,
+    // A signed integer of at most 15 digits is exact below 2^53: what the float parsing
+    // gives, without it.
+    let x = if dots == 0 && digits <= 15 {
+        let x = integer as f64;
+        if number[0] == b'-' {
+            -x
+        } else {
+            x
+        }
+    } else {
+        std::str::from_utf8(number).ok()?.parse::<f64>().ok()?
     };
-    // Sizes and durations compare across units (`4.0K` < `1.2M`, `900ms` < `2s`).
-    let scale = match unit {
+    Some(x * unit_scale(unit)).filter(|v| v.is_finite())
+}
+
+/// What a number with `unit` after it is multiplied by: sizes and durations compare across
+/// units (`4.0K` < `1.2M`, `900ms` < `2s`).
+fn unit_scale(unit: &[u8]) -> f64 {
+    match unit {
         b"K" | b"k" | b"KB" | b"kB" | b"KiB" => 1e3,
         b"M" | b"MB" | b"MiB" => 1e6,
         b"G" | b"GB" | b"GiB" => 1e9,
@@ -211,26 +230,7 @@ pub(super) fn number_of(value: &[u8]) -> Option<f64> {
         b"min" => 60.0,
         b"h" => 3600.0,
         _ => 1.0,
-    };
-    Some(x * scale).filter(|v| v.is_finite())
-}
-
-/// A signed integer of at most 15 digits as the float parsing gives it (exact below 2^53),
-/// without the general parser; `None` for anything else.
-fn integer_of(number: &[u8]) -> Option<f64> {
-    let (negative, digits) = match number.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        Some((b'+', rest)) => (false, rest),
-        _ => (false, number),
-    };
-    if digits.is_empty() || digits.len() > 15 || !digits.iter().all(u8::is_ascii_digit) {
-        return None;
     }
-    let n = digits
-        .iter()
-        .fold(0u64, |n, &b| n * 10 + u64::from(b - b'0'));
-    let x = n as f64;
-    Some(if negative { -x } else { x })
 }
 
 /// The text of line `i` whose slots are compared: for a grep hit, the hit after its `path:`
@@ -421,13 +421,20 @@ fn hex_of(value: &[u8]) -> Option<(f64, bool)> {
         Some(rest) => (rest, true),
         None => (value, false),
     };
-    if !(2..=16).contains(&digits.len()) || !digits.iter().all(u8::is_ascii_hexdigit) {
+    if !(2..=16).contains(&digits.len()) {
         return None;
     }
-    let n = digits.iter().fold(0u64, |n, &b| {
-        let d = (b as char).to_digit(16).unwrap_or(0);
-        n << 4 | u64::from(d)
-    });
+    // Read and checked in one pass: most words fail at their first bytes.
+    let mut n = 0u64;
+    for &b in digits {
+        let d = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            _ => return None,
+        };
+        n = n << 4 | u64::from(d);
+    }
     Some((n as f64, prefixed || digits[0] == b'0'))
 }
 
@@ -1418,6 +1425,99 @@ fn changed_in(texts: &LineTexts<'_>, changes: &[(u32, u32)], start: usize, end: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`number_of`] as first written, a pass per test: the reference for the one-pass reading.
+    fn number_reference(value: &[u8]) -> Option<f64> {
+        // Most words start with a letter or a path: no number (their digits would not lead).
+        if !matches!(value.first(), Some(b'0'..=b'9' | b'.' | b'-' | b'+')) {
+            return None;
+        }
+        let digits_end = value
+            .iter()
+            .enumerate()
+            .position(|(k, &b)| {
+                !(b.is_ascii_digit() || b == b'.' || (k == 0 && (b == b'-' || b == b'+')))
+            })
+            .unwrap_or(value.len());
+        let (number, unit) = value.split_at(digits_end);
+        if unit.len() > 3 || !unit.iter().all(|&b| b.is_ascii_alphabetic() || b == b'%') {
+            return None;
+        }
+        if number.iter().filter(|&&b| b == b'.').count() > 1
+            || !number.iter().any(u8::is_ascii_digit)
+        {
+            return None;
+        }
+        let x = match integer_reference(number) {
+            Some(x) => x,
+            None => std::str::from_utf8(number).ok()?.parse::<f64>().ok()?,
+        };
+        // Sizes and durations compare across units (`4.0K` < `1.2M`, `900ms` < `2s`).
+        let scale = match unit {
+            b"K" | b"k" | b"KB" | b"kB" | b"KiB" => 1e3,
+            b"M" | b"MB" | b"MiB" => 1e6,
+            b"G" | b"GB" | b"GiB" => 1e9,
+            b"T" | b"TB" | b"TiB" => 1e12,
+            b"ns" => 1e-9,
+            b"us" => 1e-6,
+            b"ms" => 1e-3,
+            b"min" => 60.0,
+            b"h" => 3600.0,
+            _ => 1.0,
+        };
+        Some(x * scale).filter(|v| v.is_finite())
+    }
+
+    /// A signed integer of at most 15 digits as the float parsing gives it (exact below 2^53),
+    /// without the general parser; `None` for anything else.
+    fn integer_reference(number: &[u8]) -> Option<f64> {
+        let (negative, digits) = match number.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            Some((b'+', rest)) => (false, rest),
+            _ => (false, number),
+        };
+        if digits.is_empty() || digits.len() > 15 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let n = digits
+            .iter()
+            .fold(0u64, |n, &b| n * 10 + u64::from(b - b'0'));
+        let x = n as f64;
+        Some(if negative { -x } else { x })
+    }
+
+    /// [`hex_of`] as first written: the reference for the one-pass reading.
+    fn hex_reference(value: &[u8]) -> Option<(f64, bool)> {
+        let (digits, prefixed) = match value.strip_prefix(b"0x") {
+            Some(rest) => (rest, true),
+            None => (value, false),
+        };
+        if !(2..=16).contains(&digits.len()) || !digits.iter().all(u8::is_ascii_hexdigit) {
+            return None;
+        }
+        let n = digits.iter().fold(0u64, |n, &b| {
+            let d = (b as char).to_digit(16).unwrap_or(0);
+            n << 4 | u64::from(d)
+        });
+        Some((n as f64, prefixed || digits[0] == b'0'))
+    }
+
+    proptest::proptest! {
+        /// The one-pass readings of numbers and hexadecimal numbers read what a pass per test
+        /// reads, over words of digits, signs, dots, units and other bytes.
+        #[test]
+        fn numbers_read_in_one_pass_as_in_several(
+            word in proptest::collection::vec(
+                proptest::sample::select(b"0123456789.-+xabfABFKMGmsunhi%_z".to_vec()),
+                0..24,
+            ),
+        ) {
+            let same = |a: Option<f64>, b: Option<f64>| a.map(f64::to_bits) == b.map(f64::to_bits);
+            proptest::prop_assert!(same(number_of(&word), number_reference(&word)), "{:?}", word);
+            let hex = |h: Option<(f64, bool)>| h.map(|(x, zero)| (x.to_bits(), zero));
+            proptest::prop_assert_eq!(hex(hex_of(&word)), hex(hex_reference(&word)));
+        }
+    }
 
     #[test]
     fn numbers_with_units_but_not_versions() {
