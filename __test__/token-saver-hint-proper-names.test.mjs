@@ -6,19 +6,11 @@
 // engine; 300 fixed-seed cases.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { compact } from "../index.js";
-import { queryHint } from "../extension/token-saver/compaction.js";
+import { rng, shownLines } from "./helpers/asked-read.mjs";
 
 const VENDORS = "Amazon Comodo Entrust Globalsign Sectigo Certum Buypass Actalis Harica Telia Atos Izenpe Microsec Emudhra Trustwave".split(" ");
 const KINDS = ["Root CA", "Root Certification Authority", "Trusted Root", "EV Root", "TLS Root CA"];
 const MODELS = ["EOS", "Coolpix", "Lumix", "Alpha", "Finepix"];
-
-/** Deterministic pseudo-random source (a 32-bit LCG). */
-function rng(seed) {
-  let state = seed >>> 0;
-  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-  return { int: (/** @type {number} */ n) => Math.floor(next() * n), pick: (/** @type {string[]} */ a) => a[Math.floor(next() * a.length)] };
-}
 
 /** @param {ReturnType<typeof rng>} r @param {number} bytes */
 function hex(r, bytes) {
@@ -56,26 +48,11 @@ function bundle(/** @type {number} */ seed) {
   return { text: `${lines.join("\n")}\n`, prompt: `What is the serial of ${names[asked]}?`, needle };
 }
 
-/** Pi's own cut of a read: the first 2,000 lines, within 50 KB. */
-function piCut(/** @type {string} */ text) {
-  const kept = [];
-  let bytes = 0;
-  for (const line of text.split("\n").slice(0, 2000)) {
-    bytes += Buffer.byteLength(line) + 1;
-    if (bytes > 50 * 1024) break;
-    kept.push(line);
-  }
-  return kept.join("\n");
-}
-
 test("a record named by several capitalized words is told from its look-alikes", () => {
   const failures = [];
   for (let seed = 1; seed <= 300; seed++) {
     const { text, prompt, needle } = bundle(0x9a3e_0000 + seed);
-    const result = compact(text, { tool: "read", path: "certs/bundle.pem", query: queryHint(prompt), recoverable: true });
-    // An unchanged result reaches the model as Pi's own cut shows it.
-    const seen = result.changed ? result.text : piCut(text);
-    if (!seen.split("\n").includes(needle)) failures.push(`${seed}: ${prompt}`);
+    if (!shownLines(text, "certs/bundle.pem", prompt).includes(needle)) failures.push(`${seed}: ${prompt}`);
   }
   assert.deepEqual(failures, []);
 });

@@ -1148,15 +1148,14 @@ fn pin_record_rests(
             None if limit == n => n,
             _ => continue,
         };
-        let new = (i + 1..end).filter(|&j| !flags[j].has(QUERY_HIT)).count();
-        if kept + new > RECORD_REST_LINES_TOTAL {
+        if !pin_within(
+            flags,
+            pinned,
+            i + 1..end,
+            &mut kept,
+            RECORD_REST_LINES_TOTAL,
+        ) {
             break;
-        }
-        kept += new;
-        for j in i + 1..end {
-            if !flags[j].has(QUERY_HIT) {
-                pin_line(flags, pinned, j);
-            }
         }
     }
 }
@@ -1189,15 +1188,14 @@ fn pin_nested_blocks(
         let own = indent_columns(&texts[i]);
         let limit = n.min(i + 1 + RECORD_REST_LINES);
         let end = (i + 1..limit).find(|&j| !in_block(j, own)).unwrap_or(limit);
-        let new = (i + 1..end).filter(|&j| !flags[j].has(QUERY_HIT)).count();
-        if kept + new > RECORD_REST_LINES_TOTAL {
+        if !pin_within(
+            flags,
+            pinned,
+            i + 1..end,
+            &mut kept,
+            RECORD_REST_LINES_TOTAL,
+        ) {
             break;
-        }
-        kept += new;
-        for j in i + 1..end {
-            if !flags[j].has(QUERY_HIT) {
-                pin_line(flags, pinned, j);
-            }
         }
     }
 }
@@ -1254,17 +1252,16 @@ fn pin_asked_paragraphs(
         if end - first > PARAGRAPH_RECORD_LINES {
             continue;
         }
-        let new = (first..end).filter(|&j| !flags[j].has(QUERY_HIT)).count();
-        if kept + new > PARAGRAPH_RECORD_LINES_TOTAL {
+        if !pin_within(
+            flags,
+            pinned,
+            first..end,
+            &mut kept,
+            PARAGRAPH_RECORD_LINES_TOTAL,
+        ) {
             break;
         }
-        kept += new;
         last_end = end;
-        for j in first..end {
-            if !flags[j].has(QUERY_HIT) {
-                pin_line(flags, pinned, j);
-            }
-        }
     }
 }
 
@@ -1573,6 +1570,28 @@ fn pin_meetings(meetings: &[(u32, u64)], flags: &mut [LineFlags], pinned: &mut V
         kept += lines.len();
         pin(flags, pinned, lines);
     }
+}
+
+/// Pins the lines of `range` not pinned yet, when they fit the `total` with the `kept` ones
+/// (which it counts them into); `false`, pinning none, when they do not.
+fn pin_within(
+    flags: &mut [LineFlags],
+    pinned: &mut Vec<u32>,
+    range: std::ops::Range<usize>,
+    kept: &mut usize,
+    total: usize,
+) -> bool {
+    let new = range.clone().filter(|&j| !flags[j].has(QUERY_HIT)).count();
+    if *kept + new > total {
+        return false;
+    }
+    *kept += new;
+    for j in range {
+        if !flags[j].has(QUERY_HIT) {
+            pin_line(flags, pinned, j);
+        }
+    }
+    true
 }
 
 /// Pins line `j`: flags it as a query hit and adds it to the `pinned` lines.
