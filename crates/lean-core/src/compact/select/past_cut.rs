@@ -7,11 +7,12 @@
 //! terms, and the headings it names with their paragraphs, see `query::mark_query_hits`) lie
 //! past the cut, the view is Pi's cut, shortened just enough to show those lines too, with a
 //! marker over each run it leaves out. The view stays within Pi's cut. A head cut that holds
-//! some of them keeps the lines that follow each (its context): shortened before one of them,
-//! it keeps that line and its context as a run of their own. A tail cut is never shortened past
-//! one of them: then it is left whole. Like every compacted view it shows both ends of the
-//! output: a shortened head cut also shows the output's last lines (a closing tag, a trailer,
-//! the entry a question calls the last one), and a shortened tail cut its first.
+//! some of them keeps the lines that follow each (its context, fewer when they are many):
+//! shortened before one of them, it keeps that line and its context as a run of their own. A
+//! tail cut is never shortened past one of them: then it is left whole. Like every compacted
+//! view it shows both ends of the output: a shortened head cut also shows the output's last
+//! lines (a closing tag, a trailer, the entry a question calls the last one), and a shortened
+//! tail cut its first.
 
 use super::excerpt;
 use super::line_texts::LineTexts;
@@ -22,6 +23,10 @@ use super::{HEAD_LINES, TAIL_LINES};
 const MARKER_BYTES: usize = 320;
 /// Lines after the last one the query names in the head that the head must still show.
 const CONTEXT_LINES: usize = 32;
+/// The context each keeps when the head cannot hold that much for all of them, and then
+/// the least (see [`lines_to_keep`]).
+const SHORT_CONTEXT_LINES: usize = 8;
+const TERSE_CONTEXT_LINES: usize = 2;
 /// Longest line past the cut that is shown whole: a longer one (a minified document, a source
 /// map's embedded sources) is no answer to read in place, and an asked one is excerpted around
 /// the places the question names (see `excerpt`).
@@ -142,17 +147,28 @@ pub(super) fn lines_to_keep(
     let mut asked: Vec<u32> = pinned.iter().chain(hits).copied().collect();
     asked.sort_unstable();
     asked.dedup();
-    let cut = Cut {
-        shown,
-        shown_bytes,
-        room: cap.saturating_sub(kept_bytes),
-        context,
-        head,
+    // When the lines the question names within the cut are too many to keep their context
+    // each, they keep less of it (down to the two lines after each) before the view gives up
+    // and is Pi's cut: the asked record past the cut is worth more than the tenth line after
+    // each asked one within it.
+    let contexts = if head {
+        &[context, SHORT_CONTEXT_LINES, TERSE_CONTEXT_LINES][..]
+    } else {
+        &[context][..]
     };
-    // The fallback is tried only when the other terms' lines add to the selective ones.
-    let (shown, runs) = cut
-        .keep(texts, &asked, &excerpted)
-        .or_else(|| (asked.len() > pinned.len()).then(|| cut.keep(texts, pinned, &excerpted))?)?;
+    let (shown, runs) = contexts.iter().find_map(|&context| {
+        let cut = Cut {
+            shown,
+            shown_bytes,
+            room: cap.saturating_sub(kept_bytes),
+            context,
+            head,
+        };
+        // The fallback is tried only when the other terms' lines add to the selective ones.
+        cut.keep(texts, &asked, &excerpted).or_else(|| {
+            (asked.len() > pinned.len()).then(|| cut.keep(texts, pinned, &excerpted))?
+        })
+    })?;
     kept.extend(runs);
     let mut keep: Vec<u32> = (0..shown).map(|k| nth(k) as u32).collect();
     keep.extend(kept);
