@@ -1031,6 +1031,18 @@ fn pin_ancestors(lines: &Lines<'_>, flags: &mut [LineFlags], pinned: &mut Vec<u3
     }
 }
 
+/// Whether line `j` is the output's own and holds something: no grep hit (a hit's neighbours
+/// are other hits, from other places, and no record spans them) and not blank.
+fn own_line(lines: &Lines<'_>, j: usize) -> bool {
+    lines.prefix(j) == 0 && !lines.texts[j].trim_ascii().is_empty()
+}
+
+/// Whether line `j` can be part of the record around an asked line: an [`own_line`] of at
+/// most [`NEIGHBOUR_MAX_BYTES`].
+fn record_line(lines: &Lines<'_>, j: usize) -> bool {
+    own_line(lines, j) && lines.texts[j].len() <= NEIGHBOUR_MAX_BYTES
+}
+
 /// Lines before an asked line kept with it (see [`pin_neighbours`]).
 const NEIGHBOURS_BEFORE: usize = 1;
 /// Lines after an asked line kept with it.
@@ -1055,16 +1067,13 @@ fn pin_neighbours(
 ) {
     let texts = &lines.texts;
     let mut kept = 0usize;
-    // A grep hit's neighbours are other hits, from other places: no record spans them.
-    let own_line = |j: usize| lines.prefix(j) == 0 && !texts[j].trim_ascii().is_empty();
-    let short = |j: usize| texts[j].len() <= NEIGHBOUR_MAX_BYTES;
     for &i in asked {
         let i = i as usize;
-        if !own_line(i) {
+        if !own_line(lines, i) {
             continue;
         }
         let window = i.saturating_sub(NEIGHBOURS_BEFORE)..texts.len().min(i + NEIGHBOURS_AFTER + 1);
-        for j in window.filter(|&j| j != i && own_line(j) && short(j)) {
+        for j in window.filter(|&j| j != i && record_line(lines, j)) {
             if flags[j].has(QUERY_HIT) {
                 continue;
             }
@@ -1130,16 +1139,14 @@ fn pin_record_rests(
     let mut kept = 0usize;
     for &i in asked {
         let i = i as usize;
-        if lines.prefix(i) != 0 || texts[i].trim_ascii().is_empty() {
+        if !own_line(lines, i) {
             continue;
         }
         let opens = (indent_columns(&texts[i]), first_word_shape(&texts[i]));
         let limit = n.min(i + 2 + RECORD_REST_LINES);
         let end = (i + 1..limit).find(|&j| {
             let text = &texts[j];
-            text.trim_ascii().is_empty()
-                || lines.prefix(j) != 0
-                || text.len() > NEIGHBOUR_MAX_BYTES
+            !record_line(lines, j)
                 || indent_columns(text) < opens.0
                 || (indent_columns(text), first_word_shape(text)) == opens
         });
@@ -1173,16 +1180,11 @@ fn pin_nested_blocks(
 ) {
     let texts = &lines.texts;
     let n = texts.len();
-    let in_block = |j: usize, own: usize| {
-        lines.prefix(j) == 0
-            && !texts[j].trim_ascii().is_empty()
-            && texts[j].len() <= NEIGHBOUR_MAX_BYTES
-            && indent_columns(&texts[j]) > own
-    };
+    let in_block = |j: usize, own: usize| record_line(lines, j) && indent_columns(&texts[j]) > own;
     let mut kept = 0usize;
     for &i in asked {
         let i = i as usize;
-        if lines.prefix(i) != 0 || texts[i].trim_ascii().is_empty() {
+        if !own_line(lines, i) {
             continue;
         }
         let own = indent_columns(&texts[i]);
@@ -1220,11 +1222,7 @@ fn pin_asked_paragraphs(
 ) {
     let texts = &lines.texts;
     let n = texts.len();
-    let in_paragraph = |j: usize| {
-        lines.prefix(j) == 0
-            && !texts[j].trim_ascii().is_empty()
-            && texts[j].len() <= NEIGHBOUR_MAX_BYTES
-    };
+    let in_paragraph = |j: usize| record_line(lines, j);
     let ends = |j: usize| texts[j].trim_ascii().is_empty();
     let mut kept = 0usize;
     let mut last_end = 0usize;
@@ -1291,7 +1289,7 @@ fn pin_asked_fields(
 ) {
     let texts = &lines.texts;
     let n = texts.len();
-    let in_record = |j: usize| lines.prefix(j) == 0 && !texts[j].trim_ascii().is_empty();
+    let in_record = |j: usize| own_line(lines, j);
     // The question's words on a line, a bit each (phrases and quoted text are no field's
     // word), and whether one of them is all the line holds (a field's name, `since`, `CRC:`).
     // A name is a field's only where it stands whole: `%CurrentVersionNT%` is another key
