@@ -604,17 +604,22 @@ impl<'q> QueryTerms<'q> {
     }
 
     /// How many of the question's terms `text` holds, each counted once (see
-    /// [`QueryTerms::counts`]); a word and its stem or last part count as one. At most 64.
+    /// [`QueryTerms::counts`]): a word and its stem or last part count as one word, a phrase's
+    /// forms and a quoted text each as a term of its own.
     pub(super) fn terms_on(&self, text: &[u8]) -> u32 {
-        let mut held = 0u64;
+        // Words are numbered by their place in the query, other terms by their place among
+        // the terms: two sets, so that word 3 and term 3 are not taken for one.
+        let (mut words, mut others) = (0u64, 0u64);
         for found in self.automaton.find_overlapping_iter(text) {
             let term = found.pattern().as_usize();
             if self.counts(text, &found) {
-                let unit = self.words[term].map_or(term, usize::from);
-                held |= 1 << (unit % 64);
+                match self.words[term] {
+                    Some(word) => words |= 1 << (word % 64),
+                    None => others |= 1 << (term % 64),
+                }
             }
         }
-        held.count_ones()
+        words.count_ones() + others.count_ones()
     }
 
     /// The byte offsets in `text` of at most `most` places to show around, each `lead` bytes
