@@ -1809,6 +1809,17 @@ mod tests {
     }
 
     #[test]
+    fn a_line_holding_a_word_and_a_quoted_text_counts_both() {
+        // `packages` makes two terms (the word and its stem), so the quoted text is term 2,
+        // numbered like the third word, `zebra9`: each still counts once.
+        let terms = QueryTerms::new("packages \"red+fox\" zebra9").expect("terms");
+        assert_eq!(terms.terms_on(b"packages red fox zebra9"), 3);
+        assert_eq!(terms.terms_on(b"red fox zebra9"), 2);
+        assert_eq!(terms.terms_on(b"package packages"), 1);
+        assert_eq!(terms.terms_on(b"nothing here"), 0);
+    }
+
+    #[test]
     fn quoted_words_are_found_as_written() {
         assert_eq!(
             quoted_text("\"Table+of+Contents\""),
